@@ -1,0 +1,82 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "VoxNav",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "voxnavd", targets: ["voxnavd"]),
+        .executable(name: "voxnav", targets: ["voxnav"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // C libraries, found through pkg-config.
+        .systemLibrary(
+            name: "CPulse", pkgConfig: "libpulse",
+            providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(
+            name: "CEspeakNG", pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]),
+
+        // Pure logic: no audio, no sockets, no files. Time is injected.
+        .target(name: "AudioPolicy", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "Guidance", dependencies: [.product(name: "Yams", package: "Yams")]),
+
+        // Wire format shared by the daemon and its clients.
+        .target(name: "RPC"),
+
+        // Real audio.
+        .target(name: "Speech", dependencies: ["CEspeakNG"]),
+        .target(name: "PulseAudio", dependencies: ["CPulse"]),
+        .target(name: "CarAudio", dependencies: ["PulseAudio", "AudioPolicy"]),
+
+        // Wiring and serving.
+        .target(
+            name: "Engine",
+            dependencies: [
+                "AudioPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(
+            name: "Daemon",
+            dependencies: [
+                "Engine", "RPC",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .executableTarget(
+            name: "voxnavd",
+            dependencies: [
+                "Daemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .executableTarget(
+            name: "voxnav",
+            dependencies: [
+                "RPC",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(
+            name: "AudioPolicyTests",
+            dependencies: ["AudioPolicy", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "GuidanceTests",
+            dependencies: ["Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(
+            name: "AudioIntegrationTests",
+            dependencies: ["Engine", "PulseAudio", "CarAudio", "Speech", "AudioPolicy"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine"]),
+    ]
+)

@@ -1,0 +1,2 @@
+/// Guidance: maneuvers, announcement timing and phrase packs. Pure: no I/O.
+public enum GuidanceModule {}

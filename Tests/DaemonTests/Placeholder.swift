@@ -1,0 +1,3 @@
+import Testing
+
+@Test func placeholderDaemonTests() { #expect(1 + 1 == 2) }

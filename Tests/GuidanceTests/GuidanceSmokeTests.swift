@@ -1,0 +1,4 @@
+import Testing
+@testable import Guidance
+
+@Test func moduleLoads() { #expect(String(describing: GuidanceModule.self) == "GuidanceModule") }
