@@ -1,0 +1,47 @@
+import RPC
+
+/// Typed access to a request's named params; every problem becomes an `invalidParams` error.
+struct Params {
+    private let object: [String: JSONValue]
+
+    init(_ value: JSONValue?) throws(RPCError) {
+        switch value {
+        case nil, .null?: object = [:]
+        case .object(let o)?: object = o
+        default: throw RPCError.invalidParams("params must be an object with named members")
+        }
+    }
+
+    func has(_ key: String) -> Bool { object[key] != nil && object[key] != .null }
+
+    func string(_ key: String) throws(RPCError) -> String? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .string(let s)?: return s
+        default: throw RPCError.invalidParams("'\(key)' must be a string")
+        }
+    }
+
+    func requiredString(_ key: String) throws(RPCError) -> String {
+        guard let value = try string(key) else { throw RPCError.invalidParams("'\(key)' is required") }
+        return value
+    }
+
+    /// A string that must be one of an enum's raw values.
+    func requiredCase<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(RPCError) -> T where T.RawValue == String {
+        let raw = try requiredString(key)
+        guard let value = T(rawValue: raw) else {
+            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw RPCError.invalidParams("unknown \(key) '\(raw)' (allowed: \(allowed))")
+        }
+        return value
+    }
+
+    /// Rejects members the method does not know, so a typo is reported instead of ignored.
+    func allowOnly(_ keys: Set<String>) throws(RPCError) {
+        let unknown = Set(object.keys).subtracting(keys).sorted()
+        if !unknown.isEmpty {
+            throw RPCError.invalidParams("unknown member(s) \(unknown.joined(separator: ", ")) (allowed: \(keys.sorted().joined(separator: ", ")))")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Engine
+import Foundation
+import Logging
+import RPC
+
+/// Validates JSON-RPC 2.0 frames and dispatches them to the method handlers.
+final class RPCRouter: Sendable {
+    typealias Handler = @Sendable (JSONValue?) async throws -> JSONValue
+    private let methods: [String: Handler]
+    private let logger: Logger
+
+    init(methods: [String: Handler], logger: Logger) {
+        self.methods = methods
+        self.logger = logger
+    }
+
+    /// The reply to one frame, or nil when the frame held only notifications.
+    func handle(_ frame: Data) async -> RPCReply? {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: frame)
+        } catch {
+            return .single(RPCResponse(id: nil, error: .parseError("the frame is not valid JSON")))
+        }
+        if case .array(let items) = value {
+            guard !items.isEmpty else { return .single(RPCResponse(id: nil, error: .invalidRequest("empty batch"))) }
+            var responses: [RPCResponse] = []
+            for item in items {
+                if let response = await handleOne(item) { responses.append(response) }
+            }
+            return responses.isEmpty ? nil : .batch(responses)
+        }
+        return await handleOne(value).map { .single($0) }
+    }
+
+    private func handleOne(_ value: JSONValue) async -> RPCResponse? {
+        guard case .object(let object) = value else {
+            return RPCResponse(id: nil, error: .invalidRequest("a request must be a JSON object"))
+        }
+        // Read the id first so that even an invalid request is answered with it.
+        var id: RPCID?
+        switch object["id"] {
+        case nil: id = nil
+        case .null?: id = nil
+        case .string(let s)?: id = .string(s)
+        case .number(let n)? where n.rounded() == n && abs(n) < 9e15: id = .number(Int64(n))
+        default: return RPCResponse(id: nil, error: .invalidRequest("'id' must be a string or an integer"))
+        }
+        let isNotification = object["id"] == nil
+        guard object["jsonrpc"] == .string("2.0") else {
+            return RPCResponse(id: id, error: .invalidRequest("'jsonrpc' must be \"2.0\""))
+        }
+        guard case .string(let method)? = object["method"] else {
+            return RPCResponse(id: id, error: .invalidRequest("'method' must be a string"))
+        }
+        let params = object["params"]
+        if let params, params.objectValue == nil, params.arrayValue == nil {
+            return RPCResponse(id: id, error: .invalidRequest("'params' must be an object or an array"))
+        }
+        guard let handler = methods[method] else {
+            return isNotification ? nil : RPCResponse(id: id, error: .methodNotFound(method))
+        }
+        let response: RPCResponse
+        do {
+            response = RPCResponse(id: id, result: try await handler(params))
+        } catch let error as RPCError {
+            response = RPCResponse(id: id, error: error)
+        } catch let error as EngineError {
+            response = RPCResponse(id: id, error: .engineFailure(error.description))
+        } catch {
+            logger.error("method \(method) failed: \(error)")
+            response = RPCResponse(id: id, error: .internalError("\(error)"))
+        }
+        return isNotification ? nil : response
+    }
+}

@@ -1,0 +1,16 @@
+/// Why the engine refused or failed a request. Messages are meant for the user.
+public enum EngineError: Error, CustomStringConvertible, Sendable {
+    case sourceNotSimulated(String)
+    case sourceNotRunning(String)
+    case audio(String)
+    case speech(String)
+
+    public var description: String {
+        switch self {
+        case .sourceNotSimulated(let kind): "source kind '\(kind)' is not simulated by this daemon"
+        case .sourceNotRunning(let kind): "source '\(kind)' is not running"
+        case .audio(let why): "audio error: \(why)"
+        case .speech(let why): why
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import AudioPolicy
+
+/// What happened to one prompt, with its timings in milliseconds after the request arrived.
+public struct PromptOutcome: Codable, Sendable {
+    public enum Result: String, Codable, Sendable {
+        case finished, skipped
+    }
+
+    public var result: Result
+    public var style: PromptStyle
+    public var text: String
+    public var voice: String?
+    /// Length of the audio played, in seconds (0 when nothing played).
+    public var audioDuration: Double
+    public var timings: Timings
+    /// Sources whose volume the prompt lowered, and their levels.
+    public var ducked: [DuckedSource]
+    /// Why nothing was played, when `result` is skipped.
+    public var reason: String?
+
+    public struct Timings: Codable, Sendable {
+        /// Audio synthesised and ready to play.
+        public var audioReady: Double?
+        /// Voice-prompt session activated (never before audioReady).
+        public var activated: Double?
+        /// Ducking complete; the prompt's audio is handed to the stream.
+        public var playbackStarted: Double?
+        /// The server has played the last sample.
+        public var drained: Double?
+        /// Session deactivated.
+        public var deactivated: Double?
+        /// Every lowered source back at its own volume.
+        public var restored: Double?
+    }
+
+    public struct DuckedSource: Codable, Sendable {
+        public var kind: SourceKind
+        public var sinkInput: UInt32
+        public var from: [UInt32]
+        public var to: [UInt32]
+    }
+}

@@ -1,0 +1,52 @@
+import CPulse
+
+/// Per-channel volumes of a sink input, in PulseAudio's software volume units
+/// (0 = muted, 65536 = 100 %, cubic scale).
+public struct ChannelVolumes: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public var values: [UInt32]
+
+    public init(_ values: [UInt32]) { self.values = values }
+
+    public static let norm: UInt32 = PA_VOLUME_NORM
+
+    init(_ cvolume: pa_cvolume) {
+        var copy = cvolume
+        values = withUnsafeBytes(of: &copy.values) { raw in
+            Array(raw.bindMemory(to: pa_volume_t.self).prefix(Int(cvolume.channels)))
+        }
+    }
+
+    var cvolume: pa_cvolume {
+        var result = pa_cvolume()
+        result.channels = UInt8(values.count)
+        withUnsafeMutableBytes(of: &result.values) { raw in
+            let slots = raw.bindMemory(to: pa_volume_t.self)
+            for (i, v) in values.enumerated() where i < slots.count { slots[i] = v }
+        }
+        return result
+    }
+
+    /// These volumes lowered (or raised) by `dB`, the way PulseAudio multiplies software volumes.
+    public func scaled(byDecibels dB: Double) -> ChannelVolumes {
+        let factor = pa_sw_volume_from_dB(dB)
+        return ChannelVolumes(values.map { pa_sw_volume_multiply($0, factor) })
+    }
+
+    /// A point `fraction` (0…1) of the way from `self` to `target`, channel by channel.
+    public func interpolated(to target: ChannelVolumes, fraction: Double) -> ChannelVolumes {
+        guard target.values.count == values.count else { return target }
+        let f = min(1, max(0, fraction))
+        var result: [UInt32] = []
+        for (a, b) in zip(values, target.values) {
+            let from = Double(a), to = Double(b)
+            let value: Double = from + (to - from) * f
+            result.append(UInt32(value.rounded()))
+        }
+        return ChannelVolumes(result)
+    }
+
+    /// The loudest channel, in dB relative to 100 % (−inf for silence).
+    public var maxDecibels: Double { pa_sw_volume_to_dB(values.max() ?? 0) }
+
+    public var description: String { values.map(String.init).joined(separator: "/") }
+}

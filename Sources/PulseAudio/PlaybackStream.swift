@@ -1,0 +1,188 @@
+import CPulse
+import Foundation
+
+/// A playback stream fed by a `SampleSource` from libpulse's write callback.
+///
+/// For prompts: created corked, `play(_:)` uncorks, feeds the source to its end, drains, corks again
+/// (an idle stream is corked rather than fed silence). For car sources: `start(_:)` feeds an endless source.
+public final class PlaybackStream: @unchecked Sendable {
+    private let connection: PulseConnection
+    private let stream: OpaquePointer
+    public let format: StreamFormat
+    /// The server's index for this stream's sink input; valid once created.
+    public private(set) var sinkInputIndex: UInt32 = UInt32.max
+
+    // Mainloop-thread state (guarded by the mainloop lock).
+    private var source: SampleSource?
+    private var onDrained: ((Date) -> Void)?
+    private var draining = false
+    private var onReady: ((Result<Void, Error>) -> Void)?
+    private var scratch: [Int16] = []
+
+    /// - Parameters:
+    ///   - properties: stream properties, e.g. `media.role`, `media.name`, `application.name`.
+    ///   - targetLatency: the buffer the server keeps (`tlength`); nil leaves the server default (~2 s).
+    public init(
+        connection: PulseConnection, name: String, properties: [String: String],
+        format: StreamFormat, targetLatency: Double?, startCorked: Bool
+    ) async throws {
+        self.connection = connection
+        self.format = format
+        var spec = format.spec
+        let props = pa_proplist_new()
+        defer { pa_proplist_free(props) }
+        for (key, value) in properties { pa_proplist_sets(props, key, value) }
+        guard let s = connection.withLock({ pa_stream_new_with_proplist(connection.context, name, &spec, nil, props) }) else {
+            throw PulseError("cannot create stream \(name): \(connection.lastError)")
+        }
+        stream = s
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            connection.withLock {
+                onReady = { continuation.resume(with: $0) }
+                pa_stream_set_state_callback(s, { s, userdata in
+                    let me = Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue()
+                    me.stateChanged(pa_stream_get_state(s))
+                }, me)
+                pa_stream_set_write_callback(s, { _, _, userdata in
+                    Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue().feed()
+                }, me)
+                var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
+                var flags = PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
+                if let targetLatency {
+                    attr.tlength = format.bytes(forSeconds: targetLatency)
+                    flags |= PA_STREAM_ADJUST_LATENCY.rawValue
+                }
+                if startCorked { flags |= PA_STREAM_START_CORKED.rawValue }
+                if pa_stream_connect_playback(s, nil, &attr, pa_stream_flags_t(flags), nil, nil) < 0 {
+                    onReady = nil
+                    continuation.resume(throwing: PulseError("cannot connect stream \(name): \(connection.lastError)"))
+                }
+            }
+        }
+    }
+
+    deinit { close() }
+
+    /// Disconnects the stream; its sink input disappears from the server.
+    public func close() {
+        connection.withLock {
+            pa_stream_set_state_callback(stream, nil, nil)
+            pa_stream_set_write_callback(stream, nil, nil)
+            if pa_stream_get_state(stream) == PA_STREAM_READY { pa_stream_disconnect(stream) }
+            source = nil
+        }
+    }
+
+    /// Plays a finite source to its end and returns once its last sample has been played
+    /// (the server's drain acknowledgement), with the stream corked again.
+    @discardableResult
+    public func play(_ newSource: SampleSource) async -> Date {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Date, Never>) in
+            connection.withLock {
+                source = newSource
+                draining = false
+                onDrained = { continuation.resume(returning: $0) }
+                feed()
+                uncorkLocked(true)
+            }
+        }
+    }
+
+    /// Feeds an endless source (a radio) and uncorks.
+    public func start(_ newSource: SampleSource) {
+        connection.withLock {
+            source = newSource
+            draining = false
+            feed()
+            uncorkLocked(true)
+        }
+    }
+
+    /// Corks (pauses) or uncorks the stream. A corked stream keeps its buffer and position.
+    public func setCorked(_ corked: Bool) {
+        connection.withLock { uncorkLocked(!corked) }
+    }
+
+    /// Drops what is buffered and stops the current source early; `play` returns promptly.
+    public func stopPlayback() {
+        connection.withLock {
+            (source as? BufferSource)?.stop()
+            if let op = pa_stream_flush(stream, nil, nil) { pa_operation_unref(op) }
+            feed()
+        }
+    }
+
+    // MARK: mainloop thread
+
+    private func uncorkLocked(_ play: Bool) {
+        if let op = pa_stream_cork(stream, play ? 0 : 1, nil, nil) { pa_operation_unref(op) }
+    }
+
+    private func stateChanged(_ state: pa_stream_state_t) {
+        switch state {
+        case PA_STREAM_READY:
+            sinkInputIndex = pa_stream_get_index(stream)
+            onReady?(.success(()))
+            onReady = nil
+        case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
+            onReady?(.failure(PulseError("stream failed: \(connection.lastError)")))
+            onReady = nil
+            // A prompt waiting for its drain must not hang when the server goes away.
+            finishDrain()
+        default:
+            break
+        }
+    }
+
+    /// Writes as much as the server asks for; starts the drain once a finite source has ended.
+    private func feed() {
+        guard pa_stream_get_state(stream) == PA_STREAM_READY, let source else { return }
+        let writable = pa_stream_writable_size(stream)
+        guard writable != Int.max, writable > 0 || source.isFinished else { return }
+        let wanted = writable / 2 / Int(format.channels) * Int(format.channels)
+        if wanted > 0 {
+            if scratch.count < wanted { scratch = [Int16](repeating: 0, count: wanted) }
+            let produced = scratch.withUnsafeMutableBufferPointer { buffer in
+                source.render(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<wanted]))
+            }
+            if produced > 0 {
+                scratch.withUnsafeBytes { raw in
+                    _ = pa_stream_write(stream, raw.baseAddress, produced * 2, nil, 0, PA_SEEK_RELATIVE)
+                }
+            }
+        }
+        if source.isFinished && !draining && onDrained != nil {
+            draining = true
+            // An underrun before the drain would stall on prebuf: trigger starts playback anyway.
+            if let op = pa_stream_trigger(stream, nil, nil) { pa_operation_unref(op) }
+            let me = Unmanaged.passUnretained(self).toOpaque()
+            if let op = pa_stream_drain(stream, { _, _, userdata in
+                Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue().finishDrain()
+            }, me) {
+                pa_operation_unref(op)
+            } else {
+                finishDrain()
+            }
+        }
+    }
+
+    private func finishDrain() {
+        let done = onDrained
+        onDrained = nil
+        draining = false
+        source = nil
+        if pa_stream_get_state(stream) == PA_STREAM_READY { uncorkLocked(false) }
+        done?(Date())
+    }
+
+    /// The stream's current latency (buffered audio not yet played), in seconds, if known.
+    public var latency: Double? {
+        connection.withLock {
+            var usec: pa_usec_t = 0
+            var negative: Int32 = 0
+            guard pa_stream_get_latency(stream, &usec, &negative) == 0 else { return nil }
+            return negative != 0 ? 0 : Double(usec) / 1_000_000
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import CPulse
+
+/// Accumulates the results of a list callback, then resumes its continuation once.
+private final class ListRequest<Element> {
+    var items: [Element] = []
+    let continuation: CheckedContinuation<[Element], Error>
+    init(_ continuation: CheckedContinuation<[Element], Error>) { self.continuation = continuation }
+}
+
+private final class SuccessRequest {
+    let continuation: CheckedContinuation<Void, Error>
+    let what: String
+    init(_ continuation: CheckedContinuation<Void, Error>, what: String) {
+        self.continuation = continuation
+        self.what = what
+    }
+}
+
+private let successCallback: pa_context_success_cb_t = { ctx, success, userdata in
+    let request = Unmanaged<SuccessRequest>.fromOpaque(userdata!).takeRetainedValue()
+    if success != 0 {
+        request.continuation.resume()
+    } else {
+        let reason = String(cString: pa_strerror(pa_context_errno(ctx)))
+        request.continuation.resume(throwing: PulseError("\(request.what) failed: \(reason)"))
+    }
+}
+
+private let sinkInputCallback: pa_sink_input_info_cb_t = { _, info, eol, userdata in
+    let request = Unmanaged<ListRequest<SinkInput>>.fromOpaque(userdata!).takeUnretainedValue()
+    if let info {
+        request.items.append(SinkInput(info.pointee))
+    } else if eol != 0 {
+        Unmanaged<ListRequest<SinkInput>>.fromOpaque(userdata!).release()
+        request.continuation.resume(returning: request.items)
+    }
+}
+
+extension PulseConnection {
+    /// Every sink input on the server.
+    public func sinkInputs() async throws -> [SinkInput] {
+        try await withCheckedThrowingContinuation { continuation in
+            withLock {
+                let request = ListRequest<SinkInput>(continuation)
+                let userdata = Unmanaged.passRetained(request).toOpaque()
+                guard let op = pa_context_get_sink_input_info_list(context, sinkInputCallback, userdata) else {
+                    Unmanaged<ListRequest<SinkInput>>.fromOpaque(userdata).release()
+                    continuation.resume(throwing: PulseError("listing sink inputs failed: \(lastError)"))
+                    return
+                }
+                pa_operation_unref(op)
+            }
+        }
+    }
+
+    /// One sink input, or nil when it no longer exists.
+    public func sinkInput(index: UInt32) async throws -> SinkInput? {
+        let found: [SinkInput] = try await withCheckedThrowingContinuation { continuation in
+            withLock {
+                let request = ListRequest<SinkInput>(continuation)
+                let userdata = Unmanaged.passRetained(request).toOpaque()
+                guard let op = pa_context_get_sink_input_info(context, index, sinkInputCallback, userdata) else {
+                    Unmanaged<ListRequest<SinkInput>>.fromOpaque(userdata).release()
+                    continuation.resume(throwing: PulseError("reading sink input \(index) failed: \(lastError)"))
+                    return
+                }
+                pa_operation_unref(op)
+            }
+        }
+        return found.first
+    }
+
+    /// Sets a sink input's volume at once (PulseAudio has no ramp; see `VolumeRamp`).
+    public func setSinkInputVolume(index: UInt32, to volumes: ChannelVolumes) async throws {
+        try await perform("setting the volume of sink input \(index)") { ctx, callback, userdata in
+            var cv = volumes.cvolume
+            return pa_context_set_sink_input_volume(ctx, index, &cv, callback, userdata)
+        }
+    }
+
+    /// Mutes or unmutes a sink input.
+    public func setSinkInputMute(index: UInt32, muted: Bool) async throws {
+        try await perform("muting sink input \(index)") { ctx, callback, userdata in
+            pa_context_set_sink_input_mute(ctx, index, muted ? 1 : 0, callback, userdata)
+        }
+    }
+
+    /// Runs one libpulse operation that reports success or failure.
+    private func perform(
+        _ what: String,
+        _ start: (OpaquePointer, pa_context_success_cb_t, UnsafeMutableRawPointer) -> OpaquePointer?
+    ) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            withLock {
+                let request = SuccessRequest(continuation, what: what)
+                let userdata = Unmanaged.passRetained(request).toOpaque()
+                guard let op = start(context, successCallback, userdata) else {
+                    Unmanaged<SuccessRequest>.fromOpaque(userdata).release()
+                    continuation.resume(throwing: PulseError("\(what) failed: \(lastError)"))
+                    return
+                }
+                pa_operation_unref(op)
+            }
+        }
+    }
+}

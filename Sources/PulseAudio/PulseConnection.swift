@@ -1,0 +1,96 @@
+import CPulse
+import Foundation
+
+/// One PulseAudio context on a threaded mainloop.
+///
+/// libpulse's threaded mainloop runs callbacks on its own thread; every other thread must hold the
+/// mainloop lock while it calls into libpulse. `withLock` does that. Operations that complete in a
+/// callback are exposed as `async` functions (see `PulseConnection+Introspection.swift`).
+public final class PulseConnection: @unchecked Sendable {
+    let mainloop: OpaquePointer
+    let context: OpaquePointer
+    private let stateWaiter = StateWaiter()
+
+    /// Connects to `server` (nil: libpulse's default, which honours `PULSE_SERVER`) and waits until ready.
+    public init(applicationName: String, server: String? = nil) async throws {
+        guard let loop = pa_threaded_mainloop_new() else { throw PulseError("cannot create mainloop") }
+        mainloop = loop
+        let props = pa_proplist_new()
+        pa_proplist_sets(props, PA_PROP_APPLICATION_NAME, applicationName)
+        pa_proplist_sets(props, PA_PROP_APPLICATION_ID, "org.voxnav")
+        guard let ctx = pa_context_new_with_proplist(pa_threaded_mainloop_get_api(loop), applicationName, props) else {
+            pa_proplist_free(props)
+            pa_threaded_mainloop_free(loop)
+            throw PulseError("cannot create context")
+        }
+        pa_proplist_free(props)
+        context = ctx
+        pa_context_set_state_callback(ctx, { ctx, userdata in
+            let waiter = Unmanaged<StateWaiter>.fromOpaque(userdata!).takeUnretainedValue()
+            waiter.contextStateChanged(pa_context_get_state(ctx))
+        }, Unmanaged.passUnretained(stateWaiter).toOpaque())
+        pa_threaded_mainloop_set_name(loop, "voxnav-pulse")
+        guard pa_threaded_mainloop_start(loop) == 0 else { throw PulseError("cannot start mainloop") }
+
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            pa_threaded_mainloop_lock(loop)
+            defer { pa_threaded_mainloop_unlock(loop) }
+            stateWaiter.onReadyOrFailure = { result in continuation.resume(with: result) }
+            if pa_context_connect(ctx, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
+                stateWaiter.onReadyOrFailure = nil
+                continuation.resume(throwing: PulseError("cannot connect to PulseAudio: \(String(cString: pa_strerror(pa_context_errno(ctx))))"))
+            }
+        }
+    }
+
+    deinit {
+        pa_threaded_mainloop_lock(mainloop)
+        pa_context_set_state_callback(context, nil, nil)
+        pa_context_disconnect(context)
+        pa_context_unref(context)
+        pa_threaded_mainloop_unlock(mainloop)
+        pa_threaded_mainloop_stop(mainloop)
+        pa_threaded_mainloop_free(mainloop)
+    }
+
+    /// Runs `body` holding the mainloop lock (or directly, when already on the mainloop thread).
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        if pa_threaded_mainloop_in_thread(mainloop) != 0 { return try body() }
+        pa_threaded_mainloop_lock(mainloop)
+        defer { pa_threaded_mainloop_unlock(mainloop) }
+        return try body()
+    }
+
+    /// True while the context is connected and ready.
+    public var isReady: Bool { withLock { pa_context_get_state(context) == PA_CONTEXT_READY } }
+
+    /// Called on the mainloop thread when the connection to the server is lost after being ready.
+    public func onDisconnect(_ handler: @escaping @Sendable () -> Void) {
+        withLock { stateWaiter.onLost = handler }
+    }
+
+    /// The last libpulse error, as text.
+    var lastError: String { String(cString: pa_strerror(pa_context_errno(context))) }
+}
+
+/// Receives context state changes on the mainloop thread.
+private final class StateWaiter {
+    var onReadyOrFailure: ((Result<Void, Error>) -> Void)?
+    var onLost: (@Sendable () -> Void)?
+    private var wasReady = false
+
+    func contextStateChanged(_ state: pa_context_state_t) {
+        switch state {
+        case PA_CONTEXT_READY:
+            wasReady = true
+            onReadyOrFailure?(.success(()))
+            onReadyOrFailure = nil
+        case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
+            onReadyOrFailure?(.failure(PulseError("PulseAudio connection failed (is a server running?)")))
+            onReadyOrFailure = nil
+            if wasReady { wasReady = false; onLost?() }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import CPulse
+
+/// A snapshot of one sink input (a playing stream) as the server reports it.
+public struct SinkInput: Sendable, Equatable {
+    public var index: UInt32
+    public var name: String
+    public var volume: ChannelVolumes
+    public var muted: Bool
+    public var corked: Bool
+    /// The stream's property list (media.role, application.name, ...).
+    public var properties: [String: String]
+
+    public var role: String? { properties["media.role"] }
+
+    init(_ info: pa_sink_input_info) {
+        index = info.index
+        name = info.name.map { String(cString: $0) } ?? ""
+        volume = ChannelVolumes(info.volume)
+        muted = info.mute != 0
+        corked = info.corked != 0
+        properties = Self.read(info.proplist)
+    }
+
+    private static func read(_ list: OpaquePointer?) -> [String: String] {
+        guard let list else { return [:] }
+        var result: [String: String] = [:]
+        var state: UnsafeMutableRawPointer? = nil
+        while let key = pa_proplist_iterate(list, &state) {
+            if let value = pa_proplist_gets(list, key) {
+                result[String(cString: key)] = String(cString: value)
+            }
+        }
+        return result
+    }
+}

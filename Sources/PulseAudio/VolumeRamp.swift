@@ -1,0 +1,21 @@
+/// Moves a sink input's volume in small steps, because `pa_context_set_sink_input_volume`
+/// jumps at once and a jump is heard as a click or a lurch.
+public struct VolumeRamp: Sendable {
+    public var duration: Duration
+    public var steps: Int
+
+    public init(duration: Duration, steps: Int) {
+        self.duration = duration
+        self.steps = max(1, steps)
+    }
+
+    /// Ramps from `start` to `target`; the last step sets `target` exactly.
+    public func run(on connection: PulseConnection, sinkInput index: UInt32, from start: ChannelVolumes, to target: ChannelVolumes) async throws {
+        let pause = duration / steps
+        for step in 1...steps {
+            let volumes = step == steps ? target : start.interpolated(to: target, fraction: Double(step) / Double(steps))
+            try await connection.setSinkInputVolume(index: index, to: volumes)
+            if step < steps { try? await Task.sleep(for: pause) }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A blocking newline-delimited JSON-RPC client over a Unix socket, for the CLI and tests.
+public final class RPCClient {
+    private let fd: Int32
+    private var buffer = Data()
+    private var nextID: Int64 = 1
+
+    public init(socketPath: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw RPCClientError.connect(socketPath, String(cString: strerror(errno))) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let pathBytes = Array(socketPath.utf8CString)
+        guard pathBytes.count <= MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            throw RPCClientError.connect(socketPath, "path too long")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            pathBytes.withUnsafeBytes { raw.copyMemory(from: $0) }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw RPCClientError.connect(socketPath, reason)
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends a request and waits for its response, skipping notifications that arrive meanwhile
+    /// (they are handed to `onNotification`).
+    public func call(_ method: String, _ params: JSONValue? = nil, onNotification: ((RPCNotification) -> Void)? = nil) throws -> JSONValue {
+        let id = RPCID.number(nextID)
+        nextID += 1
+        try send(RPCRequest(id: id, method: method, params: params))
+        while true {
+            let line = try readLine()
+            let value = try JSONDecoder().decode(JSONValue.self, from: line)
+            if value["id"] == nil, value["method"] != nil {
+                if let note = try? JSONDecoder().decode(RPCNotification.self, from: line) { onNotification?(note) }
+                continue
+            }
+            let response = try JSONDecoder().decode(RPCResponse.self, from: line)
+            guard response.id == id else { continue }
+            if let error = response.error { throw error }
+            return response.result ?? .null
+        }
+    }
+
+    /// Writes one request line.
+    public func send(_ request: RPCRequest) throws {
+        var data = try JSONEncoder().encode(request)
+        data.append(0x0A)
+        try writeAll(data)
+    }
+
+    /// Writes raw bytes (tests use this to send malformed input).
+    public func writeAll(_ data: Data) throws {
+        try data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { throw RPCClientError.io(String(cString: strerror(errno))) }
+                offset += n
+            }
+        }
+    }
+
+    /// Reads one line (without the newline). Throws at end of stream.
+    public func readLine() throws -> Data {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer.removeSubrange(buffer.startIndex...newline)
+                return Data(line)
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = read(fd, &chunk, chunk.count)
+            if n < 0 { throw RPCClientError.io(String(cString: strerror(errno))) }
+            if n == 0 { throw RPCClientError.closed }
+            buffer.append(contentsOf: chunk[0..<n])
+        }
+    }
+}
+
+public enum RPCClientError: Error, CustomStringConvertible {
+    case connect(String, String)
+    case io(String)
+    case closed
+
+    public var description: String {
+        switch self {
+        case .connect(let path, let why): "cannot connect to voxnavd at \(path): \(why) (is voxnavd running?)"
+        case .io(let why): "socket error: \(why)"
+        case .closed: "voxnavd closed the connection"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import RPC
+
+/// Options every command that talks to the daemon shares.
+struct ClientOptions: ParsableArguments {
+    @Option(help: "The daemon's socket.")
+    var socket: String = SocketPath.default
+
+    @Flag(help: "Print the daemon's raw JSON result.")
+    var json = false
+
+    /// Calls one method and returns its result; errors become a clean exit with a message.
+    func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+        do {
+            return try RPCClient(socketPath: socket).call(method, params)
+        } catch let error as RPCError {
+            throw CLIError("voxnavd refused \(method): \(error.message)")
+        } catch {
+            throw CLIError("\(error)")
+        }
+    }
+}
+
+/// An error printed as is, without a stack of Swift names.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import RPC
+
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the demo: a daemon, the FM radio, maneuver prompts, and what happened to the radio.",
+        discussion: """
+            Uses the sound server of this session when one answers (you hear it), otherwise a private
+            headless PulseAudio server with a null sink `car` that is removed afterwards.
+            """)
+
+    @Flag(help: "Always use a private headless server, even where a real one exists.")
+    var headless = false
+
+    func run() throws {
+        var server: HeadlessPulseServer?
+        if headless || !HeadlessPulseServer.realServerReachable() {
+            server = try HeadlessPulseServer()
+            print("audio: private headless PulseAudio server, null sink `car` (nothing is audible)")
+        } else {
+            print("audio: this session's PulseAudio server (audible)")
+        }
+        defer { server?.stop() }
+        let socketDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-demo-\(getpid())")
+        let daemon = try DaemonProcess(socketPath: socketDirectory.path + "/voxnav.sock", pulseServer: server?.serverAddress)
+        defer {
+            daemon.stop()
+            try? FileManager.default.removeItem(at: socketDirectory)
+        }
+        let client = try RPCClient(socketPath: daemon.socketPath)
+        print("voxnavd started on \(daemon.socketPath)\n")
+
+        let radio = try client.call("source.start", .object(["kind": .string("fmRadio")]))
+        print("radio started\n" + Report.source(radio))
+        Thread.sleep(forTimeInterval: 1.0)
+
+        for (text, language) in [
+            ("In 300 meters, turn right onto Solar Circle.", "en-US"),
+            ("Turn right now. Then keep left.", "en-US"),
+        ] {
+            print("\nprompt: \(text)")
+            let outcome = try client.call("prompt.speak", .object(["text": .string(text), "language": .string(language)]))
+            print(Report.prompt(outcome))
+            Thread.sleep(forTimeInterval: 0.5)
+        }
+        print("\nafter the prompts:")
+        print(Report.state(try client.call("state.get")))
+        _ = try client.call("source.stop", .object(["kind": .string("fmRadio")]))
+        print("\nradio stopped; daemon shutting down")
+    }
+}

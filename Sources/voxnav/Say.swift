@@ -1,0 +1,22 @@
+import ArgumentParser
+import RPC
+
+struct Say: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Speak a prompt; returns once it has finished and prints what happened.")
+
+    @Argument(help: "The words to speak.")
+    var text: [String]
+
+    @Option(help: "Language tag or eSpeak NG voice, e.g. en-US, de.")
+    var language: String?
+
+    @OptionGroup var client: ClientOptions
+
+    func run() throws {
+        var params: [String: JSONValue] = ["text": .string(text.joined(separator: " "))]
+        if let language { params["language"] = .string(language) }
+        let outcome = try client.call("prompt.speak", .object(params))
+        print(client.json ? outcome.description : Report.prompt(outcome))
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Daemon
+import Dispatch
+import Engine
+import Foundation
+import Logging
+import RPC
+
+@main
+struct VoxNavDaemon: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "voxnavd",
+        abstract: "The VoxNav daemon: speaks navigation prompts through PulseAudio as a good car-audio citizen.",
+        discussion: """
+            Listens for newline-delimited JSON-RPC 2.0 on a Unix socket (see docs/PROTOCOL.md).
+            Connects to the PulseAudio server named by PULSE_SERVER, or the default one.
+            SIGINT or SIGTERM restores every source and exits.
+            """)
+
+    @Option(help: "The Unix socket to listen on.")
+    var socket: String = SocketPath.default
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    @Option(help: "Duck level for music and radio while a prompt plays, in dB (negative).")
+    var duckLevel: Double = -15
+
+    func validate() throws {
+        guard duckLevel <= 0, duckLevel >= -60 else { throw ValidationError("--duck-level must be between -60 and 0 dB") }
+    }
+
+    func run() async throws {
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "voxnavd")
+        var configuration = EngineConfiguration()
+        configuration.duckLevelDB = duckLevel
+        let engine: VoxNavEngine
+        do {
+            engine = try await VoxNavEngine(configuration: configuration, logger: logger)
+        } catch {
+            logger.critical("cannot start: \(error)")
+            throw ExitCode(1)
+        }
+        let server: DaemonServer
+        do {
+            server = try await DaemonServer.start(socketPath: socket, engine: engine, logger: logger)
+        } catch {
+            logger.critical("cannot start: \(error)")
+            await engine.shutdown()
+            throw ExitCode(1)
+        }
+        let signals = ShutdownSignals()
+        await signals.wait()
+        logger.info("shutting down: restoring sources")
+        await server.stop()
+        await engine.shutdown()
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// Waits for SIGINT or SIGTERM.
+final class ShutdownSignals: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = Once(continuation)
+            for sig in [SIGINT, SIGTERM] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+                source.setEventHandler { once.fire() }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+
+    private final class Once: @unchecked Sendable {
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Void, Never>?
+        init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+        func fire() {
+            lock.lock()
+            let c = continuation
+            continuation = nil
+            lock.unlock()
+            c?.resume()
+        }
+    }
+}
