@@ -6,7 +6,7 @@ import Testing
 @Suite struct PackCoverageTests {
     @Test func voicesDirectoryHasTheFourReferencePacks() {
         let languages = Set(PackFiles.languages)
-        for language in ["en-US"] {
+        for language in ["en-US", "en-GB", "de", "fr"] {
             #expect(languages.contains(language), "voices/\(language).yaml is missing")
         }
     }
