@@ -11,6 +11,8 @@ struct ManeuverPhrases: Sendable, Hashable {
     var then: Template?
     /// Sentence templates replacing the pack's `states` for this family or type.
     var states: [ManeuverState: Template] = [:]
+    /// The `maneuvers` key (family or type) each field was written under, for error paths.
+    var origin: [String: String] = [:]
 
     init() {}
 
@@ -20,6 +22,7 @@ struct ManeuverPhrases: Sendable, Hashable {
             let template = try node.template()
             action = template
             short = template
+            origin = ["action": node.key, "short": node.key]
             return
         }
         try node.onlyKeys(Self.keys)
@@ -29,6 +32,7 @@ struct ManeuverPhrases: Sendable, Hashable {
         for state in ManeuverState.allCases {
             if let template = try node.optional(state.rawValue)?.template() { states[state] = template }
         }
+        for (field, _) in try node.entries() { origin[field] = node.key }
     }
 
     /// This entry's fields, with gaps filled from `fallback`.
@@ -38,6 +42,7 @@ struct ManeuverPhrases: Sendable, Hashable {
         merged.short = short ?? fallback.short
         merged.then = then ?? fallback.then
         merged.states = fallback.states.merging(states) { _, own in own }
+        merged.origin = fallback.origin.merging(origin) { _, own in own }
         return merged
     }
 }

@@ -20,6 +20,9 @@ struct PackNode {
 
     var isMapping: Bool { node.mapping != nil }
 
+    /// The last component of the path: the key this node was found under.
+    var key: String { String(path.split(separator: ".").last ?? "") }
+
     /// A scalar's text, whatever YAML would have typed it as ("no", "0.25" stay strings).
     func string() throws(PhrasePackError) -> String {
         guard let scalar = node.scalar else {

@@ -42,7 +42,7 @@ extension PhrasePack {
         }
         for type in ManeuverType.allCases {
             let phrases = phrases(for: type)
-            let location = "maneuvers.\(type.rawValue)"
+            func location(_ field: String) -> String { "maneuvers.\(phrases.origin[field] ?? type.rawValue).\(field)" }
             var checks: [(String, Template, Set<String>)] = []
             if let action = phrases.action { checks.append(("action", action, Self.maneuverPlaceholders)) }
             if let short = phrases.short { checks.append(("short", short, Self.maneuverPlaceholders)) }
@@ -55,7 +55,7 @@ extension PhrasePack {
             }
             let filled = Self.alwaysFilled(for: type)
             for (field, template, allowed) in checks {
-                let path = field.contains(".") ? field : "\(location).\(field)"
+                let path = field.contains(".") ? field : location(field)
                 try Self.checkKnown(template, allowed: allowed, forms: forms, at: path)
                 for placeholder in template.requiredPlaceholders where !filled.contains(placeholder.name) {
                     throw PhrasePackError(
