@@ -1,3 +1,5 @@
+import Foundation
+
 /// One maneuver as a guidance engine sends it (CarPlay's CPManeuver plus its travel estimates).
 /// JSON keys are the property names.
 public struct Maneuver: Sendable, Hashable, Codable {
@@ -68,5 +70,13 @@ public struct Maneuver: Sendable, Hashable, Codable {
         exitNumber = try c.decodeIfPresent(String.self, forKey: .exitNumber)
         distanceRemaining = try c.decodeIfPresent(Double.self, forKey: .distanceRemaining)
         timeRemaining = try c.decodeIfPresent(Double.self, forKey: .timeRemaining)
+    }
+}
+
+extension Maneuver {
+    /// Decodes one maneuver from JSON as a guidance engine sends it. Unknown values fail with a
+    /// `DecodingError` naming the bad value and the allowed ones.
+    public init(json: Data) throws {
+        self = try JSONDecoder().decode(Maneuver.self, from: json)
     }
 }

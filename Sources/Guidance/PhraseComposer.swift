@@ -130,3 +130,10 @@ public struct PhraseComposer: Sendable, Hashable {
         return result
     }
 }
+
+extension PhraseComposer {
+    /// The prompt for `maneuver` in its own `state` at its own `distanceRemaining` (0 if unknown).
+    public func compose(_ maneuver: Maneuver, then next: Maneuver? = nil, style: PhraseStyle = .normal) -> String {
+        compose(maneuver, state: maneuver.state, distance: maneuver.distanceRemaining ?? 0, then: next, style: style)
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One language's phrases, parsed from a `voices/<lang>.yaml` file (format: docs/PHRASES.md).
 /// Parsing validates everything a prompt could need, so composing with a pack never fails.
 public struct PhrasePack: Sendable, Hashable {
@@ -30,6 +32,14 @@ public struct PhrasePack: Sendable, Hashable {
         "language", "name", "espeakVoice", "units", "capitalizeSentences", "numbers", "distance",
         "ordinals", "sides", "lanes", "phrases", "states", "short", "maneuvers", "names",
     ]
+
+    /// Parses a pack from UTF-8 YAML bytes.
+    public init(yaml data: Data) throws(PhrasePackError) {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw PhrasePackError(.invalidYAML, at: "", "the pack is not UTF-8 text")
+        }
+        try self.init(yaml: text)
+    }
 
     public init(yaml: String) throws(PhrasePackError) {
         let root = try PackNode.root(yaml: yaml)
