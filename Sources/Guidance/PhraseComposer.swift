@@ -39,7 +39,7 @@ public struct PhraseComposer: Sendable, Hashable {
     }
 
     /// "Recalculating route".
-    public var rerouting: String { tidy(pack.rerouting) }
+    public var rerouting: String { tidy(render(pack.rerouting) { _ in nil }) }
 
     /// A distance in words, in the pack's unit system and the given grammatical form.
     public func distancePhrase(meters: Double, form: String? = nil) -> String {
@@ -49,10 +49,11 @@ public struct PhraseComposer: Sendable, Hashable {
     /// A rounded distance in words: "300 feet", "a quarter mile", "less than 10 meters".
     public func words(for distance: SpokenDistance, form: String? = nil) -> String {
         let wording = pack.distance[form ?? PhrasePack.defaultForm] ?? pack.distance[PhrasePack.defaultForm]!
+        guard let unitForms = wording.units[distance.unit] else {
+            // Rounded for another unit system: round again for the pack's own.
+            return words(for: distanceFormatter.spoken(meters: distance.meters), form: form)
+        }
         let number = distance.digits.replacingOccurrences(of: ".", with: pack.decimalSeparator)
-        let unitForms = wording.units[distance.unit]
-            // A unit outside the pack's system cannot come from its formatter; say it in meters.
-            ?? wording.units.values.first!
         let amount = render(unitForms.template(for: distance.amount, digits: distance.digits, rules: pack.pluralRules)) {
             $0.name == "n" ? number : nil
         }

@@ -16,7 +16,7 @@ public struct PhrasePack: Sendable, Hashable {
     public let decimalSeparator: String
     public let pluralRules: PluralRules
     /// "Recalculating route".
-    public let rerouting: String
+    public let rerouting: Template
     public let names: NameExpander
 
     let distance: [String: DistanceWording]
@@ -88,7 +88,9 @@ public struct PhrasePack: Sendable, Hashable {
 
         let phrases = try root.required("phrases")
         try phrases.onlyKeys(["rerouting"])
-        rerouting = try phrases.required("rerouting").string()
+        let reroutingNode = try phrases.required("rerouting")
+        rerouting = try reroutingNode.template()
+        try Self.checkKnown(rerouting, allowed: [], at: reroutingNode.path)
 
         states = try Self.stateTemplates(try root.required("states"))
         shortStates = try Self.stateTemplates(try root.required("short"))

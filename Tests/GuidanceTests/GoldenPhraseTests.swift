@@ -139,3 +139,18 @@ import Testing
         #expect(text == "In a half mile, take the exit")
     }
 }
+
+@Suite struct DistanceWordingTests {
+    @Test func distancesRoundedForAnotherSystemAreRoundedAgain() throws {
+        let de = try PackFiles.composer("de")
+        #expect(de.words(for: SpokenDistance(amount: 0.5, unit: .miles)) == "800 Meter")
+        let us = try PackFiles.composer("en-US")
+        #expect(us.words(for: SpokenDistance(amount: 2, unit: .kilometers)) == "1 mile")
+    }
+
+    @Test func reroutingTakesNoPlaceholders() throws {
+        var pack = MinimalPack()
+        pack.phrases = "phrases:\n  rerouting: \"new route to {road}\""
+        #expect(throws: PhrasePackError.self) { try pack.pack() }
+    }
+}
