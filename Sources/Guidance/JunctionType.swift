@@ -1,0 +1,8 @@
+/// The kind of junction where a maneuver happens.
+public enum JunctionType: String, CaseIterable, Sendable, Hashable, Codable {
+    case intersection, roundabout
+
+    public init(from decoder: any Decoder) throws {
+        self = try decodeStrictly(Self.self, from: decoder, named: "junction type")
+    }
+}

@@ -1,0 +1,4 @@
+/// The direction a maneuver type names (leftTurn, keepRight, arriveAtDestinationLeft…).
+public enum ManeuverSide: String, CaseIterable, Sendable, Hashable, Codable {
+    case left, right
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Rewrites names so a speech synthesiser says them right: abbreviations ("Main St." → "Main
+/// Street", "St. John" → "Saint John", "Hauptstr." → "Hauptstraße"), route references ("I-95" →
+/// "Interstate 95", while "CT 145" is left alone rather than read as "Court 145") and exit
+/// numbers ("12B" → "12 B"). The rules live in the phrase pack's `names` section.
+public struct NameExpander: Sendable, Hashable {
+    /// A whole-word abbreviation, matched with exact case.
+    public struct WordRule: Sendable, Hashable {
+        /// Said when the word starts the name ("St. John" → "Saint").
+        public let first: String
+        /// Said anywhere else ("Main St." → "Street").
+        public let other: String
+    }
+
+    /// A regular expression over a whole route reference, with `$1`-style replacement.
+    public struct RouteRule: Sendable, Hashable {
+        public let pattern: String
+        public let replacement: String
+        let regex: SendableRegex
+    }
+
+    public let words: [String: WordRule]
+    /// Word beginnings ("St-" → "Saint-"), longest first.
+    public let prefixes: [(String, String)]
+    /// Word endings ("str." → "straße"), longest first.
+    public let suffixes: [(String, String)]
+    public let routes: [RouteRule]
+
+    public static let none = NameExpander(words: [:], prefixes: [], suffixes: [], routes: [])
+
+    public init(
+        words: [String: WordRule], prefixes: [(String, String)], suffixes: [(String, String)],
+        routes: [RouteRule]
+    ) {
+        self.words = words
+        self.prefixes = prefixes.sorted { $0.0.count > $1.0.count }
+        self.suffixes = suffixes.sorted { $0.0.count > $1.0.count }
+        self.routes = routes
+    }
+
+    /// A road name ready to speak. A name that is just a route reference ("CT 145") is treated
+    /// as one; otherwise abbreviations are expanded word by word.
+    public func road(_ name: String) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if let route = applyRouteRules(trimmed) { return route }
+        let tokens = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        return tokens.enumerated().map { expand(word: $1, isFirst: $0 == 0) }.joined(separator: " ")
+    }
+
+    /// A route reference ready to speak: the first matching route rule, else unchanged apart
+    /// from hyphens between letters and digits ("A-7" → "A 7").
+    public func routeNumber(_ ref: String) -> String {
+        let trimmed = ref.trimmingCharacters(in: .whitespaces)
+        return applyRouteRules(trimmed) ?? trimmed.replacingOccurrences(
+            of: #"(?<=[A-Za-z])-(?=\d)"#, with: " ", options: .regularExpression)
+    }
+
+    /// An exit number ready to speak: digits and letters apart ("12B" → "12 B").
+    public func exitNumber(_ exit: String) -> String {
+        exit.trimmingCharacters(in: .whitespaces)
+            .replacingOccurrences(of: #"(?<=\d)(?=[A-Za-z])|(?<=[A-Za-z])(?=\d)"#, with: " ", options: .regularExpression)
+    }
+
+    private func applyRouteRules(_ text: String) -> String? {
+        let range = NSRange(text.startIndex..., in: text)
+        for rule in routes {
+            if let match = rule.regex.value.firstMatch(in: text, range: range), match.range == range {
+                return rule.regex.value.replacementString(
+                    for: match, in: text, offset: 0, template: rule.replacement)
+            }
+        }
+        return nil
+    }
+
+    private func expand(word: String, isFirst: Bool) -> String {
+        if let rule = words[word] { return isFirst ? rule.first : rule.other }
+        for (prefix, replacement) in prefixes where word.hasPrefix(prefix) && word.count > prefix.count {
+            return replacement + word.dropFirst(prefix.count)
+        }
+        for (suffix, replacement) in suffixes where word.hasSuffix(suffix) && word.count > suffix.count {
+            return word.dropLast(suffix.count) + replacement
+        }
+        return word
+    }
+
+    public static func == (lhs: NameExpander, rhs: NameExpander) -> Bool {
+        lhs.words == rhs.words && lhs.routes == rhs.routes
+            && lhs.prefixes.elementsEqual(rhs.prefixes, by: ==) && lhs.suffixes.elementsEqual(rhs.suffixes, by: ==)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(words)
+        hasher.combine(routes)
+    }
+}
+
+extension NameExpander.RouteRule {
+    public init(pattern: String, replacement: String) throws {
+        self.pattern = pattern
+        self.replacement = replacement
+        regex = SendableRegex(try NSRegularExpression(pattern: pattern))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.pattern == rhs.pattern && lhs.replacement == rhs.replacement
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pattern)
+        hasher.combine(replacement)
+    }
+}
+
+/// NSRegularExpression is immutable and documented as safe to share between threads.
+struct SendableRegex: @unchecked Sendable {
+    let value: NSRegularExpression
+    init(_ value: NSRegularExpression) { self.value = value }
+}
+
+extension NameExpander {
+    /// Reads a pack's `names` section (see docs/PHRASES.md).
+    init(_ node: PackNode) throws(PhrasePackError) {
+        try node.onlyKeys(["words", "prefixes", "suffixes", "routes"])
+        var words: [String: WordRule] = [:]
+        for (key, value) in try node.optional("words")?.entries() ?? [] {
+            if value.isMapping {
+                try value.onlyKeys(["first", "other"])
+                words[key] = WordRule(first: try value.required("first").string(), other: try value.required("other").string())
+            } else {
+                let text = try value.string()
+                words[key] = WordRule(first: text, other: text)
+            }
+        }
+        let prefixes = try (node.optional("prefixes")?.entries() ?? []).map { entry throws(PhrasePackError) in
+            (entry.key, try entry.value.string())
+        }
+        let suffixes = try (node.optional("suffixes")?.entries() ?? []).map { entry throws(PhrasePackError) in
+            (entry.key, try entry.value.string())
+        }
+        var routes: [RouteRule] = []
+        for item in try node.optional("routes")?.items() ?? [] {
+            try item.onlyKeys(["match", "say"])
+            let pattern = try item.required("match").string()
+            do {
+                routes.append(try RouteRule(pattern: pattern, replacement: try item.required("say").string()))
+            } catch let error as PhrasePackError {
+                throw error
+            } catch {
+                throw PhrasePackError(.invalidValue, at: item.path, "bad regular expression \(pattern): \(error)")
+            }
+        }
+        self.init(words: words, prefixes: prefixes, suffixes: suffixes, routes: routes)
+    }
+}

@@ -1,0 +1,86 @@
+import Yams
+
+/// A YAML node together with its key path, so that every error can say where it is.
+struct PackNode {
+    let node: Node
+    let path: String
+
+    static func root(yaml: String) throws(PhrasePackError) -> PackNode {
+        let parsed: Node?
+        do {
+            parsed = try Yams.compose(yaml: yaml)
+        } catch {
+            throw PhrasePackError(.invalidYAML, at: "", "not valid YAML: \(error)")
+        }
+        guard let parsed else { throw PhrasePackError(.invalidYAML, at: "", "the pack is empty") }
+        return PackNode(node: parsed, path: "")
+    }
+
+    private func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    var isMapping: Bool { node.mapping != nil }
+
+    /// The last component of the path: the key this node was found under.
+    var key: String { String(path.split(separator: ".").last ?? "") }
+
+    /// A scalar's text, whatever YAML would have typed it as ("no", "0.25" stay strings).
+    func string() throws(PhrasePackError) -> String {
+        guard let scalar = node.scalar else {
+            throw PhrasePackError(.wrongShape, at: path, "expected a text value")
+        }
+        return scalar.string
+    }
+
+    /// The entries of a mapping, in file order.
+    func entries() throws(PhrasePackError) -> [(key: String, value: PackNode)] {
+        guard let mapping = node.mapping else {
+            throw PhrasePackError(.wrongShape, at: path, "expected a mapping of keys to values")
+        }
+        var result: [(key: String, value: PackNode)] = []
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else {
+                throw PhrasePackError(.wrongShape, at: path, "keys must be plain text")
+            }
+            result.append((name, PackNode(node: value, path: childPath(name))))
+        }
+        return result
+    }
+
+    func items() throws(PhrasePackError) -> [PackNode] {
+        guard let sequence = node.sequence else {
+            throw PhrasePackError(.wrongShape, at: path, "expected a list")
+        }
+        return sequence.enumerated().map { PackNode(node: $1, path: "\(path)[\($0)]") }
+    }
+
+    func optional(_ key: String) throws(PhrasePackError) -> PackNode? {
+        guard let mapping = node.mapping else {
+            throw PhrasePackError(.wrongShape, at: path, "expected a mapping of keys to values")
+        }
+        return mapping[key].map { PackNode(node: $0, path: childPath(key)) }
+    }
+
+    func required(_ key: String) throws(PhrasePackError) -> PackNode {
+        guard let child = try optional(key) else {
+            throw PhrasePackError(.missingKey, at: childPath(key), "missing key '\(key)'")
+        }
+        return child
+    }
+
+    /// Rejects keys outside `allowed`: a typo must not silently drop a phrase.
+    func onlyKeys(_ allowed: [String]) throws(PhrasePackError) {
+        for (key, value) in try entries() where !allowed.contains(key) {
+            throw PhrasePackError(
+                .unknownKey, at: value.path, "unknown key '\(key)'; allowed: \(allowed.joined(separator: ", "))")
+        }
+    }
+
+    func template() throws(PhrasePackError) -> Template {
+        let text = try string()
+        do {
+            return try Template(text)
+        } catch {
+            throw PhrasePackError(.templateSyntax, at: path, error.description)
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// Renders maneuver prompts from a phrase pack: "In a quarter mile, turn right onto Solar
+/// Circle, then turn left. Use the right lane." Never fails: the pack was validated on parsing.
+public struct PhraseComposer: Sendable, Hashable {
+    public let pack: PhrasePack
+    public let distanceFormatter: DistanceFormatter
+
+    public init(pack: PhrasePack) {
+        self.pack = pack
+        distanceFormatter = DistanceFormatter(unitSystem: pack.unitSystem)
+    }
+
+    /// The prompt for `maneuver` in `state`, `distance` meters ahead. `next` is a second maneuver
+    /// following closely, said as "…, then turn left" where the pack's template has `{then}`.
+    public func compose(
+        _ maneuver: Maneuver, state: ManeuverState, distance: Double,
+        then next: Maneuver? = nil, style: PhraseStyle = .normal
+    ) -> String {
+        let phrases = pack.phrases(for: maneuver.type)
+        let values = values(for: maneuver, distance: distance)
+        let action = render(phrases.action!, values)
+        let short = render(phrases.short!, values)
+        let thenText = next.map { next in
+            let nextPhrases = pack.phrases(for: next.type)
+            return render(nextPhrases.then ?? nextPhrases.short!, self.values(for: next, distance: next.distanceRemaining ?? 0))
+        }
+        let lanes = LaneGuidance(lanes: maneuver.lanes).map(lanePhrase)
+        let sentence = render(pack.stateTemplate(state, for: maneuver.type, style: style)) { placeholder in
+            switch placeholder.name {
+            case "action": action
+            case "short": short
+            case "then": thenText
+            case "lanes": lanes
+            default: values(placeholder)
+            }
+        }
+        return tidy(sentence)
+    }
+
+    /// "Recalculating route".
+    public var rerouting: String { tidy(render(pack.rerouting) { _ in nil }) }
+
+    /// A distance in words, in the pack's unit system and the given grammatical form.
+    public func distancePhrase(meters: Double, form: String? = nil) -> String {
+        words(for: distanceFormatter.spoken(meters: meters), form: form)
+    }
+
+    /// A rounded distance in words: "300 feet", "a quarter mile", "less than 10 meters".
+    public func words(for distance: SpokenDistance, form: String? = nil) -> String {
+        let wording = pack.distance[form ?? PhrasePack.defaultForm] ?? pack.distance[PhrasePack.defaultForm]!
+        guard let unitForms = wording.units[distance.unit] else {
+            // Rounded for another unit system: round again for the pack's own.
+            return words(for: distanceFormatter.spoken(meters: distance.meters), form: form)
+        }
+        let number = distance.digits.replacingOccurrences(of: ".", with: pack.decimalSeparator)
+        let amount = render(unitForms.template(for: distance.amount, digits: distance.digits, rules: pack.pluralRules)) {
+            $0.name == "n" ? number : nil
+        }
+        guard distance.isLessThan else { return amount }
+        return render(wording.lessThan) { $0.name == "distance" ? amount : nil }
+    }
+
+    /// Lane advice: "use the left two lanes".
+    public func lanePhrase(_ guidance: LaneGuidance) -> String {
+        let forms = pack.lanes[guidance.position]!
+        return render(forms.template(for: Double(guidance.count), digits: String(guidance.count), rules: pack.pluralRules)) {
+            $0.name == "count" ? String(guidance.count) : nil
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Values of the maneuver placeholders; nil means "not known", which drops an optional segment.
+    private func values(for maneuver: Maneuver, distance: Double) -> (Placeholder) -> String? {
+        let names = pack.names
+        let road = maneuver.roadName.flatMap(Self.nonEmpty).map(names.road)
+        let ref = maneuver.routeNumber.flatMap(Self.nonEmpty).map(names.routeNumber)
+        let exit = maneuver.exitNumber.flatMap(Self.nonEmpty).map(names.exitNumber)
+        let side = maneuver.type.side.flatMap { pack.sides[$0] }
+        let exitIndex = maneuver.type.roundaboutExitNumber.map { $0 - 1 }
+        return { [self] placeholder in
+            switch placeholder.name {
+            case "distance": return distancePhrase(meters: distance, form: placeholder.form)
+            case "road": return road
+            case "ref": return ref
+            case "exit": return exit
+            case "side": return side
+            case "ordinal":
+                guard let exitIndex else { return nil }
+                let list = pack.ordinals[placeholder.form ?? PhrasePack.defaultForm] ?? pack.ordinals[PhrasePack.defaultForm]!
+                return list[exitIndex]
+            default: return nil
+            }
+        }
+    }
+
+    private static func nonEmpty(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// Validation guarantees required placeholders are filled; an empty string is the safe
+    /// answer should that ever be wrong.
+    private func render(_ template: Template, _ value: (Placeholder) -> String?) -> String {
+        template.render(value) ?? ""
+    }
+
+    /// Collapses doubled spaces and upper-cases sentence starts when the pack asks for it.
+    private func tidy(_ text: String) -> String {
+        var result = ""
+        var startOfSentence = true
+        var previousWasSpace = false
+        for character in text.trimmingCharacters(in: .whitespaces) {
+            if character == " " {
+                if previousWasSpace { continue }
+                previousWasSpace = true
+                result.append(character)
+                continue
+            }
+            previousWasSpace = false
+            if startOfSentence && pack.capitalizeSentences && character.isLetter {
+                result += character.uppercased()
+                startOfSentence = false
+            } else {
+                result.append(character)
+                if character.isLetter || character.isNumber { startOfSentence = false }
+            }
+            if ".!?".contains(character) { startOfSentence = true }
+        }
+        return result
+    }
+}
+
+extension PhraseComposer {
+    /// The prompt for `maneuver` in its own `state` at its own `distanceRemaining` (0 if unknown).
+    public func compose(_ maneuver: Maneuver, then next: Maneuver? = nil, style: PhraseStyle = .normal) -> String {
+        compose(maneuver, state: maneuver.state, distance: maneuver.distanceRemaining ?? 0, then: next, style: style)
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+/// One language's phrases, parsed from a `voices/<lang>.yaml` file (format: docs/PHRASES.md).
+/// Parsing validates everything a prompt could need, so composing with a pack never fails.
+public struct PhrasePack: Sendable, Hashable {
+    /// BCP 47 tag: "en-US", "de".
+    public let language: String
+    /// Human-readable language name.
+    public let name: String
+    /// The eSpeak NG voice to speak this pack with ("en-us").
+    public let espeakVoice: String
+    public let unitSystem: UnitSystem
+    /// Upper-case the first letter of every sentence (templates are written in lower case so an
+    /// action can start a sentence or follow "in 300 meters,").
+    public let capitalizeSentences: Bool
+    public let decimalSeparator: String
+    public let pluralRules: PluralRules
+    /// "Recalculating route".
+    public let rerouting: Template
+    public let names: NameExpander
+
+    let distance: [String: DistanceWording]
+    let ordinals: [String: [String]]
+    let sides: [ManeuverSide: String]
+    let lanes: [LaneGuidance.Position: PluralForms]
+    let states: [ManeuverState: Template]
+    let shortStates: [ManeuverState: Template]
+    let phrasesByType: [ManeuverType: ManeuverPhrases]
+
+    static let defaultForm = "default"
+    static let topLevelKeys = [
+        "language", "name", "espeakVoice", "units", "capitalizeSentences", "numbers", "distance",
+        "ordinals", "sides", "lanes", "phrases", "states", "short", "maneuvers", "names",
+    ]
+
+    /// Parses a pack from UTF-8 YAML bytes.
+    public init(yaml data: Data) throws(PhrasePackError) {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw PhrasePackError(.invalidYAML, at: "", "the pack is not UTF-8 text")
+        }
+        try self.init(yaml: text)
+    }
+
+    public init(yaml: String) throws(PhrasePackError) {
+        let root = try PackNode.root(yaml: yaml)
+        try root.onlyKeys(Self.topLevelKeys)
+        language = try root.required("language").string()
+        name = try root.optional("name")?.string() ?? language
+        espeakVoice = try root.required("espeakVoice").string()
+        let unitsNode = try root.required("units")
+        guard let units = UnitSystem(rawValue: try unitsNode.string()) else {
+            throw PhrasePackError(
+                .invalidValue, at: unitsNode.path,
+                unknownValueMessage(try unitsNode.string(), what: "unit system", allowed: UnitSystem.allCases.map(\.rawValue)))
+        }
+        unitSystem = units
+        if let node = try root.optional("capitalizeSentences") {
+            switch try node.string() {
+            case "true": capitalizeSentences = true
+            case "false": capitalizeSentences = false
+            default: throw PhrasePackError(.invalidValue, at: node.path, "expected true or false")
+            }
+        } else {
+            capitalizeSentences = true
+        }
+
+        let numbers = try root.required("numbers")
+        try numbers.onlyKeys(["decimalSeparator", "plural"])
+        decimalSeparator = try numbers.optional("decimalSeparator")?.string() ?? "."
+        pluralRules = try Self.pluralRules(try numbers.required("plural"))
+
+        distance = try Self.distanceWordings(try root.required("distance"), units: units, rules: pluralRules)
+        ordinals = try Self.ordinals(try root.required("ordinals"))
+
+        let sidesNode = try root.required("sides")
+        try sidesNode.onlyKeys(ManeuverSide.allCases.map(\.rawValue))
+        var sides: [ManeuverSide: String] = [:]
+        for side in ManeuverSide.allCases { sides[side] = try sidesNode.required(side.rawValue).string() }
+        self.sides = sides
+
+        let lanesNode = try root.required("lanes")
+        try lanesNode.onlyKeys(LaneGuidance.Position.allCases.map(\.rawValue))
+        var lanes: [LaneGuidance.Position: PluralForms] = [:]
+        for position in LaneGuidance.Position.allCases {
+            lanes[position] = try PluralForms(try lanesNode.required(position.rawValue), rules: pluralRules, allowed: ["count"])
+        }
+        self.lanes = lanes
+
+        let phrases = try root.required("phrases")
+        try phrases.onlyKeys(["rerouting"])
+        let reroutingNode = try phrases.required("rerouting")
+        rerouting = try reroutingNode.template()
+        try Self.checkKnown(rerouting, allowed: [], at: reroutingNode.path)
+
+        states = try Self.stateTemplates(try root.required("states"))
+        shortStates = try Self.stateTemplates(try root.required("short"))
+        phrasesByType = try Self.maneuverPhrases(try root.required("maneuvers"))
+        names = try root.optional("names").map { node throws(PhrasePackError) in try NameExpander(node) } ?? .none
+
+        try validatePlaceholders(root)
+    }
+
+    /// The phrases for `type`: its own entry over its family's.
+    func phrases(for type: ManeuverType) -> ManeuverPhrases { phrasesByType[type]! }
+
+    /// The state template said for a maneuver of `type`.
+    func stateTemplate(_ state: ManeuverState, for type: ManeuverType, style: PhraseStyle) -> Template {
+        switch style {
+        case .normal: phrases(for: type).states[state] ?? states[state]!
+        case .short: shortStates[state]!
+        }
+    }
+
+    // MARK: Parsing sections
+
+    private static func pluralRules(_ node: PackNode) throws(PhrasePackError) -> PluralRules {
+        var rules: [(PluralCategory, String)] = []
+        for (key, value) in try node.entries() {
+            guard let category = PluralCategory(rawValue: key), category != .other else {
+                throw PhrasePackError(
+                    .unknownKey, at: value.path,
+                    "'\(key)' is not a plural category with a rule; allowed: zero, one, two, few, many ('other' is implicit)")
+            }
+            rules.append((category, try value.string()))
+        }
+        do {
+            return try PluralRules(rules)
+        } catch {
+            throw PhrasePackError(.invalidValue, at: node.path, error.description)
+        }
+    }
+
+    private static func distanceWordings(
+        _ node: PackNode, units: UnitSystem, rules: PluralRules
+    ) throws(PhrasePackError) -> [String: DistanceWording] {
+        var wordings: [String: DistanceWording] = [:]
+        for (form, value) in try node.entries() {
+            wordings[form] = try DistanceWording(value, units: units, rules: rules)
+        }
+        guard wordings[defaultForm] != nil else {
+            throw PhrasePackError(.missingKey, at: "\(node.path).default", "missing key 'default' (the distance form {distance} uses)")
+        }
+        return wordings
+    }
+
+    private static func ordinals(_ node: PackNode) throws(PhrasePackError) -> [String: [String]] {
+        var forms: [String: [String]] = [:]
+        for (form, value) in try node.entries() {
+            let words = try value.items().map { item throws(PhrasePackError) in try item.string() }
+            guard words.count == 19 else {
+                throw PhrasePackError(.invalidValue, at: value.path, "expected 19 ordinals (roundabout exits 1…19), found \(words.count)")
+            }
+            forms[form] = words
+        }
+        guard forms[defaultForm] != nil else {
+            throw PhrasePackError(.missingKey, at: "\(node.path).default", "missing key 'default' (the ordinals {ordinal} uses)")
+        }
+        return forms
+    }
+
+    private static func stateTemplates(_ node: PackNode) throws(PhrasePackError) -> [ManeuverState: Template] {
+        try node.onlyKeys(ManeuverState.allCases.map(\.rawValue))
+        var templates: [ManeuverState: Template] = [:]
+        for state in ManeuverState.allCases { templates[state] = try node.required(state.rawValue).template() }
+        return templates
+    }
+
+    private static func maneuverPhrases(_ node: PackNode) throws(PhrasePackError) -> [ManeuverType: ManeuverPhrases] {
+        var byFamily: [ManeuverFamily: ManeuverPhrases] = [:]
+        var byType: [ManeuverType: ManeuverPhrases] = [:]
+        for (key, value) in try node.entries() {
+            if let family = ManeuverFamily(rawValue: key) {
+                byFamily[family] = try ManeuverPhrases(value)
+            } else if let type = ManeuverType(rawValue: key) {
+                byType[type] = try ManeuverPhrases(value)
+            } else {
+                throw PhrasePackError(
+                    .unknownManeuverType, at: value.path,
+                    "unknown maneuver type or family '\(key)'; families: \(ManeuverFamily.allCases.map(\.rawValue).joined(separator: ", ")); types: \(ManeuverType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        var resolved: [ManeuverType: ManeuverPhrases] = [:]
+        for type in ManeuverType.allCases {
+            let phrases = (byType[type] ?? ManeuverPhrases()).over(byFamily[type.family] ?? ManeuverPhrases())
+            for (field, template) in [("action", phrases.action), ("short", phrases.short)] where template == nil {
+                throw PhrasePackError(
+                    .missingKey, at: "\(node.path).\(type.rawValue).\(field)",
+                    "no '\(field)' for maneuver type \(type.rawValue): give it under '\(type.rawValue)' or its family '\(type.family.rawValue)'")
+            }
+            resolved[type] = phrases
+        }
+        return resolved
+    }
+}
+
+/// How distances are worded in one grammatical form (`default`, or e.g. German `dative`).
+struct DistanceWording: Sendable, Hashable {
+    /// "less than {distance}", said for distances below the smallest rounded amount.
+    let lessThan: Template
+    let units: [DistanceUnit: PluralForms]
+
+    init(_ node: PackNode, units system: UnitSystem, rules: PluralRules) throws(PhrasePackError) {
+        try node.onlyKeys(["lessThan"] + system.units.map(\.rawValue))
+        let lessThanNode = try node.required("lessThan")
+        lessThan = try lessThanNode.template()
+        try PhrasePack.checkKnown(lessThan, allowed: ["distance"], at: lessThanNode.path)
+        var units: [DistanceUnit: PluralForms] = [:]
+        for unit in system.units {
+            units[unit] = try PluralForms(try node.required(unit.rawValue), rules: rules, allowed: ["n"])
+        }
+        self.units = units
+    }
+}

@@ -1,0 +1,37 @@
+/// Wordings of a counted thing, one per plural category (`one`, `few`, `other`…), plus optional
+/// wordings for exact amounts written as numbers (`"0.25": a quarter mile`, `"2": two lanes`).
+struct PluralForms: Sendable, Hashable {
+    let byCategory: [PluralCategory: Template]
+    let exact: [Double: Template]
+
+    /// Reads `{one: ..., other: ..., "0.5": ...}`; every category `rules` can produce is required.
+    init(_ node: PackNode, rules: PluralRules, allowed: Set<String>) throws(PhrasePackError) {
+        var byCategory: [PluralCategory: Template] = [:]
+        var exact: [Double: Template] = [:]
+        for (key, value) in try node.entries() {
+            let template = try value.template()
+            try PhrasePack.checkKnown(template, allowed: allowed, at: value.path)
+            if let category = PluralCategory(rawValue: key) {
+                byCategory[category] = template
+            } else if let amount = Double(key) {
+                exact[amount] = template
+            } else {
+                throw PhrasePackError(
+                    .unknownKey, at: value.path,
+                    "'\(key)' is neither a plural category (\(PluralCategory.allCases.map(\.rawValue).joined(separator: ", "))) nor a number")
+            }
+        }
+        for category in rules.categories where byCategory[category] == nil {
+            throw PhrasePackError(
+                .missingKey, at: "\(node.path).\(category.rawValue)",
+                "missing plural form '\(category.rawValue)' (the pack's plural rules use \(rules.categories.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self.byCategory = byCategory
+        self.exact = exact
+    }
+
+    func template(for amount: Double, digits: String, rules: PluralRules) -> Template {
+        if let template = exact[amount] { return template }
+        return byCategory[rules.category(of: digits)] ?? byCategory[.other]!
+    }
+}

@@ -1,0 +1,156 @@
+import Testing
+@testable import Guidance
+
+/// Pins what a representative drive sounds like in each hand-written pack. Expected strings were
+/// written and read as natural speech; change them only on purpose.
+@Suite struct GoldenPhraseTests {
+    func said(_ language: String, _ names: GoldenRoute.Names) throws -> [String] {
+        let composer = try PackFiles.composer(language)
+        return GoldenRoute.steps(names).map {
+            composer.compose($0.maneuver, state: $0.state, distance: $0.meters, then: $0.next, style: $0.style)
+        } + [composer.rerouting]
+    }
+
+    func expectLines(_ actual: [String], _ expected: [String]) {
+        #expect(actual.count == expected.count)
+        for (index, (got, want)) in zip(actual, expected).enumerated() {
+            #expect(got == want, "step \(index)")
+        }
+    }
+
+    @Test func americanEnglish() throws {
+        expectLines(try said("en-US", GoldenRoute.us), [
+            "Head out on Main Street",
+            "Continue for 3 miles",
+            "In a half mile, turn right onto Solar Circle",
+            "Turn right now, then turn left",
+            "In 400 feet, turn left. Use the left lane",
+            "In a quarter mile, take the ramp onto Interstate 95",
+            "In 1 mile, take exit 12 B on the right toward Solar Circle. Use the right two lanes",
+            "In a quarter mile, at the roundabout, take the second exit onto Saint John Boulevard",
+            "Take the second exit now",
+            "Bear left",
+            "In 800 feet, your destination will be on the right",
+            "Your destination is on the right",
+            "Recalculating route",
+        ])
+    }
+
+    @Test func britishEnglish() throws {
+        expectLines(try said("en-GB", GoldenRoute.uk), [
+            "Head off along High Street",
+            "Continue for 3 miles",
+            "In half a mile, turn right onto Station Road",
+            "Turn right now, then turn left",
+            "In 100 yards, turn left. Use the left-hand lane",
+            "In a quarter of a mile, join the M 25",
+            "In 1 mile, take exit 12 on the right towards Station Road. Use the right two lanes",
+            "In a quarter of a mile, at the roundabout, take the second exit onto Saint Mary's Road",
+            "Take the second exit now",
+            "Bear left",
+            "In 300 yards, your destination will be on the right",
+            "Your destination is on the right",
+            "Recalculating the route",
+        ])
+    }
+
+    @Test func german() throws {
+        expectLines(try said("de", GoldenRoute.de), [
+            "Auf Hauptstraße losfahren",
+            "Dem Straßenverlauf 4 Kilometer folgen",
+            "In 800 Metern rechts abbiegen auf Bahnhofstraße",
+            "Jetzt rechts abbiegen, dann links abbiegen",
+            "In 100 Metern links abbiegen. Linke Spur benutzen",
+            "In 400 Metern auf die A 7 auffahren",
+            "In 2 Kilometern die Ausfahrt 12 B rechts nehmen Richtung Bahnhofstraße. Die beiden rechten Spuren benutzen",
+            "In 600 Metern im Kreisverkehr die zweite Ausfahrt nehmen auf Marktplatz",
+            "Jetzt die zweite Ausfahrt nehmen",
+            "Leicht links abbiegen",
+            "In 300 Metern befindet sich Ihr Ziel rechts",
+            "Ihr Ziel befindet sich rechts",
+            "Route wird neu berechnet",
+        ])
+    }
+
+    @Test func french() throws {
+        expectLines(try said("fr", GoldenRoute.fr), [
+            "Mettez-vous en route sur Avenue Victor Hugo",
+            "Continuez sur 4 kilomètres",
+            "Dans 800 mètres, tournez à droite sur Boulevard Haussmann",
+            "Tournez à droite maintenant, puis tournez à gauche",
+            "Dans 100 mètres, tournez à gauche. Prenez la voie de gauche",
+            "Dans 400 mètres, prenez la bretelle, direction A 6",
+            "Dans 2 kilomètres, prenez la sortie 12 B à droite, direction Boulevard Haussmann. Prenez les deux voies de droite",
+            "Dans 600 mètres, au rond-point, prenez la deuxième sortie sur Place de la Nation",
+            "Prenez la deuxième sortie maintenant",
+            "Tournez légèrement à gauche",
+            "Dans 300 mètres, votre destination se trouvera à droite",
+            "Votre destination se trouve à droite",
+            "Recalcul de l'itinéraire",
+        ])
+    }
+
+    @Test func chainingPutsLanesBeforeTheSecondManeuver() throws {
+        let composer = try PackFiles.composer("en-US")
+        let lanes = [Lane(angle: 0, status: .notGood)!, Lane(angle: 90, status: .preferred)!]
+        let text = composer.compose(
+            Maneuver(type: .rightTurn, lanes: lanes, roadName: "Solar Cir."), state: .initial, distance: 300,
+            then: Maneuver(type: .roundaboutExit3))
+        #expect(text == "In 1000 feet, turn right onto Solar Circle. Use the right lane. Then take the third exit")
+    }
+
+    @Test func germanDistancesTakeTheDativeAfterIn() throws {
+        let composer = try PackFiles.composer("de")
+        let turn = Maneuver(type: .leftTurn)
+        #expect(composer.compose(turn, state: .initial, distance: 1000) == "In einem Kilometer links abbiegen")
+        #expect(composer.compose(turn, state: .initial, distance: 1500) == "In 1,5 Kilometern links abbiegen")
+        #expect(composer.compose(turn, state: .prepare, distance: 5) == "In weniger als 10 Metern links abbiegen")
+        #expect(composer.compose(turn, state: .continue, distance: 1100) == "Dem Straßenverlauf einen Kilometer folgen")
+    }
+
+    @Test func frenchOneAndAHalfKilometerIsSingular() throws {
+        let composer = try PackFiles.composer("fr")
+        #expect(composer.distancePhrase(meters: 1500) == "1,5 kilomètre")
+        #expect(composer.distancePhrase(meters: 2500) == "2,5 kilomètres")
+        #expect(composer.distancePhrase(meters: 3) == "moins de 10 mètres")
+    }
+
+    @Test func americanMilesUseFractionWords() throws {
+        let composer = try PackFiles.composer("en-US")
+        #expect(composer.distancePhrase(meters: 400) == "a quarter mile")
+        #expect(composer.distancePhrase(meters: 805) == "a half mile")
+        #expect(composer.distancePhrase(meters: 2400) == "1.5 miles")
+        #expect(composer.distancePhrase(meters: 1) == "less than 10 feet")
+        #expect(composer.distancePhrase(meters: 12) == "40 feet")
+    }
+
+    @Test func shortStyleIsTheBareAction() throws {
+        let composer = try PackFiles.composer("en-US")
+        let turn = Maneuver(type: .rightTurn, lanes: [Lane(angle: 0, status: .good)!, Lane(angle: 0, status: .notGood)!],
+                            roadName: "Solar Cir.")
+        for state in [ManeuverState.initial, .prepare, .execute] {
+            #expect(composer.compose(turn, state: state, distance: 300, then: Maneuver(type: .leftTurn), style: .short) == "Turn right")
+        }
+    }
+
+    @Test func emptyNamesCountAsUnknown() throws {
+        let composer = try PackFiles.composer("en-US")
+        let text = composer.compose(Maneuver(type: .offRamp, roadName: "  ", exitNumber: ""), state: .initial, distance: 800)
+        #expect(text == "In a half mile, take the exit")
+    }
+}
+
+@Suite struct DistanceWordingTests {
+    @Test func distancesRoundedForAnotherSystemAreRoundedAgain() throws {
+        let de = try PackFiles.composer("de")
+        #expect(de.words(for: SpokenDistance(amount: 0.5, unit: .miles)) == "800 Meter")
+        let us = try PackFiles.composer("en-US")
+        #expect(us.words(for: SpokenDistance(amount: 2, unit: .kilometers)) == "1 mile")
+    }
+
+    @Test func reroutingTakesNoPlaceholders() throws {
+        var pack = MinimalPack()
+        pack.phrases = "phrases:\n  rerouting: \"new route to {road}\""
+        #expect(throws: PhrasePackError.self) { try pack.pack() }
+    }
+}

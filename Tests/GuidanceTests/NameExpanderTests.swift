@@ -1,0 +1,93 @@
+import Testing
+@testable import Guidance
+
+@Suite struct NameExpanderTests {
+    let us: NameExpander
+    let uk: NameExpander
+    let de: NameExpander
+    let fr: NameExpander
+
+    init() throws {
+        us = try PackFiles.pack("en-US").names
+        uk = try PackFiles.pack("en-GB").names
+        de = try PackFiles.pack("de").names
+        fr = try PackFiles.pack("fr").names
+    }
+
+    @Test func saintAtTheStartStreetElsewhere() {
+        #expect(us.road("St. John St.") == "Saint John Street")
+        #expect(us.road("Main St.") == "Main Street")
+        #expect(us.road("St. Clair Ave.") == "Saint Clair Avenue")
+        #expect(uk.road("St Mary's Rd") == "Saint Mary's Road")
+        #expect(uk.road("High St") == "High Street")
+    }
+
+    @Test func doctorAtTheStartDriveElsewhere() {
+        #expect(us.road("Dr. Martin Luther King Jr. Blvd") == "Doctor Martin Luther King Jr. Boulevard")
+        #expect(us.road("Mulholland Dr.") == "Mulholland Drive")
+    }
+
+    @Test func americanAbbreviations() {
+        #expect(us.road("Solar Cir.") == "Solar Circle")
+        #expect(us.road("N Lake Shore Dr.") == "North Lake Shore Drive")
+        #expect(us.road("Pacific Coast Hwy") == "Pacific Coast Highway")
+        #expect(us.road("Elm Ct.") == "Elm Court")
+    }
+
+    @Test func stateRouteIsNotACourt() {
+        #expect(us.road("CT 145") == "CT 145")
+        #expect(us.routeNumber("CT 145") == "CT 145")
+        #expect(!us.road("CT 145").contains("Court"))
+        #expect(us.routeNumber("CT-145") == "CT 145")
+    }
+
+    @Test func interstatesAndUSRoutes() {
+        #expect(us.routeNumber("I-95") == "Interstate 95")
+        #expect(us.routeNumber("I 280") == "Interstate 280")
+        #expect(us.routeNumber("US-101") == "U S 101")
+        #expect(us.road("I-95") == "Interstate 95")
+    }
+
+    @Test func britishRoads() {
+        #expect(uk.routeNumber("M25") == "M 25")
+        #expect(uk.routeNumber("A406") == "A 406")
+        #expect(uk.routeNumber("A1(M)") == "A 1 M")
+    }
+
+    @Test func germanStrasseAsWordAndSuffix() {
+        #expect(de.road("Hauptstr.") == "Hauptstraße")
+        #expect(de.road("Berliner Str.") == "Berliner Straße")
+        #expect(de.road("Marktpl.") == "Marktplatz")
+        #expect(de.road("Goethestraße") == "Goethestraße")
+        #expect(de.road("Dr.-Müller-Weg") == "Dr.-Müller-Weg")
+        #expect(de.routeNumber("A7") == "A 7")
+        #expect(de.routeNumber("B27") == "B 27")
+    }
+
+    @Test func frenchAbbreviations() {
+        #expect(fr.road("Av. des Champs-Élysées") == "Avenue des Champs-Élysées")
+        #expect(fr.road("Bd Haussmann") == "Boulevard Haussmann")
+        #expect(fr.road("Pl. de la Concorde") == "Place de la Concorde")
+        #expect(fr.road("R. St-Denis") == "Rue Saint-Denis")
+        #expect(fr.routeNumber("N7") == "N 7")
+        #expect(fr.routeNumber("RN7") == "RN 7")
+    }
+
+    @Test func exitNumbersSplitDigitsFromLetters() {
+        #expect(us.exitNumber("12B") == "12 B")
+        #expect(us.exitNumber("7") == "7")
+        #expect(us.exitNumber("A12") == "A 12")
+        #expect(us.exitNumber(" 101A ") == "101 A")
+    }
+
+    @Test func unknownRoutesOnlyLoseTheirHyphen() {
+        #expect(NameExpander.none.routeNumber("E-45") == "E 45")
+        #expect(NameExpander.none.routeNumber("Route 66") == "Route 66")
+    }
+
+    @Test func wordsAreMatchedWithExactCaseAndWholly() {
+        #expect(us.road("Stanford Ave") == "Stanford Avenue")
+        #expect(us.road("ST. JOHN") == "ST. JOHN")
+        #expect(us.road("  Oak   Ave.  ") == "Oak Avenue")
+    }
+}
