@@ -56,7 +56,8 @@ public struct Announcer: Sendable {
         guard let head = route.first else { return [] }
         let speed = update.speed.isFinite ? max(update.speed, 0) : 0
         let thresholds = AnnouncerThresholds(
-            profile: configuration.profile, speed: speed, updateInterval: updateInterval)
+            profile: configuration.profile, speed: speed, updateInterval: updateInterval,
+            outputLatency: configuration.outputLatency)
         let heard = max(0, head.distance - speed * configuration.outputLatency)
         let free = busyUntil.map { update.time + configuration.outputLatency >= $0 + configuration.minimumGap } ?? true
         let spacing = head.distanceToNext ?? route.dropFirst().first.map { $0.distance - head.distance }
@@ -123,10 +124,17 @@ public struct Announcer: Sendable {
             && context.heard > context.thresholds.start(of: .initial)  // the maneuver's own prompt is not due yet
     }
 
-    /// An early prompt must end (plus gap) before the execute prompt is due, or it would push it late.
+    /// An early prompt must end (plus gap) before the execute prompt is due, or it would push it
+    /// late; the vehicle may speed up meanwhile (the profile's planned acceleration).
     private func leavesRoomForExecute(_ state: ManeuverState, _ context: Context) -> Bool {
         let occupied = duration(for: draft(state, context)) + configuration.minimumGap
-        return context.heard - context.thresholds.speed * occupied >= context.thresholds.start(of: .execute)
+        let now = context.thresholds
+        let acceleration = max(configuration.profile.plannedAcceleration, 0)
+        let covered = now.speed * occupied + acceleration * occupied * occupied / 2
+        let later = AnnouncerThresholds(
+            profile: now.profile, speed: now.speed + acceleration * occupied, updateInterval: now.updateInterval,
+            outputLatency: now.outputLatency)
+        return context.heard - covered >= later.start(of: .execute)
     }
 
     private func chainWindow(_ context: Context) -> Double {

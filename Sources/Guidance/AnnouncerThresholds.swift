@@ -5,6 +5,8 @@ struct AnnouncerThresholds: Sendable {
     let speed: Double
     /// Expected seconds until the next update: execute must fire one tick early rather than too late.
     let updateInterval: Double
+    /// Seconds from decision to sound: a faster vehicle also travels farther during it.
+    let outputLatency: Double
 
     /// "distance ≤ D or time-to-go ≤ D / defaultSpeed" is "distance ≤ D × max(1, v / defaultSpeed)".
     var scale: Double {
@@ -17,12 +19,16 @@ struct AnnouncerThresholds: Sendable {
         case .continue: .infinity
         case .initial: profile.initial.start * scale
         case .prepare: profile.prepare.start * scale
-        case .execute:
-            max(
-                profile.executeMinimumDistance,
-                profile.executeLeadTime * speed,
-                (profile.minimumLeadTime + updateInterval) * speed)
+        case .execute: max(profile.executeMinimumDistance, profile.executeLeadTime * speed, lastChance)
         }
+    }
+
+    /// The heard distance below which the next update, one interval later and with the vehicle
+    /// speeding up at the planned rate, could already be inside the minimum lead time: speak now.
+    var lastChance: Double {
+        let gain = max(profile.plannedAcceleration, 0) * updateInterval
+        let faster = speed + gain
+        return faster * updateInterval + outputLatency * gain + profile.minimumLeadTime * faster
     }
 
     /// Below this heard distance the state's prompt would be late: skip it.

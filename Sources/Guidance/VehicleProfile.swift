@@ -32,11 +32,14 @@ public struct VehicleProfile: Codable, Sendable, Equatable {
     /// "Continue for 5 km" only when the next maneuver is farther than both of these.
     public var continueMinimumDistance: Double
     public var continueMinimumTime: Double
+    /// m/s² the vehicle may gain while an early prompt plays: that prompt is skipped when, at this
+    /// acceleration, it would still be playing when "turn now" is due.
+    public var plannedAcceleration: Double
 
     public init(
         name: String, defaultSpeed: Double, initial: PromptWindow, prepare: PromptWindow,
         executeMinimumDistance: Double, executeLeadTime: Double, minimumLeadTime: Double = 2,
-        chainingDistance: Double, continueMinimumDistance: Double, continueMinimumTime: Double
+        chainingDistance: Double, continueMinimumDistance: Double, continueMinimumTime: Double, plannedAcceleration: Double
     ) {
         self.name = name
         self.defaultSpeed = defaultSpeed
@@ -48,6 +51,7 @@ public struct VehicleProfile: Codable, Sendable, Equatable {
         self.chainingDistance = chainingDistance
         self.continueMinimumDistance = continueMinimumDistance
         self.continueMinimumTime = continueMinimumTime
+        self.plannedAcceleration = plannedAcceleration
     }
 }
 
@@ -59,7 +63,8 @@ extension VehicleProfile {
         initial: PromptWindow(start: 1437, end: 1125),
         prepare: PromptWindow(start: 275, end: 187),
         executeMinimumDistance: 12, executeLeadTime: 3.6,
-        chainingDistance: 187, continueMinimumDistance: 2000, continueMinimumTime: 60)
+        chainingDistance: 187, continueMinimumDistance: 2000, continueMinimumTime: 60,
+        plannedAcceleration: 2)
 
     /// 18 km/h: same time constants as the car, shorter floors (a cyclist needs less warning distance).
     public static let bicycle = VehicleProfile(
@@ -67,7 +72,8 @@ extension VehicleProfile {
         initial: PromptWindow(start: 500, end: 400),
         prepare: PromptWindow(start: 110, end: 75),
         executeMinimumDistance: 8, executeLeadTime: 4,
-        chainingDistance: 75, continueMinimumDistance: 1000, continueMinimumTime: 120)
+        chainingDistance: 75, continueMinimumDistance: 1000, continueMinimumTime: 120,
+        plannedAcceleration: 1)
 
     /// 5 km/h: walkers hear fewer, closer prompts; "continue" only for long stretches.
     public static let pedestrian = VehicleProfile(
@@ -75,5 +81,6 @@ extension VehicleProfile {
         initial: PromptWindow(start: 150, end: 110),
         prepare: PromptWindow(start: 40, end: 25),
         executeMinimumDistance: 6, executeLeadTime: 5,
-        chainingDistance: 25, continueMinimumDistance: 500, continueMinimumTime: 180)
+        chainingDistance: 25, continueMinimumDistance: 500, continueMinimumTime: 180,
+        plannedAcceleration: 0.3)
 }
