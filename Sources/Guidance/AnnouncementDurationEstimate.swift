@@ -42,3 +42,19 @@ public struct AnnouncementDurationEstimate: Codable, Sendable, Equatable {
         Double(max(words, 0)) * 60 / max(wordsPerMinute, 1) + 0.3
     }
 }
+
+/// Lenient decoding for configuration files: every missing key keeps its default.
+extension AnnouncementDurationEstimate {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = AnnouncementDurationEstimate()
+        self.init(
+            continue: try container.decodeIfPresent(Double.self, forKey: .continue) ?? defaults.continue,
+            initial: try container.decodeIfPresent(Double.self, forKey: .initial) ?? defaults.initial,
+            prepare: try container.decodeIfPresent(Double.self, forKey: .prepare) ?? defaults.prepare,
+            execute: try container.decodeIfPresent(Double.self, forKey: .execute) ?? defaults.execute,
+            chainedExtra: try container.decodeIfPresent(Double.self, forKey: .chainedExtra) ?? defaults.chainedExtra,
+            wordsPerMinute: try container.decodeIfPresent(Double.self, forKey: .wordsPerMinute)
+                ?? defaults.wordsPerMinute)
+    }
+}

@@ -18,6 +18,7 @@ public struct Announcer: Sendable {
     /// Ids passed (distance ≤ 0) or gone from the list: never announced again.
     private var retired: Set<String> = []
     private var lastTime: Double?
+    private var lastUpdate: RouteProgress?
     private var updateInterval: Double
     /// Audio timeline: when the last prompt is expected to stop sounding.
     public private(set) var busyUntil: Double?
@@ -41,16 +42,21 @@ public struct Announcer: Sendable {
         progress = [:]
         retired = []
         lastTime = nil
+        lastUpdate = nil
         busyUntil = nil
         updateInterval = configuration.assumedUpdateInterval
     }
 
     /// Feeds one update; returns the prompts to start now (at most one, since they never overlap).
     public mutating func update(_ update: RouteProgress) -> [Announcement] {
-        // Duplicated or out-of-order updates carry nothing new.
-        guard update.time.isFinite, lastTime.map({ update.time > $0 }) ?? true else { return [] }
-        if let lastTime { updateInterval = min(update.time - lastTime, 2 * configuration.assumedUpdateInterval + 1) }
+        // Duplicated or out-of-order updates carry nothing new; a different one at the same
+        // time (a reroute arriving with the position fix) is still read.
+        guard update.time.isFinite, update != lastUpdate, lastTime.map({ update.time >= $0 }) ?? true else { return [] }
+        if let lastTime, update.time > lastTime {
+            updateInterval = min(update.time - lastTime, 2 * configuration.assumedUpdateInterval + 1)
+        }
         lastTime = update.time
+        lastUpdate = update
 
         let route = retireAndTrim(update.maneuvers)
         guard let head = route.first else { return [] }

@@ -20,3 +20,19 @@ public struct AnnouncerConfiguration: Codable, Sendable, Equatable {
         self.assumedUpdateInterval = assumedUpdateInterval
     }
 }
+
+/// Lenient decoding for configuration files: every missing key keeps its default.
+extension AnnouncerConfiguration {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = AnnouncerConfiguration()
+        self.init(
+            profile: try container.decodeIfPresent(VehicleProfile.self, forKey: .profile) ?? defaults.profile,
+            minimumGap: try container.decodeIfPresent(Double.self, forKey: .minimumGap) ?? defaults.minimumGap,
+            outputLatency: try container.decodeIfPresent(Double.self, forKey: .outputLatency) ?? defaults.outputLatency,
+            durations: try container.decodeIfPresent(AnnouncementDurationEstimate.self, forKey: .durations)
+                ?? defaults.durations,
+            assumedUpdateInterval: try container.decodeIfPresent(Double.self, forKey: .assumedUpdateInterval)
+                ?? defaults.assumedUpdateInterval)
+    }
+}

@@ -84,3 +84,33 @@ extension VehicleProfile {
         chainingDistance: 25, continueMinimumDistance: 500, continueMinimumTime: 180,
         plannedAcceleration: 0.3)
 }
+
+/// Lenient decoding for configuration files: a profile names its base ("car", "bicycle",
+/// "pedestrian") and overrides only what it lists.
+extension VehicleProfile {
+    /// The built-in profiles by name.
+    public static let standard: [String: VehicleProfile] = [
+        car.name: car, bicycle.name: bicycle, pedestrian.name: pedestrian,
+    ]
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let name = try container.decodeIfPresent(String.self, forKey: .name) ?? VehicleProfile.car.name
+        var profile = VehicleProfile.standard[name] ?? .car
+        profile.name = name
+        func value<T: Decodable>(_ key: CodingKeys, _ base: T) throws -> T {
+            try container.decodeIfPresent(T.self, forKey: key) ?? base
+        }
+        profile.defaultSpeed = try value(.defaultSpeed, profile.defaultSpeed)
+        profile.initial = try value(.initial, profile.initial)
+        profile.prepare = try value(.prepare, profile.prepare)
+        profile.executeMinimumDistance = try value(.executeMinimumDistance, profile.executeMinimumDistance)
+        profile.executeLeadTime = try value(.executeLeadTime, profile.executeLeadTime)
+        profile.minimumLeadTime = try value(.minimumLeadTime, profile.minimumLeadTime)
+        profile.chainingDistance = try value(.chainingDistance, profile.chainingDistance)
+        profile.continueMinimumDistance = try value(.continueMinimumDistance, profile.continueMinimumDistance)
+        profile.continueMinimumTime = try value(.continueMinimumTime, profile.continueMinimumTime)
+        profile.plannedAcceleration = try value(.plannedAcceleration, profile.plannedAcceleration)
+        self = profile
+    }
+}

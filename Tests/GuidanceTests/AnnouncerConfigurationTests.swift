@@ -33,6 +33,20 @@ import Testing
         #expect(try JSONDecoder().decode(AnnouncerConfiguration.self, from: data) == configuration)
     }
 
+    @Test func partialConfigurationKeepsTheDefaults() throws {
+        let json = #"{"minimumGap": 2, "profile": {"name": "bicycle", "prepare": {"start": 150, "end": 90}}, "durations": {"execute": 2}}"#
+        let configuration = try JSONDecoder().decode(AnnouncerConfiguration.self, from: Data(json.utf8))
+        var bicycle = VehicleProfile.bicycle
+        bicycle.prepare = .init(start: 150, end: 90)
+        #expect(configuration.profile == bicycle)
+        #expect(configuration.minimumGap == 2)
+        #expect(configuration.outputLatency == AnnouncerConfiguration().outputLatency)
+        #expect(configuration.durations.execute == 2)
+        #expect(configuration.durations.initial == AnnouncementDurationEstimate().initial)
+        let empty = try JSONDecoder().decode(AnnouncerConfiguration.self, from: Data("{}".utf8))
+        #expect(empty == AnnouncerConfiguration())
+    }
+
     @Test func speakingTimeFollowsTheWordRate() {
         let durations = AnnouncementDurationEstimate()
         #expect(abs(durations.speakingTime(words: 7) - (7 * 60 / 175 + 0.3)) < 1e-12)

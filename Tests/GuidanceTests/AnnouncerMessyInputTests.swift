@@ -41,6 +41,15 @@ import Testing
         #expect(announcer.update(update(17, speed: 12.5, [("T", 40)])).map(\.state) == [.execute])
     }
 
+    @Test func aDifferentUpdateAtTheSameTimeIsRead() {
+        var announcer = Announcer()
+        #expect(announcer.update(update(10, speed: 0, [("T", 5000)])).map(\.state) == [.continue])
+        // A reroute arriving with the same timestamp replaces the route: the new head counts.
+        #expect(announcer.update(update(10, speed: 0, [("R", 11)])).isEmpty)  // still speaking
+        #expect(announcer.update(update(16, speed: 0, [("R", 11)])).map(\.maneuverID) == ["R"])
+        #expect(announcer.state(of: "T") == nil)
+    }
+
     @Test func jitterDoesNotRepeatAPrompt() {
         var announcer = Announcer()
         var heard: [Announcement] = []
