@@ -49,6 +49,18 @@ import Testing
                 #expect(prompt.speed < 0.1 || heardDistance / prompt.speed >= lead - tolerance, "seed \(seed) \(prompt)")
                 // The spoken distance is the latency-compensated one.
                 #expect(abs(prompt.announcement.distance - heardDistance) < 1e-6, "seed \(seed)")
+                // Early prompts come inside their window or not at all (skipped, never late).
+                let a = prompt.announcement
+                let scale = max(1, prompt.speed / scenario.profile.defaultSpeed)
+                if a.state == .initial { #expect(a.distance >= scenario.profile.initial.end * scale - tolerance) }
+                if a.state == .prepare { #expect(a.distance >= scenario.profile.prepare.end * scale - tolerance) }
+                // A chained maneuver is the next one on the route, at the true spacing.
+                if let chained = a.chainedManeuverID {
+                    let index = Int(a.maneuverID.dropFirst("g0-m".count))!
+                    #expect(chained == "g0-m\(index + 1)", "seed \(seed)")
+                    let spacing = scenario.positions[index + 1] - scenario.positions[index]
+                    #expect(abs(a.chainedSpacing! - spacing) < 1e-6, "seed \(seed)")
+                }
             }
         }
     }
