@@ -1,0 +1,60 @@
+/// How long a prompt takes to speak, before the phrase is known. A table per state; the phrase
+/// composer can do better from the text (see `speakingTime(words:)`) through the announcer's estimator.
+public struct AnnouncementDurationEstimate: Codable, Sendable, Equatable {
+    /// "Continue for 5 kilometers."
+    public var `continue`: Double
+    /// "In 1.5 kilometers, turn right onto Solar Circle."
+    public var initial: Double
+    /// "In 300 meters, turn right onto Solar Circle."
+    public var prepare: Double
+    /// "Turn right now."
+    public var execute: Double
+    /// Added for ", then turn left".
+    public var chainedExtra: Double
+    /// eSpeak NG's default rate.
+    public var wordsPerMinute: Double
+
+    public init(
+        continue: Double = 2.5, initial: Double = 3.5, prepare: Double = 3, execute: Double = 1.5,
+        chainedExtra: Double = 1.5, wordsPerMinute: Double = 175
+    ) {
+        self.continue = `continue`
+        self.initial = initial
+        self.prepare = prepare
+        self.execute = execute
+        self.chainedExtra = chainedExtra
+        self.wordsPerMinute = wordsPerMinute
+    }
+
+    public func seconds(for state: ManeuverState, chained: Bool) -> Double {
+        let base: Double
+        switch state {
+        case .continue: base = self.continue
+        case .initial: base = initial
+        case .prepare: base = prepare
+        case .execute: base = execute
+        }
+        return base + (chained ? chainedExtra : 0)
+    }
+
+    /// Speaking time of a phrase of `words` words, plus a short pause at its end.
+    public func speakingTime(words: Int) -> Double {
+        Double(max(words, 0)) * 60 / max(wordsPerMinute, 1) + 0.3
+    }
+}
+
+/// Lenient decoding for configuration files: every missing key keeps its default.
+extension AnnouncementDurationEstimate {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = AnnouncementDurationEstimate()
+        self.init(
+            continue: try container.decodeIfPresent(Double.self, forKey: .continue) ?? defaults.continue,
+            initial: try container.decodeIfPresent(Double.self, forKey: .initial) ?? defaults.initial,
+            prepare: try container.decodeIfPresent(Double.self, forKey: .prepare) ?? defaults.prepare,
+            execute: try container.decodeIfPresent(Double.self, forKey: .execute) ?? defaults.execute,
+            chainedExtra: try container.decodeIfPresent(Double.self, forKey: .chainedExtra) ?? defaults.chainedExtra,
+            wordsPerMinute: try container.decodeIfPresent(Double.self, forKey: .wordsPerMinute)
+                ?? defaults.wordsPerMinute)
+    }
+}

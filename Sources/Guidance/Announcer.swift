@@ -1,0 +1,182 @@
+/// Decides, from a stream of progress updates, when to speak which state's prompt for which
+/// maneuver. Pure and deterministic: time comes in with each update.
+///
+/// Only the next maneuver (the "head") is announced; the one after it is chained into the head's
+/// prompt when close. States only move forward per maneuver, a state whose window was missed is
+/// skipped, and prompts never overlap: one starts only after the previous one's estimated end plus
+/// the configured gap. See docs/ANNOUNCER.md for the timing model.
+public struct Announcer: Sendable {
+    /// Returns the seconds to reserve for a prompt; receives the announcement carrying the
+    /// configuration's table estimate in `estimatedDuration`.
+    public typealias DurationEstimator = @Sendable (Announcement) -> Double
+
+    public let configuration: AnnouncerConfiguration
+    private let estimator: DurationEstimator?
+
+    /// Highest state spoken or skipped, per maneuver id still on the route.
+    private var progress: [String: ManeuverState] = [:]
+    /// Ids passed (distance ≤ 0) or gone from the list: never announced again.
+    private var retired: Set<String> = []
+    private var lastTime: Double?
+    private var lastUpdate: RouteProgress?
+    private var updateInterval: Double
+    /// Audio timeline: when the last prompt is expected to stop sounding.
+    public private(set) var busyUntil: Double?
+
+    public init(configuration: AnnouncerConfiguration = .init(), estimateDuration: DurationEstimator? = nil) {
+        self.configuration = configuration
+        self.estimator = estimateDuration
+        self.updateInterval = configuration.assumedUpdateInterval
+    }
+
+    /// The highest state already spoken or skipped for a maneuver (nil: nothing yet).
+    public func state(of maneuverID: String) -> ManeuverState? { progress[maneuverID] }
+
+    /// The player reports the real end of a prompt; the next one is planned from it.
+    public mutating func promptDidFinish(at time: Double) {
+        busyUntil = time
+    }
+
+    /// Forget everything (a new route from scratch).
+    public mutating func reset() {
+        progress = [:]
+        retired = []
+        lastTime = nil
+        lastUpdate = nil
+        busyUntil = nil
+        updateInterval = configuration.assumedUpdateInterval
+    }
+
+    /// Feeds one update; returns the prompts to start now (at most one, since they never overlap).
+    public mutating func update(_ update: RouteProgress) -> [Announcement] {
+        // Duplicated or out-of-order updates carry nothing new; a different one at the same
+        // time (a reroute arriving with the position fix) is still read.
+        guard update.time.isFinite, update != lastUpdate, lastTime.map({ update.time >= $0 }) ?? true else { return [] }
+        if let lastTime, update.time > lastTime {
+            updateInterval = min(update.time - lastTime, 2 * configuration.assumedUpdateInterval + 1)
+        }
+        lastTime = update.time
+        lastUpdate = update
+
+        let route = retireAndTrim(update.maneuvers)
+        guard let head = route.first else { return [] }
+        let speed = update.speed.isFinite ? max(update.speed, 0) : 0
+        let thresholds = AnnouncerThresholds(
+            profile: configuration.profile, speed: speed, updateInterval: updateInterval,
+            outputLatency: configuration.outputLatency)
+        let heard = max(0, head.distance - speed * configuration.outputLatency)
+        let free = busyUntil.map { update.time + configuration.outputLatency >= $0 + configuration.minimumGap } ?? true
+        let spacing = head.distanceToNext ?? route.dropFirst().first.map { $0.distance - head.distance }
+        let context = Context(
+            time: update.time, head: head, next: route.dropFirst().first, spacing: spacing,
+            heard: heard, thresholds: thresholds)
+
+        // "Continue for …" is considered once, on the first free moment after a maneuver becomes next.
+        if progress[head.id] == nil {
+            guard free else { return [] }
+            progress[head.id] = .continue
+            if qualifiesForContinue(context) { return [speak(.continue, context)] }
+        }
+
+        let done = progress[head.id] ?? .continue
+        guard let candidate = [ManeuverState.execute, .prepare, .initial]
+            .first(where: { $0 > done && heard <= thresholds.start(of: $0) })
+        else { return [] }
+
+        if candidate != .execute, heard < thresholds.end(of: candidate) || !leavesRoomForExecute(candidate, context) {
+            progress[head.id] = candidate  // missed: skip rather than speak it late
+            return []
+        }
+        // Execute is never skipped for lead time: braking may bring the time-to-go back above it.
+        guard free, thresholds.leavesLeadTime(heard) || thresholds.timeToGo(heard) == nil else { return [] }
+        return [speak(candidate, context)]
+    }
+
+    // MARK: - Steps
+
+    private struct Context {
+        let time: Double
+        let head: RouteProgress.UpcomingManeuver
+        let next: RouteProgress.UpcomingManeuver?
+        let spacing: Double?
+        let heard: Double
+        let thresholds: AnnouncerThresholds
+    }
+
+    /// Retires passed and vanished maneuvers; returns the remaining ones, head first.
+    private mutating func retireAndTrim(_ maneuvers: [RouteProgress.UpcomingManeuver]) -> [RouteProgress.UpcomingManeuver] {
+        var seen: Set<String> = []
+        var remaining: [RouteProgress.UpcomingManeuver] = []
+        for maneuver in maneuvers where seen.insert(maneuver.id).inserted {
+            guard maneuver.distance.isFinite, !retired.contains(maneuver.id) else { continue }
+            if maneuver.distance <= 0 {
+                retired.insert(maneuver.id)
+            } else {
+                remaining.append(maneuver)
+            }
+        }
+        // A maneuver we were tracking that is no longer listed has been passed or rerouted away.
+        for id in progress.keys where !seen.contains(id) || retired.contains(id) {
+            progress[id] = nil
+            retired.insert(id)
+        }
+        return remaining
+    }
+
+    private func qualifiesForContinue(_ context: Context) -> Bool {
+        let profile = configuration.profile
+        let farInTime = context.thresholds.timeToGo(context.heard).map { $0 > profile.continueMinimumTime } ?? true
+        return context.heard > profile.continueMinimumDistance && farInTime
+            && context.heard > context.thresholds.start(of: .initial)  // the maneuver's own prompt is not due yet
+    }
+
+    /// An early prompt must end (plus gap) before the execute prompt is due, or it would push it
+    /// late; the vehicle may speed up meanwhile (the profile's planned acceleration).
+    private func leavesRoomForExecute(_ state: ManeuverState, _ context: Context) -> Bool {
+        let occupied = duration(for: draft(state, context)) + configuration.minimumGap
+        let now = context.thresholds
+        let acceleration = max(configuration.profile.plannedAcceleration, 0)
+        let covered = now.speed * occupied + acceleration * occupied * occupied / 2
+        let later = AnnouncerThresholds(
+            profile: now.profile, speed: now.speed + acceleration * occupied, updateInterval: now.updateInterval,
+            outputLatency: now.outputLatency)
+        return context.heard - covered >= later.start(of: .execute)
+    }
+
+    private func chainWindow(_ context: Context) -> Double {
+        let thresholds = context.thresholds
+        // Within the profile's window, or so close that its own prompt would collide with this one.
+        let collision = thresholds.speed
+            * (configuration.durations.seconds(for: .execute, chained: true) + configuration.minimumGap)
+        return max(configuration.profile.chainingDistance * thresholds.scale, collision)
+    }
+
+    private func draft(_ state: ManeuverState, _ context: Context) -> Announcement {
+        var chained: RouteProgress.UpcomingManeuver?
+        if state != .continue, let next = context.next, let spacing = context.spacing,
+            spacing <= chainWindow(context)
+        {
+            chained = next
+        }
+        let start = context.time + configuration.outputLatency
+        return Announcement(
+            maneuverID: context.head.id, state: state, distance: context.heard,
+            chainedManeuverID: chained?.id, chainedSpacing: chained.flatMap { _ in context.spacing },
+            issuedAt: context.time, expectedStart: start,
+            estimatedDuration: configuration.durations.seconds(for: state, chained: chained != nil),
+            timeToGo: context.thresholds.timeToGo(context.heard))
+    }
+
+    private func duration(for announcement: Announcement) -> Double {
+        let estimate = estimator?(announcement) ?? announcement.estimatedDuration
+        return estimate.isFinite ? max(estimate, 0) : announcement.estimatedDuration
+    }
+
+    private mutating func speak(_ state: ManeuverState, _ context: Context) -> Announcement {
+        var announcement = draft(state, context)
+        announcement.estimatedDuration = duration(for: announcement)
+        progress[context.head.id] = state
+        busyUntil = announcement.expectedStart + announcement.estimatedDuration
+        return announcement
+    }
+}

@@ -1,0 +1,38 @@
+/// Everything the announcer's timing depends on besides the vehicle profile's thresholds.
+public struct AnnouncerConfiguration: Codable, Sendable, Equatable {
+    public var profile: VehicleProfile
+    /// Seconds of silence between the end of one prompt and the start of the next.
+    public var minimumGap: Double
+    /// Seconds from the decision to the first audible sample (synthesis, session activation, duck ramp).
+    public var outputLatency: Double
+    public var durations: AnnouncementDurationEstimate
+    /// Update interval assumed before two updates have been seen (seconds).
+    public var assumedUpdateInterval: Double
+
+    public init(
+        profile: VehicleProfile = .car, minimumGap: Double = 3, outputLatency: Double = 0.25,
+        durations: AnnouncementDurationEstimate = .init(), assumedUpdateInterval: Double = 1
+    ) {
+        self.profile = profile
+        self.minimumGap = minimumGap
+        self.outputLatency = outputLatency
+        self.durations = durations
+        self.assumedUpdateInterval = assumedUpdateInterval
+    }
+}
+
+/// Lenient decoding for configuration files: every missing key keeps its default.
+extension AnnouncerConfiguration {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = AnnouncerConfiguration()
+        self.init(
+            profile: try container.decodeIfPresent(VehicleProfile.self, forKey: .profile) ?? defaults.profile,
+            minimumGap: try container.decodeIfPresent(Double.self, forKey: .minimumGap) ?? defaults.minimumGap,
+            outputLatency: try container.decodeIfPresent(Double.self, forKey: .outputLatency) ?? defaults.outputLatency,
+            durations: try container.decodeIfPresent(AnnouncementDurationEstimate.self, forKey: .durations)
+                ?? defaults.durations,
+            assumedUpdateInterval: try container.decodeIfPresent(Double.self, forKey: .assumedUpdateInterval)
+                ?? defaults.assumedUpdateInterval)
+    }
+}

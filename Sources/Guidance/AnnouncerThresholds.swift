@@ -1,0 +1,56 @@
+/// A profile's windows evaluated at one speed (meters, compared against the heard distance).
+struct AnnouncerThresholds: Sendable {
+    let profile: VehicleProfile
+    /// m/s, already sanitised (finite, ≥ 0).
+    let speed: Double
+    /// Expected seconds until the next update: execute must fire one tick early rather than too late.
+    let updateInterval: Double
+    /// Seconds from decision to sound: a faster vehicle also travels farther during it.
+    let outputLatency: Double
+
+    /// "distance ≤ D or time-to-go ≤ D / defaultSpeed" is "distance ≤ D × max(1, v / defaultSpeed)".
+    var scale: Double {
+        guard profile.defaultSpeed > 0 else { return 1 }
+        return max(1, speed / profile.defaultSpeed)
+    }
+
+    func start(of state: ManeuverState) -> Double {
+        switch state {
+        case .continue: .infinity
+        case .initial: profile.initial.start * scale
+        case .prepare: profile.prepare.start * scale
+        case .execute: max(profile.executeMinimumDistance, profile.executeLeadTime * speed, lastChance)
+        }
+    }
+
+    /// The heard distance below which the next update, one interval later and with the vehicle
+    /// speeding up at the planned rate, could already be inside the minimum lead time: speak now.
+    var lastChance: Double {
+        let gain = max(profile.plannedAcceleration, 0) * updateInterval
+        let faster = speed + gain
+        return faster * updateInterval + outputLatency * gain + profile.minimumLeadTime * faster
+    }
+
+    /// Below this heard distance the state's prompt would be late: skip it.
+    func end(of state: ManeuverState) -> Double {
+        switch state {
+        case .continue: 0
+        case .initial: profile.initial.end * scale
+        case .prepare: profile.prepare.end * scale
+        case .execute: profile.minimumLeadTime * speed
+        }
+    }
+
+    /// True when a prompt heard at `distance` still leaves the minimum lead time.
+    func leavesLeadTime(_ distance: Double) -> Bool {
+        distance > 0 && distance >= profile.minimumLeadTime * speed
+    }
+
+    /// Seconds to cover `distance` at current speed; nil when (nearly) stopped.
+    func timeToGo(_ distance: Double) -> Double? {
+        speed < AnnouncerThresholds.stoppedSpeed ? nil : distance / speed
+    }
+
+    /// Below this speed the vehicle counts as stopped (no time-based reasoning, no division).
+    static let stoppedSpeed = 0.1
+}

@@ -1,0 +1,31 @@
+/// One progress update from the guidance engine. Time is injected (monotonic seconds).
+public struct RouteProgress: Codable, Sendable, Equatable {
+    /// A maneuver still ahead on the route, as seen from the vehicle.
+    public struct UpcomingManeuver: Codable, Sendable, Equatable {
+        /// Stable across updates; a new id (e.g. after a reroute) is a new maneuver.
+        public var id: String
+        /// Meters from the vehicle to the maneuver; ≤ 0 means passed.
+        public var distance: Double
+        /// Meters from this maneuver to the next one; derived from the list when nil.
+        public var distanceToNext: Double?
+
+        public init(id: String, distance: Double, distanceToNext: Double? = nil) {
+            self.id = id
+            self.distance = distance
+            self.distanceToNext = distanceToNext
+        }
+    }
+
+    /// Seconds on a monotonic clock chosen by the caller.
+    public var time: Double
+    /// Meters per second; negative or non-finite values are read as 0.
+    public var speed: Double
+    /// Upcoming maneuvers in route order.
+    public var maneuvers: [UpcomingManeuver]
+
+    public init(time: Double, speed: Double, maneuvers: [UpcomingManeuver]) {
+        self.time = time
+        self.speed = speed
+        self.maneuvers = maneuvers
+    }
+}
