@@ -73,10 +73,12 @@ let package = Package(
         .testTarget(
             name: "GuidanceTests",
             dependencies: ["Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),
+        // Read-back helpers for tests that talk to a real PulseAudio server (pactl, parec on car.monitor).
+        .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(
             name: "AudioIntegrationTests",
-            dependencies: ["Engine", "PulseAudio", "CarAudio", "Speech", "AudioPolicy"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine"]),
+            dependencies: ["Engine", "PulseAudio", "CarAudio", "Speech", "AudioPolicy", "AudioTestSupport"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "AudioTestSupport"]),
     ]
 )

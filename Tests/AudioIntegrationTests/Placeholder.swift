@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderAudioIntegrationTests() { #expect(1 + 1 == 2) }

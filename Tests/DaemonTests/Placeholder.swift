@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderDaemonTests() { #expect(1 + 1 == 2) }
