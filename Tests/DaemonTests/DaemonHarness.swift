@@ -1,0 +1,51 @@
+import AudioTestSupport
+import Daemon
+import Dispatch
+import Engine
+import Foundation
+import Logging
+import RPC
+
+/// A real daemon (engine + socket server) on a temporary socket, for one test.
+struct DaemonHarness {
+    let engine: VoxNavEngine
+    let server: DaemonServer
+    let socketPath: String
+
+    static func start() async throws -> DaemonHarness {
+        try PulseProbe.requireServer()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-test-\(UUID().uuidString.prefix(8))")
+        let path = directory.path + "/voxnav.sock"
+        var logger = Logger(label: "voxnavd.test")
+        logger.logLevel = .warning
+        let engine = try await VoxNavEngine(logger: logger)
+        let server = try await DaemonServer.start(socketPath: path, engine: engine, logger: logger)
+        return DaemonHarness(engine: engine, server: server, socketPath: path)
+    }
+
+    func stop() async {
+        await server.stop()
+        await engine.shutdown()
+        try? FileManager.default.removeItem(atPath: (socketPath as NSString).deletingLastPathComponent)
+    }
+
+    func client() throws -> RPCClient { try RPCClient(socketPath: socketPath) }
+}
+
+/// Runs blocking socket I/O off the cooperative thread pool.
+func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+    }
+}
+
+// Each test uses a client from one blocking call at a time.
+extension RPCClient: @unchecked Sendable {}
+
+extension RPCClient {
+    /// Writes a raw line and reads the next line back as JSON.
+    func exchange(_ raw: String) throws -> JSONValue {
+        try writeAll(Data((raw + "\n").utf8))
+        return try JSONDecoder().decode(JSONValue.self, from: readLine())
+    }
+}
