@@ -1,5 +1,6 @@
 import AudioPolicy
 import Engine
+import Guidance
 import RPC
 
 /// The daemon's methods. Each validates its params, then asks the engine.
@@ -8,14 +9,23 @@ enum Methods {
         [
             "prompt.speak": { params in
                 let p = try Params(params)
-                try p.allowOnly(["text", "language"])
-                guard let text = try p.string("text") else {
-                    throw RPCError.invalidParams("'text' is required")
+                try p.allowOnly(["text", "maneuver", "then", "language"])
+                let content: PromptRequest.Content
+                switch (try p.string("text"), p.has("maneuver")) {
+                case (let text?, false):
+                    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                        throw RPCError.invalidParams("'text' is empty")
+                    }
+                    guard !p.has("then") else { throw RPCError.invalidParams("'then' goes with 'maneuver', not 'text'") }
+                    content = .text(text)
+                case (nil, true):
+                    content = .maneuver(try p.decode("maneuver", Maneuver.self), then: try p.decodeIfPresent("then", Maneuver.self))
+                case (nil, false):
+                    throw RPCError.invalidParams("'text' or 'maneuver' is required")
+                case (_?, true):
+                    throw RPCError.invalidParams("give 'text' or 'maneuver', not both")
                 }
-                guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                    throw RPCError.invalidParams("'text' is empty")
-                }
-                let outcome = try await engine.speak(PromptRequest(text: text, language: try p.string("language")))
+                let outcome = try await engine.speak(PromptRequest(content: content, language: try p.string("language")))
                 return try JSONValue(encoding: outcome)
             },
             "source.start": { params in

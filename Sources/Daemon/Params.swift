@@ -37,6 +37,22 @@ struct Params {
         return value
     }
 
+    /// Decodes a member as `T`; decoding problems name the member and the bad value.
+    func decode<T: Decodable>(_ key: String, _ type: T.Type) throws(RPCError) -> T {
+        guard let value = object[key], value != .null else { throw RPCError.invalidParams("'\(key)' is required") }
+        do {
+            return try value.decode(T.self)
+        } catch let error as DecodingError {
+            throw RPCError.invalidParams("'\(key)': \(DecodingErrorText.describe(error))")
+        } catch {
+            throw RPCError.invalidParams("'\(key)': \(error)")
+        }
+    }
+
+    func decodeIfPresent<T: Decodable>(_ key: String, _ type: T.Type) throws(RPCError) -> T? {
+        has(key) ? try decode(key, type) : nil
+    }
+
     /// Rejects members the method does not know, so a typo is reported instead of ignored.
     func allowOnly(_ keys: Set<String>) throws(RPCError) {
         let unknown = Set(object.keys).subtracting(keys).sorted()

@@ -8,8 +8,10 @@ public struct EngineConfiguration: Sendable {
     public var restoreRamp = VolumeRampSettings(duration: .milliseconds(200), steps: 8)
     /// The prompt stream's target latency (tlength); 10–20 ms is the proven range.
     public var promptLatency: Double = 0.02
-    /// The eSpeak NG voice for text prompts that name no language.
-    public var defaultVoice = "en-us"
+    /// The language of prompts that name none.
+    public var defaultLanguage = "en-US"
+    /// Where the phrase packs are; nil searches (see `VoiceLibrary.locate`).
+    public var voicesDirectory: String?
     /// Speech rate in words per minute.
     public var speechRate = 175
 

@@ -4,6 +4,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case sourceNotRunning(String)
     case audio(String)
     case speech(String)
+    case unknownLanguage(String, available: [String])
 
     public var description: String {
         switch self {
@@ -11,6 +12,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .sourceNotRunning(let kind): "source '\(kind)' is not running"
         case .audio(let why): "audio error: \(why)"
         case .speech(let why): why
+        case .unknownLanguage(let language, let available):
+            "no phrase pack for language '\(language)' (available: \(available.joined(separator: ", ")))"
         }
     }
 }

@@ -1,12 +1,25 @@
+import Guidance
+
 /// What a client asks to be spoken.
 public struct PromptRequest: Sendable {
-    /// The words to speak.
-    public var text: String
-    /// A language tag (e.g. "en-US", "de") or an eSpeak NG voice name; nil uses the default voice.
+    public enum Content: Sendable {
+        /// Words to speak as they are.
+        case text(String)
+        /// A maneuver, composed into words by the language's phrase pack; `then` is a close second one to chain.
+        case maneuver(Maneuver, then: Maneuver?)
+    }
+
+    public var content: Content
+    /// A language tag with a phrase pack ("en-US", "de"), or for text an eSpeak NG voice name;
+    /// nil uses the default language.
     public var language: String?
 
-    public init(text: String, language: String? = nil) {
-        self.text = text
+    public init(content: Content, language: String? = nil) {
+        self.content = content
         self.language = language
+    }
+
+    public init(text: String, language: String? = nil) {
+        self.init(content: .text(text), language: language)
     }
 }

@@ -1,6 +1,7 @@
 import AudioPolicy
 import CarAudio
 import Foundation
+import Guidance
 import Logging
 import PulseAudio
 import Speech
@@ -18,6 +19,7 @@ public actor VoxNavEngine {
     private let arbiter: FocusArbiter
     private let applier: FocusApplier
     private let logger: Logger
+    public nonisolated let voices: VoiceLibrary
     private var sources: [SourceKind: CarSource] = [:]
     private var journal = DuckJournal()
     private var activeSessions: [SessionConfiguration] = []
@@ -28,6 +30,8 @@ public actor VoxNavEngine {
     public init(configuration: EngineConfiguration = EngineConfiguration(), logger: Logger = Logger(label: "voxnav.engine")) async throws {
         self.configuration = configuration
         self.logger = logger
+        voices = VoiceLibrary.locate(explicit: configuration.voicesDirectory)
+        for (file, problem) in voices.problems { logger.error("phrase pack \(file) not loaded: \(problem)") }
         do {
             connection = try await PulseConnection(applicationName: "VoxNav")
         } catch {
@@ -103,10 +107,10 @@ public actor VoxNavEngine {
         func ms() -> Double { (clock.now - start).milliseconds }
 
         let style = PromptStyle.normal
-        let voice = voiceName(for: request.language)
+        let (text, voice) = try words(for: request)
         let audio: PCMBuffer
         do {
-            audio = try await synthesizer.synthesize(request.text, voice: voice, rate: configuration.speechRate)
+            audio = try await synthesizer.synthesize(text, voice: voice, rate: configuration.speechRate)
         } catch {
             throw EngineError.speech(error.description)
         }
@@ -116,7 +120,7 @@ public actor VoxNavEngine {
         // The session becomes active only now that the audio is ready (CarPlay guideline).
         activeSessions.append(.voicePrompt)
         timings.activated = ms()
-        logger.debug("session activated", metadata: ["text": "\(request.text)"])
+        logger.debug("session activated", metadata: ["text": "\(text)"])
         var ducked: [PromptOutcome.DuckedSource] = []
         do {
             ducked = try await applyFocus()
@@ -133,7 +137,7 @@ public actor VoxNavEngine {
         timings.restored = ms()
         promptsSpoken += 1
         return PromptOutcome(
-            result: .finished, style: style, text: request.text, voice: voice,
+            result: .finished, style: style, text: text, voice: voice,
             audioDuration: audio.duration, timings: timings, ducked: ducked, reason: nil)
     }
 
@@ -149,10 +153,18 @@ public actor VoxNavEngine {
             sources: Array(sources.values), activeSessions: activeSessions, arbiter: arbiter, journal: &journal)
     }
 
-    /// Maps a language tag to an eSpeak NG voice ("en-US" → "en-us").
-    private func voiceName(for language: String?) -> String {
-        guard let language, !language.isEmpty else { return configuration.defaultVoice }
-        return language.lowercased().replacingOccurrences(of: "_", with: "-")
+    /// The words and the eSpeak NG voice for a request. Maneuvers need a phrase pack; text in a
+    /// language without one is spoken by the eSpeak NG voice of that name.
+    private func words(for request: PromptRequest) throws -> (text: String, voice: String) {
+        let language = request.language.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.defaultLanguage
+        let pack = voices.pack(for: language)
+        switch request.content {
+        case .text(let text):
+            return (text, pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-"))
+        case .maneuver(let maneuver, let next):
+            guard let pack else { throw EngineError.unknownLanguage(language, available: voices.languages) }
+            return (PhraseComposer(pack: pack).compose(maneuver, then: next), pack.espeakVoice)
+        }
     }
 
     // MARK: state
