@@ -62,10 +62,14 @@ extension GoldenRoute {
 
     @Test func namesAndShortForms() {
         #expect(composer.compose(Maneuver(type: .keepLeft, roadName: "Brno"), state: .initial, distance: 500)
-            == "Za 500 metrů držte se vlevo, směr Brno")
+            == "Za 500 metrů se držte vlevo, směr Brno")
         #expect(composer.compose(Maneuver(type: .followRoad, routeNumber: "I/35"), state: .initial, distance: 2000)
             == "Za 2 kilometry pokračujte po 35")
         #expect(composer.compose(Maneuver(type: .arriveAtDestinationRight), state: .execute, distance: 5, style: .short)
             == "Cíl vpravo")
+        #expect(composer.compose(Maneuver(type: .uTurn), state: .execute, distance: 5)
+            == "Nyní se otočte")
+        #expect(composer.compose(Maneuver(type: .rightTurn), state: .execute, distance: 5, then: Maneuver(type: .uTurnAtRoundabout))
+            == "Nyní odbočte vpravo, potom se na kruhovém objezdu otočte")
     }
 }
