@@ -22,7 +22,7 @@ extension GoldenRoute {
             "Za 800 metrů odbočte vpravo, náměstí Míru",
             "Nyní odbočte vpravo, potom odbočte vlevo",
             "Za 100 metrů odbočte vlevo. Jeďte levým pruhem",
-            "Za 400 metrů najeďte na D 1",
+            "Za 400 metrů najeďte na „D 1“",
             "Za 2 kilometry na exitu 12 B sjeďte vpravo, směr náměstí Míru. Jeďte jedním ze dvou pravých pruhů",
             "Za 600 metrů na kruhovém objezdu vyjeďte druhým výjezdem, třída Svobody",
             "Nyní vyjeďte druhým výjezdem",
