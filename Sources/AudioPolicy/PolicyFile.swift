@@ -43,9 +43,8 @@ extension Policy {
 
             """
         for condition in PromptCondition.allCases {
-            if let style = promptStyle.rules[condition] {
-                out += "    \(condition.rawValue): \(style.rawValue)\n"
-            }
+            // An empty value means "no rule" (it overrides a default rule).
+            out += "    \(condition.rawValue):" + (promptStyle.rules[condition].map { " \($0.rawValue)" } ?? "") + "\n"
         }
         out += """
             # incoming: {holder: action}. Actions: concurrent, duck, duck(<dB>), pause, stop, reject.
