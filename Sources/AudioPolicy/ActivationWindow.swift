@@ -43,7 +43,7 @@ public struct ActivationWindow: Hashable, Sendable {
         guard let idleSince else { return nil }
         let cap = idleSince + idleCap
         if heldByClient { return cap }
-        return min(cap, lingerUntil ?? idleSince)
+        return min(cap, lingerUntil ?? cap)
     }
 
     /// How long the session has been active without audio at `now`.
@@ -116,7 +116,8 @@ public struct ActivationWindow: Hashable, Sendable {
     /// Time passes: end a linger that ran out; enforce the idle cap.
     public mutating func tick(now: Double) -> [Output] {
         guard isActive, !isPlaying, let idleSince else { return [] }
-        if now - idleSince >= idleCap {
+        // Compare against the deadline itself (not now - idleSince): the engine ticks at exactly nextDeadline.
+        if now >= idleSince + idleCap {
             var out: [Output] = []
             let at = idleSince + idleCap
             if !audioSinceActivation {

@@ -60,23 +60,28 @@ public struct FocusArbiter: Sendable {
         next.stopped = previous.stopped.intersection(present)
 
         // 1. Who is held back by a reject: decided in start order, against engaged earlier ones.
+        // 2. Stops: each newly engaged participant (latest first) stops the engaged holders its row says to stop.
+        // A stop can release someone held back by the stopped one, so repeat until nothing more stops.
         var held: Set<ParticipantID> = []
         var engaged: [Participant] = []
-        for p in ordered where !next.stopped.contains(p.id) {
-            if engaged.contains(where: { table[p.role, $0.role] == .reject }) {
-                held.insert(p.id)
-            } else {
-                engaged.append(p)
+        while true {
+            held = []
+            engaged = []
+            for p in ordered where !next.stopped.contains(p.id) {
+                if engaged.contains(where: { table[p.role, $0.role] == .reject }) {
+                    held.insert(p.id)
+                } else {
+                    engaged.append(p)
+                }
             }
-        }
-
-        // 2. Stops: each newly engaged participant stops the engaged holders its row says to stop.
-        for a in engaged where previous.engaged[a.id] != a.role {
-            for x in engaged where x.id != a.id && table[a.role, x.role] == .stop {
-                next.stopped.insert(x.id)
+            let before = next.stopped.count
+            for a in engaged.reversed() where previous.engaged[a.id] != a.role && !next.stopped.contains(a.id) {
+                for x in engaged where x.id != a.id && table[a.role, x.role] == .stop {
+                    next.stopped.insert(x.id)
+                }
             }
+            if next.stopped.count == before { break }
         }
-        engaged.removeAll { next.stopped.contains($0.id) }
         for p in engaged { next.engaged[p.id] = p.role }
 
         // 3. Transient effects, pair by pair.

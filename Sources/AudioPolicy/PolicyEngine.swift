@@ -156,9 +156,11 @@ public struct PolicyEngine: Sendable {
         var out: [PolicyDecision] = []
         while let deadline = nextDeadline, deadline <= time {
             now = max(now, deadline)
+            let before = windows
             for client in windows.keys.sorted() where windows[client]?.nextDeadline.map({ $0 <= deadline }) == true {
                 out += run(client) { $0.tick(now: deadline) }
             }
+            if windows == before { break }  // a deadline that changes nothing must not spin
         }
         now = time
         return out
@@ -258,7 +260,8 @@ public struct PolicyEngine: Sendable {
         return out
     }
 
-    private func participants() -> [Participant] {
+    /// Everyone taking part in focus now, with their start order.
+    func participants() -> [Participant] {
         var list: [Participant] = []
         for (id, source) in sources {
             if let ordinal = ordinals[.source(id)] {
