@@ -1,24 +1,162 @@
-/// Decides each source's effective state from the active sessions.
-/// Minimal rules for now; the interaction table replaces them.
+/// Decides each participant's effective state from the interaction table, and the events that get there
+/// from the previous resolution. Pure: same participants and previous resolution, same answer.
+///
+/// For each pair the later one (higher ordinal) is the incoming one:
+/// - `reject`: the incoming one is held back (paused; a session is refused activation by the engine).
+/// - `duck` / `pause`: applies to the holder while both play; the holder's own entry against the incoming one
+///   applies too, unless the incoming one pauses or stops it (a paused holder affects nobody).
+/// - `stop`: applies once, when the incoming one starts; the holder stays stopped until started again.
 public struct FocusArbiter: Sendable {
-    /// How far ducked sources are lowered, in dB (negative).
+    public var table: InteractionTable
+    /// How far ducked participants are lowered, in dB (negative), when the table entry names no level.
     public var duckLevelDB: Double
+    public var duckRamp: Double
+    public var restoreRamp: Double
 
     public init(duckLevelDB: Double = -15) {
-        self.duckLevelDB = duckLevelDB
+        self.init(table: .carPlay, duckLevelDB: duckLevelDB)
     }
 
-    /// The effective state of a source of `kind` while `activeSessions` are active.
+    public init(table: InteractionTable, duckLevelDB: Double = -15, duckRamp: Double = 0.5, restoreRamp: Double = 0.5) {
+        self.table = table
+        self.duckLevelDB = duckLevelDB
+        self.duckRamp = duckRamp
+        self.restoreRamp = restoreRamp
+    }
+
+    /// The effective state of a source of `kind` that was playing when `activeSessions` were activated.
     public func state(of kind: SourceKind, activeSessions: [SessionConfiguration]) -> EffectiveState {
-        var result = EffectiveState.playing
-        for session in activeSessions {
-            if kind == .spokenAudio && session.options.contains(.interruptSpokenAudioAndMixWithOthers) {
-                return .paused
+        let source = ParticipantID.source("probe")
+        var participants = [Participant(id: source, role: Source(id: "probe", kind: kind).focusRole, ordinal: 0)]
+        for (n, session) in activeSessions.enumerated() {
+            participants.append(Participant(id: .session(ClientID("probe-\(n)")), role: session.focusRole, ordinal: n + 1))
+        }
+        var resolution = FocusResolution()
+        // Start them one at a time, in order, as they would in the car.
+        for n in participants.indices {
+            resolution = resolve(Array(participants[...n]), previous: resolution).resolution
+        }
+        return resolution.states[source] ?? .playing
+    }
+
+    /// Would `role` be refused if it started now among `participants`? Returns the holder that refuses it.
+    public func rejection(of role: FocusRole, among participants: [Participant], in resolution: FocusResolution)
+        -> Participant?
+    {
+        participants.sorted { $0.ordinal < $1.ordinal }.first {
+            resolution.engaged[$0.id] != nil && table[role, $0.role] == .reject
+        }
+    }
+
+    /// Resolve `participants` against the previous resolution.
+    /// `releasedWithoutNotify`: a session just deactivated without notify-others; whom it alone paused
+    /// is told not to resume, and is stopped.
+    public func resolve(
+        _ participants: [Participant], previous: FocusResolution, releasedWithoutNotify: ParticipantID? = nil
+    ) -> (resolution: FocusResolution, events: [FocusEvent]) {
+        let ordered = participants.sorted { ($0.ordinal, $0.id) < ($1.ordinal, $1.id) }
+        let present = Set(ordered.map(\.id))
+        var next = FocusResolution()
+        next.stopped = previous.stopped.intersection(present)
+
+        // 1. Who is held back by a reject: decided in start order, against engaged earlier ones.
+        // 2. Stops: each newly engaged participant (latest first) stops the engaged holders its row says to stop.
+        // A stop can release someone held back by the stopped one, so repeat until nothing more stops.
+        var held: Set<ParticipantID> = []
+        var engaged: [Participant] = []
+        while true {
+            held = []
+            engaged = []
+            for p in ordered where !next.stopped.contains(p.id) {
+                if engaged.contains(where: { table[p.role, $0.role] == .reject }) {
+                    held.insert(p.id)
+                } else {
+                    engaged.append(p)
+                }
             }
-            if session.options.contains(.duckOthers) && (kind == .fmRadio || kind == .music) {
-                result = .ducked(dB: duckLevelDB)
+            let before = next.stopped.count
+            for a in engaged.reversed() where previous.engaged[a.id] != a.role && !next.stopped.contains(a.id) {
+                for x in engaged where x.id != a.id && table[a.role, x.role] == .stop {
+                    next.stopped.insert(x.id)
+                }
+            }
+            if next.stopped.count == before { break }
+        }
+        for p in engaged { next.engaged[p.id] = p.role }
+
+        // 3. Transient effects, pair by pair.
+        var effects: [ParticipantID: InteractionAction] = [:]
+        func apply(_ action: InteractionAction, to id: ParticipantID, from source: ParticipantID) {
+            switch action {
+            case .duck(let dB):
+                let level = dB ?? duckLevelDB
+                if case .duck(let current?)? = effects[id], current <= level { return }
+                if let current = effects[id], current.severity > 1 { return }
+                effects[id] = .duck(dB: level)
+            case .pause:
+                effects[id] = .pause
+                next.pausedBy[id, default: []].insert(source)
+            default: break
             }
         }
-        return result
+        for (i, holder) in engaged.enumerated() {
+            for incoming in engaged[(i + 1)...] {
+                let onHolder = table[incoming.role, holder.role]
+                apply(onHolder, to: holder.id, from: incoming.id)
+                if onHolder.severity < 2 {
+                    apply(table[holder.role, incoming.role], to: incoming.id, from: holder.id)
+                }
+            }
+        }
+
+        for p in ordered {
+            let state: EffectiveState
+            if next.stopped.contains(p.id) {
+                state = .stopped
+            } else if held.contains(p.id) {
+                state = .paused
+            } else {
+                switch effects[p.id] {
+                case .duck(let dB?)?: state = .ducked(dB: dB)
+                case .pause?: state = .paused
+                default: state = .playing
+                }
+            }
+            next.states[p.id] = state
+        }
+
+        // 4. A session released without notify leaves those it alone paused silent for good.
+        if let released = releasedWithoutNotify {
+            for p in ordered where previous.pausedBy[p.id]?.contains(released) == true && next.states[p.id]?.isAudible == true {
+                next.states[p.id] = .stopped
+                next.stopped.insert(p.id)
+                next.engaged[p.id] = nil
+            }
+        }
+
+        var events: [FocusEvent] = []
+        for p in ordered {
+            events += transition(p.id, from: previous.states[p.id], to: next.states[p.id]!)
+        }
+        return (next, events)
+    }
+
+    /// The events that take one participant from `old` (nil: it just appeared) to `new`.
+    func transition(_ id: ParticipantID, from old: EffectiveState?, to new: EffectiveState) -> [FocusEvent] {
+        switch (old ?? .playing, new) {
+        case (.playing, .playing), (.paused, .paused), (.stopped, .stopped): return []
+        case (.ducked(let a), .ducked(let b)): return a == b ? [] : [.ducked(id, dB: b, ramp: duckRamp)]
+        case (.playing, .ducked(let dB)): return [.ducked(id, dB: dB, ramp: duckRamp)]
+        case (.ducked, .playing): return [.restored(id, ramp: restoreRamp)]
+        case (.playing, .paused), (.ducked, .paused): return [.interruptionBegan(id)]
+        case (.paused, .playing): return [.interruptionEnded(id, shouldResume: true)]
+        case (.paused, .ducked(let dB)):
+            return [.interruptionEnded(id, shouldResume: true), .ducked(id, dB: dB, ramp: 0)]
+        case (.paused, .stopped): return [.interruptionEnded(id, shouldResume: false)]
+        case (_, .stopped): return [.stopped(id)]
+        case (.stopped, .playing): return []
+        case (.stopped, .ducked(let dB)): return [.ducked(id, dB: dB, ramp: 0)]
+        case (.stopped, .paused): return [.interruptionBegan(id)]
+        }
     }
 }

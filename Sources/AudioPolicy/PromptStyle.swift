@@ -1,9 +1,96 @@
 /// How a navigation prompt may sound right now (REFERENCE.md §1).
-public enum PromptStyle: String, Codable, CaseIterable, Sendable {
+public enum PromptStyle: String, Codable, CaseIterable, Sendable, Comparable {
     /// Play no sound.
     case none
     /// Play a short non-verbal tone.
     case short
     /// Play the full spoken prompt.
     case normal
+
+    /// none < short < normal: the quietest applicable style wins.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+    private var rank: Int {
+        switch self {
+        case .none: 0
+        case .short: 1
+        case .normal: 2
+        }
+    }
+}
+
+/// A fact about the car that bears on the prompt style.
+public enum PromptCondition: String, Codable, CaseIterable, Sendable {
+    /// The voice assistant has the microphone open.
+    case voiceAssistantListening
+    /// Another client's session records from the microphone.
+    case otherSessionRecording
+    /// The voice assistant is active but not recording (it is replying).
+    case voiceAssistantSpeaking
+    /// The phone plays a voicemail.
+    case voicemailPlaying
+    /// A voice call is active.
+    case voiceCallActive
+    /// The car's own navigation is guiding (not one of Apple's rules; off by default).
+    case nativeNavigationGuiding
+}
+
+/// The prompt-style rules: each condition that holds proposes a style; the quietest one wins.
+public struct PromptStyleRules: Hashable, Codable, Sendable {
+    public var rules: [PromptCondition: PromptStyle]
+    /// The style when no rule applies.
+    public var otherwise: PromptStyle
+
+    public init(rules: [PromptCondition: PromptStyle], otherwise: PromptStyle = .normal) {
+        self.rules = rules
+        self.otherwise = otherwise
+    }
+
+    /// Apple's documented rules.
+    public static let apple = PromptStyleRules(rules: [
+        .voiceAssistantListening: .none,
+        .otherSessionRecording: .none,
+        .voiceAssistantSpeaking: .short,
+        .voicemailPlaying: .short,
+        .voiceCallActive: .short,
+    ])
+}
+
+/// Answers "how may client X's next prompt sound?" just before every prompt.
+public struct PromptStyleOracle: Sendable {
+    public var rules: PromptStyleRules
+
+    public init(rules: PromptStyleRules = .apple) {
+        self.rules = rules
+    }
+
+    /// The conditions that hold for `client`, given the sources still in play (not stopped) and the active sessions.
+    public func conditions(for client: ClientID, sources: [Source], activeSessions: [ClientID: SessionConfiguration])
+        -> Set<PromptCondition>
+    {
+        var found: Set<PromptCondition> = []
+        for source in sources {
+            switch source.focusRole {
+            case .voiceAssistantListening: found.insert(.voiceAssistantListening)
+            case .voiceAssistantSpeaking: found.insert(.voiceAssistantSpeaking)
+            case .voicemail: found.insert(.voicemailPlaying)
+            case .phoneCall: found.insert(.voiceCallActive)
+            case .nativeNavigation: found.insert(.nativeNavigationGuiding)
+            default: break
+            }
+        }
+        if activeSessions.contains(where: { $0.key != client && $0.value.records }) {
+            found.insert(.otherSessionRecording)
+        }
+        return found
+    }
+
+    public func style(given conditions: Set<PromptCondition>) -> PromptStyle {
+        conditions.compactMap { rules.rules[$0] }.min() ?? rules.otherwise
+    }
+
+    public func style(for client: ClientID, sources: [Source], activeSessions: [ClientID: SessionConfiguration])
+        -> PromptStyle
+    {
+        style(given: conditions(for: client, sources: sources, activeSessions: activeSessions))
+    }
 }

@@ -1,11 +1,23 @@
 /// The category of an audio session: what the session's audio is for.
 public enum SessionCategory: String, Codable, CaseIterable, Sendable {
-    case ambient, soloAmbient, playback, record, playAndRecord
+    case ambient, soloAmbient, playback, record, playAndRecord, multiRoute
 }
 
 /// The mode specialises a category (a voice prompt, spoken audio, a call, ...).
 public enum SessionMode: String, Codable, CaseIterable, Sendable {
-    case `default`, voicePrompt, spokenAudio, voiceChat, videoChat, gameChat, moviePlayback, measurement, videoRecording
+    case `default`, voicePrompt, spokenAudio, voiceChat, videoChat, gameChat, moviePlayback, measurement,
+        videoRecording, shortFormVideo
+
+    /// The categories this mode makes sense with (Apple's documented pairings).
+    public var allowedCategories: Set<SessionCategory> {
+        switch self {
+        case .default: Set(SessionCategory.allCases)
+        case .voicePrompt, .spokenAudio, .moviePlayback, .shortFormVideo: [.playback]
+        case .voiceChat, .videoChat, .gameChat: [.playAndRecord]
+        case .videoRecording: [.record, .playAndRecord]
+        case .measurement: [.playback, .record, .playAndRecord]
+        }
+    }
 }
 
 /// Options that say how a session behaves towards the others.
@@ -16,17 +28,48 @@ public struct SessionOptions: OptionSet, Codable, Hashable, Sendable {
     public static let mixWithOthers = SessionOptions(rawValue: 1 << 0)
     public static let duckOthers = SessionOptions(rawValue: 1 << 1)
     public static let interruptSpokenAudioAndMixWithOthers = SessionOptions(rawValue: 1 << 2)
+    public static let allowBluetooth = SessionOptions(rawValue: 1 << 3)
+    public static let allowBluetoothA2DP = SessionOptions(rawValue: 1 << 4)
+    public static let allowAirPlay = SessionOptions(rawValue: 1 << 5)
+    public static let defaultToSpeaker = SessionOptions(rawValue: 1 << 6)
+    public static let overrideMutedMicrophoneInterruption = SessionOptions(rawValue: 1 << 7)
+
+    /// Every single option with its name, in declaration order.
+    public static let named: [(name: String, option: SessionOptions)] = [
+        ("mixWithOthers", .mixWithOthers), ("duckOthers", .duckOthers),
+        ("interruptSpokenAudioAndMixWithOthers", .interruptSpokenAudioAndMixWithOthers),
+        ("allowBluetooth", .allowBluetooth), ("allowBluetoothA2DP", .allowBluetoothA2DP),
+        ("allowAirPlay", .allowAirPlay), ("defaultToSpeaker", .defaultToSpeaker),
+        ("overrideMutedMicrophoneInterruption", .overrideMutedMicrophoneInterruption),
+    ]
+
+    /// Options that make a session mix with the others.
+    public static let mixing: SessionOptions = [.mixWithOthers, .duckOthers, .interruptSpokenAudioAndMixWithOthers]
+
+    /// The categories an option may be set with (Apple's documented pairings).
+    static func allowedCategories(for option: SessionOptions) -> Set<SessionCategory> {
+        switch option {
+        case .mixWithOthers, .duckOthers, .interruptSpokenAudioAndMixWithOthers:
+            [.playback, .playAndRecord, .multiRoute]
+        case .allowBluetooth, .overrideMutedMicrophoneInterruption: [.record, .playAndRecord]
+        // Output-only categories get A2DP and AirPlay anyway; the option exists for playAndRecord.
+        case .allowBluetoothA2DP, .allowAirPlay, .defaultToSpeaker: [.playAndRecord]
+        default: []
+        }
+    }
+
+    var names: [String] { Self.named.filter { contains($0.option) }.map(\.name) }
 }
 
 /// Why a session configuration cannot exist.
-public struct SessionConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct SessionConfigurationError: Error, Hashable, Codable, Sendable, CustomStringConvertible {
     public let reason: String
     public init(_ reason: String) { self.reason = reason }
     public var description: String { reason }
 }
 
 /// Category + mode + options. Construct freely, then `validate()`.
-public struct SessionConfiguration: Codable, Hashable, Sendable {
+public struct SessionConfiguration: Codable, Hashable, Sendable, CustomStringConvertible {
     public var category: SessionCategory
     public var mode: SessionMode
     public var options: SessionOptions
@@ -43,24 +86,56 @@ public struct SessionConfiguration: Codable, Hashable, Sendable {
         options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])
 
     /// True when this session mixes with other audio instead of taking it over.
-    /// duckOthers and interruptSpokenAudioAndMixWithOthers imply mixing.
+    /// duckOthers and interruptSpokenAudioAndMixWithOthers imply mixing; ambient always mixes.
     public var mixes: Bool {
-        category == .ambient || !options.isDisjoint(with: [.mixWithOthers, .duckOthers, .interruptSpokenAudioAndMixWithOthers])
+        switch category {
+        case .ambient: true
+        case .soloAmbient, .record: false
+        case .playback, .playAndRecord, .multiRoute: !options.isDisjoint(with: SessionOptions.mixing)
+        }
     }
 
     /// True when the session records from the microphone.
-    public var records: Bool { category == .record || category == .playAndRecord }
+    public var records: Bool { category == .record || category == .playAndRecord || category == .multiRoute }
+
+    /// How this session takes part in focus arbitration (its row and column in the interaction table).
+    public var focusRole: FocusRole {
+        if records { return .recording }
+        if !mixes { return .exclusivePlayback }
+        switch (options.contains(.duckOthers), options.contains(.interruptSpokenAudioAndMixWithOthers)) {
+        case (true, true): return .voicePrompt
+        case (true, false): return .duckingPlayback
+        case (false, true): return .spokenInterruptingPlayback
+        case (false, false): return .mixingPlayback
+        }
+    }
+
+    public var description: String {
+        "\(category.rawValue)/\(mode.rawValue)[\(options.names.joined(separator: ","))]"
+    }
+
+    /// Every reason this configuration cannot exist, in a stable order; empty when valid.
+    public var problems: [SessionConfigurationError] {
+        var found: [SessionConfigurationError] = []
+        if !mode.allowedCategories.contains(category) {
+            let allowed = SessionCategory.allCases.filter(mode.allowedCategories.contains).map(\.rawValue)
+            found.append(.init("mode \(mode.rawValue) needs category \(allowed.joined(separator: " or ")) (got \(category.rawValue))"))
+        }
+        for (name, option) in SessionOptions.named where options.contains(option) {
+            let allowed = SessionOptions.allowedCategories(for: option)
+            if !allowed.contains(category) {
+                let list = SessionCategory.allCases.filter(allowed.contains).map(\.rawValue)
+                let why = category == .ambient && SessionOptions.mixing.contains(option)
+                    ? " (ambient always mixes and cannot duck or interrupt)"
+                    : category == .record && SessionOptions.mixing.contains(option)
+                    ? " (record has no output to mix, duck or interrupt with)" : ""
+                found.append(.init("\(name) needs category \(list.joined(separator: " or ")) (got \(category.rawValue))\(why)"))
+            }
+        }
+        return found
+    }
 
     public func validate() throws(SessionConfigurationError) {
-        let mixingOptions: SessionOptions = [.mixWithOthers, .duckOthers, .interruptSpokenAudioAndMixWithOthers]
-        if !options.isDisjoint(with: mixingOptions) && !(category == .playback || category == .playAndRecord || category == .ambient) {
-            throw SessionConfigurationError("mixing options need category playback or playAndRecord (got \(category.rawValue))")
-        }
-        if options.contains(.duckOthers) && category == .ambient {
-            throw SessionConfigurationError("duckOthers needs category playback or playAndRecord (got ambient)")
-        }
-        if mode == .voicePrompt && category != .playback {
-            throw SessionConfigurationError("mode voicePrompt needs category playback (got \(category.rawValue))")
-        }
+        if let first = problems.first { throw first }
     }
 }

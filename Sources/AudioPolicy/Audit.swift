@@ -1,0 +1,55 @@
+/// A CarPlay audio guideline a client can break (REFERENCE.md §1).
+public enum GuidelineRule: String, Codable, CaseIterable, Sendable {
+    /// The session stayed active without audio up to the idle cap (and was deactivated by force).
+    case activeWithoutAudioPastCap
+    /// The session was activated and no audio followed within the idle cap (activation at launch, or too early).
+    case activationLongBeforeAudio
+    /// A session that does not mix stopped the car's FM radio.
+    case nonMixingSessionStoppedRadio
+    /// A session recorded from the microphone while in the car, outside a voice-control screen.
+    case recordingInCar
+    /// Deactivated without notify-others-on-deactivation: interrupted audio was not resumed.
+    case deactivatedWithoutNotify
+}
+
+/// One recorded violation.
+public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
+    public var client: ClientID
+    /// Seconds, on the injected clock.
+    public var at: Double
+    public var rule: GuidelineRule
+    public var detail: String
+
+    public init(client: ClientID, at: Double, rule: GuidelineRule, detail: String = "") {
+        self.client = client
+        self.at = at
+        self.rule = rule
+        self.detail = detail
+    }
+
+    public var description: String {
+        "\(client) at \(at)s: \(rule.rawValue)" + (detail.isEmpty ? "" : " (\(detail))")
+    }
+}
+
+/// Every guideline violation seen, in order; queryable per client and rule.
+public struct Audit: Hashable, Codable, Sendable {
+    public private(set) var violations: [Violation] = []
+
+    public init() {}
+
+    public mutating func record(_ violation: Violation) {
+        violations.append(violation)
+    }
+
+    public func violations(of client: ClientID) -> [Violation] {
+        violations.filter { $0.client == client }
+    }
+
+    public func violations(of client: ClientID, rule: GuidelineRule) -> [Violation] {
+        violations.filter { $0.client == client && $0.rule == rule }
+    }
+
+    /// Clients with at least one violation.
+    public var offenders: [ClientID] { Array(Set(violations.map(\.client))).sorted() }
+}

@@ -1,0 +1,98 @@
+/// Everything tunable about VoxNav's audio behaviour. `Policy.default` is what `policy/default.yaml` says.
+public struct Policy: Hashable, Codable, Sendable {
+    /// How far ducked audio is lowered, in dB (≤ 0), unless a table entry names its own level.
+    public var duckLevelDB: Double
+    /// Seconds to ramp down into a duck, and back up when restoring.
+    public var duckRamp: Double
+    public var restoreRamp: Double
+    /// Seconds a prompt session stays active after a prompt when the next one is due that soon.
+    public var linger: Double
+    /// Seconds a prompt session may stay active without audio before it is deactivated by force.
+    public var idleCap: Double
+    public var promptStyle: PromptStyleRules
+    public var interactions: InteractionTable
+
+    public init(
+        duckLevelDB: Double = -15, duckRamp: Double = 0.5, restoreRamp: Double = 0.5,
+        linger: Double = ActivationWindow.defaultLinger, idleCap: Double = ActivationWindow.defaultIdleCap,
+        promptStyle: PromptStyleRules = .apple, interactions: InteractionTable = .carPlay
+    ) {
+        self.duckLevelDB = duckLevelDB
+        self.duckRamp = duckRamp
+        self.restoreRamp = restoreRamp
+        self.linger = linger
+        self.idleCap = idleCap
+        self.promptStyle = promptStyle
+        self.interactions = interactions
+    }
+
+    /// The CarPlay rules with Android's ramp time (REFERENCE.md §4): what `policy/default.yaml` says.
+    public static let `default` = Policy()
+
+    /// Limits a policy must respect.
+    public static let maximumLinger = 1.0
+    public static let maximumRamp = 5.0
+    public static let minimumDuckLevelDB = -96.0
+
+    public var arbiter: FocusArbiter {
+        FocusArbiter(table: interactions, duckLevelDB: duckLevelDB, duckRamp: duckRamp, restoreRamp: restoreRamp)
+    }
+
+    public var oracle: PromptStyleOracle { PromptStyleOracle(rules: promptStyle) }
+
+    public func makeWindow() -> ActivationWindow { ActivationWindow(linger: linger, idleCap: idleCap) }
+
+    /// Every limit this policy breaks, with the policy-file key of the offending value.
+    public var problems: [PolicyProblem] {
+        var found: [PolicyProblem] = []
+        func check(_ ok: Bool, _ path: String, _ message: String) {
+            if !ok { found.append(PolicyProblem(path: path, message: message)) }
+        }
+        check(duckLevelDB <= 0, "duckLevelDB", "duck level must be ≤ 0 dB (got \(duckLevelDB))")
+        check(duckLevelDB >= Self.minimumDuckLevelDB, "duckLevelDB", "duck level must be ≥ \(Self.minimumDuckLevelDB) dB (got \(duckLevelDB))")
+        check((0...Self.maximumRamp).contains(duckRamp), "ramps.duck", "ramp must be 0…\(Self.maximumRamp) s (got \(duckRamp))")
+        check((0...Self.maximumRamp).contains(restoreRamp), "ramps.restore", "ramp must be 0…\(Self.maximumRamp) s (got \(restoreRamp))")
+        check(idleCap > 0 && idleCap <= ActivationWindow.maximumIdleCap, "activation.idleCap",
+              "idle cap must be > 0 and ≤ \(ActivationWindow.maximumIdleCap) s (got \(idleCap))")
+        check(linger >= 0 && linger <= Self.maximumLinger, "activation.linger",
+              "linger must be 0…\(Self.maximumLinger) s, well under a second (got \(linger))")
+        check(linger <= idleCap, "activation.linger", "linger (\(linger) s) must not exceed the idle cap (\(idleCap) s)")
+        for incoming in FocusRole.allCases {
+            for holder in FocusRole.allCases {
+                if case .duck(let dB?) = interactions[incoming, holder], dB > 0 || dB < Self.minimumDuckLevelDB {
+                    found.append(PolicyProblem(path: "interactions.\(incoming.rawValue).\(holder.rawValue)",
+                                               message: "duck level must be \(Self.minimumDuckLevelDB)…0 dB (got \(dB))"))
+                }
+            }
+        }
+        return found
+    }
+
+    public func validate() throws(PolicyError) {
+        let found = problems
+        if !found.isEmpty { throw PolicyError(problems: found) }
+    }
+}
+
+/// One thing wrong in a policy: where (a dotted key path, and the line when known) and why.
+public struct PolicyProblem: Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
+    public var message: String
+
+    public init(path: String, line: Int? = nil, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String {
+        (path.isEmpty ? "policy" : path) + (line.map { " (line \($0))" } ?? "") + ": " + message
+    }
+}
+
+/// A policy that cannot be used, with every problem found.
+public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var problems: [PolicyProblem]
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,305 @@
+/// What happens in the car, fed to the engine by the I/O layer. Times are seconds on an injected clock.
+public enum PolicyInput: Hashable, Sendable {
+    /// A car or phone source starts (or starts again after being stopped).
+    case sourceStarted(Source, at: Double)
+    /// A source changes activity (the assistant goes from listening to speaking): it counts as starting anew.
+    case sourceChanged(SourceID, SourceActivity, at: Double)
+    /// A source ends of its own accord.
+    case sourceEnded(SourceID, at: Double)
+    /// A client sets its session configuration.
+    case configure(ClientID, SessionConfiguration, at: Double)
+    /// A client asks for its session to be active without prompt audio (a guideline smell, capped).
+    case activate(ClientID, at: Double)
+    /// A client deactivates its session.
+    case deactivate(ClientID, notifyOthers: Bool, at: Double)
+    /// A client's prompt audio is rendered and ready to play.
+    case promptReady(ClientID, at: Double)
+    /// A client's prompt drained; `nextDueAt` is when its next prompt is due, if known.
+    case promptFinished(ClientID, nextDueAt: Double?, at: Double)
+    /// A client shows (or hides) its voice-control screen: the one time recording is allowed in the car.
+    case voiceControlScreen(ClientID, shown: Bool, at: Double)
+    /// A client disconnected: its session goes.
+    case clientGone(ClientID, at: Double)
+    /// Time passes.
+    case tick(at: Double)
+
+    public var at: Double {
+        switch self {
+        case .sourceStarted(_, let t), .sourceChanged(_, _, let t), .sourceEnded(_, let t), .configure(_, _, let t),
+            .activate(_, let t), .deactivate(_, _, let t), .promptReady(_, let t), .promptFinished(_, _, let t),
+            .voiceControlScreen(_, _, let t), .clientGone(_, let t), .tick(let t):
+            t
+        }
+    }
+}
+
+/// What the I/O layer must do, or report.
+public enum PolicyDecision: Hashable, Sendable {
+    /// Apply to a source's stream or tell a client about its session.
+    case focus(FocusEvent)
+    case sessionActivated(ClientID)
+    case sessionDeactivated(ClientID, DeactivationReason)
+    /// Play the ready prompt in this style (short: a tone instead of speech).
+    case playPrompt(ClientID, PromptStyle)
+    /// Do not play the ready prompt: style none, or a holder rejects it.
+    case skipPrompt(ClientID, why: String)
+    /// The client may not activate now: `holder` has the focus and rejects it.
+    case activationRejected(ClientID, holder: FocusRole)
+    case configurationRejected(ClientID, SessionConfigurationError)
+    case violation(Violation)
+}
+
+/// The whole audio policy as one value: feed it inputs, get decisions. No clock, no I/O.
+public struct PolicyEngine: Sendable {
+    public let policy: Policy
+    public private(set) var sources: [SourceID: Source] = [:]
+    public private(set) var configurations: [ClientID: SessionConfiguration] = [:]
+    public private(set) var windows: [ClientID: ActivationWindow] = [:]
+    public private(set) var audit = Audit()
+    public private(set) var resolution = FocusResolution()
+    private var voiceControlShown: Set<ClientID> = []
+    private var ordinals: [ParticipantID: Int] = [:]
+    private var nextOrdinal = 0
+    public private(set) var now: Double = 0
+
+    public init(policy: Policy = .default) {
+        self.policy = policy
+    }
+
+    // MARK: Queries
+
+    /// Clients whose session is active.
+    public var activeClients: [ClientID] { windows.filter { $0.value.isActive }.map(\.key).sorted() }
+
+    public func state(of participant: ParticipantID) -> EffectiveState? { resolution.states[participant] }
+
+    /// The style a prompt of `client` would get right now.
+    public func promptStyle(for client: ClientID) -> PromptStyle {
+        let playing = sources.values.filter { resolution.states[.source($0.id)] != .stopped }
+        let active = Dictionary(uniqueKeysWithValues: activeClients.compactMap { c in configurations[c].map { (c, $0) } })
+        return policy.oracle.style(for: client, sources: playing, activeSessions: active)
+    }
+
+    /// The next time `tick` may change something (a linger or idle cap running out).
+    public var nextDeadline: Double? { windows.values.compactMap(\.nextDeadline).min() }
+
+    // MARK: Inputs
+
+    public mutating func apply(_ input: PolicyInput) -> [PolicyDecision] {
+        var out = advance(to: max(now, input.at))
+        switch input {
+        case .sourceStarted(let source, _):
+            let id = ParticipantID.source(source.id)
+            resolution.forget(id)
+            sources[source.id] = source
+            ordinals[id] = takeOrdinal()
+            out += resolve()
+        case .sourceChanged(let id, let activity, _):
+            guard sources[id] != nil else { break }
+            sources[id]?.activity = activity
+            ordinals[.source(id)] = takeOrdinal()
+            out += resolve()
+        case .sourceEnded(let id, _):
+            sources[id] = nil
+            ordinals[.source(id)] = nil
+            resolution.forget(.source(id))
+            out += resolve()
+        case .configure(let client, let configuration, _):
+            out += configure(client, configuration)
+        case .activate(let client, _):
+            guard let role = role(of: client, &out) else { break }
+            if !isActive(client), let holder = rejection(of: role) {
+                out.append(.activationRejected(client, holder: holder))
+                break
+            }
+            let t = now
+            out += run(client) { $0.clientRequestedActive(at: t) }
+        case .deactivate(let client, let notify, _):
+            guard isActive(client) else { break }
+            if !notify {
+                record(client, .deactivatedWithoutNotify, "interrupted audio is not told to resume")
+            }
+            windows[client]?.reset()
+            out += deactivated(client, .clientRequest, notify: notify)
+        case .promptReady(let client, _):
+            out += promptReady(client)
+        case .promptFinished(let client, let due, _):
+            let t = now
+            out += run(client) { $0.promptFinished(at: t, nextDueAt: due) }
+        case .voiceControlScreen(let client, let shown, _):
+            if shown { voiceControlShown.insert(client) } else { voiceControlShown.remove(client) }
+        case .clientGone(let client, _):
+            if isActive(client) {
+                windows[client]?.reset()
+                out += deactivated(client, .clientRequest, notify: true)
+            }
+            windows[client] = nil
+            configurations[client] = nil
+            voiceControlShown.remove(client)
+        case .tick:
+            break
+        }
+        return out
+    }
+
+    // MARK: Internals
+
+    private mutating func takeOrdinal() -> Int {
+        nextOrdinal += 1
+        return nextOrdinal
+    }
+
+    private func isActive(_ client: ClientID) -> Bool { windows[client]?.isActive == true }
+
+    /// Process every deadline up to `time`, in time order, then move the clock.
+    private mutating func advance(to time: Double) -> [PolicyDecision] {
+        var out: [PolicyDecision] = []
+        while let deadline = nextDeadline, deadline <= time {
+            now = max(now, deadline)
+            let before = windows
+            for client in windows.keys.sorted() where windows[client]?.nextDeadline.map({ $0 <= deadline }) == true {
+                out += run(client) { $0.tick(now: deadline) }
+            }
+            if windows == before { break }  // a deadline that changes nothing must not spin
+        }
+        now = time
+        return out
+    }
+
+    private mutating func configure(_ client: ClientID, _ configuration: SessionConfiguration) -> [PolicyDecision] {
+        do throws(SessionConfigurationError) {
+            try configuration.validate()
+        } catch {
+            return [.configurationRejected(client, error)]
+        }
+        let old = configurations[client]
+        configurations[client] = configuration
+        if windows[client] == nil { windows[client] = policy.makeWindow() }
+        guard isActive(client), old?.focusRole != configuration.focusRole else { return [] }
+        // A reconfigured active session takes part anew in its new role.
+        ordinals[.session(client)] = takeOrdinal()
+        return resolve(activated: client)
+    }
+
+    private mutating func role(of client: ClientID, _ out: inout [PolicyDecision]) -> FocusRole? {
+        guard let configuration = configurations[client] else {
+            out.append(.configurationRejected(client, SessionConfigurationError("no session configured")))
+            return nil
+        }
+        return configuration.focusRole
+    }
+
+    private mutating func promptReady(_ client: ClientID) -> [PolicyDecision] {
+        var out: [PolicyDecision] = []
+        guard let role = role(of: client, &out) else { return out }
+        let style = promptStyle(for: client)
+        if style == .none {
+            return out + [.skipPrompt(client, why: "prompt style none: \(conditionsText(for: client))")]
+        }
+        if !isActive(client), let holder = rejection(of: role) {
+            return out + [.skipPrompt(client, why: "\(holder.rawValue) rejects \(role.rawValue)")]
+        }
+        let t = now
+        out += run(client) { $0.audioReady(at: t) }
+        if isActive(client) { out.append(.playPrompt(client, style)) }
+        return out
+    }
+
+    private func conditionsText(for client: ClientID) -> String {
+        let playing = sources.values.filter { resolution.states[.source($0.id)] != .stopped }
+        let active = Dictionary(uniqueKeysWithValues: activeClients.compactMap { c in configurations[c].map { (c, $0) } })
+        return policy.oracle.conditions(for: client, sources: playing, activeSessions: active)
+            .map(\.rawValue).sorted().joined(separator: ", ")
+    }
+
+    private func rejection(of role: FocusRole) -> FocusRole? {
+        policy.arbiter.rejection(of: role, among: participants(), in: resolution)?.role
+    }
+
+    /// Run a window input for `client` and carry out what it decides.
+    private mutating func run(_ client: ClientID, _ step: (inout ActivationWindow) -> [ActivationWindow.Output])
+        -> [PolicyDecision]
+    {
+        guard var window = windows[client] else { return [] }
+        let outputs = step(&window)
+        windows[client] = window
+        var out: [PolicyDecision] = []
+        for output in outputs {
+            switch output {
+            case .activate:
+                ordinals[.session(client)] = takeOrdinal()
+                out.append(.sessionActivated(client))
+                if configurations[client]?.records == true && !voiceControlShown.contains(client) {
+                    out += record(client, .recordingInCar, "\(configurations[client]!) outside a voice-control screen")
+                }
+                out += resolve(activated: client)
+            case .deactivate(let reason):
+                out += deactivated(client, reason, notify: true)
+            case .violation(let rule, let at, let detail):
+                out += record(client, rule, detail, at: at)
+            }
+        }
+        return out
+    }
+
+    @discardableResult
+    private mutating func record(_ client: ClientID, _ rule: GuidelineRule, _ detail: String, at: Double? = nil)
+        -> [PolicyDecision]
+    {
+        let violation = Violation(client: client, at: at ?? now, rule: rule, detail: detail)
+        audit.record(violation)
+        return [.violation(violation)]
+    }
+
+    private mutating func deactivated(_ client: ClientID, _ reason: DeactivationReason, notify: Bool) -> [PolicyDecision] {
+        let id = ParticipantID.session(client)
+        ordinals[id] = nil
+        var out: [PolicyDecision] = [.sessionDeactivated(client, reason)]
+        out += resolve(releasedWithoutNotify: notify ? nil : id)
+        resolution.forget(id)
+        return out
+    }
+
+    /// Everyone taking part in focus now, with their start order.
+    func participants() -> [Participant] {
+        var list: [Participant] = []
+        for (id, source) in sources {
+            if let ordinal = ordinals[.source(id)] {
+                list.append(Participant(id: .source(id), role: source.focusRole, ordinal: ordinal))
+            }
+        }
+        for client in activeClients {
+            if let configuration = configurations[client], let ordinal = ordinals[.session(client)] {
+                list.append(Participant(id: .session(client), role: configuration.focusRole, ordinal: ordinal))
+            }
+        }
+        return list
+    }
+
+    /// Re-resolve focus and turn the changes into decisions: a session stopped by another participant is
+    /// deactivated; a radio stopped by a client's non-mixing session is a violation.
+    private mutating func resolve(activated: ClientID? = nil, releasedWithoutNotify: ParticipantID? = nil)
+        -> [PolicyDecision]
+    {
+        let (next, events) = policy.arbiter.resolve(participants(), previous: resolution, releasedWithoutNotify: releasedWithoutNotify)
+        resolution = next
+        var out = events.map(PolicyDecision.focus)
+        for event in events {
+            guard case .stopped(let id) = event else { continue }
+            switch id {
+            case .session(let client):
+                windows[client]?.reset()
+                ordinals[id] = nil
+                resolution.forget(id)
+                out.append(.sessionDeactivated(client, .interrupted))
+            case .source(let source):
+                if let activated, sources[source]?.kind == .fmRadio,
+                    configurations[activated]?.mixes == false
+                {
+                    out += record(activated, .nonMixingSessionStoppedRadio, "\(configurations[activated]!) stopped \(source)")
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,165 @@
+import PropertyBased
+import Testing
+@testable import AudioPolicy
+
+/// Turns random integers into a run of car events: sources starting and stopping, sessions configured,
+/// activated and deactivated, prompts, ticks. Time moves forward by 0…4.9 s per step.
+struct Scenario {
+    static let clients: [ClientID] = ["nav-a", "nav-b"]
+    static let configurations: [SessionConfiguration] = [
+        .voicePrompt, .voicePrompt, .voicePrompt, .init(category: .playback), .init(category: .ambient),
+        .init(category: .playback, options: .duckOthers), .init(category: .playAndRecord, mode: .voiceChat),
+    ]
+    let sources: [Source]
+
+    /// Only the car's media: radio, music, a podcast.
+    static let media = Scenario(sources: [
+        Source(id: "radio", kind: .fmRadio), Source(id: "music", kind: .music), Source(id: "podcast", kind: .spokenAudio),
+    ])
+    /// Everything a car has.
+    static let everything = Scenario(sources: carSources + [Source(id: "podcast-2", kind: .spokenAudio)])
+
+    func input(_ n: Int, at time: Double) -> PolicyInput {
+        let client = Self.clients[(n / 600) % Self.clients.count]
+        let source = sources[(n / 1200) % sources.count]
+        switch n % 13 {
+        case 0, 1: return .sourceStarted(source, at: time)
+        case 2: return .sourceEnded(source.id, at: time)
+        case 3: return .sourceChanged(source.id, [.listening, .speaking][n / 7 % 2], at: time)
+        case 4: return .configure(client, Self.configurations[n / 50 % Self.configurations.count], at: time)
+        case 5: return .activate(client, at: time)
+        case 6: return .deactivate(client, notifyOthers: n % 3 != 0, at: time)
+        case 7, 8: return .promptReady(client, at: time)
+        case 9: return .promptFinished(client, nextDueAt: n % 2 == 0 ? nil : time + Double(n / 13 % 12) * 0.1, at: time)
+        case 10: return .voiceControlScreen(client, shown: n % 2 == 0, at: time)
+        case 11: return .clientGone(client, at: time)
+        default: return .tick(at: time)
+        }
+    }
+}
+
+/// Replays a run, checking `check` after every step.
+func run(
+    _ scenario: Scenario, _ steps: [Int],
+    check: (_ engine: PolicyEngine, _ input: PolicyInput, _ decisions: [PolicyDecision], _ styleBefore: PromptStyle?) -> Void
+) {
+    var engine = PolicyEngine()
+    var time = 0.0
+    for n in steps {
+        time += Double(n / 13 % 50) * 0.1
+        // Deadlines first, so that the style read below is the one the prompt will meet.
+        let ticked = engine.apply(.tick(at: time))
+        let input = scenario.input(n, at: time)
+        var styleBefore: PromptStyle?
+        if case .promptReady(let client, _) = input { styleBefore = engine.promptStyle(for: client) }
+        let decisions = ticked + engine.apply(input)
+        check(engine, input, decisions, styleBefore)
+    }
+}
+
+let steps = Gen.int(in: 0...99_999).array(of: 1...80)
+
+@Test func whenNoSessionIsActiveNoMediaSourceStaysDuckedOrPaused() async {
+    await propertyCheck(count: 300, input: steps) { steps in
+        run(.media, steps) { engine, input, _, _ in
+            guard engine.activeClients.isEmpty else { return }
+            for source in engine.sources.keys {
+                let state = engine.state(of: .source(source))
+                #expect(state == .playing || state == .stopped, "\(source) is \(String(describing: state)) after \(input)")
+            }
+        }
+    }
+}
+
+@Test func whenNoSessionIsActiveSourcesAreAsTheyWouldBeWithoutAnySession() async {
+    await propertyCheck(count: 300, input: steps) { steps in
+        run(.everything, steps) { engine, input, _, _ in
+            guard engine.activeClients.isEmpty else { return }
+            // Resolve the remaining participants (sources only) again: a fixpoint, no session left anything behind.
+            let again = engine.policy.arbiter.resolve(engine.participants(), previous: engine.resolution)
+            #expect(again.events.isEmpty, "after \(input): \(again.events)")
+            #expect(engine.participants().allSatisfy { if case .source = $0.id { true } else { false } })
+            for source in engine.sources.keys {
+                #expect(engine.state(of: .source(source)) == again.resolution.states[.source(source)], "\(source) after \(input)")
+            }
+        }
+    }
+}
+
+@Test func theIdleCapIsNeverExceeded() async {
+    await propertyCheck(count: 300, input: steps) { steps in
+        run(.everything, steps) { engine, input, _, _ in
+            for (client, window) in engine.windows {
+                #expect(window.idleDuration(at: engine.now) <= engine.policy.idleCap + 1e-9, "\(client) after \(input)")
+                if !window.isActive { #expect(!engine.activeClients.contains(client)) }
+            }
+        }
+    }
+}
+
+@Test func styleNoneNeverActivatesASession() async {
+    await propertyCheck(count: 300, input: steps) { steps in
+        run(.everything, steps) { engine, input, decisions, styleBefore in
+            guard case .promptReady(let client, _) = input else { return }
+            let activated = decisions.contains(.sessionActivated(client))
+            let played = decisions.contains { if case .playPrompt = $0 { true } else { false } }
+            if styleBefore == PromptStyle.none {
+                #expect(!activated && !played, "style none, yet \(decisions)")
+            }
+            if played { #expect(engine.activeClients.contains(client)) }
+            for decision in decisions {
+                if case .playPrompt(_, let style) = decision { #expect(style == styleBefore) }
+            }
+        }
+    }
+}
+
+/// The events alone tell each participant its state (a podcast app driven only by them stays in step), and a
+/// podcast's position advances only while it is effectively playing: paused, it keeps its position.
+@Test func eventsTrackTheStateAndAPausedPodcastKeepsItsPosition() async {
+    await propertyCheck(count: 300, input: steps) { steps in
+        var mirror: [ParticipantID: EffectiveState] = [:]
+        var position: [SourceID: Double] = [:]
+        var pausedAt: [SourceID: Double] = [:]
+        var lastTime = 0.0
+        var previousStates: [ParticipantID: EffectiveState] = [:]
+        run(.everything, steps) { engine, input, decisions, _ in
+            // Time passed under the previous states.
+            for (id, state) in previousStates {
+                if case .source(let s) = id, state.isAudible { position[s, default: 0] += engine.now - lastTime }
+            }
+            lastTime = engine.now
+            switch input {
+            case .sourceStarted(let s, _):
+                mirror[.source(s.id)] = .playing
+                if engine.state(of: .source(s.id)) != nil, position[s.id] == nil { position[s.id] = 0 }
+            case .sourceEnded(let s, _):
+                mirror[.source(s)] = nil
+                position[s] = nil
+                pausedAt[s] = nil
+            default: break
+            }
+            for decision in decisions {
+                if case .sessionActivated(let c) = decision { mirror[.session(c)] = .playing }
+                guard case .focus(let event) = decision else { continue }
+                switch event {
+                case .ducked(let p, let dB, _): mirror[p] = .ducked(dB: dB)
+                case .restored(let p, _): mirror[p] = .playing
+                case .interruptionBegan(let p):
+                    if case .source(let s) = p { pausedAt[s] = position[s] }
+                    mirror[p] = .paused
+                case .interruptionEnded(let p, let resume):
+                    if case .source(let s) = p, let kept = pausedAt[s] {
+                        #expect(position[s] == kept, "\(s) lost its position while paused")
+                    }
+                    mirror[p] = resume ? .playing : .stopped
+                case .stopped(let p): mirror[p] = .stopped
+                }
+            }
+            for source in engine.sources.keys {
+                #expect(mirror[.source(source)] == engine.state(of: .source(source)), "\(source) after \(input): \(decisions)")
+            }
+            previousStates = engine.resolution.states
+        }
+    }
+}
