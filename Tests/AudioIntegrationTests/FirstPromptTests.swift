@@ -21,7 +21,9 @@ import Testing
             let expectedDuck = ChannelVolumes(before.map(UInt32.init)).scaled(byDecibels: -15).values.map(Int.init)
 
             let capture = try MonitorCapture()
-            try await Task.sleep(for: .milliseconds(700))  // the radio alone
+            // The radio alone, for at least 0.6 s of captured audio (parec may start late on a busy machine).
+            try await capture.waitForAudio(seconds: 0.6)
+            let radioOnlySamples = capture.samples().count
 
             let clock = ContinuousClock()
             let start = clock.now
@@ -61,12 +63,16 @@ import Testing
 
             // The capture holds the prompt: energy well above the ducked radio for about the prompt's length.
             let levels = LevelAnalysis(samples: recorded, sampleRate: capture.sampleRate)
-            let radioAlone = levels.medianLevel(from: 0.2, to: 0.6)
+            let radioOnlySeconds = Double(radioOnlySamples) / Double(capture.sampleRate)
+            let radioAlone = levels.medianLevel(from: 0.1, to: radioOnlySeconds - 0.05)
             #expect(radioAlone > 0.001, "the radio was not audible in the capture")
             let threshold = max(radioAlone * 3, 0.01)
-            let speech = levels.span(above: threshold)
-            #expect(speech > outcome.audioDuration * 0.6, "speech span \(speech) s for \(outcome.audioDuration) s of audio")
-            #expect(speech < outcome.audioDuration + 0.3, "speech span \(speech) s for \(outcome.audioDuration) s of audio")
+            let afterRequest = LevelAnalysis(samples: Array(recorded.dropFirst(radioOnlySamples)), sampleRate: capture.sampleRate)
+            let speech = afterRequest.span(above: threshold)
+            let diagnosis = "speech span \(speech) s for \(outcome.audioDuration) s of audio; radio alone \(radioAlone), "
+                + "loudest window \(afterRequest.levels.max() ?? 0), \(recorded.count) samples captured"
+            #expect(speech > outcome.audioDuration * 0.6, "\(diagnosis)")
+            #expect(speech < outcome.audioDuration + 0.3, "\(diagnosis)")
         }
     }
 

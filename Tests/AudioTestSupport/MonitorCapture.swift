@@ -34,6 +34,15 @@ public final class MonitorCapture: @unchecked Sendable {
         return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }
 
+    /// Waits until at least `seconds` of audio have been captured (at most 10 s).
+    public func waitForAudio(seconds: Double) async throws {
+        let wanted = Int(seconds * Double(sampleRate))
+        for _ in 0..<1000 where samples().count < wanted {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        if samples().count < wanted { throw PulseProbe.ProbeError(description: "parec captured nothing from the monitor") }
+    }
+
     deinit {
         if process.isRunning { process.terminate() }
         try? FileManager.default.removeItem(at: file)
