@@ -63,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "voxnav",
             dependencies: [
-                "RPC",
+                "RPC", "Guidance", "Engine", "Speech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -76,6 +76,7 @@ let package = Package(
         // Read-back helpers for tests that talk to a real PulseAudio server (pactl, parec on car.monitor).
         .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(name: "VoicePackTests", dependencies: ["Engine", "Guidance", "Speech"]),
         .testTarget(
             name: "AudioIntegrationTests",
             dependencies: ["Engine", "PulseAudio", "CarAudio", "Speech", "AudioPolicy", "AudioTestSupport"]),

@@ -24,7 +24,7 @@ public final class DaemonServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(JSONLineFrameDecoder(maxLength: maxFrameLength)))
                     try channel.pipeline.syncOperations.addHandler(
-                        RPCConnectionHandler(router: router, logger: logger, maxFrameLength: maxFrameLength))
+                        RPCConnectionHandler(router: router, engine: engine, logger: logger, maxFrameLength: maxFrameLength))
                 }
             }
             .bind(unixDomainSocketPath: socketPath, cleanupExistingSocketFile: false)

@@ -22,6 +22,20 @@ struct Params {
         }
     }
 
+    func number(_ key: String) throws(RPCError) -> Double? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .number(let n)? where n.isFinite: return n
+        default: throw RPCError.invalidParams("'\(key)' must be a number")
+        }
+    }
+
+    func requiredNumber(_ key: String, min: Double, max: Double) throws(RPCError) -> Double {
+        guard let value = try number(key) else { throw RPCError.invalidParams("'\(key)' is required") }
+        guard value >= min, value <= max else { throw RPCError.invalidParams("'\(key)' must be between \(min) and \(max)") }
+        return value
+    }
+
     func requiredString(_ key: String) throws(RPCError) -> String {
         guard let value = try string(key) else { throw RPCError.invalidParams("'\(key)' is required") }
         return value

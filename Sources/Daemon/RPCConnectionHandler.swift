@@ -1,3 +1,5 @@
+import AudioPolicy
+import Engine
 import Foundation
 import Logging
 import NIOCore
@@ -10,13 +12,25 @@ final class RPCConnectionHandler: ChannelInboundHandler, Sendable {
     typealias OutboundOut = ByteBuffer
 
     private let router: RPCRouter
+    private let engine: VoxNavEngine
     private let logger: Logger
     private let maxFrameLength: Int
+    /// This connection's identity: its guidance and sessions are its own.
+    let client: ClientID
 
-    init(router: RPCRouter, logger: Logger, maxFrameLength: Int) {
+    init(router: RPCRouter, engine: VoxNavEngine, logger: Logger, maxFrameLength: Int) {
         self.router = router
+        self.engine = engine
         self.logger = logger
         self.maxFrameLength = maxFrameLength
+        client = ClientID(rawValue: "client-" + UUID().uuidString.prefix(8).lowercased())
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        let engine = self.engine, client = self.client
+        logger.debug("client disconnected", metadata: ["client": "\(client.rawValue)"])
+        Task { await engine.clientDisconnected(client) }
+        context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -27,9 +41,9 @@ final class RPCConnectionHandler: ChannelInboundHandler, Sendable {
         case .line(let buffer):
             let bytes = Data(buffer.readableBytesView)
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-            let router = self.router
+            let router = self.router, client = self.client
             Task {
-                if let reply = await router.handle(bytes) { Self.write(reply, to: channel) }
+                if let reply = await router.handle(bytes, from: client) { Self.write(reply, to: channel) }
             }
         }
     }

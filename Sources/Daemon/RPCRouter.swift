@@ -1,3 +1,4 @@
+import AudioPolicy
 import Engine
 import Foundation
 import Logging
@@ -5,7 +6,7 @@ import RPC
 
 /// Validates JSON-RPC 2.0 frames and dispatches them to the method handlers.
 final class RPCRouter: Sendable {
-    typealias Handler = @Sendable (JSONValue?) async throws -> JSONValue
+    typealias Handler = @Sendable (JSONValue?, ClientID) async throws -> JSONValue
     private let methods: [String: Handler]
     private let logger: Logger
 
@@ -15,7 +16,7 @@ final class RPCRouter: Sendable {
     }
 
     /// The reply to one frame, or nil when the frame held only notifications.
-    func handle(_ frame: Data) async -> RPCReply? {
+    func handle(_ frame: Data, from client: ClientID) async -> RPCReply? {
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: frame)
@@ -26,14 +27,14 @@ final class RPCRouter: Sendable {
             guard !items.isEmpty else { return .single(RPCResponse(id: nil, error: .invalidRequest("empty batch"))) }
             var responses: [RPCResponse] = []
             for item in items {
-                if let response = await handleOne(item) { responses.append(response) }
+                if let response = await handleOne(item, from: client) { responses.append(response) }
             }
             return responses.isEmpty ? nil : .batch(responses)
         }
-        return await handleOne(value).map { .single($0) }
+        return await handleOne(value, from: client).map { .single($0) }
     }
 
-    private func handleOne(_ value: JSONValue) async -> RPCResponse? {
+    private func handleOne(_ value: JSONValue, from client: ClientID) async -> RPCResponse? {
         guard case .object(let object) = value else {
             return RPCResponse(id: nil, error: .invalidRequest("a request must be a JSON object"))
         }
@@ -62,7 +63,7 @@ final class RPCRouter: Sendable {
         }
         let response: RPCResponse
         do {
-            response = RPCResponse(id: id, result: try await handler(params))
+            response = RPCResponse(id: id, result: try await handler(params, client))
         } catch let error as RPCError {
             response = RPCResponse(id: id, error: error)
         } catch let error as EngineError {

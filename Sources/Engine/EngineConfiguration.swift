@@ -14,6 +14,9 @@ public struct EngineConfiguration: Sendable {
     public var voicesDirectory: String?
     /// Speech rate in words per minute.
     public var speechRate = 175
+    /// The longest a maneuver prompt may speak; longer wordings drop lane advice, the chained
+    /// "then" and the road name, in that order, until one fits.
+    public var maxPromptSeconds = 6.0
 
     public init() {}
 }

@@ -5,6 +5,9 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case audio(String)
     case speech(String)
     case unknownLanguage(String, available: [String])
+    case unknownProfile(String, available: [String])
+    case noGuidance
+    case unknownManeuver(String)
 
     public var description: String {
         switch self {
@@ -12,6 +15,10 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .sourceNotRunning(let kind): "source '\(kind)' is not running"
         case .audio(let why): "audio error: \(why)"
         case .speech(let why): why
+        case .unknownProfile(let profile, let available):
+            "unknown vehicle profile '\(profile)' (available: \(available.joined(separator: ", ")))"
+        case .noGuidance: "no guidance is running for this client (call guidance.start first)"
+        case .unknownManeuver(let id): "maneuver '\(id)' was never described: send its 'maneuver' once"
         case .unknownLanguage(let language, let available):
             "no phrase pack for language '\(language)' (available: \(available.joined(separator: ", ")))"
         }

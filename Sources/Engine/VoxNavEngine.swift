@@ -25,6 +25,16 @@ public actor VoxNavEngine {
     private var activeSessions: [SessionConfiguration] = []
     private var promptTail: Task<Void, Never>?
     private var promptsSpoken = 0
+    var guidance: [ClientID: GuidanceSession] = [:]
+    private let epoch = ContinuousClock.now
+
+    /// Seconds since the engine started, the clock guidance runs on unless a client brings its own.
+    func guidanceClock() -> Double { (ContinuousClock.now - epoch).milliseconds / 1000 }
+
+    /// A client went away: its guidance ends at once.
+    public func clientDisconnected(_ client: ClientID) {
+        guidance[client] = nil
+    }
 
     /// Connects to PulseAudio (honouring `PULSE_SERVER`), loads eSpeak NG and opens the prompt stream.
     public init(configuration: EngineConfiguration = EngineConfiguration(), logger: Logger = Logger(label: "voxnav.engine")) async throws {
@@ -107,10 +117,12 @@ public actor VoxNavEngine {
         func ms() -> Double { (clock.now - start).milliseconds }
 
         let style = PromptStyle.normal
-        let (text, voice) = try words(for: request)
+        let (candidates, voice) = try wordings(for: request)
+        let text: String
         let audio: PCMBuffer
         do {
-            audio = try await synthesizer.synthesize(text, voice: voice, rate: configuration.speechRate)
+            (text, audio) = try await PromptFitter(maxSeconds: configuration.maxPromptSeconds)
+                .fit(candidates, voice: voice, rate: configuration.speechRate, synthesizer: synthesizer)
         } catch {
             throw EngineError.speech(error.description)
         }
@@ -153,17 +165,19 @@ public actor VoxNavEngine {
             sources: Array(sources.values), activeSessions: activeSessions, arbiter: arbiter, journal: &journal)
     }
 
-    /// The words and the eSpeak NG voice for a request. Maneuvers need a phrase pack; text in a
-    /// language without one is spoken by the eSpeak NG voice of that name.
-    private func words(for request: PromptRequest) throws -> (text: String, voice: String) {
+    /// The candidate wordings (richest first) and the eSpeak NG voice for a request. Maneuvers need a
+    /// phrase pack; text in a language without one is spoken by the eSpeak NG voice of that name.
+    private func wordings(for request: PromptRequest) throws -> (candidates: [String], voice: String) {
         let language = request.language.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.defaultLanguage
         let pack = voices.pack(for: language)
         switch request.content {
         case .text(let text):
-            return (text, pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-"))
+            return ([text], pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-"))
         case .maneuver(let maneuver, let next):
             guard let pack else { throw EngineError.unknownLanguage(language, available: voices.languages) }
-            return (PhraseComposer(pack: pack).compose(maneuver, then: next), pack.espeakVoice)
+            let composer = PhraseComposer(pack: pack)
+            let distance = maneuver.distanceRemaining ?? 0
+            return (composer.compositions(maneuver, state: maneuver.state, distance: distance, then: next), pack.espeakVoice)
         }
     }
 

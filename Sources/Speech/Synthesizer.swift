@@ -63,7 +63,22 @@ public final class Synthesizer: @unchecked Sendable {
 
     private func load(_ voice: String) throws(SpeechError) {
         if loadedVoice == voice { return }
-        guard espeak_SetVoiceByName(voice) == EE_OK else {
+        // A voice file name ("en-us") first, then a language ("en-gb", "fr-fr"), as the espeak-ng CLI does.
+        var loaded = espeak_SetVoiceByName(voice) == EE_OK
+        if !loaded {
+            loaded = voice.withCString { language in
+                var wanted = espeak_VOICE()
+                wanted.languages = language
+                return espeak_SetVoiceByProperties(&wanted) == EE_OK
+            }
+            // SetVoiceByProperties falls back to a default voice for unknown languages: check what it chose.
+            if loaded, let current = espeak_GetCurrentVoice(), let languages = current.pointee.languages {
+                let chosen = String(cString: languages + 1).lowercased()
+                let asked = voice.lowercased()
+                loaded = chosen == asked || chosen.hasPrefix(asked) || asked.hasPrefix(chosen + "-")
+            }
+        }
+        guard loaded else {
             loadedVoice = nil
             throw .unknownVoice(voice)
         }

@@ -1,0 +1,24 @@
+import Guidance
+
+/// One client's guidance: the maneuvers it described, when to speak (the announcer) and in which words.
+struct GuidanceSession {
+    let language: String
+    let composer: PhraseComposer
+    var announcer: Announcer
+    var maneuvers: [String: Maneuver] = [:]
+    /// True when the client supplies its own clock (a simulation); the engine's clock otherwise.
+    var clientClock = false
+
+    init(pack: PhrasePack, profile: VehicleProfile) {
+        language = pack.language
+        composer = PhraseComposer(pack: pack)
+        announcer = Announcer(configuration: AnnouncerConfiguration(profile: profile))
+    }
+
+    /// The words for an announcement: the maneuver in the announced state, chained with the next one if close.
+    func text(for announcement: Announcement) -> String? {
+        guard let maneuver = maneuvers[announcement.maneuverID] else { return nil }
+        let next = announcement.chainedManeuverID.flatMap { maneuvers[$0] }
+        return composer.compose(maneuver, state: announcement.state, distance: announcement.distance, then: next)
+    }
+}

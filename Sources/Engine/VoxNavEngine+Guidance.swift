@@ -1,0 +1,63 @@
+import AudioPolicy
+import Guidance
+
+extension VoxNavEngine {
+    /// Starts (or restarts) guidance for a client in a language, with a vehicle profile.
+    public func startGuidance(client: ClientID, language: String?, profile: String?) throws -> (language: String, profile: String) {
+        let tag = language ?? configuration.defaultLanguage
+        guard let pack = voices.pack(for: tag) else { throw EngineError.unknownLanguage(tag, available: voices.languages) }
+        let profileName = profile ?? "car"
+        guard let vehicle = VehicleProfile.standard[profileName] else {
+            throw EngineError.unknownProfile(profileName, available: VehicleProfile.standard.keys.sorted())
+        }
+        guidance[client] = GuidanceSession(pack: pack, profile: vehicle)
+        return (pack.language, profileName)
+    }
+
+    /// Takes one progress report; speaks what the announcer decides (queued, not awaited) and says what it planned.
+    /// A report that names a maneuver never described is refused whole, changing nothing.
+    public func updateGuidance(client: ClientID, progress: GuidanceProgress) throws -> [PlannedPrompt] {
+        guard var session = guidance[client] else { throw EngineError.noGuidance }
+        for item in progress.upcoming {
+            if let maneuver = item.maneuver { session.maneuvers[item.id] = maneuver }
+            guard session.maneuvers[item.id] != nil else { throw EngineError.unknownManeuver(item.id) }
+        }
+        if progress.time != nil { session.clientClock = true }
+        let now = progress.time ?? guidanceClock()
+        let update = RouteProgress(
+            time: now, speed: progress.speed,
+            maneuvers: progress.upcoming.map { RouteProgress.UpcomingManeuver(id: $0.id, distance: $0.distance) })
+        var planned: [PlannedPrompt] = []
+        var requests: [PromptRequest] = []
+        for announcement in session.announcer.update(update) {
+            guard var maneuver = session.maneuvers[announcement.maneuverID], let text = session.text(for: announcement) else { continue }
+            maneuver.state = announcement.state
+            maneuver.distanceRemaining = announcement.distance
+            let next = announcement.chainedManeuverID.flatMap { session.maneuvers[$0] }
+            requests.append(PromptRequest(content: .maneuver(maneuver, then: next), language: session.language))
+            planned.append(PlannedPrompt(
+                maneuverID: announcement.maneuverID, state: announcement.state, text: text,
+                distance: announcement.distance, chainedManeuverID: announcement.chainedManeuverID))
+        }
+        guidance[client] = session
+        for request in requests {
+            Task {
+                _ = try? await self.speak(request)
+                await self.guidancePromptFinished(client: client)
+            }
+        }
+        return planned
+    }
+
+    /// Ends a client's guidance. Prompts already queued still play.
+    public func endGuidance(client: ClientID) {
+        guidance[client] = nil
+    }
+
+    /// The real end of a prompt replaces the announcer's estimate (only on the daemon's own clock).
+    private func guidancePromptFinished(client: ClientID) {
+        guard var session = guidance[client], !session.clientClock else { return }
+        session.announcer.promptDidFinish(at: guidanceClock())
+        guidance[client] = session
+    }
+}

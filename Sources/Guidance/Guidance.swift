@@ -1,2 +1,0 @@
-/// Guidance: maneuvers, announcement timing and phrase packs. Pure: no I/O.
-public enum GuidanceModule {}

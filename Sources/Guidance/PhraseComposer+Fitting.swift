@@ -1,0 +1,20 @@
+extension PhraseComposer {
+    /// The prompt for `maneuver` in decreasing detail, richest first: everything; without lane advice;
+    /// without the chained "then"; without the road name. The speaker picks the richest one that fits
+    /// its time budget, so a driver never hears a ten-second sentence. Duplicates are removed.
+    public func compositions(
+        _ maneuver: Maneuver, state: ManeuverState, distance: Double, then next: Maneuver? = nil
+    ) -> [String] {
+        var candidates = [compose(maneuver, state: state, distance: distance, then: next)]
+        var plain = maneuver
+        plain.lanes = []
+        candidates.append(compose(plain, state: state, distance: distance, then: next))
+        candidates.append(compose(plain, state: state, distance: distance, then: nil))
+        plain.roadName = nil
+        plain.routeNumber = nil
+        candidates.append(compose(plain, state: state, distance: distance, then: nil))
+        candidates.append(compose(plain, state: state, distance: distance, then: nil, style: .short))
+        var seen = Set<String>()
+        return candidates.filter { seen.insert($0).inserted }
+    }
+}

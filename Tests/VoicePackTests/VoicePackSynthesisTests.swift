@@ -1,0 +1,63 @@
+@testable import Engine
+import Foundation
+import Guidance
+import Speech
+import Testing
+
+/// Every phrase pack is spoken by a voice that exists, and every phrase it can produce synthesises
+/// to audio of a sane length: what a driver hears, not only what the text looks like.
+@Suite struct VoicePackSynthesisTests {
+    static let library = VoiceLibrary(directory: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("voices"))
+
+    @Test func everyPackLoadsAndThereAreAtLeastTwelve() {
+        #expect(Self.library.problems.isEmpty, "\(Self.library.problems)")
+        #expect(Self.library.languages.count >= 12)
+        for required in ["en-US", "en-GB", "de", "fr", "es", "it", "nl", "pt-BR", "pl", "sv", "cs"] {
+            #expect(Self.library.packs[required] != nil, "missing pack \(required)")
+        }
+        #expect(Self.library.packs["zh"] != nil || Self.library.packs["ja"] != nil)
+    }
+
+    @Test(arguments: library.languages)
+    func theEspeakVoiceOfEveryPackIsInstalled(language: String) async throws {
+        let pack = try #require(Self.library.packs[language])
+        let installed = await (try Synthesizer.shared()).hasVoice(pack.espeakVoice)
+        #expect(installed, "\(language): voice \(pack.espeakVoice)")
+    }
+
+    @Test(arguments: library.languages)
+    func everyPhraseOfThePackSynthesisesToAudibleSpeech(language: String) async throws {
+        let pack = try #require(Self.library.packs[language])
+        let composer = PhraseComposer(pack: pack)
+        let texts = Set(composer.catalog().map(\.text) + [composer.rerouting])
+        let synth = try Synthesizer.shared()
+        for text in texts {
+            let audio = try await synth.synthesize(text, voice: pack.espeakVoice)
+            #expect(audio.duration > 0.2, "\(language): '\(text)' gave \(audio.duration) s")
+            #expect(audio.rms > 0.01, "\(language): '\(text)' is near silence")
+        }
+    }
+
+    /// The richest case (road, route number, exit, lane advice and a chained second turn) for every
+    /// maneuver type and state: what the engine speaks after fitting is under six seconds.
+    @Test(arguments: library.languages)
+    func everySpokenPromptFitsInSixSeconds(language: String) async throws {
+        let pack = try #require(Self.library.packs[language])
+        let composer = PhraseComposer(pack: pack)
+        let synth = try Synthesizer.shared()
+        let fitter = PromptFitter(maxSeconds: 6)
+        let lanes = [Lane(angle: 0, status: .notGood)!, Lane(angle: 0, status: .good)!, Lane(angle: 0, status: .preferred)!]
+        let distances: [ManeuverState: Double] = [.continue: 5000, .initial: 800, .prepare: 200, .execute: 20]
+        var longest = (text: "", seconds: 0.0)
+        for type in ManeuverType.allCases {
+            for state in ManeuverState.allCases {
+                let maneuver = Maneuver(type: type, lanes: lanes, state: state, roadName: "Solar Circle", routeNumber: "I-95", exitNumber: "12B")
+                let candidates = composer.compositions(maneuver, state: state, distance: distances[state]!, then: Maneuver(type: .leftTurn))
+                let (text, audio) = try await fitter.fit(candidates, voice: pack.espeakVoice, rate: 175, synthesizer: synth)
+                if audio.duration > longest.seconds { longest = (text, audio.duration) }
+            }
+        }
+        #expect(longest.seconds < 6, "\(language): '\(longest.text)' takes \(longest.seconds) s")
+    }
+}
