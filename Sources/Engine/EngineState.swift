@@ -4,6 +4,8 @@ import AudioPolicy
 public struct EngineState: Codable, Sendable {
     public var sessionActive: Bool
     public var promptsSpoken: Int
+    /// Clients with guidance running.
+    public var guidanceClients: Int
     public var sources: [Source]
 
     public struct Source: Codable, Sendable {

@@ -189,7 +189,7 @@ public actor VoxNavEngine {
         for kind in SourceKind.allCases {
             if let source = sources[kind] { described.append(try await describe(source)) }
         }
-        return EngineState(sessionActive: !activeSessions.isEmpty, promptsSpoken: promptsSpoken, sources: described)
+        return EngineState(sessionActive: !activeSessions.isEmpty, promptsSpoken: promptsSpoken, guidanceClients: guidance.count, sources: described)
     }
 
     private func describe(_ source: CarSource) async throws -> EngineState.Source {

@@ -1,0 +1,131 @@
+import AudioTestSupport
+import Foundation
+import RPC
+import Testing
+
+/// Maneuver prompts and guidance driven over the socket, as a guidance engine would.
+@Suite struct DaemonGuidanceTests {
+    private func errorCode(_ reply: JSONValue) -> Int? { reply["error"]?["code"]?.doubleValue.map { Int($0) } }
+
+    @Test func aManeuverIsComposedInTheRequestedLanguageAndSpoken() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let client = try daemon.client()
+            let maneuver: JSONValue = .object([
+                "type": .string("rightTurn"), "roadName": .string("Solar Cir."), "state": .string("initial"),
+                "distanceRemaining": .number(290),
+            ])
+            let english = try await blocking { try client.call("prompt.speak", .object(["maneuver": maneuver, "language": .string("en-US")])) }
+            #expect(english["result"] == .string("finished"))
+            #expect(english["text"] == .string("In 1000 feet, turn right onto Solar Circle"), "\(english)")
+            #expect(english["voice"] == .string("en-us"))
+
+            let german = try await blocking {
+                try client.call("prompt.speak", .object([
+                    "maneuver": .object(["type": .string("roundaboutExit2"), "state": .string("prepare"), "distanceRemaining": .number(190)]),
+                    "then": .object(["type": .string("leftTurn")]),
+                    "language": .string("de"),
+                ]))
+            }
+            #expect(german["voice"] == .string("de"))
+            let text = german["text"]?.stringValue ?? ""
+            #expect(text.contains("zweite Ausfahrt") && text.contains("200 Metern") && text.contains("links"), "\(text)")
+            await daemon.stop()
+        }
+    }
+
+    @Test func badManeuversAndLanguagesAreRefusedClearly() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let client = try daemon.client()
+            let cases: [(String, Int, String)] = [
+                (#"{"jsonrpc":"2.0","id":1,"method":"prompt.speak","params":{"maneuver":{"type":"roundaboutExit20"}}}"#, -32602, "roundaboutExit20"),
+                (#"{"jsonrpc":"2.0","id":2,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn","lanes":[{"angle":270,"status":"good"}]}}}"#, -32602, "angle"),
+                (#"{"jsonrpc":"2.0","id":3,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn"},"language":"tlh"}}"#, -32000, "no phrase pack"),
+                (#"{"jsonrpc":"2.0","id":4,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn"},"text":"x"}}"#, -32602, "not both"),
+                (#"{"jsonrpc":"2.0","id":5,"method":"guidance.update","params":{"speed":10,"maneuvers":[]}}"#, -32000, "guidance.start"),
+                (#"{"jsonrpc":"2.0","id":6,"method":"guidance.start","params":{"profile":"hovercraft"}}"#, -32000, "hovercraft"),
+            ]
+            for (frame, code, mentions) in cases {
+                let reply = try await blocking { try client.exchange(frame) }
+                #expect(errorCode(reply) == code, "\(frame) → \(reply)")
+                #expect(reply["error"]?["message"]?.stringValue?.contains(mentions) == true, "\(frame) → \(reply)")
+            }
+            _ = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US")])) }
+            let unknownID = try await blocking {
+                try client.exchange(#"{"jsonrpc":"2.0","id":7,"method":"guidance.update","params":{"speed":10,"maneuvers":[{"id":"m9","distance":500}]}}"#)
+            }
+            #expect(errorCode(unknownID) == -32000)
+            #expect(unknownID["error"]?["message"]?.stringValue?.contains("m9") == true)
+            let badSpeed = try await blocking {
+                try client.exchange(#"{"jsonrpc":"2.0","id":8,"method":"guidance.update","params":{"speed":-3,"maneuvers":[]}}"#)
+            }
+            #expect(errorCode(badSpeed) == -32602)
+            let state = try await blocking { try client.call("state.get") }
+            #expect(state["promptsSpoken"] == .number(0))
+            await daemon.stop()
+        }
+    }
+
+    @Test func guidanceUpdatesMakeTheDaemonSpeakEachStateOnceInOrder() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let client = try daemon.client()
+            let started = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US"), "profile": .string("car")])) }
+            #expect(started["language"] == .string("en-US"))
+            // Approach a right turn from 1.6 km at 15 m/s, one update a second on the client's clock.
+            var planned: [JSONValue] = []
+            var distance = 1600.0
+            var time = 0.0
+            while distance > -20 {
+                var entry: [String: JSONValue] = ["id": .string("m1"), "distance": .number(distance)]
+                if time == 0 { entry["maneuver"] = .object(["type": .string("rightTurn"), "roadName": .string("Solar Circle")]) }
+                let params: JSONValue = .object(["time": .number(time), "speed": .number(15), "maneuvers": .array([.object(entry)])])
+                let reply = try await blocking { try client.call("guidance.update", params) }
+                planned += reply["prompts"]?.arrayValue ?? []
+                distance -= 15
+                time += 1
+            }
+            let states = planned.compactMap { $0["state"]?.stringValue }
+            #expect(states == ["initial", "prepare", "execute"], "\(planned)")
+            #expect(planned.allSatisfy { $0["maneuverID"] == .string("m1") })
+            #expect(planned.first?["text"]?.stringValue?.contains("turn right onto Solar Circle") == true, "\(planned)")
+            // The daemon speaks them on its own.
+            var spoken = 0.0
+            for _ in 0..<300 {
+                spoken = try await blocking { try client.call("state.get") }["promptsSpoken"]?.doubleValue ?? 0
+                if spoken >= 3 { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(spoken == 3)
+            _ = try await blocking { try client.call("guidance.end") }
+            await daemon.stop()
+        }
+    }
+
+    @Test func eachClientsGuidanceIsItsOwnAndEndsWhenItDisconnects() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            var first: RPCClient? = try daemon.client()
+            let second = try daemon.client()
+            _ = try await blocking { [first] in try first!.call("guidance.start", .object(["language": .string("de")])) }
+            // The second client has no guidance of its own.
+            let reply = try await blocking { try second.exchange(#"{"jsonrpc":"2.0","id":1,"method":"guidance.update","params":{"speed":10,"maneuvers":[]}}"#) }
+            #expect(errorCode(reply) == -32000)
+            // The first client's guidance works, and ends with its connection.
+            let ok = try await blocking { [first] in
+                try first!.call("guidance.update", .object(["speed": .number(10), "maneuvers": .array([
+                    .object(["id": .string("a"), "distance": .number(5000), "maneuver": .object(["type": .string("leftTurn")])]),
+                ])]))
+            }
+            #expect(ok["prompts"] != nil)
+            let before = try await blocking { try second.call("state.get") }
+            #expect(before["guidanceClients"] == .number(1))
+            first = nil
+            try await Task.sleep(for: .milliseconds(300))
+            let after = try await blocking { try second.call("state.get") }
+            #expect(after["guidanceClients"] == .number(0))
+            await daemon.stop()
+        }
+    }
+}
