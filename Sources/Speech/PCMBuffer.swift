@@ -18,3 +18,16 @@ public struct PCMBuffer: Sendable, Equatable {
         return (sum / Double(samples.count)).squareRoot() / 32768
     }
 }
+
+extension PCMBuffer {
+    /// The buffer without the near-silence eSpeak NG puts around speech (about 50 ms before and 300 ms
+    /// after): it would delay the first audible sample and keep the session active, and music ducked,
+    /// for nothing. `lead` and `tail` seconds of pad are kept so no consonant is clipped.
+    public func trimmingSilence(threshold: Int16 = 200, lead: Double = 0.005, tail: Double = 0.03) -> PCMBuffer {
+        guard let first = samples.firstIndex(where: { abs(Int($0)) > Int(threshold) }),
+              let last = samples.lastIndex(where: { abs(Int($0)) > Int(threshold) }) else { return self }
+        let start = max(0, first - Int(lead * Double(sampleRate)))
+        let end = min(samples.count, last + 1 + Int(tail * Double(sampleRate)))
+        return PCMBuffer(samples: Array(samples[start..<end]), sampleRate: sampleRate)
+    }
+}

@@ -39,7 +39,8 @@ public final class Synthesizer: @unchecked Sendable {
         }
     }
 
-    /// Synthesises `text` with `voice` (an eSpeak NG voice name such as "en-us").
+    /// Synthesises `text` with `voice` (an eSpeak NG voice name such as "en-us"), without the
+    /// silence eSpeak NG pads around speech.
     /// - Parameters:
     ///   - ssml: the text is SSML markup.
     ///   - rate: words per minute (80…450); nil keeps eSpeak's default (175).
@@ -98,7 +99,7 @@ public final class Synthesizer: @unchecked Sendable {
         // Keep the collector alive until espeak_Synth has returned (it holds an unretained pointer).
         return withExtendedLifetime(collector) {
             guard status == EE_OK else { return .failure(.synthesisFailed("espeak_Synth returned \(status.rawValue)")) }
-            return .success(PCMBuffer(samples: collector.samples, sampleRate: sampleRate))
+            return .success(PCMBuffer(samples: collector.samples, sampleRate: sampleRate).trimmingSilence())
         }
     }
 }

@@ -35,13 +35,24 @@ struct Demo: ParsableCommand {
         print("radio started\n" + Report.source(radio))
         Thread.sleep(forTimeInterval: 1.0)
 
-        for (text, language) in [
-            ("In 300 meters, turn right onto Solar Circle.", "en-US"),
-            ("Turn right now. Then keep left.", "en-US"),
-        ] {
-            print("\nprompt: \(text)")
-            let outcome = try client.call("prompt.speak", .object(["text": .string(text), "language": .string(language)]))
-            print(Report.prompt(outcome))
+        // Maneuver prompts as a guidance engine sends them; the daemon's phrase packs choose the words.
+        let prompts: [(what: String, params: JSONValue)] = [
+            ("rightTurn onto \"Solar Cir.\" in 290 m (en-US)", .object([
+                "maneuver": .object(["type": .string("rightTurn"), "roadName": .string("Solar Cir."),
+                                     "state": .string("initial"), "distanceRemaining": .number(290)]),
+                "language": .string("en-US")])),
+            ("rightTurn now, then keepLeft (en-US)", .object([
+                "maneuver": .object(["type": .string("rightTurn"), "state": .string("execute"), "distanceRemaining": .number(15)]),
+                "then": .object(["type": .string("keepLeft")]),
+                "language": .string("en-US")])),
+            ("roundaboutExit2 onto \"Hauptstr.\" in 190 m (de)", .object([
+                "maneuver": .object(["type": .string("roundaboutExit2"), "roadName": .string("Hauptstr."),
+                                     "state": .string("prepare"), "distanceRemaining": .number(190)]),
+                "language": .string("de")])),
+        ]
+        for prompt in prompts {
+            print("\nmaneuver: \(prompt.what)")
+            print(Report.prompt(try client.call("prompt.speak", prompt.params)))
             Thread.sleep(forTimeInterval: 0.5)
         }
         print("\nafter the prompts:")
