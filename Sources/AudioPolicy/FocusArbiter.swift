@@ -50,14 +50,47 @@ public struct FocusArbiter: Sendable {
 
     /// Resolve `participants` against the previous resolution.
     /// `releasedWithoutNotify`: a session just deactivated without notify-others; whom it alone paused
-    /// is told not to resume, and is stopped.
+    /// is told not to resume, and is stopped (except the car's own sources, which simply play again).
+    /// The answer is a fixpoint: resolving it again with the same participants yields no events.
     public func resolve(
         _ participants: [Participant], previous: FocusResolution, releasedWithoutNotify: ParticipantID? = nil
     ) -> (resolution: FocusResolution, events: [FocusEvent]) {
         let ordered = participants.sorted { ($0.ordinal, $0.id) < ($1.ordinal, $1.id) }
         let present = Set(ordered.map(\.id))
+
+        // A session released without notify leaves those it alone paused silent for good: they are stopped,
+        // and stopped they affect nobody, so resolve again with them stopped from the start (whom they paused
+        // or ducked is released in the same resolution: the result is a fixpoint). Silencing one can leave
+        // another that the released session also paused with nothing else holding it, so repeat until stable.
+        // The car's own sources are not told anything by a phone session: the car mutes them during an
+        // interruption and plays them again after it, notify or not.
+        var silenced: Set<ParticipantID> = []
+        var next: FocusResolution
+        while true {
+            next = resolveOnce(ordered, present: present, previous: previous, silenced: silenced)
+            guard let released = releasedWithoutNotify else { break }
+            let newly = ordered.filter {
+                !silenced.contains($0.id) && !$0.role.isCarNative
+                    && previous.pausedBy[$0.id]?.contains(released) == true && next.states[$0.id]?.isAudible == true
+            }
+            if newly.isEmpty { break }
+            silenced.formUnion(newly.map(\.id))
+        }
+
+        var events: [FocusEvent] = []
+        for p in ordered {
+            events += transition(p.id, from: previous.states[p.id], to: next.states[p.id]!)
+        }
+        return (next, events)
+    }
+
+    /// Steps 1–3 of `resolve`: holds, stops, transient effects and the states they give, with `silenced`
+    /// stopped from the start.
+    private func resolveOnce(
+        _ ordered: [Participant], present: Set<ParticipantID>, previous: FocusResolution, silenced: Set<ParticipantID>
+    ) -> FocusResolution {
         var next = FocusResolution()
-        next.stopped = previous.stopped.intersection(present)
+        next.stopped = previous.stopped.intersection(present).union(silenced)
 
         // 1. Who is held back by a reject: decided in start order, against engaged earlier ones.
         // 2. Stops: each newly engaged participant (latest first) stops the engaged holders its row says to stop.
@@ -124,21 +157,7 @@ public struct FocusArbiter: Sendable {
             }
             next.states[p.id] = state
         }
-
-        // 4. A session released without notify leaves those it alone paused silent for good.
-        if let released = releasedWithoutNotify {
-            for p in ordered where previous.pausedBy[p.id]?.contains(released) == true && next.states[p.id]?.isAudible == true {
-                next.states[p.id] = .stopped
-                next.stopped.insert(p.id)
-                next.engaged[p.id] = nil
-            }
-        }
-
-        var events: [FocusEvent] = []
-        for p in ordered {
-            events += transition(p.id, from: previous.states[p.id], to: next.states[p.id]!)
-        }
-        return (next, events)
+        return next
     }
 
     /// The events that take one participant from `old` (nil: it just appeared) to `new`.

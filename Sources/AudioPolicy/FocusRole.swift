@@ -29,6 +29,16 @@ public enum FocusRole: String, Codable, CaseIterable, Sendable {
         }
     }
 
+    /// The car's own sources (its radio, chimes and navigation): the head unit mutes them during an
+    /// interruption and plays them again after it. No phone session's notify-others flag reaches them, so they
+    /// are never left silent by a session deactivated without notify.
+    public var isCarNative: Bool {
+        switch self {
+        case .fmRadio, .vehicleChime, .nativeNavigation: true
+        default: false
+        }
+    }
+
     /// The roles of car and phone sources.
     public static let sourceRoles = allCases.filter { !$0.isSession }
     /// The roles of client sessions.

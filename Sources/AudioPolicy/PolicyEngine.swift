@@ -276,8 +276,8 @@ public struct PolicyEngine: Sendable {
         return list
     }
 
-    /// Re-resolve focus and turn the changes into decisions: a session stopped by another participant is
-    /// deactivated; a radio stopped by a client's non-mixing session is a violation.
+    /// Re-resolve focus and turn the changes into decisions: a session stopped by another participant (or told
+    /// not to resume after one deactivated without notify) is deactivated; a radio stopped by a client's non-mixing session is a violation.
     private mutating func resolve(activated: ClientID? = nil, releasedWithoutNotify: ParticipantID? = nil)
         -> [PolicyDecision]
     {
@@ -285,7 +285,12 @@ public struct PolicyEngine: Sendable {
         resolution = next
         var out = events.map(PolicyDecision.focus)
         for event in events {
-            guard case .stopped(let id) = event else { continue }
+            // Lost focus for good: stopped outright, or told after an interruption not to resume.
+            let id: ParticipantID
+            switch event {
+            case .stopped(let p), .interruptionEnded(let p, shouldResume: false): id = p
+            default: continue
+            }
             switch id {
             case .session(let client):
                 windows[client]?.reset()

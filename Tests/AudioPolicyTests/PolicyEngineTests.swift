@@ -114,6 +114,70 @@ func engine(with sources: [Source], configuration: SessionConfiguration = .voice
     #expect(e.audit.violations(of: app, rule: .deactivatedWithoutNotify).count == 1)
 }
 
+/// The engine's resolution is a fixpoint: resolving its participants again changes nothing.
+func expectFixpoint(_ e: PolicyEngine, sourceLocation: SourceLocation = #_sourceLocation) {
+    let again = e.policy.arbiter.resolve(e.participants(), previous: e.resolution)
+    #expect(again.events.isEmpty, "re-resolving gives \(again.events)", sourceLocation: sourceLocation)
+    #expect(again.resolution.states == e.resolution.states, sourceLocation: sourceLocation)
+}
+
+/// The property test's counterexample (seed m+oUFOIF8VIGrnkcF3g7pPf5d8Zc7g/djWq8v/bTJ04=): a voicemail pauses
+/// the radio, a prompt session pauses the voicemail, and the session deactivates without notify. The voicemail
+/// gets no resume hint and is stopped; stopped, it holds nothing, so the radio plays again (it used to stay
+/// paused behind the silenced voicemail with no session active).
+@Test func deactivatingWithoutNotifySilencesTheVoicemailAndTheRadioItHeldPlaysAgain() {
+    let client: ClientID = "nav-b"
+    let voicemail = ParticipantID.source("voicemail")
+    var e = PolicyEngine()
+    _ = e.apply(.sourceStarted(Source(id: "radio", kind: .fmRadio), at: 0))
+    _ = e.apply(.configure(client, .voicePrompt, at: 2.8))
+    #expect(e.apply(.sourceStarted(Source(id: "voicemail", kind: .spokenAudio, activity: .voicemail), at: 7.5))
+        == [.focus(.interruptionBegan(radio))])
+    let activated = e.apply(.activate(client, at: 10.1))
+    #expect(activated == [.sessionActivated(client), .focus(.interruptionBegan(voicemail))])
+    #expect(e.state(of: radio) == .paused)
+    let out = e.apply(.deactivate(client, notifyOthers: false, at: 10.9))
+    #expect(out.contains(.focus(.interruptionEnded(voicemail, shouldResume: false))))
+    #expect(out.contains(.focus(.interruptionEnded(radio, shouldResume: true))))
+    #expect(e.activeClients.isEmpty)
+    #expect(e.state(of: voicemail) == .stopped)
+    #expect(e.state(of: radio) == .playing)
+    #expect(e.audit.violations(of: client, rule: .deactivatedWithoutNotify).count == 1)
+    expectFixpoint(e)
+}
+
+/// The FM radio is the car's own: a phone session's missing notify never switches it off. Paused (muted) by a
+/// recording session, it plays again when that session goes, notify or not (a podcast would stay silent:
+/// `deactivatingWithoutNotifyLeavesThePodcastStoppedAndIsAudited`).
+@Test func deactivatingWithoutNotifyLetsTheRadioPlayAgain() {
+    let recorder = SessionConfiguration(category: .playAndRecord, mode: .voiceChat)
+    var e = engine(with: [Source(id: "radio", kind: .fmRadio)], configuration: recorder)
+    _ = e.apply(.voiceControlScreen(app, shown: true, at: 0.5))
+    _ = e.apply(.promptReady(app, at: 1))
+    #expect(e.state(of: radio) == .paused)
+    let out = e.apply(.deactivate(app, notifyOthers: false, at: 2))
+    #expect(out == [.sessionDeactivated(app, .clientRequest), .focus(.interruptionEnded(radio, shouldResume: true))])
+    #expect(e.state(of: radio) == .playing)
+    #expect(e.audit.violations(of: app, rule: .deactivatedWithoutNotify).count == 1)
+    expectFixpoint(e)
+}
+
+/// Another client's session paused by a session that deactivates without notify is told not to resume: it
+/// loses focus for good and is deactivated, not left active and silent.
+@Test func aSessionToldNotToResumeIsDeactivated() {
+    let other: ClientID = "other-app"
+    var e = engine(with: [], configuration: .init(category: .playback))
+    _ = e.apply(.configure(other, .init(category: .playback, options: .duckOthers), at: 0))
+    _ = e.apply(.activate(other, at: 0.5))
+    _ = e.apply(.activate(app, at: 0.6))
+    #expect(e.state(of: .session(other)) == .paused)
+    let out = e.apply(.deactivate(app, notifyOthers: false, at: 1))
+    #expect(out.contains(.focus(.interruptionEnded(.session(other), shouldResume: false))))
+    #expect(out.contains(.sessionDeactivated(other, .interrupted)))
+    #expect(e.activeClients.isEmpty)
+    expectFixpoint(e)
+}
+
 @Test func deactivatingWithNotifyResumesThePodcast() {
     var e = engine(with: [Source(id: "podcast", kind: .spokenAudio)])
     _ = e.apply(.promptReady(app, at: 1))

@@ -71,19 +71,45 @@ let steps = Gen.int(in: 0...99_999).array(of: 1...80)
     }
 }
 
-@Test func whenNoSessionIsActiveSourcesAreAsTheyWouldBeWithoutAnySession() async {
-    await propertyCheck(count: 300, input: steps) { steps in
-        run(.everything, steps) { engine, input, _, _ in
-            guard engine.activeClients.isEmpty else { return }
-            // Resolve the remaining participants (sources only) again: a fixpoint, no session left anything behind.
-            let again = engine.policy.arbiter.resolve(engine.participants(), previous: engine.resolution)
-            #expect(again.events.isEmpty, "after \(input): \(again.events)")
-            #expect(engine.participants().allSatisfy { if case .source = $0.id { true } else { false } })
-            for source in engine.sources.keys {
-                #expect(engine.state(of: .source(source)) == again.resolution.states[.source(source)], "\(source) after \(input)")
-            }
+/// With no session active, resolving the remaining participants (sources only) again is a fixpoint: no session
+/// left anything behind.
+func expectNoSessionLeftovers(_ steps: [Int]) {
+    run(.everything, steps) { engine, input, _, _ in
+        guard engine.activeClients.isEmpty else { return }
+        let again = engine.policy.arbiter.resolve(engine.participants(), previous: engine.resolution)
+        #expect(again.events.isEmpty, "after \(input): \(again.events)")
+        #expect(engine.participants().allSatisfy { if case .source = $0.id { true } else { false } })
+        for source in engine.sources.keys {
+            #expect(engine.state(of: .source(source)) == again.resolution.states[.source(source)], "\(source) after \(input)")
         }
     }
+}
+
+@Test func whenNoSessionIsActiveSourcesAreAsTheyWouldBeWithoutAnySession() async {
+    await propertyCheck(count: 300, input: steps) { steps in expectNoSessionLeftovers(steps) }
+}
+
+/// The shrunk counterexample of seed m+oUFOIF8VIGrnkcF3g7pPf5d8Zc7g/djWq8v/bTJ04= (the radio left paused behind a
+/// voicemail silenced by a deactivation without notify), replayed: it is exactly the scenario of
+/// `deactivatingWithoutNotifySilencesTheVoicemailAndTheRadioItHeldPlaysAgain` (PolicyEngineTests).
+@Test func shrunkCounterexampleReplaysTheVoicemailScenario() {
+    var inputs: [PolicyInput] = []
+    run(.everything, [0, 71868, 88361, 59493, 28710]) { _, input, _, _ in inputs.append(input) }
+    print("shrunk counterexample:", inputs.map { "\($0)" }.joined(separator: "; "))
+    let t = inputs.map(\.at)
+    #expect(zip(t, [0, 2.8, 7.5, 10.1, 10.9]).allSatisfy { abs($0 - $1) < 1e-9 }, "times \(t)")
+    guard t.count == 5 else {
+        Issue.record("expected 5 inputs, got \(inputs)")
+        return
+    }
+    #expect(inputs == [
+        .sourceStarted(Source(id: "radio", kind: .fmRadio), at: t[0]),
+        .configure("nav-b", .voicePrompt, at: t[1]),
+        .sourceStarted(Source(id: "voicemail", kind: .spokenAudio, activity: .voicemail), at: t[2]),
+        .activate("nav-b", at: t[3]),
+        .deactivate("nav-b", notifyOthers: false, at: t[4]),
+    ])
+    expectNoSessionLeftovers([0, 71868, 88361, 59493, 28710])
 }
 
 @Test func theIdleCapIsNeverExceeded() async {
@@ -160,6 +186,21 @@ let steps = Gen.int(in: 0...99_999).array(of: 1...80)
                 #expect(mirror[.source(source)] == engine.state(of: .source(source)), "\(source) after \(input): \(decisions)")
             }
             previousStates = engine.resolution.states
+        }
+    }
+}
+
+/// Whatever is active, the engine's resolution is a fixpoint: resolving its participants again changes nothing.
+@Test func theResolutionIsAlwaysAFixpoint() async {
+    await propertyCheck(count: 300, input: steps) { steps in
+        run(.everything, steps) { engine, input, _, _ in
+            let again = engine.policy.arbiter.resolve(engine.participants(), previous: engine.resolution)
+            #expect(again.events.isEmpty, "after \(input): \(again.events)")
+            #expect(again.resolution.states == engine.resolution.states, "after \(input)")
+            // No participant is an active session that lost focus for good.
+            for client in engine.activeClients {
+                #expect(engine.state(of: .session(client)) != .stopped, "\(client) after \(input)")
+            }
         }
     }
 }
