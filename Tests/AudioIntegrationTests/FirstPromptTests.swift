@@ -60,6 +60,9 @@ import Testing
             #expect(activated >= ready)
             #expect(deactivated - drained < 300)
             #expect(deactivated >= drained)
+            // Measured from the other end too: the session is active for the audio plus under 300 ms.
+            let overhang = (deactivated - activated) - outcome.audioDuration * 1000
+            #expect(overhang >= 0 && overhang < 300, "overhang \(overhang) ms")
 
             // The capture holds the prompt: energy well above the ducked radio for about the prompt's length.
             let levels = LevelAnalysis(samples: recorded, sampleRate: capture.sampleRate)
