@@ -81,5 +81,6 @@ let package = Package(
             name: "AudioIntegrationTests",
             dependencies: ["Engine", "PulseAudio", "CarAudio", "Speech", "AudioPolicy", "AudioTestSupport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "AudioTestSupport"]),
+        .testTarget(name: "CarAudioTests", dependencies: ["CarAudio", "PulseAudio", "AudioPolicy", "AudioTestSupport"]),
     ]
 )

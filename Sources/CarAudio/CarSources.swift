@@ -3,20 +3,80 @@ import PulseAudio
 
 /// Creates the simulated car sources as real streams on a PulseAudio connection.
 public enum CarSources {
+    /// Starts a source of `kind` doing `activity` (see `CarSourceProfile` for roles and names).
+    /// - Parameter programme: for spoken audio, what to play instead of the generated speech-like
+    ///   programme (it then ends with the samples).
+    public static func start(
+        kind: SourceKind, activity: SourceActivity = .default, programme: RecordedProgramme? = nil,
+        on connection: PulseConnection
+    ) async throws -> CarSource {
+        var profile = try CarSourceProfile.of(kind, activity)
+        if let programme { profile.sampleRate = UInt32(programme.sampleRate) }
+        let rate = Double(profile.sampleRate)
+        let format = StreamFormat(sampleRate: profile.sampleRate, channels: 1)
+        let stream = try await PlaybackStream(
+            connection: connection, name: profile.mediaName, properties: profile.properties(kind: kind, activity: activity),
+            format: format, targetLatency: profile.targetLatency, startCorked: true)
+
+        switch (kind, activity) {
+        case (.vehicleChime, _):
+            let source = CarSource(kind: kind, activity: activity, displayName: profile.applicationName, stream: stream,
+                                   sampleRate: rate, pausable: false)
+            let chime = Earcons.chime(sampleRate: rate)
+            Task {
+                await stream.play(BufferSource(chime))
+                source.finishedPlaying()
+            }
+            return source
+        case (.voiceAssistant, .listening):
+            // Listening means the microphone is open: a record stream, which PulseAudio lists as a source
+            // output. On this headless server the only source is the sink's monitor; nil picks the default.
+            let microphone: RecordStream
+            do {
+                microphone = try await RecordStream(
+                    connection: connection, name: "Voice assistant microphone",
+                    properties: profile.properties(kind: kind, activity: activity).merging(["media.role": "phone"]) { $1 },
+                    format: StreamFormat(sampleRate: 16000, channels: 1), device: nil)
+            } catch {
+                stream.close()
+                throw error
+            }
+            let earcon = Earcons.listening(sampleRate: rate)
+            // The blip, then the stream is corked: an idle stream is corked, not fed silence.
+            Task { await stream.play(BufferSource(earcon)) }
+            return CarSource(kind: kind, activity: activity, displayName: profile.applicationName, stream: stream,
+                             microphone: microphone, sampleRate: rate, pausable: false)
+        default:
+            stream.start(programmeSource(kind, activity, programme: programme, sampleRate: rate))
+            return CarSource(kind: kind, activity: activity, displayName: profile.applicationName, stream: stream, sampleRate: rate)
+        }
+    }
+
     /// The car's FM radio: role music (so role-based policies treat it as music), named as a radio.
     public static func startFMRadio(on connection: PulseConnection, station: String = "FM 101.1 VoxNav Classic") async throws -> CarSource {
         let format = StreamFormat(sampleRate: 44100, channels: 1)
+        var profile = try CarSourceProfile.of(.fmRadio, .default)
+        profile.mediaName = station
         let stream = try await PlaybackStream(
-            connection: connection, name: station,
-            properties: [
-                "media.role": "music",
-                "media.name": station,
-                "application.name": "Car FM Radio (simulated)",
-                "application.id": "org.voxnav.car.fmradio",
-                "voxnav.source.kind": SourceKind.fmRadio.rawValue,
-            ],
+            connection: connection, name: station, properties: profile.properties(kind: .fmRadio, activity: .default),
             format: format, targetLatency: nil, startCorked: true)
         stream.start(RadioProgram(sampleRate: Double(format.sampleRate)))
-        return CarSource(kind: .fmRadio, displayName: station, stream: stream)
+        return CarSource(kind: .fmRadio, displayName: station, stream: stream, sampleRate: Double(format.sampleRate))
+    }
+
+    private static func programmeSource(
+        _ kind: SourceKind, _ activity: SourceActivity, programme: RecordedProgramme?, sampleRate rate: Double
+    ) -> SampleSource {
+        if let programme { return RecordedProgrammeSource(programme) }
+        switch kind {
+        case .fmRadio: return RadioProgram(sampleRate: rate)
+        case .music: return MusicProgram(sampleRate: rate)
+        // A conversation: host and guest take turns.
+        case .spokenAudio: return SpeechLikeProgram(sampleRate: rate, voices: [.init(pitch: 115), .init(pitch: 185)])
+        // Both ends of a call, through a telephone band.
+        case .phoneCall: return SpeechLikeProgram(sampleRate: rate, voices: [.init(pitch: 110), .init(pitch: 210)], band: 300...3400)
+        case .voiceAssistant: return SpeechLikeProgram(sampleRate: rate, voices: [.init(pitch: 200)], amplitude: 0.35)
+        case .nativeNavigation, .vehicleChime: return SpeechLikeProgram(sampleRate: rate, voices: [.init(pitch: 175)])
+        }
     }
 }

@@ -16,6 +16,8 @@ public final class PlaybackStream: @unchecked Sendable {
     private var source: SampleSource?
     private var onDrained: ((Date) -> Void)?
     private var draining = false
+    /// Set by `pause()`: the write callback feeds nothing, so no new content is queued.
+    private var paused = false
     private var onReady: ((Result<Void, Error>) -> Void)?
     private var scratch: [Int16] = []
 
@@ -94,8 +96,52 @@ public final class PlaybackStream: @unchecked Sendable {
         connection.withLock {
             source = newSource
             draining = false
+            paused = false
             feed()
             uncorkLocked(true)
+        }
+    }
+
+    /// Pauses for real: corks, then drops what the server holds buffered but has not played and moves a
+    /// `SeekableSource` back by that much, so nothing queued leaks out later and no content is skipped.
+    /// Returns once the server has corked and flushed. (`setCorked` instead keeps the buffer.)
+    public func pause() async {
+        _ = await StreamOperation.run(on: connection) { callback, userdata in
+            paused = true
+            return pa_stream_cork(stream, 1, callback, userdata)
+        }
+        // A fresh timing report from the corked server: its read index is then what has been played.
+        _ = await StreamOperation.run(on: connection) { pa_stream_update_timing_info(stream, $0, $1) }
+        _ = await StreamOperation.run(on: connection) { callback, userdata in
+            if let seekable = source as? SeekableSource, let unplayed = unplayedFramesLocked() {
+                seekable.frame = max(0, seekable.frame - unplayed)
+            }
+            return pa_stream_flush(stream, callback, userdata)
+        }
+        // The flush leaves the client's write index unknown until the next report; get one now.
+        _ = await StreamOperation.run(on: connection) { pa_stream_update_timing_info(stream, $0, $1) }
+    }
+
+    /// Undoes `pause()`: feeds the source from where it stopped and uncorks.
+    public func resume() {
+        connection.withLock {
+            paused = false
+            feed()
+            uncorkLocked(true)
+        }
+    }
+
+    /// True between `pause()` and `resume()`.
+    public var isPaused: Bool { connection.withLock { paused } }
+
+    /// Frames of a `SeekableSource` actually played so far (rendered minus still buffered); nil for other
+    /// sources or before the server's first timing report.
+    public var playedSourceFrames: Int? {
+        connection.withLock {
+            guard let seekable = source as? SeekableSource else { return nil }
+            if paused { return seekable.frame }
+            guard let unplayed = unplayedFramesLocked() else { return nil }
+            return max(0, seekable.frame - unplayed)
         }
     }
 
@@ -137,7 +183,7 @@ public final class PlaybackStream: @unchecked Sendable {
 
     /// Writes as much as the server asks for; starts the drain once a finite source has ended.
     private func feed() {
-        guard pa_stream_get_state(stream) == PA_STREAM_READY, let source else { return }
+        guard pa_stream_get_state(stream) == PA_STREAM_READY, !paused, let source else { return }
         let writable = pa_stream_writable_size(stream)
         guard writable != Int.max, writable > 0 || source.isFinished else { return }
         let wanted = writable / 2 / Int(format.channels) * Int(format.channels)
@@ -174,6 +220,15 @@ public final class PlaybackStream: @unchecked Sendable {
         source = nil
         if pa_stream_get_state(stream) == PA_STREAM_READY { uncorkLocked(false) }
         done?(Date())
+    }
+
+    /// Frames written but not yet played (the stream's latency), from the last timing report.
+    private func unplayedFramesLocked() -> Int? {
+        var usec: pa_usec_t = 0
+        var negative: Int32 = 0
+        guard pa_stream_get_latency(stream, &usec, &negative) == 0 else { return nil }
+        if negative != 0 { return 0 }
+        return Int((Double(usec) * Double(format.sampleRate) / 1_000_000).rounded())
     }
 
     /// The stream's current latency (buffered audio not yet played), in seconds, if known.

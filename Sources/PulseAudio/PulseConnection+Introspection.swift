@@ -86,7 +86,7 @@ extension PulseConnection {
     }
 
     /// Runs one libpulse operation that reports success or failure.
-    private func perform(
+    func perform(
         _ what: String,
         _ start: (OpaquePointer, pa_context_success_cb_t, UnsafeMutableRawPointer) -> OpaquePointer?
     ) async throws {

@@ -10,6 +10,8 @@ public final class PulseConnection: @unchecked Sendable {
     let mainloop: OpaquePointer
     let context: OpaquePointer
     private let stateWaiter = StateWaiter()
+    /// Subscribers to sink input events (see `sinkInputEvents()`).
+    let sinkInputEventHub = SinkInputEventHub()
 
     /// Connects to `server` (nil: libpulse's default, which honours `PULSE_SERVER`) and waits until ready.
     public init(applicationName: String, server: String? = nil) async throws {
@@ -46,6 +48,8 @@ public final class PulseConnection: @unchecked Sendable {
     deinit {
         pa_threaded_mainloop_lock(mainloop)
         pa_context_set_state_callback(context, nil, nil)
+        pa_context_set_subscribe_callback(context, nil, nil)
+        sinkInputEventHub.finishAll()
         pa_context_disconnect(context)
         pa_context_unref(context)
         pa_threaded_mainloop_unlock(mainloop)

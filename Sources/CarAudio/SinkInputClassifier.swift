@@ -1,0 +1,90 @@
+import AudioPolicy
+import PulseAudio
+
+/// Decides what kind of source another program's stream is, from its properties, so the engine can
+/// duck or pause it like the simulated ones. A small ordered table: the first matching rule decides.
+public struct SinkInputClassifier: Sendable {
+    public struct Rule: Sendable {
+        public enum Match: Sendable {
+            /// The property equals one of these values (case-insensitive).
+            case equals(String, [String])
+            /// The property contains one of these words (case-insensitive).
+            case contains(String, [String])
+            case hasPrefix(String, String)
+            case present(String)
+            case absent(String)
+        }
+
+        public enum Outcome: Sendable, Equatable {
+            case kind(SourceKind)
+            /// Not a source the engine should touch (VoxNav's own streams).
+            case ignore
+            /// The kind the stream declares in this property (`voxnav.source.kind`).
+            case declared(String)
+        }
+
+        public var match: Match
+        public var outcome: Outcome
+
+        public init(_ match: Match, _ outcome: Outcome) {
+            self.match = match
+            self.outcome = outcome
+        }
+
+        func matches(_ properties: [String: String]) -> Bool {
+            switch match {
+            case let .equals(key, values):
+                guard let value = properties[key]?.lowercased() else { return false }
+                return values.contains { $0.lowercased() == value }
+            case let .contains(key, words):
+                guard let value = properties[key]?.lowercased() else { return false }
+                return words.contains { value.contains($0.lowercased()) }
+            case let .hasPrefix(key, prefix):
+                return properties[key]?.hasPrefix(prefix) ?? false
+            case let .present(key):
+                return properties[key] != nil
+            case let .absent(key):
+                return properties[key] == nil
+            }
+        }
+    }
+
+    public var rules: [Rule]
+
+    public init(rules: [Rule] = SinkInputClassifier.standardRules) { self.rules = rules }
+
+    public static let standardRules: [Rule] = [
+        // VoxNav's own streams (prompts, and the simulated sources the engine already drives).
+        Rule(.hasPrefix("application.id", "org.voxnav"), .ignore),
+        // A stream may say what it is outright.
+        Rule(.present("voxnav.source.kind"), .declared("voxnav.source.kind")),
+        Rule(.equals("media.role", ["phone"]), .kind(.phoneCall)),
+        Rule(.equals("media.role", ["spoken"]), .kind(.spokenAudio)),
+        // Podcast and audiobook players usually say "music" (there is no spoken role): go by their name,
+        // before the role, because spoken audio is paused, never ducked.
+        Rule(.contains("application.name", ["podcast", "audiobook", "gpodder", "cozy", "voicemail"]), .kind(.spokenAudio)),
+        Rule(.contains("media.name", ["podcast", "audiobook"]), .kind(.spokenAudio)),
+        // Media: ducked like music.
+        Rule(.equals("media.role", ["music", "video", "game"]), .kind(.music)),
+        // Synthesised spoken interaction (screen readers, assistants).
+        Rule(.equals("media.role", ["a11y"]), .kind(.voiceAssistant)),
+        // Short system sounds: they mix, like the car's chimes.
+        Rule(.equals("media.role", ["event"]), .kind(.vehicleChime)),
+        // A stream with no role at all is most likely a media player: ducking it is harmless, leaving it
+        // loud over a prompt is not.
+        Rule(.absent("media.role"), .kind(.music)),
+        // animation, production, test and unknown roles: left alone.
+    ]
+
+    /// The kind of `input`, or nil when the engine should leave it alone.
+    public func kind(of input: SinkInput) -> SourceKind? { kind(properties: input.properties) }
+
+    public func kind(properties: [String: String]) -> SourceKind? {
+        guard let rule = rules.first(where: { $0.matches(properties) }) else { return nil }
+        switch rule.outcome {
+        case let .kind(kind): return kind
+        case .ignore: return nil
+        case let .declared(key): return properties[key].flatMap(SourceKind.init(rawValue:))
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import CPulse
+
+extension PulseConnection {
+    /// New, changed and removed sink inputs, from now on, as they happen (PulseAudio's subscription).
+    /// Returns once the server has confirmed the subscription, so nothing after the call is missed.
+    /// The stream ends when the caller stops iterating or the connection is released.
+    public func sinkInputEvents(bufferingNewest limit: Int = 256) async throws -> AsyncStream<SinkInputEvent> {
+        let (stream, continuation) = AsyncStream<SinkInputEvent>.makeStream(bufferingPolicy: .bufferingNewest(limit))
+        let hub = sinkInputEventHub
+        let id = withLock { hub.add(continuation) }
+        // The lock is recursive, so this is safe even when the stream ends on the mainloop thread.
+        continuation.onTermination = { [weak self] _ in self?.withLock { hub.remove(id) } }
+        // Setting the mask again for a second subscriber is harmless, and waiting for it keeps the promise above.
+        try await perform("subscribing to sink input events") { ctx, callback, userdata in
+            let me = Unmanaged.passUnretained(hub).toOpaque()
+            pa_context_set_subscribe_callback(ctx, { _, type, index, userdata in
+                Unmanaged<SinkInputEventHub>.fromOpaque(userdata!).takeUnretainedValue().deliver(type, index: index)
+            }, me)
+            return pa_context_subscribe(ctx, PA_SUBSCRIPTION_MASK_SINK_INPUT, callback, userdata)
+        }
+        return stream
+    }
+}

@@ -1,0 +1,43 @@
+import AudioPolicy
+import CarAudio
+import Testing
+
+/// The rule table on its own (the real streams are in ForeignStreamTests).
+@Suite struct SinkInputClassifierTests {
+    let classifier = SinkInputClassifier()
+
+    @Test func rolesMapToKinds() {
+        #expect(classifier.kind(properties: ["media.role": "music"]) == .music)
+        #expect(classifier.kind(properties: ["media.role": "Video"]) == .music)
+        #expect(classifier.kind(properties: ["media.role": "game"]) == .music)
+        #expect(classifier.kind(properties: ["media.role": "phone"]) == .phoneCall)
+        #expect(classifier.kind(properties: ["media.role": "spoken"]) == .spokenAudio)
+        #expect(classifier.kind(properties: ["media.role": "a11y"]) == .voiceAssistant)
+        #expect(classifier.kind(properties: ["media.role": "event"]) == .vehicleChime)
+        #expect(classifier.kind(properties: ["media.role": "production"]) == nil)
+        #expect(classifier.kind(properties: [:]) == .music)
+    }
+
+    @Test func voxNavsOwnStreamsAreLeftToTheEngine() {
+        #expect(classifier.kind(properties: ["application.id": "org.voxnav", "media.role": "event"]) == nil)
+        #expect(classifier.kind(properties: ["application.id": "org.voxnav.car.music", "media.role": "music",
+                                             "voxnav.source.kind": "music"]) == nil)
+    }
+
+    @Test func spokenAudioAppsArePausedNotDuckedWhateverRoleTheyClaim() {
+        #expect(classifier.kind(properties: ["media.role": "music", "application.name": "Cozy Audiobook Player"]) == .spokenAudio)
+        #expect(classifier.kind(properties: ["media.role": "music", "media.name": "My Podcast #4"]) == .spokenAudio)
+        #expect(classifier.kind(properties: ["media.role": "phone", "application.name": "Podcast call-in"]) == .phoneCall)
+    }
+
+    @Test func aDeclaredKindWinsAndAnUnknownOneIsIgnored() {
+        #expect(classifier.kind(properties: ["voxnav.source.kind": "nativeNavigation", "media.role": "event"]) == .nativeNavigation)
+        #expect(classifier.kind(properties: ["voxnav.source.kind": "bogus", "media.role": "music"]) == nil)
+    }
+
+    @Test func aCustomTableIsHonoured() {
+        let custom = SinkInputClassifier(rules: [.init(.equals("media.role", ["navigation"]), .kind(.nativeNavigation))])
+        #expect(custom.kind(properties: ["media.role": "navigation"]) == .nativeNavigation)
+        #expect(custom.kind(properties: ["media.role": "music"]) == nil)
+    }
+}
