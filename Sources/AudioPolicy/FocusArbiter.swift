@@ -17,7 +17,7 @@ public struct FocusArbiter: Sendable {
         self.init(table: .carPlay, duckLevelDB: duckLevelDB)
     }
 
-    public init(table: InteractionTable, duckLevelDB: Double = -15, duckRamp: Double = 0.5, restoreRamp: Double = 0.5) {
+    public init(table: InteractionTable, duckLevelDB: Double = -15, duckRamp: Double = 0.03, restoreRamp: Double = 0.2) {
         self.table = table
         self.duckLevelDB = duckLevelDB
         self.duckRamp = duckRamp

@@ -13,7 +13,7 @@ public struct Policy: Hashable, Codable, Sendable {
     public var interactions: InteractionTable
 
     public init(
-        duckLevelDB: Double = -15, duckRamp: Double = 0.5, restoreRamp: Double = 0.5,
+        duckLevelDB: Double = -15, duckRamp: Double = 0.03, restoreRamp: Double = 0.2,
         linger: Double = ActivationWindow.defaultLinger, idleCap: Double = ActivationWindow.defaultIdleCap,
         promptStyle: PromptStyleRules = .apple, interactions: InteractionTable = .carPlay
     ) {
@@ -26,7 +26,9 @@ public struct Policy: Hashable, Codable, Sendable {
         self.interactions = interactions
     }
 
-    /// The CarPlay rules with Android's ramp time (REFERENCE.md §4): what `policy/default.yaml` says.
+    /// The CarPlay rules: what `policy/default.yaml` says. The duck ramp is short (30 ms) so that music
+    /// is already ducked when a prompt's first sample is heard without delaying it; the restore is
+    /// slower (200 ms) so music comes back smoothly. Android ramps 500 ms both ways (REFERENCE.md §4).
     public static let `default` = Policy()
 
     /// Limits a policy must respect.

@@ -27,7 +27,7 @@ extension Policy {
             version: \(Self.fileVersion)
             # dB (≤ 0) that ducked audio is lowered by, unless an entry says duck(<dB>).
             duckLevelDB: \(InteractionAction.format(duckLevelDB))
-            # Seconds to ramp volume down into a duck and back up.
+            # Seconds to ramp volume down into a duck (short: the prompt waits for it) and back up.
             ramps:
               duck: \(InteractionAction.format(duckRamp))
               restore: \(InteractionAction.format(restoreRamp))

@@ -103,7 +103,7 @@ func everyPairFollowsTheTable(incoming: FocusRole) {
             #expect(holderState == .playing, "\(incoming) → \(holder)")
         case .duck(let dB):
             #expect(holderState == .ducked(dB: dB ?? -15), "\(incoming) → \(holder)")
-            #expect(events.contains(.ducked(h.id, dB: dB ?? -15, ramp: 0.5)))
+            #expect(events.contains(.ducked(h.id, dB: dB ?? -15, ramp: 0.03)))
         case .pause:
             #expect(holderState == .paused, "\(incoming) → \(holder)")
             #expect(events.contains(.interruptionBegan(h.id)))
@@ -151,7 +151,7 @@ func everyPairFollowsTheTable(incoming: FocusRole) {
         Participant(id: .source("radio"), role: .fmRadio, ordinal: 2))
     #expect(resolution.states[.source("radio")] == .ducked(dB: -15))
     #expect(resolution.states[.session("app")] == .playing)
-    #expect(events == [.ducked(.source("radio"), dB: -15, ramp: 0.5)])
+    #expect(events == [.ducked(.source("radio"), dB: -15, ramp: 0.03)])
 }
 
 @Test func duckLevelsDoNotStackAndTheDeepestWins() {
@@ -165,7 +165,7 @@ func everyPairFollowsTheTable(incoming: FocusRole) {
     #expect(r.states[music.id] == .ducked(dB: -15))
     let r2 = arbiter.resolve([music, chime], previous: r)
     #expect(r2.resolution.states[music.id] == .ducked(dB: -6))
-    #expect(r2.events == [.ducked(music.id, dB: -6, ramp: 0.5)])
+    #expect(r2.events == [.ducked(music.id, dB: -6, ramp: 0.03)])
 }
 
 @Test func markdownShowsEveryRole() {

@@ -19,9 +19,9 @@ func engine(with sources: [Source], configuration: SessionConfiguration = .voice
     var e = engine(with: [Source(id: "radio", kind: .fmRadio), Source(id: "chime", kind: .vehicleChime)])
     _ = e.apply(.sourceEnded("chime", at: 0.5))
     let start = e.apply(.promptReady(app, at: 1))
-    #expect(start == [.sessionActivated(app), .focus(.ducked(radio, dB: -15, ramp: 0.5)), .playPrompt(app, .normal)])
+    #expect(start == [.sessionActivated(app), .focus(.ducked(radio, dB: -15, ramp: 0.03)), .playPrompt(app, .normal)])
     let end = e.apply(.promptFinished(app, nextDueAt: nil, at: 3))
-    #expect(end == [.sessionDeactivated(app, .finished), .focus(.restored(radio, ramp: 0.5))])
+    #expect(end == [.sessionDeactivated(app, .finished), .focus(.restored(radio, ramp: 0.2))])
     #expect(e.activeClients.isEmpty)
     #expect(e.audit.violations.isEmpty)
 }
@@ -265,6 +265,6 @@ func expectFixpoint(_ e: PolicyEngine, sourceLocation: SourceLocation = #_source
     var e = engine(with: [Source(id: "radio", kind: .fmRadio)])
     _ = e.apply(.promptReady(app, at: 1))
     let out = e.apply(.clientGone(app, at: 1.2))
-    #expect(out.contains(.focus(.restored(radio, ramp: 0.5))))
+    #expect(out.contains(.focus(.restored(radio, ramp: 0.2))))
     #expect(e.activeClients.isEmpty)
 }
