@@ -84,6 +84,7 @@ public final class PlaybackStream: @unchecked Sendable {
             connection.withLock {
                 source = newSource
                 draining = false
+                paused = false
                 onDrained = { continuation.resume(returning: $0) }
                 feed()
                 uncorkLocked(true)
