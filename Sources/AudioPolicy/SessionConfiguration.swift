@@ -139,3 +139,27 @@ public struct SessionConfiguration: Codable, Hashable, Sendable, CustomStringCon
         if let first = problems.first { throw first }
     }
 }
+
+extension SessionOptions {
+    /// Encoded as the option names (`["duckOthers", "mixWithOthers"]`), not a bit mask, so that the
+    /// protocol and the state dumps say what they mean.
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        var options = SessionOptions()
+        while !container.isAtEnd {
+            let name = try container.decode(String.self)
+            guard let option = Self.named.first(where: { $0.name == name })?.option else {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "unknown session option '\(name)' (allowed: \(Self.named.map(\.name).joined(separator: ", ")))")
+            }
+            options.insert(option)
+        }
+        self = options
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for name in names { try container.encode(name) }
+    }
+}

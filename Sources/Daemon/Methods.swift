@@ -1,4 +1,5 @@
 import AudioPolicy
+import Foundation
 import Engine
 import Guidance
 import RPC
@@ -7,7 +8,7 @@ import RPC
 enum Methods {
     static func table(engine: VoxNavEngine) -> [String: RPCRouter.Handler] {
         [
-            "prompt.speak": { params, _ in
+            "prompt.speak": { params, client in
                 let p = try Params(params)
                 try p.allowOnly(["text", "maneuver", "then", "language"])
                 let content: PromptRequest.Content
@@ -25,14 +26,60 @@ enum Methods {
                 case (_?, true):
                     throw RPCError.invalidParams("give 'text' or 'maneuver', not both")
                 }
-                let outcome = try await engine.speak(PromptRequest(content: content, language: try p.string("language")))
+                let outcome = try await engine.speak(PromptRequest(content: content, language: try p.string("language")), client: client)
                 return try JSONValue(encoding: outcome)
             },
             "source.start": { params, _ in
                 let p = try Params(params)
-                try p.allowOnly(["kind"])
+                try p.allowOnly(["kind", "activity"])
                 let kind = try p.requiredCase("kind", SourceKind.self)
-                return try JSONValue(encoding: try await engine.startSource(kind))
+                let activity = try p.optionalCase("activity", SourceActivity.self) ?? .default
+                return try JSONValue(encoding: try await engine.startSource(kind, activity: activity))
+            },
+            "source.list": { params, _ in
+                try Params(params).allowOnly([])
+                return .object(["sources": try JSONValue(encoding: try await engine.state().sources)])
+            },
+            "session.configure": { params, client in
+                let p = try Params(params)
+                try p.allowOnly(["category", "mode", "options"])
+                let category = try p.requiredCase("category", SessionCategory.self)
+                let mode = try p.optionalCase("mode", SessionMode.self) ?? .default
+                let options = try p.decodeIfPresent("options", [String].self) ?? []
+                var set = SessionOptions()
+                for name in options {
+                    guard let option = SessionOptions.named.first(where: { $0.name == name })?.option else {
+                        throw RPCError.invalidParams("unknown option '\(name)' (allowed: \(SessionOptions.named.map(\.name).joined(separator: ", ")))")
+                    }
+                    set.insert(option)
+                }
+                let configuration = SessionConfiguration(category: category, mode: mode, options: set)
+                do {
+                    try await engine.configureSession(client: client, configuration)
+                } catch EngineError.invalidSession(let why) {
+                    throw RPCError.invalidParams("impossible session configuration: \(why)")
+                }
+                return .object(["configured": try JSONValue(encoding: configuration)])
+            },
+            "session.setActive": { params, client in
+                let p = try Params(params)
+                try p.allowOnly(["active", "notifyOthers"])
+                guard let active = try p.bool("active") else { throw RPCError.invalidParams("'active' is required") }
+                let effects = try await engine.setSessionActive(client: client, active: active, notifyOthers: try p.bool("notifyOthers") ?? true)
+                return .object(["active": .bool(active), "effects": .array(effects.map(JSONValue.string))])
+            },
+            "session.promptStyle": { params, client in
+                try Params(params).allowOnly([])
+                return .object(["style": .string(await engine.promptStyle(client: client).rawValue)])
+            },
+            "audit.get": { params, client in
+                let p = try Params(params)
+                try p.allowOnly(["all"])
+                let all = try p.bool("all") ?? true
+                let entries = await engine.violations(of: all ? nil : client).map {
+                    JSONValue.object(["client": .string($0.client.rawValue), "at": .number($0.at), "rule": .string($0.rule.rawValue), "detail": .string($0.detail)])
+                }
+                return .object(["violations": .array(entries)])
             },
             "source.stop": { params, _ in
                 let p = try Params(params)

@@ -67,6 +67,19 @@ struct Params {
         has(key) ? try decode(key, type) : nil
     }
 
+    func bool(_ key: String) throws(RPCError) -> Bool? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .bool(let b)?: return b
+        default: throw RPCError.invalidParams("'\(key)' must be true or false")
+        }
+    }
+
+    /// An optional string that must be one of an enum's raw values.
+    func optionalCase<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(RPCError) -> T? where T.RawValue == String {
+        has(key) ? try requiredCase(key, type) : nil
+    }
+
     /// Rejects members the method does not know, so a typo is reported instead of ignored.
     func allowOnly(_ keys: Set<String>) throws(RPCError) {
         let unknown = Set(object.keys).subtracting(keys).sorted()

@@ -1,11 +1,9 @@
-/// The engine's tunables. Defaults follow REFERENCE.md; the policy file will override them.
+import AudioPolicy
+
+/// The engine's tunables. The audio policy (duck level, ramps, linger, idle cap, the interaction
+/// table, prompt-style rules) comes from the policy file; see docs/POLICY.md.
 public struct EngineConfiguration: Sendable {
-    /// How far the radio and music are lowered while a prompt plays.
-    public var duckLevelDB: Double = -15
-    /// The ramp down: short, so the radio is already ducked when the prompt's first sample is heard.
-    public var duckRamp = VolumeRampSettings(duration: .milliseconds(30), steps: 4)
-    /// The ramp back up after the session is deactivated.
-    public var restoreRamp = VolumeRampSettings(duration: .milliseconds(200), steps: 8)
+    public var policy: Policy = .default
     /// The prompt stream's target latency (tlength); 10–20 ms is the proven range.
     public var promptLatency: Double = 0.02
     /// The language of prompts that name none.
@@ -17,16 +15,8 @@ public struct EngineConfiguration: Sendable {
     /// The longest a maneuver prompt may speak; longer wordings drop lane advice, the chained
     /// "then" and the road name, in that order, until one fits.
     public var maxPromptSeconds = 6.0
+    /// Watch other programs' streams and treat them as sources by their role (music is ducked, ...).
+    public var manageForeignStreams = true
 
     public init() {}
-}
-
-/// Duration and step count of a volume ramp.
-public struct VolumeRampSettings: Sendable {
-    public var duration: Duration
-    public var steps: Int
-    public init(duration: Duration, steps: Int) {
-        self.duration = duration
-        self.steps = steps
-    }
 }

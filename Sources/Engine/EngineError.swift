@@ -1,6 +1,8 @@
 /// Why the engine refused or failed a request. Messages are meant for the user.
 public enum EngineError: Error, CustomStringConvertible, Sendable {
-    case sourceNotSimulated(String)
+    case invalidSource(String)
+    case invalidSession(String)
+    case activationRejected(String)
     case sourceNotRunning(String)
     case audio(String)
     case speech(String)
@@ -11,7 +13,9 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case .sourceNotSimulated(let kind): "source kind '\(kind)' is not simulated by this daemon"
+        case .invalidSource(let why): why
+        case .invalidSession(let why): "impossible session configuration: \(why)"
+        case .activationRejected(let why): why
         case .sourceNotRunning(let kind): "source '\(kind)' is not running"
         case .audio(let why): "audio error: \(why)"
         case .speech(let why): why

@@ -2,22 +2,59 @@ import AudioPolicy
 
 /// A snapshot of what the engine is doing, as read back from the sound server where possible.
 public struct EngineState: Codable, Sendable {
+    /// True while any client's voice-prompt (or other) session is active.
     public var sessionActive: Bool
     public var promptsSpoken: Int
+    public var promptsSkipped: Int
     /// Clients with guidance running.
     public var guidanceClients: Int
+    /// The style a prompt would get right now (none, short, normal).
+    public var promptStyle: PromptStyle
     public var sources: [Source]
+    public var sessions: [Session]
+    public var violations: [ViolationEntry]
 
     public struct Source: Codable, Sendable {
+        public var id: String
         public var kind: SourceKind
+        /// listening, speaking or voicemail, where it applies.
+        public var activity: String?
         public var name: String
         public var sinkInput: UInt32
-        /// playing, ducked, paused or stopped.
+        /// False for another program's stream the engine manages by its role.
+        public var simulated: Bool
+        /// playing, ducked, paused or stopped, as the policy decided.
         public var state: String
+        public var duckedDB: Double?
         /// The sink input's volume on the server, per channel.
         public var volume: [UInt32]
         public var volumeDB: Double?
         public var corked: Bool
+        public var muted: Bool
+        /// Seconds of programme played (podcast, music); nil for live sources.
+        public var position: Double?
+    }
+
+    public struct Session: Codable, Sendable {
+        public var client: String
+        public var configuration: SessionConfiguration
+        public var active: Bool
+        public var promptStyle: PromptStyle
+    }
+
+    public struct ViolationEntry: Codable, Sendable {
+        public var client: String
+        /// Seconds on the engine's clock.
+        public var at: Double
+        public var rule: String
+        public var detail: String
+
+        init(_ violation: Violation) {
+            client = violation.client.rawValue
+            at = violation.at
+            rule = violation.rule.rawValue
+            detail = violation.detail
+        }
     }
 }
 

@@ -1,47 +1,87 @@
 import AudioPolicy
 import CarAudio
+import Logging
 import PulseAudio
 
-/// Applies the arbiter's decisions to real sink inputs: ramps ducked sources down from their
-/// journalled volume and back up to exactly that volume when the duck ends.
+/// Carries out the policy's focus events on real sink inputs: ducks are ramped down from the
+/// journalled volume and back to exactly that volume; interruptions pause (or, for another
+/// program's stream, mute) and resume; stops switch a simulated source off.
 struct FocusApplier {
     let connection: PulseConnection
-    let duckRamp: VolumeRamp
-    let restoreRamp: VolumeRamp
+    let logger: Logger
 
-    /// Brings every source to the state the arbiter wants; returns the sources it lowered.
-    func apply(
-        sources: [CarSource], activeSessions: [SessionConfiguration], arbiter: FocusArbiter,
-        journal: inout DuckJournal
-    ) async throws -> [PromptOutcome.DuckedSource] {
-        var moves: [(source: CarSource, from: ChannelVolumes, to: ChannelVolumes, ramp: VolumeRamp)] = []
-        var lowered: [PromptOutcome.DuckedSource] = []
-        for source in sources {
-            guard let input = try await connection.sinkInput(index: source.sinkInputIndex) else { continue }
-            switch arbiter.state(of: source.kind, activeSessions: activeSessions) {
-            case .ducked(let dB):
-                journal.recordIfAbsent(input.index, input.volume)
-                let target = journal.originalVolume(of: input.index)!.scaled(byDecibels: dB)
-                if target != input.volume {
-                    moves.append((source, input.volume, target, duckRamp))
-                    lowered.append(.init(kind: source.kind, sinkInput: input.index, from: input.volume.values, to: target.values))
+    /// What carrying out a batch of events did, for the prompt's outcome.
+    struct Effects {
+        var ducked: [PromptOutcome.DuckedSource] = []
+        /// Simulated sources the policy switched off, to be forgotten by the engine.
+        var stopped: [SourceID] = []
+    }
+
+    func apply(_ events: [FocusEvent], sources: [SourceID: SourceHandle], journal: inout DuckJournal) async -> Effects {
+        var effects = Effects()
+        var ramps: [(index: UInt32, from: ChannelVolumes, to: ChannelVolumes, ramp: VolumeRamp)] = []
+        for event in events {
+            guard case .source(let id) = event.participant, let handle = sources[id] else { continue }
+            let index = handle.sinkInputIndex
+            do {
+                switch event {
+                case .ducked(_, let dB, let seconds):
+                    guard let input = try await connection.sinkInput(index: index) else { continue }
+                    journal.recordIfAbsent(index, input.volume)
+                    let target = journal.originalVolume(of: index)!.scaled(byDecibels: dB)
+                    ramps.append((index, input.volume, target, Self.ramp(seconds)))
+                    effects.ducked.append(.init(kind: handle.kind, sinkInput: index, from: journal.originalVolume(of: index)!.values, to: target.values))
+                case .restored(_, let seconds):
+                    guard let original = journal.originalVolume(of: index) else { continue }
+                    journal.forget(index)
+                    guard let input = try await connection.sinkInput(index: index) else { continue }
+                    ramps.append((index, input.volume, original, Self.ramp(seconds)))
+                case .interruptionBegan:
+                    switch handle {
+                    case .simulated(let source): await source.pause()
+                    case .foreign: try await connection.requestCork(sinkInput: index, corked: true)
+                    }
+                case .interruptionEnded(_, let shouldResume):
+                    switch handle {
+                    case .simulated(let source):
+                        if shouldResume {
+                            source.resume()
+                        } else {
+                            // Told not to resume: it stays silent until started again, so it is switched off.
+                            source.stop()
+                            journal.forget(index)
+                            effects.stopped.append(id)
+                        }
+                    case .foreign:
+                        // A stream we can only mute is never left muted.
+                        try await connection.requestCork(sinkInput: index, corked: false)
+                    }
+                case .stopped:
+                    switch handle {
+                    case .simulated(let source):
+                        source.stop()
+                        journal.forget(index)
+                        effects.stopped.append(id)
+                    case .foreign:
+                        try await connection.requestCork(sinkInput: index, corked: true)
+                    }
                 }
-            case .playing, .paused, .stopped:
-                // Pausing and stopping come with the full policy; anything not ducked gets its own volume back.
-                if let original = journal.originalVolume(of: input.index) {
-                    journal.forget(input.index)
-                    if original != input.volume { moves.append((source, input.volume, original, restoreRamp)) }
-                }
+            } catch {
+                // A stream that vanished meanwhile is no error; the server going away is reported elsewhere.
+                logger.debug("focus event \(event) on \(id) not applied: \(error)")
             }
         }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for move in moves {
+        await withTaskGroup(of: Void.self) { group in
+            for move in ramps {
                 let connection = self.connection
-                let index = move.source.sinkInputIndex
-                group.addTask { try await move.ramp.run(on: connection, sinkInput: index, from: move.from, to: move.to) }
+                group.addTask { try? await move.ramp.run(on: connection, sinkInput: move.index, from: move.from, to: move.to) }
             }
-            try await group.waitForAll()
         }
-        return lowered
+        return effects
+    }
+
+    /// About one step every 8 ms (at least 2 steps, at most 25).
+    static func ramp(_ seconds: Double) -> VolumeRamp {
+        VolumeRamp(duration: .milliseconds(Int(seconds * 1000)), steps: min(25, max(2, Int(seconds / 0.008))))
     }
 }

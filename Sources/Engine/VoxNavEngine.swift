@@ -6,35 +6,35 @@ import Logging
 import PulseAudio
 import Speech
 
-/// The prompt pipeline and the car's sources on one PulseAudio connection.
+/// The prompt pipeline, the car's sources and the audio policy on one PulseAudio connection.
 ///
-/// One prompt plays at a time: requests are chained in arrival order. For each prompt:
-/// prompt style → synthesis → activate the voice-prompt session → duck → play → drained →
-/// deactivate → restore.
+/// Everything that happens (a source starts, a client configures or activates its session, a prompt
+/// is ready or has drained, a deadline passes) is an input to the pure `PolicyEngine`; its decisions
+/// are carried out here, in order, on real streams. One prompt plays at a time, in arrival order.
 public actor VoxNavEngine {
     public let configuration: EngineConfiguration
-    private let connection: PulseConnection
-    private let synthesizer: Synthesizer
-    private let promptStream: PlaybackStream
-    private let arbiter: FocusArbiter
-    private let applier: FocusApplier
-    private let logger: Logger
     public nonisolated let voices: VoiceLibrary
-    private var sources: [SourceKind: CarSource] = [:]
-    private var journal = DuckJournal()
-    private var activeSessions: [SessionConfiguration] = []
-    private var promptTail: Task<Void, Never>?
-    private var promptsSpoken = 0
+    let connection: PulseConnection
+    let synthesizer: Synthesizer
+    let promptStream: PlaybackStream
+    let logger: Logger
+    let applier: FocusApplier
+
+    var policy: PolicyEngine
+    var sources: [SourceID: SourceHandle] = [:]
+    var journal = DuckJournal()
     var guidance: [ClientID: GuidanceSession] = [:]
+    var promptTail: Task<Void, Never>?
+    var pendingPrompts = 0
+    var promptsSpoken = 0
+    var promptsSkipped = 0
+    private var applyTail: Task<Void, Never>?
+    private var deadlineTask: Task<Void, Never>?
+    private var foreignWatchTask: Task<Void, Never>?
     private let epoch = ContinuousClock.now
 
-    /// Seconds since the engine started, the clock guidance runs on unless a client brings its own.
-    func guidanceClock() -> Double { (ContinuousClock.now - epoch).milliseconds / 1000 }
-
-    /// A client went away: its guidance ends at once.
-    public func clientDisconnected(_ client: ClientID) {
-        guidance[client] = nil
-    }
+    /// The client used by callers that are not socket clients (tests, the engine's own prompts).
+    public static let localClient = ClientID("local")
 
     /// Connects to PulseAudio (honouring `PULSE_SERVER`), loads eSpeak NG and opens the prompt stream.
     public init(configuration: EngineConfiguration = EngineConfiguration(), logger: Logger = Logger(label: "voxnav.engine")) async throws {
@@ -63,149 +63,112 @@ public actor VoxNavEngine {
             ],
             format: StreamFormat(sampleRate: UInt32(synthesizer.sampleRate), channels: 1),
             targetLatency: configuration.promptLatency, startCorked: true)
-        arbiter = FocusArbiter(duckLevelDB: configuration.duckLevelDB)
-        applier = FocusApplier(
-            connection: connection,
-            duckRamp: VolumeRamp(duration: configuration.duckRamp.duration, steps: configuration.duckRamp.steps),
-            restoreRamp: VolumeRamp(duration: configuration.restoreRamp.duration, steps: configuration.restoreRamp.steps))
+        policy = PolicyEngine(policy: configuration.policy)
+        applier = FocusApplier(connection: connection, logger: logger)
+        if configuration.manageForeignStreams { try await watchForeignStreams() }
     }
 
-    // MARK: sources
+    /// Seconds since the engine started: the clock of the policy and of guidance.
+    func now() -> Double { (ContinuousClock.now - epoch).milliseconds / 1000 }
 
-    /// Starts a simulated source. Starting one that already runs is a no-op.
-    public func startSource(_ kind: SourceKind) async throws -> EngineState.Source {
-        if sources[kind] == nil {
-            switch kind {
-            case .fmRadio:
-                do {
-                    sources[kind] = try await CarSources.startFMRadio(on: connection)
-                } catch {
-                    throw EngineError.audio("\(error)")
-                }
-            default:
-                throw EngineError.sourceNotSimulated(kind.rawValue)
-            }
-            // A source started while a prompt plays is ducked at once.
-            _ = try? await applyFocus()
-        }
-        return try await describe(sources[kind]!)
+    /// Alias kept for guidance, which may also run on a client's clock.
+    func guidanceClock() -> Double { now() }
+
+    // MARK: policy
+
+    /// Applies one input to the policy and carries out its decisions, in order with every earlier batch.
+    @discardableResult
+    func feed(_ input: PolicyInput) async -> [PolicyDecision] {
+        await feedReporting(input).decisions
     }
 
-    /// Stops a simulated source.
-    public func stopSource(_ kind: SourceKind) async throws {
-        guard let source = sources.removeValue(forKey: kind) else { throw EngineError.sourceNotRunning(kind.rawValue) }
-        journal.forget(source.sinkInputIndex)
-        source.stop()
+    /// `feed`, also saying what carrying the decisions out did (which sources were ducked, from what to what).
+    func feedReporting(_ input: PolicyInput) async -> (decisions: [PolicyDecision], effects: FocusApplier.Effects) {
+        let decisions = policy.apply(input)
+        scheduleDeadline()
+        return (decisions, await carryOut(decisions))
     }
 
-    // MARK: prompts
-
-    /// Speaks a prompt and returns once it has finished and every source is restored.
-    public func speak(_ request: PromptRequest) async throws -> PromptOutcome {
-        let previous = promptTail
-        let task = Task { () async throws -> PromptOutcome in
+    /// Carries out decisions after the previous batch has been carried out, so that ramps on one
+    /// sink input never run against each other.
+    @discardableResult
+    private func carryOut(_ decisions: [PolicyDecision]) async -> FocusApplier.Effects {
+        let previous = applyTail
+        let events = decisions.compactMap { if case .focus(let event) = $0 { event } else { nil } }
+        for decision in decisions { log(decision) }
+        let task = Task { () -> FocusApplier.Effects in
             await previous?.value
-            return try await self.run(request)
+            return await self.applyFocus(events)
         }
-        promptTail = Task { _ = try? await task.value }
-        return try await task.value
+        applyTail = Task { _ = await task.value }
+        return await task.value
     }
 
-    private func run(_ request: PromptRequest) async throws -> PromptOutcome {
-        let clock = ContinuousClock()
-        let start = clock.now
-        func ms() -> Double { (clock.now - start).milliseconds }
-
-        let style = PromptStyle.normal
-        let (candidates, voice) = try wordings(for: request)
-        let text: String
-        let audio: PCMBuffer
-        do {
-            (text, audio) = try await PromptFitter(maxSeconds: configuration.maxPromptSeconds)
-                .fit(candidates, voice: voice, rate: configuration.speechRate, synthesizer: synthesizer)
-        } catch {
-            throw EngineError.speech(error.description)
-        }
-        var timings = PromptOutcome.Timings()
-        timings.audioReady = ms()
-
-        // The session becomes active only now that the audio is ready (CarPlay guideline).
-        activeSessions.append(.voicePrompt)
-        timings.activated = ms()
-        logger.debug("session activated", metadata: ["text": "\(text)"])
-        var ducked: [PromptOutcome.DuckedSource] = []
-        do {
-            ducked = try await applyFocus()
-            timings.playbackStarted = ms()
-            await promptStream.play(BufferSource(audio.samples))
-            timings.drained = ms()
-        } catch {
-            await deactivate()
-            throw EngineError.audio("\(error)")
-        }
-        activeSessions.removeAll { $0 == .voicePrompt }
-        timings.deactivated = ms()
-        _ = try? await applyFocus()
-        timings.restored = ms()
-        promptsSpoken += 1
-        return PromptOutcome(
-            result: .finished, style: style, text: text, voice: voice,
-            audioDuration: audio.duration, timings: timings, ducked: ducked, reason: nil)
-    }
-
-    private func deactivate() async {
-        activeSessions.removeAll { $0 == .voicePrompt }
-        _ = try? await applyFocus()
-    }
-
-    private func applyFocus() async throws -> [PromptOutcome.DuckedSource] {
+    private func applyFocus(_ events: [FocusEvent]) async -> FocusApplier.Effects {
+        guard !events.isEmpty else { return FocusApplier.Effects() }
         var journal = self.journal
-        defer { self.journal = journal }
-        return try await applier.apply(
-            sources: Array(sources.values), activeSessions: activeSessions, arbiter: arbiter, journal: &journal)
+        let effects = await applier.apply(events, sources: sources, journal: &journal)
+        // Batches are carried out one after another and nothing else writes the journal, so the copy is current.
+        self.journal = journal
+        for id in effects.stopped { sources[id] = nil }
+        return effects
     }
 
-    /// The candidate wordings (richest first) and the eSpeak NG voice for a request. Maneuvers need a
-    /// phrase pack; text in a language without one is spoken by the eSpeak NG voice of that name.
-    private func wordings(for request: PromptRequest) throws -> (candidates: [String], voice: String) {
-        let language = request.language.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.defaultLanguage
-        let pack = voices.pack(for: language)
-        switch request.content {
-        case .text(let text):
-            return ([text], pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-"))
-        case .maneuver(let maneuver, let next):
-            guard let pack else { throw EngineError.unknownLanguage(language, available: voices.languages) }
-            let composer = PhraseComposer(pack: pack)
-            let distance = maneuver.distanceRemaining ?? 0
-            return (composer.compositions(maneuver, state: maneuver.state, distance: distance, then: next), pack.espeakVoice)
+    private func log(_ decision: PolicyDecision) {
+        switch decision {
+        case .violation(let violation): logger.warning("guideline violation: \(violation)")
+        case .configurationRejected(let client, let error): logger.info("\(client): configuration rejected: \(error)")
+        default: logger.debug("\(decision)")
         }
     }
 
-    // MARK: state
-
-    /// The engine's state, with volumes read back from the server.
-    public func state() async throws -> EngineState {
-        var described: [EngineState.Source] = []
-        for kind in SourceKind.allCases {
-            if let source = sources[kind] { described.append(try await describe(source)) }
+    /// Wakes the policy when its next deadline (a linger or the idle cap) comes.
+    private func scheduleDeadline() {
+        deadlineTask?.cancel()
+        deadlineTask = nil
+        guard let deadline = policy.nextDeadline else { return }
+        let delay = max(0, deadline - now())
+        deadlineTask = Task {
+            try? await Task.sleep(for: .milliseconds(Int(delay * 1000) + 1))
+            guard !Task.isCancelled else { return }
+            await self.deadlineReached()
         }
-        return EngineState(sessionActive: !activeSessions.isEmpty, promptsSpoken: promptsSpoken, guidanceClients: guidance.count, sources: described)
     }
 
-    private func describe(_ source: CarSource) async throws -> EngineState.Source {
-        let input = try await connection.sinkInput(index: source.sinkInputIndex)
-        let effective = arbiter.state(of: source.kind, activeSessions: activeSessions)
-        return EngineState.Source(
-            kind: source.kind, name: source.displayName, sinkInput: source.sinkInputIndex,
-            state: effective.name, volume: input?.volume.values ?? [],
-            volumeDB: input.flatMap { $0.volume.maxDecibels.isFinite ? $0.volume.maxDecibels : nil }, corked: input?.corked ?? false)
+    private func deadlineReached() async {
+        deadlineTask = nil
+        await feed(.tick(at: now()))
     }
 
-    /// Restores every source and stops them (clean shutdown).
+    func foreignWatch(_ task: Task<Void, Never>) { foreignWatchTask = task }
+
+    // MARK: clients
+
+    /// A client went away: its session is deactivated and its guidance ends at once.
+    public func clientDisconnected(_ client: ClientID) async {
+        guidance[client] = nil
+        await feed(.clientGone(client, at: now()))
+    }
+
+    // MARK: shutdown
+
+    /// Restores every source, stops the simulated ones and closes the prompt stream (clean shutdown).
     public func shutdown() async {
-        activeSessions.removeAll()
-        _ = try? await applyFocus()
-        for source in sources.values { source.stop() }
+        foreignWatchTask?.cancel()
+        deadlineTask?.cancel()
+        for client in policy.configurations.keys { await feed(.clientGone(client, at: now())) }
+        await applyTail?.value
+        // Whatever is still lowered goes back to its own volume, muted foreign streams are unmuted.
+        for (index, original) in journal.entries {
+            try? await connection.setSinkInputVolume(index: index, to: original)
+        }
+        journal = DuckJournal()
+        for (_, handle) in sources {
+            switch handle {
+            case .simulated(let source): source.stop()
+            case .foreign(let index, _, _): try? await connection.requestCork(sinkInput: index, corked: false)
+            }
+        }
         sources.removeAll()
         promptStream.close()
     }

@@ -3,6 +3,7 @@ import Daemon
 import Dispatch
 import Engine
 import Foundation
+import AudioPolicy
 import Logging
 import RPC
 
@@ -23,11 +24,37 @@ struct VoxNavDaemon: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
-    @Option(help: "Duck level for music and radio while a prompt plays, in dB (negative).")
-    var duckLevel: Double = -15
+    @Option(help: "The audio policy file (default: $XDG_CONFIG_HOME/voxnav/policy.yaml if it exists, else the built-in policy; see docs/POLICY.md).")
+    var policy: String?
+
+    @Option(help: "Duck level for music and radio while a prompt plays, in dB (negative); overrides the policy file.")
+    var duckLevel: Double?
+
+    @Option(help: "The phrase packs directory (default: voices/ next to the binary, or VOXNAV_VOICES).")
+    var voices: String?
 
     func validate() throws {
-        guard duckLevel <= 0, duckLevel >= -60 else { throw ValidationError("--duck-level must be between -60 and 0 dB") }
+        if let duckLevel, !(duckLevel <= 0 && duckLevel >= -60) { throw ValidationError("--duck-level must be between -60 and 0 dB") }
+    }
+
+    /// The policy from --policy, the user's config directory, or the built-in default.
+    private func loadPolicy() throws -> (Policy, String) {
+        var path = policy
+        if path == nil {
+            let env = ProcessInfo.processInfo.environment
+            let config = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.config")
+            let candidate = config + "/voxnav/policy.yaml"
+            if FileManager.default.fileExists(atPath: candidate) { path = candidate }
+        }
+        guard let path else { return (.default, "built-in") }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ValidationError("cannot read the policy file \(path)")
+        }
+        do {
+            return (try Policy.parse(yaml: text), path)
+        } catch {
+            throw ValidationError("the policy file \(path) is not valid:\n\(error)")
+        }
     }
 
     func run() async throws {
@@ -39,7 +66,11 @@ struct VoxNavDaemon: AsyncParsableCommand {
         }
         let logger = Logger(label: "voxnavd")
         var configuration = EngineConfiguration()
-        configuration.duckLevelDB = duckLevel
+        let (loadedPolicy, policySource) = try loadPolicy()
+        configuration.policy = loadedPolicy
+        if let duckLevel { configuration.policy.duckLevelDB = duckLevel }
+        configuration.voicesDirectory = voices
+        logger.info("policy: \(policySource)")
         let engine: VoxNavEngine
         do {
             engine = try await VoxNavEngine(configuration: configuration, logger: logger)

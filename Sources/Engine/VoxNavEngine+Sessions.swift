@@ -1,0 +1,55 @@
+import AudioPolicy
+
+extension VoxNavEngine {
+    /// Sets a client's session configuration. An impossible one is refused with the reason and changes nothing.
+    public func configureSession(client: ClientID, _ configuration: SessionConfiguration) async throws {
+        let decisions = await feed(.configure(client, configuration, at: now()))
+        for case .configurationRejected(client, let error) in decisions {
+            throw EngineError.invalidSession(error.reason)
+        }
+    }
+
+    /// Activates or deactivates a client's session as the client asks. Activating without prompt
+    /// audio is allowed but capped by the policy's idle cap, and audited. Returns what happened to
+    /// the others (sources ducked, paused, stopped), as words.
+    public func setSessionActive(client: ClientID, active: Bool, notifyOthers: Bool = true) async throws -> [String] {
+        if active {
+            guard policy.configurations[client] != nil else {
+                throw EngineError.invalidSession("configure the session first (session.configure)")
+            }
+            let decisions = await feed(.activate(client, at: now()))
+            for case .activationRejected(client, let holder) in decisions {
+                throw EngineError.activationRejected("\(holder.rawValue) holds the audio focus and rejects this session")
+            }
+            return decisions.map(describe)
+        }
+        return await feed(.deactivate(client, notifyOthers: notifyOthers, at: now())).map(describe)
+    }
+
+    /// The style a prompt of `client` would get now, and the conditions behind it.
+    public func promptStyle(client: ClientID) -> PromptStyle {
+        policy.promptStyle(for: client)
+    }
+
+    /// Guideline violations seen so far, of one client or of all.
+    public func violations(of client: ClientID? = nil) -> [Violation] {
+        client.map { policy.audit.violations(of: $0) } ?? policy.audit.violations
+    }
+
+    private func describe(_ decision: PolicyDecision) -> String {
+        switch decision {
+        case .focus(let event):
+            switch event {
+            case .ducked(let p, let dB, _): "\(p) ducked by \(Int(dB)) dB"
+            case .restored(let p, _): "\(p) restored"
+            case .interruptionBegan(let p): "\(p) paused (interrupted)"
+            case .interruptionEnded(let p, let resume): resume ? "\(p) resumed" : "\(p) stays silent (not told to resume)"
+            case .stopped(let p): "\(p) stopped"
+            }
+        case .sessionActivated(let c): "session of \(c) activated"
+        case .sessionDeactivated(let c, let reason): "session of \(c) deactivated (\(reason))"
+        case .violation(let v): "guideline violation: \(v)"
+        default: "\(decision)"
+        }
+    }
+}

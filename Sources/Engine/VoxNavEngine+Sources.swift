@@ -1,0 +1,95 @@
+import AudioPolicy
+import CarAudio
+import PulseAudio
+
+extension VoxNavEngine {
+    /// Starts a simulated source, or changes its activity (the assistant going from listening to
+    /// speaking). Starting one that already runs with the same activity changes nothing.
+    public func startSource(_ kind: SourceKind, activity: SourceActivity = .default) async throws -> EngineState.Source {
+        let id = SourceID.simulated(kind)
+        if case .simulated(let running)? = sources[id] {
+            if running.activity == activity { return try await describe(id) }
+            // A new activity is a new stream (a microphone opens or closes) and a new role for the policy.
+            let replacement = try await makeSource(kind, activity)
+            sources[id] = .simulated(replacement)
+            running.stop()
+            await feed(.sourceChanged(id, activity, at: now()))
+            return try await describe(id)
+        }
+        let source = try await makeSource(kind, activity)
+        sources[id] = .simulated(source)
+        await feed(.sourceStarted(Source(id: id, kind: kind, activity: activity), at: now()))
+        if kind == .vehicleChime {
+            // A chime plays once: when it has ended, it leaves the policy too.
+            Task {
+                await source.finished()
+                await self.simulatedSourceEnded(id, source)
+            }
+        }
+        return try await describe(id)
+    }
+
+    private func makeSource(_ kind: SourceKind, _ activity: SourceActivity) async throws -> CarSource {
+        do {
+            if kind == .fmRadio && activity == .default { return try await CarSources.startFMRadio(on: connection) }
+            return try await CarSources.start(kind: kind, activity: activity, on: connection)
+        } catch let error as CarSourceError {
+            throw EngineError.invalidSource("\(error)")
+        } catch {
+            throw EngineError.audio("\(error)")
+        }
+    }
+
+    private func simulatedSourceEnded(_ id: SourceID, _ source: CarSource) async {
+        guard case .simulated(let current)? = sources[id], current === source else { return }
+        sources[id] = nil
+        await feed(.sourceEnded(id, at: now()))
+    }
+
+    /// Stops a simulated source; what it held back (a podcast paused by a call) resumes.
+    public func stopSource(_ kind: SourceKind) async throws {
+        let id = SourceID.simulated(kind)
+        guard case .simulated(let source)? = sources.removeValue(forKey: id) else {
+            throw EngineError.sourceNotRunning(kind.rawValue)
+        }
+        source.stop()
+        await feed(.sourceEnded(id, at: now()))
+    }
+
+    // MARK: other programs' streams
+
+    /// Registers the streams other programs already play and follows new ones, by their role.
+    func watchForeignStreams() async throws {
+        let events = try await connection.sinkInputEvents()
+        for input in try await connection.sinkInputs() { await foreignStreamAppeared(input.index) }
+        foreignWatch(Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                await self.foreignStreamChanged(event)
+            }
+        })
+    }
+
+    private func foreignStreamChanged(_ event: SinkInputEvent) async {
+        switch event.change {
+        case .new: await foreignStreamAppeared(event.index)
+        case .remove:
+            let id = SourceID.foreign(event.index)
+            guard sources.removeValue(forKey: id) != nil else { return }
+            await feed(.sourceEnded(id, at: now()))
+        case .change: break
+        }
+    }
+
+    private func foreignStreamAppeared(_ index: UInt32) async {
+        let id = SourceID.foreign(index)
+        guard sources[id] == nil, !sources.values.contains(where: { $0.sinkInputIndex == index }),
+              let input = try? await connection.sinkInput(index: index),
+              let kind = SinkInputClassifier().kind(of: input)
+        else { return }
+        let name = input.properties["application.name"] ?? input.name
+        sources[id] = .foreign(sinkInput: index, kind: kind, name: name)
+        logger.info("managing another program's stream", metadata: ["sinkInput": "\(index)", "kind": "\(kind.rawValue)", "name": "\(name)"])
+        await feed(.sourceStarted(Source(id: id, kind: kind), at: now()))
+    }
+}
