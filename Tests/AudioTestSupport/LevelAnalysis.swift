@@ -1,3 +1,5 @@
+import Foundation
+
 /// Loudness over time of captured audio.
 public struct LevelAnalysis: Sendable {
     /// RMS level (0…1 of full scale) of each window.
@@ -36,5 +38,27 @@ public struct LevelAnalysis: Sendable {
         guard a < b else { return 0 }
         let slice = levels[a..<b].sorted()
         return slice[slice.count / 2]
+    }
+}
+
+extension LevelAnalysis {
+    /// The level (0…1 of full scale) of one frequency in each window (Goertzel), to find a tone in a mix.
+    public static func toneLevels(samples: [Int16], sampleRate: Int, frequency: Double, windowSeconds: Double = 0.05) -> [Double] {
+        let size = max(1, Int(Double(sampleRate) * windowSeconds))
+        let coefficient = 2 * cos(2 * Double.pi * frequency / Double(sampleRate))
+        var levels: [Double] = []
+        var start = 0
+        while start + size <= samples.count {
+            var s1 = 0.0, s2 = 0.0
+            for sample in samples[start..<(start + size)] {
+                let s0 = Double(sample) / 32768 + coefficient * s1 - s2
+                s2 = s1
+                s1 = s0
+            }
+            let power = s1 * s1 + s2 * s2 - coefficient * s1 * s2
+            levels.append(power.squareRoot() * 2 / Double(size))
+            start += size
+        }
+        return levels
     }
 }

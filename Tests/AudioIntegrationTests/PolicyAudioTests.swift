@@ -1,0 +1,200 @@
+import AudioPolicy
+import AudioTestSupport
+import Engine
+import Foundation
+import PulseAudio
+import Testing
+
+/// The policy carried out on real streams, read back from the server with pactl and parec.
+@Suite struct PolicyAudioTests {
+    @Test func duringACallAPromptBecomesAShortTonalEarcon() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let engine = try await VoxNavEngine()
+            _ = try await engine.startSource(.phoneCall)
+            let call = try #require(try PulseProbe.sinkInput(application: "Phone Call"))
+            let capture = try MonitorCapture()
+            try await capture.waitForAudio(seconds: 0.5)
+            let before = capture.samples().count
+            #expect(await engine.promptStyle(client: VoxNavEngine.localClient) == .short)
+
+            let outcome = try await engine.speak(PromptRequest(text: "In 300 meters, turn right onto Solar Circle."))
+            try await Task.sleep(for: .milliseconds(300))
+            let recorded = capture.stop()
+            let callAfter = try #require(try PulseProbe.sinkInputs().first { $0.index == call.index })
+            await engine.shutdown()
+
+            #expect(outcome.result == .finished)
+            #expect(outcome.style == .short)
+            #expect(outcome.audioDuration > 0.2 && outcome.audioDuration < 1.0, "earcon of \(outcome.audioDuration) s")
+            // The call mixes with the prompt: not ducked, not paused.
+            #expect(outcome.ducked.isEmpty)
+            #expect(callAfter.volumes == call.volumes && !callAfter.corked)
+            // The capture holds the chime's first note (1318.5 Hz) standing far above the call, for under a second.
+            let tone = LevelAnalysis.toneLevels(samples: Array(recorded.dropFirst(before)), sampleRate: capture.sampleRate, frequency: 1318.5)
+            let baseline = LevelAnalysis.toneLevels(samples: Array(recorded.prefix(before)), sampleRate: capture.sampleRate, frequency: 1318.5)
+            let callLevel = baseline.sorted()[baseline.count * 9 / 10]
+            let loud = tone.filter { $0 > max(callLevel * 4, 0.01) }
+            #expect(!loud.isEmpty, "no chime in the capture (call at \(callLevel), loudest \(tone.max() ?? 0))")
+            #expect(Double(loud.count) * 0.05 < 1.0, "the tone lasted \(Double(loud.count) * 0.05) s")
+        }
+    }
+
+    @Test func whileTheAssistantListensNothingPlaysAndTheRadioIsUntouched() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let engine = try await VoxNavEngine()
+            _ = try await engine.startSource(.fmRadio)
+            _ = try await engine.startSource(.voiceAssistant, activity: .listening)
+            try await Task.sleep(for: .milliseconds(400))
+            let radioBefore = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
+            #expect(await engine.promptStyle(client: VoxNavEngine.localClient) == PromptStyle.none)
+
+            let outcome = try await engine.speak(PromptRequest(text: "Turn left now."))
+            let radioAfter = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
+            let prompt = try #require(try PulseProbe.sinkInput(application: "VoxNav"))
+            let state = try await engine.state()
+            await engine.shutdown()
+
+            #expect(outcome.result == .skipped)
+            #expect(outcome.reason?.contains("none") == true, "\(outcome.reason ?? "")")
+            #expect(outcome.audioDuration == 0)
+            #expect(outcome.timings.activated == nil)
+            #expect(prompt.corked, "the prompt stream played")
+            #expect(radioAfter.volumes == radioBefore.volumes)
+            #expect(radioAfter.corked == radioBefore.corked && radioAfter.muted == radioBefore.muted)
+            #expect(state.sessionActive == false)
+            #expect(state.promptsSkipped == 1)
+        }
+    }
+
+    @Test func thePodcastIsCorkedDuringThePromptAndResumesWhereItPaused() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let engine = try await VoxNavEngine()
+            _ = try await engine.startSource(.spokenAudio)
+            let podcast = try #require(try PulseProbe.sinkInput(application: "Podcast"))
+            // With only 2 s-buffer streams the null sink runs ~1.5 s behind: give the podcast time to be heard.
+            try await Task.sleep(for: .milliseconds(3000))
+            let positionBefore = try #require(try await engine.state().sources.first { $0.kind == .spokenAudio }?.position)
+            #expect(positionBefore > 0.8)
+
+            let watcher = Task.detached { () -> [Bool] in
+                var corked: [Bool] = []
+                while !Task.isCancelled {
+                    if let input = try? PulseProbe.sinkInputs().first(where: { $0.index == podcast.index }) { corked.append(input.corked) }
+                    try? await Task.sleep(for: .milliseconds(40))
+                }
+                return corked
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            let outcome = try await engine.speak(PromptRequest(text: "In 500 meters, keep left."))
+            let positionAfter = try #require(try await engine.state().sources.first { $0.kind == .spokenAudio }?.position)
+            watcher.cancel()
+            let corkedReadings = await watcher.value
+            try await Task.sleep(for: .milliseconds(1000))
+            let positionLater = try #require(try await engine.state().sources.first { $0.kind == .spokenAudio }?.position)
+            let podcastAfter = try #require(try PulseProbe.sinkInputs().first { $0.index == podcast.index })
+            await engine.shutdown()
+
+            #expect(outcome.result == .finished)
+            // Corked (paused for real) while the prompt played, not ducked.
+            #expect(corkedReadings.filter { $0 }.count >= 10, "corked readings: \(corkedReadings)")
+            #expect(outcome.ducked.allSatisfy { $0.kind != .spokenAudio })
+            // Back where it paused: what advanced is only the moments before the pause and after the resume.
+            #expect(positionAfter - positionBefore < 0.5, "position went from \(positionBefore) to \(positionAfter) over a \(outcome.audioDuration) s prompt")
+            #expect(positionAfter >= positionBefore)
+            // And it plays on.
+            #expect(!podcastAfter.corked)
+            #expect(positionLater - positionAfter > 0.6)
+        }
+    }
+
+    @Test func aNonMixingPlaybackSessionStopsTheRadioAndTheAuditRecordsIt() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let engine = try await VoxNavEngine()
+            _ = try await engine.startSource(.fmRadio)
+            #expect(try PulseProbe.sinkInput(application: "Car FM Radio") != nil)
+            let app = ClientID("music-app")
+            try await engine.configureSession(client: app, SessionConfiguration(category: .playback))
+            let effects = try await engine.setSessionActive(client: app, active: true)
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(try PulseProbe.sinkInput(application: "Car FM Radio") == nil, "the radio stream is still on the server")
+            #expect(effects.contains { $0.contains("fmRadio") && $0.contains("stopped") }, "\(effects)")
+            let violations = await engine.violations(of: app)
+            #expect(violations.contains { $0.rule == .nonMixingSessionStoppedRadio })
+            _ = try await engine.setSessionActive(client: app, active: false)
+            await engine.shutdown()
+        }
+    }
+
+    @Test func anImpossibleSessionIsRefusedAndChangesNothing() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let engine = try await VoxNavEngine()
+            _ = try await engine.startSource(.fmRadio)
+            let before = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
+            await #expect(throws: EngineError.self) {
+                try await engine.configureSession(client: "bad", SessionConfiguration(category: .record, options: [.duckOthers]))
+            }
+            await #expect(throws: EngineError.self) {
+                _ = try await engine.setSessionActive(client: "bad", active: true)
+            }
+            let after = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
+            #expect(after.volumes == before.volumes && after.corked == before.corked)
+            #expect(try await engine.state().sessionActive == false)
+            await engine.shutdown()
+        }
+    }
+
+    @Test func anotherProgramsMusicIsDuckedDuringThePromptAndRestored() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let engine = try await VoxNavEngine()
+            let player = Process()
+            player.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            player.arguments = ["paplay", "--raw", "--rate=22050", "--channels=1", "--format=s16le",
+                                "--property=media.role=music", "--client-name=Third-party player", "--volume=40000", "/dev/urandom"]
+            // Its output must not hold swift test's pipes open, and the runner's children may ignore SIGTERM.
+            player.standardOutput = FileHandle.nullDevice
+            player.standardError = FileHandle.nullDevice
+            try player.run()
+            defer { kill(player.processIdentifier, SIGKILL) }
+            var music: PulseProbe.SinkInput?
+            for _ in 0..<50 where music == nil {
+                music = try PulseProbe.sinkInputs().first { $0.properties["media.role"] == "music" && $0.properties["application.process.binary"] == "pacat" }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let before = try #require(music)
+            try await Task.sleep(for: .milliseconds(200))  // the engine sees it through its subscription
+            let state = try await engine.state()
+            #expect(state.sources.contains { !$0.simulated && $0.kind == .music && Int($0.sinkInput) == before.index })
+
+            let expected = ChannelVolumes(before.volumes.map(UInt32.init)).scaled(byDecibels: -15).values.map(Int.init)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let poller = Task.detached { () -> [(ms: Double, volumes: [Int])] in
+                var seen: [(ms: Double, volumes: [Int])] = []
+                while !Task.isCancelled {
+                    let t = (clock.now - start) / .milliseconds(1)
+                    if let input = try? PulseProbe.sinkInputs().first(where: { $0.index == before.index }) { seen.append((t, input.volumes)) }
+                    try? await Task.sleep(for: .milliseconds(30))
+                }
+                return seen
+            }
+            let outcome = try await engine.speak(PromptRequest(text: "In 200 meters, turn left onto Main Street."))
+            poller.cancel()
+            let seen = await poller.value
+            let after = try #require(try PulseProbe.sinkInputs().first { $0.index == before.index })
+            await engine.shutdown()
+
+            let playing = try #require(outcome.timings.playbackStarted), drained = try #require(outcome.timings.drained)
+            let during = seen.filter { $0.ms > playing + 15 && $0.ms < drained - 15 }
+            #expect(during.count >= 10)
+            #expect(during.allSatisfy { $0.volumes == expected }, "\(during.map(\.volumes)) expected \(expected)")
+            #expect(after.volumes == before.volumes)
+            #expect(!after.muted)
+        }
+    }
+}
