@@ -10,6 +10,15 @@ struct ClientOptions: ParsableArguments {
     @Flag(help: "Print the daemon's raw JSON result.")
     var json = false
 
+    /// A connection for several calls (a session lives as long as its connection).
+    func connect() throws -> RPCClient {
+        do {
+            return try RPCClient(socketPath: socket)
+        } catch {
+            throw CLIError("\(error)")
+        }
+    }
+
     /// Calls one method and returns its result; errors become a clean exit with a message.
     func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
         do {

@@ -31,19 +31,38 @@ enum Report {
 
     static func source(_ s: JSONValue) -> String {
         let kind = s["kind"]?.stringValue ?? "?"
+        let activity = s["activity"]?.stringValue.map { " (\($0))" } ?? ""
         let name = s["name"]?.stringValue ?? ""
-        let state = s["state"]?.stringValue ?? "?"
+        var state = s["state"]?.stringValue ?? "?"
+        if let dB = s["duckedDB"]?.doubleValue { state += String(format: " %.0f dB", dB) }
         let volume = s["volume"]?.arrayValue?.compactMap(\.doubleValue).first ?? 0
         let input = s["sinkInput"]?.doubleValue.map { String(Int($0)) } ?? "?"
-        return String(format: "  %@ \"%@\": %@, volume %.0f%% (sink input %@)", kind, name, state, volume / 655.36, input)
+        var extras: [String] = []
+        if s["corked"]?.boolValue == true { extras.append("corked") }
+        if s["muted"]?.boolValue == true { extras.append("muted") }
+        if let position = s["position"]?.doubleValue { extras.append(String(format: "at %.1f s", position)) }
+        if s["simulated"]?.boolValue == false { extras.append("another program's stream") }
+        let tail = extras.isEmpty ? "" : ", " + extras.joined(separator: ", ")
+        return String(format: "  %@%@ \"%@\": %@, volume %.0f%% (sink input %@)%@", kind, activity, name, state, volume / 655.36, input, tail)
     }
 
     static func state(_ state: JSONValue) -> String {
-        var lines = ["voice-prompt session: \(state["sessionActive"]?.boolValue == true ? "active" : "inactive")",
-                     "prompts spoken: \(Int(state["promptsSpoken"]?.doubleValue ?? 0))"]
+        var lines = [
+            "voice-prompt session: \(state["sessionActive"]?.boolValue == true ? "active" : "inactive")",
+            "prompt style now: \(state["promptStyle"]?.stringValue ?? "?")",
+            "prompts spoken: \(Int(state["promptsSpoken"]?.doubleValue ?? 0)), skipped: \(Int(state["promptsSkipped"]?.doubleValue ?? 0))",
+        ]
         let sources = state["sources"]?.arrayValue ?? []
         lines.append(sources.isEmpty ? "sources: none" : "sources:")
         lines += sources.map(source)
+        for session in state["sessions"]?.arrayValue ?? [] {
+            let c = session["configuration"]
+            let options = c?["options"]?.arrayValue?.compactMap(\.stringValue).joined(separator: "+") ?? ""
+            lines.append("session of \(session["client"]?.stringValue ?? "?"): \(c?["category"]?.stringValue ?? "?")/\(c?["mode"]?.stringValue ?? "?")"
+                + (options.isEmpty ? "" : " [\(options)]") + (session["active"]?.boolValue == true ? ", active" : ", inactive"))
+        }
+        let violations = state["violations"]?.arrayValue ?? []
+        if !violations.isEmpty { lines.append("guideline violations: \(violations.count) (voxnav audit)") }
         return lines.joined(separator: "\n")
     }
 }

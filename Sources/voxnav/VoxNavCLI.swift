@@ -5,5 +5,8 @@ struct VoxNavCLI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "voxnav",
         abstract: "Talk to voxnavd: speak prompts, drive the simulated car sources, watch what happens.",
-        subcommands: [Say.self, ManeuverCommand.self, Radio.self, Status.self, Phrases.self, Voices.self, Demo.self])
+        subcommands: [
+            Say.self, ManeuverCommand.self, Radio.self, Music.self, Podcast.self, Call.self, Assistant.self, Chime.self,
+            SourceCommand.self, Session.self, Style.self, Audit.self, Status.self, Phrases.self, Voices.self, Demo.self,
+        ])
 }
