@@ -13,6 +13,8 @@ struct FocusApplier {
     /// What carrying out a batch of events did, for the prompt's outcome.
     struct Effects {
         var ducked: [PromptOutcome.DuckedSource] = []
+        /// Sources interrupted (paused, or muted when they are another program's).
+        var paused: [SourceKind] = []
         /// Simulated sources the policy switched off, to be forgotten by the engine.
         var stopped: [SourceID] = []
     }
@@ -37,6 +39,7 @@ struct FocusApplier {
                     guard let input = try await connection.sinkInput(index: index) else { continue }
                     ramps.append((index, input.volume, original, Self.ramp(seconds)))
                 case .interruptionBegan:
+                    effects.paused.append(handle.kind)
                     switch handle {
                     case .simulated(let source): await source.pause()
                     case .foreign: try await connection.requestCork(sinkInput: index, corked: true)

@@ -15,6 +15,8 @@ public struct PromptOutcome: Codable, Sendable {
     public var timings: Timings
     /// Sources whose volume the prompt lowered, and their levels.
     public var ducked: [DuckedSource]
+    /// Sources the prompt paused (spoken audio), resumed where they stopped afterwards.
+    public var paused: [SourceKind]
     /// Why nothing was played, when `result` is skipped.
     public var reason: String?
 

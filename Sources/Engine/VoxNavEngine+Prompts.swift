@@ -39,6 +39,7 @@ extension VoxNavEngine {
         let wasActive = policy.activeClients.contains(client)
         let (ready, effects) = await feedReporting(.promptReady(client, at: now()))
         let ducked = effects.ducked
+        let paused = effects.paused
         var decided: PromptStyle?
         for decision in ready {
             switch decision {
@@ -47,7 +48,7 @@ extension VoxNavEngine {
                 promptsSkipped += 1
                 return PromptOutcome(
                     result: .skipped, style: expected == .none ? .none : expected, text: rendered?.text ?? candidates[0],
-                    voice: nil, audioDuration: 0, timings: timings, ducked: [], reason: why)
+                    voice: nil, audioDuration: 0, timings: timings, ducked: [], paused: [], reason: why)
             case .configurationRejected(client, let error):
                 throw EngineError.invalidSession(error.reason)
             default: break
@@ -75,7 +76,7 @@ extension VoxNavEngine {
         return PromptOutcome(
             result: .finished, style: style, text: style == .short ? "(earcon) " + text : text,
             voice: style == .short ? nil : voice, audioDuration: audio.duration, timings: timings,
-            ducked: ducked, reason: nil)
+            ducked: ducked, paused: paused, reason: nil)
     }
 
     /// The audio for a style: speech fitted to the time budget, the earcon, or nothing.

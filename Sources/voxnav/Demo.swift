@@ -57,7 +57,28 @@ struct Demo: ParsableCommand {
         }
         print("\nafter the prompts:")
         print(Report.state(try client.call("state.get")))
-        _ = try client.call("source.stop", .object(["kind": .string("fmRadio")]))
-        print("\nradio stopped; daemon shutting down")
+
+        // Spoken audio is paused, not ducked, and resumes where it stopped.
+        print("\npodcast started (the car switches from the radio to the phone's audio)")
+        _ = try client.call("source.start", .object(["kind": .string("spokenAudio")]))
+        Thread.sleep(forTimeInterval: 2.5)
+        print(Report.state(try client.call("state.get")).split(separator: "\n").filter { $0.contains("spokenAudio") }.joined(separator: "\n"))
+        print("maneuver: keepLeft in 400 m (en-US)")
+        print(Report.prompt(try client.call("prompt.speak", .object([
+            "maneuver": .object(["type": .string("keepLeft"), "state": .string("prepare"), "distanceRemaining": .number(400)]),
+            "language": .string("en-US")]))))
+        print(Report.state(try client.call("state.get")).split(separator: "\n").filter { $0.contains("spokenAudio") }.joined(separator: "\n"))
+
+        // During a call the prompt is a short tone, never speech over the caller.
+        print("\nphone call begins")
+        _ = try client.call("source.start", .object(["kind": .string("phoneCall")]))
+        print("maneuver: rightTurn in 150 m (en-US), during the call")
+        print(Report.prompt(try client.call("prompt.speak", .object([
+            "maneuver": .object(["type": .string("rightTurn"), "state": .string("prepare"), "distanceRemaining": .number(150)]),
+            "language": .string("en-US")]))))
+        _ = try client.call("source.stop", .object(["kind": .string("phoneCall")]))
+        print("phone call ended")
+        print("\n" + Report.state(try client.call("state.get")))
+        print("\ndaemon shutting down (it restores and stops every source)")
     }
 }

@@ -25,6 +25,9 @@ enum Report {
             let to = d["to"]?.arrayValue?.compactMap(\.doubleValue).first ?? 0
             lines.append(String(format: "  ducked %@: %.0f%% → %.0f%% during the prompt, then restored", kind, from / 655.36, to / 655.36))
         }
+        for kind in outcome["paused"]?.arrayValue ?? [] {
+            lines.append("  paused \(kind.stringValue ?? "?") during the prompt, then resumed where it stopped")
+        }
         if let reason = outcome["reason"]?.stringValue { lines.append("  reason: \(reason)") }
         return lines.joined(separator: "\n")
     }
