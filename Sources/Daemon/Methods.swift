@@ -10,7 +10,7 @@ enum Methods {
         [
             "prompt.speak": { params, client in
                 let p = try Params(params)
-                try p.allowOnly(["text", "maneuver", "then", "language"])
+                try p.allowOnly(["text", "maneuver", "then", "language", "priority", "deadline", "key", "wait"])
                 let content: PromptRequest.Content
                 switch (try p.string("text"), p.has("maneuver")) {
                 case (let text?, false):
@@ -26,8 +26,49 @@ enum Methods {
                 case (_?, true):
                     throw RPCError.invalidParams("give 'text' or 'maneuver', not both")
                 }
-                let outcome = try await engine.speak(PromptRequest(content: content, language: try p.string("language")), client: client)
-                return try JSONValue(encoding: outcome)
+                let options = PromptOptions(
+                    priority: try p.optionalCase("priority", PromptPriority.self) ?? .normal,
+                    deadline: try p.number("deadline").map { deadline throws(RPCError) in
+                        guard deadline > 0, deadline <= 3600 else { throw RPCError.invalidParams("'deadline' must be seconds from now, more than 0 and at most 3600") }
+                        return deadline
+                    },
+                    key: try p.string("key"))
+                let request = PromptRequest(content: content, language: try p.string("language"))
+                if try p.bool("wait") == false {
+                    let queued = try await engine.queue(request, client: client.id, options: options)
+                    return .object(["id": .string(queued.id.rawValue), "position": .number(Double(queued.position))])
+                }
+                return try JSONValue(encoding: try await engine.speak(request, client: client.id, options: options))
+            },
+            "prompt.cancel": { params, client in
+                let p = try Params(params)
+                try p.allowOnly(["id"])
+                let cancelled = await engine.cancelPrompts(client: client.id, id: try p.string("id").map(PromptID.init(rawValue:)))
+                return .object(["cancelled": .array(cancelled.map { .string($0.rawValue) })])
+            },
+            "events.subscribe": { params, client in
+                let p = try Params(params)
+                try p.allowOnly(["types"])
+                var types: Set<String>?
+                if p.has("types") {
+                    let wanted = try p.decode("types", [String].self)
+                    let known = Set(EngineEvent.types).union(EngineEvent.types.map { String($0.prefix { $0 != "." }) })
+                    if let unknown = wanted.first(where: { !known.contains($0) }) {
+                        throw RPCError.invalidParams("unknown event type '\(unknown)' (allowed: a type such as prompt.finished, or a group such as prompt)")
+                    }
+                    types = Set(wanted)
+                }
+                let token = await engine.subscribe { [weak client] event in
+                    guard let client, client.wants(event.type), let params = try? JSONValue(encoding: event) else { return }
+                    client.notify(RPCNotification(method: "event", params: params))
+                }
+                if let old = client.subscribed(token, types: types) { await engine.unsubscribe(old) }
+                return .object(["subscribed": .array((types.map { Array($0).sorted() } ?? EngineEvent.types).map(JSONValue.string))])
+            },
+            "events.unsubscribe": { params, client in
+                try Params(params).allowOnly([])
+                if let token = client.unsubscribed() { await engine.unsubscribe(token) }
+                return .object(["subscribed": .array([])])
             },
             "source.start": { params, _ in
                 let p = try Params(params)
@@ -55,7 +96,7 @@ enum Methods {
                 }
                 let configuration = SessionConfiguration(category: category, mode: mode, options: set)
                 do {
-                    try await engine.configureSession(client: client, configuration)
+                    try await engine.configureSession(client: client.id, configuration)
                 } catch EngineError.invalidSession(let why) {
                     throw RPCError.invalidParams("impossible session configuration: \(why)")
                 }
@@ -65,18 +106,18 @@ enum Methods {
                 let p = try Params(params)
                 try p.allowOnly(["active", "notifyOthers"])
                 guard let active = try p.bool("active") else { throw RPCError.invalidParams("'active' is required") }
-                let effects = try await engine.setSessionActive(client: client, active: active, notifyOthers: try p.bool("notifyOthers") ?? true)
+                let effects = try await engine.setSessionActive(client: client.id, active: active, notifyOthers: try p.bool("notifyOthers") ?? true)
                 return .object(["active": .bool(active), "effects": .array(effects.map(JSONValue.string))])
             },
             "session.promptStyle": { params, client in
                 try Params(params).allowOnly([])
-                return .object(["style": .string(await engine.promptStyle(client: client).rawValue)])
+                return .object(["style": .string(await engine.promptStyle(client: client.id).rawValue)])
             },
             "audit.get": { params, client in
                 let p = try Params(params)
                 try p.allowOnly(["all"])
                 let all = try p.bool("all") ?? true
-                let entries = await engine.violations(of: all ? nil : client).map {
+                let entries = await engine.violations(of: all ? nil : client.id).map {
                     JSONValue.object(["client": .string($0.client.rawValue), "at": .number($0.at), "rule": .string($0.rule.rawValue), "detail": .string($0.detail)])
                 }
                 return .object(["violations": .array(entries)])
@@ -95,7 +136,7 @@ enum Methods {
             "guidance.start": { params, client in
                 let p = try Params(params)
                 try p.allowOnly(["language", "profile"])
-                let started = try await engine.startGuidance(client: client, language: try p.string("language"), profile: try p.string("profile"))
+                let started = try await engine.startGuidance(client: client.id, language: try p.string("language"), profile: try p.string("profile"))
                 return .object(["language": .string(started.language), "profile": .string(started.profile)])
             },
             "guidance.update": { params, client in
@@ -106,12 +147,12 @@ enum Methods {
                     upcoming: try p.decode("maneuvers", [UpcomingParam].self).map {
                         GuidanceProgress.Upcoming(id: $0.id, distance: $0.distance, maneuver: $0.maneuver)
                     })
-                let planned = try await engine.updateGuidance(client: client, progress: progress)
+                let planned = try await engine.updateGuidance(client: client.id, progress: progress)
                 return .object(["prompts": try JSONValue(encoding: planned)])
             },
             "guidance.end": { params, client in
                 try Params(params).allowOnly([])
-                await engine.endGuidance(client: client)
+                await engine.endGuidance(client: client.id)
                 return .object(["ended": .bool(true)])
             },
         ]

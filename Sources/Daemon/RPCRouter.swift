@@ -6,7 +6,7 @@ import RPC
 
 /// Validates JSON-RPC 2.0 frames and dispatches them to the method handlers.
 final class RPCRouter: Sendable {
-    typealias Handler = @Sendable (JSONValue?, ClientID) async throws -> JSONValue
+    typealias Handler = @Sendable (JSONValue?, ClientContext) async throws -> JSONValue
     private let methods: [String: Handler]
     private let logger: Logger
 
@@ -16,7 +16,7 @@ final class RPCRouter: Sendable {
     }
 
     /// The reply to one frame, or nil when the frame held only notifications.
-    func handle(_ frame: Data, from client: ClientID) async -> RPCReply? {
+    func handle(_ frame: Data, from client: ClientContext) async -> RPCReply? {
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: frame)
@@ -34,7 +34,7 @@ final class RPCRouter: Sendable {
         return await handleOne(value, from: client).map { .single($0) }
     }
 
-    private func handleOne(_ value: JSONValue, from client: ClientID) async -> RPCResponse? {
+    private func handleOne(_ value: JSONValue, from client: ClientContext) async -> RPCResponse? {
         guard case .object(let object) = value else {
             return RPCResponse(id: nil, error: .invalidRequest("a request must be a JSON object"))
         }

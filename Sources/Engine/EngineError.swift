@@ -9,6 +9,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case unknownLanguage(String, available: [String])
     case unknownProfile(String, available: [String])
     case noGuidance
+    case queueFull(Int)
     case unknownManeuver(String)
 
     public var description: String {
@@ -21,6 +22,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .speech(let why): why
         case .unknownProfile(let profile, let available):
             "unknown vehicle profile '\(profile)' (available: \(available.joined(separator: ", ")))"
+        case .queueFull(let limit): "too many prompts waiting for this client (at most \(limit)); wait for some to finish"
         case .noGuidance: "no guidance is running for this client (call guidance.start first)"
         case .unknownManeuver(let id): "maneuver '\(id)' was never described: send its 'maneuver' once"
         case .unknownLanguage(let language, let available):

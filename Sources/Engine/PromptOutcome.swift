@@ -3,9 +3,18 @@ import AudioPolicy
 /// What happened to one prompt, with its timings in milliseconds after the request arrived.
 public struct PromptOutcome: Codable, Sendable {
     public enum Result: String, Codable, Sendable {
-        case finished, skipped
+        /// Played as composed.
+        case finished
+        /// Played, with less detail than composed so as to fit the time budget.
+        case shortened
+        /// Not played: prompt style none, a holder rejecting it, superseded, cancelled, client gone.
+        case skipped
+        /// Not played: its deadline passed before it could start.
+        case expired
     }
 
+    /// The prompt's id, as in its events.
+    public var id: String
     public var result: Result
     public var style: PromptStyle
     public var text: String

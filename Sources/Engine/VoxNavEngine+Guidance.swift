@@ -16,7 +16,7 @@ extension VoxNavEngine {
 
     /// Takes one progress report; speaks what the announcer decides (queued, not awaited) and says what it planned.
     /// A report that names a maneuver never described is refused whole, changing nothing.
-    public func updateGuidance(client: ClientID, progress: GuidanceProgress) throws -> [PlannedPrompt] {
+    public func updateGuidance(client: ClientID, progress: GuidanceProgress) async throws -> [PlannedPrompt] {
         guard var session = guidance[client] else { throw EngineError.noGuidance }
         for item in progress.upcoming {
             if let maneuver = item.maneuver { session.maneuvers[item.id] = maneuver }
@@ -28,21 +28,25 @@ extension VoxNavEngine {
             time: now, speed: progress.speed,
             maneuvers: progress.upcoming.map { RouteProgress.UpcomingManeuver(id: $0.id, distance: $0.distance) })
         var planned: [PlannedPrompt] = []
-        var requests: [PromptRequest] = []
+        var requests: [(PromptRequest, PromptOptions)] = []
         for announcement in session.announcer.update(update) {
             guard var maneuver = session.maneuvers[announcement.maneuverID], let text = session.text(for: announcement) else { continue }
             maneuver.state = announcement.state
             maneuver.distanceRemaining = announcement.distance
             let next = announcement.chainedManeuverID.flatMap { session.maneuvers[$0] }
-            requests.append(PromptRequest(content: .maneuver(maneuver, then: next), language: session.language))
+            // "Turn now" matters most; "continue for …" least. A newer prompt for the maneuver replaces a waiting one.
+            let priority: PromptPriority = announcement.state == .execute ? .important : announcement.state == .continue ? .low : .normal
+            requests.append((PromptRequest(content: .maneuver(maneuver, then: next), language: session.language),
+                             PromptOptions(priority: priority, key: announcement.maneuverID)))
             planned.append(PlannedPrompt(
                 maneuverID: announcement.maneuverID, state: announcement.state, text: text,
                 distance: announcement.distance, chainedManeuverID: announcement.chainedManeuverID))
         }
         guidance[client] = session
-        for request in requests {
+        for (request, options) in requests {
+            guard let (ticket, _) = try? await enqueue(request, client: client, options: options) else { continue }
             Task {
-                _ = try? await self.speak(request)
+                _ = try? await ticket.outcome()
                 await self.guidancePromptFinished(client: client)
             }
         }

@@ -3,80 +3,213 @@ import Guidance
 import PulseAudio
 import Speech
 
+/// A prompt accepted into the queue: validated, with its wordings and voice.
+struct AdmittedPrompt: Sendable {
+    let id: PromptID
+    let client: ClientID
+    let candidates: [String]
+    let voice: String
+    let options: PromptOptions
+    let ticket: PromptTicket
+}
+
 extension VoxNavEngine {
-    /// Speaks a prompt for `client` and returns once it has finished (or was skipped) and every
-    /// source the prompt affected is restored. Prompts play one at a time, in arrival order.
-    public func speak(_ request: PromptRequest, client: ClientID = VoxNavEngine.localClient) async throws -> PromptOutcome {
-        let previous = promptTail
-        pendingPrompts += 1
-        let task = Task { () async throws -> PromptOutcome in
-            await previous?.value
-            await self.promptStarting()
-            return try await self.run(request, client: client)
-        }
-        promptTail = Task { _ = try? await task.value }
-        return try await task.value
+    /// The most prompts one client may have waiting; more are refused, so that a flood from one
+    /// client cannot starve the others.
+    public static let maxWaitingPerClient = 32
+
+    /// Speaks a prompt and returns once it has finished, been skipped or expired, with every source
+    /// the prompt affected restored.
+    public func speak(_ request: PromptRequest, client: ClientID = VoxNavEngine.localClient, options: PromptOptions = PromptOptions()) async throws -> PromptOutcome {
+        let (ticket, _) = try await enqueue(request, client: client, options: options)
+        return try await ticket.outcome()
     }
 
-    private func promptStarting() { pendingPrompts -= 1 }
+    /// Queues a prompt and returns at once with its id and its place in the queue (0 = next to play);
+    /// events tell the rest.
+    public func queue(_ request: PromptRequest, client: ClientID, options: PromptOptions) async throws -> (id: PromptID, position: Int) {
+        let (ticket, position) = try await enqueue(request, client: client, options: options)
+        return (ticket.id, position)
+    }
 
-    private func run(_ request: PromptRequest, client: ClientID) async throws -> PromptOutcome {
+    /// Queues a prompt and returns at once with its ticket and its place in the queue (0 = next).
+    /// Everything that can be refused (language, voice, a full queue) is refused here, changing nothing.
+    func enqueue(_ request: PromptRequest, client: ClientID, options: PromptOptions) async throws -> (PromptTicket, Int) {
+        let (candidates, voice) = try wordings(for: request)
+        guard await synthesizer.hasVoice(voice) else { throw EngineError.speech(SpeechError.unknownVoice(voice).description) }
+        guard queue.count(of: client) < Self.maxWaitingPerClient else {
+            throw EngineError.queueFull(Self.maxWaitingPerClient)
+        }
+        promptCounter += 1
+        let id = PromptID(rawValue: "p-\(promptCounter)")
+        let ticket = PromptTicket(id: id)
+        let admitted = AdmittedPrompt(id: id, client: client, candidates: candidates, voice: voice, options: options, ticket: ticket)
+        admittedPrompts[id] = admitted
+        let deadline = options.deadline.map { now() + $0 }
+        let superseded = queue.enqueue(id: id, client: client, priority: options.priority, deadline: deadline, key: options.key)
+        var event = EngineEvent(type: "prompt.queued", time: now())
+        event.client = client.rawValue
+        event.prompt = id.rawValue
+        event.text = candidates[0]
+        event.priority = options.priority
+        emit(event)
+        for old in superseded { finishUnplayed(old.id, result: .skipped, reason: "superseded by \(id) for the same maneuver") }
+        if let deadline {
+            Task {
+                try? await Task.sleep(for: .milliseconds(Int(max(0, deadline - self.now()) * 1000) + 5))
+                await self.expireIfWaiting(id)
+            }
+        }
+        startWorkerIfNeeded()
+        return (ticket, queue.position(of: id) ?? 0)
+    }
+
+    /// Cancels a client's prompts: one by id, or all. Waiting ones are skipped; the one playing stops at once.
+    @discardableResult
+    public func cancelPrompts(client: ClientID, id: PromptID? = nil, reason: String = "cancelled by the client") -> [PromptID] {
+        let removed = queue.remove { $0.client == client && (id == nil || $0.id == id) }
+        for entry in removed { finishUnplayed(entry.id, result: .skipped, reason: reason) }
+        var cancelled = removed.map(\.id)
+        if let current = currentPrompt, current.client == client, id == nil || id == current.id {
+            currentCancellation = reason
+            promptStream.stopPlayback()
+            cancelled.append(current.id)
+        }
+        return cancelled
+    }
+
+    private func expireIfWaiting(_ id: PromptID) {
+        guard !queue.remove(where: { $0.id == id }).isEmpty else { return }
+        finishUnplayed(id, result: .expired, reason: "its deadline passed while it waited")
+    }
+
+    /// Completes a prompt that never played, with its event.
+    private func finishUnplayed(_ id: PromptID, result: PromptOutcome.Result, reason: String) {
+        guard let admitted = admittedPrompts.removeValue(forKey: id) else { return }
+        if result == .skipped { promptsSkipped += 1 }
+        let outcome = PromptOutcome(
+            id: id.rawValue, result: result, style: .none, text: admitted.candidates[0], voice: nil, audioDuration: 0,
+            timings: PromptOutcome.Timings(), ducked: [], paused: [], reason: reason)
+        emitEnd(outcome, client: admitted.client)
+        admitted.ticket.complete(.success(outcome))
+    }
+
+    private func emitEnd(_ outcome: PromptOutcome, client: ClientID) {
+        var event = EngineEvent(type: "prompt.\(outcome.result.rawValue)", time: now())
+        event.client = client.rawValue
+        event.prompt = outcome.id
+        event.text = outcome.text
+        event.style = outcome.result == .finished || outcome.result == .shortened ? outcome.style : nil
+        event.reason = outcome.reason
+        emit(event)
+    }
+
+    // MARK: the worker: one prompt at a time
+
+    private func startWorkerIfNeeded() {
+        guard promptWorker == nil else { return }
+        promptWorker = Task { await self.work() }
+    }
+
+    private func work() async {
+        while let entry = queue.next() {
+            guard let admitted = admittedPrompts.removeValue(forKey: entry.id) else { continue }
+            if let deadline = entry.deadline, now() > deadline {
+                admittedPrompts[entry.id] = admitted
+                finishUnplayed(entry.id, result: .expired, reason: "its deadline passed before it could start")
+                continue
+            }
+            currentPrompt = entry
+            currentCancellation = nil
+            let result: Result<PromptOutcome, Error>
+            do {
+                let outcome = try await run(admitted)
+                emitEnd(outcome, client: admitted.client)
+                result = .success(outcome)
+            } catch {
+                var event = EngineEvent(type: "prompt.skipped", time: now())
+                event.client = admitted.client.rawValue
+                event.prompt = admitted.id.rawValue
+                event.reason = "\(error)"
+                emit(event)
+                promptsSkipped += 1
+                result = .failure(error)
+            }
+            currentPrompt = nil
+            admitted.ticket.complete(result)
+        }
+        promptWorker = nil
+    }
+
+    private func run(_ prompt: AdmittedPrompt) async throws -> PromptOutcome {
         let clock = ContinuousClock()
         let start = clock.now
         func ms() -> Double { (clock.now - start).milliseconds }
+        let client = prompt.client
+        func skipped(_ reason: String, style: PromptStyle, timings: PromptOutcome.Timings) -> PromptOutcome {
+            promptsSkipped += 1
+            return PromptOutcome(
+                id: prompt.id.rawValue, result: .skipped, style: style, text: prompt.candidates[0], voice: nil,
+                audioDuration: 0, timings: timings, ducked: [], paused: [], reason: reason)
+        }
 
-        // Everything that can be refused is checked before the policy hears of the prompt.
-        let (candidates, voice) = try wordings(for: request)
         if policy.configurations[client] == nil {
             await feed(.configure(client, .voicePrompt, at: now()))
         }
         // The oracle is consulted just before the prompt: none → nothing, short → a tone, normal → speech.
         let expected = policy.promptStyle(for: client)
-        var rendered = try await render(expected, candidates: candidates, voice: voice)
+        var rendered = try await render(expected, candidates: prompt.candidates, voice: prompt.voice)
         var timings = PromptOutcome.Timings()
         timings.audioReady = ms()
+        if let reason = currentCancellation { return skipped(reason, style: expected, timings: timings) }
 
         let wasActive = policy.activeClients.contains(client)
-        let (ready, effects) = await feedReporting(.promptReady(client, at: now()))
-        let ducked = effects.ducked
-        let paused = effects.paused
+        let (ready, activatedAt, effects) = await feedReporting(.promptReady(client, at: now()))
         var decided: PromptStyle?
         for decision in ready {
             switch decision {
             case .playPrompt(client, let style): decided = style
-            case .skipPrompt(client, let why):
-                promptsSkipped += 1
-                return PromptOutcome(
-                    result: .skipped, style: expected == .none ? .none : expected, text: rendered?.text ?? candidates[0],
-                    voice: nil, audioDuration: 0, timings: timings, ducked: [], paused: [], reason: why)
-            case .configurationRejected(client, let error):
-                throw EngineError.invalidSession(error.reason)
+            case .skipPrompt(client, let why): return skipped(why, style: expected, timings: timings)
+            case .configurationRejected(client, let error): throw EngineError.invalidSession(error.reason)
             default: break
             }
         }
         guard let style = decided else {
             throw EngineError.activationRejected("the policy neither played nor skipped the prompt")
         }
-        if !wasActive { timings.activated = ms() }
+        if !wasActive { timings.activated = (activatedAt - start).milliseconds }
         if style != expected || rendered == nil {
-            rendered = try await render(style, candidates: candidates, voice: voice)
+            rendered = try await render(style, candidates: prompt.candidates, voice: prompt.voice)
         }
         let (text, audio) = rendered!
 
         timings.playbackStarted = ms()
+        var started = EngineEvent(type: "prompt.started", time: now())
+        started.client = client.rawValue
+        started.prompt = prompt.id.rawValue
+        started.text = text
+        started.style = style
+        emit(started)
         await promptStream.play(BufferSource(audio.samples))
         timings.drained = ms()
         // Linger only when another prompt is already waiting.
-        let finished = await feed(.promptFinished(client, nextDueAt: pendingPrompts > 0 ? now() : nil, at: now()))
+        let (finished, deactivatedAt, _) = await feedReporting(.promptFinished(client, nextDueAt: queue.count > 0 ? now() : nil, at: now()))
         if finished.contains(where: { if case .sessionDeactivated(client, _) = $0 { true } else { false } }) {
-            timings.deactivated = ms()
+            timings.deactivated = (deactivatedAt - start).milliseconds
         }
         timings.restored = ms()
+        if let reason = currentCancellation {
+            var outcome = skipped(reason, style: style, timings: timings)
+            outcome.ducked = effects.ducked
+            outcome.paused = effects.paused
+            return outcome
+        }
         promptsSpoken += 1
+        let shortened = style == .normal && text != prompt.candidates[0]
         return PromptOutcome(
-            result: .finished, style: style, text: style == .short ? "(earcon) " + text : text,
-            voice: style == .short ? nil : voice, audioDuration: audio.duration, timings: timings,
-            ducked: ducked, paused: paused, reason: nil)
+            id: prompt.id.rawValue, result: shortened ? .shortened : .finished, style: style,
+            text: style == .short ? "(earcon) " + text : text, voice: style == .short ? nil : prompt.voice,
+            audioDuration: audio.duration, timings: timings, ducked: effects.ducked, paused: effects.paused, reason: nil)
     }
 
     /// The audio for a style: speech fitted to the time budget, the earcon, or nothing.

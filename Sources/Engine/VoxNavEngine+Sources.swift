@@ -18,6 +18,7 @@ extension VoxNavEngine {
         }
         let source = try await makeSource(kind, activity)
         sources[id] = .simulated(source)
+        emitSource("source.started", id, kind)
         await feed(.sourceStarted(Source(id: id, kind: kind, activity: activity), at: now()))
         if kind == .vehicleChime {
             // A chime plays once: when it has ended, it leaves the policy too.
@@ -43,6 +44,7 @@ extension VoxNavEngine {
     private func simulatedSourceEnded(_ id: SourceID, _ source: CarSource) async {
         guard case .simulated(let current)? = sources[id], current === source else { return }
         sources[id] = nil
+        emitSource("source.ended", id, source.kind)
         await feed(.sourceEnded(id, at: now()))
     }
 
@@ -53,7 +55,15 @@ extension VoxNavEngine {
             throw EngineError.sourceNotRunning(kind.rawValue)
         }
         source.stop()
+        emitSource("source.ended", id, kind)
         await feed(.sourceEnded(id, at: now()))
+    }
+
+    func emitSource(_ type: String, _ id: SourceID, _ kind: SourceKind) {
+        var event = EngineEvent(type: type, time: now())
+        event.source = id.rawValue
+        event.kind = kind
+        emit(event)
     }
 
     // MARK: other programs' streams
@@ -75,7 +85,8 @@ extension VoxNavEngine {
         case .new: await foreignStreamAppeared(event.index)
         case .remove:
             let id = SourceID.foreign(event.index)
-            guard sources.removeValue(forKey: id) != nil else { return }
+            guard let handle = sources.removeValue(forKey: id) else { return }
+            emitSource("source.ended", id, handle.kind)
             await feed(.sourceEnded(id, at: now()))
         case .change: break
         }
@@ -89,6 +100,7 @@ extension VoxNavEngine {
         else { return }
         let name = input.properties["application.name"] ?? input.name
         sources[id] = .foreign(sinkInput: index, kind: kind, name: name)
+        emitSource("source.started", id, kind)
         logger.info("managing another program's stream", metadata: ["sinkInput": "\(index)", "kind": "\(kind.rawValue)", "name": "\(name)"])
         await feed(.sourceStarted(Source(id: id, kind: kind), at: now()))
     }

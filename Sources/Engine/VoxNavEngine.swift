@@ -24,10 +24,17 @@ public actor VoxNavEngine {
     var sources: [SourceID: SourceHandle] = [:]
     var journal = DuckJournal()
     var guidance: [ClientID: GuidanceSession] = [:]
-    var promptTail: Task<Void, Never>?
-    var pendingPrompts = 0
+    var queue = PromptQueue()
+    var admittedPrompts: [PromptID: AdmittedPrompt] = [:]
+    var promptWorker: Task<Void, Never>?
+    var currentPrompt: PromptQueue.Entry?
+    /// Set when the playing prompt is cancelled, with the reason.
+    var currentCancellation: String?
+    var promptCounter = 0
     var promptsSpoken = 0
     var promptsSkipped = 0
+    var subscribers: [Int: @Sendable (EngineEvent) -> Void] = [:]
+    var nextSubscriber = 0
     private var applyTail: Task<Void, Never>?
     private var deadlineTask: Task<Void, Never>?
     private var foreignWatchTask: Task<Void, Never>?
@@ -82,11 +89,14 @@ public actor VoxNavEngine {
         await feedReporting(input).decisions
     }
 
-    /// `feed`, also saying what carrying the decisions out did (which sources were ducked, from what to what).
-    func feedReporting(_ input: PolicyInput) async -> (decisions: [PolicyDecision], effects: FocusApplier.Effects) {
+    /// `feed`, also saying when the policy decided (a session is active or inactive from that moment,
+    /// before any ramp is carried out) and what carrying the decisions out did.
+    func feedReporting(_ input: PolicyInput) async -> (decisions: [PolicyDecision], decidedAt: ContinuousClock.Instant, effects: FocusApplier.Effects) {
         let decisions = policy.apply(input)
+        let decidedAt = ContinuousClock.now
         scheduleDeadline()
-        return (decisions, await carryOut(decisions))
+        emit(decisions)
+        return (decisions, decidedAt, await carryOut(decisions))
     }
 
     /// Carries out decisions after the previous batch has been carried out, so that ramps on one
@@ -144,9 +154,10 @@ public actor VoxNavEngine {
 
     // MARK: clients
 
-    /// A client went away: its session is deactivated and its guidance ends at once.
+    /// A client went away: its prompts are cancelled, its session deactivated, its guidance ended, at once.
     public func clientDisconnected(_ client: ClientID) async {
         guidance[client] = nil
+        cancelPrompts(client: client, reason: "the client disconnected")
         await feed(.clientGone(client, at: now()))
     }
 

@@ -90,14 +90,18 @@ import Testing
             #expect(states == ["initial", "prepare", "execute"], "\(planned)")
             #expect(planned.allSatisfy { $0["maneuverID"] == .string("m1") })
             #expect(planned.first?["text"]?.stringValue?.contains("turn right onto Solar Circle") == true, "\(planned)")
-            // The daemon speaks them on its own.
-            var spoken = 0.0
+            // The daemon speaks them on its own. Updates came faster than speech here (a simulated clock),
+            // so "execute" may replace a "prepare" still waiting for the same maneuver: every prompt ends,
+            // "initial" and "execute" are heard.
+            var state: JSONValue = .null
             for _ in 0..<300 {
-                spoken = try await blocking { try client.call("state.get") }["promptsSpoken"]?.doubleValue ?? 0
-                if spoken >= 3 { break }
+                state = try await blocking { try client.call("state.get") }
+                let ended = (state["promptsSpoken"]?.doubleValue ?? 0) + (state["promptsSkipped"]?.doubleValue ?? 0)
+                if ended >= 3 { break }
                 try await Task.sleep(for: .milliseconds(100))
             }
-            #expect(spoken == 3)
+            #expect((state["promptsSpoken"]?.doubleValue ?? 0) + (state["promptsSkipped"]?.doubleValue ?? 0) == 3)
+            #expect((state["promptsSpoken"]?.doubleValue ?? 0) >= 2)
             _ = try await blocking { try client.call("guidance.end") }
             await daemon.stop()
         }

@@ -1,0 +1,14 @@
+/// How a prompt is queued.
+public struct PromptOptions: Sendable {
+    public var priority: PromptPriority
+    /// Seconds from now after which the prompt may no longer start: it expires instead of playing late.
+    public var deadline: Double?
+    /// A newer prompt of the same client with the same key supersedes a waiting one (the same maneuver).
+    public var key: String?
+
+    public init(priority: PromptPriority = .normal, deadline: Double? = nil, key: String? = nil) {
+        self.priority = priority
+        self.deadline = deadline
+        self.key = key
+    }
+}

@@ -1,0 +1,183 @@
+import AudioTestSupport
+import Foundation
+import RPC
+import Testing
+
+/// The prompt queue and its events over the socket: order, deadlines, cancellation, supersession,
+/// priorities, disconnects and limits.
+@Suite struct PromptQueueEventTests {
+    static let long = "In 800 meters, at the roundabout, take the third exit onto Solar Circle, then keep left."
+
+    private func queue(_ client: RPCClient, _ params: [String: JSONValue]) async throws -> String {
+        var p = params
+        p["wait"] = .bool(false)
+        let request = JSONValue.object(p)
+        let reply = try await blocking { try client.call("prompt.speak", request) }
+        return try #require(reply["id"]?.stringValue)
+    }
+
+    private func isEnd(_ type: String?) -> Bool {
+        ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired"].contains(type ?? "")
+    }
+
+    @Test func aPromptsEventsComeInOrder() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt", "session", "source"])
+            let client = try daemon.client()
+            _ = try await blocking { try client.call("source.start", .object(["kind": .string("fmRadio")])) }
+            let outcome = try await blocking { try client.call("prompt.speak", .object(["text": .string("Turn left.")])) }
+            let id = try #require(outcome["id"]?.stringValue)
+            #expect(await recorder.wait { events in events.contains { $0["prompt"] == .string(id) && $0["type"] == .string("prompt.finished") } })
+            #expect(recorder.types(ofPrompt: id) == ["prompt.queued", "prompt.started", "prompt.finished"])
+            let all = recorder.events.compactMap { $0["type"]?.stringValue }
+            let index = { (type: String) in all.firstIndex(of: type) ?? -1 }
+            #expect(index("source.started") < index("prompt.queued"))
+            #expect(index("prompt.queued") < index("session.activated"))
+            #expect(index("session.activated") < index("source.ducked"))
+            #expect(index("source.ducked") < index("prompt.started"))
+            #expect(index("prompt.started") < index("session.deactivated"))
+            #expect(index("session.deactivated") <= index("source.restored"))
+            #expect(index("source.restored") < index("prompt.finished"))
+            let ducked = try #require(recorder.events.first { $0["type"] == .string("source.ducked") })
+            #expect(ducked["kind"] == .string("fmRadio") && ducked["dB"] == .number(-15))
+            await daemon.stop()
+        }
+    }
+
+    @Test func aPromptThatCannotStartInTimeExpires() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt"])
+            let client = try daemon.client()
+            _ = try await queue(client, ["text": .string(Self.long)])
+            let late = try await blocking {
+                try client.call("prompt.speak", .object(["text": .string("Turn right now."), "deadline": .number(0.5)]))
+            }
+            #expect(late["result"] == .string("expired"), "\(late)")
+            #expect(late["reason"]?.stringValue?.contains("deadline") == true)
+            #expect(late["audioDuration"] == .number(0))
+            let id = try #require(late["id"]?.stringValue)
+            #expect(recorder.types(ofPrompt: id) == ["prompt.queued", "prompt.expired"])
+            // It expired at its deadline, while the long prompt still played.
+            let long = recorder.events.first { $0["type"] == .string("prompt.finished") }
+            #expect(long == nil, "the long prompt finished before the short one expired")
+            await daemon.stop()
+        }
+    }
+
+    @Test func cancellingStopsThePlayingPromptAndDropsTheWaitingOnes() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt", "session"])
+            let client = try daemon.client()
+            _ = try await blocking { try client.call("source.start", .object(["kind": .string("fmRadio")])) }
+            let radio = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
+            let first = try await queue(client, ["text": .string(Self.long)])
+            let second = try await queue(client, ["text": .string("Then keep left.")])
+            #expect(await recorder.wait(seconds: 5) { $0.contains { $0["prompt"] == .string(first) && $0["type"] == .string("prompt.started") } })
+            let cancelled = try await blocking { try client.call("prompt.cancel") }
+            #expect(Set(cancelled["cancelled"]?.arrayValue?.compactMap(\.stringValue) ?? []) == [first, second])
+            #expect(await recorder.wait(seconds: 3) { events in [first, second].allSatisfy { id in events.contains { $0["prompt"] == .string(id) && $0["type"] == .string("prompt.skipped") } } })
+            #expect(recorder.types(ofPrompt: second) == ["prompt.queued", "prompt.skipped"])
+            #expect(await recorder.wait(seconds: 2) { $0.contains { $0["type"] == .string("session.deactivated") } })
+            try await Task.sleep(for: .milliseconds(400))
+            let after = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
+            #expect(after.volumes == radio.volumes, "the radio was not restored after the cancel")
+            let state = try await blocking { try client.call("state.get") }
+            #expect(state["sessionActive"] == .bool(false))
+            await daemon.stop()
+        }
+    }
+
+    @Test func aNewerPromptForTheSameManeuverSupersedesTheWaitingOne() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt"])
+            let client = try daemon.client()
+            _ = try await queue(client, ["text": .string(Self.long)])
+            let older = try await queue(client, ["text": .string("In 200 meters, turn left."), "key": .string("m7")])
+            let newer = try await blocking {
+                try client.call("prompt.speak", .object(["text": .string("Turn left now."), "key": .string("m7")]))
+            }
+            #expect(newer["result"] == .string("finished"))
+            #expect(recorder.types(ofPrompt: older) == ["prompt.queued", "prompt.skipped"])
+            let skipped = recorder.events.first { $0["prompt"] == .string(older) && $0["type"] == .string("prompt.skipped") }
+            #expect(skipped?["reason"]?.stringValue?.contains("superseded") == true)
+            await daemon.stop()
+        }
+    }
+
+    @Test func higherPrioritiesPlayFirst() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt.started", "prompt.finished"])
+            let client = try daemon.client()
+            _ = try await queue(client, ["text": .string("Keep right.")])
+            let low = try await queue(client, ["text": .string("Continue for 5 miles."), "priority": .string("low")])
+            let normal = try await queue(client, ["text": .string("In 400 feet, keep left."), "priority": .string("normal")])
+            let important = try await queue(client, ["text": .string("Turn right now."), "priority": .string("important")])
+            #expect(await recorder.wait(seconds: 30) { $0.contains { $0["prompt"] == .string(low) && $0["type"] == .string("prompt.finished") } })
+            let started = recorder.events.filter { $0["type"] == .string("prompt.started") }.compactMap { $0["prompt"]?.stringValue }
+            #expect(Array(started.dropFirst()) == [important, normal, low])
+            await daemon.stop()
+        }
+    }
+
+    @Test func aClientThatDisconnectsHasItsPromptsCancelledAndItsSessionEnded() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt", "session"])
+            var leaving: RPCClient? = try daemon.client()
+            let first = try await queue(leaving!, ["text": .string(Self.long)])
+            let second = try await queue(leaving!, ["text": .string("Then turn right.")])
+            #expect(await recorder.wait(seconds: 5) { $0.contains { $0["prompt"] == .string(first) && $0["type"] == .string("prompt.started") } })
+            leaving = nil
+            #expect(await recorder.wait(seconds: 3) { events in
+                [first, second].allSatisfy { id in events.contains { $0["prompt"] == .string(id) && $0["type"] == .string("prompt.skipped") } }
+            })
+            let reasons = recorder.events.filter { $0["type"] == .string("prompt.skipped") }.compactMap { $0["reason"]?.stringValue }
+            #expect(reasons.allSatisfy { $0.contains("disconnected") }, "\(reasons)")
+            #expect(await recorder.wait(seconds: 2) { $0.contains { $0["type"] == .string("session.deactivated") } })
+            let state = try await blocking { try daemon.client().call("state.get") }
+            #expect(state["sessionActive"] == .bool(false))
+            await daemon.stop()
+        }
+    }
+
+    @Test func aFloodingClientIsRefusedAndOthersAreStillServed() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let flooder = try daemon.client()
+            var accepted = 0
+            var refusal: JSONValue?
+            for _ in 0..<40 {
+                let reply = try await blocking { try flooder.exchange(#"{"jsonrpc":"2.0","id":1,"method":"prompt.speak","params":{"text":"Go.","wait":false}}"#) }
+                if reply["result"] != nil { accepted += 1 } else { refusal = reply; break }
+            }
+            #expect(accepted >= 32 && accepted <= 33, "accepted \(accepted)")
+            #expect(refusal?["error"]?["code"] == .number(-32000))
+            #expect(refusal?["error"]?["message"]?.stringValue?.contains("too many prompts") == true)
+            // Another client is not harmed: its prompt is accepted (and waits its turn).
+            let other = try daemon.client()
+            let reply = try await blocking { try other.call("prompt.speak", .object(["text": .string("Keep left."), "wait": .bool(false)])) }
+            #expect(reply["id"] != nil)
+            _ = try await blocking { try flooder.call("prompt.cancel") }
+            await daemon.stop()
+        }
+    }
+
+    @Test func subscriptionsAreCheckedAndCanEnd() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let client = try daemon.client()
+            let bad = try await blocking { try client.exchange(#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"types":["prompt.sung"]}}"#) }
+            #expect(bad["error"]?["code"] == .number(-32602))
+            let ok = try await blocking { try client.call("events.subscribe", .object(["types": .array([.string("audit")])])) }
+            #expect(ok["subscribed"] == .array([.string("audit")]))
+            let none = try await blocking { try client.call("events.unsubscribe") }
+            #expect(none["subscribed"] == .array([]))
+            await daemon.stop()
+        }
+    }
+}
