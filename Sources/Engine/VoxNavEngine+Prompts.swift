@@ -64,15 +64,17 @@ extension VoxNavEngine {
         return (ticket, queue.position(of: id) ?? 0)
     }
 
-    /// Cancels a client's prompts: one by id, or all. Waiting ones are skipped; the one playing stops at once.
+    /// Cancels prompts: one by id (whoever queued it: the socket is the user's own), or all of a
+    /// client's. Waiting ones are skipped; the one playing stops at once.
     @discardableResult
     public func cancelPrompts(client: ClientID, id: PromptID? = nil, reason: String = "cancelled by the client") -> [PromptID] {
-        let removed = queue.remove { $0.client == client && (id == nil || $0.id == id) }
+        let matches = { (entry: PromptQueue.Entry) in id.map { entry.id == $0 } ?? (entry.client == client) }
+        let removed = queue.remove(where: matches)
         for entry in removed { finishUnplayed(entry.id, result: .skipped, reason: reason) }
         var cancelled = removed.map(\.id)
-        if let current = currentPrompt, current.client == client, id == nil || id == current.id {
+        if let current = currentPrompt, matches(current) {
             currentCancellation = reason
-            promptStream.stopPlayback()
+            if let buffer = currentBuffer { promptStream.cancel(buffer) }
             cancelled.append(current.id)
         }
         return cancelled
@@ -183,6 +185,14 @@ extension VoxNavEngine {
         }
         let (text, audio) = rendered!
 
+        if let reason = currentCancellation {
+            // Cancelled while it was being prepared (its client may be gone): nothing plays.
+            await feed(.promptFinished(client, nextDueAt: nil, at: now()))
+            return skipped(reason, style: style, timings: timings)
+        }
+        let buffer = BufferSource(audio.samples)
+        currentBuffer = buffer
+        defer { currentBuffer = nil }
         timings.playbackStarted = ms()
         var started = EngineEvent(type: "prompt.started", time: now())
         started.client = client.rawValue
@@ -190,7 +200,7 @@ extension VoxNavEngine {
         started.text = text
         started.style = style
         emit(started)
-        await promptStream.play(BufferSource(audio.samples))
+        await promptStream.play(buffer)
         timings.drained = ms()
         // Linger only when another prompt is already waiting.
         let (finished, deactivatedAt, _) = await feedReporting(.promptFinished(client, nextDueAt: queue.count > 0 ? now() : nil, at: now()))

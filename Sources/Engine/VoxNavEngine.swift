@@ -30,6 +30,8 @@ public actor VoxNavEngine {
     var currentPrompt: PromptQueue.Entry?
     /// Set when the playing prompt is cancelled, with the reason.
     var currentCancellation: String?
+    /// The audio of the prompt being played, so that a cancel stops it even before playback begins.
+    var currentBuffer: BufferSource?
     var promptCounter = 0
     var promptsSpoken = 0
     var promptsSkipped = 0
@@ -167,6 +169,9 @@ public actor VoxNavEngine {
     public func shutdown() async {
         foreignWatchTask?.cancel()
         deadlineTask?.cancel()
+        // Nothing more plays: waiting prompts end as skipped, the playing one stops.
+        for client in Set(queue.waiting.map(\.client)) { cancelPrompts(client: client, reason: "the daemon is shutting down") }
+        if let current = currentPrompt { cancelPrompts(client: current.client, id: current.id, reason: "the daemon is shutting down") }
         for client in policy.configurations.keys { await feed(.clientGone(client, at: now())) }
         await applyTail?.value
         // Whatever is still lowered goes back to its own volume, muted foreign streams are unmuted.

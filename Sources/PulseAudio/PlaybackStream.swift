@@ -151,6 +151,18 @@ public final class PlaybackStream: @unchecked Sendable {
         connection.withLock { uncorkLocked(!corked) }
     }
 
+    /// Ends `source` early, whether it is playing now or about to be played: a `play` of it
+    /// returns promptly, having played nothing more of it.
+    public func cancel(_ source: BufferSource) {
+        connection.withLock {
+            source.stop()
+            if self.source === source {
+                if let op = pa_stream_flush(stream, nil, nil) { pa_operation_unref(op) }
+                feed()
+            }
+        }
+    }
+
     /// Drops what is buffered and stops the current source early; `play` returns promptly.
     public func stopPlayback() {
         connection.withLock {

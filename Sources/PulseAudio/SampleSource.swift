@@ -10,7 +10,10 @@ public protocol SampleSource: AnyObject {
 }
 
 /// A finite buffer of samples: a synthesised prompt or an earcon.
-public final class BufferSource: SampleSource {
+///
+/// Sendable because its state is only touched under the PulseAudio mainloop lock: by the stream's
+/// callbacks, and by `PlaybackStream.cancel(_:)`.
+public final class BufferSource: SampleSource, @unchecked Sendable {
     private let samples: [Int16]
     private var position = 0
 

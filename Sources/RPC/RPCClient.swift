@@ -36,6 +36,12 @@ public final class RPCClient {
 
     deinit { close(fd) }
 
+    /// Makes reads give up after `seconds` without data (readLine then throws).
+    public func setReadTimeout(_ seconds: Double) {
+        var tv = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - Double(Int(seconds))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     /// Sends a request and waits for its response, skipping notifications that arrive meanwhile
     /// (they are handed to `onNotification`).
     public func call(_ method: String, _ params: JSONValue? = nil, onNotification: ((RPCNotification) -> Void)? = nil) throws -> JSONValue {

@@ -11,11 +11,19 @@ struct Say: ParsableCommand {
     @Option(help: "Language tag or eSpeak NG voice, e.g. en-US, de.")
     var language: String?
 
+    @Option(help: "important, normal or low.")
+    var priority: String?
+
+    @Option(help: "Seconds from now after which the prompt expires instead of playing late.")
+    var deadline: Double?
+
     @OptionGroup var client: ClientOptions
 
     func run() throws {
         var params: [String: JSONValue] = ["text": .string(text.joined(separator: " "))]
         if let language { params["language"] = .string(language) }
+        if let priority { params["priority"] = .string(priority) }
+        if let deadline { params["deadline"] = .number(deadline) }
         let outcome = try client.call("prompt.speak", .object(params))
         print(client.json ? outcome.description : Report.prompt(outcome))
     }

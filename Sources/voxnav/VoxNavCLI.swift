@@ -7,6 +7,7 @@ struct VoxNavCLI: AsyncParsableCommand {
         abstract: "Talk to voxnavd: speak prompts, drive the simulated car sources, watch what happens.",
         subcommands: [
             Say.self, ManeuverCommand.self, Radio.self, Music.self, Podcast.self, Call.self, Assistant.self, Chime.self,
-            SourceCommand.self, Session.self, Style.self, Audit.self, Status.self, Phrases.self, Voices.self, Demo.self,
+            SourceCommand.self, Session.self, Style.self, Audit.self, Status.self, Watch.self, Cancel.self, Rpc.self,
+            Phrases.self, Voices.self, Demo.self,
         ])
 }

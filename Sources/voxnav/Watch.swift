@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import RPC
+
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Stream the daemon's events as they happen (prompts, sessions, sources, interruptions, audit).")
+
+    @Option(help: "Only these event types or groups, comma-separated (e.g. prompt,audit or source.ducked).")
+    var types: String?
+
+    @Option(help: "Stop after this many seconds (default: until interrupted).")
+    var seconds: Double?
+
+    @OptionGroup var client: ClientOptions
+
+    func run() throws {
+        let rpc = try client.connect()
+        var params: JSONValue?
+        if let types { params = .object(["types": .array(types.split(separator: ",").map { .string(String($0)) })]) }
+        _ = try rpc.call("events.subscribe", params)
+        let deadline = seconds.map { Date().addingTimeInterval($0) }
+        if let seconds { rpc.setReadTimeout(seconds) }
+        while deadline.map({ Date() < $0 }) ?? true {
+            guard let line = try? rpc.readLine() else { break }
+            guard let value = try? JSONDecoder().decode(JSONValue.self, from: line), let event = value["params"],
+                  value["method"] == .string("event") else { continue }
+            // Unbuffered, so a pipe (| grep, a log file) sees each event as it happens.
+            FileHandle.standardOutput.write(Data(((client.json ? event.description : Self.describe(event)) + "\n").utf8))
+        }
+    }
+
+    static func describe(_ e: JSONValue) -> String {
+        var parts = [String(format: "%9.3f s", e["time"]?.doubleValue ?? 0),
+                     (e["type"]?.stringValue ?? "?").padding(toLength: 20, withPad: " ", startingAt: 0)]
+        if let prompt = e["prompt"]?.stringValue { parts.append(prompt) }
+        if let source = e["source"]?.stringValue { parts.append(source) }
+        if let client = e["client"]?.stringValue { parts.append("(\(client))") }
+        if let text = e["text"]?.stringValue { parts.append("\"\(text)\"") }
+        if let style = e["style"]?.stringValue { parts.append("style \(style)") }
+        if let priority = e["priority"]?.stringValue, priority != "normal" { parts.append(priority) }
+        if let dB = e["dB"]?.doubleValue { parts.append(String(format: "%.0f dB", dB)) }
+        if let resume = e["shouldResume"]?.boolValue { parts.append(resume ? "should resume" : "should not resume") }
+        if let rule = e["rule"]?.stringValue { parts.append("rule \(rule)") }
+        if let reason = e["reason"]?.stringValue { parts.append("— \(reason)") }
+        return parts.joined(separator: " ")
+    }
+}
+
+struct Cancel: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Cancel a prompt by its id (as printed by `watch`), whichever client queued it.")
+    @Argument(help: "The prompt id, e.g. p-12.") var id: String
+    @OptionGroup var client: ClientOptions
+    func run() throws {
+        let result = try client.call("prompt.cancel", .object(["id": .string(id)]))
+        let cancelled = result["cancelled"]?.arrayValue ?? []
+        print(client.json ? result.description : (cancelled.isEmpty ? "\(id) was not waiting or playing" : "cancelled \(id)"))
+    }
+}
+
+struct Rpc: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Call any method with raw JSON params and print the raw result (see docs/PROTOCOL.md).",
+        discussion: "Example: voxnav rpc session.configure '{\"category\":\"playback\",\"options\":[\"mixWithOthers\"]}'")
+    @Argument(help: "The method, e.g. state.get.") var method: String
+    @Argument(help: "The params as a JSON object.") var params: String?
+    @OptionGroup var client: ClientOptions
+    func run() throws {
+        var value: JSONValue?
+        if let params {
+            guard let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(params.utf8)) else {
+                throw ValidationError("params are not valid JSON")
+            }
+            value = parsed
+        }
+        print(try client.call(method, value).description)
+    }
+}

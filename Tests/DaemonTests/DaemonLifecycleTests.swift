@@ -1,0 +1,135 @@
+import AudioTestSupport
+import Foundation
+import RPC
+import Testing
+
+/// voxnavd as a user runs it: the real executable, its arguments, and its shutdown.
+@Suite struct DaemonLifecycleTests {
+    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/voxnavd").path
+
+    /// Runs voxnavd to completion with `arguments`; returns its status and what it printed.
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func helpAndBadArgumentsAreClear() throws {
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("--socket") && help.output.contains("--policy") && help.output.contains("--log-level"))
+        let badDuck = try run(["--duck-level", "5"])
+        #expect(badDuck.status != 0)
+        #expect(badDuck.output.contains("--duck-level must be between -60 and 0 dB"))
+        let missing = try run(["--policy", "/nonexistent/policy.yaml"])
+        #expect(missing.status != 0)
+        #expect(missing.output.contains("cannot read the policy file /nonexistent/policy.yaml"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-policy-\(UUID()).yaml")
+        try "activation:\n  idleCap: 9\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let invalid = try run(["--policy", file.path])
+        #expect(invalid.status != 0)
+        #expect(invalid.output.contains("idleCap"), "\(invalid.output)")
+    }
+
+    @Test func sigtermMidPromptRestoresEverySourceAndRemovesTheSocket() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let player = Process()
+            player.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            player.arguments = ["paplay", "--raw", "--rate=22050", "--channels=1", "--format=s16le",
+                                "--property=media.role=music", "--volume=40000", "/dev/urandom"]
+            player.standardOutput = FileHandle.nullDevice
+            player.standardError = FileHandle.nullDevice
+            try player.run()
+            defer { kill(player.processIdentifier, SIGKILL) }
+            var music: PulseProbe.SinkInput?
+            for _ in 0..<50 where music == nil {
+                music = try PulseProbe.sinkInputs().first { $0.properties["application.process.binary"] == "pacat" }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let before = try #require(music)
+
+            let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
+            let daemon = Process()
+            daemon.executableURL = URL(fileURLWithPath: Self.binary)
+            daemon.arguments = ["--socket", socket, "--log-level", "warning"]
+            daemon.standardOutput = FileHandle.nullDevice
+            daemon.standardError = FileHandle.nullDevice
+            try daemon.run()
+            var client: RPCClient?
+            for _ in 0..<100 where client == nil {
+                client = try? RPCClient(socketPath: socket)
+                if client == nil { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            let connection = try #require(client)
+            let request = JSONValue.object(["text": .string("In 800 meters, at the roundabout, take the third exit onto Solar Circle."), "wait": .bool(false)])
+            _ = try await blocking { try connection.call("prompt.speak", request) }
+            // Wait until the music is ducked: the prompt is playing.
+            var ducked = false
+            for _ in 0..<60 where !ducked {
+                ducked = try PulseProbe.sinkInputs().first { $0.index == before.index }?.volumes != before.volumes
+                if !ducked { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(ducked, "the music was never ducked")
+
+            kill(daemon.processIdentifier, SIGTERM)
+            for _ in 0..<100 where daemon.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(!daemon.isRunning, "voxnavd did not exit within 5 s of SIGTERM")
+            #expect(daemon.terminationStatus == 0)
+            let after = try #require(try PulseProbe.sinkInputs().first { $0.index == before.index })
+            #expect(after.volumes == before.volumes, "music left at \(after.volumes) instead of \(before.volumes)")
+            #expect(!after.muted)
+            #expect(!FileManager.default.fileExists(atPath: socket))
+            #expect(try PulseProbe.sinkInput(application: "VoxNav") == nil, "the prompt stream outlived the daemon")
+        }
+    }
+}
+
+/// Sessions, prompt style, sources and the audit over the socket.
+@Suite struct SessionMethodTests {
+    @Test func sessionsStyleSourcesAndAuditOverTheSocket() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let client = try daemon.client()
+            _ = try await blocking { try client.call("source.start", .object(["kind": .string("fmRadio")])) }
+            let list = try await blocking { try client.call("source.list") }
+            #expect(list["sources"]?.arrayValue?.first?["kind"] == .string("fmRadio"))
+
+            let impossible = try await blocking {
+                try client.exchange(#"{"jsonrpc":"2.0","id":1,"method":"session.configure","params":{"category":"record","options":["duckOthers"]}}"#)
+            }
+            #expect(impossible["error"]?["code"] == .number(-32602))
+            #expect(impossible["error"]?["message"]?.stringValue?.contains("impossible session configuration") == true)
+            let unknownOption = try await blocking {
+                try client.exchange(#"{"jsonrpc":"2.0","id":2,"method":"session.configure","params":{"category":"playback","options":["loud"]}}"#)
+            }
+            #expect(unknownOption["error"]?["message"]?.stringValue?.contains("loud") == true)
+            let notConfigured = try await blocking { try client.exchange(#"{"jsonrpc":"2.0","id":3,"method":"session.setActive","params":{"active":true}}"#) }
+            #expect(notConfigured["error"]?["code"] == .number(-32000))
+
+            #expect(try await blocking { try client.call("session.promptStyle") }["style"] == .string("normal"))
+            let configured = try await blocking { try client.call("session.configure", .object(["category": .string("playback")])) }
+            #expect(configured["configured"]?["options"] == .array([]))
+            let on = try await blocking { try client.call("session.setActive", .object(["active": .bool(true)])) }
+            let effects = on["effects"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(effects.contains { $0.contains("fmRadio") && $0.contains("stopped") }, "\(effects)")
+            let audit = try await blocking { try client.call("audit.get", .object(["all": .bool(false)])) }
+            #expect(audit["violations"]?.arrayValue?.contains { $0["rule"] == .string("nonMixingSessionStoppedRadio") } == true)
+            let off = try await blocking { try client.call("session.setActive", .object(["active": .bool(false)])) }
+            #expect(off["active"] == .bool(false))
+            let state = try await blocking { try client.call("state.get") }
+            #expect(state["sessionActive"] == .bool(false))
+            #expect(state["sources"]?.arrayValue?.isEmpty == true, "the radio should have been switched off")
+            await daemon.stop()
+        }
+    }
+}
