@@ -349,6 +349,35 @@ def scripted_session(s):
     return [a, b, c]
 
 
+# The schema must also refuse what it should: (definition, instance, accepted?).
+    return not list(jsonschema.Draft202012Validator({"$schema":s["$schema"],"$defs":s["$defs"],"$ref":"#/$defs/"+name}).iter_errors(inst))
+CASES = [
+ ("ServerMessage", {"jsonrpc":"2.0","method":"event","params":{"type":"prompt.sung","time":1}}, False),
+ ("ServerMessage", {"jsonrpc":"2.0","method":"event","params":{"type":"prompt.queued","time":1,"client":"c","prompt":"p-1","text":"x","priority":"normal"}}, True),
+ ("ServerMessage", {"jsonrpc":"2.0","method":"event","params":{"type":"prompt.queued","time":1,"client":"c","prompt":"p-1","text":"x"}}, False),
+ ("ServerMessage", {"jsonrpc":"2.0","id":1,"result":{},"error":{"code":-32000,"message":"x"}}, False),
+ ("ServerMessage", {"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"x"}}, True),
+ ("ServerMessage", {"jsonrpc":"2.0","error":{"code":-32000,"message":"x"}}, False),
+ ("result.guidance.update", {"prompts":[{"maneuverID":"m1","state":"initial","text":"x"}]}, False),
+ ("result.state.get", {"sessionActive":False}, False),
+ ("ClientMessage", {"jsonrpc":"2.0","id":1,"method":"prompt.speak","params":{"text":"hi","language":None}}, True),
+ ("ClientMessage", {"jsonrpc":"2.0","id":1,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn"},"text":None,"then":{"type":"keepLeft"}}}, True),
+ ("ClientMessage", {"jsonrpc":"2.0","id":1,"method":"session.configure","params":{"category":"playAndRecord","mode":"voiceChat","options":["allowBluetooth","duckOthers"]}}, True),
+ ("ClientMessage", {"jsonrpc":"2.0","id":1,"method":"session.configure","params":{"category":"playback","options":["allowBluetooth"]}}, False),
+ ("ClientMessage", {"jsonrpc":"2.0","method":"event","params":{}}, False),
+]
+
+
+def schema_self_test():
+    schema = json.load(open(SCHEMA_PATH, encoding="utf-8"))
+    wrong = []
+    for name, instance, accepted in CASES:
+        v = jsonschema.Draft202012Validator({"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/" + name})
+        if v.is_valid(instance) != accepted:
+            wrong.append("%s %s %s" % (name, "rejects" if accepted else "accepts", json.dumps(instance)))
+    check("the schema accepts and refuses %d hand-made messages as it should" % len(CASES), not wrong, "\n".join(wrong))
+
+
 def validate(transcript, conns_methods, label):
     """Validates recorded lines; returns (client ok, server ok, results ok) with details."""
     schema = json.load(open(SCHEMA_PATH, encoding="utf-8"))
@@ -421,6 +450,8 @@ def main():
     generated = subprocess.run([sys.executable, os.path.join(ROOT, "Tests", "protocol", "gen_schema.py"), "--check"],
                                capture_output=True, text=True)
     check("docs/protocol.schema.json is what Tests/protocol/gen_schema.py generates", generated.returncode == 0, generated.stderr.strip())
+
+    schema_self_test()
 
     workdir = tempfile.mkdtemp(prefix="voxnav-protocol-")
     socket_path = os.path.join(workdir, "voxnav.sock")
