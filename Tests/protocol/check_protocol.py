@@ -1,0 +1,541 @@
+#!/usr/bin/env python3
+"""The protocol check behind scripts/check-protocol (run it through that script).
+
+Starts .build/debug/voxnavd on a temporary socket, runs a scripted session that calls every
+method, successfully and with errors of every JSON-RPC class, records every line sent and
+received, validates each against docs/protocol.schema.json (requests the daemon refuses as
+-32600/-32601/-32602 must be refused by the schema too; everything else must conform, and each
+result must match $defs/result.<method>), then runs examples/guidance_client.py against the
+same daemon (its traffic is validated too), stops the daemon with SIGTERM and prints
+`protocol: N passed, M failed`.
+"""
+import json
+import os
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+import jsonschema
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCHEMA_PATH = os.path.join(ROOT, "docs", "protocol.schema.json")
+DAEMON = os.path.join(ROOT, ".build", "debug", "voxnavd")
+CLIENT = os.path.join(ROOT, "examples", "guidance_client.py")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_schema  # noqa: E402  (the method list and the generator's --check)
+
+PASSED, FAILED = [], []
+
+
+def check(name, ok, detail=""):
+    (PASSED if ok else FAILED).append(name)
+    print("%s  %s%s" % ("PASS" if ok else "FAIL", name, "" if ok or not detail else "\n        " + str(detail).replace("\n", "\n        ")))
+    return ok
+
+
+class Conn:
+    """One connection: sends lines, collects responses by id and events, records everything."""
+
+    def __init__(self, path, name, transcript):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(path)
+        self.name = name
+        self.transcript = transcript
+        self.buffer = b""
+        self.responses = []      # parsed responses (dicts), in arrival order, not yet taken
+        self.batches = []        # parsed batch replies (lists)
+        self.events = []         # event params
+        self.methods = {}        # id (json) -> method, for result validation
+
+    def send(self, line, expect="valid", method=None, request_id=None):
+        """expect: valid (the schema must accept it), invalid (must reject it), notjson."""
+        data = line.encode() if isinstance(line, str) else line
+        self.transcript.append({"conn": self.name, "dir": "send", "line": data.decode("utf-8", "replace"), "expect": expect})
+        if method is not None and request_id is not None:
+            self.methods[json.dumps(request_id)] = method
+        self.sock.sendall(data + b"\n")
+
+    def request(self, method, params=None, request_id=None, expect="valid"):
+        message = {"jsonrpc": "2.0", "id": request_id, "method": method}
+        if params is not None:
+            message["params"] = params
+        self.send(json.dumps(message), expect=expect, method=method, request_id=request_id)
+
+    def pump(self, seconds):
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            readable, _, _ = select.select([self.sock], [], [], left)
+            if not readable:
+                return
+            chunk = self.sock.recv(1 << 16)
+            if not chunk:
+                raise ConnectionError("%s: voxnavd closed the connection" % self.name)
+            self.buffer += chunk
+            while b"\n" in self.buffer:
+                raw, self.buffer = self.buffer.split(b"\n", 1)
+                line = raw.decode("utf-8", "replace")
+                self.transcript.append({"conn": self.name, "dir": "recv", "line": line})
+                message = json.loads(line)
+                if isinstance(message, list):
+                    self.batches.append(message)
+                elif "method" in message and "id" not in message:
+                    self.events.append(message.get("params", {}))
+                else:
+                    self.responses.append(message)
+
+    def take(self, request_id, timeout=30.0):
+        """The response with this id (None: the next response whose id is null)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for i, response in enumerate(self.responses):
+                if response.get("id") == request_id and type(response.get("id")) is type(request_id):
+                    return self.responses.pop(i)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("%s: no response with id %r within %.0f s" % (self.name, request_id, timeout))
+            self.pump(min(left, 0.2))
+
+    def take_batch(self, timeout=10.0):
+        deadline = time.monotonic() + timeout
+        while not self.batches:
+            if time.monotonic() > deadline:
+                raise TimeoutError("%s: no batch reply" % self.name)
+            self.pump(0.2)
+        return self.batches.pop(0)
+
+    def wait_events(self, predicate, timeout=20.0):
+        deadline = time.monotonic() + timeout
+        while not predicate(self.events):
+            if time.monotonic() > deadline:
+                return False
+            self.pump(0.2)
+        return True
+
+
+class Session:
+    def __init__(self, path):
+        self.path = path
+        self.transcript = []
+        self.next_id = 0
+        self.called_ok = set()
+        self.error_codes = set()
+
+    def conn(self, name):
+        return Conn(self.path, name, self.transcript)
+
+    def call(self, conn, name, method, params=None, expect_error=None, predicate=None, schema="valid", request_id=None, timeout=30.0):
+        """One request and its check: a result satisfying `predicate`, or an error with `expect_error`'s code."""
+        if request_id is None:
+            self.next_id += 1
+            request_id = self.next_id
+        if schema == "valid" and expect_error in (-32600, -32601, -32602):
+            schema = "invalid"
+        try:
+            conn.request(method, params, request_id, expect=schema)
+            response = conn.take(request_id, timeout)
+        except Exception as error:  # noqa: BLE001
+            check(name, False, error)
+            return None
+        if expect_error is not None:
+            code = response.get("error", {}).get("code")
+            self.error_codes.add(code)
+            return response if check(name, code == expect_error, "expected error %s, got %s" % (expect_error, json.dumps(response))) else None
+        if "error" in response:
+            check(name, False, "error: %s" % json.dumps(response["error"]))
+            return None
+        result = response.get("result")
+        try:
+            ok = predicate(result) if predicate else True
+        except Exception as error:  # noqa: BLE001
+            ok, result = False, "%s (%s)" % (json.dumps(result), error)
+        if check(name, bool(ok), "unexpected result: %s" % (result if isinstance(result, str) else json.dumps(result))):
+            self.called_ok.add(method)
+        return result
+
+    def raw(self, conn, name, line, expect_code, expect_id=None, schema="invalid"):
+        """A raw frame that must be refused with `expect_code`, answered with `expect_id`."""
+        try:
+            conn.send(line, expect=schema)
+            response = conn.take(expect_id)
+        except Exception as error:  # noqa: BLE001
+            return check(name, False, error)
+        code = response.get("error", {}).get("code")
+        self.error_codes.add(code)
+        return check(name, code == expect_code, "expected %s with id %r, got %s" % (expect_code, expect_id, json.dumps(response)[:300]))
+
+
+def scripted_session(s):
+    a = s.conn("A")
+    b = s.conn("B")
+    ALL = gen_schema.EVENT_TYPES
+
+    # --- events ---
+    s.call(a, "events.subscribe: every event", "events.subscribe", {}, predicate=lambda r: r["subscribed"] == ALL)
+    s.call(b, "events.subscribe: types filter", "events.subscribe", {"types": ["source", "prompt.finished"]},
+           predicate=lambda r: r["subscribed"] == ["prompt.finished", "source"])
+
+    # --- state ---
+    s.call(a, "state.get", "state.get", predicate=lambda r: isinstance(r["promptsSpoken"], int) and "sources" in r)
+    s.call(a, "source.list", "source.list", {}, predicate=lambda r: isinstance(r["sources"], list))
+    s.call(a, "session.promptStyle: normal", "session.promptStyle", predicate=lambda r: r["style"] == "normal")
+
+    # --- sources and prompts ---
+    s.call(a, "source.start fmRadio", "source.start", {"kind": "fmRadio"},
+           predicate=lambda r: r["kind"] == "fmRadio" and r["state"] == "playing")
+    s.call(a, "prompt.speak text over the radio: finished, radio ducked", "prompt.speak",
+           {"text": "In 300 meters, turn right onto Solar Circle.", "language": "en-US"},
+           predicate=lambda r: r["result"] in ("finished", "shortened") and any(d["kind"] == "fmRadio" for d in r["ducked"])
+           and r["timings"]["restored"] > 0)
+
+    first = s.call(a, "prompt.speak maneuver, wait false", "prompt.speak",
+                   {"maneuver": {"type": "roundaboutExit3", "roadName": "Hauptstr.", "state": "initial", "distanceRemaining": 640},
+                    "then": {"type": "leftTurn"}, "language": "de", "wait": False, "priority": "important", "key": "m1"},
+                   predicate=lambda r: r["id"].startswith("p-") and r["position"] >= 0)
+    second = s.call(a, "prompt.speak queued behind it", "prompt.speak",
+                    {"text": "This prompt will be cancelled while it waits.", "wait": False, "priority": "low"},
+                    predicate=lambda r: r["position"] >= 0)
+    third = s.call(a, "prompt.speak with a 0.3 s deadline", "prompt.speak",
+                   {"text": "Too late.", "wait": False, "deadline": 0.3}, predicate=lambda r: r["position"] >= 0)
+    if second:
+        s.call(a, "prompt.cancel one waiting prompt", "prompt.cancel", {"id": second["id"]},
+               predicate=lambda r: r["cancelled"] == [second["id"]])
+    if first and second and third:
+        def ended(events, pid, types):
+            return any(e.get("prompt") == pid and e["type"] in types for e in events)
+        ok = a.wait_events(lambda ev: ended(ev, first["id"], ("prompt.finished", "prompt.shortened"))
+                           and ended(ev, second["id"], ("prompt.skipped",)) and ended(ev, third["id"], ("prompt.expired",)))
+        check("queued prompts end as finished, skipped (cancelled), expired (deadline)", ok,
+              [e for e in a.events if e.get("prompt") in (first["id"], second["id"], third["id"])])
+    s.call(a, "prompt.cancel all: nothing waiting", "prompt.cancel", {}, predicate=lambda r: r["cancelled"] == [])
+
+    s.call(a, "source.start voiceAssistant listening", "source.start", {"kind": "voiceAssistant", "activity": "listening"},
+           predicate=lambda r: r["activity"] == "listening")
+    s.call(a, "session.promptStyle: none while the assistant listens", "session.promptStyle", {}, predicate=lambda r: r["style"] == "none")
+    s.call(a, "prompt.speak while the assistant listens: skipped", "prompt.speak", {"text": "Keep left."},
+           predicate=lambda r: r["result"] == "skipped" and r["style"] == "none" and r["reason"])
+    s.call(a, "source.start voiceAssistant speaking (activity change)", "source.start", {"kind": "voiceAssistant", "activity": "speaking"},
+           predicate=lambda r: r["activity"] == "speaking")
+    s.call(a, "source.stop voiceAssistant", "source.stop", {"kind": "voiceAssistant"},
+           predicate=lambda r: r == {"kind": "voiceAssistant", "state": "stopped"})
+    s.call(a, "source.start phoneCall", "source.start", {"kind": "phoneCall"}, predicate=lambda r: r["kind"] == "phoneCall")
+    s.call(a, "prompt.speak during a call: the earcon", "prompt.speak", {"text": "Keep right."},
+           predicate=lambda r: r["style"] == "short" and r["text"].startswith("(earcon)"))
+    s.call(a, "source.stop phoneCall", "source.stop", {"kind": "phoneCall"}, predicate=lambda r: r["state"] == "stopped")
+
+    # --- sessions and audit ---
+    voice_prompt = {"category": "playback", "mode": "voicePrompt", "options": ["duckOthers", "interruptSpokenAudioAndMixWithOthers"]}
+    s.call(a, "session.configure voicePrompt", "session.configure", voice_prompt, predicate=lambda r: r["configured"] == voice_prompt)
+    s.call(a, "session.setActive true", "session.setActive", {"active": True},
+           predicate=lambda r: r["active"] is True and isinstance(r["effects"], list))
+    s.call(a, "session.setActive false", "session.setActive", {"active": False, "notifyOthers": True},
+           predicate=lambda r: r["active"] is False)
+    s.call(a, "state.get with a session and the radio", "state.get", {},
+           predicate=lambda r: any(x["configuration"] == voice_prompt for x in r["sessions"])
+           and any(x["kind"] == "fmRadio" for x in r["sources"]))
+    s.call(a, "audit.get all", "audit.get", {}, predicate=lambda r: isinstance(r["violations"], list))
+    s.call(a, "audit.get this client", "audit.get", {"all": False}, predicate=lambda r: isinstance(r["violations"], list))
+
+    # --- guidance ---
+    s.call(a, "guidance.start", "guidance.start", {"language": "en-US", "profile": "car"},
+           predicate=lambda r: r == {"language": "en-US", "profile": "car"})
+    s.call(a, "guidance.update plans the initial prompt", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn", "roadName": "Solar Cir."}}]},
+           predicate=lambda r: len(r["prompts"]) == 1 and r["prompts"][0]["maneuverID"] == "m1" and r["prompts"][0]["state"] == "initial")
+    s.call(a, "guidance.update naming an undescribed id: -32000", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m9", "distance": 500}]}, expect_error=-32000)
+    s.call(a, "guidance.end", "guidance.end", predicate=lambda r: r == {"ended": True})
+    s.call(a, "prompt.cancel all: stops the guidance prompt", "prompt.cancel", {}, predicate=lambda r: isinstance(r["cancelled"], list))
+    s.call(a, "source.stop fmRadio", "source.stop", {"kind": "fmRadio"}, predicate=lambda r: r["state"] == "stopped")
+
+    # --- -32000: valid requests the engine cannot carry out ---
+    s.call(a, "-32000 source.stop of a source not running", "source.stop", {"kind": "fmRadio"}, expect_error=-32000)
+    s.call(b, "-32000 guidance.update before guidance.start", "guidance.update", {"speed": 10, "maneuvers": []}, expect_error=-32000)
+    s.call(b, "-32000 guidance.start with an unknown profile", "guidance.start", {"profile": "hovercraft"}, expect_error=-32000)
+    s.call(b, "-32000 guidance.start with an unknown language", "guidance.start", {"language": "tlh"}, expect_error=-32000)
+    s.call(b, "-32000 prompt.speak maneuver in an unknown language", "prompt.speak",
+           {"maneuver": {"type": "leftTurn"}, "language": "tlh"}, expect_error=-32000)
+    s.call(b, "-32000 prompt.speak text with an unknown voice", "prompt.speak", {"text": "Hello", "language": "tlh"}, expect_error=-32000)
+    s.call(b, "-32000 session.setActive before session.configure", "session.setActive", {"active": True}, expect_error=-32000)
+
+    # --- -32602: invalid params ---
+    for method in gen_schema.METHODS:
+        s.call(b, "-32602 %s with an unknown member" % method, method, {"bogus": 1}, expect_error=-32602)
+    invalid = [
+        ("prompt.speak", {}, "neither text nor maneuver"),
+        ("prompt.speak", {"text": "x", "maneuver": {"type": "leftTurn"}}, "both text and maneuver"),
+        ("prompt.speak", {"text": "   "}, "blank text"),
+        ("prompt.speak", {"text": "x", "then": {"type": "leftTurn"}}, "then with text"),
+        ("prompt.speak", {"maneuver": {"type": "roundaboutExit20"}}, "unknown maneuver type"),
+        ("prompt.speak", {"maneuver": {"type": "leftTurn", "lanes": [{"angle": 270, "status": "good"}]}}, "lane angle out of range"),
+        ("prompt.speak", {"maneuver": {"type": "leftTurn", "state": "halfway"}}, "unknown maneuver state"),
+        ("prompt.speak", {"text": "x", "deadline": 0}, "deadline 0"),
+        ("prompt.speak", {"text": "x", "priority": "urgent"}, "unknown priority"),
+        ("prompt.speak", {"text": 42}, "text not a string"),
+        ("prompt.cancel", {"id": 3}, "id not a string"),
+        ("events.subscribe", {"types": ["prompt.sung"]}, "unknown event type"),
+        ("source.start", {"kind": "jukebox"}, "unknown kind"),
+        ("source.start", {}, "kind missing"),
+        ("source.start", {"kind": "voiceAssistant", "activity": "dreaming"}, "unknown activity"),
+        ("source.stop", {"kind": None}, "kind null"),
+        ("session.configure", {"category": "ambient", "options": ["duckOthers"]}, "impossible configuration (ambient + duckOthers)"),
+        ("session.configure", {"category": "record", "mode": "voicePrompt"}, "impossible configuration (record + voicePrompt)"),
+        ("session.configure", {"category": "playback", "options": ["shuffle"]}, "unknown option"),
+        ("session.setActive", {}, "active missing"),
+        ("audit.get", {"all": "yes"}, "all not a boolean"),
+        ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),
+        ("guidance.update", {"speed": 10}, "maneuvers missing"),
+        ("guidance.update", {"speed": 10, "maneuvers": [{"id": "m1", "distance": -2000}]}, "distance below -1000"),
+        ("state.get", [], "params an array"),
+    ]
+    for method, params, why in invalid:
+        s.call(b, "-32602 %s: %s" % (method, why), method, params, expect_error=-32602)
+
+    # --- -32601, -32600, -32700 and framing ---
+    c = s.conn("C")
+    s.call(c, "-32601 unknown method", "prompt.sing", {"text": "la"}, expect_error=-32601)
+    s.raw(c, "-32700 a frame that is not JSON", '{"jsonrpc":"2.0","id":1,"method":', -32700, None, schema="notjson")
+    s.raw(c, "-32600 jsonrpc not 2.0 (answered with its id)", '{"jsonrpc":"1.0","id":"v1","method":"state.get"}', -32600, "v1")
+    s.raw(c, "-32600 no method", '{"jsonrpc":"2.0","id":"nm"}', -32600, "nm")
+    s.raw(c, "-32600 method not a string", '{"jsonrpc":"2.0","id":"ms","method":7}', -32600, "ms")
+    s.raw(c, "-32600 params a string", '{"jsonrpc":"2.0","id":"ps","method":"state.get","params":"x"}', -32600, "ps")
+    s.raw(c, "-32600 params null", '{"jsonrpc":"2.0","id":"pn","method":"state.get","params":null}', -32600, "pn")
+    s.raw(c, "-32600 a fractional id", '{"jsonrpc":"2.0","id":1.5,"method":"state.get"}', -32600, None)
+    s.raw(c, "-32600 not an object", "42", -32600, None)
+    s.raw(c, "-32600 an empty batch", "[]", -32600, None)
+    big = '{"jsonrpc":"2.0","id":"big","method":"prompt.speak","params":{"text":"' + "a" * (1 << 20) + '"}}'
+    s.raw(c, "-32600 a frame longer than 1 MiB", big, -32600, None, schema="skip")
+    s.call(c, "the connection is usable after the long frame", "session.promptStyle", request_id="after-big",
+           predicate=lambda r: r["style"] in gen_schema.STYLES)
+    # Notifications (no id) are executed and never answered, even for an unknown method.
+    c.send('{"jsonrpc":"2.0","method":"session.promptStyle"}')
+    c.send('{"jsonrpc":"2.0","method":"prompt.sing"}', expect="invalid")
+    s.call(c, "string ids are echoed", "state.get", request_id="s-1", predicate=lambda r: "sources" in r)
+    c.pump(0.3)
+    check("notifications get no response", not c.responses, c.responses)
+    c.send(json.dumps([{"jsonrpc": "2.0", "id": "b1", "method": "state.get"},
+                       {"jsonrpc": "2.0", "method": "session.promptStyle"},
+                       {"jsonrpc": "2.0", "id": "b3", "method": "session.promptStyle", "params": {}}]))
+    c.methods['"b1"'] = "state.get"
+    c.methods['"b3"'] = "session.promptStyle"
+    try:
+        batch = c.take_batch()
+        check("a batch is answered by an array of its requests' responses", sorted(r["id"] for r in batch) == ["b1", "b3"]
+              and all("result" in r for r in batch), batch)
+    except Exception as error:  # noqa: BLE001
+        check("a batch is answered by an array of its requests' responses", False, error)
+
+    s.call(b, "events.unsubscribe", "events.unsubscribe", predicate=lambda r: r == {"subscribed": []})
+    s.call(a, "events.unsubscribe", "events.unsubscribe", {}, predicate=lambda r: r == {"subscribed": []})
+
+    # --- what the subscriptions brought ---
+    seen_a = {e["type"] for e in a.events}
+    wanted = {"source.started", "source.ended", "source.ducked", "source.restored", "prompt.queued", "prompt.started",
+              "prompt.finished", "prompt.skipped", "prompt.expired", "session.activated", "session.deactivated"}
+    check("A heard the events it caused (%d events)" % len(a.events), wanted <= seen_a, "missing: %s" % sorted(wanted - seen_a))
+    seen_b = {e["type"] for e in b.events}
+    check("B heard only the types it subscribed to (%s)" % ", ".join(sorted(seen_b)),
+          bool(seen_b) and all(t == "prompt.finished" or t.startswith("source.") for t in seen_b), sorted(seen_b))
+    for conn in (a, b, c):
+        conn.pump(0.1)
+        conn.sock.close()
+    return [a, b, c]
+
+
+# The schema must also refuse what it should: (definition, instance, accepted?).
+    return not list(jsonschema.Draft202012Validator({"$schema":s["$schema"],"$defs":s["$defs"],"$ref":"#/$defs/"+name}).iter_errors(inst))
+CASES = [
+ ("ServerMessage", {"jsonrpc":"2.0","method":"event","params":{"type":"prompt.sung","time":1}}, False),
+ ("ServerMessage", {"jsonrpc":"2.0","method":"event","params":{"type":"prompt.queued","time":1,"client":"c","prompt":"p-1","text":"x","priority":"normal"}}, True),
+ ("ServerMessage", {"jsonrpc":"2.0","method":"event","params":{"type":"prompt.queued","time":1,"client":"c","prompt":"p-1","text":"x"}}, False),
+ ("ServerMessage", {"jsonrpc":"2.0","id":1,"result":{},"error":{"code":-32000,"message":"x"}}, False),
+ ("ServerMessage", {"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"x"}}, True),
+ ("ServerMessage", {"jsonrpc":"2.0","error":{"code":-32000,"message":"x"}}, False),
+ ("result.guidance.update", {"prompts":[{"maneuverID":"m1","state":"initial","text":"x"}]}, False),
+ ("result.state.get", {"sessionActive":False}, False),
+ ("ClientMessage", {"jsonrpc":"2.0","id":1,"method":"prompt.speak","params":{"text":"hi","language":None}}, True),
+ ("ClientMessage", {"jsonrpc":"2.0","id":1,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn"},"text":None,"then":{"type":"keepLeft"}}}, True),
+ ("ClientMessage", {"jsonrpc":"2.0","id":1,"method":"session.configure","params":{"category":"playAndRecord","mode":"voiceChat","options":["allowBluetooth","duckOthers"]}}, True),
+ ("ClientMessage", {"jsonrpc":"2.0","id":1,"method":"session.configure","params":{"category":"playback","options":["allowBluetooth"]}}, False),
+ ("ClientMessage", {"jsonrpc":"2.0","method":"event","params":{}}, False),
+]
+
+
+def schema_self_test():
+    schema = json.load(open(SCHEMA_PATH, encoding="utf-8"))
+    wrong = []
+    for name, instance, accepted in CASES:
+        v = jsonschema.Draft202012Validator({"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/" + name})
+        if v.is_valid(instance) != accepted:
+            wrong.append("%s %s %s" % (name, "rejects" if accepted else "accepts", json.dumps(instance)))
+    check("the schema accepts and refuses %d hand-made messages as it should" % len(CASES), not wrong, "\n".join(wrong))
+
+
+def validate(transcript, conns_methods, label):
+    """Validates recorded lines; returns (client ok, server ok, results ok) with details."""
+    schema = json.load(open(SCHEMA_PATH, encoding="utf-8"))
+    cls = jsonschema.Draft202012Validator
+
+    def validator(name):
+        return cls({"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/" + name})
+    client_v, server_v = validator("ClientMessage"), validator("ServerMessage")
+    result_v = {m: validator("result." + m) for m in gen_schema.METHODS}
+    problems = {"client": [], "server": [], "result": []}
+    counts = {"client": 0, "rejected": 0, "server": 0, "result": 0}
+
+    def brief(line):
+        return line if len(line) < 200 else line[:200] + "…"
+    for entry in transcript:
+        line = entry["line"]
+        if entry["dir"] == "send":
+            expect = entry.get("expect", "valid")
+            if expect in ("skip", "notjson"):
+                if expect == "notjson":
+                    try:
+                        json.loads(line)
+                        problems["client"].append("meant not to be JSON but is: " + brief(line))
+                    except ValueError:
+                        pass
+                continue
+            errors = sorted(client_v.iter_errors(json.loads(line)), key=lambda e: e.path)
+            counts["client"] += 1
+            if expect == "valid" and errors:
+                problems["client"].append("%s: rejected by the schema: %s\n  %s" % (entry["conn"], brief(line), errors[0].message[:300]))
+            elif expect == "invalid":
+                counts["rejected"] += 1
+                if not errors:
+                    problems["client"].append("%s: the daemon refuses this but the schema accepts it: %s" % (entry["conn"], brief(line)))
+        else:
+            message = json.loads(line)
+            counts["server"] += 1
+            errors = list(server_v.iter_errors(message))
+            if errors:
+                best = jsonschema.exceptions.best_match(errors)
+                problems["server"].append("%s: %s\n  %s at %s" % (entry["conn"], brief(line), best.message[:300], list(best.absolute_path)))
+            for response in message if isinstance(message, list) else [message]:
+                if "result" not in response:
+                    continue
+                method = conns_methods.get((entry["conn"], json.dumps(response.get("id"))))
+                if method in result_v:
+                    counts["result"] += 1
+                    errors = list(result_v[method].iter_errors(response["result"]))
+                    if errors:
+                        best = jsonschema.exceptions.best_match(errors)
+                        problems["result"].append("%s result: %s\n  %s at %s" % (method, brief(line), best.message[:300], list(best.absolute_path)))
+    check("%s: %d client messages conform to ClientMessage, %d the daemon refuses are refused by it too"
+          % (label, counts["client"] - counts["rejected"], counts["rejected"]), not problems["client"], "\n".join(problems["client"][:8]))
+    check("%s: %d server messages conform to ServerMessage" % (label, counts["server"]), not problems["server"], "\n".join(problems["server"][:8]))
+    check("%s: %d results match $defs/result.<method>" % (label, counts["result"]), counts["result"] > 0 and not problems["result"],
+          "\n".join(problems["result"][:8]))
+
+
+def main():
+    print("protocol check: python %s, jsonschema %s (%s)" % (sys.version.split()[0], jsonschema_version(), sys.executable))
+    if not os.access(DAEMON, os.X_OK):
+        print("check-protocol: %s not found: run `swift build` first" % os.path.relpath(DAEMON, ROOT), file=sys.stderr)
+        return 2
+    schema = json.load(open(SCHEMA_PATH, encoding="utf-8"))
+    try:
+        jsonschema.Draft202012Validator.check_schema(schema)
+        check("docs/protocol.schema.json is a valid draft 2020-12 schema", True)
+    except jsonschema.exceptions.SchemaError as error:
+        check("docs/protocol.schema.json is a valid draft 2020-12 schema", False, error.message)
+    generated = subprocess.run([sys.executable, os.path.join(ROOT, "Tests", "protocol", "gen_schema.py"), "--check"],
+                               capture_output=True, text=True)
+    check("docs/protocol.schema.json is what Tests/protocol/gen_schema.py generates", generated.returncode == 0, generated.stderr.strip())
+
+    schema_self_test()
+
+    workdir = tempfile.mkdtemp(prefix="voxnav-protocol-")
+    socket_path = os.path.join(workdir, "voxnav.sock")
+    log_path = os.path.join(workdir, "voxnavd.log")
+    log = open(log_path, "w")
+    daemon = subprocess.Popen([DAEMON, "--socket", socket_path, "--voices", os.path.join(ROOT, "voices"), "--log-level", "warning"],
+                              stdout=log, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(100):
+            if os.path.exists(socket_path) or daemon.poll() is not None:
+                break
+            time.sleep(0.1)
+        if not check("voxnavd listens on %s" % socket_path, os.path.exists(socket_path) and daemon.poll() is None,
+                     open(log_path).read()[-2000:]):
+            return finish()
+        session = Session(socket_path)
+        conns = []
+        try:
+            conns = scripted_session(session)
+        except Exception as error:  # noqa: BLE001
+            check("the scripted session ran to its end", False, repr(error))
+        check("every method succeeded at least once", set(gen_schema.METHODS) <= session.called_ok,
+              "never succeeded: %s" % sorted(set(gen_schema.METHODS) - session.called_ok))
+        classes = {-32700, -32600, -32601, -32602, -32000}
+        check("every error class was exercised (%s)" % ", ".join(str(c) for c in sorted(classes)), classes <= session.error_codes,
+              "missing: %s" % sorted(classes - session.error_codes))
+        methods = {(conn.name, key): method for conn in conns for key, method in conn.methods.items()}
+        validate(session.transcript, methods, "scripted session")
+
+        # The example guidance engine, against the same daemon.
+        transcript_path = os.path.join(workdir, "guidance.jsonl")
+        print("---- examples/guidance_client.py ----", flush=True)
+        started = time.monotonic()
+        client = subprocess.run([sys.executable, CLIENT, "--socket", socket_path, "--transcript", transcript_path], timeout=120)
+        print("---- (%.1f s) ----" % (time.monotonic() - started))
+        check("examples/guidance_client.py exits 0", client.returncode == 0, "exit status %s" % client.returncode)
+        lines = []
+        if os.path.exists(transcript_path):
+            for raw in open(transcript_path, encoding="utf-8"):
+                entry = json.loads(raw)
+                entry["conn"] = "guidance_client"
+                lines.append(entry)
+        client_methods = {}
+        for entry in lines:
+            if entry["dir"] == "send":
+                message = json.loads(entry["line"])
+                client_methods[("guidance_client", json.dumps(message.get("id")))] = message.get("method")
+        validate(lines, client_methods, "guidance_client")
+    finally:
+        if daemon.poll() is None:
+            daemon.send_signal(signal.SIGTERM)
+            try:
+                status = daemon.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                daemon.kill()
+                status = "killed after 15 s"
+            check("voxnavd exits 0 on SIGTERM", status == 0, "status %s; log:\n%s" % (status, open(log_path).read()[-2000:]))
+        else:
+            check("voxnavd was still running at the end", False, "exit status %s; log:\n%s" % (daemon.returncode, open(log_path).read()[-2000:]))
+        log.close()
+        if not FAILED:
+            shutil.rmtree(workdir, ignore_errors=True)
+        else:
+            print("(daemon log and transcripts kept in %s)" % workdir)
+    return finish()
+
+
+def jsonschema_version():
+    try:
+        from importlib import metadata
+        return metadata.version("jsonschema")
+    except Exception:  # noqa: BLE001
+        return "?"
+
+
+def finish():
+    print()
+    if FAILED:
+        print("Failed:")
+        for name in FAILED:
+            print("  - " + name)
+    print("protocol: %d passed, %d failed" % (len(PASSED), len(FAILED)))
+    return 0 if not FAILED and PASSED else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

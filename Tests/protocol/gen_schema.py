@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""Writes docs/protocol.schema.json (JSON Schema draft 2020-12 of voxnavd's messages).
+
+The schema is kept here as Python data so that the repetitive parts (the per-method oneOf,
+"null means absent" members, the session pairing rules) are generated rather than copied.
+Run:  python3 Tests/protocol/gen_schema.py   (scripts/check-protocol checks the file is current).
+"""
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+OUT = os.path.join(ROOT, "docs", "protocol.schema.json")
+
+EVENT_TYPES = [
+    "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
+    "session.activated", "session.deactivated", "source.started", "source.ended", "source.ducked", "source.restored",
+    "source.paused", "source.resumed", "source.stopped", "interruption.began", "interruption.ended", "audit.violation",
+]
+EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit"]
+SOURCE_KINDS = ["fmRadio", "music", "spokenAudio", "phoneCall", "voiceAssistant", "vehicleChime", "nativeNavigation"]
+ACTIVITIES = ["default", "listening", "speaking", "voicemail"]
+PRIORITIES = ["important", "normal", "low"]
+STYLES = ["none", "short", "normal"]
+RESULTS = ["finished", "shortened", "skipped", "expired"]
+CATEGORIES = ["ambient", "soloAmbient", "playback", "record", "playAndRecord", "multiRoute"]
+MODES = ["default", "voicePrompt", "spokenAudio", "voiceChat", "videoChat", "gameChat", "moviePlayback",
+         "measurement", "videoRecording", "shortFormVideo"]
+OPTIONS = ["mixWithOthers", "duckOthers", "interruptSpokenAudioAndMixWithOthers", "allowBluetooth",
+           "allowBluetoothA2DP", "allowAirPlay", "defaultToSpeaker", "overrideMutedMicrophoneInterruption"]
+# AudioPolicy/SessionConfiguration.swift: SessionMode.allowedCategories, SessionOptions.allowedCategories.
+MODE_CATEGORIES = {
+    "voicePrompt": ["playback"], "spokenAudio": ["playback"], "moviePlayback": ["playback"], "shortFormVideo": ["playback"],
+    "voiceChat": ["playAndRecord"], "videoChat": ["playAndRecord"], "gameChat": ["playAndRecord"],
+    "videoRecording": ["record", "playAndRecord"], "measurement": ["playback", "record", "playAndRecord"],
+}
+OPTION_CATEGORIES = {
+    "mixWithOthers": ["playback", "playAndRecord", "multiRoute"],
+    "duckOthers": ["playback", "playAndRecord", "multiRoute"],
+    "interruptSpokenAudioAndMixWithOthers": ["playback", "playAndRecord", "multiRoute"],
+    "allowBluetooth": ["record", "playAndRecord"],
+    "overrideMutedMicrophoneInterruption": ["record", "playAndRecord"],
+    "allowBluetoothA2DP": ["playAndRecord"], "allowAirPlay": ["playAndRecord"], "defaultToSpeaker": ["playAndRecord"],
+}
+MANEUVER_TYPES = (
+    ["arriveAtDestination", "arriveAtDestinationLeft", "arriveAtDestinationRight", "arriveEndOfDirections",
+     "arriveEndOfNavigation", "changeFerry", "changeHighway", "changeHighwayLeft", "changeHighwayRight",
+     "enterRoundabout", "enterFerry", "exitFerry", "exitRoundabout", "followRoad", "highwayOffRampLeft",
+     "highwayOffRampRight", "keepLeft", "keepRight", "leftTurn", "leftTurnAtEnd", "noTurn", "offRamp", "onRamp",
+     "rightTurn", "rightTurnAtEnd"]
+    + ["roundaboutExit%d" % n for n in range(1, 20)]
+    + ["sharpLeftTurn", "sharpRightTurn", "slightLeftTurn", "slightRightTurn", "startRoute", "startRouteWithUTurn",
+       "straightAhead", "uTurn", "uTurnAtRoundabout", "uTurnWhenPossible"])
+MANEUVER_STATES = ["continue", "initial", "prepare", "execute"]
+RULES = ["activeWithoutAudioPastCap", "activationLongBeforeAudio", "nonMixingSessionStoppedRadio", "recordingInCar",
+         "deactivatedWithoutNotify"]
+ERROR_CODES = [-32700, -32600, -32601, -32602, -32603, -32000, -32001]
+
+
+def ref(name):
+    return {"$ref": "#/$defs/" + name}
+
+
+def nullable(schema):
+    """An optional param member: the daemon treats null as absent (Sources/Daemon/Params.swift)."""
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def params(members, required=(), description=None, extra=None):
+    """A method's params: an object of named members; unknown members are refused (-32602)."""
+    props = {}
+    for name, schema in members.items():
+        props[name] = schema if name in required else nullable(schema)
+    out = {"type": "object", "properties": props, "additionalProperties": False}
+    if required:
+        out["required"] = list(required)
+    if description:
+        out["description"] = description
+    if extra:
+        out.update(extra)
+    return out
+
+
+def obj(props, required=None, description=None, additional=False):
+    out = {"type": "object", "properties": props, "required": list(props) if required is None else required,
+           "additionalProperties": additional}
+    if description:
+        out["description"] = description
+    return out
+
+
+NO_PARAMS = {"type": "object", "maxProperties": 0, "description": "No params: omit them or send {}."}
+UINT32 = {"type": "integer", "minimum": 0, "maximum": 4294967295}
+
+METHODS = {
+    # method: (params schema, result schema)
+    "prompt.speak": (
+        params({
+            "text": {"type": "string", "pattern": "\\S", "description": "Words to speak as they are (not blank)."},
+            "maneuver": ref("Maneuver"),
+            "then": ref("Maneuver"),
+            "language": {"type": "string", "description": "A phrase pack (en-US, de, …; de-AT finds de); for text also an eSpeak NG voice name. Default en-US. Unknown: -32000."},
+            "priority": {"enum": PRIORITIES, "description": "Default normal. A higher priority plays before anything of a lower one that waits."},
+            "deadline": {"type": "number", "exclusiveMinimum": 0, "maximum": 3600, "description": "Seconds from now after which the prompt may no longer start: it expires instead."},
+            "key": {"type": "string", "description": "A newer prompt of this client with the same key supersedes a waiting one."},
+            "wait": {"type": "boolean", "description": "false: answer at once with {id, position}; otherwise answer with the outcome once it has ended."},
+        }, description="Exactly one of text and maneuver; then only with maneuver.",
+           extra={"oneOf": [
+               {"required": ["text"], "properties": {"text": {"type": "string"}, "maneuver": {"type": "null"}, "then": {"type": "null"}}},
+               {"required": ["maneuver"], "properties": {"maneuver": {"type": "object"}, "text": {"type": "null"}}},
+           ]}),
+        {"oneOf": [ref("PromptOutcome"), ref("QueuedPrompt")]},
+    ),
+    "prompt.cancel": (
+        params({"id": {"type": "string", "description": "One prompt of this client (as in its events); omitted: all of them."}}),
+        obj({"cancelled": {"type": "array", "items": {"type": "string"}}}),
+    ),
+    "events.subscribe": (
+        params({"types": {"type": "array", "items": {"enum": EVENT_TYPES + EVENT_GROUPS},
+                          "description": "Event types or groups (the part before the dot); omitted: every event."}}),
+        obj({"subscribed": {"type": "array", "items": {"enum": EVENT_TYPES + EVENT_GROUPS}}}),
+    ),
+    "events.unsubscribe": (NO_PARAMS, obj({"subscribed": {"type": "array", "maxItems": 0}})),
+    "source.start": (
+        params({"kind": ref("SourceKind"), "activity": ref("SourceActivity")}, required=["kind"]),
+        ref("Source"),
+    ),
+    "source.stop": (
+        params({"kind": ref("SourceKind")}, required=["kind"], description="Stopping a source that is not running is -32000."),
+        obj({"kind": ref("SourceKind"), "state": {"const": "stopped"}}),
+    ),
+    "source.list": (NO_PARAMS, obj({"sources": {"type": "array", "items": ref("Source")}})),
+    "state.get": (NO_PARAMS, ref("EngineState")),
+    "session.configure": (
+        params({"category": {"enum": CATEGORIES}, "mode": {"enum": MODES, "description": "Default default."},
+                "options": {"type": "array", "items": {"enum": OPTIONS}}},
+               required=["category"],
+               description="An impossible pairing (SessionConfiguration.problems) is -32602.",
+               extra={"allOf": (
+                   [{"if": {"required": ["mode"], "properties": {"mode": {"const": mode}}},
+                     "then": {"properties": {"category": {"enum": cats}}}} for mode, cats in MODE_CATEGORIES.items()]
+                   + [{"if": {"required": ["options"], "properties": {"options": {"type": "array", "contains": {"const": option}}}},
+                       "then": {"properties": {"category": {"enum": cats}}}} for option, cats in OPTION_CATEGORIES.items()])}),
+        obj({"configured": ref("SessionConfiguration")}),
+    ),
+    "session.setActive": (
+        params({"active": {"type": "boolean"}, "notifyOthers": {"type": "boolean", "description": "Default true."}},
+               required=["active"],
+               description="Activating before session.configure, or against a holder that rejects it, is -32000."),
+        obj({"active": {"type": "boolean"}, "effects": {"type": "array", "items": {"type": "string"}}}),
+    ),
+    "session.promptStyle": (NO_PARAMS, obj({"style": ref("PromptStyle")})),
+    "audit.get": (
+        params({"all": {"type": "boolean", "description": "Default true; false: this client's only."}}),
+        obj({"violations": {"type": "array", "items": ref("Violation")}}),
+    ),
+    "guidance.start": (
+        params({"language": {"type": "string", "description": "A phrase pack; default en-US. Unknown: -32000."},
+                "profile": {"type": "string", "examples": ["car", "bicycle", "pedestrian"],
+                            "description": "A vehicle profile: car (default), bicycle, pedestrian. Unknown: -32000."}}),
+        obj({"language": {"type": "string"}, "profile": {"type": "string"}}),
+    ),
+    "guidance.update": (
+        params({"time": {"type": "number", "description": "Seconds on the client's own monotonic clock (simulations); default the daemon's clock."},
+                "speed": {"type": "number", "minimum": 0, "maximum": 100, "description": "Meters per second."},
+                "maneuvers": {"type": "array", "items": ref("Upcoming"), "description": "The next maneuvers in route order. An id never described is -32000 (the update is refused whole)."}},
+               required=["speed", "maneuvers"]),
+        obj({"prompts": {"type": "array", "items": ref("PlannedPrompt")}}),
+    ),
+    "guidance.end": (NO_PARAMS, obj({"ended": {"const": True}})),
+}
+
+DEFS = {
+    # ---- envelopes ----
+    "ID": {"description": "A request id: a string or an integer (|n| < 9e15). null is allowed but cannot be told apart from an unreadable id in the response.",
+           "anyOf": [{"type": "string"}, {"type": "integer", "minimum": -8999999999999999, "maximum": 8999999999999999}, {"type": "null"}]},
+    "RequestEnvelope": {
+        "description": "What the router checks (-32600 otherwise). Other members are ignored.",
+        "type": "object",
+        "properties": {"jsonrpc": {"const": "2.0"}, "id": ref("ID"), "method": {"type": "string"},
+                       "params": {"type": ["object", "array"], "description": "Every method takes an object of named members; an array is -32602."}},
+        "required": ["jsonrpc", "method"],
+    },
+    "Request": {
+        "description": "A request (with an id: exactly one response with that id) or a client notification (no id: executed, never answered). Params are checked per method.",
+        "allOf": [ref("RequestEnvelope"), ref("MethodCall")],
+    },
+    "MethodCall": {
+        "description": "The method and its params, keyed on method.",
+        "oneOf": [
+            {"properties": {"method": {"const": m}, "params": ref("params." + m)}, "required": ["method"]}
+            for m in METHODS
+        ],
+    },
+    "Batch": {"type": "array", "minItems": 1, "items": ref("Request"), "description": "Answered by an array of the responses to its requests (nothing if all are notifications). An empty batch is -32600."},
+    "ClientMessage": {"description": "One line a client sends.", "oneOf": [ref("Request"), ref("Batch")]},
+    "Error": {
+        "type": "object",
+        "properties": {
+            "code": {"enum": ERROR_CODES, "description": "-32700 not JSON; -32600 invalid request (also a frame over 1 MiB); -32601 unknown method; -32602 invalid params; -32603 daemon bug; -32000 the engine could not do it; -32001 too many requests in flight on this connection (64)."},
+            "message": {"type": "string"},
+            "data": {},
+        },
+        "required": ["code", "message"],
+        "additionalProperties": False,
+    },
+    "Response": {
+        "type": "object",
+        "properties": {"jsonrpc": {"const": "2.0"}, "id": ref("ID"), "result": {}, "error": ref("Error")},
+        "required": ["jsonrpc", "id"],
+        "additionalProperties": False,
+        "oneOf": [{"required": ["result"], "not": {"required": ["error"]}},
+                  {"required": ["error"], "not": {"required": ["result"]}}],
+        "description": "id is null when the request's id could not be read (parse error, invalid request, oversized frame). result's shape depends on the method: see $defs result.<method>.",
+    },
+    "EventNotification": {
+        "type": "object",
+        "properties": {"jsonrpc": {"const": "2.0"}, "method": {"const": "event"}, "params": ref("Event")},
+        "required": ["jsonrpc", "method", "params"],
+        "additionalProperties": False,
+        "description": "Sent to a connection after events.subscribe, for every event it asked for.",
+    },
+    "ServerMessage": {"description": "One line the daemon sends.",
+                      "oneOf": [ref("Response"), {"type": "array", "minItems": 1, "items": ref("Response")}, ref("EventNotification")]},
+    # ---- values ----
+    "SourceKind": {"enum": SOURCE_KINDS},
+    "SourceActivity": {"enum": ACTIVITIES, "description": "listening/speaking for voiceAssistant, voicemail for spokenAudio; default otherwise."},
+    "PromptStyle": {"enum": STYLES},
+    "PromptPriority": {"enum": PRIORITIES},
+    "ManeuverState": {"enum": MANEUVER_STATES},
+    "Lane": {"type": "object", "properties": {"angle": {"type": "number", "minimum": -180, "maximum": 180},
+                                               "status": {"enum": ["notGood", "good", "preferred"]}},
+             "required": ["angle", "status"],
+             "description": "Degrees: 0 straight on, negative left. (The daemon ignores other members here.)"},
+    "Maneuver": {
+        "type": "object",
+        "description": "CarPlay's maneuver metadata; only type is required. null means absent. (Unlike params, the daemon ignores unknown members of a maneuver.)",
+        "properties": {
+            "type": {"enum": MANEUVER_TYPES},
+            "junctionType": nullable({"enum": ["intersection", "roundabout"]}),
+            "trafficSide": nullable({"enum": ["right", "left"]}),
+            "lanes": nullable({"type": "array", "items": ref("Lane"), "description": "Left to right."}),
+            "state": nullable(ref("ManeuverState")),
+            "instructionVariants": nullable({"type": "array", "items": {"type": "string"}}),
+            "roadName": nullable({"type": "string"}),
+            "routeNumber": nullable({"type": "string"}),
+            "exitNumber": nullable({"type": "string"}),
+            "distanceRemaining": nullable({"type": "number"}),
+            "timeRemaining": nullable({"type": "number"}),
+        },
+        "required": ["type"],
+    },
+    "Upcoming": {
+        "type": "object",
+        "description": "One entry of guidance.update's maneuvers. maneuver is needed the first time an id is sent (and when it changes). (The daemon ignores other members here.)",
+        "properties": {"id": {"type": "string"},
+                       "distance": {"type": "number", "minimum": -1000, "maximum": 5000000, "description": "Meters to the maneuver; ≤ 0 once passed."},
+                       "maneuver": nullable(ref("Maneuver"))},
+        "required": ["id", "distance"],
+    },
+    "SessionConfiguration": obj({"category": {"enum": CATEGORIES}, "mode": {"enum": MODES},
+                                 "options": {"type": "array", "items": {"enum": OPTIONS}}}),
+    # ---- results ----
+    "PromptOutcome": obj({
+        "id": {"type": "string", "description": "The prompt's id, as in its events (p-N)."},
+        "result": {"enum": RESULTS},
+        "style": ref("PromptStyle"),
+        "text": {"type": "string", "description": "What was said; \"(earcon) …\" for the short style."},
+        "voice": {"type": "string", "description": "The eSpeak NG voice; absent when no speech played."},
+        "audioDuration": {"type": "number", "minimum": 0},
+        "timings": obj({k: {"type": "number"} for k in ["audioReady", "activated", "playbackStarted", "drained", "deactivated", "restored"]},
+                       required=[], description="Milliseconds after the request arrived; a step that did not happen is absent."),
+        "ducked": {"type": "array", "items": obj({"kind": ref("SourceKind"), "sinkInput": UINT32,
+                                                  "from": {"type": "array", "items": UINT32}, "to": {"type": "array", "items": UINT32}})},
+        "paused": {"type": "array", "items": ref("SourceKind")},
+        "reason": {"type": "string", "description": "Why nothing was played (skipped, expired)."},
+    }, required=["id", "result", "style", "text", "audioDuration", "timings", "ducked", "paused"],
+        description="prompt.speak's result (without wait: false)."),
+    "QueuedPrompt": obj({"id": {"type": "string"}, "position": {"type": "integer", "minimum": 0, "description": "0: next to play."}},
+                        description="prompt.speak's result with wait: false; events tell the rest."),
+    "Source": obj({
+        "id": {"type": "string", "description": "The kind's name for a simulated source; pa-N for another program's stream."},
+        "kind": ref("SourceKind"),
+        "activity": {"enum": ["listening", "speaking", "voicemail"]},
+        "name": {"type": "string"},
+        "sinkInput": UINT32,
+        "simulated": {"type": "boolean"},
+        "state": {"enum": ["playing", "ducked", "paused", "stopped"]},
+        "duckedDB": {"type": "number"},
+        "volume": {"type": "array", "items": UINT32},
+        "volumeDB": {"type": "number"},
+        "corked": {"type": "boolean"},
+        "muted": {"type": "boolean"},
+        "position": {"type": "number", "description": "Seconds of programme played; absent for live sources."},
+    }, required=["id", "kind", "name", "sinkInput", "simulated", "state", "volume", "corked", "muted"]),
+    "Session": obj({"client": {"type": "string"}, "configuration": ref("SessionConfiguration"),
+                    "active": {"type": "boolean"}, "promptStyle": ref("PromptStyle")}),
+    "Violation": obj({"client": {"type": "string"}, "at": {"type": "number"}, "rule": {"enum": RULES}, "detail": {"type": "string"}}),
+    "EngineState": obj({
+        "sessionActive": {"type": "boolean"},
+        "promptsSpoken": {"type": "integer", "minimum": 0},
+        "promptsSkipped": {"type": "integer", "minimum": 0},
+        "guidanceClients": {"type": "integer", "minimum": 0},
+        "promptStyle": ref("PromptStyle"),
+        "sources": {"type": "array", "items": ref("Source")},
+        "sessions": {"type": "array", "items": ref("Session")},
+        "violations": {"type": "array", "items": ref("Violation")},
+    }),
+    "PlannedPrompt": obj({
+        "maneuverID": {"type": "string"},
+        "state": ref("ManeuverState"),
+        "text": {"type": "string"},
+        "distance": {"type": "number", "description": "The distance said (before rounding), meters."},
+        "chainedManeuverID": {"type": "string"},
+    }, required=["maneuverID", "state", "text", "distance"]),
+    # ---- events ----
+    "Event": {
+        "type": "object",
+        "description": "EngineEvent: one flat shape for every type; the members that apply are present.",
+        "properties": {
+            "type": {"enum": EVENT_TYPES},
+            "time": {"type": "number", "description": "Seconds on the daemon's clock."},
+            "client": {"type": "string"},
+            "prompt": {"type": "string"},
+            "source": {"type": "string"},
+            "kind": ref("SourceKind"),
+            "text": {"type": "string"},
+            "style": ref("PromptStyle"),
+            "priority": ref("PromptPriority"),
+            "reason": {"type": "string"},
+            "dB": {"type": "number"},
+            "shouldResume": {"type": "boolean"},
+            "rule": {"enum": RULES},
+        },
+        "required": ["type", "time"],
+        "additionalProperties": False,
+        "allOf": [
+            {"if": {"properties": {"type": {"pattern": "^prompt\\."}}}, "then": {"required": ["client", "prompt"]}},
+            {"if": {"properties": {"type": {"const": "prompt.queued"}}}, "then": {"required": ["text", "priority"]}},
+            {"if": {"properties": {"type": {"const": "prompt.started"}}}, "then": {"required": ["text", "style"]}},
+            {"if": {"properties": {"type": {"enum": ["prompt.finished", "prompt.shortened"]}}}, "then": {"required": ["text", "style"]}},
+            {"if": {"properties": {"type": {"enum": ["prompt.skipped", "prompt.expired"]}}}, "then": {"required": ["reason"]}},
+            {"if": {"properties": {"type": {"pattern": "^(session|interruption)\\."}}}, "then": {"required": ["client"]}},
+            {"if": {"properties": {"type": {"const": "session.deactivated"}}}, "then": {"required": ["reason"]}},
+            {"if": {"properties": {"type": {"enum": ["source.started", "source.ended"]}}}, "then": {"required": ["source", "kind"]}},
+            {"if": {"properties": {"type": {"enum": ["source.ducked", "source.restored", "source.paused", "source.resumed", "source.stopped"]}}},
+             "then": {"anyOf": [{"required": ["source"]}, {"required": ["client"]}]}},
+            {"if": {"properties": {"type": {"const": "source.ducked"}}}, "then": {"required": ["dB"]}},
+            {"if": {"properties": {"type": {"const": "interruption.ended"}}}, "then": {"required": ["shouldResume"]}},
+            {"if": {"properties": {"type": {"const": "audit.violation"}}}, "then": {"required": ["client", "rule", "reason"]}},
+        ],
+    },
+}
+for method, (p, r) in METHODS.items():
+    DEFS["params." + method] = p
+    DEFS["result." + method] = r
+
+SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://voxnav.invalid/protocol.schema.json",
+    "title": "voxnavd JSON-RPC 2.0 protocol",
+    "description": ("Every line on voxnavd's socket (docs/PROTOCOL.md). The root accepts any one line: a client message "
+                    "(request, client notification or batch) or a server message (response, batch of responses, event "
+                    "notification). Validate one direction with #/$defs/ClientMessage or #/$defs/ServerMessage, a result "
+                    "with #/$defs/result.<method>, params with #/$defs/params.<method>. Generated by Tests/protocol/gen_schema.py."),
+    "oneOf": [ref("ClientMessage"), ref("ServerMessage")],
+    "$defs": DEFS,
+}
+
+if __name__ == "__main__":
+    text = json.dumps(SCHEMA, indent=2, ensure_ascii=False) + "\n"
+    if "--check" in sys.argv:
+        current = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else ""
+        if current != text:
+            print("docs/protocol.schema.json is not what Tests/protocol/gen_schema.py generates; run it", file=sys.stderr)
+            sys.exit(1)
+        sys.exit(0)
+    with open(OUT, "w", encoding="utf-8") as f:
+        f.write(text)
+    print("wrote", os.path.relpath(OUT, ROOT))
