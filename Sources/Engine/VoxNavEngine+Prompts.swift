@@ -11,6 +11,8 @@ struct AdmittedPrompt: Sendable {
     let voice: String
     let options: PromptOptions
     let ticket: PromptTicket
+    /// When the request arrived: a prompt's timings count from here.
+    let receivedAt: ContinuousClock.Instant
 }
 
 extension VoxNavEngine {
@@ -35,6 +37,7 @@ extension VoxNavEngine {
     /// Queues a prompt and returns at once with its ticket and its place in the queue (0 = next).
     /// Everything that can be refused (language, voice, a full queue) is refused here, changing nothing.
     func enqueue(_ request: PromptRequest, client: ClientID, options: PromptOptions) async throws -> (PromptTicket, Int) {
+        let receivedAt = ContinuousClock.now
         let (candidates, voice) = try wordings(for: request)
         guard await synthesizer.hasVoice(voice) else { throw EngineError.speech(SpeechError.unknownVoice(voice).description) }
         guard queue.count(of: client) < Self.maxWaitingPerClient else {
@@ -43,7 +46,8 @@ extension VoxNavEngine {
         promptCounter += 1
         let id = PromptID(rawValue: "p-\(promptCounter)")
         let ticket = PromptTicket(id: id)
-        let admitted = AdmittedPrompt(id: id, client: client, candidates: candidates, voice: voice, options: options, ticket: ticket)
+        let admitted = AdmittedPrompt(
+            id: id, client: client, candidates: candidates, voice: voice, options: options, ticket: ticket, receivedAt: receivedAt)
         admittedPrompts[id] = admitted
         let deadline = options.deadline.map { now() + $0 }
         let superseded = queue.enqueue(id: id, client: client, priority: options.priority, deadline: deadline, key: options.key)
@@ -145,7 +149,7 @@ extension VoxNavEngine {
 
     private func run(_ prompt: AdmittedPrompt) async throws -> PromptOutcome {
         let clock = ContinuousClock()
-        let start = clock.now
+        let start = prompt.receivedAt
         func ms() -> Double { (clock.now - start).milliseconds }
         let client = prompt.client
         func skipped(_ reason: String, style: PromptStyle, timings: PromptOutcome.Timings) -> PromptOutcome {

@@ -15,7 +15,7 @@ extension VoxNavEngine {
     public func setSessionActive(client: ClientID, active: Bool, notifyOthers: Bool = true) async throws -> [String] {
         if active {
             guard policy.configurations[client] != nil else {
-                throw EngineError.invalidSession("configure the session first (session.configure)")
+                throw EngineError.activationRejected("this client has no session to activate: call session.configure first")
             }
             let decisions = await feed(.activate(client, at: now()))
             for case .activationRejected(client, let holder) in decisions {
