@@ -152,21 +152,9 @@ import Testing
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
             let engine = try await VoxNavEngine()
-            let player = Process()
-            player.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            player.arguments = ["paplay", "--raw", "--rate=22050", "--channels=1", "--format=s16le",
-                                "--property=media.role=music", "--client-name=Third-party player", "--volume=40000", "/dev/urandom"]
-            // Its output must not hold swift test's pipes open, and the runner's children may ignore SIGTERM.
-            player.standardOutput = FileHandle.nullDevice
-            player.standardError = FileHandle.nullDevice
-            try player.run()
-            defer { kill(player.processIdentifier, SIGKILL) }
-            var music: PulseProbe.SinkInput?
-            for _ in 0..<50 where music == nil {
-                music = try PulseProbe.sinkInputs().first { $0.properties["media.role"] == "music" && $0.properties["application.process.binary"] == "pacat" }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            let before = try #require(music)
+            let player = try ForeignPlayer(applicationName: "Third-party player", properties: ["media.role": "music"], volume: 40000)
+            defer { player.stop() }
+            let before = try await player.waitForSinkInput()
             try await Task.sleep(for: .milliseconds(200))  // the engine sees it through its subscription
             let state = try await engine.state()
             #expect(state.sources.contains { !$0.simulated && $0.kind == .music && Int($0.sinkInput) == before.index })

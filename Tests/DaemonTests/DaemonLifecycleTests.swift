@@ -43,20 +43,9 @@ import Testing
     @Test func sigtermMidPromptRestoresEverySourceAndRemovesTheSocket() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let player = Process()
-            player.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            player.arguments = ["paplay", "--raw", "--rate=22050", "--channels=1", "--format=s16le",
-                                "--property=media.role=music", "--volume=40000", "/dev/urandom"]
-            player.standardOutput = FileHandle.nullDevice
-            player.standardError = FileHandle.nullDevice
-            try player.run()
-            defer { kill(player.processIdentifier, SIGKILL) }
-            var music: PulseProbe.SinkInput?
-            for _ in 0..<50 where music == nil {
-                music = try PulseProbe.sinkInputs().first { $0.properties["application.process.binary"] == "pacat" }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            let before = try #require(music)
+            let player = try ForeignPlayer(applicationName: "Third-party player", properties: ["media.role": "music"], volume: 40000)
+            defer { player.stop() }
+            let before = try await player.waitForSinkInput()
 
             let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
             let daemon = Process()

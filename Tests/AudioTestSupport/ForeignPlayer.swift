@@ -1,14 +1,14 @@
-import AudioTestSupport
 import Foundation
 
 /// Another program playing into the car: a real `paplay --raw` process playing a generated tone, with
 /// the properties given on its command line (e.g. `media.role=music`).
-final class ForeignPlayer: @unchecked Sendable {
-    let applicationName: String
+public final class ForeignPlayer: @unchecked Sendable {
+    public let applicationName: String
     private let process = Process()
     private let file: URL
 
-    init(applicationName: String, properties: [String: String], seconds: Double = 20) throws {
+    /// - Parameter volume: the stream's own volume (65536 = 100 %), to check a restore lands on it exactly.
+    public init(applicationName: String, properties: [String: String], seconds: Double = 20, volume: Int? = nil) throws {
         self.applicationName = applicationName
         file = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-foreign-\(UUID().uuidString).raw")
         // A steady 500 Hz tone at half scale, 16 kHz mono.
@@ -19,6 +19,7 @@ final class ForeignPlayer: @unchecked Sendable {
         var arguments = ["paplay", "--raw", "--format=s16le", "--rate=16000", "--channels=1",
                          "--property=application.name=\(applicationName)"]
         for (key, value) in properties.sorted(by: { $0.key < $1.key }) { arguments.append("--property=\(key)=\(value)") }
+        if let volume { arguments.append("--volume=\(volume)") }
         process.arguments = arguments + [file.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -26,7 +27,7 @@ final class ForeignPlayer: @unchecked Sendable {
     }
 
     /// Waits until pactl shows the stream (at most 5 s) and returns it.
-    func waitForSinkInput() async throws -> PulseProbe.SinkInput {
+    public func waitForSinkInput() async throws -> PulseProbe.SinkInput {
         for _ in 0..<500 {
             if let input = try PulseProbe.sinkInput(application: applicationName) { return input }
             try await Task.sleep(for: .milliseconds(10))
@@ -34,7 +35,7 @@ final class ForeignPlayer: @unchecked Sendable {
         throw ForeignPlayerError(description: "paplay \(applicationName) never showed up in pactl")
     }
 
-    func stop() {
+    public func stop() {
         if process.isRunning { process.terminate() }
         let deadline = Date().addingTimeInterval(1)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
@@ -45,6 +46,6 @@ final class ForeignPlayer: @unchecked Sendable {
     deinit { stop() }
 }
 
-struct ForeignPlayerError: Error, CustomStringConvertible {
-    let description: String
+public struct ForeignPlayerError: Error, CustomStringConvertible {
+    public let description: String
 }
