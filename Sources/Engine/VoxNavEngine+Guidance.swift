@@ -47,7 +47,7 @@ extension VoxNavEngine {
             guard let (ticket, _) = try? await enqueue(request, client: client, options: options) else { continue }
             Task {
                 _ = try? await ticket.outcome()
-                await self.guidancePromptFinished(client: client)
+                self.guidancePromptFinished(client: client)
             }
         }
         return planned

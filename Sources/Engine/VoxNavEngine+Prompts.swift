@@ -61,7 +61,7 @@ extension VoxNavEngine {
         if let deadline {
             Task {
                 try? await Task.sleep(for: .milliseconds(Int(max(0, deadline - self.now()) * 1000) + 5))
-                await self.expireIfWaiting(id)
+                self.expireIfWaiting(id)
             }
         }
         startWorkerIfNeeded()
