@@ -28,6 +28,8 @@ let package = Package(
         // Pure logic: no audio, no sockets, no files. Time is injected.
         .target(name: "AudioPolicy", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(name: "Guidance", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Drive simulations: scenarios, routes (own format, OSRM), kinematics, timeline reports. Pure.
+        .target(name: "DriveSimulation", dependencies: ["Guidance", "AudioPolicy", .product(name: "Yams", package: "Yams")]),
 
         // Wire format shared by the daemon and its clients.
         .target(name: "RPC"),
@@ -71,6 +73,9 @@ let package = Package(
         .testTarget(
             name: "AudioPolicyTests",
             dependencies: ["AudioPolicy", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "DriveSimulationTests",
+            dependencies: ["DriveSimulation", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "GuidanceTests",
             dependencies: ["Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),

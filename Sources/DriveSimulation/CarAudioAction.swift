@@ -1,0 +1,63 @@
+import AudioPolicy
+
+/// What a car-audio script event does. Raw values are the scenario spellings.
+public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
+    case radioOn = "radio.on", radioOff = "radio.off"
+    case musicStart = "music.start", musicStop = "music.stop"
+    case podcastStart = "podcast.start", podcastStop = "podcast.stop"
+    case callBegin = "call.begin", callEnd = "call.end"
+    case assistantListen = "assistant.listen", assistantSpeak = "assistant.speak", assistantEnd = "assistant.end"
+    /// A vehicle chime of `duration` seconds (it ends by itself).
+    case chime
+    case nativeNavigationStart = "nativeNavigation.start", nativeNavigationStop = "nativeNavigation.stop"
+    /// Another program's stream (like `paplay --property=media.role=music`).
+    case streamStart = "stream.start", streamStop = "stream.stop"
+
+    /// The simulated source kind it acts on; nil for another program's stream.
+    public var kind: SourceKind? {
+        switch self {
+        case .radioOn, .radioOff: .fmRadio
+        case .musicStart, .musicStop: .music
+        case .podcastStart, .podcastStop: .spokenAudio
+        case .callBegin, .callEnd: .phoneCall
+        case .assistantListen, .assistantSpeak, .assistantEnd: .voiceAssistant
+        case .chime: .vehicleChime
+        case .nativeNavigationStart, .nativeNavigationStop: .nativeNavigation
+        case .streamStart, .streamStop: nil
+        }
+    }
+
+    /// True when it starts a source (or changes its activity); false when it stops one.
+    public var starts: Bool {
+        switch self {
+        case .radioOn, .musicStart, .podcastStart, .callBegin, .assistantListen, .assistantSpeak, .chime,
+            .nativeNavigationStart, .streamStart:
+            true
+        case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop:
+            false
+        }
+    }
+
+    /// The activity a starting action gives its source.
+    public var activity: SourceActivity {
+        switch self {
+        case .assistantListen: .listening
+        case .assistantSpeak: .speaking
+        default: .default
+        }
+    }
+
+    /// The action that ends what this one starts (for `until:`); nil for stops and the chime.
+    public var ending: CarAudioAction? {
+        switch self {
+        case .radioOn: .radioOff
+        case .musicStart: .musicStop
+        case .podcastStart: .podcastStop
+        case .callBegin: .callEnd
+        case .assistantListen, .assistantSpeak: .assistantEnd
+        case .nativeNavigationStart: .nativeNavigationStop
+        case .streamStart: .streamStop
+        default: nil
+        }
+    }
+}

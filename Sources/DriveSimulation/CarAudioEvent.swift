@@ -1,0 +1,33 @@
+import AudioPolicy
+
+/// One event of a scenario's car-audio script.
+public struct CarAudioEvent: Sendable, Equatable, Codable {
+    /// Seconds after the drive starts.
+    public var time: Double
+    public var action: CarAudioAction
+    /// The chime's length in seconds (chime only).
+    public var duration: Double?
+    /// PulseAudio `media.role` of another program's stream (stream.start only): music, video, phone, …
+    public var role: String?
+    /// Name of another program's stream; `stream.stop` stops the one with the same name.
+    public var name: String?
+
+    public init(time: Double, action: CarAudioAction, duration: Double? = nil, role: String? = nil, name: String? = nil) {
+        self.time = time
+        self.action = action
+        self.duration = duration
+        self.role = role
+        self.name = name
+    }
+
+    /// The source it acts on, as the daemon names it: the kind for a simulated source
+    /// ("fmRadio", "spokenAudio"), "stream:<name>" for another program's stream.
+    public var source: String {
+        action.kind?.rawValue ?? "stream:\(name ?? CarAudioEvent.defaultStreamName)"
+    }
+
+    public static let defaultStreamName = "paplay"
+    public static let defaultChimeDuration = 1.0
+    /// PulseAudio's `media.role` values.
+    public static let streamRoles = ["music", "video", "game", "event", "phone", "animation", "production", "a11y", "test"]
+}

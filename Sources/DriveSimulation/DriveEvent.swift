@@ -1,0 +1,49 @@
+import AudioPolicy
+
+/// One daemon event as the timeline builder reads it: the fields of the engine's `EngineEvent`
+/// (`events.subscribe` notifications decode straight into it), plus an optional `activity` a
+/// driver may add for its own script events. Engine is not imported on purpose.
+public struct DriveEvent: Codable, Sendable, Equatable {
+    /// prompt.queued, prompt.started, prompt.finished, prompt.shortened, prompt.skipped,
+    /// prompt.expired, session.activated, session.deactivated, source.started, source.ended,
+    /// source.ducked, source.restored, source.paused, source.resumed, source.stopped,
+    /// interruption.began, interruption.ended, audit.violation. Others are ignored.
+    public var type: String
+    /// Seconds on the daemon's clock.
+    public var time: Double
+    public var client: String?
+    public var prompt: String?
+    public var source: String?
+    public var kind: SourceKind?
+    public var text: String?
+    public var style: PromptStyle?
+    /// The engine's prompt priority, as spelled on the wire.
+    public var priority: String?
+    public var reason: String?
+    public var dB: Double?
+    public var shouldResume: Bool?
+    public var rule: String?
+    public var activity: SourceActivity?
+
+    public init(
+        type: String, time: Double, client: String? = nil, prompt: String? = nil, source: String? = nil,
+        kind: SourceKind? = nil, text: String? = nil, style: PromptStyle? = nil, priority: String? = nil,
+        reason: String? = nil, dB: Double? = nil, shouldResume: Bool? = nil, rule: String? = nil,
+        activity: SourceActivity? = nil
+    ) {
+        self.type = type
+        self.time = time
+        self.client = client
+        self.prompt = prompt
+        self.source = source
+        self.kind = kind
+        self.text = text
+        self.style = style
+        self.priority = priority
+        self.reason = reason
+        self.dB = dB
+        self.shouldResume = shouldResume
+        self.rule = rule
+        self.activity = activity
+    }
+}

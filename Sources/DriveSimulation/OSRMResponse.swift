@@ -1,0 +1,43 @@
+/// The parts of an OSRM v5 route response (`/route/v1/...?steps=true`) the import reads.
+/// Everything else (geometry, annotations, waypoints, bearings) is ignored.
+struct OSRMResponse: Decodable {
+    var code: String
+    var message: String?
+    var routes: [Route]?
+
+    struct Route: Decodable {
+        var legs: [Leg]
+    }
+
+    struct Leg: Decodable {
+        var steps: [Step]
+    }
+
+    struct Step: Decodable {
+        var maneuver: Maneuver
+        var name: String?
+        var ref: String?
+        /// Exit numbers of an off ramp, ";"-separated ("12B").
+        var exits: String?
+        var distance: Double
+        var duration: Double
+        var mode: String?
+        var driving_side: String?
+        var intersections: [Intersection]?
+    }
+
+    struct Maneuver: Decodable {
+        var type: String
+        var modifier: String?
+        var exit: Int?
+    }
+
+    struct Intersection: Decodable {
+        var lanes: [Lane]?
+    }
+
+    struct Lane: Decodable {
+        var indications: [String]
+        var valid: Bool
+    }
+}

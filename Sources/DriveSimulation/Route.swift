@@ -1,0 +1,27 @@
+import Guidance
+
+/// A route as a list of maneuvers, each at its distance along the route. The route ends at its
+/// last maneuver (normally an arrival).
+public struct Route: Sendable, Equatable, Codable {
+    /// In route order; `position`s are the running sums of `distanceFromPrevious`.
+    public private(set) var maneuvers: [RouteManeuver]
+
+    public init(maneuvers: [RouteManeuver]) {
+        var position = 0.0
+        self.maneuvers = maneuvers.map { item in
+            var item = item
+            position += item.distanceFromPrevious
+            item.position = position
+            return item
+        }
+    }
+
+    /// Meters from the start to the last maneuver.
+    public var length: Double { maneuvers.last?.position ?? 0 }
+
+    /// The maneuvers strictly ahead of `position` (meters along the route), in order.
+    public func maneuvers(after position: Double) -> ArraySlice<RouteManeuver> {
+        let first = maneuvers.firstIndex { $0.position > position } ?? maneuvers.endIndex
+        return maneuvers[first...]
+    }
+}

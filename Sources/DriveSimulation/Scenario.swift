@@ -1,0 +1,43 @@
+import Guidance
+
+/// A drive to simulate: route, speed, language and the car's audio over time (docs/DRIVES.md).
+public struct Scenario: Sendable, Equatable {
+    public var name: String
+    public var description: String?
+    /// Phrase-pack tag (BCP 47): "en-US", "de". Whether the pack exists is the caller's check.
+    public var language: String
+    /// Units to speak distances in; nil keeps the pack's own.
+    public var units: UnitSystem?
+    public var vehicle: VehicleKind
+    public var route: RouteSource
+    public var speed: SpeedProfile
+    /// Sorted by time; events at the same time keep the file's order.
+    public var audio: [CarAudioEvent]
+    public var options: ScenarioOptions
+
+    public init(
+        name: String, description: String? = nil, language: String, units: UnitSystem? = nil, vehicle: VehicleKind = .car,
+        route: RouteSource, speed: SpeedProfile, audio: [CarAudioEvent] = [], options: ScenarioOptions = ScenarioOptions()
+    ) {
+        self.name = name
+        self.description = description
+        self.language = language
+        self.units = units
+        self.vehicle = vehicle
+        self.route = route
+        self.speed = speed
+        self.audio = audio
+        self.options = options
+    }
+
+    /// Parses and validates a scenario file. Every problem is reported with its key path and line.
+    public init(yaml text: String) throws(ScenarioError) {
+        var reader = YAMLReader()
+        guard let root = reader.compose(text), let scenario = reader.scenario(root), reader.problems.isEmpty else {
+            throw ScenarioError(problems: reader.problems)
+        }
+        self = scenario
+    }
+
+    public static let keys = ["name", "description", "language", "units", "vehicle", "route", "speed", "audio", "options"]
+}

@@ -1,0 +1,247 @@
+import Foundation
+import Guidance
+import Yams
+
+extension YAMLReader {
+    mutating func scenario(_ root: Node) -> Scenario? {
+        let keys = entries(root, at: "", known: Scenario.keys, required: ["name", "language", "route", "speed"])
+        let name = keys["name"].flatMap { string($0, at: "name") }
+        let description = keys["description"].flatMap { string($0, at: "description") }
+        let language = keys["language"].flatMap { languageTag($0, at: "language") }
+        let units = keys["units"].flatMap { choice($0, at: "units", what: "unit system", allowed: UnitSystem.allCases) }
+        var vehicle = VehicleKind.car
+        if let n = keys["vehicle"] { vehicle = choice(n, at: "vehicle", what: "vehicle", allowed: VehicleKind.allCases) ?? vehicle }
+        let route = keys["route"].flatMap { routeSource($0, at: "route") }
+        let speed = keys["speed"].flatMap { speedProfile($0, at: "speed") }
+        let audio = keys["audio"].map { audioScript($0, at: "audio") } ?? []
+        let options = keys["options"].map { scenarioOptions($0, at: "options") } ?? ScenarioOptions()
+        guard let name, let language, let route, let speed, problems.isEmpty else { return nil }
+        return Scenario(
+            name: name, description: description, language: language, units: units, vehicle: vehicle,
+            route: route, speed: speed, audio: audio, options: options)
+    }
+
+    private mutating func languageTag(_ node: Node, at path: String) -> String? {
+        guard let text = string(node, at: path) else { return nil }
+        let shape = /^[a-z]{2,3}(-([A-Z]{2}|[A-Z][a-z]{3}|[0-9]{3}))?$/
+        guard text.wholeMatch(of: shape) != nil else {
+            fail(path, node, "'\(text)' is not a phrase-pack tag like en-US, en-GB or de")
+            return nil
+        }
+        return text
+    }
+
+    // MARK: route
+
+    private mutating func routeSource(_ node: Node, at path: String) -> RouteSource? {
+        guard let mapping = node.mapping else {
+            fail(path, node, "expected a mapping: maneuvers (inline), file: <route file> or osrm: <OSRM response file>")
+            return nil
+        }
+        let keys = mapping.compactMap { $0.key.string }
+        let references = keys.filter { $0 == "file" || $0 == "osrm" }
+        if references.count > 1 || (!references.isEmpty && keys.count > 1) {
+            fail(path, node, "give either maneuvers, file or osrm, not several")
+            return nil
+        }
+        if let reference = references.first {
+            let valueNode = mapping[Node(reference)]!
+            guard let file = string(valueNode, at: Self.join(path, reference)), !file.isEmpty else {
+                if valueNode.scalar?.string.isEmpty == true { fail(Self.join(path, reference), valueNode, "expected a file path") }
+                return nil
+            }
+            return reference == "osrm" ? .osrm(file) : .file(file)
+        }
+        return route(node, at: path, extraKeys: ["file", "osrm"]).map(RouteSource.inline)
+    }
+
+    // MARK: speed
+
+    private mutating func speedProfile(_ node: Node, at path: String) -> SpeedProfile? {
+        if let text = node.scalar?.string {
+            if text == "route" { return .route(fallback: SpeedUnit.kilometersPerHour.metersPerSecond(50)) }
+            return speed(node, at: path, unit: nil).map(SpeedProfile.constant)
+        }
+        let keys = entries(node, at: path, known: ["unit", "segments", "constant", "route", "fallback"])
+        var unit: SpeedUnit?
+        if let n = keys["unit"] { unit = choice(n, at: Self.join(path, "unit"), what: "speed unit", allowed: SpeedUnit.allCases) }
+        let given = ["segments", "constant", "route"].filter { keys[$0] != nil }
+        guard given.count == 1 else {
+            fail(path, node, given.isEmpty ? "give segments, constant or route: true" : "give only one of segments, constant and route")
+            return nil
+        }
+        if let n = keys["constant"] { return speed(n, at: Self.join(path, "constant"), unit: unit).map(SpeedProfile.constant) }
+        if let n = keys["route"] {
+            guard bool(n, at: Self.join(path, "route")) == true else {
+                fail(Self.join(path, "route"), n, "route: true is the only value (or give segments)")
+                return nil
+            }
+            let fallback = keys["fallback"].flatMap { speed($0, at: Self.join(path, "fallback"), unit: unit) }
+            return .route(fallback: fallback ?? SpeedUnit.kilometersPerHour.metersPerSecond(50))
+        }
+        if keys["fallback"] != nil { fail(Self.join(path, "fallback"), keys["fallback"], "fallback goes with route: true") }
+        let segmentsPath = Self.join(path, "segments")
+        var segments: [SpeedSegment] = []
+        for (itemPath, item) in items(keys["segments"]!, at: segmentsPath) {
+            let k = entries(item, at: itemPath, known: ["from", "fromDistance", "speed"], required: ["speed"])
+            let v = k["speed"].flatMap { speed($0, at: Self.join(itemPath, "speed"), unit: unit) }
+            var start: SpeedSegment.Start?
+            switch (k["from"], k["fromDistance"]) {
+            case (let t?, nil): start = time(t, at: Self.join(itemPath, "from")).map(SpeedSegment.Start.time)
+            case (nil, let d?): start = distance(d, at: Self.join(itemPath, "fromDistance")).map(SpeedSegment.Start.distance)
+            case (nil, nil): fail(itemPath, item, "give from (a time) or fromDistance (a distance)")
+            default: fail(itemPath, item, "give from or fromDistance, not both")
+            }
+            if let v, let start { segments.append(SpeedSegment(start: start, speed: v)) }
+        }
+        if segments.isEmpty, problems.isEmpty { fail(segmentsPath, keys["segments"], "give at least one segment") }
+        let startsAtZero = segments.contains {
+            switch $0.start {
+            case .time(let t): t == 0
+            case .distance(let d): d == 0
+            }
+        }
+        if !segments.isEmpty && !startsAtZero {
+            fail(segmentsPath, keys["segments"], "one segment must start at the beginning (from: 0:00 or fromDistance: 0)")
+        }
+        return .segments(segments)
+    }
+
+    /// A speed: "50 km/h", "30 mph", "12 m/s", or a bare number in `unit` (km/h when none is given).
+    private mutating func speed(_ node: Node, at path: String, unit: SpeedUnit?) -> Double? {
+        guard let text = node.scalar?.string.trimmingCharacters(in: .whitespaces) else {
+            fail(path, node, "expected a speed such as 50 km/h, 30 mph or 12 m/s")
+            return nil
+        }
+        var number = text
+        var written = unit ?? .kilometersPerHour
+        if let suffix = SpeedUnit.allCases.first(where: { text.hasSuffix($0.rawValue) }) {
+            written = suffix
+            number = String(text.dropLast(suffix.rawValue.count)).trimmingCharacters(in: .whitespaces)
+        }
+        guard let value = Double(number), value.isFinite, value >= 0, value <= 500 else {
+            fail(path, node, "expected a speed such as 50 km/h, 30 mph or 12 m/s, from 0 to 500 (got '\(text)')")
+            return nil
+        }
+        return written.metersPerSecond(value)
+    }
+
+    /// A distance: meters, or "800 m", "2.5 km", "500 ft", "1.2 mi".
+    private mutating func distance(_ node: Node, at path: String) -> Double? {
+        let factors: [(String, Double)] = [("km", 1000), ("mi", 1609.344), ("ft", 0.3048), ("m", 1)]
+        guard let text = node.scalar?.string.trimmingCharacters(in: .whitespaces) else {
+            fail(path, node, "expected a distance such as 800, 800 m, 2.5 km, 500 ft or 1.2 mi")
+            return nil
+        }
+        var number = text
+        var factor = 1.0
+        if let (suffix, f) = factors.first(where: { text.hasSuffix($0.0) }) {
+            number = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            factor = f
+        }
+        guard let value = Double(number), value.isFinite, value >= 0 else {
+            fail(path, node, "expected a distance ≥ 0 such as 800, 800 m, 2.5 km, 500 ft or 1.2 mi (got '\(text)')")
+            return nil
+        }
+        return value * factor
+    }
+
+    // MARK: audio script
+
+    private mutating func audioScript(_ node: Node, at path: String) -> [CarAudioEvent] {
+        var events: [(event: CarAudioEvent, path: String, node: Node)] = []
+        for (itemPath, item) in items(node, at: path) {
+            let keys = entries(item, at: itemPath, known: ["at", "event", "until", "duration", "role", "name"], required: ["at", "event"])
+            func p(_ key: String) -> String { Self.join(itemPath, key) }
+            guard let t = keys["at"].flatMap({ time($0, at: p("at")) }),
+                let action = keys["event"].flatMap({ choice($0, at: p("event"), what: "car-audio event", allowed: CarAudioAction.allCases) })
+            else { continue }
+            var event = CarAudioEvent(time: t, action: action)
+            if let n = keys["duration"] {
+                if action == .chime {
+                    event.duration = nonNegative(n, at: p("duration"), what: "seconds")
+                } else {
+                    fail(p("duration"), n, "duration is for a chime only (use until: to end \(action.rawValue))")
+                }
+            } else if action == .chime {
+                event.duration = CarAudioEvent.defaultChimeDuration
+            }
+            if let n = keys["role"] {
+                if action == .streamStart {
+                    let role = string(n, at: p("role"))
+                    if let role, !CarAudioEvent.streamRoles.contains(role) {
+                        fail(p("role"), n, "unknown media.role '\(role)' (expected one of: \(CarAudioEvent.streamRoles.joined(separator: ", ")))")
+                    }
+                    event.role = role
+                } else {
+                    fail(p("role"), n, "role is for stream.start only")
+                }
+            } else if action == .streamStart {
+                fail(p("role"), item, "stream.start needs a role (media.role: music, video, phone, …)")
+            }
+            if let n = keys["name"] {
+                if action.kind == nil { event.name = string(n, at: p("name")) } else { fail(p("name"), n, "name is for stream.start and stream.stop only") }
+            }
+            events.append((event, itemPath, item))
+            if let n = keys["until"], let end = time(n, at: p("until")) {
+                guard let ending = action.ending else {
+                    fail(p("until"), n, "\(action.rawValue) has no end to schedule")
+                    continue
+                }
+                guard end > t else {
+                    fail(p("until"), n, "until (\(ClockTime.format(end))) must come after at (\(ClockTime.format(t)))")
+                    continue
+                }
+                events.append((CarAudioEvent(time: end, action: ending, name: event.name), p("until"), n))
+            }
+        }
+        // Stable: the file's order breaks ties.
+        let sorted = events.enumerated().sorted { ($0.element.event.time, $0.offset) < ($1.element.event.time, $1.offset) }.map(\.element)
+        checkPairing(sorted)
+        return sorted.map(\.event)
+    }
+
+    /// A source must be on to be stopped and off to be started (the assistant may go from
+    /// listening to speaking and back).
+    private mutating func checkPairing(_ events: [(event: CarAudioEvent, path: String, node: Node)]) {
+        var on: [String: CarAudioAction] = [:]
+        for (event, path, node) in events where event.action != .chime {
+            let source = event.source
+            let at = ClockTime.format(event.time)
+            if event.action.starts {
+                if let current = on[source], !(event.action.kind == .voiceAssistant && current != event.action) {
+                    fail(path, node, "\(event.action.rawValue) at \(at), but \(describe(source)) is already on (\(current.rawValue))")
+                }
+                on[source] = event.action
+            } else {
+                if on[source] == nil { fail(path, node, "\(event.action.rawValue) at \(at), but \(describe(source)) is not on") }
+                on[source] = nil
+            }
+        }
+    }
+
+    private func describe(_ source: String) -> String {
+        source.hasPrefix("stream:") ? "the stream '\(source.dropFirst("stream:".count))'" : "the \(source) source"
+    }
+
+    // MARK: options
+
+    private mutating func scenarioOptions(_ node: Node, at path: String) -> ScenarioOptions {
+        var options = ScenarioOptions()
+        let keys = entries(node, at: path, known: ["durationCap", "seed", "tick"])
+        if let n = keys["durationCap"], let cap = time(n, at: Self.join(path, "durationCap")) {
+            if cap > 0 { options.durationCap = cap } else { fail(Self.join(path, "durationCap"), n, "the duration cap must be > 0") }
+        }
+        if let n = keys["seed"] {
+            if let text = n.scalar?.string, let seed = UInt64(text) {
+                options.seed = seed
+            } else {
+                fail(Self.join(path, "seed"), n, "expected a whole number ≥ 0 (got '\(n.scalar?.string ?? "a collection")')")
+            }
+        }
+        if let n = keys["tick"], let tick = number(n, at: Self.join(path, "tick"), what: "seconds") {
+            if tick > 0 && tick <= 10 { options.tick = tick } else { fail(Self.join(path, "tick"), n, "the tick must be > 0 and ≤ 10 seconds") }
+        }
+        return options
+    }
+}

@@ -1,0 +1,97 @@
+import AudioPolicy
+
+/// Everything that happened on a drive, as a timeline: the JSON report of `voxnav drive`.
+/// Times are seconds since the drive started.
+public struct TimelineReport: Codable, Sendable, Equatable {
+    public var name: String?
+    /// Seconds; the report covers 0…duration.
+    public var duration: Double
+    public var prompts: [PromptRecord]
+    public var activations: [ActivationRecord]
+    /// One per source (and per other client's session the policy ducked or interrupted), in order of appearance.
+    public var sources: [SourceTrack]
+    public var interruptions: [InterruptionRecord]
+    public var audit: [AuditRecord]
+    public var summary: TimelineSummary
+}
+
+/// One prompt, from its request to its end.
+public struct PromptRecord: Codable, Sendable, Equatable {
+    public enum Result: String, Codable, Sendable, CaseIterable {
+        case finished, shortened, skipped, expired
+        /// Still queued or playing when the report was made.
+        case pending
+    }
+
+    public var id: String
+    public var client: String?
+    /// What was said (the started text when it played, else the requested one).
+    public var text: String
+    /// How it sounded; nil when it did not play.
+    public var style: PromptStyle?
+    public var priority: String?
+    public var result: Result
+    public var queuedAt: Double?
+    public var startedAt: Double?
+    public var endedAt: Double?
+    public var reason: String?
+
+    /// True when it made a sound (finished or shortened).
+    public var played: Bool { startedAt != nil && (result == .finished || result == .shortened) }
+}
+
+/// A voice-prompt session active from `start` to `end`.
+public struct ActivationRecord: Codable, Sendable, Equatable {
+    public var client: String
+    public var start: Double
+    public var end: Double
+    /// Why it ended (the engine's deactivation reason); nil when still active at the end of the report.
+    public var reason: String?
+    /// Seconds of prompt audio inside the window.
+    public var promptSeconds: Double
+    /// Active without audio: `end − start − promptSeconds`.
+    public var overhang: Double
+}
+
+/// What a source did over time.
+public struct SourceTrack: Codable, Sendable, Equatable {
+    public enum State: String, Codable, Sendable, CaseIterable {
+        case playing, ducked, paused, stopped
+    }
+
+    public struct Segment: Codable, Sendable, Equatable {
+        public var start: Double
+        public var end: Double
+        public var state: State
+        /// Level relative to the source's own volume: 0 playing, < 0 ducked, nil when silent.
+        public var dB: Double?
+        public var activity: SourceActivity?
+
+        public var duration: Double { end - start }
+    }
+
+    /// The daemon's source id ("fmRadio", "spokenAudio", a stream's id), or "session:<client>".
+    public var id: String
+    public var kind: SourceKind?
+    public var segments: [Segment]
+
+    public func seconds(in state: State) -> Double {
+        segments.filter { $0.state == state }.reduce(0) { $0 + $1.duration }
+    }
+}
+
+/// Another client's session interrupted by the policy.
+public struct InterruptionRecord: Codable, Sendable, Equatable {
+    public var client: String
+    public var began: Double
+    public var ended: Double?
+    public var shouldResume: Bool?
+}
+
+/// A guideline violation the engine recorded.
+public struct AuditRecord: Codable, Sendable, Equatable {
+    public var time: Double
+    public var client: String?
+    public var rule: String
+    public var detail: String?
+}

@@ -1,0 +1,211 @@
+import AudioPolicy
+
+/// Draws a `TimelineReport` as a standalone SVG (opens in a browser): one lane per source present
+/// (the radio as its level in dB, the others as state bars), the prompts with their text, the
+/// session's active windows, audit violations as red marks, an mm:ss time axis and a legend.
+public enum TimelineSVG {
+    static let width = 1400.0
+    static let gutter = 150.0
+    static let right = 20.0
+    static let laneHeight = 34.0
+    static let promptLaneHeight = 58.0
+    static let top = 58.0
+    /// Lowest level the radio lane draws (its bottom).
+    static let floorDB = -30.0
+
+    static let colors: [SourceTrack.State: String] = [
+        .playing: "#4caf50", .ducked: "#ffb300", .paused: "#9e9e9e", .stopped: "#e53935",
+    ]
+    static let promptColors: [String: String] = [
+        "normal": "#1e88e5", "short": "#8e24aa", "skipped": "#e53935", "expired": "#6d4c41", "session": "#26a69a",
+    ]
+
+    /// Lane order by kind; sources of no known kind (other clients' sessions) come last.
+    static let kindOrder: [SourceKind] = [.fmRadio, .music, .spokenAudio, .phoneCall, .voiceAssistant, .vehicleChime, .nativeNavigation]
+
+    static func laneTitle(_ track: SourceTrack) -> String {
+        switch track.kind {
+        case .fmRadio: "Radio level"
+        case .music: "Music"
+        case .spokenAudio: "Podcast"
+        case .phoneCall: "Call"
+        case .voiceAssistant: "Assistant"
+        case .vehicleChime: "Chime"
+        case .nativeNavigation: "Car navigation"
+        case nil: track.id.hasPrefix("session:") ? "Session " + track.id.dropFirst("session:".count) : track.id
+        }
+    }
+
+    public static func render(_ report: TimelineReport) -> String {
+        var canvas = Canvas(duration: max(report.duration, 1))
+        let tracks = report.sources.enumerated().sorted { a, b in
+            let ka = a.element.kind.flatMap { kindOrder.firstIndex(of: $0) } ?? kindOrder.count
+            let kb = b.element.kind.flatMap { kindOrder.firstIndex(of: $0) } ?? kindOrder.count
+            return (ka, a.offset) < (kb, b.offset)
+        }.map(\.element)
+
+        var y = top
+        for track in tracks {
+            canvas.lane(track, y: y)
+            y += laneHeight
+        }
+        canvas.prompts(report.prompts, y: y)
+        y += promptLaneHeight
+        canvas.sessions(report.activations, y: y)
+        y += laneHeight
+        canvas.audit(report.audit, top: top, bottom: y)
+        canvas.axis(y: y)
+        y += 30
+        canvas.legend(y: y)
+        y += 30
+
+        let s = report.summary
+        let title = (report.name ?? "Drive") + " — " + ClockTime.format(report.duration)
+        let line = "prompts \(s.promptsNormal) normal, \(s.promptsShort) short, \(s.promptsSkipped) skipped, \(s.promptsExpired) expired · "
+            + "ducked \(SVGText.number(s.totalDuckedSeconds)) s · overhang mean \(SVGText.number(s.meanActivationOverhang)) s, "
+            + "max \(SVGText.number(s.maxActivationOverhang)) s · podcast lost \(SVGText.number(s.podcastSecondsLost)) s · "
+            + "violations \(s.violations)"
+        let height = y
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(SVGText.number(width)) \(SVGText.number(height))" \
+            width="\(SVGText.number(width))" height="\(SVGText.number(height))" font-family="sans-serif" font-size="12">
+            <rect x="0" y="0" width="\(SVGText.number(width))" height="\(SVGText.number(height))" fill="#ffffff"/>
+            <text x="10" y="22" font-size="16" font-weight="bold">\(SVGText.escape(title))</text>
+            <text class="summary" x="10" y="42" fill="#333333">\(SVGText.escape(line))</text>
+
+            """
+        out += canvas.body
+        out += "</svg>\n"
+        return out
+    }
+}
+
+/// Accumulates SVG elements for `TimelineSVG`.
+struct Canvas {
+    let duration: Double
+    var body = ""
+
+    init(duration: Double) {
+        self.duration = duration
+    }
+
+    var plotWidth: Double { TimelineSVG.width - TimelineSVG.gutter - TimelineSVG.right }
+    func x(_ t: Double) -> Double { TimelineSVG.gutter + min(max(t, 0), duration) / duration * plotWidth }
+    func n(_ v: Double) -> String { SVGText.number(v) }
+    func tip(_ text: String) -> String { "<title>\(SVGText.escape(text))</title>" }
+
+    mutating func label(_ title: String, y: Double, height: Double) {
+        body += "<text class=\"lane-label\" x=\"10\" y=\"\(n(y + height / 2 + 4))\">\(SVGText.escape(title))</text>\n"
+        body += "<line x1=\"\(n(TimelineSVG.gutter))\" y1=\"\(n(y + height))\" x2=\"\(n(TimelineSVG.width - TimelineSVG.right))\" y2=\"\(n(y + height))\" stroke=\"#eeeeee\"/>\n"
+    }
+
+    mutating func lane(_ track: SourceTrack, y: Double) {
+        body += "<g class=\"lane\" data-lane=\"\(SVGText.escape(track.id))\">\n"
+        label(TimelineSVG.laneTitle(track), y: y, height: TimelineSVG.laneHeight)
+        let inner = TimelineSVG.laneHeight - 8
+        for segment in track.segments {
+            let x0 = x(segment.start)
+            let w = max(0.5, x(segment.end) - x0)
+            let color = TimelineSVG.colors[segment.state] ?? "#000000"
+            var h = inner
+            if track.kind == .fmRadio {
+                // The radio lane is a level meter: full height at 0 dB, empty at floorDB or when silent.
+                let level = segment.dB.map { max(0, 1 - min(0, $0) / TimelineSVG.floorDB) } ?? 0
+                h = segment.state.isSilent ? inner * 0.15 : max(2, inner * level)
+            }
+            let what = "\(TimelineSVG.laneTitle(track)): \(segment.state.rawValue)"
+                + (segment.dB.map { $0 < 0 ? " \(n($0)) dB" : "" } ?? "")
+                + (segment.activity.map { $0 == .default ? "" : " (\($0.rawValue))" } ?? "")
+                + " \(ClockTime.format(segment.start))–\(ClockTime.format(segment.end))"
+            body += "<rect class=\"state-\(segment.state.rawValue)\" x=\"\(n(x0))\" y=\"\(n(y + 4 + inner - h))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"\(color)\">\(tip(what))</rect>\n"
+        }
+        body += "</g>\n"
+    }
+
+    mutating func prompts(_ prompts: [PromptRecord], y: Double) {
+        body += "<g class=\"lane\" data-lane=\"prompts\">\n"
+        label("Prompts", y: y, height: TimelineSVG.promptLaneHeight)
+        let barY = y + TimelineSVG.promptLaneHeight - 18
+        let ordered = prompts.sorted { ($0.startedAt ?? $0.endedAt ?? $0.queuedAt ?? 0) < ($1.startedAt ?? $1.endedAt ?? $1.queuedAt ?? 0) }
+        for (index, prompt) in ordered.enumerated() {
+            let at = prompt.startedAt ?? prompt.endedAt ?? prompt.queuedAt ?? 0
+            let x0 = x(at)
+            let key = prompt.played ? (prompt.style?.rawValue ?? "normal") : prompt.result.rawValue
+            let color = TimelineSVG.promptColors[key] ?? "#757575"
+            let what = "\(prompt.id) \(key) at \(ClockTime.format(at)): \(prompt.text)" + (prompt.reason.map { " (\($0))" } ?? "")
+            if prompt.played, let start = prompt.startedAt {
+                let w = max(2, x(prompt.endedAt ?? start) - x0)
+                body += "<rect class=\"prompt-\(key)\" x=\"\(n(x0))\" y=\"\(n(barY))\" width=\"\(n(w))\" height=\"12\" fill=\"\(color)\">\(tip(what))</rect>\n"
+            } else {
+                body += "<path class=\"prompt-\(key)\" d=\"M\(n(x0 - 4)) \(n(barY)) l8 12 m0 -12 l-8 12\" stroke=\"\(color)\" stroke-width=\"2\">\(tip(what))</path>\n"
+            }
+            // Labels alternate between two rows and get the room up to the next label on their row.
+            let row = Double(index % 2)
+            let nextOnRow = ordered.dropFirst(index + 2).first.map { x($0.startedAt ?? $0.endedAt ?? $0.queuedAt ?? 0) } ?? (TimelineSVG.width - TimelineSVG.right + 120)
+            let room = max(0, nextOnRow - x0 - 4)
+            let text = SVGText.truncate(prompt.text.isEmpty ? prompt.id : prompt.text, to: max(6, min(48, Int(room / 6.2))))
+            body += "<text class=\"prompt-label\" data-prompt=\"\(SVGText.escape(prompt.id))\" x=\"\(n(x0))\" y=\"\(n(y + 12 + row * 14))\" font-size=\"10\" fill=\"\(color)\">\(SVGText.escape(text))\(tip(what))</text>\n"
+        }
+        body += "</g>\n"
+    }
+
+    mutating func sessions(_ windows: [ActivationRecord], y: Double) {
+        body += "<g class=\"lane\" data-lane=\"session\">\n"
+        label("Session active", y: y, height: TimelineSVG.laneHeight)
+        let color = TimelineSVG.promptColors["session"]!
+        for window in windows {
+            let x0 = x(window.start)
+            let w = max(1, x(window.end) - x0)
+            let what = "\(window.client) active \(ClockTime.format(window.start))–\(ClockTime.format(window.end)), "
+                + "prompt audio \(n(window.promptSeconds)) s, overhang \(n(window.overhang)) s"
+            body += "<rect class=\"session-active\" x=\"\(n(x0))\" y=\"\(n(y + 6))\" width=\"\(n(w))\" height=\"\(n(TimelineSVG.laneHeight - 12))\" fill=\"\(color)\" fill-opacity=\"0.7\">\(tip(what))</rect>\n"
+        }
+        body += "</g>\n"
+    }
+
+    mutating func audit(_ entries: [AuditRecord], top: Double, bottom: Double) {
+        guard !entries.isEmpty else { return }
+        body += "<g class=\"audit\">\n"
+        for entry in entries {
+            let what = "violation \(entry.rule) at \(ClockTime.format(entry.time))" + (entry.detail.map { ": \($0)" } ?? "")
+            body += "<line class=\"violation\" x1=\"\(n(x(entry.time)))\" y1=\"\(n(top))\" x2=\"\(n(x(entry.time)))\" y2=\"\(n(bottom))\" stroke=\"#d50000\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\">\(tip(what))</line>\n"
+        }
+        body += "</g>\n"
+    }
+
+    /// Ticks at a round step giving at most about 15 of them, labelled m:ss.
+    mutating func axis(y: Double) {
+        let steps: [Double] = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200]
+        let step = steps.first { duration / $0 <= 15 } ?? 14400
+        body += "<g class=\"axis\">\n"
+        body += "<line x1=\"\(n(x(0)))\" y1=\"\(n(y))\" x2=\"\(n(x(duration)))\" y2=\"\(n(y))\" stroke=\"#555555\"/>\n"
+        var k = 0.0
+        while k * step <= duration + 1e-9 {
+            let tx = x(k * step)
+            body += "<line x1=\"\(n(tx))\" y1=\"\(n(y))\" x2=\"\(n(tx))\" y2=\"\(n(y + 5))\" stroke=\"#555555\"/>\n"
+            body += "<text class=\"tick\" x=\"\(n(tx))\" y=\"\(n(y + 17))\" text-anchor=\"middle\" font-size=\"10\">\(ClockTime.format(k * step))</text>\n"
+            k += 1
+        }
+        body += "</g>\n"
+    }
+
+    mutating func legend(y: Double) {
+        var entries: [(String, String)] = SourceTrack.State.allCases.map { ($0.rawValue, TimelineSVG.colors[$0]!) }
+        entries += [("prompt normal", "normal"), ("prompt short", "short"), ("skipped", "skipped"), ("expired", "expired"), ("session active", "session")]
+            .map { ($0.0, TimelineSVG.promptColors[$0.1]!) }
+        entries.append(("violation", "#d50000"))
+        body += "<g class=\"legend\">\n"
+        var lx = TimelineSVG.gutter
+        for (name, color) in entries {
+            body += "<rect x=\"\(n(lx))\" y=\"\(n(y))\" width=\"12\" height=\"12\" fill=\"\(color)\"/>"
+            body += "<text x=\"\(n(lx + 16))\" y=\"\(n(y + 10))\" font-size=\"11\">\(SVGText.escape(name))</text>\n"
+            lx += 22 + Double(name.count) * 6.5
+        }
+        body += "</g>\n"
+    }
+}
+
+extension SourceTrack.State {
+    var isSilent: Bool { self == .paused || self == .stopped }
+}

@@ -1,0 +1,25 @@
+/// The at-a-glance numbers of a drive: how good an audio citizen the navigation was.
+public struct TimelineSummary: Codable, Sendable, Equatable {
+    public var promptsQueued: Int
+    /// Played as full speech (finished or shortened with style normal).
+    public var promptsNormal: Int
+    /// Played as a tone (style short).
+    public var promptsShort: Int
+    /// Of the played ones, how many with less detail to fit the time budget.
+    public var promptsShortened: Int
+    public var promptsSkipped: Int
+    public var promptsExpired: Int
+    /// Seconds during which at least one source was ducked.
+    public var totalDuckedSeconds: Double
+    public var activations: Int
+    /// Seconds a session was active without prompt audio, per activation window.
+    public var meanActivationOverhang: Double
+    public var maxActivationOverhang: Double
+    /// Seconds of spoken audio (podcasts, audiobooks) not heard properly: played ducked under a
+    /// prompt, or stopped by the policy. Pausing and resuming loses nothing. Must be 0.
+    public var podcastSecondsLost: Double
+    /// Audit entries.
+    public var violations: Int
+    /// Audit entries per rule.
+    public var violationsByRule: [String: Int]
+}

@@ -1,0 +1,115 @@
+import Yams
+
+/// Walks a YAML tree, collecting every problem with its key path and line (the style of
+/// `AudioPolicy`'s policy file reader). Readers return nil after recording a problem.
+struct YAMLReader {
+    private(set) var problems: [ScenarioProblem] = []
+
+    /// Composes `text`; a syntax error is one problem at the path "" (Yams names line and column).
+    mutating func compose(_ text: String) -> Node? {
+        do {
+            guard let root = try Yams.compose(yaml: text) else {
+                problems.append(ScenarioProblem(path: "", line: 1, message: "the file is empty"))
+                return nil
+            }
+            return root
+        } catch {
+            problems.append(ScenarioProblem(path: "", message: "not valid YAML: \(error)"))
+            return nil
+        }
+    }
+
+    mutating func fail(_ path: String, _ node: Node?, _ message: String) {
+        problems.append(ScenarioProblem(path: path, line: node?.mark?.line, message: message))
+    }
+
+    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// The pairs of a mapping with keys as strings, rejecting keys not in `known`, requiring `required`.
+    mutating func entries(_ node: Node, at path: String, known: [String], required: [String] = []) -> [String: Node] {
+        guard let mapping = node.mapping else {
+            fail(path, node, "expected a mapping with keys \(known.joined(separator: ", "))")
+            return [:]
+        }
+        var result: [String: Node] = [:]
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            if !known.contains(key) {
+                fail(Self.join(path, key), keyNode, "unknown key '\(key)' (expected one of: \(known.joined(separator: ", ")))")
+                continue
+            }
+            result[key] = value
+        }
+        for key in required where result[key] == nil {
+            fail(Self.join(path, key), node, "missing required key '\(key)'")
+        }
+        return result
+    }
+
+    /// The items of a sequence with their paths (`path[i]`).
+    mutating func items(_ node: Node, at path: String) -> [(String, Node)] {
+        guard let sequence = node.sequence else {
+            fail(path, node, "expected a list")
+            return []
+        }
+        return sequence.enumerated().map { ("\(path)[\($0.offset)]", $0.element) }
+    }
+
+    /// A scalar read as text exactly as written (`no`, `4:00` and `0.5` stay text).
+    mutating func string(_ node: Node, at path: String) -> String? {
+        guard let scalar = node.scalar else {
+            fail(path, node, "expected text")
+            return nil
+        }
+        return scalar.string
+    }
+
+    mutating func number(_ node: Node, at path: String, what: String = "a number") -> Double? {
+        guard let text = node.scalar?.string, let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            fail(path, node, "expected \(what) (got '\(node.scalar?.string ?? "a collection")')")
+            return nil
+        }
+        return value
+    }
+
+    mutating func nonNegative(_ node: Node, at path: String, what: String) -> Double? {
+        guard let value = number(node, at: path, what: what) else { return nil }
+        guard value >= 0 else {
+            fail(path, node, "expected \(what) ≥ 0 (got \(ClockTime.formatNumber(value)))")
+            return nil
+        }
+        return value
+    }
+
+    /// Seconds written as "m:ss", "h:mm:ss" or a plain number of seconds.
+    mutating func time(_ node: Node, at path: String) -> Double? {
+        guard let text = node.scalar?.string, let seconds = ClockTime.parse(text) else {
+            fail(path, node, "expected a time as m:ss, h:mm:ss or seconds (got '\(node.scalar?.string ?? "a collection")')")
+            return nil
+        }
+        return seconds
+    }
+
+    mutating func bool(_ node: Node, at path: String) -> Bool? {
+        switch node.scalar?.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            fail(path, node, "expected true or false (got '\(node.scalar?.string ?? "a collection")')")
+            return nil
+        }
+    }
+
+    /// One of `allowed`, named `what` in the error.
+    mutating func choice<T: RawRepresentable>(_ node: Node, at path: String, what: String, allowed: [T]) -> T?
+    where T.RawValue == String {
+        guard let text = node.scalar?.string, let value = allowed.first(where: { $0.rawValue == text }) else {
+            let got = node.scalar?.string ?? "a collection"
+            fail(path, node, "unknown \(what) '\(got)' (expected one of: \(allowed.map(\.rawValue).joined(separator: ", ")))")
+            return nil
+        }
+        return value
+    }
+}
+
+import Foundation

@@ -1,0 +1,116 @@
+import AudioPolicy
+import Foundation
+import Testing
+@testable import DriveSimulation
+
+@Suite struct TimelineBuilderTests {
+    static func source(_ type: String, _ time: Double, _ kind: SourceKind, dB: Double? = nil) -> DriveEvent {
+        DriveEvent(type: type, time: time, source: kind.rawValue, kind: kind, dB: dB)
+    }
+
+    static func prompt(_ type: String, _ time: Double, _ id: String, text: String? = nil, style: PromptStyle? = nil, reason: String? = nil) -> DriveEvent {
+        DriveEvent(type: type, time: time, client: "nav", prompt: id, text: text, style: style, reason: reason)
+    }
+
+    static func session(_ type: String, _ time: Double) -> DriveEvent {
+        DriveEvent(type: type, time: time, client: "nav", reason: type == "session.deactivated" ? "promptFinished" : nil)
+    }
+
+    /// A drive with the radio ducked under one prompt and a podcast paused and resumed under another.
+    static let events: [DriveEvent] = [
+        source("source.started", 100, .fmRadio),
+        prompt("prompt.queued", 105, "p-1", text: "In 500 feet, turn right onto 16th Street"),
+        session("session.activated", 110),
+        source("source.ducked", 110, .fmRadio, dB: -12),
+        prompt("prompt.started", 110.2, "p-1", text: "In 500 feet, turn right onto 16th Street", style: .normal),
+        prompt("prompt.finished", 112.2, "p-1", text: "In 500 feet, turn right onto 16th Street", style: .normal),
+        session("session.deactivated", 112.5),
+        source("source.restored", 112.5, .fmRadio),
+        source("source.ended", 120, .fmRadio),
+        source("source.started", 130, .spokenAudio),
+        prompt("prompt.queued", 140, "p-2", text: "Turn left"),
+        session("session.activated", 141),
+        source("source.paused", 141, .spokenAudio),
+        prompt("prompt.started", 141.5, "p-2", text: "Turn left", style: .normal),
+        prompt("prompt.finished", 142.5, "p-2", text: "Turn left", style: .normal),
+        session("session.deactivated", 143),
+        source("source.resumed", 143, .spokenAudio),
+        prompt("prompt.queued", 150, "p-3", text: "Keep left"),
+        source("source.started", 151, .phoneCall),
+        prompt("prompt.started", 152, "p-3", text: "Keep left", style: .short),
+        prompt("prompt.finished", 152.3, "p-3", text: "Keep left", style: .short),
+        prompt("prompt.queued", 155, "p-4", text: "Continue for 5 miles"),
+        prompt("prompt.expired", 158, "p-4", text: "Continue for 5 miles", reason: "its deadline passed while it waited"),
+        prompt("prompt.queued", 160, "p-5", text: "Turn right"),
+        prompt("prompt.skipped", 160.5, "p-5", text: "Turn right", reason: "prompt style none"),
+        DriveEvent(type: "audit.violation", time: 161, client: "other", reason: "active 6 s without audio", rule: "idleSession"),
+        source("source.ended", 165, .phoneCall),
+        source("source.ended", 170, .spokenAudio),
+    ]
+
+    @Test func summaryOfAHandMadeDrive() throws {
+        let report = TimelineBuilder.build(Self.events, name: "test", origin: 100)
+        let s = report.summary
+        #expect(s.promptsQueued == 5)
+        #expect(s.promptsNormal == 2 && s.promptsShort == 1 && s.promptsSkipped == 1 && s.promptsExpired == 1)
+        #expect(abs(s.totalDuckedSeconds - 2.5) < 1e-9)
+        #expect(s.podcastSecondsLost == 0)
+        #expect(s.activations == 2)
+        // Window 1: 2.5 s active, 2 s of audio; window 2: 2 s active, 1 s of audio.
+        #expect(abs(report.activations[0].overhang - 0.5) < 1e-9 && abs(report.activations[1].overhang - 1) < 1e-9)
+        #expect(abs(s.meanActivationOverhang - 0.75) < 1e-9 && abs(s.maxActivationOverhang - 1) < 1e-9)
+        #expect(s.violations == 1 && s.violationsByRule == ["idleSession": 1])
+        #expect(report.duration == 70)
+        let radio = try #require(report.sources.first { $0.kind == .fmRadio })
+        #expect(radio.segments.map(\.state) == [.playing, .ducked, .playing])
+        #expect(radio.segments[1].dB == -12 && radio.segments[1].start == 10 && radio.segments[1].end == 12.5)
+        let podcast = try #require(report.sources.first { $0.kind == .spokenAudio })
+        #expect(podcast.segments.map(\.state) == [.playing, .paused, .playing])
+        #expect(podcast.seconds(in: .paused) == 2)
+        #expect(report.prompts.map(\.result) == [.finished, .finished, .finished, .expired, .skipped])
+        #expect(report.prompts[3].reason == "its deadline passed while it waited" && report.prompts[3].style == nil)
+        #expect(report.audit == [AuditRecord(time: 61, client: "other", rule: "idleSession", detail: "active 6 s without audio")])
+    }
+
+    @Test func duckedOrStoppedSpokenAudioIsLost() {
+        let report = TimelineBuilder.build([
+            Self.source("source.started", 0, .spokenAudio),
+            Self.source("source.ducked", 10, .spokenAudio, dB: -15),
+            Self.source("source.restored", 13, .spokenAudio),
+            Self.source("source.stopped", 20, .spokenAudio),
+            Self.source("source.started", 24, .spokenAudio),
+        ], end: 30)
+        #expect(report.summary.podcastSecondsLost == 7)
+        #expect(report.sources[0].segments.last == SourceTrack.Segment(start: 24, end: 30, state: .playing, dB: 0, activity: nil))
+    }
+
+    @Test func overlappingDucksCountOnceAndOpenThingsEndAtTheReportEnd() {
+        let report = TimelineBuilder.build([
+            Self.source("source.started", 0, .fmRadio), Self.source("source.started", 0, .music),
+            Self.session("session.activated", 1),
+            Self.source("source.ducked", 1, .fmRadio, dB: -10), Self.source("source.ducked", 2, .music, dB: -10),
+            Self.source("source.restored", 4, .fmRadio), Self.source("source.restored", 5, .music),
+        ], end: 8)
+        #expect(report.summary.totalDuckedSeconds == 4)
+        #expect(report.activations == [ActivationRecord(client: "nav", start: 1, end: 8, reason: nil, promptSeconds: 0, overhang: 7)])
+        #expect(report.summary.maxActivationOverhang == 7)
+    }
+
+    @Test func engineEventJSONDecodesAndTheReportRoundTrips() throws {
+        let line = #"{"type":"source.ducked","time":12.5,"source":"fmRadio","kind":"fmRadio","dB":-12}"#
+        let event = try JSONDecoder().decode(DriveEvent.self, from: Data(line.utf8))
+        #expect(event == Self.source("source.ducked", 12.5, .fmRadio, dB: -12))
+        let report = TimelineBuilder.build(Self.events, origin: 100)
+        let json = try JSONEncoder().encode(report)
+        #expect(try JSONDecoder().decode(TimelineReport.self, from: json) == report)
+    }
+
+    @Test func unknownEventsAndEventsWithoutIdsAreIgnored() {
+        let report = TimelineBuilder.build([
+            DriveEvent(type: "something.else", time: 1), DriveEvent(type: "prompt.started", time: 2),
+            DriveEvent(type: "source.ducked", time: 3), DriveEvent(type: "session.deactivated", time: 4, client: "nav"),
+        ])
+        #expect(report.prompts.isEmpty && report.sources.isEmpty && report.activations.isEmpty)
+        #expect(report.duration == 4)
+    }
+}

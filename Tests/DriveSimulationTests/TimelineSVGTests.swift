@@ -1,0 +1,104 @@
+import AudioPolicy
+import Foundation
+import FoundationXML
+import Testing
+@testable import DriveSimulation
+
+/// Collects what the tests look for while XMLParser reads an SVG.
+final class SVGProbe: NSObject, XMLParserDelegate {
+    var root: String?
+    var rootAttributes: [String: String] = [:]
+    var lanes: [String] = []
+    var promptLabels: [String: String] = [:]
+    var ticks: [String] = []
+    private var inLabel: String?
+    private var inTick = false
+    private var inTitle = false
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        if root == nil {
+            root = name
+            rootAttributes = attributes
+        }
+        if name == "title" { inTitle = true }
+        if let lane = attributes["data-lane"] { lanes.append(lane) }
+        if attributes["class"] == "prompt-label", let id = attributes["data-prompt"] {
+            inLabel = id
+            promptLabels[id] = ""
+        }
+        if attributes["class"] == "tick" { inTick = true }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "title" { inTitle = false }
+        if name == "text" {
+            inLabel = nil
+            inTick = false
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if let id = inLabel, !inTitle { promptLabels[id, default: ""] += string }
+        if inTick { ticks.append(string) }
+    }
+
+    static func parse(_ svg: String) -> (SVGProbe, Bool, Error?) {
+        let parser = XMLParser(data: Data(svg.utf8))
+        let probe = SVGProbe()
+        parser.delegate = probe
+        let ok = parser.parse()
+        return (probe, ok, parser.parserError)
+    }
+}
+
+@Suite struct TimelineSVGTests {
+    @Test func rendersValidStandaloneSVGWithALanePerSourceAndALabelPerPrompt() throws {
+        var events = TimelineBuilderTests.events
+        // Text that needs escaping, and a very long one that must be truncated.
+        events.append(TimelineBuilderTests.prompt("prompt.queued", 171, "p-6", text: "Turn right onto <Rue> \"A&B\" l'été"))
+        events.append(TimelineBuilderTests.prompt("prompt.queued", 172, "p-7", text: String(repeating: "very long words ", count: 20)))
+        let report = TimelineBuilder.build(events, name: "Drive & <test>", origin: 100, end: 200)
+        let svg = TimelineSVG.render(report)
+        let (probe, ok, error) = SVGProbe.parse(svg)
+        #expect(ok, "\(String(describing: error))")
+        #expect(probe.root == "svg")
+        #expect(probe.rootAttributes["xmlns"] == "http://www.w3.org/2000/svg")
+        #expect(probe.rootAttributes["viewBox"]?.hasPrefix("0 0 1400 ") == true)
+        #expect(probe.lanes == ["fmRadio", "spokenAudio", "phoneCall", "prompts", "session"])
+        #expect(Set(probe.promptLabels.keys) == Set(report.prompts.map(\.id)))
+        #expect(probe.promptLabels["p-1"]?.hasPrefix("In 500 feet") == true)
+        #expect(probe.promptLabels["p-6"]?.contains("\"A&B\"") == true || probe.promptLabels["p-6"]?.hasSuffix("…") == true)
+        let long = try #require(probe.promptLabels["p-7"])
+        #expect(long.hasSuffix("…") && long.count <= 48)
+        #expect(probe.ticks.first == "0:00" && probe.ticks.contains("1:00") && probe.ticks.count <= 16)
+        #expect(svg.contains("class=\"violation\""))
+        #expect(svg.contains("Drive &amp; &lt;test&gt;"))
+    }
+
+    @Test func everySourceKindGetsItsLane() {
+        let kinds: [SourceKind] = [.nativeNavigation, .music, .voiceAssistant, .vehicleChime, .fmRadio, .spokenAudio, .phoneCall]
+        let events = kinds.enumerated().map { TimelineBuilderTests.source("source.started", Double($0.offset), $0.element) }
+            + [DriveEvent(type: "source.ducked", time: 3, client: "other-app", dB: -10)]
+        let svg = TimelineSVG.render(TimelineBuilder.build(events, end: 3600))
+        let (probe, ok, _) = SVGProbe.parse(svg)
+        #expect(ok)
+        #expect(probe.lanes == TimelineSVG.kindOrder.map(\.rawValue) + ["session:other-app", "prompts", "session"])
+        #expect(probe.ticks.count <= 16 && probe.ticks.contains("10:00"))
+        for title in ["Radio level", "Music", "Podcast", "Call", "Assistant", "Chime", "Car navigation"] { #expect(svg.contains(">\(title)<")) }
+    }
+
+    @Test func escapingAndTruncation() {
+        #expect(SVGText.escape("a<b>&\"c'\u{1}") == "a&lt;b&gt;&amp;&quot;c&apos;")
+        #expect(SVGText.truncate("In 300 meters turn left onto Hauptstraße", to: 20) == "In 300 meters turn…")
+        #expect(SVGText.truncate("short", to: 20) == "short")
+        #expect(SVGText.truncate("Abcdefghijklmnopqrstuvwxyz", to: 10) == "Abcdefghi…")
+        #expect(SVGText.number(1.005) == "1.01" || SVGText.number(1.005) == "1")
+        #expect(SVGText.number(12.5) == "12.5" && SVGText.number(3) == "3")
+    }
+
+    @Test func emptyReportStillRenders() {
+        let svg = TimelineSVG.render(TimelineBuilder.build([]))
+        let (probe, ok, _) = SVGProbe.parse(svg)
+        #expect(ok && probe.lanes == ["prompts", "session"])
+    }
+}
