@@ -166,6 +166,11 @@ private struct UpcomingParam: Decodable {
     var maneuver: Maneuver?
 
     init(from decoder: any Decoder) throws {
+        let all = try decoder.container(keyedBy: AnyKey.self)
+        if let unknown = all.allKeys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: unknown, in: all, debugDescription: "unknown member \"\(unknown.stringValue)\" (allowed: id, distance, maneuver)")
+        }
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
         distance = try c.decode(Double.self, forKey: .distance)
@@ -176,4 +181,11 @@ private struct UpcomingParam: Decodable {
     }
 
     private enum CodingKeys: String, CodingKey { case id, distance, maneuver }
+
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
 }

@@ -22,9 +22,10 @@ public struct Lane: Sendable, Hashable, Codable {
         self.status = status
     }
 
-    private enum CodingKeys: String, CodingKey { case angle, status }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case angle, status }
 
     public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(CodingKeys.self, in: decoder, of: "lane")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let angle = try container.decode(Double.self, forKey: .angle)
         guard Self.angleRange.contains(angle) else {

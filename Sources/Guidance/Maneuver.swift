@@ -41,12 +41,13 @@ public struct Maneuver: Sendable, Hashable, Codable {
         self.timeRemaining = timeRemaining
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case type, junctionType, trafficSide, lanes, state, instructionVariants
         case roadName, routeNumber, exitNumber, distanceRemaining, timeRemaining
     }
 
     public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(CodingKeys.self, in: decoder, of: "maneuver")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         type = try c.decode(ManeuverType.self, forKey: .type)
         junctionType = try c.decodeIfPresent(JunctionType.self, forKey: .junctionType)

@@ -18,3 +18,23 @@ func decodeStrictly<T: RawRepresentable & CaseIterable>(
 func unknownValueMessage(_ raw: String, what: String, allowed: [String]) -> String {
     "Unknown \(what) \"\(raw)\"; allowed: \(allowed.joined(separator: ", "))"
 }
+
+/// Any key, to list what a JSON object holds.
+private struct AnyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// Fails when the object being decoded has members `Keys` does not know, naming them and the
+/// allowed ones, so that a typo ("roadname") is an error instead of a silently missing road.
+func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type, in decoder: any Decoder, of what: String) throws {
+    let container = try decoder.container(keyedBy: AnyKey.self)
+    let allowed = Set(Keys.allCases.map(\.stringValue))
+    let unknown = container.allKeys.map(\.stringValue).filter { !allowed.contains($0) }.sorted()
+    guard let first = unknown.first else { return }
+    throw DecodingError.dataCorruptedError(
+        forKey: AnyKey(stringValue: first), in: container,
+        debugDescription: "Unknown \(what) member\(unknown.count > 1 ? "s" : "") \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")); allowed: \(Keys.allCases.map(\.stringValue).joined(separator: ", "))")
+}

@@ -45,6 +45,7 @@ import Testing
                 (#"{"jsonrpc":"2.0","id":4,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn"},"text":"x"}}"#, -32602, "not both"),
                 (#"{"jsonrpc":"2.0","id":5,"method":"guidance.update","params":{"speed":10,"maneuvers":[]}}"#, -32000, "guidance.start"),
                 (#"{"jsonrpc":"2.0","id":6,"method":"guidance.start","params":{"profile":"hovercraft"}}"#, -32000, "hovercraft"),
+                (#"{"jsonrpc":"2.0","id":10,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn","roadname":"Main St."}}}"#, -32602, "roadname"),
             ]
             for (frame, code, mentions) in cases {
                 let reply = try await blocking { try client.exchange(frame) }
@@ -56,6 +57,11 @@ import Testing
                 try client.exchange(#"{"jsonrpc":"2.0","id":7,"method":"guidance.update","params":{"speed":10,"maneuvers":[{"id":"m9","distance":500}]}}"#)
             }
             #expect(errorCode(unknownID) == -32000)
+            let typo = try await blocking {
+                try client.exchange(#"{"jsonrpc":"2.0","id":9,"method":"guidance.update","params":{"speed":10,"maneuvers":[{"id":"m1","distanse":500}]}}"#)
+            }
+            #expect(errorCode(typo) == -32602)
+            #expect(typo["error"]?["message"]?.stringValue?.contains("distanse") == true, "\(typo)")
             #expect(unknownID["error"]?["message"]?.stringValue?.contains("m9") == true)
             let badSpeed = try await blocking {
                 try client.exchange(#"{"jsonrpc":"2.0","id":8,"method":"guidance.update","params":{"speed":-3,"maneuvers":[]}}"#)

@@ -83,6 +83,14 @@ import Testing
         #expect(Lane(angle: angle, status: .good) == nil)
     }
 
+    @Test func unknownMembersAreRejectedNotIgnored() throws {
+        let typo = try #require(failure(#"{"type": "leftTurn", "roadname": "Main St."}"#))
+        #expect(typo.hasPrefix("Unknown maneuver member \"roadname\"; allowed: type, junctionType"), "\(typo)")
+        #expect(typo.contains("roadName"))
+        let lane = try #require(failure(#"{"type": "leftTurn", "lanes": [{"angle": 0, "status": "good", "color": "red"}]}"#))
+        #expect(lane == "Unknown lane member \"color\"; allowed: angle, status")
+    }
+
     @Test func badLaneStatusIsRejected() throws {
         let message = try #require(failure(#"{"type": "leftTurn", "lanes": [{"angle": 0, "status": "ok"}]}"#))
         #expect(message == "Unknown lane status \"ok\"; allowed: notGood, good, preferred")

@@ -230,11 +230,12 @@ DEFS = {
     "ManeuverState": {"enum": MANEUVER_STATES},
     "Lane": {"type": "object", "properties": {"angle": {"type": "number", "minimum": -180, "maximum": 180},
                                                "status": {"enum": ["notGood", "good", "preferred"]}},
-             "required": ["angle", "status"],
-             "description": "Degrees: 0 straight on, negative left. (The daemon ignores other members here.)"},
+             "required": ["angle", "status"], "additionalProperties": False,
+             "description": "Degrees: 0 straight on, negative left. Unknown members are refused."},
     "Maneuver": {
         "type": "object",
-        "description": "CarPlay's maneuver metadata; only type is required. null means absent. (Unlike params, the daemon ignores unknown members of a maneuver.)",
+        "description": "CarPlay's maneuver metadata; only type is required. null means absent. Unknown members are refused.",
+        "additionalProperties": False,
         "properties": {
             "type": {"enum": MANEUVER_TYPES},
             "junctionType": nullable({"enum": ["intersection", "roundabout"]}),
@@ -252,7 +253,8 @@ DEFS = {
     },
     "Upcoming": {
         "type": "object",
-        "description": "One entry of guidance.update's maneuvers. maneuver is needed the first time an id is sent (and when it changes). (The daemon ignores other members here.)",
+        "description": "One entry of guidance.update's maneuvers. maneuver is needed the first time an id is sent (and when it changes). Unknown members are refused.",
+        "additionalProperties": False,
         "properties": {"id": {"type": "string"},
                        "distance": {"type": "number", "minimum": -1000, "maximum": 5000000, "description": "Meters to the maneuver; ≤ 0 once passed."},
                        "maneuver": nullable(ref("Maneuver"))},
