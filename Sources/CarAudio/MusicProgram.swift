@@ -4,7 +4,7 @@ import PulseAudio
 /// An endless programme for the simulated music app, unlike the radio's: a minor-key synth riff at
 /// 120 bpm over a kick drum and off-beat hi-hats. A pure function of the frame number, so the app
 /// resumes exactly where it was paused (`SeekableSource`).
-public final class MusicProgram: SeekableSource {
+public final class MusicProgram: SeekableSource, GeneratedProgramme {
     public let sampleRate: Double
     public var frame = 0
     private let amplitude: Double
@@ -18,17 +18,8 @@ public final class MusicProgram: SeekableSource {
         self.amplitude = amplitude
     }
 
-    public var isFinished: Bool { false }
-
-    public func render(into buffer: UnsafeMutableBufferPointer<Int16>) -> Int {
-        for i in 0..<buffer.count {
-            buffer[i] = Int16(max(-1, min(1, sample(at: Double(frame) / sampleRate))) * 32767)
-            frame += 1
-        }
-        return buffer.count
-    }
-
-    private func sample(at t: Double) -> Double {
+    public func sample(frame: Int) -> Double {
+        let t = Double(frame) / sampleRate
         let step = Int(t / Self.eighth)
         let sinceStep = t - Double(step) * Self.eighth
         let f = 440 * pow(2, (Self.riff[step % Self.riff.count] - 69) / 12)

@@ -4,9 +4,9 @@ import PulseAudio
 /// An endless, music-like programme for the simulated FM radio: a I–V–vi–IV chord progression
 /// played as a plucked arpeggio over a soft bass. Tonal and rhythmic, audibly not speech, so a
 /// listener (or a test reading `car.monitor`) can tell the radio from a prompt.
-public final class RadioProgram: SampleSource {
+public final class RadioProgram: SampleSource, GeneratedProgramme {
     public let sampleRate: Double
-    private var frame = 0
+    public var frame = 0
     private let amplitude: Double
 
     /// MIDI notes of each chord (C, G, Am, F), two seconds each.
@@ -20,17 +20,8 @@ public final class RadioProgram: SampleSource {
         self.amplitude = amplitude
     }
 
-    public var isFinished: Bool { false }
-
-    public func render(into buffer: UnsafeMutableBufferPointer<Int16>) -> Int {
-        for i in 0..<buffer.count {
-            buffer[i] = Int16(max(-1, min(1, sample(at: Double(frame) / sampleRate))) * 32767)
-            frame += 1
-        }
-        return buffer.count
-    }
-
-    private func sample(at t: Double) -> Double {
+    public func sample(frame: Int) -> Double {
+        let t = Double(frame) / sampleRate
         let chordIndex = Int(t / Self.chordLength) % Self.chords.count
         let chord = Self.chords[chordIndex]
         let beatIndex = Int(t / Self.beat)

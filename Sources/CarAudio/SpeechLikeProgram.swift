@@ -8,7 +8,7 @@ import PulseAudio
 /// Every sample is a pure function of its frame number, so the programme can be paused and resumed
 /// exactly where it stopped (`SeekableSource`). Several voices take turns, a sentence each (a conversation
 /// podcast, the two ends of a phone call).
-public final class SpeechLikeProgram: SeekableSource {
+public final class SpeechLikeProgram: SeekableSource, GeneratedProgramme {
     public struct Voice: Sendable {
         /// Fundamental frequency in Hz: ~110 a low voice, ~210 a high one.
         public var pitch: Double
@@ -42,17 +42,7 @@ public final class SpeechLikeProgram: SeekableSource {
         self.amplitude = amplitude
     }
 
-    public var isFinished: Bool { false }
-
-    public func render(into buffer: UnsafeMutableBufferPointer<Int16>) -> Int {
-        for i in 0..<buffer.count {
-            buffer[i] = Int16(max(-1, min(1, sample(frame))) * 32767)
-            frame += 1
-        }
-        return buffer.count
-    }
-
-    private func sample(_ frame: Int) -> Double {
+    public func sample(frame: Int) -> Double {
         let t = Double(frame) / sampleRate
         let slotIndex = Int(t / Self.slot)
         let inSlot = t - Double(slotIndex) * Self.slot

@@ -73,6 +73,18 @@ public final class PulseConnection: @unchecked Sendable {
         withLock { stateWaiter.onLost = handler }
     }
 
+    /// A new stream with `properties` (media.role, application.name, ...), not yet connected.
+    func newStream(name: String, format: StreamFormat, properties: [String: String]) throws -> OpaquePointer {
+        var spec = format.spec
+        let props = pa_proplist_new()
+        defer { pa_proplist_free(props) }
+        for (key, value) in properties { pa_proplist_sets(props, key, value) }
+        guard let stream = withLock({ pa_stream_new_with_proplist(context, name, &spec, nil, props) }) else {
+            throw PulseError("cannot create stream \(name): \(lastError)")
+        }
+        return stream
+    }
+
     /// The last libpulse error, as text.
     var lastError: String { String(cString: pa_strerror(pa_context_errno(context))) }
 }

@@ -23,13 +23,7 @@ public final class RecordStream: @unchecked Sendable {
     ) async throws {
         self.connection = connection
         self.format = format
-        var spec = format.spec
-        let props = pa_proplist_new()
-        defer { pa_proplist_free(props) }
-        for (key, value) in properties { pa_proplist_sets(props, key, value) }
-        guard let s = connection.withLock({ pa_stream_new_with_proplist(connection.context, name, &spec, nil, props) }) else {
-            throw PulseError("cannot create record stream \(name): \(connection.lastError)")
-        }
+        let s = try connection.newStream(name: name, format: format, properties: properties)
         stream = s
         let me = Unmanaged.passUnretained(self).toOpaque()
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
