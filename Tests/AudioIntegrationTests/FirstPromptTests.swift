@@ -25,20 +25,9 @@ import Testing
             try await capture.waitForAudio(seconds: 0.6)
             let radioOnlySamples = capture.samples().count
 
-            let clock = ContinuousClock()
-            let start = clock.now
-            let poller = Task.detached { () -> [(ms: Double, volumes: [Int])] in
-                var seen: [(ms: Double, volumes: [Int])] = []
-                while !Task.isCancelled {
-                    let t = (clock.now - start) / .milliseconds(1)
-                    if let input = try? PulseProbe.sinkInput(application: Self.radioApplication) { seen.append((t, input.volumes)) }
-                    try? await Task.sleep(for: .milliseconds(30))
-                }
-                return seen
-            }
+            let watcher = VolumeWatcher { try PulseProbe.sinkInput(application: Self.radioApplication) }
             let outcome = try await engine.speak(PromptRequest(text: "In 300 meters, turn right onto Solar Circle.", language: "en-US"))
-            poller.cancel()
-            let seen = await poller.value
+            let seen = await watcher.stop()
             try await Task.sleep(for: .milliseconds(400))
             let recorded = capture.stop()
             let after = try #require(try PulseProbe.sinkInput(application: Self.radioApplication)).volumes

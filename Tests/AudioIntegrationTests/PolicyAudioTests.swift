@@ -160,20 +160,10 @@ import Testing
             #expect(state.sources.contains { !$0.simulated && $0.kind == .music && Int($0.sinkInput) == before.index })
 
             let expected = ChannelVolumes(before.volumes.map(UInt32.init)).scaled(byDecibels: -15).values.map(Int.init)
-            let clock = ContinuousClock()
-            let start = clock.now
-            let poller = Task.detached { () -> [(ms: Double, volumes: [Int])] in
-                var seen: [(ms: Double, volumes: [Int])] = []
-                while !Task.isCancelled {
-                    let t = (clock.now - start) / .milliseconds(1)
-                    if let input = try? PulseProbe.sinkInputs().first(where: { $0.index == before.index }) { seen.append((t, input.volumes)) }
-                    try? await Task.sleep(for: .milliseconds(30))
-                }
-                return seen
-            }
+            let index = before.index
+            let watcher = VolumeWatcher { try PulseProbe.sinkInputs().first { $0.index == index } }
             let outcome = try await engine.speak(PromptRequest(text: "In 200 meters, turn left onto Main Street."))
-            poller.cancel()
-            let seen = await poller.value
+            let seen = await watcher.stop()
             let after = try #require(try PulseProbe.sinkInputs().first { $0.index == before.index })
             await engine.shutdown()
 

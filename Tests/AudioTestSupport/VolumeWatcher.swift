@@ -1,0 +1,28 @@
+/// Reads one sink input's volume from the server (pactl) every ~30 ms until stopped, each reading
+/// stamped with milliseconds since the watcher started: to see what a stream's volume was while a
+/// prompt played.
+public final class VolumeWatcher: Sendable {
+    public typealias Reading = (ms: Double, volumes: [Int])
+    private let task: Task<[Reading], Never>
+
+    /// - Parameter sinkInput: returns the watched sink input from a fresh pactl listing.
+    public init(_ sinkInput: @escaping @Sendable () throws -> PulseProbe.SinkInput?) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        task = Task.detached {
+            var seen: [Reading] = []
+            while !Task.isCancelled {
+                let t = (clock.now - start) / .milliseconds(1)
+                if let input = try? sinkInput() { seen.append((t, input.volumes)) }
+                try? await Task.sleep(for: .milliseconds(30))
+            }
+            return seen
+        }
+    }
+
+    /// Stops watching and returns the readings.
+    public func stop() async -> [Reading] {
+        task.cancel()
+        return await task.value
+    }
+}
