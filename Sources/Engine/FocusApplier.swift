@@ -31,13 +31,16 @@ struct FocusApplier {
                     guard let input = try await connection.sinkInput(index: index) else { continue }
                     journal.recordIfAbsent(index, input.volume)
                     let target = journal.originalVolume(of: index)!.scaled(byDecibels: dB)
+                    journal.noteApplied(index, target)
                     ramps.append((index, input.volume, target, Self.ramp(seconds)))
                     effects.ducked.append(.init(kind: handle.kind, sinkInput: index, from: journal.originalVolume(of: index)!.values, to: target.values))
                 case .restored(_, let seconds):
-                    guard let original = journal.originalVolume(of: index) else { continue }
+                    guard journal.originalVolume(of: index) != nil,
+                          let input = try await connection.sinkInput(index: index) else { continue }
+                    let target = journal.restoreTarget(of: index, current: input.volume)
                     journal.forget(index)
-                    guard let input = try await connection.sinkInput(index: index) else { continue }
-                    ramps.append((index, input.volume, original, Self.ramp(seconds)))
+                    // nil: the user set a volume during the duck; it stands.
+                    if let target { ramps.append((index, input.volume, target, Self.ramp(seconds))) }
                 case .interruptionBegan:
                     effects.paused.append(handle.kind)
                     switch handle {

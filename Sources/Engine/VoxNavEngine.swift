@@ -175,8 +175,10 @@ public actor VoxNavEngine {
         for client in policy.configurations.keys { await feed(.clientGone(client, at: now())) }
         await applyTail?.value
         // Whatever is still lowered goes back to its own volume, muted foreign streams are unmuted.
-        for (index, original) in journal.entries {
-            try? await connection.setSinkInputVolume(index: index, to: original)
+        for index in journal.entries.keys {
+            guard let input = try? await connection.sinkInput(index: index),
+                  let target = journal.restoreTarget(of: index, current: input.volume) else { continue }
+            try? await connection.setSinkInputVolume(index: index, to: target)
         }
         journal = DuckJournal()
         for (_, handle) in sources {

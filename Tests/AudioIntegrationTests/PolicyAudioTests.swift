@@ -176,3 +176,42 @@ import Testing
         }
     }
 }
+
+/// What the user does to a ducked stream is kept.
+@Suite struct UserVolumeTests {
+    @Test func aVolumeTheUserSetsDuringADuckIsKeptAndRepeatedDucksDoNotRatchet() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let engine = try await VoxNavEngine()
+            _ = try await engine.startSource(.fmRadio)
+            let radio = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
+
+            // Repeated ducks: the radio comes back to the same level every time.
+            for _ in 0..<3 {
+                _ = try await engine.speak(PromptRequest(text: "Keep left."))
+                #expect(try PulseProbe.sinkInput(application: "Car FM Radio")?.volumes == radio.volumes)
+            }
+
+            // The user turns the radio to 30 % while a prompt plays: after the prompt it stays at 30 %.
+            let prompt = Task { try await engine.speak(PromptRequest(text: "In 800 meters, at the roundabout, take the third exit.")) }
+            var ducked = false
+            for _ in 0..<100 where !ducked {
+                ducked = try PulseProbe.sinkInput(application: "Car FM Radio")?.volumes != radio.volumes
+                if !ducked { try await Task.sleep(for: .milliseconds(20)) }
+            }
+            #expect(ducked)
+            try await Task.sleep(for: .milliseconds(200))  // the 30 ms duck ramp is over; a person is slower
+            try PulseProbe.setVolume(sinkInput: radio.index, percent: 30)
+            let usersLevel = try #require(try PulseProbe.sinkInput(application: "Car FM Radio")).volumes
+            _ = try await prompt.value
+            try await Task.sleep(for: .milliseconds(300))
+            let afterPrompt = try PulseProbe.sinkInput(application: "Car FM Radio")?.volumes
+            #expect(afterPrompt == usersLevel, "after the prompt \(afterPrompt ?? []), the user set \(usersLevel), before \(radio.volumes)")
+
+            // And the next duck starts from the user's level and returns to it.
+            _ = try await engine.speak(PromptRequest(text: "Turn right."))
+            #expect(try PulseProbe.sinkInput(application: "Car FM Radio")?.volumes == usersLevel)
+            await engine.shutdown()
+        }
+    }
+}
