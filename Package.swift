@@ -86,6 +86,15 @@ let package = Package(
         .testTarget(
             name: "AudioIntegrationTests",
             dependencies: ["Engine", "PulseAudio", "CarAudio", "Speech", "AudioPolicy", "AudioTestSupport"]),
+        // Random bytes and mutated real files at every parser: a clear error or a valid result, never a crash.
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: [
+                "Daemon", "RPC", "AudioPolicy", "Guidance", "DriveSimulation",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "AudioTestSupport"]),
         .testTarget(name: "CarAudioTests", dependencies: ["CarAudio", "PulseAudio", "AudioPolicy", "AudioTestSupport"]),
     ]

@@ -1,0 +1,83 @@
+@testable import Daemon
+import Foundation
+import Guidance
+import NIOCore
+import NIOEmbedded
+import PropertyBased
+import RPC
+import Testing
+
+/// The daemon's front door: whatever arrives, a well-formed JSON-RPC answer (or none, for a
+/// notification), never a crash.
+@Suite struct ProtocolFuzzTests {
+    /// A router whose one method validates params the way the real ones do (maneuvers included).
+    static let router = RPCRouter(methods: [
+        "prompt.speak": { params, _ in
+            let p = try Params(params)
+            try p.allowOnly(["text", "maneuver", "then", "language", "priority", "deadline", "key", "wait"])
+            _ = try p.string("text")
+            _ = try p.number("deadline")
+            _ = try p.bool("wait")
+            _ = try p.decodeIfPresent("maneuver", Maneuver.self)
+            return .string("ok")
+        },
+    ], logger: .init(label: "fuzz"))
+
+    static let client = ClientContext(id: "fuzz") { _ in }
+
+    private func checkReply(_ frame: Data) async throws {
+        guard let reply = await Self.router.handle(frame, from: Self.client) else { return }
+        let data = try reply.encoded(with: JSONEncoder())
+        let value = try JSONDecoder().decode(JSONValue.self, from: data)
+        let responses = value.arrayValue ?? [value]
+        #expect(!responses.isEmpty)
+        for response in responses {
+            #expect(response["jsonrpc"] == .string("2.0"))
+            #expect((response["result"] == nil) != (response["error"] == nil), "\(response)")
+        }
+    }
+
+    @Test func randomBytesGetAnAnswer() async {
+        await propertyCheck(count: 400, input: Gen.uint8(in: 0...255).array(of: 0...300)) { bytes in
+            try? await checkReply(Data(bytes))
+        }
+    }
+
+    @Test func randomRequestsAroundAManeuverGetAnAnswer() async {
+        let words = ["jsonrpc", "2.0", "id", "method", "params", "prompt.speak", "text", "maneuver", "type", "leftTurn",
+                     "roundaboutExit20", "lanes", "angle", "status", "good", "then", "language", "deadline", "wait", "null",
+                     "true", "1e309", "-0", "\"", "{", "}", "[", "]", ":", ",", "roadName", "state", "execute"]
+        await propertyCheck(count: 400, input: Gen.int(in: 0...(words.count * 4 - 1)).array(of: 0...40)) { picks in
+            // Fragments of the protocol's vocabulary glued together: mostly invalid, sometimes valid.
+            let text = picks.map { i -> String in
+                let word = words[i % words.count]
+                switch i / words.count {
+                case 0: return "\"\(word)\""
+                case 1: return word
+                case 2: return "\"\(word)\":"
+                default: return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompt.speak\",\"params\":{\"maneuver\":{\"type\":\"\(word)\"}}}"
+                }
+            }.joined()
+            try? await checkReply(Data(text.utf8))
+        }
+    }
+
+    @Test func theFrameDecoderSplitsAnyByteStreamIntoBoundedFrames() async throws {
+        await propertyCheck(count: 200, input: Gen.uint8(in: 0...255).array(of: 0...400), Gen.int(in: 1...64)) { bytes, chunk in
+            let channel = EmbeddedChannel(handler: ByteToMessageHandler(JSONLineFrameDecoder(maxLength: 64)))
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + chunk)
+                _ = try? channel.writeInbound(ByteBuffer(bytes: bytes[offset..<end]))
+                offset = end
+            }
+            var lines = 0
+            while let frame = try? channel.readInbound(as: Frame.self) {
+                if case .line(let buffer) = frame { #expect(buffer.readableBytes <= 64); lines += 1 }
+            }
+            // Never more frames than lines in the input.
+            #expect(lines <= bytes.filter { $0 == 0x0A }.count + 1)
+            _ = try? channel.finish()
+        }
+    }
+}
