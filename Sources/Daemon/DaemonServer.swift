@@ -52,15 +52,21 @@ public final class DaemonServer: Sendable {
         try await channel.closeFuture.get()
     }
 
-    private static func prepareSocketPath(_ path: String) throws {
+    /// Makes the socket's directory (mode 0700) and refuses when a live daemon answers on the socket.
+    /// Call it before starting the engine: the engine undoes what a dead daemon left, which must
+    /// never touch what a live one is doing.
+    public static func claimSocketDirectory(_ path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        if (try? RPCClient(socketPath: path)) != nil {
+        if FileManager.default.fileExists(atPath: path), (try? RPCClient(socketPath: path)) != nil {
             throw DaemonError.socketInUse(path)
         }
+    }
+
+    private static func prepareSocketPath(_ path: String) throws {
+        try claimSocketDirectory(path)
         // Nobody answers: a stale socket from a daemon that died.
-        unlink(path)
+        if FileManager.default.fileExists(atPath: path) { unlink(path) }
     }
 }
 

@@ -15,6 +15,9 @@ public struct EngineConfiguration: Sendable {
     /// The longest a maneuver prompt may speak; longer wordings drop lane advice, the chained
     /// "then" and the road name, in that order, until one fits.
     public var maxPromptSeconds = 6.0
+    /// Where the duck journal is written before every change (voxnavd: next to its socket), so that
+    /// a daemon killed with SIGKILL is undone by the next one; nil keeps it in memory only.
+    public var journalPath: String?
     /// Watch other programs' streams and treat them as sources by their role (music is ducked, ...).
     public var manageForeignStreams = true
 

@@ -9,6 +9,8 @@ import PulseAudio
 struct FocusApplier {
     let connection: PulseConnection
     let logger: Logger
+    /// Where the journal is kept between daemons; nil keeps it in memory only.
+    let journalFile: JournalFile?
 
     /// What carrying out a batch of events did, for the prompt's outcome.
     struct Effects {
@@ -29,9 +31,10 @@ struct FocusApplier {
                 switch event {
                 case .ducked(_, let dB, let seconds):
                     guard let input = try await connection.sinkInput(index: index) else { continue }
-                    journal.recordIfAbsent(index, input.volume)
+                    journal.recordIfAbsent(index, input.volume, identity: DuckJournal.identity(of: input))
                     let target = journal.originalVolume(of: index)!.scaled(byDecibels: dB)
                     journal.noteApplied(index, target)
+                    persist(journal)
                     ramps.append((index, input.volume, target, Self.ramp(seconds)))
                     effects.ducked.append(.init(kind: handle.kind, sinkInput: index, from: journal.originalVolume(of: index)!.values, to: target.values))
                 case .restored(_, let seconds):
@@ -45,7 +48,8 @@ struct FocusApplier {
                     effects.paused.append(handle.kind)
                     switch handle {
                     case .simulated(let source): await source.pause()
-                    case .foreign: try await connection.requestCork(sinkInput: index, corked: true)
+                    case .foreign:
+                        try await mute(index, journal: &journal)
                     }
                 case .interruptionEnded(_, let shouldResume):
                     switch handle {
@@ -61,6 +65,7 @@ struct FocusApplier {
                     case .foreign:
                         // A stream we can only mute is never left muted.
                         try await connection.requestCork(sinkInput: index, corked: false)
+                        journal.noteMuted(index, false)
                     }
                 case .stopped:
                     switch handle {
@@ -69,7 +74,7 @@ struct FocusApplier {
                         journal.forget(index)
                         effects.stopped.append(id)
                     case .foreign:
-                        try await connection.requestCork(sinkInput: index, corked: true)
+                        try await mute(index, journal: &journal)
                     }
                 }
             } catch {
@@ -77,6 +82,7 @@ struct FocusApplier {
                 logger.debug("focus event \(event) on \(id) not applied: \(error)")
             }
         }
+        persist(journal)
         await withTaskGroup(of: Void.self) { group in
             for move in ramps {
                 let connection = self.connection
@@ -85,6 +91,16 @@ struct FocusApplier {
         }
         return effects
     }
+
+    /// Mutes another program's stream, journalled first so that a killed daemon's successor unmutes it.
+    private func mute(_ index: UInt32, journal: inout DuckJournal) async throws {
+        let identity = (try? await connection.sinkInput(index: index)).flatMap { $0 }.map(DuckJournal.identity(of:)) ?? [:]
+        journal.noteMuted(index, true, identity: identity)
+        persist(journal)
+        try await connection.requestCork(sinkInput: index, corked: true)
+    }
+
+    private func persist(_ journal: DuckJournal) { journalFile?.save(journal) }
 
     /// About one step every 8 ms (at least 2 steps, at most 25).
     static func ramp(_ seconds: Double) -> VolumeRamp {

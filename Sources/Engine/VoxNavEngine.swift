@@ -73,7 +73,10 @@ public actor VoxNavEngine {
             format: StreamFormat(sampleRate: UInt32(synthesizer.sampleRate), channels: 1),
             targetLatency: configuration.promptLatency, startCorked: true)
         policy = PolicyEngine(policy: configuration.policy)
-        applier = FocusApplier(connection: connection, logger: logger)
+        let journalFile = configuration.journalPath.map(JournalFile.init(path:))
+        applier = FocusApplier(connection: connection, logger: logger, journalFile: journalFile)
+        // A previous daemon killed mid-prompt may have left streams ducked or muted.
+        await journalFile?.recover(on: connection, logger: logger)
         if configuration.manageForeignStreams { try await watchForeignStreams() }
     }
 
@@ -175,12 +178,15 @@ public actor VoxNavEngine {
         for client in policy.configurations.keys { await feed(.clientGone(client, at: now())) }
         await applyTail?.value
         // Whatever is still lowered goes back to its own volume, muted foreign streams are unmuted.
-        for index in journal.entries.keys {
-            guard let input = try? await connection.sinkInput(index: index),
-                  let target = journal.restoreTarget(of: index, current: input.volume) else { continue }
-            try? await connection.setSinkInputVolume(index: index, to: target)
+        for (index, entry) in journal.streams {
+            guard let input = try? await connection.sinkInput(index: index) else { continue }
+            if let target = journal.restoreTarget(of: index, current: input.volume) {
+                try? await connection.setSinkInputVolume(index: index, to: target)
+            }
+            if entry.muted { try? await connection.requestCork(sinkInput: index, corked: false) }
         }
         journal = DuckJournal()
+        applier.journalFile?.save(journal)
         for (_, handle) in sources {
             switch handle {
             case .simulated(let source): source.stop()

@@ -70,7 +70,14 @@ struct VoxNavDaemon: AsyncParsableCommand {
         configuration.policy = loadedPolicy
         if let duckLevel { configuration.policy.duckLevelDB = duckLevel }
         configuration.voicesDirectory = voices
+        configuration.journalPath = (socket as NSString).deletingLastPathComponent + "/journal.json"
         logger.info("policy: \(policySource)")
+        do {
+            try DaemonServer.claimSocketDirectory(socket)
+        } catch {
+            logger.critical("cannot start: \(error)")
+            throw ExitCode(1)
+        }
         let engine: VoxNavEngine
         do {
             engine = try await VoxNavEngine(configuration: configuration, logger: logger)

@@ -13,6 +13,7 @@ public enum PulseProbe {
 
     public struct ProbeError: Error, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Fails unless a PulseAudio server answers (tests run under scripts/with-pulse).

@@ -122,3 +122,57 @@ import Testing
         }
     }
 }
+
+/// A daemon killed with SIGKILL mid-prompt is undone by the next one, from the journal.
+@Suite struct CrashRecoveryTests {
+    private func startDaemon(socket: String) async throws -> (Process, RPCClient) {
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: DaemonLifecycleTests.binary)
+        daemon.arguments = ["--socket", socket, "--log-level", "warning"]
+        daemon.standardOutput = FileHandle.nullDevice
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        for _ in 0..<200 {
+            if let client = try? RPCClient(socketPath: socket) { return (daemon, client) }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw PulseProbe.ProbeError(description: "voxnavd did not open \(socket)")
+    }
+
+    @Test func sigkillMidPromptIsUndoneByTheNextDaemon() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let player = try ForeignPlayer(applicationName: "Third-party player", properties: ["media.role": "music"], volume: 40000)
+            defer { player.stop() }
+            let before = try await player.waitForSinkInput()
+            let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
+            let journal = (socket as NSString).deletingLastPathComponent + "/journal.json"
+
+            let (first, connection) = try await startDaemon(socket: socket)
+            let request = JSONValue.object(["text": .string("In 800 meters, at the roundabout, take the third exit onto Solar Circle."), "wait": .bool(false)])
+            _ = try await blocking { try connection.call("prompt.speak", request) }
+            var ducked: [Int] = before.volumes
+            for _ in 0..<60 where ducked == before.volumes {
+                try await Task.sleep(for: .milliseconds(50))
+                ducked = try PulseProbe.sinkInputs().first { $0.index == before.index }?.volumes ?? before.volumes
+            }
+            #expect(ducked != before.volumes, "the music was never ducked")
+            #expect(FileManager.default.fileExists(atPath: journal), "no journal was written before the duck")
+
+            kill(first.processIdentifier, SIGKILL)
+            first.waitUntilExit()
+            try await Task.sleep(for: .milliseconds(300))
+            let abandoned = try #require(try PulseProbe.sinkInputs().first { $0.index == before.index })
+            #expect(abandoned.volumes != before.volumes, "nothing was left ducked: the test shows nothing")
+
+            // The next daemon undoes it as it starts, before it serves anyone.
+            let (second, _) = try await startDaemon(socket: socket)
+            let restored = try #require(try PulseProbe.sinkInputs().first { $0.index == before.index })
+            #expect(restored.volumes == before.volumes, "left at \(restored.volumes), expected \(before.volumes)")
+            #expect(!restored.muted)
+            #expect(!FileManager.default.fileExists(atPath: journal), "the journal should be gone once replayed")
+            kill(second.processIdentifier, SIGTERM)
+            second.waitUntilExit()
+        }
+    }
+}
