@@ -123,9 +123,8 @@ import Testing
     }
 }
 
-/// A daemon killed with SIGKILL mid-prompt is undone by the next one, from the journal.
-@Suite struct CrashRecoveryTests {
-    private func startDaemon(socket: String) async throws -> (Process, RPCClient) {
+/// Starts the real voxnavd on `socket` and returns it with a connected client.
+func startDaemon(socket: String) async throws -> (Process, RPCClient) {
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: DaemonLifecycleTests.binary)
         daemon.arguments = ["--socket", socket, "--log-level", "warning"]
@@ -137,8 +136,10 @@ import Testing
             try await Task.sleep(for: .milliseconds(50))
         }
         throw PulseProbe.ProbeError(description: "voxnavd did not open \(socket)")
-    }
+}
 
+/// A daemon killed with SIGKILL mid-prompt is undone by the next one, from the journal.
+@Suite struct CrashRecoveryTests {
     @Test func sigkillMidPromptIsUndoneByTheNextDaemon() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {

@@ -1,0 +1,124 @@
+import AudioTestSupport
+import Foundation
+import RPC
+import Testing
+
+/// A short soak for CI: 50 clients of mixed traffic against the real daemon. (The 10-minute run is
+/// the same test with VOXNAV_SOAK_SECONDS=600.)
+@Suite struct SoakTests {
+    /// Resident memory of a process, in KiB.
+    private func residentKiB(_ pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
+    @Test func fiftyClientsOfMixedTrafficLoseNothing() async throws {
+        try PulseProbe.requireServer()
+        let seconds = Double(ProcessInfo.processInfo.environment["VOXNAV_SOAK_SECONDS"] ?? "") ?? 15
+        try await AudioServerLock.shared.withLock {
+            let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-soak-\(UUID().uuidString.prefix(8))/voxnav.sock").path
+            let (daemon, control) = try await startDaemon(socket: socket)
+            defer { kill(daemon.processIdentifier, SIGTERM); daemon.waitUntilExit() }
+            _ = try await blocking { try control.call("source.start", .object(["kind": .string("fmRadio")])) }
+            let recorder = try EventRecorder(socketPath: socket, types: ["prompt"])
+
+            let accepted = Locked<Set<String>>([])
+            let unexpected = Locked<[String]>([])
+            let replies = Locked(0)
+            let deadline = Date().addingTimeInterval(seconds)
+            let warmedUp = Date().addingTimeInterval(min(5, seconds / 3))
+            let rssAfterWarmUp = Locked<Int?>(nil)
+            await withTaskGroup(of: Void.self) { group in
+                for n in 0..<50 {
+                    group.addTask {
+                        try? await blocking {
+                            var generator = SystemRandomNumberGenerator()
+                            var client = try RPCClient(socketPath: socket)
+                            var guidanceStarted = false
+                            var distance = 3000.0
+                            while Date() < deadline {
+                                if n == 0, Date() > warmedUp, rssAfterWarmUp.value == nil {
+                                    rssAfterWarmUp.value = residentKiB(daemon.processIdentifier)
+                                }
+                                do {
+                                    switch Int.random(in: 0..<100, using: &generator) {
+                                    case 0..<35:
+                                        let reply = try client.call("prompt.speak", .object([
+                                            "text": .string("Go \(n)."), "priority": .string("low"), "wait": .bool(false)]))
+                                        if let id = reply["id"]?.stringValue { accepted.mutate { $0.insert(id) } }
+                                    case 35..<70:
+                                        if !guidanceStarted {
+                                            _ = try client.call("guidance.start", .object(["language": .string("en-US")]))
+                                            guidanceStarted = true
+                                        }
+                                        distance = distance > 50 ? distance - 40 : 3000
+                                        let reply = try client.call("guidance.update", .object([
+                                            "speed": .number(13.9),
+                                            "maneuvers": .array([.object(["id": .string("m\(n)"), "distance": .number(distance),
+                                                                           "maneuver": .object(["type": .string("leftTurn")])])]),
+                                        ]))
+                                        _ = reply
+                                    case 70..<95:
+                                        _ = try client.call("state.get")
+                                    default:
+                                        // Disconnect with whatever is queued, and come back.
+                                        client = try RPCClient(socketPath: socket)
+                                        guidanceStarted = false
+                                    }
+                                    replies.mutate { $0 += 1 }
+                                } catch let error as RPCError where error.message.contains("too many prompts") {
+                                    replies.mutate { $0 += 1 }  // the per-client limit doing its job
+                                } catch {
+                                    unexpected.mutate { $0.append("\(error)") }
+                                }
+                                Thread.sleep(forTimeInterval: Double.random(in: 0.01...0.1, using: &generator))
+                            }
+                        }
+                    }
+                }
+            }
+            // Every client has gone (their clients were released): every accepted prompt must end.
+            let ids = accepted.value
+            let allEnded = await recorder.wait(seconds: 20) { events in
+                let ended = Set(events.filter { ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired"].contains($0["type"]?.stringValue ?? "") }
+                    .compactMap { $0["prompt"]?.stringValue })
+                return ids.isSubset(of: ended)
+            }
+            let endCounts = Dictionary(grouping: recorder.events.filter {
+                ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired"].contains($0["type"]?.stringValue ?? "")
+            }, by: { $0["prompt"]?.stringValue ?? "" })
+            let rssAtEnd = residentKiB(daemon.processIdentifier)
+            let state = try await blocking { try control.call("state.get") }
+
+            #expect(unexpected.value.isEmpty, "\(unexpected.value.prefix(5))")
+            #expect(replies.value > Int(seconds) * 100, "only \(replies.value) replies")
+            #expect(ids.count > 100, "only \(ids.count) prompts accepted")
+            #expect(allEnded, "\(ids.subtracting(Set(endCounts.keys)).count) accepted prompts never ended")
+            #expect(endCounts.values.allSatisfy { $0.count == 1 }, "a prompt ended twice")
+            #expect(state["sessionActive"] == .bool(false))
+            if let start = rssAfterWarmUp.value, let end = rssAtEnd {
+                // Flat: not growing with the traffic (a few MB of allocator slack are normal).
+                #expect(end - start < 12 * 1024, "resident memory grew from \(start) KiB to \(end) KiB")
+            } else {
+                Issue.record("could not read the daemon's resident memory")
+            }
+        }
+    }
+}
+
+/// A value shared between threads.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
+    }
+    func mutate(_ body: (inout Value) -> Void) {
+        lock.lock()
+        body(&stored)
+        lock.unlock()
+    }
+}
