@@ -25,7 +25,7 @@ struct VoxNavBench: AsyncParsableCommand {
     @Option(help: "Synthesis repetitions per language pack.") var synthReps = 20
     @Option(help: "Capture fragment size (ms).") var fragmentMs = 3.0
     @Option(help: "Audible threshold, linear full scale (0.01 = −40 dBFS).") var threshold: Float = 0.01
-    @Option(help: "Skip speech-dispatcher (spd-say).") var noSpd = false
+    @Flag(help: "Skip speech-dispatcher (spd-say).") var noSpd = false
     @Option(help: "Why the espeak-ng CLI or spd-say is absent, if it is.") var skipReason: String = ""
     @Option(help: "The prompt text for first audio.") var text = "Turn left."
     @Option(help: "Write the results as Markdown here.") var markdown: String?
@@ -146,7 +146,7 @@ struct VoxNavBench: AsyncParsableCommand {
         let radio = try vox.call("source.start", ["kind": "fmRadio"])
         guard let radioIndex = (radio["sinkInput"] as? Int).map(UInt32.init) else { throw BenchError("no sink input for the radio: \(radio)") }
         usleep(500_000)
-        guard let promptInput = pulse.sinkInputs().first(where: { $0.props["media.name"] == "Navigation voice prompt" }) else {
+        guard let promptInput = pulse.sinkInputs().first(where: { $0.props["application.id"] == "org.voxnav.prompt" || $0.props["media.name"] == "Navigation voice prompt" }) else {
             throw BenchError("the daemon's prompt stream is not on the server")
         }
         // Only the prompt's own audio: a record stream on that sink input (pa_stream_set_monitor_stream).

@@ -60,7 +60,7 @@ final class PulseClient: @unchecked Sendable {
             if eol != 0 || info == nil { box.done = true; pa_threaded_mainloop_signal(box.ml, 0); return }
             let i = info!.pointee
             var props: [String: String] = [:]
-            for key in ["media.name", "media.role", "application.name"] {
+            for key in ["media.name", "media.role", "application.name", "application.id"] {
                 if let v = pa_proplist_gets(i.proplist, key) { props[key] = String(cString: v) }
             }
             var vol = i.volume

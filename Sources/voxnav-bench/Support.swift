@@ -31,6 +31,7 @@ func fmt(_ x: Double, _ digits: Int = 1) -> String {
 final class LineClient {
     let rpc: RPCClient
     private var nextID = 1
+    private var early: [Int: [String: Any]] = [:]
 
     init(socket: String) throws { rpc = try RPCClient(socketPath: socket) }
 
@@ -53,6 +54,7 @@ final class LineClient {
 
     /// Reads messages until the response to `id`; notifications go to `onEvent`.
     func response(_ id: Int, onEvent: (([String: Any]) -> Void)? = nil) throws -> [String: Any] {
+        if let r = early.removeValue(forKey: id) { return r }
         while true {
             let line = try rpc.readLine()
             guard let obj = try JSONSerialization.jsonObject(with: line) as? [String: Any] else { continue }
@@ -60,7 +62,10 @@ final class LineClient {
                 if let p = obj["params"] as? [String: Any] { onEvent?(p) }
                 continue
             }
-            if (obj["id"] as? Int) == id { return obj }
+            if let got = obj["id"] as? Int {
+                if got == id { return obj }
+                early[got] = obj   // responses on one connection may come in any order
+            }
         }
     }
 
