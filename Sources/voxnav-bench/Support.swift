@@ -79,7 +79,7 @@ final class LineClient {
 }
 
 /// posix_spawnp with the inherited environment; returns the pid and the time taken just before spawning.
-func spawn(_ argv: [String], quiet: Bool = true) throws -> (pid_t, Double) {
+func spawn(_ argv: [String], quiet: Bool = ProcessInfo.processInfo.environment["BENCH_VERBOSE"] == nil) throws -> (pid_t, Double) {
     var pid: pid_t = 0
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -88,10 +88,21 @@ func spawn(_ argv: [String], quiet: Bool = true) throws -> (pid_t, Double) {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     }
+    // Swift's worker threads block signals and that mask is inherited: give the child a clean one
+    // (spd-say waits for its speech with signals).
+    var attr = posix_spawnattr_t()
+    posix_spawnattr_init(&attr)
+    defer { posix_spawnattr_destroy(&attr) }
+    var none = sigset_t(), all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attr, &none)
+    posix_spawnattr_setsigdefault(&attr, &all)
+    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let cargs = argv.map { strdup($0) } + [nil]
     defer { cargs.forEach { free($0) } }
     let t = monotonicNow()
-    let rc = posix_spawnp(&pid, argv[0], &actions, nil, cargs, environ)
+    let rc = posix_spawnp(&pid, argv[0], &actions, &attr, cargs, environ)
     guard rc == 0 else { throw BenchError("cannot spawn \(argv[0]): \(String(cString: strerror(rc)))") }
     return (pid, t)
 }
