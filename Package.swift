@@ -64,6 +64,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
+            name: "voxnav-bench",
+            dependencies: [
+                "RPC", "CPulse", "Speech",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
             name: "voxnav",
             dependencies: [
                 "RPC", "Guidance", "Engine", "Speech",

@@ -1,0 +1,389 @@
+import ArgumentParser
+import CPulse
+import Foundation
+import Speech
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// voxnav-bench: VoxNav against the tools a user would pick instead (espeak-ng CLI, spd-say).
+/// Run it through `scripts/bench`, which installs the peers, builds, and provides the sound server.
+@main
+struct VoxNavBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "voxnav-bench",
+        abstract: "Benchmarks voxnavd against the espeak-ng CLI and spd-say on a PulseAudio null sink.")
+
+    @Option(help: "The voxnavd executable to start.") var voxnavd: String
+    @Option(help: "Trials per contender for first audio.") var trials = 100
+    @Option(help: "Trials for duck reaction.") var duckTrials = 40
+    @Option(help: "Bursts of 3 prompts for the overhang.") var bursts = 20
+    @Option(help: "Prompts before the memory reading.") var footprintPrompts = 1000
+    @Option(help: "Seconds of idle CPU measurement with the radio playing.") var idleSeconds = 30.0
+    @Option(help: "Concurrent clients for the load test.") var loadClients = 50
+    @Option(help: "Seconds of load.") var loadSeconds = 10.0
+    @Option(help: "Synthesis repetitions per language pack.") var synthReps = 20
+    @Option(help: "Capture fragment size (ms).") var fragmentMs = 3.0
+    @Option(help: "Audible threshold, linear full scale (0.01 = −40 dBFS).") var threshold: Float = 0.01
+    @Flag(help: "Skip speech-dispatcher (spd-say).") var noSpd = false
+    @Option(help: "Why the espeak-ng CLI or spd-say is absent, if it is.") var skipReason: String = ""
+    @Option(help: "The prompt text for first audio.") var text = "Turn left."
+    @Option(help: "Write the results as Markdown here.") var markdown: String?
+    @Option(help: "The command line to record in the Markdown.") var command = "scripts/bench"
+
+    mutating func run() async throws {
+        let loadStart = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+        let started = Date()
+        var report = Report()
+
+        // The daemon, on a private socket.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-bench-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let socket = dir + "/voxnav.sock"
+        let (daemonPID, _) = try spawn([voxnavd, "--socket", socket, "--log-level", "error"], quiet: false)
+        defer { kill(daemonPID, SIGTERM); waitExit(daemonPID); try? FileManager.default.removeItem(atPath: dir) }
+        var client: LineClient? = nil
+        for _ in 0..<200 {
+            if let c = try? LineClient(socket: socket) { client = c; break }
+            usleep(50_000)
+        }
+        guard let vox = client else { throw BenchError("voxnavd did not open \(socket)") }
+        report.rssStartKB = procRSSkB(daemonPID)
+        say("voxnavd pid \(daemonPID), RSS at start \(report.rssStartKB) kB")
+
+        let pulse = try PulseClient(name: "voxnav-bench")
+        let capture = try Capture(client: pulse, device: "car.monitor", fragmentMs: fragmentMs)
+        report.fragmentMs = capture.grantedFragmentMs
+        say("capture on car.monitor: fragment \(fmt(report.fragmentMs, 2)) ms granted")
+
+        // Warm up every contender once (page cache, voice loading, speech-dispatcher's module).
+        let peers = peerList()
+        _ = try? vox.call("prompt.speak", ["text": "Ready.", "language": "en-US"])
+        for p in peers { let (pid, _) = try spawn(p.argv("Ready.")); waitExit(pid) }
+
+        // 1. First audio, interleaved.
+        say("\n== first audio: \(trials) trials per contender, interleaved ==")
+        let names = ["VoxNav"] + peers.map(\.name)
+        var first: [String: [Double]] = Dictionary(uniqueKeysWithValues: names.map { ($0, []) })
+        var misses: [String: Int] = Dictionary(uniqueKeysWithValues: names.map { ($0, 0) })
+        var overhangIsolated: [Double] = []
+        var daemonStart: [Double] = []
+        var audioReady: [Double] = []
+        for trial in 0..<trials {
+            // Rotate the order so no contender always follows the same one.
+            let order = (0..<names.count).map { names[($0 + trial) % names.count] }
+            for name in order {
+                capture.waitQuiet(quiet: 0.15, threshold: threshold)
+                if name == "VoxNav" {
+                    let (id, data) = try vox.encode("prompt.speak", ["text": text, "language": "en-US"])
+                    capture.arm(after: monotonicNow(), threshold: threshold)
+                    let t = try vox.write(data)
+                    let heard = capture.waitDetected(timeout: 5)
+                    let r = try vox.response(id)
+                    if let heard { first[name]!.append((heard - t) * 1000) } else { misses[name]! += 1 }
+                    if let res = r["result"] as? [String: Any], let tm = res["timings"] as? [String: Double],
+                       let dur = res["audioDuration"] as? Double,
+                       let act = tm["activated"], let deact = tm["deactivated"] {
+                        overhangIsolated.append(deact - act - dur * 1000)
+                        if let ps = tm["playbackStarted"] { daemonStart.append(ps) }
+                        if let ar = tm["audioReady"] { audioReady.append(ar) }
+                    }
+                } else {
+                    let peer = peers.first { $0.name == name }!
+                    capture.arm(after: monotonicNow(), threshold: threshold)
+                    let (pid, t) = try spawn(peer.argv(text))
+                    let heard = capture.waitDetected(timeout: 5)
+                    waitExit(pid)
+                    if let heard { first[name]!.append((heard - t) * 1000) } else { misses[name]! += 1 }
+                }
+                capture.disarm()
+            }
+            if (trial + 1) % 10 == 0 {
+                say("  \(trial + 1)/\(trials): " + names.map { "\($0) p50 \(fmt(Stats(first[$0]!).p50)) ms" }.joined(separator: ", "))
+            }
+        }
+        report.firstAudio = names.map { ($0, Stats(first[$0]!), misses[$0]!) }
+        report.overhangIsolated = Stats(overhangIsolated)
+        report.daemonPlaybackStarted = Stats(daemonStart)
+        report.daemonAudioReady = Stats(audioReady)
+        report.captureLatencyMs = capture.meanLatencyMs
+
+        // 2. Overhang in bursts of 3 (pipelined on one connection).
+        say("\n== activation overhang: \(bursts) bursts of 3 ==")
+        var overhangBurst: [Double] = []
+        _ = try vox.call("events.subscribe", ["types": ["session.activated", "session.deactivated"]])
+        for _ in 0..<bursts {
+            capture.waitQuiet(quiet: 0.15, threshold: threshold)
+            var ids: [Int] = []
+            for t in ["Turn left.", "Keep right.", "Go."] {
+                let (id, data) = try vox.encode("prompt.speak", ["text": t, "language": "en-US"])
+                ids.append(id)
+                try vox.write(data)
+            }
+            var activated: Double? = nil, deactivated: Double? = nil
+            var audio = 0.0
+            let onEvent: ([String: Any]) -> Void = { e in
+                let ty = e["type"] as? String, time = e["time"] as? Double
+                if ty == "session.activated", activated == nil { activated = time }
+                if ty == "session.deactivated" { deactivated = time }
+            }
+            for id in ids {
+                let r = try vox.response(id, onEvent: onEvent)
+                audio += ((r["result"] as? [String: Any])?["audioDuration"] as? Double) ?? 0
+            }
+            // The deactivation event may follow the last response.
+            let (pid, pdata) = try vox.encode("state.get", [:])
+            try vox.write(pdata)
+            _ = try vox.response(pid, onEvent: onEvent)
+            if let a = activated, let d = deactivated, d > a { overhangBurst.append((d - a - audio) * 1000) }
+        }
+        _ = try vox.call("events.unsubscribe")
+        report.overhangBurst = Stats(overhangBurst)
+        say("  isolated p50 \(fmt(report.overhangIsolated.p50)) ms, bursts p50 \(fmt(report.overhangBurst.p50)) ms")
+
+        // 3. Duck reaction with the radio playing.
+        say("\n== duck reaction: \(duckTrials) prompts over the FM radio ==")
+        let radio = try vox.call("source.start", ["kind": "fmRadio"])
+        guard let radioIndex = (radio["sinkInput"] as? Int).map(UInt32.init) else { throw BenchError("no sink input for the radio: \(radio)") }
+        usleep(500_000)
+        guard let promptInput = pulse.sinkInputs().first(where: { $0.props["application.id"] == "org.voxnav.prompt" || $0.props["media.name"] == "Navigation voice prompt" }) else {
+            throw BenchError("the daemon's prompt stream is not on the server")
+        }
+        // Only the prompt's own audio: a record stream on that sink input (pa_stream_set_monitor_stream).
+        let promptCapture = try Capture(client: pulse, device: "car.monitor", monitorStream: promptInput.index, fragmentMs: fragmentMs)
+        var duckStart: [Double] = [], duckDone: [Double] = [], levelAtFirst: [Double] = [], firstOverRadio: [Double] = []
+        var notDuckedAtFirst = 0
+        for _ in 0..<duckTrials {
+            promptCapture.waitQuiet(quiet: 0.15, threshold: threshold)
+            usleep(100_000)
+            let before = pulse.sinkInputs(index: radioIndex).first?.volume ?? 0
+            let (id, data) = try vox.encode("prompt.speak", ["text": text, "language": "en-US"])
+            promptCapture.arm(after: monotonicNow(), threshold: threshold)
+            let t = try vox.write(data)
+            var trace: [(Double, UInt32)] = []
+            while monotonicNow() - t < 0.8 {
+                if let v = pulse.sinkInputs(index: radioIndex).first?.volume { trace.append((monotonicNow(), v)) }
+            }
+            let heard = promptCapture.waitDetected(timeout: 5)
+            let r = try vox.response(id)
+            promptCapture.disarm()
+            guard let res = r["result"] as? [String: Any], let ducked = (res["ducked"] as? [[String: Any]])?.first,
+                  let to = (ducked["to"] as? [Int])?.first else { continue }
+            if let s = trace.first(where: { $0.1 < before }) { duckStart.append((s.0 - t) * 1000) }
+            if let d = trace.first(where: { Double($0.1) <= Double(to) * 1.005 }) { duckDone.append((d.0 - t) * 1000) }
+            if let heard {
+                firstOverRadio.append((heard - t) * 1000)
+                let level = trace.last(where: { $0.0 <= heard })?.1 ?? before
+                levelAtFirst.append(pa_sw_volume_to_dB(level))
+                if Double(level) > Double(to) * 1.005 { notDuckedAtFirst += 1 }
+            }
+            report.duckTargetDB = pa_sw_volume_to_dB(UInt32(to))
+        }
+        report.duckStart = Stats(duckStart)
+        report.duckDone = Stats(duckDone)
+        report.radioDBAtFirstSample = Stats(levelAtFirst)
+        report.firstAudioOverRadio = Stats(firstOverRadio)
+        report.notDuckedAtFirst = notDuckedAtFirst
+        report.duckTrialsHeard = levelAtFirst.count
+        say("  duck level reached p50 \(fmt(report.duckDone.p50)) ms; first prompt sample p50 \(fmt(report.firstAudioOverRadio.p50)) ms; radio not yet ducked at first sample in \(notDuckedAtFirst)/\(levelAtFirst.count)")
+
+        // 4. Footprint: RSS after N prompts (each cancelled as soon as it starts playing), idle CPU with the radio on.
+        say("\n== footprint: \(footprintPrompts) prompts, then \(Int(idleSeconds)) s idle with the radio playing ==")
+        report.rssBeforePromptsKB = procRSSkB(daemonPID)
+        _ = try vox.call("events.subscribe", ["types": ["prompt"]])
+        var played = 0
+        let footStart = monotonicNow()
+        for i in 0..<footprintPrompts {
+            let res = try vox.call("prompt.speak", ["text": "Go.", "language": "en-US", "wait": false])
+            guard let pid = res["id"] as? String else { continue }
+            // Wait until it starts (then cancel it) or ends.
+            var state = ""
+            while state.isEmpty {
+                let line = try vox.rpc.readLine()
+                guard let obj = try JSONSerialization.jsonObject(with: line) as? [String: Any],
+                      let p = obj["params"] as? [String: Any], (p["prompt"] as? String) == pid else { continue }
+                let ty = p["type"] as? String ?? ""
+                if ty == "prompt.started" { state = "started" }
+                if ["prompt.finished", "prompt.skipped", "prompt.expired", "prompt.shortened"].contains(ty) { state = "ended" }
+            }
+            if state == "started" {
+                played += 1
+                _ = try vox.call("prompt.cancel", ["id": pid])
+                var ended = false
+                while !ended {
+                    let line = try vox.rpc.readLine()
+                    if let obj = try JSONSerialization.jsonObject(with: line) as? [String: Any],
+                       let p = obj["params"] as? [String: Any], (p["prompt"] as? String) == pid,
+                       let ty = p["type"] as? String, ty != "prompt.started", ty != "prompt.queued" { ended = true }
+                }
+            }
+            if (i + 1) % 250 == 0 { say("  \(i + 1) prompts, RSS \(procRSSkB(daemonPID)) kB") }
+        }
+        _ = try vox.call("events.unsubscribe")
+        report.footprintSeconds = monotonicNow() - footStart
+        report.footprintPlayed = played
+        usleep(1_000_000)
+        report.rssAfterPromptsKB = procRSSkB(daemonPID)
+        let ticks0 = procCPUTicks(daemonPID)
+        let idle0 = monotonicNow()
+        usleep(UInt32(idleSeconds * 1_000_000))
+        let ticks1 = procCPUTicks(daemonPID)
+        let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
+        report.idleCPUPercent = Double(ticks1 - ticks0) / hz / (monotonicNow() - idle0) * 100
+        say("  RSS \(report.rssBeforePromptsKB) → \(report.rssAfterPromptsKB) kB; idle CPU \(fmt(report.idleCPUPercent, 2)) %")
+        _ = try? vox.call("source.stop", ["kind": "fmRadio"])
+
+        // 5. Load: concurrent clients.
+        say("\n== load: \(loadClients) clients for \(Int(loadSeconds)) s ==")
+        report.load = try runLoad(socket: socket, clients: loadClients, seconds: loadSeconds)
+        say("  \(fmt(report.load.repliesPerSecond, 0)) replies/s, p50 \(fmt(report.load.latency.p50, 2)) ms, p99 \(fmt(report.load.latency.p99, 2)) ms, errors \(report.load.errors)")
+        report.rssEndKB = procRSSkB(daemonPID)
+
+        // 6. Synthesis speed per language pack, in process (the daemon's Synthesizer).
+        say("\n== synthesis speed: \(synthReps) repetitions per language pack ==")
+        report.synthesis = try await synthesisSpeed(reps: synthReps)
+
+        report.loadStart = loadStart
+        report.loadEnd = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+        report.date = started
+        report.skipReason = skipReason
+        report.config = "trials \(trials) per contender, duck trials \(duckTrials), bursts \(bursts), footprint prompts \(footprintPrompts), idle \(Int(idleSeconds)) s, load \(loadClients) clients × \(Int(loadSeconds)) s, synthesis reps \(synthReps), capture fragment \(fmt(fragmentMs, 1)) ms, threshold \(threshold)"
+        say("\n" + report.table())
+        if let markdown {
+            try report.markdown(command: command).write(toFile: markdown, atomically: true, encoding: .utf8)
+            say("wrote \(markdown)")
+        }
+    }
+
+    struct Peer { var name: String; var argv: (String) -> [String] }
+
+    func peerList() -> [Peer] {
+        var peers = [Peer(name: "espeak-ng CLI", argv: { ["espeak-ng", "-v", "en-us", $0] })]
+        if !noSpd { peers.append(Peer(name: "spd-say", argv: { ["spd-say", "-w", "-l", "en-US", $0] })) }
+        return peers
+    }
+}
+
+// MARK: load
+
+struct LoadResult {
+    var latency = Stats([])
+    var repliesPerSecond = 0.0
+    var errors = 0
+    var errorSamples: [String] = []
+    var replies = 0
+    var speaks = 0
+    var updates = 0
+    var cancels = 0
+}
+
+func runLoad(socket: String, clients: Int, seconds: Double) throws -> LoadResult {
+    let results = Locked((lat: [Double](), errors: 0, samples: [String](), speaks: 0, updates: 0, cancels: 0))
+    let group = DispatchGroup()
+    let start = monotonicNow() + 0.5
+    for c in 0..<clients {
+        group.enter()
+        let thread = Thread {
+            defer { group.leave() }
+            do {
+                let lc = try LineClient(socket: socket)
+                _ = try lc.call("guidance.start", ["language": "en-US"])
+                while monotonicNow() < start { usleep(1000) }
+                var lat: [Double] = [], errors = 0, samples: [String] = [], speaks = 0, updates = 0, cancels = 0
+                var waiting = 0, step = 0, maneuver = 0, distance = 3000.0
+                while monotonicNow() - start < seconds {
+                    let method: String
+                    var params: [String: Any]
+                    if waiting >= 16 {
+                        method = "prompt.cancel"; params = [:]; waiting = 0; cancels += 1
+                    } else if step % 2 == 0 {
+                        method = "prompt.speak"; params = ["text": "Go.", "priority": "low", "wait": false]; waiting += 1; speaks += 1
+                    } else {
+                        distance -= 25
+                        if distance < 50 { distance = 3000; maneuver += 1 }
+                        method = "guidance.update"
+                        params = ["speed": 13.9, "maneuvers": [["id": "c\(c)-m\(maneuver)", "distance": distance,
+                                                                 "maneuver": ["type": maneuver % 2 == 0 ? "rightTurn" : "leftTurn"]]]]
+                        updates += 1
+                        // Guidance may queue prompts of its own.
+                        waiting += 1
+                    }
+                    step += 1
+                    let (id, data) = try lc.encode(method, params)
+                    let t = try lc.write(data)
+                    let r = try lc.response(id)
+                    lat.append((monotonicNow() - t) * 1000)
+                    if let e = r["error"] { errors += 1; if samples.count < 3 { samples.append("\(method): \(e)") } }
+                }
+                _ = try? lc.call("prompt.cancel")
+                results.with {
+                    $0.lat += lat; $0.errors += errors; $0.samples += samples
+                    $0.speaks += speaks; $0.updates += updates; $0.cancels += cancels
+                }
+            } catch {
+                results.with { $0.errors += 1; $0.samples.append("client \(c): \(error)") }
+            }
+        }
+        thread.start()
+    }
+    group.wait()
+    return results.with { r in
+        var out = LoadResult()
+        out.latency = Stats(r.lat)
+        out.replies = r.lat.count
+        out.repliesPerSecond = Double(r.lat.count) / seconds
+        out.errors = r.errors
+        out.errorSamples = Array(r.samples.prefix(5))
+        out.speaks = r.speaks; out.updates = r.updates; out.cancels = r.cancels
+        return out
+    }
+}
+
+// MARK: synthesis
+
+/// One typical prompt per pack, in its own words; the voice is the pack's `espeakVoice`.
+let synthesisSamples: [(pack: String, voice: String, text: String)] = [
+    ("en-US", "en-us", "In 1000 feet, turn right onto Solar Circle"),
+    ("en-GB", "en-gb", "In 300 yards, at the roundabout, take the second exit"),
+    ("de", "de", "In 200 Metern die zweite Ausfahrt nehmen"),
+    ("fr", "fr", "Dans 300 mètres, tournez à droite sur la rue de Rivoli"),
+    ("es", "es", "En 300 metros, gire a la derecha hacia la calle Mayor"),
+    ("it", "it", "Tra 300 metri, svolta a destra in via Roma"),
+    ("nl", "nl", "Over 300 meter, rechtsaf slaan naar de Hoofdstraat"),
+    ("pt-BR", "pt-br", "Em 300 metros, vire à direita na Avenida Paulista"),
+    ("pl", "pl", "Za 300 metrów skręć w prawo w ulicę Marszałkowską"),
+    ("sv", "sv", "Om 300 meter, sväng höger in på Drottninggatan"),
+    ("cs", "cs", "Za 300 metrů odbočte vpravo na Václavské náměstí"),
+    ("zh", "cmn", "300米后右转进入长安街"),
+]
+
+func packVoice(_ pack: String, fallback: String) -> String {
+    // The pack's own voice, read from voices/<pack>.yaml when it is there.
+    guard let y = try? String(contentsOfFile: "voices/\(pack).yaml", encoding: .utf8) else { return fallback }
+    for line in y.split(separator: "\n") where line.hasPrefix("espeakVoice:") {
+        return line.dropFirst("espeakVoice:".count).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+    }
+    return fallback
+}
+
+func synthesisSpeed(reps: Int) async throws -> [(pack: String, voice: String, audio: Double, rtf: Stats, ms: Stats)] {
+    let synth = try Synthesizer.shared()
+    var out: [(String, String, Double, Stats, Stats)] = []
+    for s in synthesisSamples {
+        let voice = packVoice(s.pack, fallback: s.voice)
+        _ = try? await synth.synthesize(s.text, voice: voice)   // loads the voice
+        var rtf: [Double] = [], ms: [Double] = []
+        var audio = 0.0
+        for _ in 0..<reps {
+            let t = monotonicNow()
+            let buf = try await synth.synthesize(s.text, voice: voice)
+            let dt = monotonicNow() - t
+            audio = buf.duration
+            ms.append(dt * 1000)
+            rtf.append(dt / buf.duration)
+        }
+        out.append((s.pack, voice, audio, Stats(rtf), Stats(ms)))
+        say("  \(s.pack) (\(voice)): \(fmt(Stats(ms).p50, 2)) ms for \(fmt(audio, 2)) s of audio, RTF \(String(format: "%.4f", Stats(rtf).p50))")
+    }
+    return out
+}

@@ -1,0 +1,224 @@
+import CPulse
+import Foundation
+
+/// Seconds on CLOCK_MONOTONIC: the one clock every measurement here is taken on.
+func monotonicNow() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
+
+/// A libpulse context on its own threaded mainloop, with the few synchronous calls the bench needs.
+final class PulseClient: @unchecked Sendable {
+    let mainloop: OpaquePointer
+    let context: OpaquePointer
+
+    init(name: String) throws {
+        guard let ml = pa_threaded_mainloop_new() else { throw BenchError("pa_threaded_mainloop_new failed") }
+        mainloop = ml
+        guard let ctx = pa_context_new(pa_threaded_mainloop_get_api(ml), name) else { throw BenchError("pa_context_new failed") }
+        context = ctx
+        pa_context_set_state_callback(ctx, { _, ud in
+            pa_threaded_mainloop_signal(OpaquePointer(ud), 0)
+        }, UnsafeMutableRawPointer(ml))
+        guard pa_threaded_mainloop_start(ml) == 0 else { throw BenchError("mainloop start failed") }
+        pa_threaded_mainloop_lock(ml)
+        defer { pa_threaded_mainloop_unlock(ml) }
+        guard pa_context_connect(ctx, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0 else {
+            throw BenchError("pa_context_connect: \(String(cString: pa_strerror(pa_context_errno(ctx))))")
+        }
+        while true {
+            let st = pa_context_get_state(ctx)
+            if st == PA_CONTEXT_READY { break }
+            if st == PA_CONTEXT_FAILED || st == PA_CONTEXT_TERMINATED {
+                throw BenchError("PulseAudio context failed: \(String(cString: pa_strerror(pa_context_errno(ctx))))")
+            }
+            pa_threaded_mainloop_wait(ml)
+        }
+    }
+
+    func lock() { pa_threaded_mainloop_lock(mainloop) }
+    func unlock() { pa_threaded_mainloop_unlock(mainloop) }
+
+    /// One sink input as the server reports it right now.
+    struct SinkInputInfo { var index: UInt32; var name: String; var props: [String: String]; var volume: UInt32 }
+
+    final class InfoBox { var items: [SinkInputInfo] = []; var done = false; var ml: OpaquePointer? }
+
+    /// All sink inputs (or just `index`), one synchronous round trip to the server.
+    func sinkInputs(index: UInt32? = nil) -> [SinkInputInfo] {
+        let box = InfoBox()
+        box.ml = mainloop
+        let ud = Unmanaged.passUnretained(box).toOpaque()
+        let cb: pa_sink_input_info_cb_t = { _, info, eol, ud in
+            let box = Unmanaged<InfoBox>.fromOpaque(ud!).takeUnretainedValue()
+            if eol != 0 || info == nil { box.done = true; pa_threaded_mainloop_signal(box.ml, 0); return }
+            let i = info!.pointee
+            var props: [String: String] = [:]
+            for key in ["media.name", "media.role", "application.name", "application.id"] {
+                if let v = pa_proplist_gets(i.proplist, key) { props[key] = String(cString: v) }
+            }
+            var vol = i.volume
+            box.items.append(SinkInputInfo(index: i.index, name: i.name.map { String(cString: $0) } ?? "",
+                                           props: props, volume: pa_cvolume_avg(&vol)))
+        }
+        lock()
+        defer { unlock() }
+        let op = index.map { pa_context_get_sink_input_info(context, $0, cb, ud) }
+            ?? pa_context_get_sink_input_info_list(context, cb, ud)
+        guard let op else { return [] }
+        while !box.done { pa_threaded_mainloop_wait(mainloop) }
+        pa_operation_unref(op)
+        return box.items
+    }
+}
+
+/// A low-latency record stream on `car.monitor` (or on one sink input's audio, `monitorStream`).
+///
+/// Clock alignment: in every read callback the chunk's receipt time is taken on CLOCK_MONOTONIC and
+/// `pa_stream_get_latency` (interpolated; for a record stream it is the age of the oldest unread
+/// sample: source latency plus what waits in the buffer) is subtracted, so the first frame of the
+/// chunk was rendered by the sink at `now - latency`; frame i follows at i / rate.
+/// A detector armed with a request time reports the first frame after it whose magnitude passes
+/// the threshold.
+final class Capture: @unchecked Sendable {
+    let client: PulseClient
+    let rate: Int
+    private var stream: OpaquePointer!
+    // Mainloop-thread state (mainloop lock).
+    private var armedAfter: Double? = nil
+    private var threshold: Float = 0
+    private(set) var detected: Double? = nil
+    private(set) var lastLoud: Double = 0
+    private(set) var chunks = 0
+    private(set) var latencyFailures = 0
+    private(set) var latencySum = 0.0
+    private(set) var framesRead = 0
+    private var ready = false
+
+    init(client: PulseClient, device: String, monitorStream: UInt32? = nil, rate: Int = 44100, fragmentMs: Double) throws {
+        self.client = client
+        self.rate = rate
+        var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(rate), channels: 1)
+        client.lock()
+        defer { client.unlock() }
+        guard let s = pa_stream_new(client.context, "voxnav-bench capture", &spec, nil) else { throw BenchError("pa_stream_new failed") }
+        stream = s
+        if let monitorStream { pa_stream_set_monitor_stream(s, monitorStream) }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        pa_stream_set_state_callback(s, { s, ud in
+            let me = Unmanaged<Capture>.fromOpaque(ud!).takeUnretainedValue()
+            let st = pa_stream_get_state(s)
+            if st == PA_STREAM_READY || st == PA_STREAM_FAILED || st == PA_STREAM_TERMINATED {
+                me.ready = st == PA_STREAM_READY
+                pa_threaded_mainloop_signal(me.client.mainloop, 0)
+            }
+        }, me)
+        pa_stream_set_read_callback(s, { _, _, ud in
+            Unmanaged<Capture>.fromOpaque(ud!).takeUnretainedValue().read()
+        }, me)
+        let frag = UInt32(Double(rate) * fragmentMs / 1000) * 4
+        var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max, fragsize: frag)
+        let flags = pa_stream_flags_t(PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_INTERPOLATE_TIMING.rawValue
+                                      | PA_STREAM_AUTO_TIMING_UPDATE.rawValue)
+        guard pa_stream_connect_record(s, device, &attr, flags) >= 0 else { throw BenchError("pa_stream_connect_record failed") }
+        while true {
+            let st = pa_stream_get_state(s)
+            if st == PA_STREAM_READY { break }
+            if st == PA_STREAM_FAILED || st == PA_STREAM_TERMINATED {
+                throw BenchError("record stream failed: \(String(cString: pa_strerror(pa_context_errno(client.context))))")
+            }
+            pa_threaded_mainloop_wait(client.mainloop)
+        }
+    }
+
+    /// The fragment size the server granted, in ms.
+    var grantedFragmentMs: Double {
+        client.lock(); defer { client.unlock() }
+        guard let a = pa_stream_get_buffer_attr(stream) else { return .nan }
+        return Double(a.pointee.fragsize) / 4 / Double(rate) * 1000
+    }
+
+    var meanLatencyMs: Double {
+        client.lock(); defer { client.unlock() }
+        return chunks > 0 ? latencySum / Double(chunks) * 1000 : .nan
+    }
+
+    /// Arms the detector: the first frame rendered after `time` with |x| ≥ threshold.
+    func arm(after time: Double, threshold: Float) {
+        client.lock(); defer { client.unlock() }
+        armedAfter = time
+        self.threshold = threshold
+        detected = nil
+    }
+
+    func disarm() { client.lock(); armedAfter = nil; client.unlock() }
+
+    /// Waits up to `timeout` s for the armed detector; nil when nothing became audible.
+    func waitDetected(timeout: Double) -> Double? {
+        let end = monotonicNow() + timeout
+        while monotonicNow() < end {
+            client.lock()
+            let d = detected
+            client.unlock()
+            if let d { return d }
+            usleep(1000)
+        }
+        return nil
+    }
+
+    /// Waits until nothing above `threshold` has been captured for `quiet` seconds (at most `timeout`).
+    func waitQuiet(quiet: Double, threshold: Float, timeout: Double = 15) {
+        client.lock(); self.threshold = threshold; client.unlock()
+        let end = monotonicNow() + timeout
+        while monotonicNow() < end {
+            client.lock()
+            let last = lastLoud
+            client.unlock()
+            if monotonicNow() - last >= quiet { return }
+            usleep(5000)
+        }
+    }
+
+    // MARK: mainloop thread
+
+    private func read() {
+        let now = monotonicNow()
+        var usec: pa_usec_t = 0
+        var negative: Int32 = 0
+        var latency = 0.0
+        if pa_stream_get_latency(stream, &usec, &negative) == 0 {
+            latency = (negative != 0 ? -1 : 1) * Double(usec) / 1e6
+        } else {
+            latencyFailures += 1
+        }
+        var t0 = now - latency
+        var data: UnsafeRawPointer? = nil
+        var length = 0
+        while pa_stream_readable_size(stream) > 0, pa_stream_peek(stream, &data, &length) == 0, length > 0 {
+            chunks += 1
+            latencySum += latency
+            if let data {
+                let n = length / 4
+                let samples = data.assumingMemoryBound(to: Float.self)
+                var lastLoudIndex = -1
+                for i in 0..<n where abs(samples[i]) >= threshold {
+                    lastLoudIndex = i
+                    if let after = armedAfter, detected == nil {
+                        let t = t0 + Double(i) / Double(rate)
+                        if t >= after { detected = t; armedAfter = nil }
+                    }
+                }
+                if lastLoudIndex >= 0 { lastLoud = t0 + Double(lastLoudIndex) / Double(rate) }
+                framesRead += n
+                t0 += Double(n) / Double(rate)
+            }
+            pa_stream_drop(stream)
+        }
+    }
+}

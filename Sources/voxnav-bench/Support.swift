@@ -1,0 +1,144 @@
+import Foundation
+import RPC
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Percentiles (nearest rank) and friends over a list of samples.
+struct Stats {
+    var values: [Double]
+    init(_ v: [Double]) { values = v.sorted() }
+    var count: Int { values.count }
+    func p(_ q: Double) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let rank = Int((q / 100 * Double(values.count)).rounded(.up))
+        return values[Swift.min(Swift.max(rank - 1, 0), values.count - 1)]
+    }
+    var p50: Double { p(50) }
+    var p95: Double { p(95) }
+    var p99: Double { p(99) }
+    var min: Double { values.first ?? .nan }
+    var max: Double { values.last ?? .nan }
+    var mean: Double { values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count) }
+}
+
+func fmt(_ x: Double, _ digits: Int = 1) -> String {
+    x.isNaN ? "–" : String(format: "%.\(digits)f", x)
+}
+
+/// A newline-JSON client that takes its own timestamps right before the request bytes are written.
+final class LineClient {
+    let rpc: RPCClient
+    private var nextID = 1
+    private var early: [Int: [String: Any]] = [:]
+
+    init(socket: String) throws { rpc = try RPCClient(socketPath: socket) }
+
+    /// Encodes a request; returns its id and bytes (so encoding is not inside the timed section).
+    func encode(_ method: String, _ params: [String: Any]) throws -> (Int, Data) {
+        let id = nextID
+        nextID += 1
+        var data = try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "id": id, "method": method, "params": params])
+        data.append(0x0A)
+        return (id, data)
+    }
+
+    /// Writes `data`; returns the CLOCK_MONOTONIC time taken just before the write.
+    @discardableResult
+    func write(_ data: Data) throws -> Double {
+        let t = monotonicNow()
+        try rpc.writeAll(data)
+        return t
+    }
+
+    /// Reads messages until the response to `id`; notifications go to `onEvent`.
+    func response(_ id: Int, onEvent: (([String: Any]) -> Void)? = nil) throws -> [String: Any] {
+        if let r = early.removeValue(forKey: id) { return r }
+        while true {
+            let line = try rpc.readLine()
+            guard let obj = try JSONSerialization.jsonObject(with: line) as? [String: Any] else { continue }
+            if obj["id"] == nil {
+                if let p = obj["params"] as? [String: Any] { onEvent?(p) }
+                continue
+            }
+            if let got = obj["id"] as? Int {
+                if got == id { return obj }
+                early[got] = obj   // responses on one connection may come in any order
+            }
+        }
+    }
+
+    func call(_ method: String, _ params: [String: Any] = [:]) throws -> [String: Any] {
+        let (id, data) = try encode(method, params)
+        try write(data)
+        let r = try response(id)
+        if let e = r["error"] { throw BenchError("\(method): \(e)") }
+        return r["result"] as? [String: Any] ?? [:]
+    }
+}
+
+/// posix_spawnp with the inherited environment; returns the pid and the time taken just before spawning.
+func spawn(_ argv: [String], quiet: Bool = ProcessInfo.processInfo.environment["BENCH_VERBOSE"] == nil) throws -> (pid_t, Double) {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if quiet {
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
+    // Swift's worker threads block signals and that mask is inherited: give the child a clean one
+    // (spd-say waits for its speech with signals).
+    var attr = posix_spawnattr_t()
+    posix_spawnattr_init(&attr)
+    defer { posix_spawnattr_destroy(&attr) }
+    var none = sigset_t(), all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attr, &none)
+    posix_spawnattr_setsigdefault(&attr, &all)
+    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let cargs = argv.map { strdup($0) } + [nil]
+    defer { cargs.forEach { free($0) } }
+    let t = monotonicNow()
+    let rc = posix_spawnp(&pid, argv[0], &actions, &attr, cargs, environ)
+    guard rc == 0 else { throw BenchError("cannot spawn \(argv[0]): \(String(cString: strerror(rc)))") }
+    return (pid, t)
+}
+
+@discardableResult
+func waitExit(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return status
+}
+
+/// Resident memory (kB) and utime+stime (clock ticks) of a process, from /proc.
+func procRSSkB(_ pid: pid_t) -> Int {
+    guard let s = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return -1 }
+    for line in s.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? -1
+    }
+    return -1
+}
+
+func procCPUTicks(_ pid: pid_t) -> Int {
+    guard let s = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = s.lastIndex(of: ")") else { return -1 }
+    let fields = s[s.index(after: close)...].split(separator: " ")
+    // After the command: state is field 3, utime 14, stime 15 (1-based over the whole line).
+    guard fields.count > 13, let u = Int(fields[11]), let st = Int(fields[12]) else { return -1 }
+    return u + st
+}
+
+/// A lock-protected box, for results gathered from threads.
+final class Locked<T>: @unchecked Sendable {
+    private var value: T
+    private let lock = NSLock()
+    init(_ v: T) { value = v }
+    func with<R>(_ body: (inout T) -> R) -> R { lock.lock(); defer { lock.unlock() }; return body(&value) }
+}
+
+/// Prints a line at once (stdout may be a pipe to `tee`).
+func say(_ s: String) { FileHandle.standardOutput.write(Data((s + "\n").utf8)) }
