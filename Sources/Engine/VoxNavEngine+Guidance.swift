@@ -23,7 +23,7 @@ extension VoxNavEngine {
             guard session.maneuvers[item.id] != nil else { throw EngineError.unknownManeuver(item.id) }
         }
         if progress.time != nil { session.clientClock = true }
-        let now = progress.time ?? guidanceClock()
+        let now = progress.time ?? now()
         let update = RouteProgress(
             time: now, speed: progress.speed,
             maneuvers: progress.upcoming.map { RouteProgress.UpcomingManeuver(id: $0.id, distance: $0.distance) })
@@ -61,7 +61,7 @@ extension VoxNavEngine {
     /// The real end of a prompt replaces the announcer's estimate (only on the daemon's own clock).
     private func guidancePromptFinished(client: ClientID) {
         guard var session = guidance[client], !session.clientClock else { return }
-        session.announcer.promptDidFinish(at: guidanceClock())
+        session.announcer.promptDidFinish(at: now())
         guidance[client] = session
     }
 }

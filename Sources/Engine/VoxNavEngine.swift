@@ -83,9 +83,6 @@ public actor VoxNavEngine {
     /// Seconds since the engine started: the clock of the policy and of guidance.
     func now() -> Double { (ContinuousClock.now - epoch).milliseconds / 1000 }
 
-    /// Alias kept for guidance, which may also run on a client's clock.
-    func guidanceClock() -> Double { now() }
-
     // MARK: policy
 
     /// Applies one input to the policy and carries out its decisions, in order with every earlier batch.
