@@ -22,6 +22,7 @@ import Testing
             defer { kill(daemon.processIdentifier, SIGTERM); daemon.waitUntilExit() }
             _ = try await blocking { try control.call("source.start", .object(["kind": .string("fmRadio")])) }
             let recorder = try EventRecorder(socketPath: socket, types: ["prompt"])
+            let rssAtStart = residentKiB(daemon.processIdentifier)
 
             let accepted = Locked<Set<String>>([])
             let unexpected = Locked<[String]>([])
@@ -91,6 +92,10 @@ import Testing
             let rssAtEnd = residentKiB(daemon.processIdentifier)
             let state = try await blocking { try control.call("state.get") }
 
+            // The figures docs/RELIABILITY.md records for the long run.
+            let endTypes = Dictionary(grouping: endCounts.values.compactMap { $0.first?["type"]?.stringValue }, by: { $0 }).mapValues(\.count)
+            print("soak: \(Int(seconds)) s, \(replies.value) replies, \(ids.count) prompts accepted, \(endCounts.count) ended \(endTypes.sorted { $0.key < $1.key }), "
+                + "\(unexpected.value.count) unexpected errors, RSS at start \(rssAtStart.map(String.init) ?? "?") KiB, after warm-up \(rssAfterWarmUp.value.map(String.init) ?? "?") KiB, at the end \(rssAtEnd.map(String.init) ?? "?") KiB")
             #expect(unexpected.value.isEmpty, "\(unexpected.value.prefix(5))")
             #expect(replies.value > Int(seconds) * 100, "only \(replies.value) replies")
             #expect(ids.count > 100, "only \(ids.count) prompts accepted")
