@@ -4,11 +4,14 @@ import PulseAudio
 /// Creates the simulated car sources as real streams on a PulseAudio connection.
 public enum CarSources {
     /// Starts a source of `kind` doing `activity` (see `CarSourceProfile` for roles and names).
-    /// - Parameter programme: for spoken audio, what to play instead of the generated speech-like
-    ///   programme (it then ends with the samples).
+    /// - Parameters:
+    ///   - programme: for spoken audio, what to play instead of the generated speech-like
+    ///     programme (it then ends with the samples).
+    ///   - position: seconds into the programme to begin at (a podcast re-created after a crash);
+    ///     ignored by live sources and one-shot sounds.
     public static func start(
         kind: SourceKind, activity: SourceActivity = .default, programme: RecordedProgramme? = nil,
-        on connection: PulseConnection
+        at position: Double? = nil, on connection: PulseConnection
     ) async throws -> CarSource {
         var profile = try CarSourceProfile.of(kind, activity)
         if let programme { profile.sampleRate = UInt32(programme.sampleRate) }
@@ -47,7 +50,9 @@ public enum CarSources {
             return CarSource(kind: kind, activity: activity, displayName: profile.applicationName, stream: stream,
                              microphone: microphone, sampleRate: rate, pausable: false)
         default:
-            stream.start(programmeSource(kind, activity, programme: programme, sampleRate: rate))
+            let source = programmeSource(kind, activity, programme: programme, sampleRate: rate)
+            if let position, let seekable = source as? SeekableSource { seekable.frame = max(0, Int(position * rate)) }
+            stream.start(source)
             return CarSource(kind: kind, activity: activity, displayName: profile.applicationName, stream: stream, sampleRate: rate)
         }
     }

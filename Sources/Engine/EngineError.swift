@@ -11,6 +11,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case noGuidance
     case queueFull(Int)
     case unknownManeuver(String)
+    /// The sound server went away; the daemon is reconnecting.
+    case serverUnavailable
 
     public var description: String {
         switch self {
@@ -24,9 +26,13 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
             "unknown vehicle profile '\(profile)' (available: \(available.joined(separator: ", ")))"
         case .queueFull(let limit): "too many prompts waiting for this client (at most \(limit)); wait for some to finish"
         case .noGuidance: "no guidance is running for this client (call guidance.start first)"
+        case .serverUnavailable: "\(Self.serverUnavailableReason): voxnavd is reconnecting, try again shortly"
         case .unknownManeuver(let id): "maneuver '\(id)' was never described: send its 'maneuver' once"
         case .unknownLanguage(let language, let available):
             "no phrase pack for language '\(language)' (available: \(available.joined(separator: ", ")))"
         }
     }
+
+    /// The reason given to prompts that end because the sound server went away.
+    public static let serverUnavailableReason = "sound server unavailable"
 }

@@ -6,7 +6,7 @@ public struct EngineEvent: Codable, Sendable, Equatable {
     /// prompt.queued, prompt.started, prompt.finished, prompt.shortened, prompt.skipped, prompt.expired,
     /// session.activated, session.deactivated, source.started, source.ended, source.ducked,
     /// source.restored, source.paused, source.resumed, source.stopped, interruption.began,
-    /// interruption.ended, audit.violation
+    /// interruption.ended, audit.violation, server.lost, server.restored
     public var type: String
     /// Seconds on the daemon's clock.
     public var time: Double
@@ -32,5 +32,6 @@ public struct EngineEvent: Codable, Sendable, Equatable {
         "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
         "session.activated", "session.deactivated", "source.started", "source.ended", "source.ducked", "source.restored",
         "source.paused", "source.resumed", "source.stopped", "interruption.began", "interruption.ended", "audit.violation",
+        "server.lost", "server.restored",
     ]
 }

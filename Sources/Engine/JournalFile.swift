@@ -2,17 +2,62 @@ import Foundation
 import Logging
 import PulseAudio
 
-/// The duck journal on disk (next to the socket), written before every change it records, so that
-/// the next daemon can undo what a killed one left ducked or muted.
-struct JournalFile: Sendable {
-    let path: String
+/// The journal on disk (next to the socket): the duck journal, written before every change it
+/// records, and the simulated sources the daemon runs, so that the next daemon can undo what a
+/// killed one left ducked or muted and start its sources again where they were.
+final class JournalFile: @unchecked Sendable {
+    /// What the file holds. The duck journal's members are at the top level, as before sources were
+    /// journalled, so that a journal written by an older daemon still reads.
+    struct Contents: Codable, Equatable {
+        var ducks = DuckJournal()
+        /// In the order they were started (the policy's decisions depend on it).
+        var sources: [SimulatedSourceRecord] = []
 
-    func save(_ journal: DuckJournal) {
-        if journal.isEmpty {
+        init() {}
+
+        private enum CodingKeys: String, CodingKey { case sources }
+
+        init(from decoder: any Decoder) throws {
+            ducks = try DuckJournal(from: decoder)
+            sources = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent([SimulatedSourceRecord].self, forKey: .sources) ?? []
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try ducks.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(sources, forKey: .sources)
+        }
+
+        var isEmpty: Bool { ducks.isEmpty && sources.isEmpty }
+    }
+
+    let path: String
+    private let lock = NSLock()
+    /// What was last written (writers are the focus applier and the engine, on different tasks).
+    private var written = Contents()
+
+    init(path: String) { self.path = path }
+
+    func save(_ journal: DuckJournal) { update { $0.ducks = journal } }
+
+    func save(sources: [SimulatedSourceRecord]) { update { $0.sources = sources } }
+
+    private func update(_ change: (inout Contents) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        var next = written
+        change(&next)
+        guard next != written else { return }
+        written = next
+        write(next)
+    }
+
+    private func write(_ contents: Contents) {
+        if contents.isEmpty {
             try? FileManager.default.removeItem(atPath: path)
             return
         }
-        guard let data = try? JSONEncoder().encode(journal) else { return }
+        guard let data = try? JSONEncoder().encode(contents) else { return }
         // Write then rename: a crash mid-write never leaves half a journal.
         let temporary = path + ".tmp"
         if FileManager.default.createFile(atPath: temporary, contents: data) {
@@ -20,15 +65,17 @@ struct JournalFile: Sendable {
         }
     }
 
-    func load() -> DuckJournal? {
+    func load() -> Contents? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return try? JSONDecoder().decode(DuckJournal.self, from: data)
+        return try? JSONDecoder().decode(Contents.self, from: data)
     }
 
     /// Undoes what a previous daemon left: volumes back to their journalled level (unless the user
     /// changed them since), mutes lifted, on the streams that are still there and still the same.
-    func recover(on connection: PulseConnection, logger: Logger) async {
-        guard let journal = load() else { return }
+    /// Returns the simulated sources it ran, for the engine to start again.
+    func recover(on connection: PulseConnection, logger: Logger) async -> [SimulatedSourceRecord] {
+        guard let contents = load() else { return [] }
+        let journal = contents.ducks
         for (index, entry) in journal.streams {
             guard let input = try? await connection.sinkInput(index: index),
                   entry.identity.allSatisfy({ input.properties[$0.key] == $0.value }) else { continue }
@@ -39,5 +86,6 @@ struct JournalFile: Sendable {
             logger.notice("restored sink input \(index) left ducked or muted by a previous daemon")
         }
         try? FileManager.default.removeItem(atPath: path)
+        return contents.sources
     }
 }

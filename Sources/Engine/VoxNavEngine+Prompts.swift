@@ -38,6 +38,8 @@ extension VoxNavEngine {
     /// Everything that can be refused (language, voice, a full queue) is refused here, changing nothing.
     func enqueue(_ request: PromptRequest, client: ClientID, options: PromptOptions) async throws -> (PromptTicket, Int) {
         let receivedAt = ContinuousClock.now
+        // Refused at once rather than queued to wait for a server that may not come back soon.
+        guard serverAvailable else { throw EngineError.serverUnavailable }
         let (candidates, voice) = try wordings(for: request)
         guard await synthesizer.hasVoice(voice) else { throw EngineError.speech(SpeechError.unknownVoice(voice).description) }
         guard queue.count(of: client) < Self.maxWaitingPerClient else {
@@ -205,6 +207,8 @@ extension VoxNavEngine {
         started.style = style
         emit(started)
         await promptStream.play(buffer)
+        // Returned early because the server went away (before the engine heard of it): not finished.
+        if !promptStream.isConnected { currentCancellation = currentCancellation ?? EngineError.serverUnavailableReason }
         timings.drained = ms()
         // Linger only when another prompt is already waiting.
         let (finished, deactivatedAt, _) = await feedReporting(.promptFinished(client, nextDueAt: queue.count > 0 ? now() : nil, at: now()))

@@ -5,8 +5,11 @@ import PulseAudio
 extension VoxNavEngine {
     /// Starts a simulated source, or changes its activity (the assistant going from listening to
     /// speaking). Starting one that already runs with the same activity changes nothing.
-    public func startSource(_ kind: SourceKind, activity: SourceActivity = .default) async throws -> EngineState.Source {
+    /// - Parameter position: seconds into the programme to begin at (a podcast started again).
+    public func startSource(_ kind: SourceKind, activity: SourceActivity = .default, at position: Double? = nil) async throws -> EngineState.Source {
+        guard serverAvailable else { throw EngineError.serverUnavailable }
         let id = SourceID.simulated(kind)
+        defer { journalSources() }
         if case .simulated(let running)? = sources[id] {
             if running.activity == activity { return try await describe(id) }
             // A new activity is a new stream (a microphone opens or closes) and a new role for the policy.
@@ -16,8 +19,10 @@ extension VoxNavEngine {
             await feed(.sourceChanged(id, activity, at: now()))
             return try await describe(id)
         }
-        let source = try await makeSource(kind, activity)
+        let source = try await makeSource(kind, activity, at: position)
         sources[id] = .simulated(source)
+        sourceStartOrder.removeAll { $0 == id }
+        sourceStartOrder.append(id)
         emitSource("source.started", id, kind)
         await feed(.sourceStarted(Source(id: id, kind: kind, activity: activity), at: now()))
         if kind == .vehicleChime {
@@ -30,10 +35,10 @@ extension VoxNavEngine {
         return try await describe(id)
     }
 
-    private func makeSource(_ kind: SourceKind, _ activity: SourceActivity) async throws -> CarSource {
+    func makeSource(_ kind: SourceKind, _ activity: SourceActivity, at position: Double? = nil) async throws -> CarSource {
         do {
             if kind == .fmRadio && activity == .default { return try await CarSources.startFMRadio(on: connection) }
-            return try await CarSources.start(kind: kind, activity: activity, on: connection)
+            return try await CarSources.start(kind: kind, activity: activity, at: position, on: connection)
         } catch let error as CarSourceError {
             throw EngineError.invalidSource("\(error)")
         } catch {
@@ -55,6 +60,7 @@ extension VoxNavEngine {
             throw EngineError.sourceNotRunning(kind.rawValue)
         }
         source.stop()
+        journalSources()
         emitSource("source.ended", id, kind)
         await feed(.sourceEnded(id, at: now()))
     }
@@ -92,7 +98,7 @@ extension VoxNavEngine {
         }
     }
 
-    private func foreignStreamAppeared(_ index: UInt32) async {
+    func foreignStreamAppeared(_ index: UInt32) async {
         let id = SourceID.foreign(index)
         guard sources[id] == nil, !sources.values.contains(where: { $0.sinkInputIndex == index }),
               let input = try? await connection.sinkInput(index: index),

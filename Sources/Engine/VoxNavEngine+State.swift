@@ -19,7 +19,8 @@ extension VoxNavEngine {
 
     func describe(_ id: SourceID) async throws -> EngineState.Source {
         guard let handle = sources[id] else { throw EngineError.sourceNotRunning(id.rawValue) }
-        let input = try await connection.sinkInput(index: handle.sinkInputIndex)
+        // While the server is away there is nothing to read back; the rest of the state still is.
+        let input = serverAvailable ? try await connection.sinkInput(index: handle.sinkInputIndex) : nil
         let effective = policy.state(of: .source(id)) ?? .playing
         var activity: String?
         var position: Double?

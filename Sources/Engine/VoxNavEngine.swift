@@ -38,6 +38,13 @@ public actor VoxNavEngine {
     var subscribers: [Int: @Sendable (EngineEvent) -> Void] = [:]
     var nextSubscriber = 0
     private var applyTail: Task<Void, Never>?
+    /// False from the moment the sound server is lost until it is back and the sources are restored.
+    var serverAvailable = true
+    var reconnectTask: Task<Void, Never>?
+    /// The simulated sources as last journalled, in the order they were started.
+    var sourceRecords: [SimulatedSourceRecord] = []
+    var sourceStartOrder: [SourceID] = []
+    var sourceJournalTask: Task<Void, Never>?
     private var deadlineTask: Task<Void, Never>?
     private var foreignWatchTask: Task<Void, Never>?
     private let epoch = ContinuousClock.now
@@ -75,9 +82,12 @@ public actor VoxNavEngine {
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
         applier = FocusApplier(connection: connection, logger: logger, journalFile: journalFile)
-        // A previous daemon killed mid-prompt may have left streams ducked or muted.
-        await journalFile?.recover(on: connection, logger: logger)
+        // A previous daemon killed mid-prompt may have left streams ducked or muted, and its simulated sources died with it.
+        let journalledSources = await journalFile?.recover(on: connection, logger: logger) ?? []
         if configuration.manageForeignStreams { try await watchForeignStreams() }
+        watchSoundServer()
+        await startAgain(journalledSources)
+        keepSourceJournal()
     }
 
     /// Seconds since the engine started: the clock of the policy and of guidance.
@@ -105,18 +115,23 @@ public actor VoxNavEngine {
     /// sink input never run against each other.
     @discardableResult
     private func carryOut(_ decisions: [PolicyDecision]) async -> FocusApplier.Effects {
-        let previous = applyTail
         let events = decisions.compactMap { if case .focus(let event) = $0 { event } else { nil } }
         for decision in decisions { log(decision) }
-        let task = Task { () -> FocusApplier.Effects in
+        return await inOrderWithBatches { await self.applyFocus(events) }
+    }
+
+    /// Runs `step` after every batch already being carried out and before any later one.
+    func inOrderWithBatches<T: Sendable>(_ step: @escaping @Sendable () async -> T) async -> T {
+        let previous = applyTail
+        let task = Task { () -> T in
             await previous?.value
-            return await self.applyFocus(events)
+            return await step()
         }
         applyTail = Task { _ = await task.value }
         return await task.value
     }
 
-    private func applyFocus(_ events: [FocusEvent]) async -> FocusApplier.Effects {
+    func applyFocus(_ events: [FocusEvent]) async -> FocusApplier.Effects {
         guard !events.isEmpty else { return FocusApplier.Effects() }
         var journal = self.journal
         let effects = await applier.apply(events, sources: sources, journal: &journal)
@@ -169,6 +184,8 @@ public actor VoxNavEngine {
     public func shutdown() async {
         foreignWatchTask?.cancel()
         deadlineTask?.cancel()
+        reconnectTask?.cancel()
+        sourceJournalTask?.cancel()
         // Nothing more plays: waiting prompts end as skipped, the playing one stops.
         for client in Set(queue.waiting.map(\.client)) { cancelPrompts(client: client, reason: "the daemon is shutting down") }
         if let current = currentPrompt { cancelPrompts(client: current.client, id: current.id, reason: "the daemon is shutting down") }
@@ -191,6 +208,8 @@ public actor VoxNavEngine {
             }
         }
         sources.removeAll()
+        // Stopped on purpose: the next daemon does not start them again.
+        applier.journalFile?.save(sources: [])
         promptStream.close()
     }
 }

@@ -7,8 +7,13 @@ import Foundation
 /// (an idle stream is corked rather than fed silence). For car sources: `start(_:)` feeds an endless source.
 public final class PlaybackStream: @unchecked Sendable {
     private let connection: PulseConnection
-    private let stream: OpaquePointer
+    /// Replaced by `reopen()`; read under the mainloop lock.
+    private var stream: OpaquePointer
     public let format: StreamFormat
+    private let name: String
+    private let properties: [String: String]
+    private let targetLatency: Double?
+    private let startCorked: Bool
     /// The server's index for this stream's sink input; valid once created.
     public private(set) var sinkInputIndex: UInt32 = UInt32.max
 
@@ -30,9 +35,19 @@ public final class PlaybackStream: @unchecked Sendable {
     ) async throws {
         self.connection = connection
         self.format = format
-        let s = try connection.newStream(name: name, format: format, properties: properties)
-        stream = s
+        self.name = name
+        self.properties = properties
+        self.targetLatency = targetLatency
+        self.startCorked = startCorked
+        stream = try connection.newStream(name: name, format: format, properties: properties)
+        try await connect()
+    }
+
+    /// Connects `stream` for playback and waits until the server has created its sink input.
+    private func connect() async throws {
+        let s = connection.withLock { stream }
         let me = Unmanaged.passUnretained(self).toOpaque()
+        let (format, name, targetLatency, startCorked, connection) = (format, name, targetLatency, startCorked, connection)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             connection.withLock {
                 onReady = { continuation.resume(with: $0) }
@@ -58,6 +73,27 @@ public final class PlaybackStream: @unchecked Sendable {
         }
     }
 
+    /// After the server went away (the stream failed with its connection) and the connection is back:
+    /// the same stream anew on the new server, idle, with a new sink input.
+    public func reopen() async throws {
+        let fresh = try connection.newStream(name: name, format: format, properties: properties)
+        connection.withLock {
+            let old = stream
+            pa_stream_set_state_callback(old, nil, nil)
+            pa_stream_set_write_callback(old, nil, nil)
+            if pa_stream_get_state(old) == PA_STREAM_READY { pa_stream_disconnect(old) }
+            pa_stream_unref(old)
+            // A play still waiting for its drain ends now: its audio went with the old server.
+            finishDrain()
+            paused = false
+            stream = fresh
+        }
+        try await connect()
+    }
+
+    /// False once the stream has failed (its server went away) or was closed.
+    public var isConnected: Bool { connection.withLock { pa_stream_get_state(stream) == PA_STREAM_READY } }
+
     deinit { close() }
 
     /// Disconnects the stream; its sink input disappears from the server.
@@ -76,6 +112,8 @@ public final class PlaybackStream: @unchecked Sendable {
     public func play(_ newSource: SampleSource) async -> Date {
         await withCheckedContinuation { (continuation: CheckedContinuation<Date, Never>) in
             connection.withLock {
+                // A stream whose server has gone would never drain: nothing to play, at once.
+                guard pa_stream_get_state(stream) == PA_STREAM_READY else { return continuation.resume(returning: Date()) }
                 source = newSource
                 draining = false
                 paused = false

@@ -11,6 +11,13 @@ extension PulseConnection {
         // The lock is recursive, so this is safe even when the stream ends on the mainloop thread.
         continuation.onTermination = { [weak self] _ in self?.withLock { hub.remove(id) } }
         // Setting the mask again for a second subscriber is harmless, and waiting for it keeps the promise above.
+        try await subscribeToSinkInputs()
+        return stream
+    }
+
+    /// Asks the current context for sink input events, delivered to the hub (again after a reconnect).
+    func subscribeToSinkInputs() async throws {
+        let hub = sinkInputEventHub
         try await perform("subscribing to sink input events") { ctx, callback, userdata in
             let me = Unmanaged.passUnretained(hub).toOpaque()
             pa_context_set_subscribe_callback(ctx, { _, type, index, userdata in
@@ -18,6 +25,5 @@ extension PulseConnection {
             }, me)
             return pa_context_subscribe(ctx, PA_SUBSCRIPTION_MASK_SINK_INPUT, callback, userdata)
         }
-        return stream
     }
 }

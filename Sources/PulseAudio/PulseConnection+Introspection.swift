@@ -1,19 +1,26 @@
 import CPulse
 
 /// Accumulates the results of a list callback, then resumes its continuation once.
-private final class ListRequest<Element> {
+/// A request whose waiter can be told that the connection died before the server answered.
+private protocol CancellableRequest: AnyObject {
+    func fail(_ error: Error)
+}
+
+private final class ListRequest<Element>: CancellableRequest {
     var items: [Element] = []
     let continuation: CheckedContinuation<[Element], Error>
     init(_ continuation: CheckedContinuation<[Element], Error>) { self.continuation = continuation }
+    func fail(_ error: Error) { continuation.resume(throwing: error) }
 }
 
-private final class SuccessRequest {
+private final class SuccessRequest: CancellableRequest {
     let continuation: CheckedContinuation<Void, Error>
     let what: String
     init(_ continuation: CheckedContinuation<Void, Error>, what: String) {
         self.continuation = continuation
         self.what = what
     }
+    func fail(_ error: Error) { continuation.resume(throwing: error) }
 }
 
 private let successCallback: pa_context_success_cb_t = { ctx, success, userdata in
@@ -37,6 +44,11 @@ private let sinkInputCallback: pa_sink_input_info_cb_t = { _, info, eol, userdat
 }
 
 extension PulseConnection {
+    /// The connection died with the request pending: its callback will never come; release and fail it.
+    private static func cancelled<R: CancellableRequest>(_ userdata: UnsafeMutableRawPointer, _: R.Type, _ what: String) {
+        Unmanaged<R>.fromOpaque(userdata).takeRetainedValue().fail(PulseError("\(what) failed: the connection to the server was lost"))
+    }
+
     /// Every sink input on the server.
     public func sinkInputs() async throws -> [SinkInput] {
         try await withCheckedThrowingContinuation { continuation in
@@ -48,6 +60,7 @@ extension PulseConnection {
                     continuation.resume(throwing: PulseError("listing sink inputs failed: \(lastError)"))
                     return
                 }
+                onCancel(op) { Self.cancelled(userdata, ListRequest<SinkInput>.self, "listing sink inputs") }
                 pa_operation_unref(op)
             }
         }
@@ -64,6 +77,7 @@ extension PulseConnection {
                     continuation.resume(throwing: PulseError("reading sink input \(index) failed: \(lastError)"))
                     return
                 }
+                onCancel(op) { Self.cancelled(userdata, ListRequest<SinkInput>.self, "reading sink input \(index)") }
                 pa_operation_unref(op)
             }
         }
@@ -99,6 +113,7 @@ extension PulseConnection {
                     continuation.resume(throwing: PulseError("\(what) failed: \(lastError)"))
                     return
                 }
+                onCancel(op) { Self.cancelled(userdata, SuccessRequest.self, what) }
                 pa_operation_unref(op)
             }
         }

@@ -8,7 +8,10 @@ import Foundation
 /// callback are exposed as `async` functions (see `PulseConnection+Introspection.swift`).
 public final class PulseConnection: @unchecked Sendable {
     let mainloop: OpaquePointer
-    let context: OpaquePointer
+    /// Replaced by `reconnect()` after the server went away; read under the mainloop lock.
+    private(set) var context: OpaquePointer
+    private let applicationName: String
+    private let server: String?
     private let stateWaiter = StateWaiter()
     /// Subscribers to sink input events (see `sinkInputEvents()`).
     let sinkInputEventHub = SinkInputEventHub()
@@ -17,32 +20,63 @@ public final class PulseConnection: @unchecked Sendable {
     public init(applicationName: String, server: String? = nil) async throws {
         guard let loop = pa_threaded_mainloop_new() else { throw PulseError("cannot create mainloop") }
         mainloop = loop
-        let props = pa_proplist_new()
-        pa_proplist_sets(props, PA_PROP_APPLICATION_NAME, applicationName)
-        pa_proplist_sets(props, PA_PROP_APPLICATION_ID, "org.voxnav")
-        guard let ctx = pa_context_new_with_proplist(pa_threaded_mainloop_get_api(loop), applicationName, props) else {
-            pa_proplist_free(props)
+        self.applicationName = applicationName
+        self.server = server
+        pa_threaded_mainloop_set_name(loop, "voxnav-pulse")
+        guard let ctx = Self.makeContext(loop, applicationName: applicationName, waiter: stateWaiter) else {
             pa_threaded_mainloop_free(loop)
             throw PulseError("cannot create context")
         }
-        pa_proplist_free(props)
         context = ctx
+        guard pa_threaded_mainloop_start(loop) == 0 else { throw PulseError("cannot start mainloop") }
+        try await connectContext()
+    }
+
+    private static func makeContext(_ loop: OpaquePointer, applicationName: String, waiter: StateWaiter) -> OpaquePointer? {
+        let props = pa_proplist_new()
+        defer { pa_proplist_free(props) }
+        pa_proplist_sets(props, PA_PROP_APPLICATION_NAME, applicationName)
+        pa_proplist_sets(props, PA_PROP_APPLICATION_ID, "org.voxnav")
+        guard let ctx = pa_context_new_with_proplist(pa_threaded_mainloop_get_api(loop), applicationName, props) else { return nil }
         pa_context_set_state_callback(ctx, { ctx, userdata in
             let waiter = Unmanaged<StateWaiter>.fromOpaque(userdata!).takeUnretainedValue()
             waiter.contextStateChanged(pa_context_get_state(ctx))
-        }, Unmanaged.passUnretained(stateWaiter).toOpaque())
-        pa_threaded_mainloop_set_name(loop, "voxnav-pulse")
-        guard pa_threaded_mainloop_start(loop) == 0 else { throw PulseError("cannot start mainloop") }
+        }, Unmanaged.passUnretained(waiter).toOpaque())
+        return ctx
+    }
 
+    /// Connects the current context and waits until it is ready or has failed.
+    private func connectContext() async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-            pa_threaded_mainloop_lock(loop)
-            defer { pa_threaded_mainloop_unlock(loop) }
-            stateWaiter.onReadyOrFailure = { result in continuation.resume(with: result) }
-            if pa_context_connect(ctx, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
-                stateWaiter.onReadyOrFailure = nil
-                continuation.resume(throwing: PulseError("cannot connect to PulseAudio: \(String(cString: pa_strerror(pa_context_errno(ctx))))"))
+            withLock {
+                stateWaiter.onReadyOrFailure = { result in continuation.resume(with: result) }
+                if pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
+                    stateWaiter.onReadyOrFailure = nil
+                    continuation.resume(throwing: PulseError("cannot connect to PulseAudio: \(lastError)"))
+                }
             }
         }
+    }
+
+    /// After the server went away: a new context on the same mainloop, connected to the same server.
+    /// Throws while the server is not back (call again later). Streams of the lost context stay dead
+    /// (`PlaybackStream.reopen()` makes them anew); sink input subscriptions carry over.
+    public func reconnect() async throws {
+        try withLock {
+            guard pa_context_get_state(context) != PA_CONTEXT_READY else { return }
+            guard let fresh = Self.makeContext(mainloop, applicationName: applicationName, waiter: stateWaiter) else {
+                throw PulseError("cannot create context")
+            }
+            let old = context
+            pa_context_set_state_callback(old, nil, nil)
+            pa_context_set_subscribe_callback(old, nil, nil)
+            pa_context_disconnect(old)
+            pa_context_unref(old)
+            context = fresh
+        }
+        guard !isReady else { return }
+        try await connectContext()
+        if withLock({ !sinkInputEventHub.isEmpty }) { try await subscribeToSinkInputs() }
     }
 
     deinit {
@@ -68,7 +102,8 @@ public final class PulseConnection: @unchecked Sendable {
     /// True while the context is connected and ready.
     public var isReady: Bool { withLock { pa_context_get_state(context) == PA_CONTEXT_READY } }
 
-    /// Called on the mainloop thread when the connection to the server is lost after being ready.
+    /// Called on the mainloop thread whenever the connection to the server is lost after being ready
+    /// (again after each successful `reconnect()`).
     public func onDisconnect(_ handler: @escaping @Sendable () -> Void) {
         withLock { stateWaiter.onLost = handler }
     }

@@ -14,6 +14,8 @@ final class SinkInputEventHub: @unchecked Sendable {
 
     func remove(_ id: Int) { subscribers[id] = nil }
 
+    var isEmpty: Bool { subscribers.isEmpty }
+
     func deliver(_ type: pa_subscription_event_type_t, index: UInt32) {
         let facility = type.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
         guard facility == PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue else { return }

@@ -19,6 +19,7 @@ final class StreamOperation {
                     continuation.resume(returning: false)
                     return
                 }
+                onCancel(op) { Unmanaged<StreamOperation>.fromOpaque(userdata).takeRetainedValue().continuation.resume(returning: false) }
                 pa_operation_unref(op)
             }
         }

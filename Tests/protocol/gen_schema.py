@@ -16,8 +16,9 @@ EVENT_TYPES = [
     "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
     "session.activated", "session.deactivated", "source.started", "source.ended", "source.ducked", "source.restored",
     "source.paused", "source.resumed", "source.stopped", "interruption.began", "interruption.ended", "audit.violation",
+    "server.lost", "server.restored",
 ]
-EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit"]
+EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "server"]
 SOURCE_KINDS = ["fmRadio", "music", "spokenAudio", "phoneCall", "voiceAssistant", "vehicleChime", "nativeNavigation"]
 ACTIVITIES = ["default", "listening", "speaking", "voicemail"]
 PRIORITIES = ["important", "normal", "low"]
@@ -350,6 +351,7 @@ DEFS = {
             {"if": {"properties": {"type": {"const": "source.ducked"}}}, "then": {"required": ["dB"]}},
             {"if": {"properties": {"type": {"const": "interruption.ended"}}}, "then": {"required": ["shouldResume"]}},
             {"if": {"properties": {"type": {"const": "audit.violation"}}}, "then": {"required": ["client", "rule", "reason"]}},
+            {"if": {"properties": {"type": {"const": "server.lost"}}}, "then": {"required": ["reason"]}},
         ],
     },
 }

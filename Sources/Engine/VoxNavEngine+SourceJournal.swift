@@ -1,0 +1,48 @@
+import AudioPolicy
+import CarAudio
+
+extension VoxNavEngine {
+    /// How often the simulated sources' places are journalled: a podcast started again after a
+    /// SIGKILL or a sound server restart resumes within about this much of where it was.
+    static let sourceJournalInterval = Duration.milliseconds(250)
+
+    /// Journals the simulated sources now and then (a SIGKILL gives no warning).
+    func keepSourceJournal() {
+        sourceJournalTask = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: VoxNavEngine.sourceJournalInterval)
+                guard let self else { return }
+                await self.journalSources()
+            }
+        }
+    }
+
+    /// Notes the simulated sources (kind, activity, place), in the order they were started, in memory
+    /// and in the journal file. Chimes play once and are not started again.
+    func journalSources() {
+        // While the server is away the streams are dead and their places unknown: the last ones stand.
+        guard serverAvailable else { return }
+        let previous = Dictionary(sourceRecords.map { ($0.kind, $0) }, uniquingKeysWith: { $1 })
+        sourceStartOrder.removeAll { id in if case .simulated? = sources[id] { false } else { true } }
+        sourceRecords = sourceStartOrder.compactMap { id in
+            guard case .simulated(let source)? = sources[id], source.kind != .vehicleChime else { return nil }
+            // Before the server's first timing report a new stream has no place yet: the one it started at.
+            let position = source.position.map { ($0 * 10).rounded() / 10 } ?? previous[source.kind]?.position
+            return SimulatedSourceRecord(kind: source.kind, activity: source.activity, position: position)
+        }
+        applier.journalFile?.save(sources: sourceRecords)
+    }
+
+    /// Starts again, in their order, the simulated sources a killed daemon ran, the podcast where it was.
+    func startAgain(_ records: [SimulatedSourceRecord]) async {
+        for record in records {
+            do {
+                _ = try await startSource(record.kind, activity: record.activity, at: record.position)
+                logger.notice("started again the \(record.kind.rawValue) a previous daemon ran", metadata: [
+                    "position": "\(record.position.map { "\($0) s" } ?? "live")"])
+            } catch {
+                logger.warning("could not start again the \(record.kind.rawValue) a previous daemon ran: \(error)")
+            }
+        }
+    }
+}
