@@ -78,15 +78,15 @@ public final class PlaybackStream: @unchecked Sendable {
     public func reopen() async throws {
         let fresh = try connection.newStream(name: name, format: format, properties: properties)
         connection.withLock {
+            // A play still waiting for its drain ends now: its audio went with the old server.
+            finishDrain()
             let old = stream
             pa_stream_set_state_callback(old, nil, nil)
             pa_stream_set_write_callback(old, nil, nil)
             if pa_stream_get_state(old) == PA_STREAM_READY { pa_stream_disconnect(old) }
-            pa_stream_unref(old)
-            // A play still waiting for its drain ends now: its audio went with the old server.
-            finishDrain()
-            paused = false
             stream = fresh
+            pa_stream_unref(old)
+            paused = false
         }
         try await connect()
     }

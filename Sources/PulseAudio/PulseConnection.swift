@@ -50,9 +50,10 @@ public final class PulseConnection: @unchecked Sendable {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             withLock {
                 stateWaiter.onReadyOrFailure = { result in continuation.resume(with: result) }
-                if pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
+                // A refused connection may already have failed the context (and resumed) inside the call.
+                if pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0, let pending = stateWaiter.onReadyOrFailure {
                     stateWaiter.onReadyOrFailure = nil
-                    continuation.resume(throwing: PulseError("cannot connect to PulseAudio: \(lastError)"))
+                    pending(.failure(PulseError("cannot connect to PulseAudio: \(lastError)")))
                 }
             }
         }

@@ -23,8 +23,9 @@ public enum PulseProbe {
         }
     }
 
-    public static func sinkInputs() throws -> [SinkInput] {
-        let data = try run("pactl", ["--format=json", "list", "sink-inputs"])
+    /// - Parameter server: another server than PULSE_SERVER's (a test's `PrivatePulseServer`).
+    public static func sinkInputs(server: String? = nil) throws -> [SinkInput] {
+        let data = try run("pactl", (server.map { ["--server=\($0)"] } ?? []) + ["--format=json", "list", "sink-inputs"])
         guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
         return list.map { item in
             let volume = item["volume"] as? [String: [String: Any]] ?? [:]

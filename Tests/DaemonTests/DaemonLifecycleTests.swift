@@ -124,10 +124,12 @@ import Testing
 }
 
 /// Starts the real voxnavd on `socket` and returns it with a connected client.
-func startDaemon(socket: String) async throws -> (Process, RPCClient) {
+/// - Parameter pulseServer: the sound server it uses (default: the environment's PULSE_SERVER).
+func startDaemon(socket: String, pulseServer: String? = nil) async throws -> (Process, RPCClient) {
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: DaemonLifecycleTests.binary)
         daemon.arguments = ["--socket", socket, "--log-level", "warning"]
+        if let pulseServer { daemon.environment = ProcessInfo.processInfo.environment.merging(["PULSE_SERVER": pulseServer]) { $1 } }
         daemon.standardOutput = FileHandle.nullDevice
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
@@ -174,6 +176,48 @@ func startDaemon(socket: String) async throws -> (Process, RPCClient) {
             #expect(!FileManager.default.fileExists(atPath: journal), "the journal should be gone once replayed")
             kill(second.processIdentifier, SIGTERM)
             second.waitUntilExit()
+        }
+    }
+
+    /// The simulated sources die with a killed daemon; the next one starts them again from the
+    /// journal, the podcast where it was. A clean shutdown stops them for good.
+    @Test func theNextDaemonStartsAKilledDaemonsSourcesAgainThePodcastWhereItWas() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let podcastApp = "Podcast Player (simulated)"
+            let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
+            let journal = (socket as NSString).deletingLastPathComponent + "/journal.json"
+            let (first, connection) = try await startDaemon(socket: socket)
+            _ = try await blocking { try connection.call("source.start", .object(["kind": .string("spokenAudio")])) }
+            try await Task.sleep(for: .milliseconds(2000))
+            let state = try await blocking { try connection.call("state.get") }
+            let place = try #require(state["sources"]?.arrayValue?.first?["position"]?.doubleValue)
+            kill(first.processIdentifier, SIGKILL)
+            first.waitUntilExit()
+            #expect(place > 1, "the podcast never played")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(try PulseProbe.sinkInput(application: podcastApp) == nil, "the podcast outlived its daemon: the test shows nothing")
+            #expect(FileManager.default.fileExists(atPath: journal))
+
+            let (second, again) = try await startDaemon(socket: socket)
+            var podcast: JSONValue?
+            for _ in 0..<20 where podcast?["position"]?.doubleValue == nil {
+                let restarted = try await blocking { try again.call("state.get") }
+                podcast = restarted["sources"]?.arrayValue?.first { $0["kind"] == .string("spokenAudio") }
+                if podcast?["position"]?.doubleValue == nil { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(podcast?["state"] == .string("playing"))
+            let resumedAt = try #require(podcast?["position"]?.doubleValue, "the podcast was not started again")
+            // Journalled every 250 ms; the new daemon has played a little since it started.
+            #expect(resumedAt > place - 0.5 && resumedAt < place + 1, "was at \(place) s, resumed at \(resumedAt) s")
+            let stream = try #require(try PulseProbe.sinkInput(application: podcastApp), "no podcast stream on the server")
+            #expect(!stream.corked)
+
+            kill(second.processIdentifier, SIGTERM)
+            second.waitUntilExit()
+            #expect(second.terminationStatus == 0)
+            #expect(!FileManager.default.fileExists(atPath: journal), "a clean shutdown leaves nothing to start again")
+            #expect(try PulseProbe.sinkInput(application: podcastApp) == nil)
         }
     }
 }

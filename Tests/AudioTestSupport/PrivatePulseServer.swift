@@ -1,0 +1,78 @@
+import Foundation
+
+/// A PulseAudio server of one test's own, with a null sink `car`, that the test may kill with SIGKILL
+/// and start again on the same socket (the shared server of scripts/with-pulse is never touched).
+public final class PrivatePulseServer: @unchecked Sendable {
+    public let runtimeDirectory: URL
+    /// What PULSE_SERVER (or `pactl --server`) takes.
+    public var address: String { "unix:\(runtimeDirectory.path)/pulse/native" }
+    private let environment: [String: String]
+
+    public init() throws {
+        runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-private-pulse-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
+        env["PULSE_RUNTIME_PATH"] = runtimeDirectory.path + "/pulse"
+        env["PULSE_STATE_PATH"] = runtimeDirectory.path + "/state"
+        env["PULSE_COOKIE"] = runtimeDirectory.path + "/cookie"
+        env["PULSE_SERVER"] = nil
+        environment = env
+        try start()
+    }
+
+    /// Starts the server (again) and returns once it answers.
+    public func start() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "pulseaudio", "-n", "--daemonize=yes", "--exit-idle-time=-1", "--disallow-exit=yes", "--use-pid-file=yes",
+            "--log-target=file:\(runtimeDirectory.path)/pulse.log",
+            "--load=module-null-sink sink_name=car sink_properties=device.description=Car",
+            "--load=module-native-protocol-unix",
+        ]
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        for _ in 0..<100 {
+            if (try? PulseProbe.run("pactl", ["--server=\(address)", "info"])) != nil {
+                _ = try? PulseProbe.run("pactl", ["--server=\(address)", "set-default-sink", "car"])
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw PulseProbe.ProbeError(description: "the private PulseAudio server did not start (see \(runtimeDirectory.path)/pulse.log)")
+    }
+
+    /// The server's process id, from its pid file.
+    public var processIdentifier: Int32? {
+        (try? String(contentsOfFile: runtimeDirectory.path + "/pulse/pid", encoding: .utf8))
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// Kills the server with SIGKILL, as a crash would, and returns once it is gone.
+    public func kill() {
+        guard let pid = processIdentifier else { return }
+        _ = Foundation.kill(pid, SIGKILL)
+        for _ in 0..<200 where isAlive(pid) { Thread.sleep(forTimeInterval: 0.01) }
+        // Until its parent reaps it, the dead server is a zombie that its pid file still names, and a
+        // new server would take it for a running one: the pid file goes, as a restart script would do.
+        try? FileManager.default.removeItem(atPath: runtimeDirectory.path + "/pulse/pid")
+    }
+
+    /// True while the process runs (a zombie does not).
+    private func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        // "pid (comm) S ...": the state follows the command name.
+        guard let state = stat.split(separator: ")").last?.split(separator: " ").first else { return false }
+        return state != "Z" && state != "X"
+    }
+
+    /// Kills the server and removes its directory.
+    public func stop() {
+        kill()
+        try? FileManager.default.removeItem(at: runtimeDirectory)
+    }
+}
