@@ -12,7 +12,7 @@ import Testing
 
     @Test func damagedPolicyFilesAreRefusedOrValid() async throws {
         let original = try Mutation.repositoryFile("policy/default.yaml")
-        await propertyCheck(count: 300, input: Self.seeds) { seeds in
+        await propertyCheck(count: FuzzBudget.count(300), input: Self.seeds) { seeds in
             let text = Mutation.apply(seeds, to: original)
             do throws(PolicyError) {
                 let policy = try Policy.parse(yaml: text)
@@ -25,7 +25,7 @@ import Testing
 
     @Test func damagedPhrasePacksAreRefusedOrSpeakEveryManeuver() async throws {
         let original = try Mutation.repositoryFile("voices/en-US.yaml")
-        await propertyCheck(count: 150, input: Self.seeds) { seeds in
+        await propertyCheck(count: FuzzBudget.count(150), input: Self.seeds) { seeds in
             let text = Mutation.apply(seeds, to: original)
             do throws(PhrasePackError) {
                 let composer = PhraseComposer(pack: try PhrasePack(yaml: text))
@@ -44,7 +44,7 @@ import Testing
     @Test(arguments: ["examples/city-commute.yaml", "examples/highway-podcast-call.yaml", "examples/roundabouts-de.yaml"])
     func damagedScenariosAreRefusedOrParse(path: String) async throws {
         let original = try Mutation.repositoryFile(path)
-        await propertyCheck(count: 150, input: Self.seeds) { seeds in
+        await propertyCheck(count: FuzzBudget.count(150), input: Self.seeds) { seeds in
             let text = Mutation.apply(seeds, to: original)
             do throws(ScenarioError) {
                 _ = try Scenario(yaml: text)
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func randomTextIsNeverAPackOrAScenarioAndAnyPolicyItYieldsIsValid() async {
-        await propertyCheck(count: 300, input: Gen.uint8(in: 0...127).array(of: 0...200)) { bytes in
+        await propertyCheck(count: FuzzBudget.count(300), input: Gen.uint8(in: 0...127).array(of: 0...200)) { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
             // Every policy key is optional, so some texts are a policy: then a valid one.
             if let policy = try? Policy.parse(yaml: text) { #expect(policy.problems.isEmpty) }

@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func randomBytesGetAnAnswer() async {
-        await propertyCheck(count: 400, input: Gen.uint8(in: 0...255).array(of: 0...300)) { bytes in
+        await propertyCheck(count: FuzzBudget.count(400), input: Gen.uint8(in: 0...255).array(of: 0...300)) { bytes in
             try? await checkReply(Data(bytes))
         }
     }
@@ -47,7 +47,7 @@ import Testing
         let words = ["jsonrpc", "2.0", "id", "method", "params", "prompt.speak", "text", "maneuver", "type", "leftTurn",
                      "roundaboutExit20", "lanes", "angle", "status", "good", "then", "language", "deadline", "wait", "null",
                      "true", "1e309", "-0", "\"", "{", "}", "[", "]", ":", ",", "roadName", "state", "execute"]
-        await propertyCheck(count: 400, input: Gen.int(in: 0...(words.count * 4 - 1)).array(of: 0...40)) { picks in
+        await propertyCheck(count: FuzzBudget.count(400), input: Gen.int(in: 0...(words.count * 4 - 1)).array(of: 0...40)) { picks in
             // Fragments of the protocol's vocabulary glued together: mostly invalid, sometimes valid.
             let text = picks.map { i -> String in
                 let word = words[i % words.count]
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func theFrameDecoderSplitsAnyByteStreamIntoBoundedFrames() async throws {
-        await propertyCheck(count: 200, input: Gen.uint8(in: 0...255).array(of: 0...400), Gen.int(in: 1...64)) { bytes, chunk in
+        await propertyCheck(count: FuzzBudget.count(200), input: Gen.uint8(in: 0...255).array(of: 0...400), Gen.int(in: 1...64)) { bytes, chunk in
             let channel = EmbeddedChannel(handler: ByteToMessageHandler(JSONLineFrameDecoder(maxLength: 64)))
             var offset = 0
             while offset < bytes.count {
