@@ -69,6 +69,10 @@ let package = Package(
                 "RPC", "CPulse", "Speech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // libFuzzer over the parsers (scripts/fuzz); built normally, it replays inputs it is given.
+        .executableTarget(
+            name: "voxnav-fuzz",
+            dependencies: ["RPC", "Guidance", "AudioPolicy", "DriveSimulation"]),
         .executableTarget(
             name: "voxnav",
             dependencies: [
