@@ -9,9 +9,10 @@ public enum CarSources {
     ///     programme (it then ends with the samples).
     ///   - position: seconds into the programme to begin at (a podcast re-created after a crash);
     ///     ignored by live sources and one-shot sounds.
+    ///   - paused: begin paused (corked, nothing played) until `resume()`; ignored by one-shot sounds.
     public static func start(
         kind: SourceKind, activity: SourceActivity = .default, programme: RecordedProgramme? = nil,
-        at position: Double? = nil, on connection: PulseConnection
+        at position: Double? = nil, paused: Bool = false, on connection: PulseConnection
     ) async throws -> CarSource {
         var profile = try CarSourceProfile.of(kind, activity)
         if let programme { profile.sampleRate = UInt32(programme.sampleRate) }
@@ -52,20 +53,22 @@ public enum CarSources {
         default:
             let source = programmeSource(kind, activity, programme: programme, sampleRate: rate)
             if let position, let seekable = source as? SeekableSource { seekable.frame = max(0, Int(position * rate)) }
-            stream.start(source)
+            stream.start(source, paused: paused)
             return CarSource(kind: kind, activity: activity, displayName: profile.applicationName, stream: stream, sampleRate: rate)
         }
     }
 
     /// The car's FM radio: role music (so role-based policies treat it as music), named as a radio.
-    public static func startFMRadio(on connection: PulseConnection, station: String = "FM 101.1 VoxNav Classic") async throws -> CarSource {
+    public static func startFMRadio(
+        on connection: PulseConnection, station: String = "FM 101.1 VoxNav Classic", paused: Bool = false
+    ) async throws -> CarSource {
         let format = StreamFormat(sampleRate: 44100, channels: 1)
         var profile = try CarSourceProfile.of(.fmRadio, .default)
         profile.mediaName = station
         let stream = try await PlaybackStream(
             connection: connection, name: station, properties: profile.properties(kind: .fmRadio, activity: .default),
             format: format, targetLatency: nil, startCorked: true)
-        stream.start(RadioProgram(sampleRate: Double(format.sampleRate)))
+        stream.start(RadioProgram(sampleRate: Double(format.sampleRate)), paused: paused)
         return CarSource(kind: .fmRadio, displayName: station, stream: stream, sampleRate: Double(format.sampleRate))
     }
 

@@ -67,7 +67,9 @@ extension VoxNavEngine {
             for record in sourceRecords {
                 let id = SourceID.simulated(record.kind)
                 guard case .simulated(let old)? = sources[id] else { continue }
-                let fresh = try await makeSource(record.kind, record.activity, at: record.position)
+                // One the policy holds paused starts paused: no blip, no step past its place.
+                let fresh = try await makeSource(
+                    record.kind, record.activity, at: record.position, paused: policy.state(of: .source(id)) == .paused)
                 // Stopped while this one was being made: it stays stopped.
                 guard case .simulated(let current)? = sources[id], current === old else { fresh.stop(); continue }
                 restarted.append(id)
@@ -88,13 +90,15 @@ extension VoxNavEngine {
         }
     }
 
-    /// Ducks and pauses the re-created sources as the policy's current state says. Returns how many.
+    /// Ducks and pauses the re-created sources as the policy's current state says (one paused since
+    /// it was made is left so). Returns how many.
     private func reapplyPolicy(to ids: [SourceID]) async -> Int {
         var events: [FocusEvent] = []
         for id in ids {
+            guard case .simulated(let source)? = sources[id] else { continue }
             switch policy.state(of: .source(id)) {
             case .ducked(let dB)?: events.append(.ducked(.source(id), dB: dB, ramp: 0))
-            case .paused?: events.append(.interruptionBegan(.source(id)))
+            case .paused? where !source.isPaused: events.append(.interruptionBegan(.source(id)))
             default: break
             }
         }

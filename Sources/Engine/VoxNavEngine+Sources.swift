@@ -35,10 +35,10 @@ extension VoxNavEngine {
         return try await describe(id)
     }
 
-    func makeSource(_ kind: SourceKind, _ activity: SourceActivity, at position: Double? = nil) async throws -> CarSource {
+    func makeSource(_ kind: SourceKind, _ activity: SourceActivity, at position: Double? = nil, paused: Bool = false) async throws -> CarSource {
         do {
-            if kind == .fmRadio && activity == .default { return try await CarSources.startFMRadio(on: connection) }
-            return try await CarSources.start(kind: kind, activity: activity, at: position, on: connection)
+            if kind == .fmRadio && activity == .default { return try await CarSources.startFMRadio(on: connection, paused: paused) }
+            return try await CarSources.start(kind: kind, activity: activity, at: position, paused: paused, on: connection)
         } catch let error as CarSourceError {
             throw EngineError.invalidSource("\(error)")
         } catch {

@@ -124,12 +124,14 @@ public final class PlaybackStream: @unchecked Sendable {
         }
     }
 
-    /// Feeds an endless source (a radio) and uncorks.
-    public func start(_ newSource: SampleSource) {
+    /// Feeds an endless source (a radio) and uncorks; or, `paused`, only loads it: nothing plays
+    /// until `resume()` (a stream created corked stays corked).
+    public func start(_ newSource: SampleSource, paused startPaused: Bool = false) {
         connection.withLock {
             source = newSource
             draining = false
-            paused = false
+            paused = startPaused
+            guard !startPaused else { return }
             feed()
             uncorkLocked(true)
         }

@@ -1,0 +1,45 @@
+import AudioPolicy
+import AudioTestSupport
+import CarAudio
+import Foundation
+import PulseAudio
+import Testing
+
+/// A source started again after a crash or a server restart: at its place, and paused when the
+/// policy holds it so, without a sound until it is resumed.
+@Suite struct SourceRestartTests {
+    @Test func aPodcastStartedPausedAtItsPlaceIsSilentThenPlaysOnFromThere() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let connection = try await PulseConnection(applicationName: "CarAudioTests")
+            let podcast = try await CarSources.start(kind: .spokenAudio, at: 42, paused: true, on: connection)
+            defer { podcast.stop() }
+            try await Task.sleep(for: .milliseconds(500))
+            let waiting = try #require(try PulseProbe.sinkInputs().first { $0.index == Int(podcast.sinkInputIndex) })
+            #expect(waiting.corked, "a podcast started paused is heard")
+            #expect(podcast.isPaused)
+            #expect(podcast.position == 42)
+
+            podcast.resume()
+            try await Task.sleep(for: .milliseconds(1000))
+            let playing = try #require(try PulseProbe.sinkInputs().first { $0.index == Int(podcast.sinkInputIndex) })
+            #expect(!playing.corked)
+            let place = try #require(podcast.position)
+            #expect(place > 42.6 && place < 43.2, "1 s after resuming at 42 s the position is \(place)")
+        }
+    }
+
+    @Test func theRadioStartedPausedIsCorkedUntilResumed() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let connection = try await PulseConnection(applicationName: "CarAudioTests")
+            let radio = try await CarSources.startFMRadio(on: connection, paused: true)
+            defer { radio.stop() }
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(try PulseProbe.sinkInputs().first { $0.index == Int(radio.sinkInputIndex) }?.corked == true)
+            radio.resume()
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(try PulseProbe.sinkInputs().first { $0.index == Int(radio.sinkInputIndex) }?.corked == false)
+        }
+    }
+}
