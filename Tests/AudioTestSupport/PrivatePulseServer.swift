@@ -52,6 +52,12 @@ public final class PrivatePulseServer: @unchecked Sendable {
             .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
+    /// Stops the server (SIGSTOP) without closing anything: requests reach it and go unanswered.
+    public func freeze() {
+        guard let pid = processIdentifier else { return }
+        _ = Foundation.kill(pid, SIGSTOP)
+    }
+
     /// Kills the server with SIGKILL, as a crash would, and returns once it is gone.
     public func kill() {
         guard let pid = processIdentifier else { return }
