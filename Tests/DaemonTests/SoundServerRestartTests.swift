@@ -13,14 +13,7 @@ import Testing
     static let endTypes: Set<String> = ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired"]
 
     @Test func theDaemonReconnectsStartsTheRadioAgainAndNoPromptHangs() async throws {
-        try PulseProbe.requireServer()
-        try await AudioServerLock.shared.withLock {
-            let server = try PrivatePulseServer()
-            defer { server.stop() }
-            let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
-            let (daemon, control) = try await startDaemon(socket: socket, pulseServer: server.address)
-            defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
-            let recorder = try EventRecorder(socketPath: socket, types: ["server", "prompt"])
+        try await withDaemonOnItsOwnServer(events: ["server", "prompt"]) { server, control, recorder in
             _ = try await blocking { try control.call("source.start", .object(["kind": .string("fmRadio")])) }
             let radioBefore = try #require(try await poll(seconds: 5) { try radio(on: server) })
 
@@ -69,14 +62,7 @@ import Testing
     }
 
     @Test func aPodcastPausedByACallStaysPausedWhereItWasAndResumesFromThere() async throws {
-        try PulseProbe.requireServer()
-        try await AudioServerLock.shared.withLock {
-            let server = try PrivatePulseServer()
-            defer { server.stop() }
-            let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
-            let (daemon, control) = try await startDaemon(socket: socket, pulseServer: server.address)
-            defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
-            let recorder = try EventRecorder(socketPath: socket, types: ["server"])
+        try await withDaemonOnItsOwnServer(events: ["server"]) { server, control, recorder in
             _ = try await blocking { try control.call("source.start", .object(["kind": .string("spokenAudio")])) }
             try await Task.sleep(for: .milliseconds(1500))
             _ = try await blocking { try control.call("source.start", .object(["kind": .string("phoneCall")])) }
@@ -108,6 +94,21 @@ import Testing
             #expect(resumed["state"] == .string("playing"))
             #expect(playedOn > place + 0.5 && playedOn < place + 2.5, "from \(place) s to \(playedOn) s in 1.5 s")
             #expect(try PulseProbe.sinkInputs(server: server.address).first { $0.applicationName == Self.podcast }?.corked == false)
+        }
+    }
+
+    /// The real voxnavd on a PulseAudio server of the test's own, with a client and an event recorder.
+    private func withDaemonOnItsOwnServer(
+        events: [String], _ body: @Sendable (PrivatePulseServer, RPCClient, EventRecorder) async throws -> Void
+    ) async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let server = try PrivatePulseServer()
+            defer { server.stop() }
+            let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
+            let (daemon, control) = try await startDaemon(socket: socket, pulseServer: server.address)
+            defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+            try await body(server, control, try EventRecorder(socketPath: socket, types: events))
         }
     }
 
