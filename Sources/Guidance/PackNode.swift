@@ -77,6 +77,11 @@ struct PackNode {
 
     func template() throws(PhrasePackError) -> Template {
         let text = try string()
+        // `execute:` with nothing after it (or a stray `#` that makes the rest a comment) is YAML's
+        // empty value: a prompt that says nothing. Leaving the key out is how a pack defers to the default.
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw PhrasePackError(.invalidValue, at: path, "an empty phrase: write the words, or leave the key out")
+        }
         do {
             return try Template(text)
         } catch {

@@ -34,6 +34,16 @@ import Testing
         #expect(error.kind == .missingKey && error.path == "states.prepare")
     }
 
+    /// Found by the long fuzz run: a `#` that turned a phrase into a comment left `execute:` empty,
+    /// the pack loaded, and the maneuver was announced with nothing.
+    @Test func anEmptyPhraseIsRefused() throws {
+        var pack = MinimalPack()
+        pack.states = pack.states.replacingOccurrences(of: "  prepare: \"in {distance} {short}\"\n", with: "  prepare: #\"in {distance} {short}\"\n")
+        let error = try #require(loadError(pack))
+        #expect(error.kind == .invalidValue && error.path == "states.prepare", "\(error)")
+        #expect(error.description.contains("an empty phrase"))
+    }
+
     @Test func typeWithoutAnyWording() throws {
         var pack = MinimalPack()
         pack.maneuvers["ferries"] = nil
