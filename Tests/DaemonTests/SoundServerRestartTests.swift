@@ -97,6 +97,28 @@ import Testing
         }
     }
 
+    @Test func aRadioDuckedByTheCarsNavigationVoiceIsDuckedAgainAndRestoredExactly() async throws {
+        try await withDaemonOnItsOwnServer(events: ["server"]) { server, control, recorder in
+            _ = try await blocking { try control.call("source.start", .object(["kind": .string("fmRadio")])) }
+            let full = try #require(try await poll(seconds: 5) { try radio(on: server) }).volumes
+            _ = try await blocking { try control.call("source.start", .object(["kind": .string("nativeNavigation")])) }
+            let ducked = try #require(try await poll(seconds: 3) { try radio(on: server).flatMap { $0.volumes != full ? $0 : nil } },
+                                      "the car's navigation voice did not duck the radio").volumes
+
+            server.kill()
+            #expect(await recorder.wait(seconds: 2) { $0.contains { $0["type"] == .string("server.lost") } })
+            try server.start()
+            #expect(await recorder.wait(seconds: 2) { $0.contains { $0["type"] == .string("server.restored") } }, "not back within 2 s")
+            // Ducked again, to the same level, on the new server.
+            let back = try radio(on: server)?.volumes
+            #expect(back == ducked, "the radio came back at \(String(describing: back)), ducked it was \(ducked)")
+            // And the restore takes it back to its own volume on the new server.
+            _ = try await blocking { try control.call("source.stop", .object(["kind": .string("nativeNavigation")])) }
+            let restored = try await poll(seconds: 3) { try radio(on: server).flatMap { $0.volumes == full ? $0 : nil } }
+            #expect(restored != nil, "the radio was not restored to \(full)")
+        }
+    }
+
     /// The real voxnavd on a PulseAudio server of the test's own, with a client and an event recorder.
     private func withDaemonOnItsOwnServer(
         events: [String], _ body: @Sendable (PrivatePulseServer, RPCClient, EventRecorder) async throws -> Void
