@@ -31,9 +31,11 @@ enum FuzzTarget: UInt8, CaseIterable {
             _ = try? JSONDecoder().decode(RPCRequest.self, from: input)
         case .maneuver:
             guard let maneuver = try? JSONDecoder().decode(Maneuver.self, from: input) else { return }
+            // A brace in what is said is an unfilled placeholder, unless the client's own names had one.
+            let names = [maneuver.roadName, maneuver.routeNumber, maneuver.exitNumber].compactMap { $0 }.joined()
             for state in ManeuverState.allCases {
                 let said = Self.composer.compose(maneuver, state: state, distance: maneuver.distanceRemaining ?? 0)
-                check(!said.isEmpty && !said.contains("{"), "\(maneuver) \(state): '\(said)'")
+                check(!said.isEmpty && (names.contains("{") || !said.contains("{")), "\(maneuver) \(state): '\(said)'")
             }
         case .policyFile:
             do throws(PolicyError) {
