@@ -129,8 +129,13 @@ import Testing
             defer { server.stop() }
             let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
             let (daemon, control) = try await startDaemon(socket: socket, pulseServer: server.address)
-            defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+            defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() } }
             try await body(server, control, try EventRecorder(socketPath: socket, types: events))
+            // It never crashed, and it still shuts down cleanly on the new server.
+            #expect(daemon.isRunning, "voxnavd died")
+            kill(daemon.processIdentifier, SIGTERM)
+            for _ in 0..<100 where daemon.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(!daemon.isRunning && daemon.terminationStatus == 0, "voxnavd did not exit cleanly on SIGTERM")
         }
     }
 
