@@ -44,8 +44,10 @@ import Testing
             // The server comes back on the same socket: the radio is there again within 2 s, once.
             try await Task.sleep(for: .milliseconds(300))
             try server.start()
+            let serverBack = Date()
             let radioAfter = try await poll(seconds: 2) { try radio(on: server) }
             #expect(radioAfter != nil, "the radio was not back within 2 s of the server")
+            print(String(format: "sound server restart: the radio was back %.2f s after the server answered", Date().timeIntervalSince(serverBack)))
             #expect(try PulseProbe.sinkInputs(server: server.address).filter { $0.applicationName == Self.radio }.count == 1)
             #expect(radioAfter?.volumes == radioBefore.volumes)
             #expect(await recorder.wait(seconds: 2) { $0.contains { $0["type"] == .string("server.restored") } }, "no server.restored event")
