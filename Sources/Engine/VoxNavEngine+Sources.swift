@@ -5,7 +5,9 @@ import PulseAudio
 extension VoxNavEngine {
     /// Starts a simulated source, or changes its activity (the assistant going from listening to
     /// speaking). Starting one that already runs with the same activity changes nothing.
-    public func startSource(_ kind: SourceKind, activity: SourceActivity = .default) async throws -> EngineState.Source {
+    /// - Parameter duration: a chime's length in seconds on the engine's clock (default: its sound's
+    ///   length); it then ends by itself.
+    public func startSource(_ kind: SourceKind, activity: SourceActivity = .default, duration: Double? = nil) async throws -> EngineState.Source {
         let id = SourceID.simulated(kind)
         if case .simulated(let running)? = sources[id] {
             if running.activity == activity { return try await describe(id) }
@@ -13,17 +15,20 @@ extension VoxNavEngine {
             let replacement = try await makeSource(kind, activity)
             sources[id] = .simulated(replacement)
             running.stop()
+            emitSource("source.changed", id, kind, activity: activity)
             await feed(.sourceChanged(id, activity, at: now()))
             return try await describe(id)
         }
         let source = try await makeSource(kind, activity)
         sources[id] = .simulated(source)
-        emitSource("source.started", id, kind)
+        emitSource("source.started", id, kind, activity: activity)
         await feed(.sourceStarted(Source(id: id, kind: kind, activity: activity), at: now()))
         if kind == .vehicleChime {
-            // A chime plays once: when it has ended, it leaves the policy too.
-            Task {
-                await source.finished()
+            // A chime plays once and then leaves the policy, timed on the engine's clock so that a
+            // simulated drive ends it at the same moment every run.
+            let end = now() + (duration ?? source.programmeDuration ?? 1)
+            clock.spawn {
+                await self.clock.sleep(until: end)
                 await self.simulatedSourceEnded(id, source)
             }
         }
@@ -59,10 +64,11 @@ extension VoxNavEngine {
         await feed(.sourceEnded(id, at: now()))
     }
 
-    func emitSource(_ type: String, _ id: SourceID, _ kind: SourceKind) {
+    func emitSource(_ type: String, _ id: SourceID, _ kind: SourceKind, activity: SourceActivity? = nil) {
         var event = EngineEvent(type: type, time: now())
         event.source = id.rawValue
         event.kind = kind
+        event.activity = activity
         emit(event)
     }
 

@@ -33,6 +33,9 @@ struct VoxNavDaemon: AsyncParsableCommand {
     @Option(help: "The phrase packs directory (default: voices/ next to the binary, or VOXNAV_VOICES).")
     var voices: String?
 
+    @Option(help: "real; or virtual / compressed: simulated time that only moves on clock.advance (drive simulations; virtual plays no prompt audio, compressed plays it and skips the silence between prompts).")
+    var clock: EngineClock.Mode = .real
+
     func validate() throws {
         if let duckLevel, !(duckLevel <= 0 && duckLevel >= -60) { throw ValidationError("--duck-level must be between -60 and 0 dB") }
     }
@@ -70,6 +73,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
         configuration.policy = loadedPolicy
         if let duckLevel { configuration.policy.duckLevelDB = duckLevel }
         configuration.voicesDirectory = voices
+        configuration.clock = clock
         configuration.journalPath = (socket as NSString).deletingLastPathComponent + "/journal.json"
         logger.info("policy: \(policySource)")
         do {
@@ -102,6 +106,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+extension EngineClock.Mode: ExpressibleByArgument {}
 
 /// Waits for SIGINT or SIGTERM.
 final class ShutdownSignals: @unchecked Sendable {
