@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "voxnav",
             dependencies: [
-                "RPC", "Guidance", "Engine", "Speech",
+                "RPC", "Guidance", "Engine", "Speech", "DriveSimulation", "CarAudio", "PulseAudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

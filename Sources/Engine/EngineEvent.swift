@@ -23,6 +23,9 @@ public struct EngineEvent: Codable, Sendable, Equatable {
     public var rule: String?
     /// A simulated source's activity (source.started, source.changed): the assistant listening or speaking.
     public var activity: SourceActivity?
+    /// Seconds of prompt audio (prompt.finished, prompt.shortened): the audio ended at the start plus
+    /// this, before the restore ramp that the end event waits for.
+    public var duration: Double?
 
     public init(type: String, time: Double) {
         self.type = type

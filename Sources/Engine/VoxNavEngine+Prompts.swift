@@ -108,6 +108,7 @@ extension VoxNavEngine {
         event.text = outcome.text
         event.style = outcome.result == .finished || outcome.result == .shortened ? outcome.style : nil
         event.reason = outcome.reason
+        if outcome.result == .finished || outcome.result == .shortened { event.duration = outcome.audioDuration }
         emit(event)
     }
 

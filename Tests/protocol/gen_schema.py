@@ -348,6 +348,7 @@ DEFS = {
             "shouldResume": {"type": "boolean"},
             "rule": {"enum": RULES},
             "activity": {"enum": ["listening", "speaking", "voicemail"]},
+            "duration": {"type": "number", "minimum": 0, "description": "prompt.finished, prompt.shortened: seconds of prompt audio."},
         },
         "required": ["type", "time"],
         "additionalProperties": False,
