@@ -1,0 +1,79 @@
+import AudioPolicy
+import AudioTestSupport
+import DriveSimulation
+import Foundation
+import Testing
+
+/// The other clocks, the recording and bad input, with short scenarios of their own.
+@Suite struct DriveModesTests {
+    /// Two turns 400 m apart at 50 km/h, the radio on: about 40 s of driving.
+    static func shortDrive(radio: Bool) -> String {
+        """
+        name: Two turns
+        language: en-US
+        route:
+          maneuvers:
+            - {type: startRoute, roadName: Main Street}
+            - {distance: 250, type: rightTurn, roadName: Solar Circle}
+            - {distance: 300, type: leftTurn, roadName: Elm Street}
+            - {distance: 100, type: arriveAtDestination}
+        speed: 50 km/h
+        \(radio ? "audio:\n  - {at: 0, event: radio.on}" : "")
+        """
+    }
+
+    /// `--record` on the compressed clock: every prompt is played for real and is in the WAV, as
+    /// long as the report says it spoke.
+    @Test func theRecordingHasEveryPrompt() throws {
+        let wav = FileManager.default.temporaryDirectory.appendingPathComponent("drive-\(UUID().uuidString.prefix(8)).wav")
+        defer { try? FileManager.default.removeItem(at: wav) }
+        let output = try DriveRunner.run(try DriveRunner.scenarioFile(Self.shortDrive(radio: false)), ["--record", wav.path])
+        try #require(output.status == 0, "\(output.text)")
+        #expect(output.text.contains("compressed clock"))
+        let report = try output.report()
+        let spoken = report.promptAudio.reduce(0) { $0 + $1.end - $1.start }
+        #expect(report.summary.promptsNormal >= 3)
+        let (samples, rate) = try WAVFile.read(wav)
+        let levels = LevelAnalysis(samples: samples, sampleRate: rate)
+        // Speech has pauses between words; what is loud must be most of the prompts' length, and
+        // never more than the whole recording minus the gaps.
+        let loud = levels.duration(above: 0.01)
+        #expect(loud > spoken * 0.6 && loud < spoken * 1.2, "loud \(loud) s for \(spoken) s of prompts")
+    }
+
+    /// The real clock: the drive takes its own time and the overhang is measured, not simulated.
+    @Test func aDriveOnTheRealClockHoldsTheSessionOnlyWhileItSpeaks() throws {
+        let output = try DriveRunner.run(try DriveRunner.scenarioFile(Self.shortDrive(radio: true)), ["--clock", "real"])
+        try #require(output.status == 0, "\(output.text)")
+        let report = try output.report()
+        #expect(report.summary.promptsNormal >= 3)
+        #expect(report.summary.maxActivationOverhang <= Policy.default.idleCap)
+        // Typically a few tens of milliseconds. A prompt in the first second after the radio's
+        // high-latency stream connected can drain a few hundred milliseconds late (see README, status).
+        let overhangs = report.activations.map(\.overhang).sorted()
+        #expect(overhangs[overhangs.count / 2] < 0.1, "overhangs \(overhangs)")
+        let radio = try #require(report.track("fmRadio"))
+        #expect(radio.segments.contains { $0.state == .ducked })
+        #expect(!radio.segments.contains { $0.state == .stopped })
+    }
+
+    @Test func badScenariosAreRefusedBeforeAnythingStarts() throws {
+        let cases: [(yaml: String, message: String)] = [
+            ("name: x\nlanguage: en-US\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\naudio: [{at: 1, event: podcast.begin}]\n",
+             "unknown car-audio event 'podcast.begin'"),
+            ("name: x\nlanguage: tlh\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\n",
+             "no phrase pack for language 'tlh'"),
+            ("name: x\nlanguage: en-US\nunits: metric\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\n",
+             "the en-US pack speaks imperialUS"),
+            ("name: x\nlanguage: en-US\nroute: {osrm: missing.json}\nspeed: 50\n", "cannot read the route file"),
+        ]
+        for (yaml, message) in cases {
+            let output = try DriveRunner.run(try DriveRunner.scenarioFile(yaml))
+            #expect(output.status != 0)
+            #expect(output.text.contains(message), "\(output.text)")
+            #expect(!FileManager.default.fileExists(atPath: output.reportURL.path))
+        }
+        let missing = try DriveRunner.run("/nonexistent/drive.yaml")
+        #expect(missing.status != 0 && missing.text.contains("cannot read the scenario /nonexistent/drive.yaml"))
+    }
+}
