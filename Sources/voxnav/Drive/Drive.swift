@@ -42,7 +42,14 @@ struct Drive: AsyncParsableCommand {
         if record != nil && mode == .virtual {
             FileHandle.standardError.write(Data("note: on the virtual clock prompts make no sound; the recording has the car's sources only\n".utf8))
         }
-        let (loaded, schedule) = try DriveInput.load(scenario)
+        print(try await Self.drive(scenario, clock: mode, audible: audible, socket: socket, out: out, record: record, quiet: quiet))
+    }
+
+    /// Runs one drive end to end and returns its printed summary (`voxnav demo` runs several).
+    static func drive(
+        _ path: String, clock mode: EngineClock.Mode, audible: Bool, socket: String?, out: String, record: String?, quiet: Bool
+    ) async throws -> String {
+        let (loaded, schedule) = try DriveInput.load(path)
         let drive = try DriveEnvironment(clock: mode, audible: audible, socket: socket)
         defer { drive.stop() }
         let progress = DriveProgress(total: schedule.endTime, label: loaded.name, enabled: !quiet)
@@ -61,9 +68,10 @@ struct Drive: AsyncParsableCommand {
         recorder?.stop()
         let report = TimelineBuilder.build(events.received, name: loaded.name, origin: run.origin, end: run.end)
         let files = try DriveOutput.write(report, to: out)
-        print(DriveSummaryText.render(
+        return DriveSummaryText.render(
             report, scenario: loaded, clock: mode, wallSeconds: Date().timeIntervalSince(started), audio: drive.audioDescription,
-            notes: run.notes, files: files + (record.map { [$0] } ?? [])))
+            notes: run.notes, files: files + (record.map { [$0] } ?? []))
     }
 }
+
 extension EngineClock.Mode: ExpressibleByArgument {}
