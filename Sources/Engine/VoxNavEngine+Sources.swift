@@ -68,7 +68,7 @@ extension VoxNavEngine {
         var event = EngineEvent(type: type, time: now())
         event.source = id.rawValue
         event.kind = kind
-        event.activity = activity
+        event.activity = activity == .default ? nil : activity
         emit(event)
     }
 

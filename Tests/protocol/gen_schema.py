@@ -125,7 +125,8 @@ METHODS = {
         params({"kind": ref("SourceKind"), "activity": ref("SourceActivity"),
                 "duration": {"type": "number", "exclusiveMinimum": 0, "maximum": 60,
                              "description": "vehicleChime only: seconds until it ends by itself (default: its sound's length)."}},
-               required=["kind"]),
+               required=["kind"],
+               extra={"if": {"required": ["duration"], "properties": {"duration": {"type": "number"}}}, "then": {"properties": {"kind": {"const": "vehicleChime"}}}}),
         ref("Source"),
     ),
     "source.stop": (
