@@ -1,5 +1,19 @@
+import AudioTestSupport
 import DriveSimulation
 import Foundation
+
+/// The example drives' outputs, each run once (a second run of the same example is the determinism test's).
+actor ExampleCache {
+    static let shared = ExampleCache()
+    private var outputs: [String: Task<DriveRunner.Output, Error>] = [:]
+
+    func output(_ name: String) async throws -> DriveRunner.Output {
+        if let running = outputs[name] { return try await running.value }
+        let task = Task { try await DriveRunner.drive(DriveRunner.example(name)) }
+        outputs[name] = task
+        return try await task.value
+    }
+}
 
 /// Runs the real `voxnav drive` (the CLI a user runs, with its own voxnavd and private headless
 /// PulseAudio server) and reads back the report it wrote.
@@ -21,8 +35,19 @@ struct DriveRunner {
 
     static func example(_ name: String) -> String { root.appendingPathComponent("examples/\(name).yaml").path }
 
-    /// Runs `voxnav drive <scenario> --out <fresh dir> <arguments>`.
-    static func run(_ scenario: String, _ arguments: [String] = []) throws -> Output {
+    /// Runs `voxnav drive <scenario> --out <fresh dir> <arguments>`, one drive at a time and never
+    /// beside another audio test: each drive is a daemon, a sound server and real synthesis, and
+    /// other suites' timing checks must not share two cores with it.
+    static func drive(_ scenario: String, _ arguments: [String] = []) async throws -> Output {
+        try await AudioServerLock.shared.withLock { try run(scenario, arguments) }
+    }
+
+    /// An example on the virtual clock, driven once per test run and shared by the tests that judge it.
+    static func example(drive name: String) async throws -> Output {
+        try await ExampleCache.shared.output(name)
+    }
+
+    private static func run(_ scenario: String, _ arguments: [String] = []) throws -> Output {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-drive-test-\(UUID().uuidString.prefix(8))")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)

@@ -7,8 +7,8 @@ import Testing
 /// server, judged from the report: a good audio citizen, every time.
 @Suite struct ExampleDriveTests {
     @Test(arguments: ["city-commute", "highway-podcast-call", "roundabouts-de"])
-    func anExampleDriveIsAGoodAudioCitizen(_ name: String) throws {
-        let output = try DriveRunner.run(DriveRunner.example(name))
+    func anExampleDriveIsAGoodAudioCitizen(_ name: String) async throws {
+        let output = try await DriveRunner.example(drive: name)
         try #require(output.status == 0, "\(output.text)")
         let report = try output.report()
         let s = report.summary
@@ -56,8 +56,8 @@ import Testing
     }
 
     /// Each example exercises what it is there for, so the checks above are not vacuous.
-    @Test func theExamplesHaveTheirMoments() throws {
-        let highway = try DriveRunner.run(DriveRunner.example("highway-podcast-call"))
+    @Test func theExamplesHaveTheirMoments() async throws {
+        let highway = try await DriveRunner.example(drive: "highway-podcast-call")
         try #require(highway.status == 0, "\(highway.text)")
         let h = try highway.report()
         let call = try #require(h.track("phoneCall")?.segments.first)
@@ -67,23 +67,23 @@ import Testing
         let overPodcast = h.promptAudio.filter { !podcast.segments(overlapping: $0.start, $0.end).isEmpty }
         #expect(overPodcast.count >= 10, "prompts while the podcast runs: \(overPodcast.count)")
 
-        let german = try DriveRunner.run(DriveRunner.example("roundabouts-de"))
+        let german = try await DriveRunner.example(drive: "roundabouts-de")
         try #require(german.status == 0, "\(german.text)")
         let g = try german.report()
         let held = g.prompts.filter { $0.result == .skipped && ($0.reason ?? "").contains("voiceAssistantListening") }
         #expect(!held.isEmpty, "a prompt fell into the listening window and was held back")
         #expect(g.summary.totalDuckedSeconds > 10, "music ducked under the prompts")
 
-        let city = try DriveRunner.run(DriveRunner.example("city-commute"))
+        let city = try await DriveRunner.example(drive: "city-commute")
         try #require(city.status == 0, "\(city.text)")
         let radio = try #require(try city.report().track("fmRadio"))
         #expect(radio.segments.contains { $0.state == .ducked } && radio.segments.contains { $0.state == .playing })
     }
 
     /// The virtual clock makes a drive deterministic: the same scenario, the same report.
-    @Test func theVirtualClockGivesTheSameDriveEveryTime() throws {
-        let first = try DriveRunner.run(DriveRunner.example("roundabouts-de"))
-        let second = try DriveRunner.run(DriveRunner.example("roundabouts-de"))
+    @Test func theVirtualClockGivesTheSameDriveEveryTime() async throws {
+        let first = try await DriveRunner.example(drive: "roundabouts-de")
+        let second = try await DriveRunner.drive(DriveRunner.example("roundabouts-de"))
         try #require(first.status == 0 && second.status == 0)
         // Connections get fresh client ids; everything else must match.
         let a = Self.anonymous(try first.report()), b = Self.anonymous(try second.report())

@@ -7,11 +7,12 @@ import Testing
     static let chromium = ["chromium-headless-shell", "chromium", "chromium-browser"].lazy
         .map { "/usr/bin/" + $0 }.first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test func theTimelineRendersInHeadlessChromium() throws {
+    @Test func theTimelineRendersInHeadlessChromium() async throws {
         let browser = try #require(Self.chromium, "no headless Chromium: run scripts/setup (chromium-headless-shell)")
-        let output = try DriveRunner.run(DriveRunner.example("highway-podcast-call"))
+        let output = try await DriveRunner.example(drive: "highway-podcast-call")
         try #require(output.status == 0, "\(output.text)")
-        let png = output.directory.appendingPathComponent("timeline.png")
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-\(UUID().uuidString.prefix(8)).png")
+        defer { try? FileManager.default.removeItem(at: png) }
         let render = Process()
         render.executableURL = URL(fileURLWithPath: browser)
         render.arguments = ["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,400",
