@@ -66,6 +66,22 @@ import Testing
         #expect(!radio.segments.contains { $0.state == .stopped })
     }
 
+    /// A scenario's `stream.start` is another program (a PulseAudio client of its own, as VLC would
+    /// be): the daemon manages it by its role, so music is ducked under the prompts like the music app.
+    @Test func anotherProgramsStreamIsManagedByItsRole() async throws {
+        let yaml = Self.shortDrive(radio: false) + "\naudio:\n  - {at: 0, event: stream.start, role: music, name: vlc}\n  - {at: 40, event: stream.stop, name: vlc}\n"
+        let output = try await DriveRunner.drive(try DriveRunner.scenarioFile(yaml))
+        try #require(output.status == 0, "\(output.text)")
+        let report = try output.report()
+        let vlc = try #require(report.sources.first { $0.id.hasPrefix("pa-") }, "\(report.sources.map(\.id))")
+        #expect(vlc.kind == .music)
+        for (prompt, start, end) in report.promptAudio where end < 40 {
+            #expect(vlc.segments(overlapping: start, end).allSatisfy { $0.state == .ducked }, "\(prompt.text)")
+        }
+        #expect(vlc.segments.contains { $0.state == .ducked })
+        #expect(abs((vlc.segments.last?.end ?? 0) - 40) < 0.5, "the stream ends when the script stops it")
+    }
+
     @Test func badScenariosAreRefusedBeforeAnythingStarts() async throws {
         let cases: [(yaml: String, message: String)] = [
             ("name: x\nlanguage: en-US\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\naudio: [{at: 1, event: podcast.begin}]\n",
