@@ -50,11 +50,17 @@ struct Drive: AsyncParsableCommand {
         _ path: String, clock mode: EngineClock.Mode, audible: Bool, socket: String?, out: String, record: String?, quiet: Bool
     ) async throws -> String {
         let (loaded, schedule) = try DriveInput.load(path)
+        let interrupt = InterruptCleanup.shared
         let drive = try DriveEnvironment(clock: mode, audible: audible, socket: socket)
-        defer { drive.stop() }
+        interrupt.add { drive.stop() }
+        defer {
+            interrupt.removeAll()
+            drive.stop()
+        }
         let progress = DriveProgress(total: schedule.endTime, label: loaded.name, enabled: !quiet)
         let events = try EventCollector(socketPath: drive.socketPath) { progress.observe($0) }
         let recorder = try record.map { try MonitorRecorder(path: $0, pulseServer: drive.pulseServer) }
+        if let recorder { interrupt.add { recorder.stop() } }
         let started = Date()
         let run = try DriveRun(scenario: loaded, schedule: schedule, clock: mode, socketPath: drive.socketPath,
                                pulseServer: drive.pulseServer, progress: progress)
