@@ -22,6 +22,7 @@ struct VoxNavBench: AsyncParsableCommand {
     @Option(help: "Seconds of idle CPU measurement with the radio playing.") var idleSeconds = 30.0
     @Option(help: "Concurrent clients for the load test.") var loadClients = 50
     @Option(help: "Seconds of load.") var loadSeconds = 10.0
+    @Option(help: "Load rounds, each followed by an RSS reading (growth that stops is allocator retention, growth that goes on is a leak).") var loadRounds = 3
     @Option(help: "Synthesis repetitions per language pack.") var synthReps = 20
     @Option(help: "Capture fragment size (ms).") var fragmentMs = 3.0
     @Option(help: "Audible threshold, linear full scale (0.01 = −40 dBFS).") var threshold: Float = 0.01
@@ -69,11 +70,13 @@ struct VoxNavBench: AsyncParsableCommand {
         var overhangIsolated: [Double] = []
         var daemonStart: [Double] = []
         var audioReady: [Double] = []
+        var sinkLatency: [Double] = []
         for trial in 0..<trials {
             // Rotate the order so no contender always follows the same one.
             let order = (0..<names.count).map { names[($0 + trial) % names.count] }
             for name in order {
                 capture.waitQuiet(quiet: 0.15, threshold: threshold)
+                sinkLatency.append(pulse.sinkConfiguredLatencyMs("car"))
                 if name == "VoxNav" {
                     let (id, data) = try vox.encode("prompt.speak", ["text": text, "language": "en-US"])
                     capture.arm(after: monotonicNow(), threshold: threshold)
@@ -107,6 +110,10 @@ struct VoxNavBench: AsyncParsableCommand {
         report.daemonPlaybackStarted = Stats(daemonStart)
         report.daemonAudioReady = Stats(audioReady)
         report.captureLatencyMs = capture.meanLatencyMs
+        report.sinkConfiguredLatency = Stats(sinkLatency.filter { !$0.isNaN })
+        report.leadingSilence = await LeadingSilence.measure(text: text, voice: "en-us", threshold: threshold)
+        say("  sink car configured latency \(fmt(report.sinkConfiguredLatency.min, 2))–\(fmt(report.sinkConfiguredLatency.max, 2)) ms; " +
+            "leading silence: eSpeak NG \(fmt(report.leadingSilence.espeakMs, 1)) ms, VoxNav \(fmt(report.leadingSilence.voxnavMs, 1)) ms")
 
         // 2. Overhang in bursts of 3 (pipelined on one connection).
         say("\n== activation overhang: \(bursts) bursts of 3 ==")
@@ -234,10 +241,17 @@ struct VoxNavBench: AsyncParsableCommand {
         _ = try? vox.call("source.stop", ["kind": "fmRadio"])
 
         // 5. Load: concurrent clients.
-        say("\n== load: \(loadClients) clients for \(Int(loadSeconds)) s ==")
-        report.load = try runLoad(socket: socket, clients: loadClients, seconds: loadSeconds)
-        say("  \(fmt(report.load.repliesPerSecond, 0)) replies/s, p50 \(fmt(report.load.latency.p50, 2)) ms, p99 \(fmt(report.load.latency.p99, 2)) ms, errors \(report.load.errors)")
-        report.rssEndKB = procRSSkB(daemonPID)
+        say("\n== load: \(loadRounds) rounds of \(loadClients) clients for \(Int(loadSeconds)) s ==")
+        for round in 0..<max(loadRounds, 1) {
+            let result = try runLoad(socket: socket, clients: loadClients, seconds: loadSeconds)
+            if round == 0 { report.load = result }
+            report.loadRoundRates.append(result.repliesPerSecond)
+            report.loadErrorsAllRounds += result.errors
+            usleep(1_000_000)
+            report.rssAfterLoadRoundsKB.append(procRSSkB(daemonPID))
+            say("  round \(round + 1): \(fmt(result.repliesPerSecond, 0)) replies/s, p50 \(fmt(result.latency.p50, 2)) ms, p99 \(fmt(result.latency.p99, 2)) ms, errors \(result.errors), RSS \(report.rssAfterLoadRoundsKB.last!) kB")
+        }
+        report.rssEndKB = report.rssAfterLoadRoundsKB.last ?? -1
 
         // 6. Synthesis speed per language pack, in process (the daemon's Synthesizer).
         say("\n== synthesis speed: \(synthReps) repetitions per language pack ==")
@@ -247,7 +261,8 @@ struct VoxNavBench: AsyncParsableCommand {
         report.loadEnd = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
         report.date = started
         report.skipReason = skipReason
-        report.config = "trials \(trials) per contender, duck trials \(duckTrials), bursts \(bursts), footprint prompts \(footprintPrompts), idle \(Int(idleSeconds)) s, load \(loadClients) clients × \(Int(loadSeconds)) s, synthesis reps \(synthReps), capture fragment \(fmt(fragmentMs, 1)) ms, threshold \(threshold)"
+        report.text = text
+        report.config = "trials \(trials) per contender, duck trials \(duckTrials), bursts \(bursts), footprint prompts \(footprintPrompts), idle \(Int(idleSeconds)) s, load \(loadRounds) × \(loadClients) clients × \(Int(loadSeconds)) s, synthesis reps \(synthReps), capture fragment \(fmt(fragmentMs, 1)) ms, threshold \(threshold)"
         say("\n" + report.table())
         if let markdown {
             try report.markdown(command: command).write(toFile: markdown, atomically: true, encoding: .utf8)

@@ -76,4 +76,26 @@ final class PulseClient: @unchecked Sendable {
         pa_operation_unref(op)
         return box.items
     }
+
+    final class SinkBox { var configuredMs = Double.nan; var done = false; var ml: OpaquePointer? }
+
+    /// The latency the server configured for sink `name` (ms): the lowest any connected stream asked for,
+    /// within the sink's range. One synchronous round trip.
+    func sinkConfiguredLatencyMs(_ name: String) -> Double {
+        let box = SinkBox()
+        box.ml = mainloop
+        let ud = Unmanaged.passUnretained(box).toOpaque()
+        let cb: pa_sink_info_cb_t = { _, info, eol, ud in
+            let box = Unmanaged<SinkBox>.fromOpaque(ud!).takeUnretainedValue()
+            if let info, eol == 0 { box.configuredMs = Double(info.pointee.configured_latency) / 1000; return }
+            box.done = true
+            pa_threaded_mainloop_signal(box.ml, 0)
+        }
+        lock()
+        defer { unlock() }
+        guard let op = pa_context_get_sink_info_by_name(context, name, cb, ud) else { return .nan }
+        while !box.done { pa_threaded_mainloop_wait(mainloop) }
+        pa_operation_unref(op)
+        return box.configuredMs
+    }
 }
