@@ -25,6 +25,7 @@ struct VoxNavBench: AsyncParsableCommand {
     @Option(help: "Load rounds, each followed by an RSS reading (growth that stops is allocator retention, growth that goes on is a leak).") var loadRounds = 3
     @Option(help: "Synthesis repetitions per language pack.") var synthReps = 20
     @Option(help: "Capture fragment size (ms).") var fragmentMs = 3.0
+    @Option(help: "Seconds to wait after connecting a capture stream before measuring with it.") var settleSeconds = 3.0
     @Option(help: "Audible threshold, linear full scale (0.01 = −40 dBFS).") var threshold: Float = 0.01
     @Flag(help: "Skip speech-dispatcher (spd-say).") var noSpd = false
     @Option(help: "Why the espeak-ng CLI or spd-say is absent, if it is.") var skipReason: String = ""
@@ -57,10 +58,11 @@ struct VoxNavBench: AsyncParsableCommand {
         report.fragmentMs = capture.grantedFragmentMs
         say("capture on car.monitor: fragment \(fmt(report.fragmentMs, 2)) ms granted")
 
-        // Warm up every contender once (page cache, voice loading, speech-dispatcher's module).
         let peers = peerList()
-        _ = try? vox.call("prompt.speak", ["text": "Ready.", "language": "en-US"])
-        for p in peers { let (pid, _) = try spawn(p.argv("Ready.")); waitExit(pid) }
+        // A new record stream's timing is off for a while: the idle null sink renders in 2 s blocks and the
+        // low latency the capture asks for applies from its next wake-up. Measured in the first 2.5 s after
+        // connecting, a trial came out at an impossible 0–2 ms or at 1.3 s; from 3 s on they are consistent.
+        usleep(UInt32(settleSeconds * 1e6))
 
         // 1. First audio, interleaved.
         say("\n== first audio: \(trials) trials per contender, interleaved ==")
@@ -71,9 +73,12 @@ struct VoxNavBench: AsyncParsableCommand {
         var daemonStart: [Double] = []
         var audioReady: [Double] = []
         var sinkLatency: [Double] = []
-        for trial in 0..<trials {
+        // Round -1 is a warm-up, not counted: every contender loads (page cache, voices, speech-dispatcher's
+        // module) and the capture's timing settles (its first readings of the record latency are far off,
+        // and a first trial measured then came out at an impossible 0–3 ms).
+        for trial in -1..<trials {
             // Rotate the order so no contender always follows the same one.
-            let order = (0..<names.count).map { names[($0 + trial) % names.count] }
+            let order = (0..<names.count).map { names[($0 + trial + names.count) % names.count] }
             for name in order {
                 capture.waitQuiet(quiet: 0.15, threshold: threshold)
                 sinkLatency.append(pulse.sinkConfiguredLatencyMs("car"))
@@ -101,7 +106,13 @@ struct VoxNavBench: AsyncParsableCommand {
                 }
                 capture.disarm()
             }
-            if (trial + 1) % 10 == 0 {
+            if trial == -1 {
+                say("  warm-up round (not counted): " + names.map { "\($0) \(first[$0]!.first.map { fmt($0, 2) } ?? "missed") ms" }.joined(separator: ", "))
+                for n in names { first[n] = []; misses[n] = 0 }
+                overhangIsolated = []; daemonStart = []; audioReady = []; sinkLatency = []
+                capture.resetLatencyStats()
+            }
+            if trial >= 0, (trial + 1) % 10 == 0 {
                 say("  \(trial + 1)/\(trials): " + names.map { "\($0) p50 \(fmt(Stats(first[$0]!).p50)) ms" }.joined(separator: ", "))
             }
         }
@@ -158,6 +169,7 @@ struct VoxNavBench: AsyncParsableCommand {
         }
         // Only the prompt's own audio: a record stream on that sink input (pa_stream_set_monitor_stream).
         let promptCapture = try Capture(client: pulse, device: "car.monitor", monitorStream: promptInput.index, fragmentMs: fragmentMs)
+        usleep(UInt32(settleSeconds * 1e6))
         var duckStart: [Double] = [], duckDone: [Double] = [], levelAtFirst: [Double] = [], firstOverRadio: [Double] = []
         var notDuckedAtFirst = 0
         for _ in 0..<duckTrials {

@@ -98,6 +98,13 @@ final class Capture: @unchecked Sendable {
         return chunks > 0 ? latencySum / Double(chunks) * 1000 : .nan
     }
 
+    /// Forgets the latency readings so far (the first ones, right after connecting, are far off).
+    func resetLatencyStats() {
+        client.lock(); defer { client.unlock() }
+        chunks = 0
+        latencySum = 0
+    }
+
     /// Arms the detector: the first frame rendered after `time` with |x| ≥ threshold.
     func arm(after time: Double, threshold: Float) {
         client.lock(); defer { client.unlock() }
