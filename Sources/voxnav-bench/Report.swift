@@ -271,6 +271,8 @@ struct Report {
           means "rendered by the sink", the same for every contender; a real card would add its own buffer.
         - **First audio**: the detector is armed with the request time; the first frame after it whose magnitude
           is ≥ 0.01 marks the prompt as audible. Before each trial the capture must have been quiet for 150 ms.
+          Measuring starts 3 s after the capture stream connects (its timing is off before that: the idle null sink
+          renders in 2 s blocks until its next wake-up), and the first interleaved round is a warm-up, not counted.
           The request time is taken right before `write(2)` on an already connected socket (VoxNav, `prompt.speak`
           with `wait: true`, text "Turn left.", en-US) or right before `posix_spawnp` (`espeak-ng -v en-us TEXT`;
           `spd-say -w -l en-US TEXT` with `SPEECHD_ADDRESS` pointing at a private speech-dispatcher using its
@@ -287,7 +289,7 @@ struct Report {
           `wait: false`) is cancelled as soon as its `prompt.started` event arrives, so every prompt is queued,
           synthesised, activated, ducks nothing (radio off), starts playing, is cancelled and restored.
           Idle CPU: utime+stime from `/proc/PID/stat` over the idle period, with the FM radio playing.
-        - **Load**: each client (own connection, `guidance.start` first) alternates `prompt.speak` ("Go.",
+        - **Load**: several rounds (RSS read 1 s after each, to tell allocator growth that stops from a leak); each client (own connection, `guidance.start` first) alternates `prompt.speak` ("Go.",
           `priority: low`, `wait: false`) and `guidance.update` (a maneuver approaching at 13.9 m/s), and sends
           `prompt.cancel {}` after 16 queued requests so it never has 32 waiting; one request in flight per client;
           reply time is write → response.
