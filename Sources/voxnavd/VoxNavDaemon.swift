@@ -61,6 +61,14 @@ struct VoxNavDaemon: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Two malloc arenas instead of glibc's 8 per core: the daemon's threads (NIO, the concurrency pool,
+        // libpulse, eSpeak NG) otherwise each keep freed memory in an arena of their own, about 1 MB of
+        // resident memory after a burst of clients (BENCHMARKS.md). MALLOC_ARENA_MAX still wins when set.
+        // (mallopt is in <malloc.h>, which the Glibc module does not export; M_ARENA_MAX is -8.)
+        if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil, let symbol = dlsym(nil, "mallopt") {
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            _ = unsafeBitCast(symbol, to: Mallopt.self)(-8, 2)
+        }
         let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
