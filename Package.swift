@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "voxnav",
             dependencies: [
-                "RPC", "Guidance", "Engine", "Speech",
+                "RPC", "Guidance", "Engine", "Speech", "DriveSimulation", "CarAudio", "PulseAudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -106,6 +106,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "AudioTestSupport"]),
+        // Runs the real `voxnav drive` (which starts its own voxnavd and headless PulseAudio server).
+        .testTarget(name: "DriveTests", dependencies: ["DriveSimulation", "AudioPolicy", "AudioTestSupport"]),
         .testTarget(name: "CarAudioTests", dependencies: ["CarAudio", "PulseAudio", "AudioPolicy", "AudioTestSupport"]),
     ]
 )

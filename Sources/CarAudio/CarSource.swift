@@ -18,13 +18,16 @@ public final class CarSource: @unchecked Sendable {
     /// A chime (a fraction of a second, played once) and the listening assistant's earcon are not paused.
     private let pausable: Bool
     private let ended = Completion()
+    /// Seconds of sound of a source that plays once (a chime); nil for a programme that goes on.
+    public let programmeDuration: Double?
 
     public var sinkInputIndex: UInt32 { stream.sinkInputIndex }
     /// The microphone's source output, when the source records.
     public var sourceOutputIndex: UInt32? { microphone?.sourceOutputIndex }
 
     init(kind: SourceKind, activity: SourceActivity = .default, displayName: String, stream: PlaybackStream,
-         microphone: RecordStream? = nil, sampleRate: Double, pausable: Bool = true) {
+         microphone: RecordStream? = nil, sampleRate: Double, pausable: Bool = true, programmeDuration: Double? = nil) {
+        self.programmeDuration = programmeDuration
         self.kind = kind
         self.activity = activity
         self.displayName = displayName

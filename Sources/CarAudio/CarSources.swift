@@ -24,9 +24,9 @@ public enum CarSources {
 
         switch (kind, activity) {
         case (.vehicleChime, _):
-            let source = CarSource(kind: kind, activity: activity, displayName: profile.applicationName, stream: stream,
-                                   sampleRate: rate, pausable: false)
             let chime = Earcons.chime(sampleRate: rate)
+            let source = CarSource(kind: kind, activity: activity, displayName: profile.applicationName, stream: stream,
+                                   sampleRate: rate, pausable: false, programmeDuration: Double(chime.count) / rate)
             Task {
                 await stream.play(BufferSource(chime))
                 source.finishedPlaying()

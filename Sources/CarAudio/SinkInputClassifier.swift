@@ -17,7 +17,8 @@ public struct SinkInputClassifier: Sendable {
 
         public enum Outcome: Sendable, Equatable {
             case kind(SourceKind)
-            /// Not a source the engine should touch (VoxNav's own streams).
+            /// Not a source the engine should touch: VoxNav's own streams, and speech that operates the
+            /// machine (screen readers, speech-dispatcher), which is never ducked, muted or paused.
             case ignore
             /// The kind the stream declares in this property (`voxnav.source.kind`).
             case declared(String)
@@ -58,6 +59,14 @@ public struct SinkInputClassifier: Sendable {
         Rule(.hasPrefix("application.id", "org.voxnav"), .ignore),
         // A stream may say what it is outright.
         Rule(.present("voxnav.source.kind"), .declared("voxnav.source.kind")),
+        // Accessibility speech (a screen reader, speech-dispatcher and its output modules, a TTS engine): how
+        // the user operates the machine, so it is left alone, never ducked, muted or paused. It does not
+        // interrupt anything either: speech-dispatcher keeps its stream open and uncorked while silent, so
+        // the stream's presence says nothing about speech in progress. It has no role, so it is matched
+        // by name before the no-role rule below would call it music.
+        Rule(.equals("media.role", ["a11y", "accessibility"]), .ignore),
+        Rule(.contains("application.name", ["speech-dispatcher", "speechd", "orca", "espeak"]), .ignore),
+        Rule(.equals("application.process.binary", ["speech-dispatcher", "orca", "espeak-ng", "espeak"]), .ignore),
         Rule(.equals("media.role", ["phone"]), .kind(.phoneCall)),
         Rule(.equals("media.role", ["spoken"]), .kind(.spokenAudio)),
         // Podcast and audiobook players usually say "music" (there is no spoken role): go by their name,
@@ -66,8 +75,6 @@ public struct SinkInputClassifier: Sendable {
         Rule(.contains("media.name", ["podcast", "audiobook"]), .kind(.spokenAudio)),
         // Media: ducked like music.
         Rule(.equals("media.role", ["music", "video", "game"]), .kind(.music)),
-        // Synthesised spoken interaction (screen readers, assistants).
-        Rule(.equals("media.role", ["a11y"]), .kind(.voiceAssistant)),
         // Short system sounds: they mix, like the car's chimes.
         Rule(.equals("media.role", ["event"]), .kind(.vehicleChime)),
         // A stream with no role at all is most likely a media player: ducking it is harmless, leaving it

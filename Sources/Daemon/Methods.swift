@@ -72,10 +72,15 @@ enum Methods {
             },
             "source.start": { params, _ in
                 let p = try Params(params)
-                try p.allowOnly(["kind", "activity"])
+                try p.allowOnly(["kind", "activity", "duration"])
                 let kind = try p.requiredCase("kind", SourceKind.self)
                 let activity = try p.optionalCase("activity", SourceActivity.self) ?? .default
-                return try JSONValue(encoding: try await engine.startSource(kind, activity: activity))
+                let duration = try p.number("duration")
+                if let duration {
+                    guard kind == .vehicleChime else { throw RPCError.invalidParams("'duration' is only for a vehicleChime") }
+                    guard duration > 0, duration <= 60 else { throw RPCError.invalidParams("'duration' must be seconds, more than 0 and at most 60") }
+                }
+                return try JSONValue(encoding: try await engine.startSource(kind, activity: activity, duration: duration))
             },
             "source.list": { params, _ in
                 try Params(params).allowOnly([])
@@ -149,6 +154,17 @@ enum Methods {
                     })
                 let planned = try await engine.updateGuidance(client: client.id, progress: progress)
                 return .object(["prompts": try JSONValue(encoding: planned)])
+            },
+            "clock.advance": { params, _ in
+                let p = try Params(params)
+                try p.allowOnly(["to"])
+                let to = try p.requiredNumber("to", min: 0, max: 1e9)
+                do {
+                    try await engine.clock.advance(to: to)
+                } catch {
+                    throw RPCError.engineFailure("\(error)")
+                }
+                return .object(["now": .number(engine.clock.now()), "clock": .string(engine.clock.mode.rawValue)])
             },
             "guidance.end": { params, client in
                 try Params(params).allowOnly([])

@@ -24,13 +24,16 @@ public struct DriveEvent: Codable, Sendable, Equatable {
     public var shouldResume: Bool?
     public var rule: String?
     public var activity: SourceActivity?
+    /// Seconds of prompt audio (prompt.finished, prompt.shortened).
+    public var duration: Double?
 
     public init(
         type: String, time: Double, client: String? = nil, prompt: String? = nil, source: String? = nil,
         kind: SourceKind? = nil, text: String? = nil, style: PromptStyle? = nil, priority: String? = nil,
         reason: String? = nil, dB: Double? = nil, shouldResume: Bool? = nil, rule: String? = nil,
-        activity: SourceActivity? = nil
+        activity: SourceActivity? = nil, duration: Double? = nil
     ) {
+        self.duration = duration
         self.type = type
         self.time = time
         self.client = client

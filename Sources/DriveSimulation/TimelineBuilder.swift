@@ -47,6 +47,10 @@ public struct TimelineBuilder: Sendable {
             activations[index].reason = event.reason ?? "deactivated"
         case "source.started":
             setState(event, .playing, dB: 0, at: time)
+        case "source.changed":
+            // A new activity (the assistant from listening to speaking) in whatever state it is.
+            guard let index = track(for: event) else { return }
+            setState(event, open[index]?.state ?? .playing, dB: open[index].map { $0.dB } ?? 0, at: time)
         case "source.ducked":
             setState(event, .ducked, dB: event.dB ?? 0, at: time)
         case "source.restored", "source.resumed":
@@ -98,6 +102,7 @@ public struct TimelineBuilder: Sendable {
             prompt.result = PromptRecord.Result(rawValue: String(event.type.dropFirst("prompt.".count))) ?? .pending
             prompt.endedAt = time
             prompt.reason = event.reason
+            prompt.audioSeconds = event.duration
             if prompt.result == .finished || prompt.result == .shortened {
                 prompt.style = event.style ?? prompt.style
             } else {
@@ -147,9 +152,8 @@ public struct TimelineBuilder: Sendable {
         for index in builder.openActivations.values { activations[index].end = end }
         for index in activations.indices {
             let window = activations[index]
-            let audio = builder.prompts.filter { $0.played && $0.client == window.client }.compactMap { prompt -> (Double, Double)? in
-                guard let start = prompt.startedAt else { return nil }
-                return (start, prompt.endedAt ?? end)
+            let audio = builder.prompts.filter { $0.played && $0.client == window.client }.map { prompt -> (Double, Double) in
+                prompt.audioInterval ?? (prompt.startedAt ?? end, end)
             }
             let seconds = Intervals.union(audio, clippedTo: (window.start, window.end))
             activations[index].promptSeconds = seconds
@@ -179,9 +183,17 @@ public struct TimelineBuilder: Sendable {
             activations: activations.count,
             meanActivationOverhang: overhangs.isEmpty ? 0 : overhangs.reduce(0, +) / Double(overhangs.count),
             maxActivationOverhang: overhangs.max() ?? 0,
-            podcastSecondsLost: spoken.reduce(0) { $0 + $1.seconds(in: .ducked) + $1.seconds(in: .stopped) },
+            podcastSecondsLost: spoken.reduce(0) { $0 + $1.seconds(in: .ducked) + $1.seconds(in: .stopped) + talkedOver($1, by: played) },
             violations: audit.count,
             violationsByRule: audit.reduce(into: [:]) { $0[$1.rule, default: 0] += 1 })
+    }
+}
+
+/// Seconds a spoken-audio source played on while a prompt spoke over it (it should have been paused).
+private func talkedOver(_ track: SourceTrack, by prompts: [PromptRecord]) -> Double {
+    let speech = prompts.compactMap { $0.audioInterval }.map { ($0.start, $0.end) }
+    return track.segments.filter { $0.state == .playing }.reduce(0) { total, segment in
+        total + Intervals.union(speech, clippedTo: (segment.start, segment.end))
     }
 }
 

@@ -34,10 +34,20 @@ public struct PromptRecord: Codable, Sendable, Equatable {
     public var queuedAt: Double?
     public var startedAt: Double?
     public var endedAt: Double?
+    /// Seconds of audio it played (finished or shortened).
+    public var audioSeconds: Double?
     public var reason: String?
 
     /// True when it made a sound (finished or shortened).
     public var played: Bool { startedAt != nil && (result == .finished || result == .shortened) }
+
+    /// When its audio was heard: from the start for its audio's length (the end event comes after the
+    /// restore ramp), else until its end.
+    public var audioInterval: (start: Double, end: Double)? {
+        guard let start = startedAt else { return nil }
+        if let audioSeconds { return (start, start + audioSeconds) }
+        return endedAt.map { (start, $0) }
+    }
 }
 
 /// A voice-prompt session active from `start` to `end`.

@@ -8,7 +8,7 @@ public enum TimelineSVG {
     static let gutter = 150.0
     static let right = 20.0
     static let laneHeight = 34.0
-    static let promptLaneHeight = 58.0
+    static let promptLaneHeight = 72.0
     static let top = 58.0
     /// Lowest level the radio lane draws (its bottom).
     static let floorDB = -30.0
@@ -135,14 +135,14 @@ struct Canvas {
             let color = TimelineSVG.promptColors[key] ?? "#757575"
             let what = "\(prompt.id) \(key) at \(ClockTime.format(at)): \(prompt.text)" + (prompt.reason.map { " (\($0))" } ?? "")
             if prompt.played, let start = prompt.startedAt {
-                let w = max(2, x(prompt.endedAt ?? start) - x0)
+                let w = max(2, x(prompt.audioInterval?.end ?? start) - x0)
                 body += "<rect class=\"prompt-\(key)\" x=\"\(n(x0))\" y=\"\(n(barY))\" width=\"\(n(w))\" height=\"12\" fill=\"\(color)\">\(tip(what))</rect>\n"
             } else {
                 body += "<path class=\"prompt-\(key)\" d=\"M\(n(x0 - 4)) \(n(barY)) l8 12 m0 -12 l-8 12\" stroke=\"\(color)\" stroke-width=\"2\">\(tip(what))</path>\n"
             }
-            // Labels alternate between two rows and get the room up to the next label on their row.
-            let row = Double(index % 2)
-            let nextOnRow = ordered.dropFirst(index + 2).first.map { x($0.startedAt ?? $0.endedAt ?? $0.queuedAt ?? 0) } ?? (TimelineSVG.width - TimelineSVG.right + 120)
+            // Labels take turns on three rows and get the room up to the next label on their row.
+            let row = Double(index % 3)
+            let nextOnRow = ordered.dropFirst(index + 3).first.map { x($0.startedAt ?? $0.endedAt ?? $0.queuedAt ?? 0) } ?? (TimelineSVG.width - TimelineSVG.right + 120)
             let room = max(0, nextOnRow - x0 - 4)
             let text = SVGText.truncate(prompt.text.isEmpty ? prompt.id : prompt.text, to: max(6, min(48, Int(room / 6.2))))
             body += "<text class=\"prompt-label\" data-prompt=\"\(SVGText.escape(prompt.id))\" x=\"\(n(x0))\" y=\"\(n(y + 12 + row * 14))\" font-size=\"10\" fill=\"\(color)\">\(SVGText.escape(text))\(tip(what))</text>\n"

@@ -15,8 +15,8 @@ public struct TimelineSummary: Codable, Sendable, Equatable {
     /// Seconds a session was active without prompt audio, per activation window.
     public var meanActivationOverhang: Double
     public var maxActivationOverhang: Double
-    /// Seconds of spoken audio (podcasts, audiobooks) not heard properly: played ducked under a
-    /// prompt, or stopped by the policy. Pausing and resuming loses nothing. Must be 0.
+    /// Seconds of spoken audio (podcasts, audiobooks) not heard properly: played on or ducked under
+    /// a prompt, or stopped by the policy. Pausing and resuming loses nothing. Must be 0.
     public var podcastSecondsLost: Double
     /// Audit entries.
     public var violations: Int

@@ -20,6 +20,8 @@ public struct EngineConfiguration: Sendable {
     public var journalPath: String?
     /// Watch other programs' streams and treat them as sources by their role (music is ducked, ...).
     public var manageForeignStreams = true
+    /// Real time, or simulated time driven by `clock.advance` (drive simulations); see `EngineClock`.
+    public var clock: EngineClock.Mode = .real
 
     public init() {}
 }

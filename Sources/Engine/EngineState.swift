@@ -2,6 +2,12 @@ import AudioPolicy
 
 /// A snapshot of what the engine is doing, as read back from the sound server where possible.
 public struct EngineState: Codable, Sendable {
+    /// Seconds on the engine's clock, and which clock that is (real, virtual, compressed).
+    public var time: Double
+    public var clock: String
+    /// Prompts waiting in the queue, and whether one is being played (or prepared).
+    public var promptsWaiting: Int
+    public var promptPlaying: Bool
     /// True while any client's voice-prompt (or other) session is active.
     public var sessionActive: Bool
     public var promptsSpoken: Int

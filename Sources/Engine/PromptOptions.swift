@@ -5,6 +5,8 @@ public struct PromptOptions: Sendable {
     public var deadline: Double?
     /// A newer prompt of the same client with the same key supersedes a waiting one (the same maneuver).
     public var key: String?
+    /// Queued by the engine's own guidance: its end is told to the announcer.
+    var fromGuidance = false
 
     public init(priority: PromptPriority = .normal, deadline: Double? = nil, key: String? = nil) {
         self.priority = priority

@@ -36,19 +36,16 @@ extension VoxNavEngine {
             let next = announcement.chainedManeuverID.flatMap { session.maneuvers[$0] }
             // "Turn now" matters most; "continue for …" least. A newer prompt for the maneuver replaces a waiting one.
             let priority: PromptPriority = announcement.state == .execute ? .important : announcement.state == .continue ? .low : .normal
-            requests.append((PromptRequest(content: .maneuver(maneuver, then: next), language: session.language),
-                             PromptOptions(priority: priority, key: announcement.maneuverID)))
+            var options = PromptOptions(priority: priority, key: announcement.maneuverID)
+            options.fromGuidance = true
+            requests.append((PromptRequest(content: .maneuver(maneuver, then: next), language: session.language), options))
             planned.append(PlannedPrompt(
                 maneuverID: announcement.maneuverID, state: announcement.state, text: text,
                 distance: announcement.distance, chainedManeuverID: announcement.chainedManeuverID))
         }
         guidance[client] = session
         for (request, options) in requests {
-            guard let (ticket, _) = try? await enqueue(request, client: client, options: options) else { continue }
-            Task {
-                _ = try? await ticket.outcome()
-                self.guidancePromptFinished(client: client)
-            }
+            _ = try? await enqueue(request, client: client, options: options)
         }
         return planned
     }
@@ -59,7 +56,7 @@ extension VoxNavEngine {
     }
 
     /// The real end of a prompt replaces the announcer's estimate (only on the daemon's own clock).
-    private func guidancePromptFinished(client: ClientID) {
+    func guidancePromptFinished(client: ClientID) {
         guard var session = guidance[client], !session.clientClock else { return }
         session.announcer.promptDidFinish(at: now())
         guidance[client] = session

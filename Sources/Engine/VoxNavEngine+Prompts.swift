@@ -61,9 +61,9 @@ extension VoxNavEngine {
         emit(event)
         for old in superseded { finishUnplayed(old.id, result: .skipped, reason: "superseded by \(id) for the same maneuver") }
         if let deadline {
-            Task {
-                try? await Task.sleep(for: .milliseconds(Int(max(0, deadline - self.now()) * 1000) + 5))
-                self.expireIfWaiting(id)
+            clock.spawn {
+                await self.clock.sleep(until: deadline + 0.005)
+                await self.expireIfWaiting(id)
             }
         }
         startWorkerIfNeeded()
@@ -81,6 +81,7 @@ extension VoxNavEngine {
         if let current = currentPrompt, matches(current) {
             currentCancellation = reason
             if let buffer = currentBuffer { promptStream.cancel(buffer) }
+            clock.wake(currentPlaybackToken)
             cancelled.append(current.id)
         }
         return cancelled
@@ -109,6 +110,7 @@ extension VoxNavEngine {
         event.text = outcome.text
         event.style = outcome.result == .finished || outcome.result == .shortened ? outcome.style : nil
         event.reason = outcome.reason
+        if outcome.result == .finished || outcome.result == .shortened { event.duration = outcome.audioDuration }
         emit(event)
     }
 
@@ -116,7 +118,7 @@ extension VoxNavEngine {
 
     private func startWorkerIfNeeded() {
         guard promptWorker == nil else { return }
-        promptWorker = Task { await self.work() }
+        promptWorker = clock.spawn { await self.work() }
     }
 
     private func work() async {
@@ -145,6 +147,7 @@ extension VoxNavEngine {
             }
             currentPrompt = nil
             admitted.ticket.complete(result)
+            if admitted.options.fromGuidance { guidancePromptFinished(client: admitted.client) }
         }
         promptWorker = nil
     }
@@ -206,9 +209,7 @@ extension VoxNavEngine {
         started.text = text
         started.style = style
         emit(started)
-        await promptStream.play(buffer)
-        // Returned early because the server went away (before the engine heard of it): not finished.
-        if !promptStream.isConnected { currentCancellation = currentCancellation ?? EngineError.serverUnavailableReason }
+        await play(buffer, duration: audio.duration)
         timings.drained = ms()
         // Linger only when another prompt is already waiting.
         let (finished, deactivatedAt, _) = await feedReporting(.promptFinished(client, nextDueAt: queue.count > 0 ? now() : nil, at: now()))
@@ -228,6 +229,21 @@ extension VoxNavEngine {
             id: prompt.id.rawValue, result: shortened ? .shortened : .finished, style: style,
             text: style == .short ? "(earcon) " + text : text, voice: style == .short ? nil : prompt.voice,
             audioDuration: audio.duration, timings: timings, ducked: effects.ducked, paused: effects.paused, reason: nil)
+    }
+
+    /// Plays a prompt's audio to the end (or its cancellation). On a simulated clock the prompt takes
+    /// exactly its length of simulated time; `compressed` also plays it for real, `virtual` does not.
+    private func play(_ buffer: BufferSource, duration: Double) async {
+        let start = now()
+        if clock.playsPromptAudio {
+            await promptStream.play(buffer)
+            // Returned early because the server went away (before the engine heard of it): not finished.
+            if !promptStream.isConnected { currentCancellation = currentCancellation ?? EngineError.serverUnavailableReason }
+        }
+        guard clock.simulated != nil, currentCancellation == nil else { return }
+        playbackTokens += 1
+        currentPlaybackToken = playbackTokens
+        await clock.sleep(until: start + duration, token: currentPlaybackToken)
     }
 
     /// The audio for a style: speech fitted to the time budget, the earcon, or nothing.

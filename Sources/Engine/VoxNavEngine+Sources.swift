@@ -5,8 +5,13 @@ import PulseAudio
 extension VoxNavEngine {
     /// Starts a simulated source, or changes its activity (the assistant going from listening to
     /// speaking). Starting one that already runs with the same activity changes nothing.
-    /// - Parameter position: seconds into the programme to begin at (a podcast started again).
-    public func startSource(_ kind: SourceKind, activity: SourceActivity = .default, at position: Double? = nil) async throws -> EngineState.Source {
+    /// - Parameters:
+    ///   - position: seconds into the programme to begin at (a podcast started again).
+    ///   - duration: a chime's length in seconds on the engine's clock (default: its sound's
+    ///     length); it then ends by itself.
+    public func startSource(
+        _ kind: SourceKind, activity: SourceActivity = .default, at position: Double? = nil, duration: Double? = nil
+    ) async throws -> EngineState.Source {
         guard serverAvailable else { throw EngineError.serverUnavailable }
         let id = SourceID.simulated(kind)
         defer { journalSources() }
@@ -16,6 +21,7 @@ extension VoxNavEngine {
             let replacement = try await makeSource(kind, activity)
             sources[id] = .simulated(replacement)
             running.stop()
+            emitSource("source.changed", id, kind, activity: activity)
             await feed(.sourceChanged(id, activity, at: now()))
             return try await describe(id)
         }
@@ -23,12 +29,14 @@ extension VoxNavEngine {
         sources[id] = .simulated(source)
         sourceStartOrder.removeAll { $0 == id }
         sourceStartOrder.append(id)
-        emitSource("source.started", id, kind)
+        emitSource("source.started", id, kind, activity: activity)
         await feed(.sourceStarted(Source(id: id, kind: kind, activity: activity), at: now()))
         if kind == .vehicleChime {
-            // A chime plays once: when it has ended, it leaves the policy too.
-            Task {
-                await source.finished()
+            // A chime plays once and then leaves the policy, timed on the engine's clock so that a
+            // simulated drive ends it at the same moment every run.
+            let end = now() + (duration ?? source.programmeDuration ?? 1)
+            clock.spawn {
+                await self.clock.sleep(until: end)
                 await self.simulatedSourceEnded(id, source)
             }
         }
@@ -65,10 +73,11 @@ extension VoxNavEngine {
         await feed(.sourceEnded(id, at: now()))
     }
 
-    func emitSource(_ type: String, _ id: SourceID, _ kind: SourceKind) {
+    func emitSource(_ type: String, _ id: SourceID, _ kind: SourceKind, activity: SourceActivity? = nil) {
         var event = EngineEvent(type: type, time: now())
         event.source = id.rawValue
         event.kind = kind
+        event.activity = activity == .default ? nil : activity
         emit(event)
     }
 

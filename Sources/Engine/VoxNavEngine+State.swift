@@ -12,6 +12,7 @@ extension VoxNavEngine {
                 active: policy.activeClients.contains(client), promptStyle: policy.promptStyle(for: client))
         }
         return EngineState(
+            time: now(), clock: clock.mode.rawValue, promptsWaiting: queue.count, promptPlaying: currentPrompt != nil,
             sessionActive: !policy.activeClients.isEmpty, promptsSpoken: promptsSpoken, promptsSkipped: promptsSkipped,
             guidanceClients: guidance.count, promptStyle: policy.promptStyle(for: Self.localClient),
             sources: described, sessions: sessions, violations: policy.audit.violations.map(EngineState.ViolationEntry.init))

@@ -47,7 +47,11 @@ public actor VoxNavEngine {
     var sourceJournalTask: Task<Void, Never>?
     private var deadlineTask: Task<Void, Never>?
     private var foreignWatchTask: Task<Void, Never>?
-    private let epoch = ContinuousClock.now
+    /// The time everything runs on: real, or simulated for drives (`clock.advance`).
+    public nonisolated let clock: EngineClock
+    /// Wakes a simulated prompt playback early when the prompt is cancelled.
+    var playbackTokens: UInt64 = 0
+    var currentPlaybackToken: UInt64 = 0
 
     /// The client used by callers that are not socket clients (tests, the engine's own prompts).
     public static let localClient = ClientID("local")
@@ -56,6 +60,7 @@ public actor VoxNavEngine {
     public init(configuration: EngineConfiguration = EngineConfiguration(), logger: Logger = Logger(label: "voxnav.engine")) async throws {
         self.configuration = configuration
         self.logger = logger
+        clock = EngineClock(configuration.clock)
         voices = VoiceLibrary.locate(explicit: configuration.voicesDirectory)
         for (file, problem) in voices.problems { logger.error("phrase pack \(file) not loaded: \(problem)") }
         do {
@@ -91,7 +96,7 @@ public actor VoxNavEngine {
     }
 
     /// Seconds since the engine started: the clock of the policy and of guidance.
-    func now() -> Double { (ContinuousClock.now - epoch).milliseconds / 1000 }
+    func now() -> Double { clock.now() }
 
     // MARK: policy
 
@@ -154,9 +159,8 @@ public actor VoxNavEngine {
         deadlineTask?.cancel()
         deadlineTask = nil
         guard let deadline = policy.nextDeadline else { return }
-        let delay = max(0, deadline - now())
-        deadlineTask = Task {
-            try? await Task.sleep(for: .milliseconds(Int(delay * 1000) + 1))
+        deadlineTask = clock.spawn {
+            await self.clock.sleep(until: deadline + 0.001)
             guard !Task.isCancelled else { return }
             await self.deadlineReached()
         }

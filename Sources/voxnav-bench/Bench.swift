@@ -22,8 +22,10 @@ struct VoxNavBench: AsyncParsableCommand {
     @Option(help: "Seconds of idle CPU measurement with the radio playing.") var idleSeconds = 30.0
     @Option(help: "Concurrent clients for the load test.") var loadClients = 50
     @Option(help: "Seconds of load.") var loadSeconds = 10.0
+    @Option(help: "Load rounds, each followed by an RSS reading (growth that stops is allocator retention, growth that goes on is a leak).") var loadRounds = 3
     @Option(help: "Synthesis repetitions per language pack.") var synthReps = 20
     @Option(help: "Capture fragment size (ms).") var fragmentMs = 3.0
+    @Option(help: "Seconds to wait after connecting a capture stream before measuring with it.") var settleSeconds = 3.0
     @Option(help: "Audible threshold, linear full scale (0.01 = −40 dBFS).") var threshold: Float = 0.01
     @Flag(help: "Skip speech-dispatcher (spd-say).") var noSpd = false
     @Option(help: "Why the espeak-ng CLI or spd-say is absent, if it is.") var skipReason: String = ""
@@ -56,10 +58,11 @@ struct VoxNavBench: AsyncParsableCommand {
         report.fragmentMs = capture.grantedFragmentMs
         say("capture on car.monitor: fragment \(fmt(report.fragmentMs, 2)) ms granted")
 
-        // Warm up every contender once (page cache, voice loading, speech-dispatcher's module).
         let peers = peerList()
-        _ = try? vox.call("prompt.speak", ["text": "Ready.", "language": "en-US"])
-        for p in peers { let (pid, _) = try spawn(p.argv("Ready.")); waitExit(pid) }
+        // A new record stream's timing is off for a while: the idle null sink renders in 2 s blocks and the
+        // low latency the capture asks for applies from its next wake-up. Measured in the first 2.5 s after
+        // connecting, a trial came out at an impossible 0–2 ms or at 1.3 s; from 3 s on they are consistent.
+        usleep(UInt32(settleSeconds * 1e6))
 
         // 1. First audio, interleaved.
         say("\n== first audio: \(trials) trials per contender, interleaved ==")
@@ -69,11 +72,16 @@ struct VoxNavBench: AsyncParsableCommand {
         var overhangIsolated: [Double] = []
         var daemonStart: [Double] = []
         var audioReady: [Double] = []
-        for trial in 0..<trials {
+        var sinkLatency: [Double] = []
+        // Round -1 is a warm-up, not counted: every contender loads (page cache, voices, speech-dispatcher's
+        // module) and the capture's timing settles (its first readings of the record latency are far off,
+        // and a first trial measured then came out at an impossible 0–3 ms).
+        for trial in -1..<trials {
             // Rotate the order so no contender always follows the same one.
-            let order = (0..<names.count).map { names[($0 + trial) % names.count] }
+            let order = (0..<names.count).map { names[($0 + trial + names.count) % names.count] }
             for name in order {
                 capture.waitQuiet(quiet: 0.15, threshold: threshold)
+                sinkLatency.append(pulse.sinkConfiguredLatencyMs("car"))
                 if name == "VoxNav" {
                     let (id, data) = try vox.encode("prompt.speak", ["text": text, "language": "en-US"])
                     capture.arm(after: monotonicNow(), threshold: threshold)
@@ -98,7 +106,13 @@ struct VoxNavBench: AsyncParsableCommand {
                 }
                 capture.disarm()
             }
-            if (trial + 1) % 10 == 0 {
+            if trial == -1 {
+                say("  warm-up round (not counted): " + names.map { "\($0) \(first[$0]!.first.map { fmt($0, 2) } ?? "missed") ms" }.joined(separator: ", "))
+                for n in names { first[n] = []; misses[n] = 0 }
+                overhangIsolated = []; daemonStart = []; audioReady = []; sinkLatency = []
+                capture.resetLatencyStats()
+            }
+            if trial >= 0, (trial + 1) % 10 == 0 {
                 say("  \(trial + 1)/\(trials): " + names.map { "\($0) p50 \(fmt(Stats(first[$0]!).p50)) ms" }.joined(separator: ", "))
             }
         }
@@ -107,6 +121,10 @@ struct VoxNavBench: AsyncParsableCommand {
         report.daemonPlaybackStarted = Stats(daemonStart)
         report.daemonAudioReady = Stats(audioReady)
         report.captureLatencyMs = capture.meanLatencyMs
+        report.sinkConfiguredLatency = Stats(sinkLatency.filter { !$0.isNaN })
+        report.leadingSilence = await LeadingSilence.measure(text: text, voice: "en-us", threshold: threshold)
+        say("  sink car configured latency \(fmt(report.sinkConfiguredLatency.min, 2))–\(fmt(report.sinkConfiguredLatency.max, 2)) ms; " +
+            "leading silence: eSpeak NG \(fmt(report.leadingSilence.espeakMs, 1)) ms, VoxNav \(fmt(report.leadingSilence.voxnavMs, 1)) ms")
 
         // 2. Overhang in bursts of 3 (pipelined on one connection).
         say("\n== activation overhang: \(bursts) bursts of 3 ==")
@@ -151,6 +169,7 @@ struct VoxNavBench: AsyncParsableCommand {
         }
         // Only the prompt's own audio: a record stream on that sink input (pa_stream_set_monitor_stream).
         let promptCapture = try Capture(client: pulse, device: "car.monitor", monitorStream: promptInput.index, fragmentMs: fragmentMs)
+        usleep(UInt32(settleSeconds * 1e6))
         var duckStart: [Double] = [], duckDone: [Double] = [], levelAtFirst: [Double] = [], firstOverRadio: [Double] = []
         var notDuckedAtFirst = 0
         for _ in 0..<duckTrials {
@@ -234,10 +253,17 @@ struct VoxNavBench: AsyncParsableCommand {
         _ = try? vox.call("source.stop", ["kind": "fmRadio"])
 
         // 5. Load: concurrent clients.
-        say("\n== load: \(loadClients) clients for \(Int(loadSeconds)) s ==")
-        report.load = try runLoad(socket: socket, clients: loadClients, seconds: loadSeconds)
-        say("  \(fmt(report.load.repliesPerSecond, 0)) replies/s, p50 \(fmt(report.load.latency.p50, 2)) ms, p99 \(fmt(report.load.latency.p99, 2)) ms, errors \(report.load.errors)")
-        report.rssEndKB = procRSSkB(daemonPID)
+        say("\n== load: \(loadRounds) rounds of \(loadClients) clients for \(Int(loadSeconds)) s ==")
+        for round in 0..<max(loadRounds, 1) {
+            let result = try runLoad(socket: socket, clients: loadClients, seconds: loadSeconds)
+            if round == 0 { report.load = result }
+            report.loadRoundRates.append(result.repliesPerSecond)
+            report.loadErrorsAllRounds += result.errors
+            usleep(1_000_000)
+            report.rssAfterLoadRoundsKB.append(procRSSkB(daemonPID))
+            say("  round \(round + 1): \(fmt(result.repliesPerSecond, 0)) replies/s, p50 \(fmt(result.latency.p50, 2)) ms, p99 \(fmt(result.latency.p99, 2)) ms, errors \(result.errors), RSS \(report.rssAfterLoadRoundsKB.last!) kB")
+        }
+        report.rssEndKB = report.rssAfterLoadRoundsKB.last ?? -1
 
         // 6. Synthesis speed per language pack, in process (the daemon's Synthesizer).
         say("\n== synthesis speed: \(synthReps) repetitions per language pack ==")
@@ -247,7 +273,8 @@ struct VoxNavBench: AsyncParsableCommand {
         report.loadEnd = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
         report.date = started
         report.skipReason = skipReason
-        report.config = "trials \(trials) per contender, duck trials \(duckTrials), bursts \(bursts), footprint prompts \(footprintPrompts), idle \(Int(idleSeconds)) s, load \(loadClients) clients × \(Int(loadSeconds)) s, synthesis reps \(synthReps), capture fragment \(fmt(fragmentMs, 1)) ms, threshold \(threshold)"
+        report.text = text
+        report.config = "trials \(trials) per contender, duck trials \(duckTrials), bursts \(bursts), footprint prompts \(footprintPrompts), idle \(Int(idleSeconds)) s, load \(loadRounds) × \(loadClients) clients × \(Int(loadSeconds)) s, synthesis reps \(synthReps), capture fragment \(fmt(fragmentMs, 1)) ms, threshold \(threshold)"
         say("\n" + report.table())
         if let markdown {
             try report.markdown(command: command).write(toFile: markdown, atomically: true, encoding: .utf8)

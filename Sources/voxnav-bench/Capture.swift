@@ -13,71 +13,6 @@ struct BenchError: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-/// A libpulse context on its own threaded mainloop, with the few synchronous calls the bench needs.
-final class PulseClient: @unchecked Sendable {
-    let mainloop: OpaquePointer
-    let context: OpaquePointer
-
-    init(name: String) throws {
-        guard let ml = pa_threaded_mainloop_new() else { throw BenchError("pa_threaded_mainloop_new failed") }
-        mainloop = ml
-        guard let ctx = pa_context_new(pa_threaded_mainloop_get_api(ml), name) else { throw BenchError("pa_context_new failed") }
-        context = ctx
-        pa_context_set_state_callback(ctx, { _, ud in
-            pa_threaded_mainloop_signal(OpaquePointer(ud), 0)
-        }, UnsafeMutableRawPointer(ml))
-        guard pa_threaded_mainloop_start(ml) == 0 else { throw BenchError("mainloop start failed") }
-        pa_threaded_mainloop_lock(ml)
-        defer { pa_threaded_mainloop_unlock(ml) }
-        guard pa_context_connect(ctx, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0 else {
-            throw BenchError("pa_context_connect: \(String(cString: pa_strerror(pa_context_errno(ctx))))")
-        }
-        while true {
-            let st = pa_context_get_state(ctx)
-            if st == PA_CONTEXT_READY { break }
-            if st == PA_CONTEXT_FAILED || st == PA_CONTEXT_TERMINATED {
-                throw BenchError("PulseAudio context failed: \(String(cString: pa_strerror(pa_context_errno(ctx))))")
-            }
-            pa_threaded_mainloop_wait(ml)
-        }
-    }
-
-    func lock() { pa_threaded_mainloop_lock(mainloop) }
-    func unlock() { pa_threaded_mainloop_unlock(mainloop) }
-
-    /// One sink input as the server reports it right now.
-    struct SinkInputInfo { var index: UInt32; var name: String; var props: [String: String]; var volume: UInt32 }
-
-    final class InfoBox { var items: [SinkInputInfo] = []; var done = false; var ml: OpaquePointer? }
-
-    /// All sink inputs (or just `index`), one synchronous round trip to the server.
-    func sinkInputs(index: UInt32? = nil) -> [SinkInputInfo] {
-        let box = InfoBox()
-        box.ml = mainloop
-        let ud = Unmanaged.passUnretained(box).toOpaque()
-        let cb: pa_sink_input_info_cb_t = { _, info, eol, ud in
-            let box = Unmanaged<InfoBox>.fromOpaque(ud!).takeUnretainedValue()
-            if eol != 0 || info == nil { box.done = true; pa_threaded_mainloop_signal(box.ml, 0); return }
-            let i = info!.pointee
-            var props: [String: String] = [:]
-            for key in ["media.name", "media.role", "application.name", "application.id"] {
-                if let v = pa_proplist_gets(i.proplist, key) { props[key] = String(cString: v) }
-            }
-            var vol = i.volume
-            box.items.append(SinkInputInfo(index: i.index, name: i.name.map { String(cString: $0) } ?? "",
-                                           props: props, volume: pa_cvolume_avg(&vol)))
-        }
-        lock()
-        defer { unlock() }
-        let op = index.map { pa_context_get_sink_input_info(context, $0, cb, ud) }
-            ?? pa_context_get_sink_input_info_list(context, cb, ud)
-        guard let op else { return [] }
-        while !box.done { pa_threaded_mainloop_wait(mainloop) }
-        pa_operation_unref(op)
-        return box.items
-    }
-}
-
 /// A low-latency record stream on `car.monitor` (or on one sink input's audio, `monitorStream`).
 ///
 /// Clock alignment: in every read callback the chunk's receipt time is taken on CLOCK_MONOTONIC and
@@ -137,6 +72,20 @@ final class Capture: @unchecked Sendable {
         }
     }
 
+    /// Disconnects the stream and detaches its callbacks, so the mainloop thread never calls into a
+    /// freed Capture (Swift may release an object right after its last use, well before the end of scope).
+    func stop() {
+        client.lock(); defer { client.unlock() }
+        guard let s = stream else { return }
+        pa_stream_set_read_callback(s, nil, nil)
+        pa_stream_set_state_callback(s, nil, nil)
+        pa_stream_disconnect(s)
+        pa_stream_unref(s)
+        stream = nil
+    }
+
+    deinit { stop() }
+
     /// The fragment size the server granted, in ms.
     var grantedFragmentMs: Double {
         client.lock(); defer { client.unlock() }
@@ -147,6 +96,13 @@ final class Capture: @unchecked Sendable {
     var meanLatencyMs: Double {
         client.lock(); defer { client.unlock() }
         return chunks > 0 ? latencySum / Double(chunks) * 1000 : .nan
+    }
+
+    /// Forgets the latency readings so far (the first ones, right after connecting, are far off).
+    func resetLatencyStats() {
+        client.lock(); defer { client.unlock() }
+        chunks = 0
+        latencySum = 0
     }
 
     /// Arms the detector: the first frame rendered after `time` with |x| ≥ threshold.

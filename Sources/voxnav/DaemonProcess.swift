@@ -1,12 +1,12 @@
 import Foundation
 import RPC
 
-/// A voxnavd started by the CLI (for `voxnav demo`), found next to the voxnav executable.
+/// A voxnavd started by the CLI (for `voxnav demo` and `voxnav drive`), found next to the voxnav executable.
 final class DaemonProcess {
     let socketPath: String
     private let process = Process()
 
-    init(socketPath: String, pulseServer: String?) throws {
+    init(socketPath: String, pulseServer: String?, arguments: [String] = []) throws {
         self.socketPath = socketPath
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let binary = here.appendingPathComponent("voxnavd")
@@ -14,7 +14,7 @@ final class DaemonProcess {
             throw CLIError("voxnavd was not found next to voxnav (\(binary.path)); build both with `swift build`")
         }
         process.executableURL = binary
-        process.arguments = ["--socket", socketPath, "--log-level", "warning"]
+        process.arguments = ["--socket", socketPath, "--log-level", "error"] + arguments
         var env = ProcessInfo.processInfo.environment
         if let pulseServer { env["PULSE_SERVER"] = pulseServer }
         process.environment = env

@@ -1,84 +1,53 @@
 import ArgumentParser
+import Engine
 import Foundation
-import RPC
 
-struct Demo: ParsableCommand {
+struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the demo: a daemon, the FM radio, maneuver prompts, and what happened to the radio.",
+        abstract: "Run the demo: the three example drives, each with its timeline report.",
         discussion: """
-            Uses the sound server of this session when one answers (you hear it), otherwise a private
-            headless PulseAudio server with a null sink `car` that is removed afterwards.
+            A city commute with the FM radio (en-US), a motorway with a podcast and a phone call (en-GB),
+            and roundabouts with music, the voice assistant and the car's own navigation (German).
+
+            Headless where no sound server answers: a private PulseAudio server with a null sink, on the
+            virtual clock (seconds per drive). Where one answers, you hear it: the compressed clock plays
+            every prompt over the car's audio and skips only the silence between prompts.
             """)
 
-    @Flag(help: "Always use a private headless server, even where a real one exists.")
+    @Flag(help: "Always headless and on the virtual clock, even where a sound server answers.")
     var headless = false
 
-    func run() throws {
-        var server: HeadlessPulseServer?
-        if headless || !HeadlessPulseServer.realServerReachable() {
-            server = try HeadlessPulseServer()
-            print("audio: private headless PulseAudio server, null sink `car` (nothing is audible)")
-        } else {
-            print("audio: this session's PulseAudio server (audible)")
+    @Option(help: "Where the reports go: <out>/<example>/timeline.json and timeline.svg.")
+    var out = "demo-report"
+
+    @Option(help: "Only this example (city-commute, highway-podcast-call, roundabouts-de) or scenario file.")
+    var scenario: String?
+
+    func run() async throws {
+        let audible = !headless && HeadlessPulseServer.realServerReachable()
+        let clock: EngineClock.Mode = audible ? .compressed : .virtual
+        let examples = try Self.examplesDirectory()
+        let names = scenario.map { [$0] } ?? ["city-commute", "highway-podcast-call", "roundabouts-de"]
+        for (index, name) in names.enumerated() {
+            let path = FileManager.default.fileExists(atPath: name) ? name : examples.appendingPathComponent("\(name).yaml").path
+            let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            if index > 0 { print("\n" + String(repeating: "─", count: 72) + "\n") }
+            print(try await Drive.drive(path, clock: clock, audible: audible, socket: nil,
+                                        out: URL(fileURLWithPath: out).appendingPathComponent(base).path, record: nil, quiet: false))
         }
-        defer { server?.stop() }
-        let socketDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-demo-\(getpid())")
-        let daemon = try DaemonProcess(socketPath: socketDirectory.path + "/voxnav.sock", pulseServer: server?.serverAddress)
-        defer {
-            daemon.stop()
-            try? FileManager.default.removeItem(at: socketDirectory)
+        print("\nOpen \(out)/*/timeline.svg in a browser to see each drive at a glance (docs/DRIVES.md explains the report).")
+    }
+
+    /// examples/ of the source tree the binary was built in (.build/<config>/voxnav → the package root).
+    static func examplesDirectory() throws -> URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = directory.appendingPathComponent("examples")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("city-commute.yaml").path) { return candidate }
+            directory.deleteLastPathComponent()
         }
-        let client = try RPCClient(socketPath: daemon.socketPath)
-        print("voxnavd started on \(daemon.socketPath)\n")
-
-        let radio = try client.call("source.start", .object(["kind": .string("fmRadio")]))
-        print("radio started\n" + Report.source(radio))
-        Thread.sleep(forTimeInterval: 1.0)
-
-        // Maneuver prompts as a guidance engine sends them; the daemon's phrase packs choose the words.
-        let prompts: [(what: String, params: JSONValue)] = [
-            ("rightTurn onto \"Solar Cir.\" in 290 m (en-US)", .object([
-                "maneuver": .object(["type": .string("rightTurn"), "roadName": .string("Solar Cir."),
-                                     "state": .string("initial"), "distanceRemaining": .number(290)]),
-                "language": .string("en-US")])),
-            ("rightTurn now, then keepLeft (en-US)", .object([
-                "maneuver": .object(["type": .string("rightTurn"), "state": .string("execute"), "distanceRemaining": .number(15)]),
-                "then": .object(["type": .string("keepLeft")]),
-                "language": .string("en-US")])),
-            ("roundaboutExit2 onto \"Hauptstr.\" in 190 m (de)", .object([
-                "maneuver": .object(["type": .string("roundaboutExit2"), "roadName": .string("Hauptstr."),
-                                     "state": .string("prepare"), "distanceRemaining": .number(190)]),
-                "language": .string("de")])),
-        ]
-        for prompt in prompts {
-            print("\nmaneuver: \(prompt.what)")
-            print(Report.prompt(try client.call("prompt.speak", prompt.params)))
-            Thread.sleep(forTimeInterval: 0.5)
-        }
-        print("\nafter the prompts:")
-        print(Report.state(try client.call("state.get")))
-
-        // Spoken audio is paused, not ducked, and resumes where it stopped.
-        print("\npodcast started (the car switches from the radio to the phone's audio)")
-        _ = try client.call("source.start", .object(["kind": .string("spokenAudio")]))
-        Thread.sleep(forTimeInterval: 2.5)
-        print(Report.state(try client.call("state.get")).split(separator: "\n").filter { $0.contains("spokenAudio") }.joined(separator: "\n"))
-        print("maneuver: keepLeft in 400 m (en-US)")
-        print(Report.prompt(try client.call("prompt.speak", .object([
-            "maneuver": .object(["type": .string("keepLeft"), "state": .string("prepare"), "distanceRemaining": .number(400)]),
-            "language": .string("en-US")]))))
-        print(Report.state(try client.call("state.get")).split(separator: "\n").filter { $0.contains("spokenAudio") }.joined(separator: "\n"))
-
-        // During a call the prompt is a short tone, never speech over the caller.
-        print("\nphone call begins")
-        _ = try client.call("source.start", .object(["kind": .string("phoneCall")]))
-        print("maneuver: rightTurn in 150 m (en-US), during the call")
-        print(Report.prompt(try client.call("prompt.speak", .object([
-            "maneuver": .object(["type": .string("rightTurn"), "state": .string("prepare"), "distanceRemaining": .number(150)]),
-            "language": .string("en-US")]))))
-        _ = try client.call("source.stop", .object(["kind": .string("phoneCall")]))
-        print("phone call ended")
-        print("\n" + Report.state(try client.call("state.get")))
-        print("\ndaemon shutting down (it restores and stops every source)")
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("examples")
+        if FileManager.default.fileExists(atPath: cwd.appendingPathComponent("city-commute.yaml").path) { return cwd }
+        throw CLIError("the example scenarios (examples/*.yaml) were not found next to the binary or in the current directory")
     }
 }

@@ -36,6 +36,10 @@ final class HeadlessPulseServer {
     /// Stops the server and removes its directory.
     func stop() {
         _ = try? Self.run("pulseaudio", ["--kill"], environment: environment)
+        // --kill only signals: wait until it is gone, or it may write into the directory being removed.
+        for _ in 0..<40 where (try? Self.run("pulseaudio", ["--check"], environment: environment)) == 0 {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         try? FileManager.default.removeItem(at: runtimeDirectory)
     }
 

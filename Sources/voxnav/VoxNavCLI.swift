@@ -8,6 +8,6 @@ struct VoxNavCLI: AsyncParsableCommand {
         subcommands: [
             Say.self, ManeuverCommand.self, Radio.self, Music.self, Podcast.self, Call.self, Assistant.self, Chime.self,
             SourceCommand.self, Session.self, Style.self, Audit.self, Status.self, Watch.self, Cancel.self, Rpc.self,
-            Phrases.self, Voices.self, Demo.self,
+            Phrases.self, Voices.self, Drive.self, Demo.self,
         ])
 }

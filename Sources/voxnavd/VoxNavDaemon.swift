@@ -33,6 +33,9 @@ struct VoxNavDaemon: AsyncParsableCommand {
     @Option(help: "The phrase packs directory (default: voices/ next to the binary, or VOXNAV_VOICES).")
     var voices: String?
 
+    @Option(help: "real; or virtual / compressed: simulated time that only moves on clock.advance (drive simulations; virtual plays no prompt audio, compressed plays it and skips the silence between prompts).")
+    var clock: EngineClock.Mode = .real
+
     func validate() throws {
         if let duckLevel, !(duckLevel <= 0 && duckLevel >= -60) { throw ValidationError("--duck-level must be between -60 and 0 dB") }
     }
@@ -58,6 +61,14 @@ struct VoxNavDaemon: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Two malloc arenas instead of glibc's 8 per core: the daemon's threads (NIO, the concurrency pool,
+        // libpulse, eSpeak NG) otherwise each keep freed memory in an arena of their own, about 1 MB of
+        // resident memory after a burst of clients (BENCHMARKS.md). MALLOC_ARENA_MAX still wins when set.
+        // (mallopt is in <malloc.h>, which the Glibc module does not export; M_ARENA_MAX is -8.)
+        if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil, let symbol = dlsym(nil, "mallopt") {
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            _ = unsafeBitCast(symbol, to: Mallopt.self)(-8, 2)
+        }
         let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -70,6 +81,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
         configuration.policy = loadedPolicy
         if let duckLevel { configuration.policy.duckLevelDB = duckLevel }
         configuration.voicesDirectory = voices
+        configuration.clock = clock
         configuration.journalPath = (socket as NSString).deletingLastPathComponent + "/journal.json"
         logger.info("policy: \(policySource)")
         do {
@@ -102,6 +114,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+extension EngineClock.Mode: ExpressibleByArgument {}
 
 /// Waits for SIGINT or SIGTERM.
 final class ShutdownSignals: @unchecked Sendable {

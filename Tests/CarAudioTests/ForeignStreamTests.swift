@@ -16,7 +16,9 @@ import Testing
                 (try ForeignPlayer(applicationName: "Foreign softphone", properties: ["media.role": "phone"]), .phoneCall),
                 (try ForeignPlayer(applicationName: "Foreign video", properties: ["media.role": "video"]), .music),
                 (try ForeignPlayer(applicationName: "gPodder", properties: ["media.role": "music"]), .spokenAudio),
-                (try ForeignPlayer(applicationName: "Foreign screen reader", properties: ["media.role": "a11y"]), .voiceAssistant),
+                (try ForeignPlayer(applicationName: "Foreign screen reader", properties: ["media.role": "a11y"]), nil),
+                // What speech-dispatcher's pulse output sends: no role, its module in the name.
+                (try ForeignPlayer(applicationName: "speech-dispatcher-espeak-ng", properties: ["media.name": "playback"]), nil),
                 (try ForeignPlayer(applicationName: "Foreign test tone", properties: ["media.role": "test"]), nil),
                 (try ForeignPlayer(applicationName: "Foreign no role", properties: [:]), .music),
                 (try ForeignPlayer(applicationName: "Foreign declared", properties: ["media.role": "music", "voxnav.source.kind": "spokenAudio"]), .spokenAudio),

@@ -12,7 +12,6 @@ import Testing
         #expect(classifier.kind(properties: ["media.role": "game"]) == .music)
         #expect(classifier.kind(properties: ["media.role": "phone"]) == .phoneCall)
         #expect(classifier.kind(properties: ["media.role": "spoken"]) == .spokenAudio)
-        #expect(classifier.kind(properties: ["media.role": "a11y"]) == .voiceAssistant)
         #expect(classifier.kind(properties: ["media.role": "event"]) == .vehicleChime)
         #expect(classifier.kind(properties: ["media.role": "production"]) == nil)
         #expect(classifier.kind(properties: [:]) == .music)
@@ -22,6 +21,21 @@ import Testing
         #expect(classifier.kind(properties: ["application.id": "org.voxnav", "media.role": "event"]) == nil)
         #expect(classifier.kind(properties: ["application.id": "org.voxnav.car.music", "media.role": "music",
                                              "voxnav.source.kind": "music"]) == nil)
+    }
+
+    /// Screen readers and speech-dispatcher are how the user operates the machine: never touched. What
+    /// speech-dispatcher 0.11's pulse output and the espeak-ng command line really send (pactl list sink-inputs).
+    @Test func accessibilitySpeechIsLeftAloneWhateverItSays() {
+        #expect(classifier.kind(properties: ["media.role": "a11y"]) == nil)
+        #expect(classifier.kind(properties: ["media.role": "accessibility", "application.name": "Some reader"]) == nil)
+        #expect(classifier.kind(properties: ["application.name": "speech-dispatcher-espeak-ng", "media.name": "playback",
+                                             "application.process.binary": "speech-dispatcher"]) == nil)
+        #expect(classifier.kind(properties: ["application.name": "speech-dispatcher-festival"]) == nil)
+        #expect(classifier.kind(properties: ["application.name": "Orca", "media.role": "music"]) == nil)
+        #expect(classifier.kind(properties: ["application.name": "eSpeak", "application.process.binary": "espeak-ng"]) == nil)
+        #expect(classifier.kind(properties: ["application.name": "x", "application.process.binary": "orca"]) == nil)
+        // A music player is still music.
+        #expect(classifier.kind(properties: ["application.name": "Rhythmbox"]) == .music)
     }
 
     @Test func spokenAudioAppsArePausedNotDuckedWhateverRoleTheyClaim() {

@@ -53,7 +53,7 @@ import Testing
         let scenario = try Scenario(yaml: Examples.text("highway-podcast-call.yaml"))
         #expect(scenario.language == "en-GB")
         #expect(scenario.audio.map(\.action) == [.podcastStart, .callBegin, .callEnd, .podcastStop])
-        #expect(scenario.audio.map(\.time) == [240, 430, 510, 1440])
+        #expect(scenario.audio.map(\.time) == [240, 1070, 1150, 1440])
         guard case .inline(let route) = scenario.route else { Issue.record("not inline"); return }
         #expect(route.maneuvers.allSatisfy { $0.maneuver.trafficSide == .left })
         #expect(route.maneuvers.contains { $0.maneuver.type == .highwayOffRampLeft && $0.maneuver.exitNumber == "4B" })

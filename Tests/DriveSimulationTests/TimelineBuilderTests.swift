@@ -37,6 +37,7 @@ import Testing
         source("source.resumed", 143, .spokenAudio),
         prompt("prompt.queued", 150, "p-3", text: "Keep left"),
         source("source.started", 151, .phoneCall),
+        source("source.paused", 151, .spokenAudio),
         prompt("prompt.started", 152, "p-3", text: "Keep left", style: .short),
         prompt("prompt.finished", 152.3, "p-3", text: "Keep left", style: .short),
         prompt("prompt.queued", 155, "p-4", text: "Continue for 5 miles"),
@@ -45,8 +46,24 @@ import Testing
         prompt("prompt.skipped", 160.5, "p-5", text: "Turn right", reason: "prompt style none"),
         DriveEvent(type: "audit.violation", time: 161, client: "other", reason: "active 6 s without audio", rule: "idleSession"),
         source("source.ended", 165, .phoneCall),
+        source("source.resumed", 165, .spokenAudio),
         source("source.ended", 170, .spokenAudio),
     ]
+
+    /// A prompt spoken over a podcast that plays on loses what the podcast said meanwhile; the
+    /// prompt's audio counts from its start for its length, not until its end event (which comes
+    /// after the restore ramp).
+    @Test func aPodcastTalkedOverLosesThoseSeconds() throws {
+        let events = [
+            Self.source("source.started", 0, .spokenAudio),
+            DriveEvent(type: "prompt.started", time: 10, client: "nav", prompt: "p-1", text: "Turn left", style: .normal),
+            DriveEvent(type: "prompt.finished", time: 12.2, client: "nav", prompt: "p-1", text: "Turn left", style: .normal, duration: 1.5),
+            Self.source("source.ended", 20, .spokenAudio),
+        ]
+        let report = TimelineBuilder.build(events, origin: 0)
+        #expect(abs(report.summary.podcastSecondsLost - 1.5) < 1e-9)
+        #expect(report.prompts[0].audioSeconds == 1.5)
+    }
 
     @Test func summaryOfAHandMadeDrive() throws {
         let report = TimelineBuilder.build(Self.events, name: "test", origin: 100)
@@ -65,8 +82,8 @@ import Testing
         #expect(radio.segments.map(\.state) == [.playing, .ducked, .playing])
         #expect(radio.segments[1].dB == -12 && radio.segments[1].start == 10 && radio.segments[1].end == 12.5)
         let podcast = try #require(report.sources.first { $0.kind == .spokenAudio })
-        #expect(podcast.segments.map(\.state) == [.playing, .paused, .playing])
-        #expect(podcast.seconds(in: .paused) == 2)
+        #expect(podcast.segments.map(\.state) == [.playing, .paused, .playing, .paused, .playing])
+        #expect(podcast.seconds(in: .paused) == 2 + 14)  // under p-2, then through the call
         #expect(report.prompts.map(\.result) == [.finished, .finished, .finished, .expired, .skipped])
         #expect(report.prompts[3].reason == "its deadline passed while it waited" && report.prompts[3].style == nil)
         #expect(report.audit == [AuditRecord(time: 61, client: "other", rule: "idleSession", detail: "active 6 s without audio")])

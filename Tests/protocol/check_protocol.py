@@ -264,6 +264,7 @@ def scripted_session(s):
            {"maneuver": {"type": "leftTurn"}, "language": "tlh"}, expect_error=-32000)
     s.call(b, "-32000 prompt.speak text with an unknown voice", "prompt.speak", {"text": "Hello", "language": "tlh"}, expect_error=-32000)
     s.call(b, "-32000 session.setActive before session.configure", "session.setActive", {"active": True}, expect_error=-32000)
+    s.call(b, "-32000 clock.advance on the real clock", "clock.advance", {"to": 5}, expect_error=-32000)
 
     # --- -32602: invalid params ---
     for method in gen_schema.METHODS:
@@ -294,6 +295,10 @@ def scripted_session(s):
         ("guidance.update", {"speed": 10}, "maneuvers missing"),
         ("guidance.update", {"speed": 10, "maneuvers": [{"id": "m1", "distance": -2000}]}, "distance below -1000"),
         ("state.get", [], "params an array"),
+        ("source.start", {"kind": "fmRadio", "duration": 2}, "duration on a source other than a chime"),
+        ("source.start", {"kind": "vehicleChime", "duration": 0}, "duration 0"),
+        ("clock.advance", {}, "to missing"),
+        ("clock.advance", {"to": -1}, "to below 0"),
     ]
     for method, params, why in invalid:
         s.call(b, "-32602 %s: %s" % (method, why), method, params, expect_error=-32602)
@@ -473,6 +478,7 @@ def main():
             conns = scripted_session(session)
         except Exception as error:  # noqa: BLE001
             check("the scripted session ran to its end", False, repr(error))
+        virtual_clock_session(workdir, session)
         check("every method succeeded at least once", set(gen_schema.METHODS) <= session.called_ok,
               "never succeeded: %s" % sorted(set(gen_schema.METHODS) - session.called_ok))
         classes = {-32700, -32600, -32601, -32602, -32000}
@@ -517,6 +523,54 @@ def main():
         else:
             print("(daemon log and transcripts kept in %s)" % workdir)
     return finish()
+
+
+def virtual_clock_session(workdir, main_session):
+    """A second daemon on the virtual clock (as voxnav drive runs it): time moves only on clock.advance,
+    a prompt takes exactly its audio's length of it, and every message still fits the schema."""
+    socket_path = os.path.join(workdir, "virtual.sock")
+    log = open(os.path.join(workdir, "voxnavd-virtual.log"), "w")
+    daemon = subprocess.Popen([DAEMON, "--socket", socket_path, "--voices", os.path.join(ROOT, "voices"), "--log-level", "warning",
+                               "--clock", "virtual"], stdout=log, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(100):
+            if os.path.exists(socket_path) or daemon.poll() is not None:
+                break
+            time.sleep(0.1)
+        if not check("voxnavd --clock virtual listens", os.path.exists(socket_path) and daemon.poll() is None):
+            return
+        v = Session(socket_path)
+        c = v.conn("V")
+        v.call(c, "virtual: events.subscribe", "events.subscribe", {})
+        v.call(c, "virtual: state.get at time 0 on the virtual clock", "state.get",
+               predicate=lambda r: r["time"] == 0 and r["clock"] == "virtual" and r["promptsWaiting"] == 0 and r["promptPlaying"] is False)
+        v.call(c, "virtual: clock.advance to 5", "clock.advance", {"to": 5}, predicate=lambda r: r == {"now": 5, "clock": "virtual"})
+        v.call(c, "virtual: clock.advance backwards stays at 5", "clock.advance", {"to": 1}, predicate=lambda r: r["now"] == 5)
+        v.call(c, "virtual: a chime of 2 s", "source.start", {"kind": "vehicleChime", "duration": 2},
+               predicate=lambda r: r["kind"] == "vehicleChime")
+        v.call(c, "virtual: a prompt queued at 5", "prompt.speak", {"text": "Turn left now", "wait": False},
+               predicate=lambda r: r["id"].startswith("p-"))
+        v.call(c, "virtual: clock.advance to 60", "clock.advance", {"to": 60}, predicate=lambda r: r["now"] == 60)
+        v.call(c, "virtual: state.get: nothing left to play", "state.get",
+               predicate=lambda r: r["time"] == 60 and r["promptsWaiting"] == 0 and not r["promptPlaying"] and not r["sessionActive"])
+        c.pump(0.5)
+        started = [e for e in c.events if e.get("type") == "prompt.started"]
+        ended = [e for e in c.events if e.get("type") in ("prompt.finished", "prompt.shortened")]
+        chime_end = [e for e in c.events if e.get("type") == "source.ended" and e.get("source") == "vehicleChime"]
+        check("virtual: the chime ends at exactly 5 + 2 s", [e["time"] for e in chime_end] == [7], json.dumps(chime_end))
+        check("virtual: the prompt starts at once (it mixes with a chime) and lasts exactly its audio's length",
+              len(started) == 1 and len(ended) == 1 and started[0]["time"] == 5
+              and abs(ended[0]["time"] - started[0]["time"] - ended[0]["duration"]) < 1e-9,
+              json.dumps(started + ended))
+        main_session.called_ok |= v.called_ok
+        validate(v.transcript, {(c.name, key): method for key, method in c.methods.items()}, "virtual-clock session")
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        try:
+            daemon.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            daemon.kill()
+        log.close()
 
 
 def jsonschema_version():

@@ -14,7 +14,7 @@ OUT = os.path.join(ROOT, "docs", "protocol.schema.json")
 
 EVENT_TYPES = [
     "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
-    "session.activated", "session.deactivated", "source.started", "source.ended", "source.ducked", "source.restored",
+    "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
     "source.paused", "source.resumed", "source.stopped", "interruption.began", "interruption.ended", "audit.violation",
     "server.lost", "server.restored",
 ]
@@ -123,7 +123,11 @@ METHODS = {
     ),
     "events.unsubscribe": (NO_PARAMS, obj({"subscribed": {"type": "array", "maxItems": 0}})),
     "source.start": (
-        params({"kind": ref("SourceKind"), "activity": ref("SourceActivity")}, required=["kind"]),
+        params({"kind": ref("SourceKind"), "activity": ref("SourceActivity"),
+                "duration": {"type": "number", "exclusiveMinimum": 0, "maximum": 60,
+                             "description": "vehicleChime only: seconds until it ends by itself (default: its sound's length)."}},
+               required=["kind"],
+               extra={"if": {"required": ["duration"], "properties": {"duration": {"type": "number"}}}, "then": {"properties": {"kind": {"const": "vehicleChime"}}}}),
         ref("Source"),
     ),
     "source.stop": (
@@ -169,6 +173,13 @@ METHODS = {
         obj({"prompts": {"type": "array", "items": ref("PlannedPrompt")}}),
     ),
     "guidance.end": (NO_PARAMS, obj({"ended": {"const": True}})),
+    "clock.advance": (
+        params({"to": {"type": "number", "minimum": 0, "maximum": 1e9,
+                       "description": "Seconds on the daemon's clock; an earlier time than now leaves it where it is."}},
+               required=["to"],
+               description="Only on a simulated clock (voxnavd --clock virtual|compressed); on the real clock -32000. "
+                           "Returns once every timer up to 'to' has fired and the engine is idle."),
+        obj({"now": {"type": "number"}, "clock": {"enum": ["virtual", "compressed"]}})),
 }
 
 DEFS = {
@@ -300,6 +311,10 @@ DEFS = {
                     "active": {"type": "boolean"}, "promptStyle": ref("PromptStyle")}),
     "Violation": obj({"client": {"type": "string"}, "at": {"type": "number"}, "rule": {"enum": RULES}, "detail": {"type": "string"}}),
     "EngineState": obj({
+        "time": {"type": "number", "description": "Seconds on the daemon's clock."},
+        "clock": {"enum": ["real", "virtual", "compressed"]},
+        "promptsWaiting": {"type": "integer", "minimum": 0},
+        "promptPlaying": {"type": "boolean"},
         "sessionActive": {"type": "boolean"},
         "promptsSpoken": {"type": "integer", "minimum": 0},
         "promptsSkipped": {"type": "integer", "minimum": 0},
@@ -334,6 +349,8 @@ DEFS = {
             "dB": {"type": "number"},
             "shouldResume": {"type": "boolean"},
             "rule": {"enum": RULES},
+            "activity": {"enum": ["listening", "speaking", "voicemail"]},
+            "duration": {"type": "number", "minimum": 0, "description": "prompt.finished, prompt.shortened: seconds of prompt audio."},
         },
         "required": ["type", "time"],
         "additionalProperties": False,
@@ -345,7 +362,8 @@ DEFS = {
             {"if": {"properties": {"type": {"enum": ["prompt.skipped", "prompt.expired"]}}}, "then": {"required": ["reason"]}},
             {"if": {"properties": {"type": {"pattern": "^(session|interruption)\\."}}}, "then": {"required": ["client"]}},
             {"if": {"properties": {"type": {"const": "session.deactivated"}}}, "then": {"required": ["reason"]}},
-            {"if": {"properties": {"type": {"enum": ["source.started", "source.ended"]}}}, "then": {"required": ["source", "kind"]}},
+            {"if": {"properties": {"type": {"enum": ["source.started", "source.changed", "source.ended"]}}}, "then": {"required": ["source", "kind"]}},
+            {"if": {"properties": {"type": {"const": "source.changed"}}}, "then": {"required": ["activity"]}},
             {"if": {"properties": {"type": {"enum": ["source.ducked", "source.restored", "source.paused", "source.resumed", "source.stopped"]}}},
              "then": {"anyOf": [{"required": ["source"]}, {"required": ["client"]}]}},
             {"if": {"properties": {"type": {"const": "source.ducked"}}}, "then": {"required": ["dB"]}},

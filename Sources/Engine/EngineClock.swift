@@ -1,0 +1,77 @@
+import Foundation
+
+/// The engine's time: what the policy, the queue's deadlines and guidance run on.
+///
+/// `real` is a monotonic clock. `virtual` and `compressed` are simulated time that moves only when
+/// a driver calls `advance(to:)` (the `clock.advance` method): a 30-minute drive runs in seconds
+/// with the same decisions, because every timer fires at its exact simulated moment and time never
+/// moves while the engine is still working on the previous moment (see `VirtualTime`).
+/// `virtual` plays no prompt audio (a prompt takes its measured length of simulated time);
+/// `compressed` plays every prompt for real, so a recording has each one over the ducked radio and
+/// only the silence between prompts is skipped.
+public final class EngineClock: Sendable {
+    public enum Mode: String, CaseIterable, Sendable, Codable {
+        case real, virtual, compressed
+    }
+
+    public let mode: Mode
+    private let epoch = ContinuousClock.now
+    /// Simulated time; nil on the real clock.
+    let simulated: VirtualTime?
+
+    public init(_ mode: Mode = .real) {
+        self.mode = mode
+        simulated = mode == .real ? nil : VirtualTime()
+    }
+
+    /// True when prompt audio goes to the sound server.
+    var playsPromptAudio: Bool { mode != .virtual }
+
+    /// Seconds since the engine started.
+    public func now() -> Double {
+        if let simulated { return simulated.now }
+        return (ContinuousClock.now - epoch).milliseconds / 1000
+    }
+
+    /// Waits until `time` (returns early when the task is cancelled or `token` is woken).
+    func sleep(until time: Double, token: UInt64? = nil) async {
+        if let simulated {
+            await simulated.sleep(until: time, token: token)
+        } else {
+            let delay = max(0, time - now())
+            try? await Task.sleep(for: .milliseconds(Int((delay * 1000).rounded(.up))))
+        }
+    }
+
+    /// Wakes a simulated sleep early (a cancelled prompt).
+    func wake(_ token: UInt64) { simulated?.wake(token) }
+
+    /// Starts engine work that the simulated clock must wait for before it moves on.
+    @discardableResult
+    func spawn(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        guard let simulated else { return Task { await work() } }
+        simulated.enter()
+        return Task {
+            await work()
+            simulated.leave()
+        }
+    }
+
+    /// Moves simulated time to `time`, firing every timer on the way at its own moment.
+    public func advance(to time: Double) async throws(ClockError) {
+        guard let simulated else { throw .notSimulated }
+        guard time.isFinite, time >= 0 else { throw .invalidTime }
+        await simulated.advance(to: time)
+    }
+
+    public enum ClockError: Error, CustomStringConvertible {
+        case notSimulated, invalidTime
+
+        public var description: String {
+            switch self {
+            case .notSimulated: "the daemon runs on the real clock; start voxnavd --clock virtual to drive its time"
+            case .invalidTime: "'to' must be a finite number of seconds, at least 0"
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Engine
+import Foundation
+
+/// The sound server and the daemon a drive runs against: its own voxnavd on the chosen clock, on a
+/// private headless PulseAudio server (default) or this session's server (`--audible`); or a
+/// running daemon given by its socket.
+final class DriveEnvironment {
+    let socketPath: String
+    /// PULSE_SERVER for the drive's own clients (recorder, other programs' streams); nil: the default.
+    let pulseServer: String?
+    let audioDescription: String
+    private var server: HeadlessPulseServer?
+    private var daemon: DaemonProcess?
+    private var directory: URL?
+
+    init(clock: EngineClock.Mode, audible: Bool, socket: String?) throws {
+        if let socket {
+            socketPath = socket
+            pulseServer = ProcessInfo.processInfo.environment["PULSE_SERVER"]
+            audioDescription = "the running voxnavd on \(socket)"
+            return
+        }
+        if audible {
+            guard HeadlessPulseServer.realServerReachable() else {
+                throw CLIError("--audible: no sound server answers here (try without it: a private headless server)")
+            }
+            audioDescription = "this session's sound server (audible)"
+        } else {
+            server = try HeadlessPulseServer()
+            audioDescription = "a private headless PulseAudio server, null sink `car`"
+        }
+        pulseServer = server?.serverAddress ?? ProcessInfo.processInfo.environment["PULSE_SERVER"]
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-drive-\(getpid())")
+        self.directory = directory
+        socketPath = directory.path + "/voxnav.sock"
+        do {
+            daemon = try DaemonProcess(socketPath: socketPath, pulseServer: server?.serverAddress, arguments: ["--clock", clock.rawValue])
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    /// Stops the daemon (it restores every source) and the private server.
+    func stop() {
+        daemon?.stop()
+        daemon = nil
+        server?.stop()
+        server = nil
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+}

@@ -1,0 +1,155 @@
+import AudioPolicy
+import DriveSimulation
+import Engine
+import Foundation
+import RPC
+
+/// Walks a drive's schedule against a daemon: car-audio events become `source.*` calls (or another
+/// program's stream), progress updates become `guidance.update`, and time is paced by the clock:
+/// `clock.advance` on a simulated clock, the wall clock on the real one.
+final class DriveRun {
+    let scenario: Scenario
+    let schedule: DriveSchedule
+    let clock: EngineClock.Mode
+    let pulseServer: String?
+    private let rpc: RPCClient
+    private let progress: DriveProgress
+    private var described: Set<String> = []
+    private var foreign: [String: ForeignStream] = [:]
+    /// What the script asked that the car could not do (a source the policy had already stopped).
+    private(set) var notes: [String] = []
+    /// The daemon-clock time at which the drive started.
+    private(set) var origin = 0.0
+    /// Drive time at which the last prompt had ended.
+    private(set) var end = 0.0
+
+    init(scenario: Scenario, schedule: DriveSchedule, clock: EngineClock.Mode, socketPath: String, pulseServer: String?,
+         progress: DriveProgress) throws {
+        self.scenario = scenario
+        self.schedule = schedule
+        self.clock = clock
+        self.pulseServer = pulseServer
+        self.progress = progress
+        rpc = try RPCClient(socketPath: socketPath)
+    }
+
+    func run() async throws {
+        let state = try call("state.get")
+        origin = state["time"]?.doubleValue ?? 0
+        let daemonClock = state["clock"]?.stringValue ?? "real"
+        guard daemonClock == clock.rawValue else {
+            throw CLIError("the daemon runs on the \(daemonClock) clock, the drive asks for \(clock.rawValue) (voxnavd --clock \(clock.rawValue))")
+        }
+        _ = try call("guidance.start", .object([
+            "language": .string(scenario.language), "profile": .string(scenario.vehicle.rawValue)]))
+        let wallStart = Date()
+        for step in schedule.steps {
+            try wait(until: step.time, wallStart: wallStart)
+            switch step {
+            case .audio(let event): try await perform(event)
+            case .progress(let update): try send(update)
+            }
+            progress.update(step.time)
+        }
+        end = try drainPrompts(after: schedule.endTime, wallStart: wallStart)
+        progress.finish()
+        _ = try? call("guidance.end")
+        try stopEverything()
+    }
+
+    // MARK: pacing
+
+    private func wait(until time: Double, wallStart: Date) throws {
+        if clock == .real {
+            let delay = wallStart.addingTimeInterval(time).timeIntervalSinceNow
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+        } else {
+            _ = try call("clock.advance", .object(["to": .number(origin + time)]))
+        }
+    }
+
+    /// After the last update, lets the prompts still queued play out (at most a minute more).
+    private func drainPrompts(after endTime: Double, wallStart: Date) throws -> Double {
+        var time = endTime
+        while time < endTime + 60 {
+            let state = try call("state.get")
+            if state["promptsWaiting"]?.doubleValue == 0, state["promptPlaying"]?.boolValue == false,
+               state["sessionActive"]?.boolValue == false {
+                return max(endTime, (state["time"]?.doubleValue ?? origin) - origin)
+            }
+            time += 0.5
+            try wait(until: time, wallStart: wallStart)
+        }
+        notes.append("prompts were still playing a minute after arrival; the report ends there")
+        return time
+    }
+
+    // MARK: steps
+
+    private func send(_ update: DriveUpdate) throws {
+        let maneuvers: [JSONValue] = try update.upcoming.map { item in
+            var entry: [String: JSONValue] = ["id": .string(item.id), "distance": .number(item.distance)]
+            // Each maneuver is described once; later updates name it by id.
+            if described.insert(item.id).inserted { entry["maneuver"] = try JSONValue(encoding: item.maneuver) }
+            return .object(entry)
+        }
+        _ = try call("guidance.update", .object(["speed": .number(update.speed), "maneuvers": .array(maneuvers)]))
+    }
+
+    private func perform(_ event: CarAudioEvent) async throws {
+        let at = DriveProgress.clock(event.time)
+        switch event.action {
+        case .streamStart:
+            let name = event.name ?? CarAudioEvent.defaultStreamName
+            foreign[name] = try await ForeignStream(name: name, role: event.role ?? "music", pulseServer: pulseServer)
+            try waitForForeignStreams(count: foreign.count)
+        case .streamStop:
+            let name = event.name ?? CarAudioEvent.defaultStreamName
+            foreign.removeValue(forKey: name)?.stop()
+            try waitForForeignStreams(count: foreign.count)
+        default:
+            guard let kind = event.action.kind else { return }
+            if event.action.starts {
+                var params: [String: JSONValue] = ["kind": .string(kind.rawValue)]
+                if event.action.activity != .default { params["activity"] = .string(event.action.activity.rawValue) }
+                if kind == .vehicleChime { params["duration"] = .number(event.duration ?? CarAudioEvent.defaultChimeDuration) }
+                _ = try call("source.start", .object(params))
+            } else {
+                do {
+                    _ = try rpc.call("source.stop", .object(["kind": .string(kind.rawValue)]))
+                } catch let error as RPCError {
+                    // The policy may have stopped it already (the radio when phone media started).
+                    notes.append("\(at) \(event.action.rawValue): \(error.message)")
+                }
+            }
+        }
+    }
+
+    /// Another program's stream reaches the daemon through the server's events; the drive goes on
+    /// once the daemon manages exactly the streams the script started, so every run sees the same.
+    private func waitForForeignStreams(count: Int) throws {
+        for _ in 0..<100 {
+            let sources = try call("source.list")["sources"]?.arrayValue ?? []
+            if sources.filter({ $0["simulated"]?.boolValue == false }).count == count { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        notes.append("the daemon did not pick up another program's stream within 2 s")
+    }
+
+    private func stopEverything() throws {
+        for (_, stream) in foreign { stream.stop() }
+        foreign.removeAll()
+        let sources = try call("source.list")["sources"]?.arrayValue ?? []
+        for source in sources where source["simulated"]?.boolValue == true {
+            if let kind = source["kind"]?.stringValue { _ = try? rpc.call("source.stop", .object(["kind": .string(kind)])) }
+        }
+    }
+
+    private func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+        do {
+            return try rpc.call(method, params)
+        } catch let error as RPCError {
+            throw CLIError("voxnavd refused \(method): \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import DriveSimulation
+import Engine
+import Foundation
+
+/// The drive's summary as printed: every prompt in order, then the at-a-glance numbers.
+enum DriveSummaryText {
+    static func render(
+        _ report: TimelineReport, scenario: Scenario, clock: EngineClock.Mode, wallSeconds: Double, audio: String,
+        notes: [String], files: [String]
+    ) -> String {
+        let s = report.summary
+        var lines = [
+            "drive \"\(scenario.name)\" (\(scenario.language), \(scenario.vehicle.rawValue)): \(DriveProgress.clock(report.duration)) of driving"
+                + " on the \(clock.rawValue) clock, run in \(String(format: "%.1f", wallSeconds)) s",
+            "audio: \(audio)",
+            "",
+        ]
+        for prompt in report.prompts {
+            let at = DriveProgress.clock(prompt.startedAt ?? prompt.queuedAt ?? 0)
+            let how = prompt.played ? (prompt.style?.rawValue ?? "?") + (prompt.result == .shortened ? ", shortened" : "") : prompt.result.rawValue
+            var line = "  \(at.padding(toLength: 7, withPad: " ", startingAt: 0)) \(how.padding(toLength: 17, withPad: " ", startingAt: 0)) \"\(prompt.text)\""
+            if !prompt.played, let reason = prompt.reason { line += " — \(reason)" }
+            lines.append(line)
+        }
+        lines += [
+            "",
+            "prompts: \(s.promptsQueued) queued · \(s.promptsNormal) normal (\(s.promptsShortened) shortened) · \(s.promptsShort) short (tone)"
+                + " · \(s.promptsSkipped) skipped · \(s.promptsExpired) expired",
+            String(format: "ducked: %.1f s in all · %d activations, overhang mean %.3f s, max %.3f s", s.totalDuckedSeconds, s.activations,
+                   s.meanActivationOverhang, s.maxActivationOverhang),
+            String(format: "podcast seconds lost: %.1f · guideline violations: %d", s.podcastSecondsLost, s.violations)
+                + (s.violationsByRule.isEmpty ? "" : " (" + s.violationsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"),
+        ]
+        if !notes.isEmpty { lines += ["", "notes:"] + notes.map { "  \($0)" } }
+        lines += ["", "wrote " + files.joined(separator: ", ")]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,63 @@
+import DriveSimulation
+import Foundation
+import RPC
+
+/// Collects the daemon's events on a connection of its own, on a thread of its own, while the
+/// drive's requests go over another connection.
+final class EventCollector: @unchecked Sendable {
+    private let client: RPCClient
+    private let lock = NSLock()
+    private var events: [DriveEvent] = []
+    private var barriers: Set<String> = []
+    private var closed = false
+    private let changed = NSCondition()
+    /// Told every event as it arrives (the progress display).
+    private let onEvent: @Sendable (DriveEvent) -> Void
+
+    init(socketPath: String, onEvent: @escaping @Sendable (DriveEvent) -> Void) throws {
+        client = try RPCClient(socketPath: socketPath)
+        self.onEvent = onEvent
+        _ = try client.call("events.subscribe")
+        let thread = Thread { [self] in read() }
+        thread.name = "voxnav drive events"
+        thread.start()
+    }
+
+    /// Every event so far, in the order the daemon sent them.
+    var received: [DriveEvent] { lock.withLock { events } }
+
+    /// Returns once every event the daemon emitted before this call has arrived: a request on the
+    /// event connection is answered after the events already queued on it.
+    func drain(timeout: Double = 10) throws {
+        let id = "barrier-\(UUID().uuidString)"
+        try client.send(RPCRequest(id: .string(id), method: "state.get", params: nil))
+        let deadline = Date().addingTimeInterval(timeout)
+        changed.lock()
+        defer { changed.unlock() }
+        while !barriers.contains(id) {
+            if closed { throw CLIError("the daemon closed the event connection") }
+            guard changed.wait(until: deadline) else { throw CLIError("the daemon's events did not arrive within \(Int(timeout)) s") }
+        }
+    }
+
+    private func read() {
+        let decoder = JSONDecoder()
+        while let line = try? client.readLine() {
+            guard let value = try? decoder.decode(JSONValue.self, from: line) else { continue }
+            if value["method"] == .string("event"), let params = value["params"],
+               let event = try? decoder.decode(DriveEvent.self, from: JSONEncoder().encode(params)) {
+                lock.withLock { events.append(event) }
+                onEvent(event)
+            } else if case .string(let id)? = value["id"] {
+                changed.lock()
+                barriers.insert(id)
+                changed.broadcast()
+                changed.unlock()
+            }
+        }
+        changed.lock()
+        closed = true
+        changed.broadcast()
+        changed.unlock()
+    }
+}

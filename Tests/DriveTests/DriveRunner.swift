@@ -1,0 +1,87 @@
+import AudioTestSupport
+import DriveSimulation
+import Foundation
+
+/// The example drives' outputs, each run once (a second run of the same example is the determinism test's).
+actor ExampleCache {
+    static let shared = ExampleCache()
+    private var outputs: [String: Task<DriveRunner.Output, Error>] = [:]
+
+    func output(_ name: String) async throws -> DriveRunner.Output {
+        if let running = outputs[name] { return try await running.value }
+        let task = Task { try await DriveRunner.drive(DriveRunner.example(name)) }
+        outputs[name] = task
+        return try await task.value
+    }
+}
+
+/// Runs the real `voxnav drive` (the CLI a user runs, with its own voxnavd and private headless
+/// PulseAudio server) and reads back the report it wrote.
+struct DriveRunner {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let binary = root.appendingPathComponent(".build/debug/voxnav").path
+
+    struct Output {
+        let status: Int32
+        let text: String
+        let directory: URL
+        var reportURL: URL { directory.appendingPathComponent("timeline.json") }
+        var svgURL: URL { directory.appendingPathComponent("timeline.svg") }
+
+        func report() throws -> TimelineReport {
+            try JSONDecoder().decode(TimelineReport.self, from: Data(contentsOf: reportURL))
+        }
+    }
+
+    static func example(_ name: String) -> String { root.appendingPathComponent("examples/\(name).yaml").path }
+
+    /// Runs `voxnav drive <scenario> --out <fresh dir> <arguments>`, one drive at a time and never
+    /// beside another audio test: each drive is a daemon, a sound server and real synthesis, and
+    /// other suites' timing checks must not share two cores with it.
+    static func drive(_ scenario: String, _ arguments: [String] = []) async throws -> Output {
+        try await AudioServerLock.shared.withLock { try run(scenario, arguments) }
+    }
+
+    /// An example on the virtual clock, driven once per test run and shared by the tests that judge it.
+    static func example(drive name: String) async throws -> Output {
+        try await ExampleCache.shared.output(name)
+    }
+
+    private static func run(_ scenario: String, _ arguments: [String] = []) throws -> Output {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-drive-test-\(UUID().uuidString.prefix(8))")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["drive", scenario, "--out", directory.path, "--quiet"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, text: String(decoding: data, as: UTF8.self), directory: directory)
+    }
+
+    /// Writes a scenario into a fresh file and returns its path.
+    static func scenarioFile(_ yaml: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString.prefix(8)).yaml")
+        try yaml.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+}
+
+extension TimelineReport {
+    func track(_ id: String) -> SourceTrack? { sources.first { $0.id == id } }
+
+    /// The played prompts' audio intervals.
+    var promptAudio: [(prompt: PromptRecord, start: Double, end: Double)] {
+        prompts.filter(\.played).compactMap { p in p.audioInterval.map { (p, $0.start, $0.end) } }
+    }
+}
+
+extension SourceTrack {
+    /// Segments overlapping `start..<end` by more than a millisecond.
+    func segments(overlapping start: Double, _ end: Double) -> [Segment] {
+        segments.filter { min($0.end, end) - max($0.start, start) > 0.001 }
+    }
+}

@@ -1,0 +1,103 @@
+import AudioPolicy
+import DriveSimulation
+import Foundation
+import Testing
+
+/// The three example drives on the virtual clock, through the real CLI, daemon and PulseAudio
+/// server, judged from the report: a good audio citizen, every time.
+@Suite struct ExampleDriveTests {
+    @Test(arguments: ["city-commute", "highway-podcast-call", "roundabouts-de"])
+    func anExampleDriveIsAGoodAudioCitizen(_ name: String) async throws {
+        let output = try await DriveRunner.example(drive: name)
+        try #require(output.status == 0, "\(output.text)")
+        let report = try output.report()
+        let s = report.summary
+
+        #expect(s.promptsQueued >= 15, "a whole drive has prompts: \(s.promptsQueued)")
+        #expect(report.prompts.allSatisfy { $0.result != .pending }, "every prompt ended")
+        #expect(s.violations == 0, "\(report.audit)")
+        #expect(s.podcastSecondsLost == 0)
+        // On the virtual clock a session is active exactly while its prompt plays.
+        #expect(s.maxActivationOverhang <= Policy.default.idleCap)
+        #expect(s.maxActivationOverhang < 0.001)
+        for window in report.activations { #expect(window.promptSeconds > 0, "a session active without a prompt: \(window)") }
+
+        // No prompt while the voice assistant listens.
+        let listening = report.track("voiceAssistant")?.segments.filter { $0.activity == .listening } ?? []
+        for (prompt, start, end) in report.promptAudio {
+            for window in listening { #expect(min(window.end, end) <= max(window.start, start), "\(prompt.text) during listening") }
+        }
+        // Earcons (short style), never speech, during the call.
+        let call = report.track("phoneCall")?.segments ?? []
+        for (prompt, start, _) in report.promptAudio where call.contains(where: { $0.start <= start && start < $0.end }) {
+            #expect(prompt.style == .short, "\"\(prompt.text)\" spoke during the call")
+        }
+        // The podcast is paused while each prompt plays (and it resumes: nothing lost, checked above).
+        if let podcast = report.track("spokenAudio") {
+            for (prompt, start, end) in report.promptAudio {
+                for segment in podcast.segments(overlapping: start, end) {
+                    #expect(segment.state == .paused, "the podcast was \(segment.state) during \"\(prompt.text)\"")
+                }
+            }
+        }
+        // The radio is ducked under prompts, never stopped or paused by them.
+        if let radio = report.track("fmRadio") {
+            #expect(!radio.segments.contains { $0.state == .stopped || $0.state == .paused })
+            for (prompt, start, end) in report.promptAudio {
+                for segment in radio.segments(overlapping: start, end) {
+                    #expect(segment.state == .ducked, "the radio was \(segment.state) during \"\(prompt.text)\"")
+                    #expect((segment.dB ?? 0) <= Policy.default.duckLevelDB + 0.01)
+                }
+            }
+        }
+        #expect(output.text.contains("podcast seconds lost: 0.0"), "\(output.text)")
+        let svg = try String(contentsOf: output.svgURL, encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml") && svg.contains("</svg>"))
+    }
+
+    /// Each example exercises what it is there for, so the checks above are not vacuous.
+    @Test func theExamplesHaveTheirMoments() async throws {
+        let highway = try await DriveRunner.example(drive: "highway-podcast-call")
+        try #require(highway.status == 0, "\(highway.text)")
+        let h = try highway.report()
+        let call = try #require(h.track("phoneCall")?.segments.first)
+        let tones = h.promptAudio.filter { $0.start >= call.start && $0.start < call.end }
+        #expect(tones.count >= 2 && tones.allSatisfy { $0.prompt.style == .short }, "earcons during the call: \(tones.map(\.prompt.text))")
+        let podcast = try #require(h.track("spokenAudio"))
+        let overPodcast = h.promptAudio.filter { !podcast.segments(overlapping: $0.start, $0.end).isEmpty }
+        #expect(overPodcast.count >= 10, "prompts while the podcast runs: \(overPodcast.count)")
+
+        let german = try await DriveRunner.example(drive: "roundabouts-de")
+        try #require(german.status == 0, "\(german.text)")
+        let g = try german.report()
+        let held = g.prompts.filter { $0.result == .skipped && ($0.reason ?? "").contains("voiceAssistantListening") }
+        #expect(!held.isEmpty, "a prompt fell into the listening window and was held back")
+        #expect(g.summary.totalDuckedSeconds > 10, "music ducked under the prompts")
+
+        let city = try await DriveRunner.example(drive: "city-commute")
+        try #require(city.status == 0, "\(city.text)")
+        let radio = try #require(try city.report().track("fmRadio"))
+        #expect(radio.segments.contains { $0.state == .ducked } && radio.segments.contains { $0.state == .playing })
+    }
+
+    /// The virtual clock makes a drive deterministic: the same scenario, the same report.
+    @Test func theVirtualClockGivesTheSameDriveEveryTime() async throws {
+        let first = try await DriveRunner.example(drive: "roundabouts-de")
+        let second = try await DriveRunner.drive(DriveRunner.example("roundabouts-de"))
+        try #require(first.status == 0 && second.status == 0)
+        // Connections get fresh client ids; everything else must match.
+        let a = Self.anonymous(try first.report()), b = Self.anonymous(try second.report())
+        #expect(a.prompts == b.prompts)
+        #expect(a.sources == b.sources)
+        #expect(a.activations == b.activations)
+        #expect(a.summary == b.summary)
+    }
+
+    private static func anonymous(_ report: TimelineReport) -> TimelineReport {
+        var r = report
+        for i in r.prompts.indices { r.prompts[i].client = nil }
+        for i in r.activations.indices { r.activations[i].client = "" }
+        r.sources = r.sources.filter { !$0.id.hasPrefix("session:") }
+        return r
+    }
+}
