@@ -100,11 +100,34 @@ extension VoxNavEngine {
         case .new: await foreignStreamAppeared(event.index)
         case .remove:
             let id = SourceID.foreign(event.index)
+            foreignCorked[event.index] = nil
             guard let handle = sources.removeValue(forKey: id) else { return }
             emitSource("source.ended", id, handle.kind)
             await feed(.sourceEnded(id, at: now()))
-        case .change: break
+        case .change: await foreignStreamCorkChanged(event.index)
         }
+    }
+
+    /// Another program's stream that the policy stopped can only be muted: the program plays on
+    /// unheard. When its user pauses it and plays it again (its own cork off after on), that is the
+    /// newest choice, as pressing play is in a car: it is unmuted and enters the policy again, which
+    /// may stop whatever stopped it.
+    private func foreignStreamCorkChanged(_ index: UInt32) async {
+        let id = SourceID.foreign(index)
+        guard case .foreign(_, let kind, _)? = sources[id],
+              let input = try? await connection.sinkInput(index: index) else { return }
+        let wasCorked = foreignCorked.updateValue(input.corked, forKey: index) ?? false
+        guard wasCorked, !input.corked, policy.state(of: .source(id)) == .stopped else { return }
+        logger.info("another program's stopped stream plays again: it is the newest choice", metadata: ["sinkInput": "\(index)"])
+        await feed(.sourceEnded(id, at: now()))
+        do {
+            try await connection.requestCork(sinkInput: index, corked: false)
+        } catch {
+            logger.debug("unmuting \(id) failed: \(error)")
+        }
+        journal.noteMuted(index, false)
+        applier.journalFile?.save(journal)
+        await feed(.sourceStarted(Source(id: id, kind: kind), at: now()))
     }
 
     func foreignStreamAppeared(_ index: UInt32) async {
@@ -115,6 +138,7 @@ extension VoxNavEngine {
         else { return }
         let name = input.properties["application.name"] ?? input.name
         sources[id] = .foreign(sinkInput: index, kind: kind, name: name)
+        foreignCorked[index] = input.corked
         emitSource("source.started", id, kind)
         logger.info("managing another program's stream", metadata: ["sinkInput": "\(index)", "kind": "\(kind.rawValue)", "name": "\(name)"])
         await feed(.sourceStarted(Source(id: id, kind: kind), at: now()))

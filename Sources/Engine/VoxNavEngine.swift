@@ -47,6 +47,8 @@ public actor VoxNavEngine {
     var sourceJournalTask: Task<Void, Never>?
     private var deadlineTask: Task<Void, Never>?
     private var foreignWatchTask: Task<Void, Never>?
+    /// Whether each managed foreign stream's own program has it corked (paused), as last seen.
+    var foreignCorked: [UInt32: Bool] = [:]
     /// The time everything runs on: real, or simulated for drives (`clock.advance`).
     public nonisolated let clock: EngineClock
     /// Wakes a simulated prompt playback early when the prompt is cancelled.
