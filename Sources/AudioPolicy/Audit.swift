@@ -32,14 +32,22 @@ public struct Violation: Hashable, Codable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Every guideline violation seen, in order; queryable per client and rule.
+/// The guideline violations seen, in order (the most recent `capacity` of them, so that a daemon
+/// running for weeks with a misbehaving client does not grow without bound); queryable per client and rule.
 public struct Audit: Hashable, Codable, Sendable {
+    public static let capacity = 1000
     public private(set) var violations: [Violation] = []
+    /// How many older violations were let go to keep `capacity`.
+    public private(set) var dropped = 0
 
     public init() {}
 
     public mutating func record(_ violation: Violation) {
         violations.append(violation)
+        if violations.count > Self.capacity {
+            violations.removeFirst(violations.count - Self.capacity)
+            dropped += 1
+        }
     }
 
     public func violations(of client: ClientID) -> [Violation] {

@@ -17,3 +17,13 @@ import Testing
     #expect(e.audit.offenders == [bad])
     #expect(e.audit.violations.allSatisfy { $0.description.hasPrefix("bad-nav at ") })
 }
+
+@Test func theAuditKeepsTheMostRecentViolationsOnly() {
+    var audit = Audit()
+    for i in 0..<(Audit.capacity + 500) {
+        audit.record(Violation(client: ClientID("c\(i % 3)"), at: Double(i), rule: .activationLongBeforeAudio))
+    }
+    #expect(audit.violations.count == Audit.capacity)
+    #expect(audit.dropped == 500)
+    #expect(audit.violations.first?.at == 500 && audit.violations.last?.at == Double(Audit.capacity + 499))
+}
