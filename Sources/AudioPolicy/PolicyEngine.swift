@@ -117,7 +117,7 @@ public struct PolicyEngine: Sendable {
         case .deactivate(let client, let notify, _):
             guard isActive(client) else { break }
             if !notify {
-                record(client, .deactivatedWithoutNotify, "interrupted audio is not told to resume")
+                out += record(client, .deactivatedWithoutNotify, "interrupted audio is not told to resume")
             }
             windows[client]?.reset()
             out += deactivated(client, .clientRequest, notify: notify)

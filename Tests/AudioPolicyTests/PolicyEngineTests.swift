@@ -112,6 +112,8 @@ func engine(with sources: [Source], configuration: SessionConfiguration = .voice
     #expect(out.contains(.focus(.interruptionEnded(podcast, shouldResume: false))))
     #expect(e.state(of: podcast) == .stopped)
     #expect(e.audit.violations(of: app, rule: .deactivatedWithoutNotify).count == 1)
+    // It is a decision too, so that the daemon tells it as an audit.violation event.
+    #expect(out.contains { if case .violation(let v) = $0 { v.rule == .deactivatedWithoutNotify } else { false } })
 }
 
 /// The engine's resolution is a fixpoint: resolving its participants again changes nothing.
@@ -156,7 +158,8 @@ func expectFixpoint(_ e: PolicyEngine, sourceLocation: SourceLocation = #_source
     _ = e.apply(.promptReady(app, at: 1))
     #expect(e.state(of: radio) == .paused)
     let out = e.apply(.deactivate(app, notifyOthers: false, at: 2))
-    #expect(out == [.sessionDeactivated(app, .clientRequest), .focus(.interruptionEnded(radio, shouldResume: true))])
+    let violation = e.audit.violations(of: app, rule: .deactivatedWithoutNotify).first.map(PolicyDecision.violation)
+    #expect(out == [violation, .sessionDeactivated(app, .clientRequest), .focus(.interruptionEnded(radio, shouldResume: true))].compactMap { $0 })
     #expect(e.state(of: radio) == .playing)
     #expect(e.audit.violations(of: app, rule: .deactivatedWithoutNotify).count == 1)
     expectFixpoint(e)
