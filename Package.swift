@@ -37,6 +37,8 @@ let package = Package(
         // Real audio.
         .target(name: "Speech", dependencies: ["CEspeakNG"]),
         .target(name: "PulseAudio", dependencies: ["CPulse"]),
+        // A private PulseAudio server with a null sink (a process, not libpulse): headless drives and restart tests.
+        .target(name: "PulseServer"),
         .target(name: "CarAudio", dependencies: ["PulseAudio", "AudioPolicy"]),
 
         // Wiring and serving.
@@ -76,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "voxnav",
             dependencies: [
-                "RPC", "Guidance", "Engine", "Speech", "DriveSimulation", "CarAudio", "PulseAudio",
+                "RPC", "Guidance", "Engine", "Speech", "DriveSimulation", "CarAudio", "PulseAudio", "PulseServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -105,9 +107,9 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "AudioTestSupport"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "AudioTestSupport", "PulseServer"]),
         // Runs the real `voxnav drive` (which starts its own voxnavd and headless PulseAudio server).
         .testTarget(name: "DriveTests", dependencies: ["DriveSimulation", "AudioPolicy", "AudioTestSupport"]),
-        .testTarget(name: "CarAudioTests", dependencies: ["CarAudio", "PulseAudio", "AudioPolicy", "AudioTestSupport"]),
+        .testTarget(name: "CarAudioTests", dependencies: ["CarAudio", "PulseAudio", "AudioPolicy", "AudioTestSupport", "PulseServer"]),
     ]
 )

@@ -23,7 +23,7 @@ public enum PulseProbe {
         }
     }
 
-    /// - Parameter server: another server than PULSE_SERVER's (a test's `PrivatePulseServer`).
+    /// - Parameter server: another server than PULSE_SERVER's (a test's `NullSinkServer`).
     public static func sinkInputs(server: String? = nil) throws -> [SinkInput] {
         let data = try run("pactl", (server.map { ["--server=\($0)"] } ?? []) + ["--format=json", "list", "sink-inputs"])
         guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }

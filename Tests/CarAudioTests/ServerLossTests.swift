@@ -2,6 +2,7 @@ import AudioPolicy
 import AudioTestSupport
 import CarAudio
 import Foundation
+import PulseServer
 import PulseAudio
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 @Suite struct ServerLossTests {
     @Test func requestsPendingWhenTheServerDiesFailInsteadOfHanging() async throws {
         try PulseProbe.requireServer()
-        let server = try PrivatePulseServer()
+        let server = try NullSinkServer()
         defer { server.stop() }
         let connection = try await PulseConnection(applicationName: "CarAudioTests", server: server.address)
         let radio = try await CarSources.startFMRadio(on: connection)
@@ -44,7 +45,7 @@ import Testing
 
     @Test func theSameConnectionAndStreamWorkAgainOnTheRestartedServer() async throws {
         try PulseProbe.requireServer()
-        let server = try PrivatePulseServer()
+        let server = try NullSinkServer()
         defer { server.stop() }
         let connection = try await PulseConnection(applicationName: "CarAudioTests", server: server.address)
         let lost = Flag()

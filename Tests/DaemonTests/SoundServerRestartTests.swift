@@ -1,5 +1,6 @@
 import AudioTestSupport
 import Foundation
+import PulseServer
 import RPC
 import Testing
 
@@ -123,11 +124,11 @@ import Testing
 
     /// The real voxnavd on a PulseAudio server of the test's own, with a client and an event recorder.
     private func withDaemonOnItsOwnServer(
-        events: [String], _ body: @Sendable (PrivatePulseServer, RPCClient, EventRecorder) async throws -> Void
+        events: [String], _ body: @Sendable (NullSinkServer, RPCClient, EventRecorder) async throws -> Void
     ) async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let server = try PrivatePulseServer()
+            let server = try NullSinkServer()
             defer { server.stop() }
             let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
             let (daemon, control) = try await startDaemon(socket: socket, pulseServer: server.address)
@@ -141,7 +142,7 @@ import Testing
         }
     }
 
-    private func radio(on server: PrivatePulseServer) throws -> PulseProbe.SinkInput? {
+    private func radio(on server: NullSinkServer) throws -> PulseProbe.SinkInput? {
         try PulseProbe.sinkInputs(server: server.address).first { $0.applicationName == Self.radio }
     }
 

@@ -1,15 +1,17 @@
 import Foundation
 
-/// A PulseAudio server of one test's own, with a null sink `car`, that the test may kill with SIGKILL
-/// and start again on the same socket (the shared server of scripts/with-pulse is never touched).
-public final class PrivatePulseServer: @unchecked Sendable {
+/// A private PulseAudio server with a null sink `car`, in a runtime directory of its own: what
+/// `voxnav drive` and `voxnav demo` run on where no sound server answers, and what a test starts when
+/// it must kill the server with SIGKILL and start it again on the same socket (the Swift twin of
+/// scripts/with-pulse, which starts the shared one).
+public final class NullSinkServer: @unchecked Sendable {
     public let runtimeDirectory: URL
     /// What PULSE_SERVER (or `pactl --server`) takes.
     public var address: String { "unix:\(runtimeDirectory.path)/pulse/native" }
     private let environment: [String: String]
 
-    public init() throws {
-        runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-private-pulse-\(UUID().uuidString.prefix(8))")
+    public init(name: String = "voxnav-pulse") throws {
+        runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var env = ProcessInfo.processInfo.environment
         env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
@@ -34,16 +36,36 @@ public final class PrivatePulseServer: @unchecked Sendable {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        do {
+            try process.run()
+        } catch {
+            throw ServerError(description: "cannot start pulseaudio (is it installed? run scripts/setup): \(error)")
+        }
         process.waitUntilExit()
         for _ in 0..<100 {
-            if (try? PulseProbe.run("pactl", ["--server=\(address)", "info"])) != nil {
-                _ = try? PulseProbe.run("pactl", ["--server=\(address)", "set-default-sink", "car"])
+            if Self.pactl(["--server=\(address)", "info"]) {
+                _ = Self.pactl(["--server=\(address)", "set-default-sink", "car"])
                 return
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw PulseProbe.ProbeError(description: "the private PulseAudio server did not start (see \(runtimeDirectory.path)/pulse.log)")
+        throw ServerError(description: "the private PulseAudio server did not start (see \(runtimeDirectory.path)/pulse.log)")
+    }
+
+    public struct ServerError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Runs pactl quietly; true when it succeeds.
+    private static func pactl(_ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pactl"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
     }
 
     /// The server's process id, from its pid file.
