@@ -118,7 +118,12 @@ struct Canvas {
                 + (segment.dB.map { $0 < 0 ? " \(n($0)) dB" : "" } ?? "")
                 + (segment.activity.map { $0 == .default ? "" : " (\($0.rawValue))" } ?? "")
                 + " \(ClockTime.format(segment.start))–\(ClockTime.format(segment.end))"
-            body += "<rect class=\"state-\(segment.state.rawValue)\" x=\"\(n(x0))\" y=\"\(n(y + 4 + inner - h))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"\(color)\">\(tip(what))</rect>\n"
+            // The assistant listening (its microphone open) is lighter than speaking, and says which.
+            let fill = segment.activity == .listening && segment.state == .playing ? "#a5d6a7" : color
+            body += "<rect class=\"state-\(segment.state.rawValue)\" x=\"\(n(x0))\" y=\"\(n(y + 4 + inner - h))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"\(fill)\">\(tip(what))</rect>\n"
+            if let activity = segment.activity, activity != .default, w > 48 {
+                body += "<text class=\"activity\" x=\"\(n(x0 + 3))\" y=\"\(n(y + 4 + inner / 2 + 3))\" font-size=\"9\" fill=\"#1b5e20\">\(activity.rawValue)\(tip(what))</text>\n"
+            }
         }
         body += "</g>\n"
     }

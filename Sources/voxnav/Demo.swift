@@ -34,6 +34,8 @@ struct Demo: AsyncParsableCommand {
             if index > 0 { print("\n" + String(repeating: "─", count: 72) + "\n") }
             print(try await Drive.drive(path, clock: clock, audible: audible, socket: nil,
                                         out: URL(fileURLWithPath: out).appendingPathComponent(base).path, record: nil, quiet: false))
+            // The next drive's progress goes to standard error: what is printed must be out first.
+            fflush(nil)
         }
         print("\nOpen \(out)/*/timeline.svg in a browser to see each drive at a glance (docs/DRIVES.md explains the report).")
     }
