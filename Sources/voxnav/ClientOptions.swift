@@ -19,14 +19,26 @@ struct ClientOptions: ParsableArguments {
         }
     }
 
-    /// Calls one method and returns its result; errors become a clean exit with a message.
+    /// Calls one method on a connection of its own and returns its result; errors become a clean
+    /// exit with a message.
     func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
         do {
-            return try RPCClient(socketPath: socket).call(method, params)
-        } catch let error as RPCError {
-            throw CLIError("voxnavd refused \(method): \(error.message)")
+            return try RPCClient(socketPath: socket).callForCLI(method, params)
+        } catch let error as CLIError {
+            throw error
         } catch {
             throw CLIError("\(error)")
+        }
+    }
+}
+
+extension RPCClient {
+    /// `call`, with the daemon's refusal as a message for the user.
+    func callForCLI(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+        do {
+            return try call(method, params)
+        } catch let error as RPCError {
+            throw CLIError("voxnavd refused \(method): \(error.message)")
         }
     }
 }

@@ -48,18 +48,7 @@ import Testing
             let before = try await player.waitForSinkInput()
 
             let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
-            let daemon = Process()
-            daemon.executableURL = URL(fileURLWithPath: Self.binary)
-            daemon.arguments = ["--socket", socket, "--log-level", "warning"]
-            daemon.standardOutput = FileHandle.nullDevice
-            daemon.standardError = FileHandle.nullDevice
-            try daemon.run()
-            var client: RPCClient?
-            for _ in 0..<100 where client == nil {
-                client = try? RPCClient(socketPath: socket)
-                if client == nil { try await Task.sleep(for: .milliseconds(50)) }
-            }
-            let connection = try #require(client)
+            let (daemon, connection) = try await startDaemon(socket: socket)
             let request = JSONValue.object(["text": .string("In 800 meters, at the roundabout, take the third exit onto Solar Circle."), "wait": .bool(false)])
             _ = try await blocking { try connection.call("prompt.speak", request) }
             // Wait until the music is ducked: the prompt is playing.

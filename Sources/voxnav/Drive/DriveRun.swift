@@ -146,10 +146,6 @@ final class DriveRun {
     }
 
     private func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
-        do {
-            return try rpc.call(method, params)
-        } catch let error as RPCError {
-            throw CLIError("voxnavd refused \(method): \(error.message)")
-        }
+        try rpc.callForCLI(method, params)
     }
 }
