@@ -10,11 +10,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // C libraries, found through pkg-config.
@@ -31,6 +31,9 @@ let package = Package(
         // Drive simulations: scenarios, routes (own format, OSRM), kinematics, timeline reports. Pure.
         .target(name: "DriveSimulation", dependencies: ["Guidance", "AudioPolicy", .product(name: "Yams", package: "Yams")]),
 
+        // The one one-shot primitive (a prompt's outcome, a source's end).
+        .target(name: "AsyncSupport"),
+
         // Wire format shared by the daemon and its clients.
         .target(name: "RPC"),
 
@@ -39,23 +42,21 @@ let package = Package(
         .target(name: "PulseAudio", dependencies: ["CPulse"]),
         // A private PulseAudio server with a null sink (a process, not libpulse): headless drives and restart tests.
         .target(name: "PulseServer"),
-        .target(name: "CarAudio", dependencies: ["PulseAudio", "AudioPolicy"]),
+        .target(name: "CarAudio", dependencies: ["PulseAudio", "AudioPolicy", "AsyncSupport"]),
 
         // Wiring and serving.
         .target(
             name: "Engine",
             dependencies: [
-                "AudioPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio",
+                "AudioPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "AsyncSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "Daemon",
             dependencies: [
-                "Engine", "RPC",
+                "Engine", "RPC", "AsyncSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOExtras", package: "swift-nio-extras"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -64,6 +65,7 @@ let package = Package(
                 "Daemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .executableTarget(
             name: "voxnav-bench",
@@ -94,6 +96,7 @@ let package = Package(
         // Read-back helpers for tests that talk to a real PulseAudio server (pactl, parec on car.monitor).
         .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(name: "RPCTests", dependencies: ["RPC"]),
         .testTarget(name: "VoicePackTests", dependencies: ["Engine", "Guidance", "Speech"]),
         .testTarget(
             name: "AudioIntegrationTests",
@@ -107,9 +110,20 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
+        .testTarget(
+            name: "EngineTests",
+            dependencies: ["Engine", "PulseAudio", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "AudioTestSupport", "PulseServer"]),
         // Runs the real `voxnav drive` (which starts its own voxnavd and headless PulseAudio server).
         .testTarget(name: "DriveTests", dependencies: ["DriveSimulation", "AudioPolicy", "AudioTestSupport"]),
         .testTarget(name: "CarAudioTests", dependencies: ["CarAudio", "PulseAudio", "AudioPolicy", "AudioTestSupport", "PulseServer"]),
     ]
 )
+
+// CI builds with every warning an error: .ci/run sets VOXNAV_WARNINGS_AS_ERRORS=1. Only this
+// package's targets get the flag; the dependencies are built as their authors ship them.
+if Context.environment["VOXNAV_WARNINGS_AS_ERRORS"] == "1" {
+    for target in package.targets where target.type != .system {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+    }
+}

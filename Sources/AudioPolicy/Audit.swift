@@ -1,4 +1,4 @@
-/// A CarPlay audio guideline a client can break (REFERENCE.md §1).
+/// A CarPlay audio guideline a client can break (docs/POLICY.md, "Audit").
 public enum GuidelineRule: String, Codable, CaseIterable, Sendable {
     /// The session stayed active without audio up to the idle cap (and was deactivated by force).
     case activeWithoutAudioPastCap

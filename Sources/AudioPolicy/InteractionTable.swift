@@ -46,10 +46,15 @@ public struct InteractionTable: Hashable, Sendable, Codable {
 }
 
 extension InteractionTable {
-    /// The CarPlay rules (REFERENCE.md §1, §4). Rows: incoming; columns: holder, in `FocusRole.allCases` order.
+    /// The CarPlay rules (docs/POLICY.md, "The interaction matrix"). Rows: incoming; columns: holder, in `FocusRole.allCases` order.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // One letter per action keeps the matrix below readable as a table.
     public static let carPlay: InteractionTable = {
-        let C = InteractionAction.concurrent, D = InteractionAction.duck(dB: nil)
-        let P = InteractionAction.pause, S = InteractionAction.stop, R = InteractionAction.reject
+        let C = InteractionAction.concurrent
+        let D = InteractionAction.duck(dB: nil)
+        let P = InteractionAction.pause
+        let S = InteractionAction.stop
+        let R = InteractionAction.reject
         // Holder columns:    radio music spoken vmail call  vaLis vaSpk chime nav | prompt duck  spInt mix  excl  rec
         let rows: [FocusRole: [InteractionAction]] = [
             // The user picks the radio: the phone's media loses the main audio for good; calls and the

@@ -28,7 +28,7 @@ public struct Policy: Hashable, Codable, Sendable {
 
     /// The CarPlay rules: what `policy/default.yaml` says. The duck ramp is short (30 ms) so that music
     /// is already ducked when a prompt's first sample is heard without delaying it; the restore is
-    /// slower (200 ms) so music comes back smoothly. Android ramps 500 ms both ways (REFERENCE.md §4).
+    /// slower (200 ms) so music comes back smoothly. Android ramps 500 ms both ways (docs/POLICY.md, "Timing").
     public static let `default` = Policy()
 
     /// Limits a policy must respect.
@@ -54,16 +54,20 @@ public struct Policy: Hashable, Codable, Sendable {
         check(duckLevelDB >= Self.minimumDuckLevelDB, "duckLevelDB", "duck level must be ≥ \(Self.minimumDuckLevelDB) dB (got \(duckLevelDB))")
         check((0...Self.maximumRamp).contains(duckRamp), "ramps.duck", "ramp must be 0…\(Self.maximumRamp) s (got \(duckRamp))")
         check((0...Self.maximumRamp).contains(restoreRamp), "ramps.restore", "ramp must be 0…\(Self.maximumRamp) s (got \(restoreRamp))")
-        check(idleCap > 0 && idleCap <= ActivationWindow.maximumIdleCap, "activation.idleCap",
-              "idle cap must be > 0 and ≤ \(ActivationWindow.maximumIdleCap) s (got \(idleCap))")
-        check(linger >= 0 && linger <= Self.maximumLinger, "activation.linger",
-              "linger must be 0…\(Self.maximumLinger) s, well under a second (got \(linger))")
+        check(
+            idleCap > 0 && idleCap <= ActivationWindow.maximumIdleCap, "activation.idleCap",
+            "idle cap must be > 0 and ≤ \(ActivationWindow.maximumIdleCap) s (got \(idleCap))")
+        check(
+            linger >= 0 && linger <= Self.maximumLinger, "activation.linger",
+            "linger must be 0…\(Self.maximumLinger) s, well under a second (got \(linger))")
         check(linger <= idleCap, "activation.linger", "linger (\(linger) s) must not exceed the idle cap (\(idleCap) s)")
         for incoming in FocusRole.allCases {
             for holder in FocusRole.allCases {
                 if case .duck(let dB?) = interactions[incoming, holder], dB > 0 || dB < Self.minimumDuckLevelDB {
-                    found.append(PolicyProblem(path: "interactions.\(incoming.rawValue).\(holder.rawValue)",
-                                               message: "duck level must be \(Self.minimumDuckLevelDB)…0 dB (got \(dB))"))
+                    found.append(
+                        PolicyProblem(
+                            path: "interactions.\(incoming.rawValue).\(holder.rawValue)",
+                            message: "duck level must be \(Self.minimumDuckLevelDB)…0 dB (got \(dB))"))
                 }
             }
         }

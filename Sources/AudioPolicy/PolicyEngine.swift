@@ -122,7 +122,13 @@ public struct PolicyEngine: Sendable {
             windows[client]?.reset()
             out += deactivated(client, .clientRequest, notify: notify)
         case .promptReady(let client, _):
-            out += promptReady(client)
+            let (verdict, decisions) = promptReady(client)
+            out += decisions
+            switch verdict {
+            case .play(let style): out.append(.playPrompt(client, style.promptStyle))
+            case .skip(let reason): out.append(.skipPrompt(client, why: reason))
+            case .noSession: break
+            }
         case .promptFinished(let client, let due, _):
             let t = now
             out += run(client) { $0.promptFinished(at: t, nextDueAt: due) }
@@ -189,20 +195,34 @@ public struct PolicyEngine: Sendable {
         return configuration.focusRole
     }
 
-    private mutating func promptReady(_ client: ClientID) -> [PolicyDecision] {
-        var out: [PolicyDecision] = []
-        guard let role = role(of: client, &out) else { return out }
-        let style = promptStyle(for: client)
-        if style == .none {
-            return out + [.skipPrompt(client, why: "prompt style none: \(conditionsText(for: client))")]
+    /// A client's prompt audio is ready: the verdict on it, and the other decisions (the session
+    /// activating, sources ducked or paused). The same as `apply(.promptReady(client, at: time))`,
+    /// whose decisions carry the verdict as `.playPrompt` or `.skipPrompt`.
+    public mutating func promptReady(_ client: ClientID, at time: Double) -> (verdict: PromptVerdict, decisions: [PolicyDecision]) {
+        let earlier = advance(to: max(now, time))
+        let (verdict, decisions) = promptReady(client)
+        return (verdict, earlier + decisions)
+    }
+
+    private mutating func promptReady(_ client: ClientID) -> (PromptVerdict, [PolicyDecision]) {
+        guard let configuration = configurations[client] else {
+            let error = SessionConfigurationError("no session configured")
+            return (.noSession(error), [.configurationRejected(client, error)])
+        }
+        let role = configuration.focusRole
+        let audible: AudibleStyle
+        switch promptStyle(for: client) {
+        case .none: return (.skip(reason: "prompt style none: \(conditionsText(for: client))"), [])
+        case .short: audible = .short
+        case .normal: audible = .normal
         }
         if !isActive(client), let holder = rejection(of: role) {
-            return out + [.skipPrompt(client, why: "\(holder.rawValue) rejects \(role.rawValue)")]
+            return (.skip(reason: "\(holder.rawValue) rejects \(role.rawValue)"), [])
         }
         let t = now
-        out += run(client) { $0.audioReady(at: t) }
-        if isActive(client) { out.append(.playPrompt(client, style)) }
-        return out
+        let out = run(client) { $0.audioReady(at: t) }
+        guard isActive(client) else { return (.skip(reason: "the session did not activate"), out) }
+        return (.play(audible), out)
     }
 
     private func conditionsText(for client: ClientID) -> String {

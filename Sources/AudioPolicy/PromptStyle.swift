@@ -1,4 +1,4 @@
-/// How a navigation prompt may sound right now (REFERENCE.md §1).
+/// How a navigation prompt may sound right now (docs/POLICY.md, "Prompt style").
 public enum PromptStyle: String, Codable, CaseIterable, Sendable, Comparable {
     /// Play no sound.
     case none

@@ -125,10 +125,11 @@ public struct SessionConfiguration: Codable, Hashable, Sendable, CustomStringCon
             let allowed = SessionOptions.allowedCategories(for: option)
             if !allowed.contains(category) {
                 let list = SessionCategory.allCases.filter(allowed.contains).map(\.rawValue)
-                let why = category == .ambient && SessionOptions.mixing.contains(option)
+                let why =
+                    category == .ambient && SessionOptions.mixing.contains(option)
                     ? " (ambient always mixes and cannot duck or interrupt)"
                     : category == .record && SessionOptions.mixing.contains(option)
-                    ? " (record has no output to mix, duck or interrupt with)" : ""
+                        ? " (record has no output to mix, duck or interrupt with)" : ""
                 found.append(.init("\(name) needs category \(list.joined(separator: " or ")) (got \(category.rawValue))\(why)"))
             }
         }

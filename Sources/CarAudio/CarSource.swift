@@ -1,3 +1,4 @@
+import AsyncSupport
 import AudioPolicy
 import PulseAudio
 
@@ -17,7 +18,7 @@ public final class CarSource: @unchecked Sendable {
     private let sampleRate: Double
     /// A chime (a fraction of a second, played once) and the listening assistant's earcon are not paused.
     private let pausable: Bool
-    private let ended = Completion()
+    private let ended = OneShot<Void>()
     /// Seconds of sound of a source that plays once (a chime); nil for a programme that goes on.
     public let programmeDuration: Double?
 
@@ -25,8 +26,10 @@ public final class CarSource: @unchecked Sendable {
     /// The microphone's source output, when the source records.
     public var sourceOutputIndex: UInt32? { microphone?.sourceOutputIndex }
 
-    init(kind: SourceKind, activity: SourceActivity = .default, displayName: String, stream: PlaybackStream,
-         microphone: RecordStream? = nil, sampleRate: Double, pausable: Bool = true, programmeDuration: Double? = nil) {
+    init(
+        kind: SourceKind, activity: SourceActivity = .default, displayName: String, stream: PlaybackStream,
+        microphone: RecordStream? = nil, sampleRate: Double, pausable: Bool = true, programmeDuration: Double? = nil
+    ) {
         self.programmeDuration = programmeDuration
         self.kind = kind
         self.activity = activity
@@ -62,16 +65,16 @@ public final class CarSource: @unchecked Sendable {
         stream.stopPlayback()
         stream.close()
         microphone?.close()
-        ended.signal()
+        ended.set(())
     }
 
     /// Returns once the source has ended: a chime when it has played to its end (its stream is then
     /// gone from the server), any source once `stop()` was called.
-    public func finished() async { await ended.wait() }
+    public func finished() async { await ended.value }
 
     /// Called when a finite source has played to its end.
     func finishedPlaying() {
         stream.close()
-        ended.signal()
+        ended.set(())
     }
 }

@@ -26,32 +26,41 @@ struct CarSourceProfile {
     static func of(_ kind: SourceKind, _ activity: SourceActivity) throws -> CarSourceProfile {
         switch (kind, activity) {
         case (.fmRadio, .default):
-            return .init(role: "music", applicationName: "Car FM Radio (simulated)", mediaName: "FM 101.1 VoxNav Classic",
-                         sampleRate: 44100, targetLatency: nil)
+            return .init(
+                role: "music", applicationName: "Car FM Radio (simulated)", mediaName: "FM 101.1 VoxNav Classic",
+                sampleRate: 44100, targetLatency: nil)
         case (.music, .default):
-            return .init(role: "music", applicationName: "Music Player (simulated)", mediaName: "Night Drive (A minor)",
-                         sampleRate: 44100, targetLatency: nil)
+            return .init(
+                role: "music", applicationName: "Music Player (simulated)", mediaName: "Night Drive (A minor)",
+                sampleRate: 44100, targetLatency: nil)
         case (.spokenAudio, .default):
-            return .init(role: "spoken", applicationName: "Podcast Player (simulated)", mediaName: "The Road Ahead, episode 12",
-                         sampleRate: 22050, targetLatency: nil)
+            return .init(
+                role: "spoken", applicationName: "Podcast Player (simulated)", mediaName: "The Road Ahead, episode 12",
+                sampleRate: 22050, targetLatency: nil)
         case (.spokenAudio, .voicemail):
-            return .init(role: "spoken", applicationName: "Phone Voicemail (simulated)", mediaName: "Voicemail",
-                         sampleRate: 16000, targetLatency: nil)
+            return .init(
+                role: "spoken", applicationName: "Phone Voicemail (simulated)", mediaName: "Voicemail",
+                sampleRate: 16000, targetLatency: nil)
         case (.phoneCall, .default):
-            return .init(role: "phone", applicationName: "Phone Call (simulated)", mediaName: "Call with +1 555 0100",
-                         sampleRate: 16000, targetLatency: 0.04)
+            return .init(
+                role: "phone", applicationName: "Phone Call (simulated)", mediaName: "Call with +1 555 0100",
+                sampleRate: 16000, targetLatency: 0.04)
         case (.voiceAssistant, .listening):
-            return .init(role: "a11y", applicationName: "Voice Assistant (simulated)", mediaName: "Listening",
-                         sampleRate: 22050, targetLatency: 0.04)
+            return .init(
+                role: "a11y", applicationName: "Voice Assistant (simulated)", mediaName: "Listening",
+                sampleRate: 22050, targetLatency: 0.04)
         case (.voiceAssistant, .speaking), (.voiceAssistant, .default):
-            return .init(role: "a11y", applicationName: "Voice Assistant (simulated)", mediaName: "Assistant reply",
-                         sampleRate: 22050, targetLatency: 0.04)
+            return .init(
+                role: "a11y", applicationName: "Voice Assistant (simulated)", mediaName: "Assistant reply",
+                sampleRate: 22050, targetLatency: 0.04)
         case (.vehicleChime, .default):
-            return .init(role: "event", applicationName: "Vehicle Chime (simulated)", mediaName: "Door open chime",
-                         sampleRate: 44100, targetLatency: 0.04)
+            return .init(
+                role: "event", applicationName: "Vehicle Chime (simulated)", mediaName: "Door open chime",
+                sampleRate: 44100, targetLatency: 0.04)
         case (.nativeNavigation, .default):
-            return .init(role: "event", applicationName: "Car Navigation Voice (simulated)", mediaName: "Guidance",
-                         sampleRate: 22050, targetLatency: 0.1)
+            return .init(
+                role: "event", applicationName: "Car Navigation Voice (simulated)", mediaName: "Guidance",
+                sampleRate: 22050, targetLatency: 0.1)
         default:
             throw CarSourceError("\(kind.rawValue) has no activity \(activity.rawValue)")
         }

@@ -24,9 +24,10 @@ public enum CarSources {
 
         switch (kind, activity) {
         case (.vehicleChime, _):
-            let chime = Earcons.chime(sampleRate: rate)
-            let source = CarSource(kind: kind, activity: activity, displayName: profile.applicationName, stream: stream,
-                                   sampleRate: rate, pausable: false, programmeDuration: Double(chime.count) / rate)
+            let chime = Earcons.vehicleChime(sampleRate: rate)
+            let source = CarSource(
+                kind: kind, activity: activity, displayName: profile.applicationName, stream: stream,
+                sampleRate: rate, pausable: false, programmeDuration: Double(chime.count) / rate)
             Task {
                 await stream.play(BufferSource(chime))
                 source.finishedPlaying()
@@ -48,8 +49,9 @@ public enum CarSources {
             let earcon = Earcons.listening(sampleRate: rate)
             // The blip, then the stream is corked: an idle stream is corked, not fed silence.
             Task { await stream.play(BufferSource(earcon)) }
-            return CarSource(kind: kind, activity: activity, displayName: profile.applicationName, stream: stream,
-                             microphone: microphone, sampleRate: rate, pausable: false)
+            return CarSource(
+                kind: kind, activity: activity, displayName: profile.applicationName, stream: stream,
+                microphone: microphone, sampleRate: rate, pausable: false)
         default:
             let source = programmeSource(kind, activity, programme: programme, sampleRate: rate)
             if let position, let seekable = source as? SeekableSource { seekable.frame = max(0, Int(position * rate)) }
@@ -80,11 +82,11 @@ public enum CarSources {
         case .fmRadio: return RadioProgram(sampleRate: rate)
         case .music: return MusicProgram(sampleRate: rate)
         // A conversation: host and guest take turns.
-        case .spokenAudio: return SpeechLikeProgram(sampleRate: rate, voices: [.init(pitch: 115), .init(pitch: 185)])
+        case .spokenAudio: return SpeechLikeProgramme(sampleRate: rate, voices: [.init(pitch: 115), .init(pitch: 185)])
         // Both ends of a call, through a telephone band.
-        case .phoneCall: return SpeechLikeProgram(sampleRate: rate, voices: [.init(pitch: 110), .init(pitch: 210)], band: 300...3400)
-        case .voiceAssistant: return SpeechLikeProgram(sampleRate: rate, voices: [.init(pitch: 200)], amplitude: 0.35)
-        case .nativeNavigation, .vehicleChime: return SpeechLikeProgram(sampleRate: rate, voices: [.init(pitch: 175)])
+        case .phoneCall: return SpeechLikeProgramme(sampleRate: rate, voices: [.init(pitch: 110), .init(pitch: 210)], band: 300...3400)
+        case .voiceAssistant: return SpeechLikeProgramme(sampleRate: rate, voices: [.init(pitch: 200)], amplitude: 0.35)
+        case .nativeNavigation, .vehicleChime: return SpeechLikeProgramme(sampleRate: rate, voices: [.init(pitch: 175)])
         }
     }
 }

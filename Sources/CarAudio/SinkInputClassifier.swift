@@ -34,17 +34,17 @@ public struct SinkInputClassifier: Sendable {
 
         func matches(_ properties: [String: String]) -> Bool {
             switch match {
-            case let .equals(key, values):
+            case .equals(let key, let values):
                 guard let value = properties[key]?.lowercased() else { return false }
                 return values.contains { $0.lowercased() == value }
-            case let .contains(key, words):
+            case .contains(let key, let words):
                 guard let value = properties[key]?.lowercased() else { return false }
                 return words.contains { value.contains($0.lowercased()) }
-            case let .hasPrefix(key, prefix):
+            case .hasPrefix(let key, let prefix):
                 return properties[key]?.hasPrefix(prefix) ?? false
-            case let .present(key):
+            case .present(let key):
                 return properties[key] != nil
-            case let .absent(key):
+            case .absent(let key):
                 return properties[key] == nil
             }
         }
@@ -89,9 +89,9 @@ public struct SinkInputClassifier: Sendable {
     public func kind(properties: [String: String]) -> SourceKind? {
         guard let rule = rules.first(where: { $0.matches(properties) }) else { return nil }
         switch rule.outcome {
-        case let .kind(kind): return kind
+        case .kind(let kind): return kind
         case .ignore: return nil
-        case let .declared(key): return properties[key].flatMap(SourceKind.init(rawValue:))
+        case .declared(let key): return properties[key].flatMap(SourceKind.init(rawValue:))
         }
     }
 }

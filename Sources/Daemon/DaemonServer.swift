@@ -1,3 +1,4 @@
+import AsyncSupport
 import Engine
 import Foundation
 import Logging
@@ -5,51 +6,79 @@ import NIOCore
 import NIOPosix
 import RPC
 
-/// voxnavd's socket server: newline-delimited JSON-RPC 2.0 on a Unix socket.
+/// voxnavd's socket server: newline-delimited JSON-RPC 2.0 on a Unix socket. `bind` claims the
+/// socket; `run` serves every connection in a task of its own (`ClientConnection`) until `stop`
+/// and `closeConnections`.
 public final class DaemonServer: Sendable {
     public let socketPath: String
-    private let channel: Channel
+    private let listener: NIOAsyncChannel<NIOAsyncChannel<Frame, ByteBuffer>, Never>
+    private let router: RPCRouter
+    private let engine: VoxNavEngine
     private let logger: Logger
+    private let connectionsClosing = OneShot<Void>()
 
     /// Frames longer than this are refused (1 MiB: far above any real request).
     public static let maxFrameLength = 1 << 20
 
     /// Binds the socket. Refuses when another daemon answers on it; removes a stale socket file.
-    public static func start(socketPath: String, engine: VoxNavEngine, logger: Logger) async throws -> DaemonServer {
+    public static func bind(socketPath: String, engine: VoxNavEngine, logger: Logger) async throws -> DaemonServer {
         try prepareSocketPath(socketPath)
-        let router = RPCRouter(methods: Methods.table(engine: engine), logger: logger)
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
-            .childChannelInitializer { channel in
+            .bind(unixDomainSocketPath: socketPath, cleanupExistingSocketFile: false) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(JSONLineFrameDecoder(maxLength: maxFrameLength)))
-                    try channel.pipeline.syncOperations.addHandler(
-                        RPCConnectionHandler(router: router, engine: engine, logger: logger, maxFrameLength: maxFrameLength))
+                    return try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
-            .bind(unixDomainSocketPath: socketPath, cleanupExistingSocketFile: false)
-            .get()
         // Only the user may talk to the daemon.
         chmod(socketPath, 0o600)
         logger.info("listening", metadata: ["socket": "\(socketPath)"])
-        return DaemonServer(socketPath: socketPath, channel: channel, logger: logger)
+        let router = RPCRouter(methods: Methods.table(engine: engine), logger: logger)
+        return DaemonServer(socketPath: socketPath, listener: listener, router: router, engine: engine, logger: logger)
     }
 
-    private init(socketPath: String, channel: Channel, logger: Logger) {
+    private init(
+        socketPath: String, listener: NIOAsyncChannel<NIOAsyncChannel<Frame, ByteBuffer>, Never>, router: RPCRouter, engine: VoxNavEngine,
+        logger: Logger
+    ) {
         self.socketPath = socketPath
-        self.channel = channel
+        self.listener = listener
+        self.router = router
+        self.engine = engine
         self.logger = logger
     }
 
-    /// Stops accepting clients and removes the socket file.
+    /// Serves clients, each connection in a child task, until `stop()`; then the connected ones
+    /// until `closeConnections()`. Returns when every connection has ended.
+    public func run() async {
+        await withDiscardingTaskGroup { group in
+            do {
+                try await listener.executeThenClose { connections in
+                    for try await channel in connections {
+                        let connection = ClientConnection(
+                            channel: channel, router: router, engine: engine, logger: logger, maxFrameLength: Self.maxFrameLength)
+                        group.addTask { await connection.serve() }
+                    }
+                }
+            } catch {
+                logger.debug("the listening socket failed", metadata: ["error": "\(error)"])
+            }
+            await connectionsClosing.value
+            group.cancelAll()
+        }
+    }
+
+    /// Stops accepting clients and removes the socket file; connected clients are still served.
     public func stop() async {
-        try? await channel.close()
+        try? await listener.channel.close()
         unlink(socketPath)
     }
 
-    /// Waits until the server channel closes.
-    public func waitUntilClosed() async throws {
-        try await channel.closeFuture.get()
+    /// Ends every connection (after `stop()`): each stops reading, its requests in flight return,
+    /// its cleanup runs, and it closes.
+    public func closeConnections() {
+        connectionsClosing.set(())
     }
 
     /// Makes the socket's directory (mode 0700) and refuses when a live daemon answers on the socket.

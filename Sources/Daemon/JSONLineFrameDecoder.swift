@@ -1,7 +1,7 @@
 import NIOCore
 
 /// One newline-delimited frame, or the news that a frame was too long and was dropped.
-enum Frame {
+enum Frame: Sendable {
     case line(ByteBuffer)
     case oversize
 }

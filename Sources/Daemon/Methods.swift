@@ -1,6 +1,6 @@
 import AudioPolicy
-import Foundation
 import Engine
+import Foundation
 import Guidance
 import RPC
 
@@ -29,7 +29,9 @@ enum Methods {
                 let options = PromptOptions(
                     priority: try p.optionalCase("priority", PromptPriority.self) ?? .normal,
                     deadline: try p.number("deadline").map { deadline throws(RPCError) in
-                        guard deadline > 0, deadline <= 3600 else { throw RPCError.invalidParams("'deadline' must be seconds from now, more than 0 and at most 3600") }
+                        guard deadline > 0, deadline <= 3600 else {
+                            throw RPCError.invalidParams("'deadline' must be seconds from now, more than 0 and at most 3600")
+                        }
                         return deadline
                     },
                     key: try p.string("key"))
@@ -123,7 +125,9 @@ enum Methods {
                 try p.allowOnly(["all"])
                 let all = try p.bool("all") ?? true
                 let entries = await engine.violations(of: all ? nil : client.id).map {
-                    JSONValue.object(["client": .string($0.client.rawValue), "at": .number($0.at), "rule": .string($0.rule.rawValue), "detail": .string($0.detail)])
+                    JSONValue.object([
+                        "client": .string($0.client.rawValue), "at": .number($0.at), "rule": .string($0.rule.rawValue), "detail": .string($0.detail),
+                    ])
                 }
                 return .object(["violations": .array(entries)])
             },

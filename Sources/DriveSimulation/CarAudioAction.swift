@@ -2,16 +2,24 @@ import AudioPolicy
 
 /// What a car-audio script event does. Raw values are the scenario spellings.
 public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
-    case radioOn = "radio.on", radioOff = "radio.off"
-    case musicStart = "music.start", musicStop = "music.stop"
-    case podcastStart = "podcast.start", podcastStop = "podcast.stop"
-    case callBegin = "call.begin", callEnd = "call.end"
-    case assistantListen = "assistant.listen", assistantSpeak = "assistant.speak", assistantEnd = "assistant.end"
+    case radioOn = "radio.on"
+    case radioOff = "radio.off"
+    case musicStart = "music.start"
+    case musicStop = "music.stop"
+    case podcastStart = "podcast.start"
+    case podcastStop = "podcast.stop"
+    case callBegin = "call.begin"
+    case callEnd = "call.end"
+    case assistantListen = "assistant.listen"
+    case assistantSpeak = "assistant.speak"
+    case assistantEnd = "assistant.end"
     /// A vehicle chime of `duration` seconds (it ends by itself).
     case chime
-    case nativeNavigationStart = "nativeNavigation.start", nativeNavigationStop = "nativeNavigation.stop"
+    case nativeNavigationStart = "nativeNavigation.start"
+    case nativeNavigationStop = "nativeNavigation.stop"
     /// Another program's stream (like `paplay --property=media.role=music`).
-    case streamStart = "stream.start", streamStop = "stream.stop"
+    case streamStart = "stream.start"
+    case streamStop = "stream.stop"
 
     /// The simulated source kind it acts on; nil for another program's stream.
     public var kind: SourceKind? {

@@ -22,6 +22,8 @@ struct OSRMResponse: Decodable {
         var distance: Double
         var duration: Double
         var mode: String?
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // OSRM's own key.
         var driving_side: String?
         var intersections: [Intersection]?
     }

@@ -17,8 +17,10 @@ extension Route {
             throw ScenarioError(problems: [ScenarioProblem(path: "", message: "not an OSRM response: \(error)")])
         }
         guard response.code == "Ok" else {
-            throw ScenarioError(problems: [ScenarioProblem(
-                path: "code", message: "OSRM answered '\(response.code)'" + (response.message.map { ": \($0)" } ?? "") + " (expected Ok)")])
+            throw ScenarioError(problems: [
+                ScenarioProblem(
+                    path: "code", message: "OSRM answered '\(response.code)'" + (response.message.map { ": \($0)" } ?? "") + " (expected Ok)")
+            ])
         }
         guard let route = response.routes?.first else {
             throw ScenarioError(problems: [ScenarioProblem(path: "routes", message: "the response has no route")])
@@ -40,9 +42,10 @@ extension Route {
                     previousMode = step.mode
                 }
                 if legIndex > 0 && stepIndex == 0 && step.maneuver.type == "depart" { continue }
-                maneuvers.append(RouteManeuver(
-                    id: "m\(maneuvers.count)", maneuver: Self.maneuver(step, previousMode: previousMode),
-                    distanceFromPrevious: pendingDistance, durationFromPrevious: pendingDuration))
+                maneuvers.append(
+                    RouteManeuver(
+                        id: "m\(maneuvers.count)", maneuver: Self.maneuver(step, previousMode: previousMode),
+                        distanceFromPrevious: pendingDistance, durationFromPrevious: pendingDuration))
                 pendingDistance = 0
                 pendingDuration = 0
             }
@@ -107,7 +110,8 @@ extension Route {
         switch error {
         case .keyNotFound(let key, let context):
             let parent = path(context.codingPath)
-            return ScenarioProblem(path: parent.isEmpty ? key.stringValue : "\(parent).\(key.stringValue)", message: "missing required key '\(key.stringValue)'")
+            return ScenarioProblem(
+                path: parent.isEmpty ? key.stringValue : "\(parent).\(key.stringValue)", message: "missing required key '\(key.stringValue)'")
         case .typeMismatch(let type, let context):
             return ScenarioProblem(path: path(context.codingPath), message: "expected \(type)")
         case .valueNotFound(let type, let context):

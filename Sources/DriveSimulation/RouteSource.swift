@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a scenario's route comes from. Files are paths relative to the scenario file; the
 /// caller reads them (DriveSimulation does no I/O).
 public enum RouteSource: Sendable, Equatable {
@@ -25,5 +27,3 @@ public enum RouteSource: Sendable, Equatable {
         }
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text made safe for SVG (XML 1.0): markup characters escaped, control characters dropped.
 enum SVGText {
     static func escape(_ text: String) -> String {
@@ -40,5 +42,3 @@ enum SVGText {
         return text
     }
 }
-
-import Foundation

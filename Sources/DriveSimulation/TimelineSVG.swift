@@ -61,7 +61,8 @@ public enum TimelineSVG {
 
         let s = report.summary
         let title = (report.name ?? "Drive") + " — " + ClockTime.format(report.duration)
-        let line = "prompts \(s.promptsNormal) normal, \(s.promptsShort) short, \(s.promptsSkipped) skipped, \(s.promptsExpired) expired · "
+        let line =
+            "prompts \(s.promptsNormal) normal, \(s.promptsShort) short, \(s.promptsSkipped) skipped, \(s.promptsExpired) expired · "
             + "ducked \(SVGText.number(s.totalDuckedSeconds)) s · overhang mean \(SVGText.number(s.meanActivationOverhang)) s, "
             + "max \(SVGText.number(s.maxActivationOverhang)) s · podcast lost \(SVGText.number(s.podcastSecondsLost)) s · "
             + "violations \(s.violations)"
@@ -97,7 +98,8 @@ struct Canvas {
 
     mutating func label(_ title: String, y: Double, height: Double) {
         body += "<text class=\"lane-label\" x=\"10\" y=\"\(n(y + height / 2 + 4))\">\(SVGText.escape(title))</text>\n"
-        body += "<line x1=\"\(n(TimelineSVG.gutter))\" y1=\"\(n(y + height))\" x2=\"\(n(TimelineSVG.width - TimelineSVG.right))\" y2=\"\(n(y + height))\" stroke=\"#eeeeee\"/>\n"
+        body +=
+            "<line x1=\"\(n(TimelineSVG.gutter))\" y1=\"\(n(y + height))\" x2=\"\(n(TimelineSVG.width - TimelineSVG.right))\" y2=\"\(n(y + height))\" stroke=\"#eeeeee\"/>\n"
     }
 
     mutating func lane(_ track: SourceTrack, y: Double) {
@@ -114,15 +116,18 @@ struct Canvas {
                 let level = segment.dB.map { max(0, 1 - min(0, $0) / TimelineSVG.floorDB) } ?? 0
                 h = segment.state.isSilent ? inner * 0.15 : max(2, inner * level)
             }
-            let what = "\(TimelineSVG.laneTitle(track)): \(segment.state.rawValue)"
+            let what =
+                "\(TimelineSVG.laneTitle(track)): \(segment.state.rawValue)"
                 + (segment.dB.map { $0 < 0 ? " \(n($0)) dB" : "" } ?? "")
                 + (segment.activity.map { $0 == .default ? "" : " (\($0.rawValue))" } ?? "")
                 + " \(ClockTime.format(segment.start))–\(ClockTime.format(segment.end))"
             // The assistant listening (its microphone open) is lighter than speaking, and says which.
             let fill = segment.activity == .listening && segment.state == .playing ? "#a5d6a7" : color
-            body += "<rect class=\"state-\(segment.state.rawValue)\" x=\"\(n(x0))\" y=\"\(n(y + 4 + inner - h))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"\(fill)\">\(tip(what))</rect>\n"
+            body +=
+                "<rect class=\"state-\(segment.state.rawValue)\" x=\"\(n(x0))\" y=\"\(n(y + 4 + inner - h))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"\(fill)\">\(tip(what))</rect>\n"
             if let activity = segment.activity, activity != .default, w > 48 {
-                body += "<text class=\"activity\" x=\"\(n(x0 + 3))\" y=\"\(n(y + 4 + inner / 2 + 3))\" font-size=\"9\" fill=\"#1b5e20\">\(activity.rawValue)\(tip(what))</text>\n"
+                body +=
+                    "<text class=\"activity\" x=\"\(n(x0 + 3))\" y=\"\(n(y + 4 + inner / 2 + 3))\" font-size=\"9\" fill=\"#1b5e20\">\(activity.rawValue)\(tip(what))</text>\n"
             }
         }
         body += "</g>\n"
@@ -143,14 +148,17 @@ struct Canvas {
                 let w = max(2, x(prompt.audioInterval?.end ?? start) - x0)
                 body += "<rect class=\"prompt-\(key)\" x=\"\(n(x0))\" y=\"\(n(barY))\" width=\"\(n(w))\" height=\"12\" fill=\"\(color)\">\(tip(what))</rect>\n"
             } else {
-                body += "<path class=\"prompt-\(key)\" d=\"M\(n(x0 - 4)) \(n(barY)) l8 12 m0 -12 l-8 12\" stroke=\"\(color)\" stroke-width=\"2\">\(tip(what))</path>\n"
+                body +=
+                    "<path class=\"prompt-\(key)\" d=\"M\(n(x0 - 4)) \(n(barY)) l8 12 m0 -12 l-8 12\" stroke=\"\(color)\" stroke-width=\"2\">\(tip(what))</path>\n"
             }
             // Labels take turns on three rows and get the room up to the next label on their row.
             let row = Double(index % 3)
-            let nextOnRow = ordered.dropFirst(index + 3).first.map { x($0.startedAt ?? $0.endedAt ?? $0.queuedAt ?? 0) } ?? (TimelineSVG.width - TimelineSVG.right + 120)
+            let nextOnRow =
+                ordered.dropFirst(index + 3).first.map { x($0.startedAt ?? $0.endedAt ?? $0.queuedAt ?? 0) } ?? (TimelineSVG.width - TimelineSVG.right + 120)
             let room = max(0, nextOnRow - x0 - 4)
             let text = SVGText.truncate(prompt.text.isEmpty ? prompt.id : prompt.text, to: max(6, min(48, Int(room / 6.2))))
-            body += "<text class=\"prompt-label\" data-prompt=\"\(SVGText.escape(prompt.id))\" x=\"\(n(x0))\" y=\"\(n(y + 12 + row * 14))\" font-size=\"10\" fill=\"\(color)\">\(SVGText.escape(text))\(tip(what))</text>\n"
+            body +=
+                "<text class=\"prompt-label\" data-prompt=\"\(SVGText.escape(prompt.id))\" x=\"\(n(x0))\" y=\"\(n(y + 12 + row * 14))\" font-size=\"10\" fill=\"\(color)\">\(SVGText.escape(text))\(tip(what))</text>\n"
         }
         body += "</g>\n"
     }
@@ -162,9 +170,11 @@ struct Canvas {
         for window in windows {
             let x0 = x(window.start)
             let w = max(1, x(window.end) - x0)
-            let what = "\(window.client) active \(ClockTime.format(window.start))–\(ClockTime.format(window.end)), "
+            let what =
+                "\(window.client) active \(ClockTime.format(window.start))–\(ClockTime.format(window.end)), "
                 + "prompt audio \(n(window.promptSeconds)) s, overhang \(n(window.overhang)) s"
-            body += "<rect class=\"session-active\" x=\"\(n(x0))\" y=\"\(n(y + 6))\" width=\"\(n(w))\" height=\"\(n(TimelineSVG.laneHeight - 12))\" fill=\"\(color)\" fill-opacity=\"0.7\">\(tip(what))</rect>\n"
+            body +=
+                "<rect class=\"session-active\" x=\"\(n(x0))\" y=\"\(n(y + 6))\" width=\"\(n(w))\" height=\"\(n(TimelineSVG.laneHeight - 12))\" fill=\"\(color)\" fill-opacity=\"0.7\">\(tip(what))</rect>\n"
         }
         body += "</g>\n"
     }
@@ -174,7 +184,8 @@ struct Canvas {
         body += "<g class=\"audit\">\n"
         for entry in entries {
             let what = "violation \(entry.rule) at \(ClockTime.format(entry.time))" + (entry.detail.map { ": \($0)" } ?? "")
-            body += "<line class=\"violation\" x1=\"\(n(x(entry.time)))\" y1=\"\(n(top))\" x2=\"\(n(x(entry.time)))\" y2=\"\(n(bottom))\" stroke=\"#d50000\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\">\(tip(what))</line>\n"
+            body +=
+                "<line class=\"violation\" x1=\"\(n(x(entry.time)))\" y1=\"\(n(top))\" x2=\"\(n(x(entry.time)))\" y2=\"\(n(bottom))\" stroke=\"#d50000\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\">\(tip(what))</line>\n"
         }
         body += "</g>\n"
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// Walks a YAML tree, collecting every problem with its key path and line (the style of
@@ -111,5 +112,3 @@ struct YAMLReader {
         return value
     }
 }
-
-import Foundation

@@ -4,7 +4,9 @@ import PulseAudio
 /// first duck, the level the engine last set, and whether the engine muted it. A restore returns a
 /// stream to where it was however many ducks overlapped (no ratcheting down), unless the user moved
 /// it meanwhile: then the user's level stands. Codable: it is written to disk before every change,
-/// so that a daemon killed with SIGKILL can be undone by the next one.
+/// so that a daemon killed with SIGKILL can be undone by the next one. It also keeps what the server
+/// remembered for the stream's group before the first change (`RememberedStream`), so that the
+/// server's memory can be held at that while the stream is lowered and set right afterwards.
 struct DuckJournal: Codable, Equatable {
     struct Entry: Codable, Equatable {
         var original: ChannelVolumes?
@@ -12,6 +14,32 @@ struct DuckJournal: Codable, Equatable {
         var muted = false
         /// Properties that tell this stream from another with the same index on a restarted server.
         var identity: [String: String] = [:]
+        /// What the server remembered for the stream's group before the engine first changed it;
+        /// nil where the server remembers nothing (no stream-restore).
+        var remembered: RememberedStream?
+
+        /// Where a restore should take the stream from `current`: its original volume, or nil when
+        /// the user changed the volume during the duck (it is not the level the engine set).
+        func restoreTarget(current: ChannelVolumes) -> ChannelVolumes? {
+            guard let original else { return nil }
+            if let applied, applied != current { return nil }
+            return original
+        }
+
+        /// Whether a stream found at `volume` and `muted` is as the engine left it: the server's
+        /// memory is held only then (not mid-ramp, and not after the user's own change).
+        func isAsLeft(volume: ChannelVolumes, muted: Bool) -> Bool {
+            (applied.map { $0 == volume } ?? true) && (!self.muted || muted)
+        }
+
+        /// What the server should remember for the stream's group once the engine lets go of it
+        /// (`current`: the stream's volume then, nil when it is gone): what it remembered before,
+        /// but the volume the user set during the duck if they set one; a user's change is theirs.
+        func memoryAfterRelease(current: ChannelVolumes?) -> RememberedStream? {
+            guard var remembered else { return nil }
+            if let current, original != nil, restoreTarget(current: current) == nil { remembered.volume = current }
+            return remembered
+        }
     }
 
     private(set) var streams: [UInt32: Entry] = [:]
@@ -27,6 +55,41 @@ struct DuckJournal: Codable, Equatable {
             streams[index, default: Entry(identity: identity)].original = volumes
         }
     }
+
+    /// Keeps what the server remembered for `index` before the first change (an earlier one stands).
+    mutating func remember(_ index: UInt32, _ remembered: RememberedStream?) {
+        guard let remembered, streams[index] != nil, streams[index]!.remembered == nil else { return }
+        streams[index]!.remembered = remembered
+    }
+
+    /// What the server remembered, before the engine's change, for a group it holds a stream of.
+    func heldMemory(ofGroup group: String?) -> RememberedStream? {
+        guard let group else { return nil }
+        return streams.values.lazy.compactMap(\.remembered).first { $0.name == group }
+    }
+
+    /// The volume a new stream of a group the engine holds lowered really has. The server starts a
+    /// new stream at the volume it remembers for its group, and until the engine has written that
+    /// memory back over the server's own save of a duck (`ServerMemoryKeeper`), it remembers a
+    /// level the engine set: a stream that comes in at such a level (between a sibling's duck
+    /// target and the group's remembered volume) has the remembered volume as its own.
+    func trueVolume(ofNewStreamIn group: String?, arrivingAt volume: ChannelVolumes) -> ChannelVolumes {
+        guard let group else { return volume }
+        for entry in streams.values {
+            guard let remembered = entry.remembered, remembered.name == group, let own = remembered.volume,
+                let applied = entry.applied, own.values.count == volume.values.count,
+                applied.values.count == volume.values.count, own != volume
+            else { continue }
+            let ours = zip(volume.values, zip(applied.values, own.values)).allSatisfy { value, bounds in
+                value >= min(bounds.0, bounds.1) && value <= max(bounds.0, bounds.1)
+            }
+            if ours { return own }
+        }
+        return volume
+    }
+
+    /// What the server remembered for every stream the engine holds lowered or muted.
+    var rememberedWhileHeld: [RememberedStream] { streams.values.compactMap(\.remembered) }
 
     /// Notes the level the engine set (the duck target), to tell the user's own changes from ours.
     mutating func noteApplied(_ index: UInt32, _ volumes: ChannelVolumes) { streams[index]?.applied = volumes }
@@ -46,9 +109,7 @@ struct DuckJournal: Codable, Equatable {
     /// Where a restore should take `index` from `current`: its original volume, or nil when the user
     /// changed the volume during the duck (it is not the level the engine set) and theirs must stand.
     func restoreTarget(of index: UInt32, current: ChannelVolumes) -> ChannelVolumes? {
-        guard let entry = streams[index], let original = entry.original else { return nil }
-        if let applied = entry.applied, applied != current { return nil }
-        return original
+        streams[index]?.restoreTarget(current: current)
     }
 
     /// Forgets the volume part (the duck is over); a mute is kept until it is lifted.
@@ -62,6 +123,7 @@ struct DuckJournal: Codable, Equatable {
         }
     }
 
+    /// Drops everything journalled of a stream, its mute too (the stream is gone).
     mutating func forgetAll(_ index: UInt32) { streams[index] = nil }
 
     var isEmpty: Bool { streams.isEmpty }

@@ -5,12 +5,14 @@ import PulseAudio
 
 /// Carries out the policy's focus events on real sink inputs: ducks are ramped down from the
 /// journalled volume and back to exactly that volume; interruptions pause (or, for another
-/// program's stream, mute) and resume; stops switch a simulated source off.
+/// program's stream, mute) and resume; stops switch a simulated source off. What the server
+/// remembers for each stream's group is held at what it was before (`ServerMemoryKeeper`).
 struct FocusApplier {
     let connection: PulseConnection
     let logger: Logger
     /// Where the journal is kept between daemons; nil keeps it in memory only.
     let journalFile: JournalFile?
+    let memory: ServerMemoryKeeper
 
     /// What carrying out a batch of events did, for the prompt's outcome.
     struct Effects {
@@ -21,17 +23,37 @@ struct FocusApplier {
         var stopped: [SourceID] = []
     }
 
-    func apply(_ events: [FocusEvent], sources: [SourceID: SourceHandle], journal: inout DuckJournal) async -> Effects {
+    /// - Parameter voxNavDucks: false where the server ducks by role itself (`ServerRolePolicy`):
+    ///   ducks are left to it, and so are their restores (nothing was journalled).
+    func apply(
+        _ events: [FocusEvent], sources: [SourceID: SourceHandle], journal: inout DuckJournal, voxNavDucks: Bool = true
+    ) async -> Effects {
         var effects = Effects()
         var ramps: [(index: UInt32, from: ChannelVolumes, to: ChannelVolumes, ramp: VolumeRamp)] = []
+        // What the server should remember for the streams this batch let go of.
+        var released: [RememberedStream] = []
+        var touched: Set<UInt32> = []
         for event in events {
             guard case .source(let id) = event.participant, let handle = sources[id] else { continue }
             let index = handle.sinkInputIndex
+            let before = journal.streams[index]
+            var current: ChannelVolumes?
             do {
                 switch event {
                 case .ducked(_, let dB, let seconds):
+                    guard voxNavDucks else {
+                        logger.debug("duck of \(id) by \(dB) dB left to the server's role policy")
+                        continue
+                    }
                     guard let input = try await connection.sinkInput(index: index) else { continue }
-                    journal.recordIfAbsent(index, input.volume, identity: DuckJournal.identity(of: input))
+                    var remembered: RememberedStream?
+                    if before?.remembered == nil {
+                        remembered = journal.heldMemory(ofGroup: input.restoreGroup)
+                        if remembered == nil { remembered = await memory.memory(of: input) }
+                    }
+                    let own = before == nil ? journal.trueVolume(ofNewStreamIn: input.restoreGroup, arrivingAt: input.volume) : input.volume
+                    journal.recordIfAbsent(index, own, identity: DuckJournal.identity(of: input))
+                    journal.remember(index, remembered)
                     let target = journal.originalVolume(of: index)!.scaled(byDecibels: dB)
                     journal.noteApplied(index, target)
                     persist(journal)
@@ -39,7 +61,9 @@ struct FocusApplier {
                     effects.ducked.append(.init(kind: handle.kind, sinkInput: index, from: journal.originalVolume(of: index)!.values, to: target.values))
                 case .restored(_, let seconds):
                     guard journal.originalVolume(of: index) != nil,
-                          let input = try await connection.sinkInput(index: index) else { continue }
+                        let input = try await connection.sinkInput(index: index)
+                    else { continue }
+                    current = input.volume
                     let target = journal.restoreTarget(of: index, current: input.volume)
                     journal.forget(index)
                     // nil: the user set a volume during the duck; it stands.
@@ -64,7 +88,7 @@ struct FocusApplier {
                         }
                     case .foreign:
                         // A stream we can only mute is never left muted.
-                        try await connection.requestCork(sinkInput: index, corked: false)
+                        try await connection.setSinkInputMute(index: index, muted: false)
                         journal.noteMuted(index, false)
                     }
                 case .stopped:
@@ -81,6 +105,10 @@ struct FocusApplier {
                 // A stream that vanished meanwhile is no error; the server going away is reported elsewhere.
                 logger.debug("focus event \(event) on \(id) not applied: \(error)")
             }
+            touched.insert(index)
+            if let before, journal.streams[index] == nil, let memory = before.memoryAfterRelease(current: current) {
+                released.append(memory)
+            }
         }
         persist(journal)
         await withTaskGroup(of: Void.self) { group in
@@ -89,15 +117,53 @@ struct FocusApplier {
                 group.addTask { try? await move.ramp.run(on: connection, sinkInput: move.index, from: move.from, to: move.to) }
             }
         }
+        let held = touched.compactMap { journal.streams[$0]?.remembered }
+        await memory.keep(held + released)
         return effects
     }
 
+    /// Undoes everything `journal` records, as a clean shutdown does and as the next daemon does
+    /// after a killed one: volumes back to their journalled level (unless the user changed them),
+    /// mutes lifted, on the streams that are still there and still the same; and what the server
+    /// remembers for each stream's group set back to what it remembered before.
+    func undo(_ journal: DuckJournal) async {
+        var memories: [RememberedStream] = []
+        for (index, entry) in journal.streams {
+            guard let input = try? await connection.sinkInput(index: index),
+                entry.identity.allSatisfy({ input.properties[$0.key] == $0.value })
+            else {
+                // Gone (or another stream now): only the server's memory of it is left to set right.
+                if let memory = entry.memoryAfterRelease(current: nil) { memories.append(memory) }
+                continue
+            }
+            if let target = entry.restoreTarget(current: input.volume) {
+                try? await connection.setSinkInputVolume(index: index, to: target)
+            }
+            if entry.muted { try? await connection.setSinkInputMute(index: index, muted: false) }
+            if let memory = entry.memoryAfterRelease(current: input.volume) { memories.append(memory) }
+        }
+        await memory.keep(memories)
+        await memory.flush()
+    }
+
     /// Mutes another program's stream, journalled first so that a killed daemon's successor unmutes it.
+    /// Pauses another program's stream the only way a client can: by muting it. It falls silent but
+    /// keeps playing (its position advances), as module-role-cork does beside its event. A client
+    /// cannot cork a stream it does not own, and the "request-cork" stream event
+    /// (`PA_STREAM_EVENT_REQUEST_CORK`) can be sent only from inside the server
+    /// (`pa_sink_input_send_event`); `pa_context_send_message_to_object` reaches only registered
+    /// handlers, none of them for sink inputs.
     private func mute(_ index: UInt32, journal: inout DuckJournal) async throws {
-        let identity = (try? await connection.sinkInput(index: index)).flatMap { $0 }.map(DuckJournal.identity(of:)) ?? [:]
-        journal.noteMuted(index, true, identity: identity)
+        let input = (try? await connection.sinkInput(index: index)).flatMap { $0 }
+        var remembered: RememberedStream?
+        if let input, journal.streams[index]?.remembered == nil {
+            remembered = journal.heldMemory(ofGroup: input.restoreGroup)
+            if remembered == nil { remembered = await memory.memory(of: input) }
+        }
+        journal.noteMuted(index, true, identity: input.map(DuckJournal.identity(of:)) ?? [:])
+        journal.remember(index, remembered)
         persist(journal)
-        try await connection.requestCork(sinkInput: index, corked: true)
+        try await connection.setSinkInputMute(index: index, muted: true)
     }
 
     private func persist(_ journal: DuckJournal) { journalFile?.save(journal) }

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import PulseAudio
 
 /// The journal on disk (next to the socket): the duck journal, written before every change it
@@ -70,22 +69,11 @@ final class JournalFile: @unchecked Sendable {
         return try? JSONDecoder().decode(Contents.self, from: data)
     }
 
-    /// Undoes what a previous daemon left: volumes back to their journalled level (unless the user
-    /// changed them since), mutes lifted, on the streams that are still there and still the same.
-    /// Returns the simulated sources it ran, for the engine to start again.
-    func recover(on connection: PulseConnection, logger: Logger) async -> [SimulatedSourceRecord] {
-        guard let contents = load() else { return [] }
-        let journal = contents.ducks
-        for (index, entry) in journal.streams {
-            guard let input = try? await connection.sinkInput(index: index),
-                  entry.identity.allSatisfy({ input.properties[$0.key] == $0.value }) else { continue }
-            if let target = journal.restoreTarget(of: index, current: input.volume) {
-                try? await connection.setSinkInputVolume(index: index, to: target)
-            }
-            if entry.muted { try? await connection.requestCork(sinkInput: index, corked: false) }
-            logger.notice("restored sink input \(index) left ducked or muted by a previous daemon")
-        }
+    /// What a previous daemon left (its ducks to undo, its sources to start again), taken off the
+    /// disk: whoever takes it undoes it.
+    func takeOver() -> Contents? {
+        let contents = load()
         try? FileManager.default.removeItem(atPath: path)
-        return contents.sources
+        return contents
     }
 }

@@ -1,35 +1,15 @@
-import Foundation
+import AsyncSupport
 
-/// The promise of one prompt's outcome: completed once by the engine, awaited by any number of callers,
-/// whether they start waiting before or after it completes.
-final class PromptTicket: @unchecked Sendable {
+/// One prompt's outcome to come: set once by the engine, awaited by any number of callers.
+struct PromptTicket: Sendable {
     let id: PromptID
-    private let lock = NSLock()
-    private var result: Result<PromptOutcome, Error>?
-    private var waiters: [CheckedContinuation<PromptOutcome, Error>] = []
+    private let result = OneShot<Result<PromptOutcome, any Error>>()
 
     init(id: PromptID) { self.id = id }
 
-    func complete(_ outcome: Result<PromptOutcome, Error>) {
-        lock.lock()
-        guard result == nil else { lock.unlock(); return }
-        result = outcome
-        let waiting = waiters
-        waiters = []
-        lock.unlock()
-        for waiter in waiting { waiter.resume(with: outcome) }
-    }
+    func complete(_ outcome: Result<PromptOutcome, any Error>) { result.set(outcome) }
 
-    func outcome() async throws -> PromptOutcome {
-        try await withCheckedThrowingContinuation { continuation in
-            lock.lock()
-            if let result {
-                lock.unlock()
-                continuation.resume(with: result)
-            } else {
-                waiters.append(continuation)
-                lock.unlock()
-            }
-        }
-    }
+    /// The outcome; a caller whose task is cancelled stops waiting (`CancellationError`), and the
+    /// prompt plays on unless it is cancelled too.
+    func outcome() async throws -> PromptOutcome { try await result.valueUnlessCancelled().get() }
 }

@@ -35,7 +35,10 @@ final class VirtualTime: @unchecked Sendable {
 
     /// Sleeps until simulated time reaches `time`; the sleeping task stops counting as busy.
     func sleep(until time: Double, token: UInt64?) async {
-        let id = lock.withLock { nextID += 1; return nextID }
+        let id = lock.withLock {
+            nextID += 1
+            return nextID
+        }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let (ready, waiters) = lock.withLock { () -> (Bool, [CheckedContinuation<Void, Never>]) in
@@ -71,7 +74,7 @@ final class VirtualTime: @unchecked Sendable {
             let next = lock.withLock { () -> Sleeper? in
                 // Earliest first; among equals, the one that went to sleep first.
                 guard let index = sleepers.indices.min(by: { (sleepers[$0].time, sleepers[$0].id) < (sleepers[$1].time, sleepers[$1].id) }),
-                      sleepers[index].time <= target
+                    sleepers[index].time <= target
                 else {
                     current = max(current, target)
                     return nil

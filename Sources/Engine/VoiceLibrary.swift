@@ -12,7 +12,7 @@ public struct VoiceLibrary: Sendable {
     public init(directory: URL?) {
         self.directory = directory
         guard let directory,
-              let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
         else { return }
         for file in files where file.pathExtension == "yaml" {
             do {

@@ -39,9 +39,10 @@ extension VoxNavEngine {
             var options = PromptOptions(priority: priority, key: announcement.maneuverID)
             options.fromGuidance = true
             requests.append((PromptRequest(content: .maneuver(maneuver, then: next), language: session.language), options))
-            planned.append(PlannedPrompt(
-                maneuverID: announcement.maneuverID, state: announcement.state, text: text,
-                distance: announcement.distance, chainedManeuverID: announcement.chainedManeuverID))
+            planned.append(
+                PlannedPrompt(
+                    maneuverID: announcement.maneuverID, state: announcement.state, text: text,
+                    distance: announcement.distance, chainedManeuverID: announcement.chainedManeuverID))
         }
         guidance[client] = session
         for (request, options) in requests {

@@ -3,6 +3,13 @@ import Guidance
 import PulseAudio
 import Speech
 
+/// A prompt's words and audio in one audible style.
+struct RenderedPrompt: Sendable {
+    let style: AudibleStyle
+    let text: String
+    let audio: PCMBuffer
+}
+
 /// A prompt accepted into the queue: validated, with its wordings and voice.
 struct AdmittedPrompt: Sendable {
     let id: PromptID
@@ -22,7 +29,9 @@ extension VoxNavEngine {
 
     /// Speaks a prompt and returns once it has finished, been skipped or expired, with every source
     /// the prompt affected restored.
-    public func speak(_ request: PromptRequest, client: ClientID = VoxNavEngine.localClient, options: PromptOptions = PromptOptions()) async throws -> PromptOutcome {
+    public func speak(_ request: PromptRequest, client: ClientID = VoxNavEngine.localClient, options: PromptOptions = PromptOptions()) async throws
+        -> PromptOutcome
+    {
         let (ticket, _) = try await enqueue(request, client: client, options: options)
         return try await ticket.outcome()
     }
@@ -168,31 +177,31 @@ extension VoxNavEngine {
             await feed(.configure(client, .voicePrompt, at: now()))
         }
         // The oracle is consulted just before the prompt: none → nothing, short → a tone, normal → speech.
+        // The audio for the style it expects is made first; the policy's verdict below may change it.
         let expected = policy.promptStyle(for: client)
-        var rendered = try await render(expected, candidates: prompt.candidates, voice: prompt.voice)
+        var early: RenderedPrompt?
+        if let audible = AudibleStyle(expected) { early = try await render(audible, candidates: prompt.candidates, voice: prompt.voice) }
         var timings = PromptOutcome.Timings()
         timings.audioReady = ms()
         if let reason = currentCancellation { return skipped(reason, style: expected, timings: timings) }
 
         let wasActive = policy.activeClients.contains(client)
-        let (ready, activatedAt, effects) = await feedReporting(.promptReady(client, at: now()))
-        var decided: PromptStyle?
-        for decision in ready {
-            switch decision {
-            case .playPrompt(client, let style): decided = style
-            case .skipPrompt(client, let why): return skipped(why, style: expected, timings: timings)
-            case .configurationRejected(client, let error): throw EngineError.invalidSession(error.reason)
-            default: break
-            }
+        let (verdict, activatedAt, effects) = await promptReady(client)
+        let audible: AudibleStyle
+        switch verdict {
+        case .play(let decided): audible = decided
+        case .skip(let reason): return skipped(reason, style: expected, timings: timings)
+        case .noSession(let error): throw EngineError.invalidSession(error.reason)
         }
-        guard let style = decided else {
-            throw EngineError.activationRejected("the policy neither played nor skipped the prompt")
-        }
+        let style = audible.promptStyle
         if !wasActive { timings.activated = (activatedAt - start).milliseconds }
-        if style != expected || rendered == nil {
-            rendered = try await render(style, candidates: prompt.candidates, voice: prompt.voice)
+        let rendered: RenderedPrompt
+        if let early, early.style == audible {
+            rendered = early
+        } else {
+            rendered = try await render(audible, candidates: prompt.candidates, voice: prompt.voice)
         }
-        let (text, audio) = rendered!
+        let (text, audio) = (rendered.text, rendered.audio)
 
         if let reason = currentCancellation {
             // Cancelled while it was being prepared (its client may be gone): nothing plays.
@@ -236,9 +245,14 @@ extension VoxNavEngine {
     private func play(_ buffer: BufferSource, duration: Double) async {
         let start = now()
         if clock.playsPromptAudio {
+            // Where the server ducks by role, the stream exists only while it plays (`ServerRolePolicy`);
+            // failing to open it is the server gone, seen just below.
+            let openForThisPrompt = !rolePolicy.keepsPromptStreamOpen
+            if openForThisPrompt { try? await promptStream.reopen(properties: rolePolicy.promptStreamProperties) }
             await promptStream.play(buffer)
             // Returned early because the server went away (before the engine heard of it): not finished.
             if !promptStream.isConnected { currentCancellation = currentCancellation ?? EngineError.serverUnavailableReason }
+            if openForThisPrompt { promptStream.close() }
         }
         guard clock.simulated != nil, currentCancellation == nil else { return }
         playbackTokens += 1
@@ -246,17 +260,16 @@ extension VoxNavEngine {
         await clock.sleep(until: start + duration, token: currentPlaybackToken)
     }
 
-    /// The audio for a style: speech fitted to the time budget, the earcon, or nothing.
-    private func render(_ style: PromptStyle, candidates: [String], voice: String) async throws -> (text: String, audio: PCMBuffer)? {
+    /// The audio for an audible style: speech fitted to the time budget, or the earcon.
+    private func render(_ style: AudibleStyle, candidates: [String], voice: String) async throws -> RenderedPrompt {
         switch style {
-        case .none:
-            return nil
         case .short:
-            return (candidates.last ?? candidates[0], Earcon.chime(sampleRate: synthesizer.sampleRate))
+            return RenderedPrompt(style: style, text: candidates.last ?? candidates[0], audio: Earcon.navigationTone(sampleRate: synthesizer.sampleRate))
         case .normal:
             do {
-                return try await PromptFitter(maxSeconds: configuration.maxPromptSeconds)
+                let (text, audio) = try await PromptFitter(maxSeconds: configuration.maxPromptSeconds)
                     .fit(candidates, voice: voice, rate: configuration.speechRate, synthesizer: synthesizer)
+                return RenderedPrompt(style: style, text: text, audio: audio)
             } catch {
                 throw EngineError.speech(error.description)
             }

@@ -33,36 +33,50 @@ extension VoxNavEngine {
             emitSource("source.ended", id, handle.kind)
             await feed(.sourceEnded(id, at: now()))
         }
-        await inOrderWithBatches { await self.forgetDucks() }
-        startReconnecting()
+        let lost = await inOrderWithBatches { await self.forgetDucks() }
+        startReconnecting(lost)
     }
 
     /// The volumes journalled were the dead server's; its sink input numbers mean nothing on the next one.
-    private func forgetDucks() {
+    /// Returns the journal as it was: what the sources' own volumes and the server's memory were.
+    private func forgetDucks() -> DuckJournal {
+        let lost = journal
         journal = DuckJournal()
         applier.journalFile?.save(journal)
+        return lost
     }
 
-    private func startReconnecting() {
+    private func startReconnecting(_ lost: DuckJournal) {
         reconnectTask?.cancel()
         reconnectTask = Task { [weak self] in
             var delay = VoxNavEngine.reconnectBackoff.first
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(Int(delay * 1000)))
                 guard let self, !Task.isCancelled else { return }
-                if await self.tryToRestore() { return }
+                if await self.tryToRestore(lost) { return }
                 delay = min(delay * 2, VoxNavEngine.reconnectBackoff.longest)
             }
         }
     }
 
-    /// One attempt: reconnect, reopen the prompt stream, start the simulated sources again as they
-    /// were (the podcast at its place), carry out again what the policy says of them now, pick up
-    /// other programs' streams. False when the server is not (or no longer) there.
-    private func tryToRestore() async -> Bool {
+    /// One attempt: reconnect, set the server's memory right, reopen the prompt stream, start the
+    /// simulated sources again as they were (the podcast at its place, each at its own volume),
+    /// carry out again what the policy says of them now, pick up other programs' streams. False
+    /// when the server is not (or no longer) there. `lost`: the duck journal when the server went.
+    private func tryToRestore(_ lost: DuckJournal) async -> Bool {
         do {
             try await connection.reconnect()
-            try await promptStream.reopen()
+            // A server that remembers streams (WirePlumber, which outlives pipewire-pulse and keeps
+            // its state on disk; PulseAudio's stream-restore database) may still hold a level the
+            // engine had set: its own save of a duck, or the nudged half of a write pair, when the
+            // server died before the engine's writes back. New streams of those groups would start
+            // there. What it remembered before the engine's changes is written back first.
+            await applier.memory.serverChanged()
+            await applier.memory.keep(lost.streams.values.compactMap { $0.memoryAfterRelease(current: nil) })
+            let roles = await ServerRolePolicy.detect(on: connection)
+            if roles != rolePolicy { logger.notice("the sound server's role policy is now \(roles.rawValue)") }
+            rolePolicy = roles
+            if roles.keepsPromptStreamOpen { try await promptStream.reopen(properties: roles.promptStreamProperties) }
             var restarted: [SourceID] = []
             for record in sourceRecords {
                 let id = SourceID.simulated(record.kind)
@@ -71,7 +85,13 @@ extension VoxNavEngine {
                 let fresh = try await makeSource(
                     record.kind, record.activity, at: record.position, paused: policy.state(of: .source(id)) == .paused)
                 // Stopped while this one was being made: it stays stopped.
-                guard case .simulated(let current)? = sources[id], current === old else { fresh.stop(); continue }
+                guard case .simulated(let current)? = sources[id], current === old else {
+                    fresh.stop()
+                    continue
+                }
+                // One the engine held lowered had its own volume journalled; the new stream gets it,
+                // whatever the server started it at, before the policy is carried out on it again.
+                if let own = lost.originalVolume(of: old.sinkInputIndex) { await setOwnVolume(of: fresh, to: own) }
                 restarted.append(id)
                 sources[id] = .simulated(fresh)
                 old.stop()
@@ -87,6 +107,26 @@ extension VoxNavEngine {
         } catch {
             logger.debug("the sound server is not back yet: \(error)")
             return false
+        }
+    }
+
+    /// Sets a re-created source's stream to `volume` and waits (at most 0.5 s) until the server
+    /// reports it, so that what is carried out next starts from it.
+    private func setOwnVolume(of source: CarSource, to volume: ChannelVolumes) async {
+        let index = source.sinkInputIndex
+        do {
+            guard let input = try await connection.sinkInput(index: index), input.volume != volume else { return }
+            logger.info(
+                "a source started again comes in at \(input.volume), its own volume was \(volume): set back",
+                metadata: ["sinkInput": "\(index)", "kind": "\(source.kind.rawValue)"])
+            try await connection.setSinkInputVolume(index: index, to: volume)
+            for _ in 0..<25 {
+                if try await connection.sinkInput(index: index)?.volume == volume { return }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            logger.warning("the server did not report the volume set on a source started again", metadata: ["sinkInput": "\(index)"])
+        } catch {
+            logger.debug("setting the own volume of \(source.kind.rawValue) started again failed: \(error)")
         }
     }
 

@@ -38,8 +38,11 @@ extension VoxNavEngine {
         for record in records {
             do {
                 _ = try await startSource(record.kind, activity: record.activity, at: record.position)
-                logger.notice("started again the \(record.kind.rawValue) a previous daemon ran", metadata: [
-                    "position": "\(record.position.map { "\($0) s" } ?? "live")"])
+                logger.notice(
+                    "started again the \(record.kind.rawValue) a previous daemon ran",
+                    metadata: [
+                        "position": "\(record.position.map { "\($0) s" } ?? "live")"
+                    ])
             } catch {
                 logger.warning("could not start again the \(record.kind.rawValue) a previous daemon ran: \(error)")
             }

@@ -87,12 +87,13 @@ extension VoxNavEngine {
     func watchForeignStreams() async throws {
         let events = try await connection.sinkInputEvents()
         for input in try await connection.sinkInputs() { await foreignStreamAppeared(input.index) }
-        foreignWatch(Task { [weak self] in
-            for await event in events {
-                guard let self else { return }
-                await self.foreignStreamChanged(event)
-            }
-        })
+        foreignWatch(
+            Task { [weak self] in
+                for await event in events {
+                    guard let self else { return }
+                    await self.foreignStreamChanged(event)
+                }
+            })
     }
 
     private func foreignStreamChanged(_ event: SinkInputEvent) async {
@@ -101,11 +102,39 @@ extension VoxNavEngine {
         case .remove:
             let id = SourceID.foreign(event.index)
             foreignCorked[event.index] = nil
+            // Gone mid-duck: nothing is left to restore, but the server's memory of it is set right.
+            await inOrderWithBatches { await self.streamGone(event.index) }
             guard let handle = sources.removeValue(forKey: id) else { return }
             emitSource("source.ended", id, handle.kind)
             await feed(.sourceEnded(id, at: now()))
-        case .change: await foreignStreamCorkChanged(event.index)
+        case .change:
+            guard sources[.foreign(event.index)] != nil || journal.streams[event.index] != nil else {
+                // Not taken up when it appeared (not yet set up, see foreignStreamAppeared).
+                await foreignStreamAppeared(event.index)
+                return
+            }
+            await holdServerMemory(event.index)
+            await foreignStreamCorkChanged(event.index)
         }
+    }
+
+    /// A stream the engine held lowered or muted has gone: its journal entry goes, and what the server
+    /// should remember for its group from now on is written.
+    private func streamGone(_ index: UInt32) async {
+        guard let entry = journal.streams[index] else { return }
+        journal.forgetAll(index)
+        applier.journalFile?.save(journal)
+        if let memory = entry.memoryAfterRelease(current: nil) { await applier.memory.keep([memory]) }
+    }
+
+    /// A stream the engine holds lowered or muted changed (its program corked it, say), and a
+    /// desktop server saves its volume again on any change: the memory of its group is written back.
+    private func holdServerMemory(_ index: UInt32) async {
+        guard let entry = journal.streams[index], let remembered = entry.remembered,
+            let input = try? await connection.sinkInput(index: index),
+            entry.isAsLeft(volume: input.volume, muted: input.muted)
+        else { return }
+        await applier.memory.keep([remembered])
     }
 
     /// Another program's stream that the policy stopped can only be muted: the program plays on
@@ -115,32 +144,45 @@ extension VoxNavEngine {
     private func foreignStreamCorkChanged(_ index: UInt32) async {
         let id = SourceID.foreign(index)
         guard case .foreign(_, let kind, _)? = sources[id],
-              let input = try? await connection.sinkInput(index: index) else { return }
+            let input = try? await connection.sinkInput(index: index)
+        else { return }
         let wasCorked = foreignCorked.updateValue(input.corked, forKey: index) ?? false
         guard wasCorked, !input.corked, policy.state(of: .source(id)) == .stopped else { return }
         logger.info("another program's stopped stream plays again: it is the newest choice", metadata: ["sinkInput": "\(index)"])
         await feed(.sourceEnded(id, at: now()))
         do {
-            try await connection.requestCork(sinkInput: index, corked: false)
+            try await connection.setSinkInputMute(index: index, muted: false)
         } catch {
             logger.debug("unmuting \(id) failed: \(error)")
         }
+        let released = journal.streams[index]
         journal.noteMuted(index, false)
         applier.journalFile?.save(journal)
+        if journal.streams[index] == nil, let memory = released?.memoryAfterRelease(current: input.volume) {
+            await applier.memory.keep([memory])
+        }
         await feed(.sourceStarted(Source(id: id, kind: kind), at: now()))
     }
 
     func foreignStreamAppeared(_ index: UInt32) async {
         let id = SourceID.foreign(index)
-        guard sources[id] == nil, !sources.values.contains(where: { $0.sinkInputIndex == index }),
-              let input = try? await connection.sinkInput(index: index),
-              let kind = SinkInputClassifier().kind(of: input)
+        guard isUnmanaged(index), let input = try? await connection.sinkInput(index: index),
+            // Read again after the await: the same stream may have been taken up meanwhile.
+            isUnmanaged(index), let kind = SinkInputClassifier().kind(of: input)
         else { return }
+        // pipewire-pulse shows a new stream for a few milliseconds before it is set up: corked at
+        // volume 0, before WirePlumber gives it the volume remembered for it. That is not its
+        // volume; it is taken up at its next change, once it has one.
+        if input.corked, input.volume.values.allSatisfy({ $0 == 0 }) { return }
         let name = input.properties["application.name"] ?? input.name
         sources[id] = .foreign(sinkInput: index, kind: kind, name: name)
         foreignCorked[index] = input.corked
         emitSource("source.started", id, kind)
         logger.info("managing another program's stream", metadata: ["sinkInput": "\(index)", "kind": "\(kind.rawValue)", "name": "\(name)"])
         await feed(.sourceStarted(Source(id: id, kind: kind), at: now()))
+    }
+
+    private func isUnmanaged(_ index: UInt32) -> Bool {
+        sources[.foreign(index)] == nil && !sources.values.contains { $0.sinkInputIndex == index }
     }
 }

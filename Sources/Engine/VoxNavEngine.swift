@@ -17,6 +17,8 @@ public actor VoxNavEngine {
     let connection: PulseConnection
     let synthesizer: Synthesizer
     let promptStream: PlaybackStream
+    /// Whether the server ducks by role itself (read at each connection).
+    var rolePolicy: ServerRolePolicy
     let logger: Logger
     let applier: FocusApplier
 
@@ -75,22 +77,28 @@ public actor VoxNavEngine {
         } catch {
             throw EngineError.speech(error.description)
         }
+        rolePolicy = await ServerRolePolicy.detect(on: connection)
+        if rolePolicy != .none {
+            logger.notice(
+                "the sound server ducks by role (\(rolePolicy.rawValue)): prompts use its Navigation role, open only while they play, and VoxNav ducks nothing itself"
+            )
+        }
         promptStream = try await PlaybackStream(
-            connection: connection, name: "VoxNav voice prompt",
-            properties: [
-                // No standard role says "navigation"; "event" is what module-role-ducking treats as a trigger.
-                "media.role": "event",
-                "media.name": "Navigation voice prompt",
-                "application.name": "VoxNav",
-                "application.id": "org.voxnav.prompt",
-            ],
+            connection: connection, name: "VoxNav voice prompt", properties: rolePolicy.promptStreamProperties,
             format: StreamFormat(sampleRate: UInt32(synthesizer.sampleRate), channels: 1),
-            targetLatency: configuration.promptLatency, startCorked: true)
+            targetLatency: configuration.promptLatency, startCorked: true, openNow: rolePolicy.keepsPromptStreamOpen)
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
-        applier = FocusApplier(connection: connection, logger: logger, journalFile: journalFile)
+        applier = FocusApplier(
+            connection: connection, logger: logger, journalFile: journalFile,
+            memory: ServerMemoryKeeper(connection: connection, logger: logger))
         // A previous daemon killed mid-prompt may have left streams ducked or muted, and its simulated sources died with it.
-        let journalledSources = await journalFile?.recover(on: connection, logger: logger) ?? []
+        let left = journalFile?.takeOver()
+        if let left, !left.ducks.isEmpty {
+            logger.notice("undoing what a previous daemon left ducked or muted: sink inputs \(left.ducks.streams.keys.sorted())")
+            await applier.undo(left.ducks)
+        }
+        let journalledSources = left?.sources ?? []
         if configuration.manageForeignStreams { try await watchForeignStreams() }
         watchSoundServer()
         await startAgain(journalledSources)
@@ -112,10 +120,25 @@ public actor VoxNavEngine {
     /// before any ramp is carried out) and what carrying the decisions out did.
     func feedReporting(_ input: PolicyInput) async -> (decisions: [PolicyDecision], decidedAt: ContinuousClock.Instant, effects: FocusApplier.Effects) {
         let decisions = policy.apply(input)
+        let (decidedAt, effects) = await follow(decisions)
+        return (decisions, decidedAt, effects)
+    }
+
+    /// The policy's verdict on a client's ready prompt; its other decisions (the session activating,
+    /// sources ducked or paused) are carried out like any batch.
+    func promptReady(_ client: ClientID) async -> (verdict: PromptVerdict, decidedAt: ContinuousClock.Instant, effects: FocusApplier.Effects) {
+        let (verdict, decisions) = policy.promptReady(client, at: now())
+        logger.debug("prompt ready", metadata: ["client": "\(client.rawValue)", "verdict": "\(verdict)"])
+        let (decidedAt, effects) = await follow(decisions)
+        return (verdict, decidedAt, effects)
+    }
+
+    /// Reports and carries out a batch of decisions the policy has just made.
+    private func follow(_ decisions: [PolicyDecision]) async -> (decidedAt: ContinuousClock.Instant, effects: FocusApplier.Effects) {
         let decidedAt = ContinuousClock.now
         scheduleDeadline()
         emit(decisions)
-        return (decisions, decidedAt, await carryOut(decisions))
+        return (decidedAt, await carryOut(decisions))
     }
 
     /// Carries out decisions after the previous batch has been carried out, so that ramps on one
@@ -141,7 +164,7 @@ public actor VoxNavEngine {
     func applyFocus(_ events: [FocusEvent]) async -> FocusApplier.Effects {
         guard !events.isEmpty else { return FocusApplier.Effects() }
         var journal = self.journal
-        let effects = await applier.apply(events, sources: sources, journal: &journal)
+        let effects = await applier.apply(events, sources: sources, journal: &journal, voxNavDucks: rolePolicy.voxNavDucks)
         // Batches are carried out one after another and nothing else writes the journal, so the copy is current.
         self.journal = journal
         for id in effects.stopped { sources[id] = nil }
@@ -198,21 +221,11 @@ public actor VoxNavEngine {
         for client in policy.configurations.keys { await feed(.clientGone(client, at: now())) }
         await applyTail?.value
         // Whatever is still lowered goes back to its own volume, muted foreign streams are unmuted.
-        for (index, entry) in journal.streams {
-            guard let input = try? await connection.sinkInput(index: index) else { continue }
-            if let target = journal.restoreTarget(of: index, current: input.volume) {
-                try? await connection.setSinkInputVolume(index: index, to: target)
-            }
-            if entry.muted { try? await connection.requestCork(sinkInput: index, corked: false) }
-        }
+        await applier.undo(journal)
         journal = DuckJournal()
         applier.journalFile?.save(journal)
-        for (_, handle) in sources {
-            switch handle {
-            case .simulated(let source): source.stop()
-            case .foreign(let index, _, _): try? await connection.requestCork(sinkInput: index, corked: false)
-            }
-        }
+        // Other programs' streams were unmuted above if the engine had muted them; the rest is theirs.
+        for case .simulated(let source) in sources.values { source.stop() }
         sources.removeAll()
         // Stopped on purpose: the next daemon does not start them again.
         applier.journalFile?.save(sources: [])

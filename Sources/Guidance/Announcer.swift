@@ -79,8 +79,9 @@ public struct Announcer: Sendable {
         }
 
         let done = progress[head.id] ?? .continue
-        guard let candidate = [ManeuverState.execute, .prepare, .initial]
-            .first(where: { $0 > done && heard <= thresholds.start(of: $0) })
+        guard
+            let candidate = [ManeuverState.execute, .prepare, .initial]
+                .first(where: { $0 > done && heard <= thresholds.start(of: $0) })
         else { return [] }
 
         if candidate != .execute, heard < thresholds.end(of: candidate) || !leavesRoomForExecute(candidate, context) {
@@ -146,7 +147,8 @@ public struct Announcer: Sendable {
     private func chainWindow(_ context: Context) -> Double {
         let thresholds = context.thresholds
         // Within the profile's window, or so close that its own prompt would collide with this one.
-        let collision = thresholds.speed
+        let collision =
+            thresholds.speed
             * (configuration.durations.seconds(for: .execute, chained: true) + configuration.minimumGap)
         return max(configuration.profile.chainingDistance * thresholds.scale, collision)
     }

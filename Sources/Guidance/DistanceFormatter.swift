@@ -1,4 +1,4 @@
-/// Rounds a distance to what a person would say (REFERENCE.md §3, Valhalla's tables):
+/// Rounds a distance to what a person would say (after Valhalla's narrative tables):
 ///
 /// - metric: < 10 m "less than 10 m"; 10–94 m to 10 m; 95–949 m to 100 m; ≤ 3 km to 0.5 km;
 ///   then whole km.

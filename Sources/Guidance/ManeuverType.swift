@@ -1,4 +1,4 @@
-/// Every CarPlay maneuver type (REFERENCE.md §2). Raw values are the JSON spellings.
+/// Every CarPlay maneuver type (`CPManeuverType`). Raw values are the JSON spellings.
 public enum ManeuverType: String, CaseIterable, Sendable, Hashable, Codable {
     case arriveAtDestination, arriveAtDestinationLeft, arriveAtDestinationRight
     case arriveEndOfDirections, arriveEndOfNavigation

@@ -52,8 +52,9 @@ public struct NameExpander: Sendable, Hashable {
     /// from hyphens between letters and digits ("A-7" → "A 7").
     public func routeNumber(_ ref: String) -> String {
         let trimmed = ref.trimmingCharacters(in: .whitespaces)
-        return applyRouteRules(trimmed) ?? trimmed.replacingOccurrences(
-            of: #"(?<=[A-Za-z])-(?=\d)"#, with: " ", options: .regularExpression)
+        return applyRouteRules(trimmed)
+            ?? trimmed.replacingOccurrences(
+                of: #"(?<=[A-Za-z])-(?=\d)"#, with: " ", options: .regularExpression)
     }
 
     /// An exit number ready to speak: digits and letters apart ("12B" → "12 B").

@@ -24,8 +24,10 @@ public struct PhraseSample: Sendable, Hashable {
     public var routeNumber = "I-95"
     public var exitNumber = "12B"
     /// Four lanes, the right two preferred.
-    public var lanes: [Lane] = [.init(angle: 0, status: .notGood)!, .init(angle: 0, status: .notGood)!,
-                                .init(angle: 45, status: .preferred)!, .init(angle: 45, status: .preferred)!]
+    public var lanes: [Lane] = [
+        .init(angle: 0, status: .notGood)!, .init(angle: 0, status: .notGood)!,
+        .init(angle: 45, status: .preferred)!, .init(angle: 45, status: .preferred)!,
+    ]
     public var next = Maneuver(type: .leftTurn, roadName: "Main Street", distanceRemaining: 120)
     /// Meters before the maneuver at which each state is said.
     public var distances: [ManeuverState: Double] = [.continue: 5000, .initial: 800, .prepare: 150, .execute: 15]
@@ -45,12 +47,13 @@ extension PhraseComposer {
             for state in ManeuverState.allCases {
                 let distance = sample.distances[state] ?? 0
                 for variant in PhraseVariant.allCases {
-                    let text = switch variant {
-                    case .full: compose(full, state: state, distance: distance)
-                    case .bare: compose(bare, state: state, distance: distance)
-                    case .chained: compose(full, state: state, distance: distance, then: sample.next)
-                    case .short: compose(full, state: state, distance: distance, style: .short)
-                    }
+                    let text =
+                        switch variant {
+                        case .full: compose(full, state: state, distance: distance)
+                        case .bare: compose(bare, state: state, distance: distance)
+                        case .chained: compose(full, state: state, distance: distance, then: sample.next)
+                        case .short: compose(full, state: state, distance: distance, style: .short)
+                        }
                     renderings.append(PhraseRendering(type: type, state: state, variant: variant, text: text))
                 }
             }

@@ -49,8 +49,11 @@ extension PhrasePack {
             if let then = phrases.then { checks.append(("then", then, Self.maneuverPlaceholders)) }
             for state in ManeuverState.allCases {
                 let own = phrases.states[state]
-                checks.append((own == nil ? "states.\(state.rawValue)" : state.rawValue,
-                               own ?? states[state]!, Self.sentencePlaceholders))
+                checks.append(
+                    (
+                        own == nil ? "states.\(state.rawValue)" : state.rawValue,
+                        own ?? states[state]!, Self.sentencePlaceholders
+                    ))
                 checks.append(("short.\(state.rawValue)", shortStates[state]!, Self.sentencePlaceholders))
             }
             let filled = Self.alwaysFilled(for: type)
@@ -60,7 +63,8 @@ extension PhrasePack {
                 for placeholder in template.requiredPlaceholders where !filled.contains(placeholder.name) {
                     throw PhrasePackError(
                         .unfilledPlaceholder, at: path,
-                        "\(placeholder) in \"\(template.source)\" would be unfilled for maneuver type \(type.rawValue) (family \(type.family.rawValue)): put it inside [ ] or give \(type.rawValue) its own wording")
+                        "\(placeholder) in \"\(template.source)\" would be unfilled for maneuver type \(type.rawValue) (family \(type.family.rawValue)): put it inside [ ] or give \(type.rawValue) its own wording"
+                    )
                 }
             }
         }

@@ -176,7 +176,8 @@ public struct PhrasePack: Sendable, Hashable {
             } else {
                 throw PhrasePackError(
                     .unknownManeuverType, at: value.path,
-                    "unknown maneuver type or family '\(key)'; families: \(ManeuverFamily.allCases.map(\.rawValue).joined(separator: ", ")); types: \(ManeuverType.allCases.map(\.rawValue).joined(separator: ", "))")
+                    "unknown maneuver type or family '\(key)'; families: \(ManeuverFamily.allCases.map(\.rawValue).joined(separator: ", ")); types: \(ManeuverType.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
         }
         var resolved: [ManeuverType: ManeuverPhrases] = [:]

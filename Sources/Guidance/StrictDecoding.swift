@@ -36,5 +36,7 @@ func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type, in dec
     guard let first = unknown.first else { return }
     throw DecodingError.dataCorruptedError(
         forKey: AnyKey(stringValue: first), in: container,
-        debugDescription: "Unknown \(what) member\(unknown.count > 1 ? "s" : "") \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")); allowed: \(Keys.allCases.map(\.stringValue).joined(separator: ", "))")
+        debugDescription:
+            "Unknown \(what) member\(unknown.count > 1 ? "s" : "") \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")); allowed: \(Keys.allCases.map(\.stringValue).joined(separator: ", "))"
+    )
 }

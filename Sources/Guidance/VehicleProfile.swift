@@ -1,4 +1,4 @@
-/// Per-vehicle prompt thresholds (OsmAnd's timing model, REFERENCE.md §3).
+/// Per-vehicle prompt thresholds (OsmAnd's timing model; docs/ANNOUNCER.md).
 ///
 /// Distances are given at the profile's `defaultSpeed`; every window scales by
 /// `max(1, speed / defaultSpeed)`, which is the same as "distance ≤ D or time-to-go ≤ D / defaultSpeed".

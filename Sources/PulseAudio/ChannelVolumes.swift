@@ -38,7 +38,8 @@ public struct ChannelVolumes: Equatable, Hashable, Sendable, Codable, CustomStri
         let f = min(1, max(0, fraction))
         var result: [UInt32] = []
         for (a, b) in zip(values, target.values) {
-            let from = Double(a), to = Double(b)
+            let from = Double(a)
+            let to = Double(b)
             let value: Double = from + (to - from) * f
             result.append(UInt32(value.rounded()))
         }

@@ -11,7 +11,8 @@ public final class PlaybackStream: @unchecked Sendable {
     private var stream: OpaquePointer
     public let format: StreamFormat
     private let name: String
-    private let properties: [String: String]
+    /// Replaced by `reopen(properties:)`.
+    private var properties: [String: String]
     private let targetLatency: Double?
     private let startCorked: Bool
     /// The server's index for this stream's sink input; valid once created.
@@ -29,9 +30,10 @@ public final class PlaybackStream: @unchecked Sendable {
     /// - Parameters:
     ///   - properties: stream properties, e.g. `media.role`, `media.name`, `application.name`.
     ///   - targetLatency: the buffer the server keeps (`tlength`); nil leaves the server default (~2 s).
+    ///   - openNow: false makes the stream closed, with no sink input, until `reopen()`.
     public init(
         connection: PulseConnection, name: String, properties: [String: String],
-        format: StreamFormat, targetLatency: Double?, startCorked: Bool
+        format: StreamFormat, targetLatency: Double?, startCorked: Bool, openNow: Bool = true
     ) async throws {
         self.connection = connection
         self.format = format
@@ -40,7 +42,7 @@ public final class PlaybackStream: @unchecked Sendable {
         self.targetLatency = targetLatency
         self.startCorked = startCorked
         stream = try connection.newStream(name: name, format: format, properties: properties)
-        try await connect()
+        if openNow { try await connect() }
     }
 
     /// Connects `stream` for playback and waits until the server has created its sink input.
@@ -51,13 +53,17 @@ public final class PlaybackStream: @unchecked Sendable {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             connection.withLock {
                 onReady = { continuation.resume(with: $0) }
-                pa_stream_set_state_callback(s, { s, userdata in
-                    let me = Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue()
-                    me.stateChanged(pa_stream_get_state(s))
-                }, me)
-                pa_stream_set_write_callback(s, { _, _, userdata in
-                    Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue().feed()
-                }, me)
+                pa_stream_set_state_callback(
+                    s,
+                    { s, userdata in
+                        let me = Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue()
+                        me.stateChanged(pa_stream_get_state(s))
+                    }, me)
+                pa_stream_set_write_callback(
+                    s,
+                    { _, _, userdata in
+                        Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue().feed()
+                    }, me)
                 var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
                 var flags = PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
                 if let targetLatency {
@@ -73,10 +79,12 @@ public final class PlaybackStream: @unchecked Sendable {
         }
     }
 
-    /// After the server went away (the stream failed with its connection) and the connection is back:
-    /// the same stream anew on the new server, idle, with a new sink input.
-    public func reopen() async throws {
-        let fresh = try connection.newStream(name: name, format: format, properties: properties)
+    /// The same stream anew, idle, with a new sink input: after `close()`, or after the server went
+    /// away (the stream failed with its connection) and the connection is back. `properties`
+    /// replace the stream's properties from now on.
+    public func reopen(properties newProperties: [String: String]? = nil) async throws {
+        if let newProperties { connection.withLock { properties = newProperties } }
+        let fresh = try connection.newStream(name: name, format: format, properties: connection.withLock { properties })
         connection.withLock {
             // A play still waiting for its drain ends now: its audio went with the old server.
             finishDrain()
@@ -119,7 +127,7 @@ public final class PlaybackStream: @unchecked Sendable {
                 paused = false
                 onDrained = { continuation.resume(returning: $0) }
                 feed()
-                uncorkLocked(true)
+                setCorkedLocked(false)
             }
         }
     }
@@ -133,7 +141,7 @@ public final class PlaybackStream: @unchecked Sendable {
             paused = startPaused
             guard !startPaused else { return }
             feed()
-            uncorkLocked(true)
+            setCorkedLocked(false)
         }
     }
 
@@ -162,7 +170,7 @@ public final class PlaybackStream: @unchecked Sendable {
         connection.withLock {
             paused = false
             feed()
-            uncorkLocked(true)
+            setCorkedLocked(false)
         }
     }
 
@@ -182,7 +190,7 @@ public final class PlaybackStream: @unchecked Sendable {
 
     /// Corks (pauses) or uncorks the stream. A corked stream keeps its buffer and position.
     public func setCorked(_ corked: Bool) {
-        connection.withLock { uncorkLocked(!corked) }
+        connection.withLock { setCorkedLocked(corked) }
     }
 
     /// Ends `source` early, whether it is playing now or about to be played: a `play` of it
@@ -208,8 +216,8 @@ public final class PlaybackStream: @unchecked Sendable {
 
     // MARK: mainloop thread
 
-    private func uncorkLocked(_ play: Bool) {
-        if let op = pa_stream_cork(stream, play ? 0 : 1, nil, nil) { pa_operation_unref(op) }
+    private func setCorkedLocked(_ corked: Bool) {
+        if let op = pa_stream_cork(stream, corked ? 1 : 0, nil, nil) { pa_operation_unref(op) }
     }
 
     private func stateChanged(_ state: pa_stream_state_t) {
@@ -250,9 +258,12 @@ public final class PlaybackStream: @unchecked Sendable {
             // An underrun before the drain would stall on prebuf: trigger starts playback anyway.
             if let op = pa_stream_trigger(stream, nil, nil) { pa_operation_unref(op) }
             let me = Unmanaged.passUnretained(self).toOpaque()
-            if let op = pa_stream_drain(stream, { _, _, userdata in
-                Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue().finishDrain()
-            }, me) {
+            if let op = pa_stream_drain(
+                stream,
+                { _, _, userdata in
+                    Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue().finishDrain()
+                }, me)
+            {
                 pa_operation_unref(op)
             } else {
                 finishDrain()
@@ -265,7 +276,7 @@ public final class PlaybackStream: @unchecked Sendable {
         onDrained = nil
         draining = false
         source = nil
-        if pa_stream_get_state(stream) == PA_STREAM_READY { uncorkLocked(false) }
+        if pa_stream_get_state(stream) == PA_STREAM_READY { setCorkedLocked(true) }
         done?(Date())
     }
 

@@ -7,9 +7,9 @@ extension PulseConnection {
     public func sinkInputEvents(bufferingNewest limit: Int = 256) async throws -> AsyncStream<SinkInputEvent> {
         let (stream, continuation) = AsyncStream<SinkInputEvent>.makeStream(bufferingPolicy: .bufferingNewest(limit))
         let hub = sinkInputEventHub
-        let id = withLock { hub.add(continuation) }
-        // The lock is recursive, so this is safe even when the stream ends on the mainloop thread.
-        continuation.onTermination = { [weak self] _ in self?.withLock { hub.remove(id) } }
+        let id = hub.add(continuation)
+        // Not under the mainloop lock: the stream may end inside its task's cancellation (SinkInputEventHub).
+        continuation.onTermination = { _ in hub.remove(id) }
         // Setting the mask again for a second subscriber is harmless, and waiting for it keeps the promise above.
         try await subscribeToSinkInputs()
         return stream
@@ -20,9 +20,11 @@ extension PulseConnection {
         let hub = sinkInputEventHub
         try await perform("subscribing to sink input events") { ctx, callback, userdata in
             let me = Unmanaged.passUnretained(hub).toOpaque()
-            pa_context_set_subscribe_callback(ctx, { _, type, index, userdata in
-                Unmanaged<SinkInputEventHub>.fromOpaque(userdata!).takeUnretainedValue().deliver(type, index: index)
-            }, me)
+            pa_context_set_subscribe_callback(
+                ctx,
+                { _, type, index, userdata in
+                    Unmanaged<SinkInputEventHub>.fromOpaque(userdata!).takeUnretainedValue().deliver(type, index: index)
+                }, me)
             return pa_context_subscribe(ctx, PA_SUBSCRIPTION_MASK_SINK_INPUT, callback, userdata)
         }
     }

@@ -2,18 +2,18 @@ import CPulse
 
 /// Accumulates the results of a list callback, then resumes its continuation once.
 /// A request whose waiter can be told that the connection died before the server answered.
-private protocol CancellableRequest: AnyObject {
+protocol CancellableRequest: AnyObject {
     func fail(_ error: Error)
 }
 
-private final class ListRequest<Element>: CancellableRequest {
+final class ListRequest<Element>: CancellableRequest {
     var items: [Element] = []
     let continuation: CheckedContinuation<[Element], Error>
     init(_ continuation: CheckedContinuation<[Element], Error>) { self.continuation = continuation }
     func fail(_ error: Error) { continuation.resume(throwing: error) }
 }
 
-private final class SuccessRequest: CancellableRequest {
+final class SuccessRequest: CancellableRequest {
     let continuation: CheckedContinuation<Void, Error>
     let what: String
     init(_ continuation: CheckedContinuation<Void, Error>, what: String) {
@@ -23,7 +23,7 @@ private final class SuccessRequest: CancellableRequest {
     func fail(_ error: Error) { continuation.resume(throwing: error) }
 }
 
-private let successCallback: pa_context_success_cb_t = { ctx, success, userdata in
+let successCallback: pa_context_success_cb_t = { ctx, success, userdata in
     let request = Unmanaged<SuccessRequest>.fromOpaque(userdata!).takeRetainedValue()
     if success != 0 {
         request.continuation.resume()
@@ -43,45 +43,57 @@ private let sinkInputCallback: pa_sink_input_info_cb_t = { _, info, eol, userdat
     }
 }
 
+private let sinkNameCallback: pa_sink_info_cb_t = { _, info, eol, userdata in
+    let request = Unmanaged<ListRequest<String>>.fromOpaque(userdata!).takeUnretainedValue()
+    if let info {
+        request.items.append(String(cString: info.pointee.name))
+    } else if eol != 0 {
+        Unmanaged<ListRequest<String>>.fromOpaque(userdata!).release()
+        request.continuation.resume(returning: request.items)
+    }
+}
+
 extension PulseConnection {
     /// The connection died with the request pending: its callback will never come; release and fail it.
-    private static func cancelled<R: CancellableRequest>(_ userdata: UnsafeMutableRawPointer, _: R.Type, _ what: String) {
+    static func cancelled<R: CancellableRequest>(_ userdata: UnsafeMutableRawPointer, _: R.Type, _ what: String) {
         Unmanaged<R>.fromOpaque(userdata).takeRetainedValue().fail(PulseError("\(what) failed: the connection to the server was lost"))
     }
 
     /// Every sink input on the server.
     public func sinkInputs() async throws -> [SinkInput] {
-        try await withCheckedThrowingContinuation { continuation in
-            withLock {
-                let request = ListRequest<SinkInput>(continuation)
-                let userdata = Unmanaged.passRetained(request).toOpaque()
-                guard let op = pa_context_get_sink_input_info_list(context, sinkInputCallback, userdata) else {
-                    Unmanaged<ListRequest<SinkInput>>.fromOpaque(userdata).release()
-                    continuation.resume(throwing: PulseError("listing sink inputs failed: \(lastError)"))
-                    return
-                }
-                onCancel(op) { Self.cancelled(userdata, ListRequest<SinkInput>.self, "listing sink inputs") }
-                pa_operation_unref(op)
-            }
-        }
+        try await list("listing sink inputs") { pa_context_get_sink_input_info_list($0, sinkInputCallback, $1) }
+    }
+
+    /// The names of the server's sinks.
+    public func sinkNames() async throws -> [String] {
+        try await list("listing sinks") { pa_context_get_sink_info_list($0, sinkNameCallback, $1) }
     }
 
     /// One sink input, or nil when it no longer exists.
     public func sinkInput(index: UInt32) async throws -> SinkInput? {
-        let found: [SinkInput] = try await withCheckedThrowingContinuation { continuation in
+        let found: [SinkInput] = try await list("reading sink input \(index)") {
+            pa_context_get_sink_input_info($0, index, sinkInputCallback, $1)
+        }
+        return found.first
+    }
+
+    /// Runs one libpulse operation that lists `Element`s through a callback fed a `ListRequest`.
+    func list<Element>(
+        _ what: String, _ start: (OpaquePointer, UnsafeMutableRawPointer) -> OpaquePointer?
+    ) async throws -> [Element] {
+        try await withCheckedThrowingContinuation { continuation in
             withLock {
-                let request = ListRequest<SinkInput>(continuation)
+                let request = ListRequest<Element>(continuation)
                 let userdata = Unmanaged.passRetained(request).toOpaque()
-                guard let op = pa_context_get_sink_input_info(context, index, sinkInputCallback, userdata) else {
-                    Unmanaged<ListRequest<SinkInput>>.fromOpaque(userdata).release()
-                    continuation.resume(throwing: PulseError("reading sink input \(index) failed: \(lastError)"))
+                guard let op = start(context, userdata) else {
+                    Unmanaged<ListRequest<Element>>.fromOpaque(userdata).release()
+                    continuation.resume(throwing: PulseError("\(what) failed: \(lastError)"))
                     return
                 }
-                onCancel(op) { Self.cancelled(userdata, ListRequest<SinkInput>.self, "reading sink input \(index)") }
+                onCancel(op) { Self.cancelled(userdata, ListRequest<Element>.self, what) }
                 pa_operation_unref(op)
             }
         }
-        return found.first
     }
 
     /// Sets a sink input's volume at once (PulseAudio has no ramp; see `VolumeRamp`).

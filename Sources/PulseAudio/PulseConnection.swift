@@ -38,10 +38,12 @@ public final class PulseConnection: @unchecked Sendable {
         pa_proplist_sets(props, PA_PROP_APPLICATION_NAME, applicationName)
         pa_proplist_sets(props, PA_PROP_APPLICATION_ID, "org.voxnav")
         guard let ctx = pa_context_new_with_proplist(pa_threaded_mainloop_get_api(loop), applicationName, props) else { return nil }
-        pa_context_set_state_callback(ctx, { ctx, userdata in
-            let waiter = Unmanaged<StateWaiter>.fromOpaque(userdata!).takeUnretainedValue()
-            waiter.contextStateChanged(pa_context_get_state(ctx))
-        }, Unmanaged.passUnretained(waiter).toOpaque())
+        pa_context_set_state_callback(
+            ctx,
+            { ctx, userdata in
+                let waiter = Unmanaged<StateWaiter>.fromOpaque(userdata!).takeUnretainedValue()
+                waiter.contextStateChanged(pa_context_get_state(ctx))
+            }, Unmanaged.passUnretained(waiter).toOpaque())
         return ctx
     }
 
@@ -77,7 +79,7 @@ public final class PulseConnection: @unchecked Sendable {
         }
         guard !isReady else { return }
         try await connectContext()
-        if withLock({ !sinkInputEventHub.isEmpty }) { try await subscribeToSinkInputs() }
+        if !sinkInputEventHub.isEmpty { try await subscribeToSinkInputs() }
     }
 
     deinit {
@@ -140,7 +142,10 @@ private final class StateWaiter {
         case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
             onReadyOrFailure?(.failure(PulseError("PulseAudio connection failed (is a server running?)")))
             onReadyOrFailure = nil
-            if wasReady { wasReady = false; onLost?() }
+            if wasReady {
+                wasReady = false
+                onLost?()
+            }
         default:
             break
         }

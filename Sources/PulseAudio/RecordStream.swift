@@ -29,15 +29,20 @@ public final class RecordStream: @unchecked Sendable {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             connection.withLock {
                 onReady = { continuation.resume(with: $0) }
-                pa_stream_set_state_callback(s, { s, userdata in
-                    Unmanaged<RecordStream>.fromOpaque(userdata!).takeUnretainedValue().stateChanged(pa_stream_get_state(s))
-                }, me)
-                pa_stream_set_read_callback(s, { _, _, userdata in
-                    Unmanaged<RecordStream>.fromOpaque(userdata!).takeUnretainedValue().drain()
-                }, me)
+                pa_stream_set_state_callback(
+                    s,
+                    { s, userdata in
+                        Unmanaged<RecordStream>.fromOpaque(userdata!).takeUnretainedValue().stateChanged(pa_stream_get_state(s))
+                    }, me)
+                pa_stream_set_read_callback(
+                    s,
+                    { _, _, userdata in
+                        Unmanaged<RecordStream>.fromOpaque(userdata!).takeUnretainedValue().drain()
+                    }, me)
                 // Small fragments: a listening assistant reacts to speech quickly.
-                var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max,
-                                          fragsize: format.bytes(forSeconds: 0.02))
+                var attr = pa_buffer_attr(
+                    maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max,
+                    fragsize: format.bytes(forSeconds: 0.02))
                 if pa_stream_connect_record(s, device, &attr, PA_STREAM_ADJUST_LATENCY) < 0 {
                     onReady = nil
                     continuation.resume(throwing: PulseError("cannot connect record stream \(name): \(connection.lastError)"))

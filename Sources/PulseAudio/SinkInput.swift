@@ -7,6 +7,8 @@ public struct SinkInput: Sendable, Equatable {
     public var volume: ChannelVolumes
     public var muted: Bool
     public var corked: Bool
+    /// Channel positions (`pa_channel_position_t`) of `volume`.
+    public var channelMap: [Int32]
     /// The stream's property list (media.role, application.name, ...).
     public var properties: [String: String]
 
@@ -18,6 +20,10 @@ public struct SinkInput: Sendable, Equatable {
         volume = ChannelVolumes(info.volume)
         muted = info.mute != 0
         corked = info.corked != 0
+        var map = info.channel_map
+        channelMap = withUnsafeBytes(of: &map.map) { raw in
+            Array(raw.bindMemory(to: pa_channel_position_t.self).prefix(Int(info.channel_map.channels))).map(\.rawValue)
+        }
         properties = Self.read(info.proplist)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A blocking newline-delimited JSON-RPC client over a Unix socket, for the CLI and tests.
@@ -15,8 +16,9 @@ public final class RPCClient {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let pathBytes = Array(socketPath.utf8CString)
+        // The socket is closed by deinit, which runs when this initializer throws (every stored
+        // property is set by then): closing it here too would close whatever file reuses the number.
         guard pathBytes.count <= MemoryLayout.size(ofValue: address.sun_path) else {
-            close(fd)
             throw RPCClientError.connect(socketPath, "path too long")
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -29,12 +31,11 @@ public final class RPCClient {
         }
         guard result == 0 else {
             let reason = String(cString: strerror(errno))
-            close(fd)
             throw RPCClientError.connect(socketPath, reason)
         }
     }
 
-    deinit { close(fd) }
+    deinit { if fd >= 0 { close(fd) } }
 
     /// Makes reads give up after `seconds` without data (readLine then throws).
     public func setReadTimeout(_ seconds: Double) {

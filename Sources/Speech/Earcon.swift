@@ -3,8 +3,8 @@ import Foundation
 /// The non-verbal prompt used when a spoken prompt is not allowed (prompt style `short`):
 /// a soft two-tone chime, rising, well under a second.
 public enum Earcon {
-    /// Renders the chime at `sampleRate`. Deterministic: the same buffer every time.
-    public static func chime(sampleRate: Int = 22050) -> PCMBuffer {
+    /// Renders the tone at `sampleRate`. Deterministic: the same buffer every time.
+    public static func navigationTone(sampleRate: Int = 22050) -> PCMBuffer {
         // Two partial-rich tones a fifth apart (E6, B6), each with a fast attack and exponential decay.
         let notes: [(frequency: Double, start: Double, length: Double)] = [
             (1318.5, 0.0, 0.22),

@@ -25,7 +25,8 @@ extension PCMBuffer {
     /// for nothing. `lead` and `tail` seconds of pad are kept so no consonant is clipped.
     public func trimmingSilence(threshold: Int16 = 200, lead: Double = 0.005, tail: Double = 0.03) -> PCMBuffer {
         guard let first = samples.firstIndex(where: { abs(Int($0)) > Int(threshold) }),
-              let last = samples.lastIndex(where: { abs(Int($0)) > Int(threshold) }) else { return self }
+            let last = samples.lastIndex(where: { abs(Int($0)) > Int(threshold) })
+        else { return self }
         let start = max(0, first - Int(lead * Double(sampleRate)))
         let end = min(samples.count, last + 1 + Int(tail * Double(sampleRate)))
         return PCMBuffer(samples: Array(samples[start..<end]), sampleRate: sampleRate)

@@ -35,7 +35,7 @@ public final class Synthesizer: @unchecked Sendable {
             guard let events, let userdata = events.pointee.user_data else { return 0 }
             let sink = Unmanaged<SampleCollector>.fromOpaque(userdata).takeUnretainedValue()
             if let wav, count > 0 { sink.append(UnsafeBufferPointer(start: wav, count: Int(count))) }
-            return sink.cancelled ? 1 : 0
+            return 0  // go on: a prompt is synthesised whole (a cancelled one is dropped after)
         }
     }
 
@@ -93,8 +93,9 @@ public final class Synthesizer: @unchecked Sendable {
         var flags = UInt32(espeakCHARS_UTF8)
         if ssml { flags |= UInt32(espeakSSML) }
         let status = text.withCString { cText in
-            espeak_Synth(cText, strlen(cText) + 1, 0, POS_CHARACTER, 0, flags, nil,
-                         Unmanaged.passUnretained(collector).toOpaque())
+            espeak_Synth(
+                cText, strlen(cText) + 1, 0, POS_CHARACTER, 0, flags, nil,
+                Unmanaged.passUnretained(collector).toOpaque())
         }
         // Keep the collector alive until espeak_Synth has returned (it holds an unretained pointer).
         return withExtendedLifetime(collector) {
@@ -107,6 +108,5 @@ public final class Synthesizer: @unchecked Sendable {
 /// Receives sample chunks from the eSpeak callback (on the synthesizer's queue).
 private final class SampleCollector {
     var samples: [Int16] = []
-    var cancelled = false
     func append(_ chunk: UnsafeBufferPointer<Int16>) { samples.append(contentsOf: chunk) }
 }

@@ -4,18 +4,32 @@ import Foundation
 import Speech
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// voxnav-bench: VoxNav against the tools a user would pick instead (espeak-ng CLI, spd-say).
-/// Run it through `scripts/bench`, which installs the peers, builds, and provides the sound server.
+/// Run it through `scripts/bench`, which installs the peers, builds, provides each sound server, runs
+/// `voxnav-bench run` once per server and `voxnav-bench combine` on the results (BENCHMARKS.md).
 @main
 struct VoxNavBench: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "voxnav-bench",
-        abstract: "Benchmarks voxnavd against the espeak-ng CLI and spd-say on a PulseAudio null sink.")
+    static let configuration = CommandConfiguration(
+        commandName: "voxnav-bench",
+        abstract: "Benchmarks voxnavd against the espeak-ng CLI and spd-say on a sound server's null sink `car`.",
+        subcommands: [Run.self, Combine.self], defaultSubcommand: Run.self)
+}
+
+/// One run on the sound server the environment points at (PULSE_SERVER, as scripts/with-pulse and
+/// scripts/with-pipewire set it).
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measures on one sound server; prints the results and writes them as JSON (--json) for `combine`.")
 
     @Option(help: "The voxnavd executable to start.") var voxnavd: String
+    @Option(help: "The sound server measured: pulse (bare PulseAudio) or pipewire (default: $VOXNAV_TEST_SERVER, else pulse).")
+    var server = ProcessInfo.processInfo.environment["VOXNAV_TEST_SERVER"] ?? "pulse"
     @Option(help: "Trials per contender for first audio.") var trials = 100
+    @Option(help: "Fresh connections and streams timed to their first sample (what the espeak-ng CLI opens for each utterance).")
+    var streamProbes = 20
     @Option(help: "Trials for duck reaction.") var duckTrials = 40
     @Option(help: "Bursts of 3 prompts for the overhang.") var bursts = 20
     @Option(help: "Prompts before the memory reading.") var footprintPrompts = 1000
@@ -30,23 +44,32 @@ struct VoxNavBench: AsyncParsableCommand {
     @Flag(help: "Skip speech-dispatcher (spd-say).") var noSpd = false
     @Option(help: "Why the espeak-ng CLI or spd-say is absent, if it is.") var skipReason: String = ""
     @Option(help: "The prompt text for first audio.") var text = "Turn left."
-    @Option(help: "Write the results as Markdown here.") var markdown: String?
-    @Option(help: "The command line to record in the Markdown.") var command = "scripts/bench"
+    @Option(help: "Write the results (key figures and this run's Markdown section) here as JSON, for `voxnav-bench combine`.")
+    var json: String?
 
     mutating func run() async throws {
         let loadStart = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
         let started = Date()
         var report = Report()
+        report.server = ServerInfo.named(server)
+        let onPipeWire = report.server.id == "pipewire"
 
         // The daemon, on a private socket.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-bench-\(getpid())").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let socket = dir + "/voxnav.sock"
         let (daemonPID, _) = try spawn([voxnavd, "--socket", socket, "--log-level", "error"], quiet: false)
-        defer { kill(daemonPID, SIGTERM); waitExit(daemonPID); try? FileManager.default.removeItem(atPath: dir) }
+        defer {
+            kill(daemonPID, SIGTERM)
+            waitExit(daemonPID)
+            try? FileManager.default.removeItem(atPath: dir)
+        }
         var client: LineClient? = nil
         for _ in 0..<200 {
-            if let c = try? LineClient(socket: socket) { client = c; break }
+            if let c = try? LineClient(socket: socket) {
+                client = c
+                break
+            }
             usleep(50_000)
         }
         guard let vox = client else { throw BenchError("voxnavd did not open \(socket)") }
@@ -56,6 +79,7 @@ struct VoxNavBench: AsyncParsableCommand {
         let pulse = try PulseClient(name: "voxnav-bench")
         let capture = try Capture(client: pulse, device: "car.monitor", fragmentMs: fragmentMs)
         report.fragmentMs = capture.grantedFragmentMs
+        report.fragmentRequestedMs = fragmentMs
         say("capture on car.monitor: fragment \(fmt(report.fragmentMs, 2)) ms granted")
 
         let peers = peerList()
@@ -73,6 +97,16 @@ struct VoxNavBench: AsyncParsableCommand {
         var daemonStart: [Double] = []
         var audioReady: [Double] = []
         var sinkLatency: [Double] = []
+        // On PipeWire: the latency each contender's stream asked the graph for (`node.latency`, as
+        // pipewire-pulse shows it), read before each trial (streams that stay connected) or right after
+        // the first sample was heard (the espeak-ng CLI's stream lives only while it speaks).
+        var nodeLatency: [String: [String: Int]] = [:]
+        func noteNodeLatency(_ inputs: [PulseClient.SinkInputInfo], only: String? = nil) {
+            for i in inputs {
+                guard let nl = i.props["node.latency"], let who = contender(of: i), only == nil || who == only else { continue }
+                nodeLatency[who, default: [:]][nl, default: 0] += 1
+            }
+        }
         // Round -1 is a warm-up, not counted: every contender loads (page cache, voices, speech-dispatcher's
         // module) and the capture's timing settles (its first readings of the record latency are far off,
         // and a first trial measured then came out at an impossible 0–3 ms).
@@ -82,6 +116,7 @@ struct VoxNavBench: AsyncParsableCommand {
             for name in order {
                 capture.waitQuiet(quiet: 0.15, threshold: threshold)
                 sinkLatency.append(pulse.sinkConfiguredLatencyMs("car"))
+                if onPipeWire { noteNodeLatency(pulse.sinkInputs()) }
                 if name == "VoxNav" {
                     let (id, data) = try vox.encode("prompt.speak", ["text": text, "language": "en-US"])
                     capture.arm(after: monotonicNow(), threshold: threshold)
@@ -90,8 +125,9 @@ struct VoxNavBench: AsyncParsableCommand {
                     let r = try vox.response(id)
                     if let heard { first[name]!.append((heard - t) * 1000) } else { misses[name]! += 1 }
                     if let res = r["result"] as? [String: Any], let tm = res["timings"] as? [String: Double],
-                       let dur = res["audioDuration"] as? Double,
-                       let act = tm["activated"], let deact = tm["deactivated"] {
+                        let dur = res["audioDuration"] as? Double,
+                        let act = tm["activated"], let deact = tm["deactivated"]
+                    {
                         overhangIsolated.append(deact - act - dur * 1000)
                         if let ps = tm["playbackStarted"] { daemonStart.append(ps) }
                         if let ar = tm["audioReady"] { audioReady.append(ar) }
@@ -101,6 +137,7 @@ struct VoxNavBench: AsyncParsableCommand {
                     capture.arm(after: monotonicNow(), threshold: threshold)
                     let (pid, t) = try spawn(peer.argv(text))
                     let heard = capture.waitDetected(timeout: 5)
+                    if onPipeWire, heard != nil { noteNodeLatency(pulse.sinkInputs(), only: name) }
                     waitExit(pid)
                     if let heard { first[name]!.append((heard - t) * 1000) } else { misses[name]! += 1 }
                 }
@@ -108,8 +145,15 @@ struct VoxNavBench: AsyncParsableCommand {
             }
             if trial == -1 {
                 say("  warm-up round (not counted): " + names.map { "\($0) \(first[$0]!.first.map { fmt($0, 2) } ?? "missed") ms" }.joined(separator: ", "))
-                for n in names { first[n] = []; misses[n] = 0 }
-                overhangIsolated = []; daemonStart = []; audioReady = []; sinkLatency = []
+                for n in names {
+                    first[n] = []
+                    misses[n] = 0
+                }
+                overhangIsolated = []
+                daemonStart = []
+                audioReady = []
+                sinkLatency = []
+                nodeLatency = [:]
                 capture.resetLatencyStats()
             }
             if trial >= 0, (trial + 1) % 10 == 0 {
@@ -122,9 +166,28 @@ struct VoxNavBench: AsyncParsableCommand {
         report.daemonAudioReady = Stats(audioReady)
         report.captureLatencyMs = capture.meanLatencyMs
         report.sinkConfiguredLatency = Stats(sinkLatency.filter { !$0.isNaN })
+        let blocks = capture.chunkMs
+        report.captureBlockMs = (blocks.p50, blocks.min, blocks.max)
+        report.nodeLatency = nodeLatency
+        let asked = nodeLatency.keys.sorted().map { "\($0) \(nodeLatency[$0]!.keys.sorted().joined(separator: ", "))" }
+        say(
+            "  capture: mean latency \(fmt(report.captureLatencyMs, 2)) ms, "
+                + "blocks \(fmt(blocks.p50, 2)) ms p50 (\(fmt(blocks.min, 2))–\(fmt(blocks.max, 2)) ms)"
+                + (asked.isEmpty ? "" : "; node.latency " + asked.joined(separator: "; ")))
         report.leadingSilence = await LeadingSilence.measure(text: text, voice: "en-us", threshold: threshold)
-        say("  sink car configured latency \(fmt(report.sinkConfiguredLatency.min, 2))–\(fmt(report.sinkConfiguredLatency.max, 2)) ms; " +
-            "leading silence: eSpeak NG \(fmt(report.leadingSilence.espeakMs, 1)) ms, VoxNav \(fmt(report.leadingSilence.voxnavMs, 1)) ms")
+        say(
+            "  sink car configured latency \(fmt(report.sinkConfiguredLatency.min, 2))–\(fmt(report.sinkConfiguredLatency.max, 2)) ms; "
+                + "leading silence: eSpeak NG \(fmt(report.leadingSilence.espeakMs, 1)) ms, VoxNav \(fmt(report.leadingSilence.voxnavMs, 1)) ms")
+
+        // 1b. A fresh connection and stream, timed to its first sample: what the espeak-ng CLI sets up for
+        // every utterance, here without the process and its synthesiser. Same server state as the trials.
+        if streamProbes > 0 {
+            say("\n== fresh connection and stream: \(streamProbes) probes ==")
+            report.streamProbe = try StreamProbe.run(count: streamProbes, capture: capture, threshold: threshold)
+            say(
+                "  connected p50 \(fmt(report.streamProbe.connected.p50, 2)) ms, stream ready p50 \(fmt(report.streamProbe.ready.p50, 2)) ms, "
+                    + "first sample p50 \(fmt(report.streamProbe.heard.p50, 2)) ms (missed \(report.streamProbe.missed))")
+        }
 
         // 2. Overhang in bursts of 3 (pipelined on one connection).
         say("\n== activation overhang: \(bursts) bursts of 3 ==")
@@ -138,10 +201,12 @@ struct VoxNavBench: AsyncParsableCommand {
                 ids.append(id)
                 try vox.write(data)
             }
-            var activated: Double? = nil, deactivated: Double? = nil
+            var activated: Double? = nil
+            var deactivated: Double? = nil
             var audio = 0.0
             let onEvent: ([String: Any]) -> Void = { e in
-                let ty = e["type"] as? String, time = e["time"] as? Double
+                let ty = e["type"] as? String
+                let time = e["time"] as? Double
                 if ty == "session.activated", activated == nil { activated = time }
                 if ty == "session.deactivated" { deactivated = time }
             }
@@ -164,13 +229,30 @@ struct VoxNavBench: AsyncParsableCommand {
         let radio = try vox.call("source.start", ["kind": "fmRadio"])
         guard let radioIndex = (radio["sinkInput"] as? Int).map(UInt32.init) else { throw BenchError("no sink input for the radio: \(radio)") }
         usleep(500_000)
-        guard let promptInput = pulse.sinkInputs().first(where: { $0.props["application.id"] == "org.voxnav.prompt" || $0.props["media.name"] == "Navigation voice prompt" }) else {
+        guard
+            let promptInput = pulse.sinkInputs().first(where: {
+                $0.props["application.id"] == "org.voxnav.prompt" || $0.props["media.name"] == "Navigation voice prompt"
+            })
+        else {
             throw BenchError("the daemon's prompt stream is not on the server")
         }
         // Only the prompt's own audio: a record stream on that sink input (pa_stream_set_monitor_stream).
-        let promptCapture = try Capture(client: pulse, device: "car.monitor", monitorStream: promptInput.index, fragmentMs: fragmentMs)
+        // It is connected while a prompt plays: pipewire-pulse never makes a record stream on a corked
+        // sink input ready (it timed out, and stayed without data after the input was uncorked), and
+        // voxnavd keeps its prompt stream corked between prompts. Once connected it stays connected.
+        let (settleID, settleData) = try vox.encode("prompt.speak", ["text": "The capture connects while this prompt plays.", "language": "en-US"])
+        try vox.write(settleData)
+        usleep(300_000)
+        // On PipeWire its chunks are timed by arrival (see Capture.Timing.arrival).
+        let promptCapture = try Capture(
+            client: pulse, device: "car.monitor", monitorStream: promptInput.index, fragmentMs: fragmentMs,
+            timing: onPipeWire ? .arrival : .serverLatency)
+        _ = try vox.response(settleID)
         usleep(UInt32(settleSeconds * 1e6))
-        var duckStart: [Double] = [], duckDone: [Double] = [], levelAtFirst: [Double] = [], firstOverRadio: [Double] = []
+        var duckStart: [Double] = []
+        var duckDone: [Double] = []
+        var levelAtFirst: [Double] = []
+        var firstOverRadio: [Double] = []
         var notDuckedAtFirst = 0
         for _ in 0..<duckTrials {
             promptCapture.waitQuiet(quiet: 0.15, threshold: threshold)
@@ -187,7 +269,8 @@ struct VoxNavBench: AsyncParsableCommand {
             let r = try vox.response(id)
             promptCapture.disarm()
             guard let res = r["result"] as? [String: Any], let ducked = (res["ducked"] as? [[String: Any]])?.first,
-                  let to = (ducked["to"] as? [Int])?.first else { continue }
+                let to = (ducked["to"] as? [Int])?.first
+            else { continue }
             if let s = trace.first(where: { $0.1 < before }) { duckStart.append((s.0 - t) * 1000) }
             if let d = trace.first(where: { Double($0.1) <= Double(to) * 1.005 }) { duckDone.append((d.0 - t) * 1000) }
             if let heard {
@@ -204,7 +287,9 @@ struct VoxNavBench: AsyncParsableCommand {
         report.firstAudioOverRadio = Stats(firstOverRadio)
         report.notDuckedAtFirst = notDuckedAtFirst
         report.duckTrialsHeard = levelAtFirst.count
-        say("  duck level reached p50 \(fmt(report.duckDone.p50)) ms; first prompt sample p50 \(fmt(report.firstAudioOverRadio.p50)) ms; radio not yet ducked at first sample in \(notDuckedAtFirst)/\(levelAtFirst.count)")
+        say(
+            "  duck level reached p50 \(fmt(report.duckDone.p50)) ms; first prompt sample p50 \(fmt(report.firstAudioOverRadio.p50)) ms; radio not yet ducked at first sample in \(notDuckedAtFirst)/\(levelAtFirst.count)"
+        )
 
         // 4. Footprint: RSS after N prompts (each cancelled as soon as it starts playing), idle CPU with the radio on.
         say("\n== footprint: \(footprintPrompts) prompts, then \(Int(idleSeconds)) s idle with the radio playing ==")
@@ -220,7 +305,8 @@ struct VoxNavBench: AsyncParsableCommand {
             while state.isEmpty {
                 let line = try vox.rpc.readLine()
                 guard let obj = try JSONSerialization.jsonObject(with: line) as? [String: Any],
-                      let p = obj["params"] as? [String: Any], (p["prompt"] as? String) == pid else { continue }
+                    let p = obj["params"] as? [String: Any], (p["prompt"] as? String) == pid
+                else { continue }
                 let ty = p["type"] as? String ?? ""
                 if ty == "prompt.started" { state = "started" }
                 if ["prompt.finished", "prompt.skipped", "prompt.expired", "prompt.shortened"].contains(ty) { state = "ended" }
@@ -232,8 +318,11 @@ struct VoxNavBench: AsyncParsableCommand {
                 while !ended {
                     let line = try vox.rpc.readLine()
                     if let obj = try JSONSerialization.jsonObject(with: line) as? [String: Any],
-                       let p = obj["params"] as? [String: Any], (p["prompt"] as? String) == pid,
-                       let ty = p["type"] as? String, ty != "prompt.started", ty != "prompt.queued" { ended = true }
+                        let p = obj["params"] as? [String: Any], (p["prompt"] as? String) == pid,
+                        let ty = p["type"] as? String, ty != "prompt.started", ty != "prompt.queued"
+                    {
+                        ended = true
+                    }
                 }
             }
             if (i + 1) % 250 == 0 { say("  \(i + 1) prompts, RSS \(procRSSkB(daemonPID)) kB") }
@@ -261,7 +350,9 @@ struct VoxNavBench: AsyncParsableCommand {
             report.loadErrorsAllRounds += result.errors
             usleep(1_000_000)
             report.rssAfterLoadRoundsKB.append(procRSSkB(daemonPID))
-            say("  round \(round + 1): \(fmt(result.repliesPerSecond, 0)) replies/s, p50 \(fmt(result.latency.p50, 2)) ms, p99 \(fmt(result.latency.p99, 2)) ms, errors \(result.errors), RSS \(report.rssAfterLoadRoundsKB.last!) kB")
+            say(
+                "  round \(round + 1): \(fmt(result.repliesPerSecond, 0)) replies/s, p50 \(fmt(result.latency.p50, 2)) ms, p99 \(fmt(result.latency.p99, 2)) ms, errors \(result.errors), RSS \(report.rssAfterLoadRoundsKB.last!) kB"
+            )
         }
         report.rssEndKB = report.rssAfterLoadRoundsKB.last ?? -1
 
@@ -274,15 +365,29 @@ struct VoxNavBench: AsyncParsableCommand {
         report.date = started
         report.skipReason = skipReason
         report.text = text
-        report.config = "trials \(trials) per contender, duck trials \(duckTrials), bursts \(bursts), footprint prompts \(footprintPrompts), idle \(Int(idleSeconds)) s, load \(loadRounds) × \(loadClients) clients × \(Int(loadSeconds)) s, synthesis reps \(synthReps), capture fragment \(fmt(fragmentMs, 1)) ms, threshold \(threshold)"
+        report.config =
+            "trials \(trials) per contender, stream probes \(streamProbes), duck trials \(duckTrials), bursts \(bursts), "
+            + "footprint prompts \(footprintPrompts), idle \(Int(idleSeconds)) s, load \(loadRounds) × \(loadClients) clients × \(Int(loadSeconds)) s, "
+            + "synthesis reps \(synthReps), capture fragment \(fmt(fragmentMs, 1)) ms, threshold \(threshold)"
         say("\n" + report.table())
-        if let markdown {
-            try report.markdown(command: command).write(toFile: markdown, atomically: true, encoding: .utf8)
-            say("wrote \(markdown)")
+        if let json {
+            try report.result().encoded().write(to: URL(fileURLWithPath: json))
+            say("wrote \(json)")
         }
     }
 
-    struct Peer { var name: String; var argv: (String) -> [String] }
+    struct Peer {
+        var name: String
+        var argv: (String) -> [String]
+    }
+
+    /// Which contender a sink input belongs to, by the properties its program gives it.
+    func contender(of input: PulseClient.SinkInputInfo) -> String? {
+        if input.props["application.id"] == "org.voxnav.prompt" { return "VoxNav" }
+        if input.props["application.name"] == "eSpeak" { return "espeak-ng CLI" }
+        if input.props["application.name"]?.hasPrefix("speech-dispatcher") == true { return "spd-say" }
+        return nil
+    }
 
     func peerList() -> [Peer] {
         var peers = [Peer(name: "espeak-ng CLI", argv: { ["espeak-ng", "-v", "en-us", $0] })]
@@ -316,21 +421,45 @@ func runLoad(socket: String, clients: Int, seconds: Double) throws -> LoadResult
                 let lc = try LineClient(socket: socket)
                 _ = try lc.call("guidance.start", ["language": "en-US"])
                 while monotonicNow() < start { usleep(1000) }
-                var lat: [Double] = [], errors = 0, samples: [String] = [], speaks = 0, updates = 0, cancels = 0
-                var waiting = 0, step = 0, maneuver = 0, distance = 3000.0
+                var lat: [Double] = []
+                var errors = 0
+                var samples: [String] = []
+                var speaks = 0
+                var updates = 0
+                var cancels = 0
+                var waiting = 0
+                var step = 0
+                var maneuver = 0
+                var distance = 3000.0
                 while monotonicNow() - start < seconds {
                     let method: String
                     var params: [String: Any]
                     if waiting >= 16 {
-                        method = "prompt.cancel"; params = [:]; waiting = 0; cancels += 1
+                        method = "prompt.cancel"
+                        params = [:]
+                        waiting = 0
+                        cancels += 1
                     } else if step % 2 == 0 {
-                        method = "prompt.speak"; params = ["text": "Go.", "priority": "low", "wait": false]; waiting += 1; speaks += 1
+                        method = "prompt.speak"
+                        params = ["text": "Go.", "priority": "low", "wait": false]
+                        waiting += 1
+                        speaks += 1
                     } else {
                         distance -= 25
-                        if distance < 50 { distance = 3000; maneuver += 1 }
+                        if distance < 50 {
+                            distance = 3000
+                            maneuver += 1
+                        }
                         method = "guidance.update"
-                        params = ["speed": 13.9, "maneuvers": [["id": "c\(c)-m\(maneuver)", "distance": distance,
-                                                                 "maneuver": ["type": maneuver % 2 == 0 ? "rightTurn" : "leftTurn"]]]]
+                        params = [
+                            "speed": 13.9,
+                            "maneuvers": [
+                                [
+                                    "id": "c\(c)-m\(maneuver)", "distance": distance,
+                                    "maneuver": ["type": maneuver % 2 == 0 ? "rightTurn" : "leftTurn"],
+                                ]
+                            ],
+                        ]
                         updates += 1
                         // Guidance may queue prompts of its own.
                         waiting += 1
@@ -340,15 +469,25 @@ func runLoad(socket: String, clients: Int, seconds: Double) throws -> LoadResult
                     let t = try lc.write(data)
                     let r = try lc.response(id)
                     lat.append((monotonicNow() - t) * 1000)
-                    if let e = r["error"] { errors += 1; if samples.count < 3 { samples.append("\(method): \(e)") } }
+                    if let e = r["error"] {
+                        errors += 1
+                        if samples.count < 3 { samples.append("\(method): \(e)") }
+                    }
                 }
                 _ = try? lc.call("prompt.cancel")
                 results.with {
-                    $0.lat += lat; $0.errors += errors; $0.samples += samples
-                    $0.speaks += speaks; $0.updates += updates; $0.cancels += cancels
+                    $0.lat += lat
+                    $0.errors += errors
+                    $0.samples += samples
+                    $0.speaks += speaks
+                    $0.updates += updates
+                    $0.cancels += cancels
                 }
             } catch {
-                results.with { $0.errors += 1; $0.samples.append("client \(c): \(error)") }
+                results.with {
+                    $0.errors += 1
+                    $0.samples.append("client \(c): \(error)")
+                }
             }
         }
         thread.start()
@@ -361,7 +500,9 @@ func runLoad(socket: String, clients: Int, seconds: Double) throws -> LoadResult
         out.repliesPerSecond = Double(r.lat.count) / seconds
         out.errors = r.errors
         out.errorSamples = Array(r.samples.prefix(5))
-        out.speaks = r.speaks; out.updates = r.updates; out.cancels = r.cancels
+        out.speaks = r.speaks
+        out.updates = r.updates
+        out.cancels = r.cancels
         return out
     }
 }
@@ -398,8 +539,9 @@ func synthesisSpeed(reps: Int) async throws -> [(pack: String, voice: String, au
     var out: [(String, String, Double, Stats, Stats)] = []
     for s in synthesisSamples {
         let voice = packVoice(s.pack, fallback: s.voice)
-        _ = try? await synth.synthesize(s.text, voice: voice)   // loads the voice
-        var rtf: [Double] = [], ms: [Double] = []
+        _ = try? await synth.synthesize(s.text, voice: voice)  // loads the voice
+        var rtf: [Double] = []
+        var ms: [Double] = []
         var audio = 0.0
         for _ in 0..<reps {
             let t = monotonicNow()

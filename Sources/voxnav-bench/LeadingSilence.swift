@@ -14,7 +14,8 @@ struct LeadingSilence {
     static func measure(text: String, voice: String, threshold: Float) async -> LeadingSilence {
         var out = LeadingSilence()
         if let wav = try? runCapturingStdout(["espeak-ng", "--stdout", "-v", voice, text]),
-           let pcm = parseWAV(wav) {
+            let pcm = parseWAV(wav)
+        {
             out.espeakMs = firstAudibleMs(pcm.samples, rate: pcm.rate, threshold: threshold)
         }
         if let synth = try? Synthesizer.shared(), let buf = try? await synth.synthesize(text, voice: voice) {
@@ -34,7 +35,8 @@ struct LeadingSilence {
         let bytes = [UInt8](data)
         func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
         guard bytes.count > 12, String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF" else { return nil }
-        var at = 12, rate = 0
+        var at = 12
+        var rate = 0
         while at + 8 <= bytes.count {
             let id = String(decoding: bytes[at..<at + 4], as: UTF8.self)
             // espeak-ng writes to a pipe, so the size fields may be placeholders: the data runs to the end.

@@ -11,9 +11,11 @@ final class PulseClient: @unchecked Sendable {
         mainloop = ml
         guard let ctx = pa_context_new(pa_threaded_mainloop_get_api(ml), name) else { throw BenchError("pa_context_new failed") }
         context = ctx
-        pa_context_set_state_callback(ctx, { _, ud in
-            pa_threaded_mainloop_signal(OpaquePointer(ud), 0)
-        }, UnsafeMutableRawPointer(ml))
+        pa_context_set_state_callback(
+            ctx,
+            { _, ud in
+                pa_threaded_mainloop_signal(OpaquePointer(ud), 0)
+            }, UnsafeMutableRawPointer(ml))
         guard pa_threaded_mainloop_start(ml) == 0 else { throw BenchError("mainloop start failed") }
         pa_threaded_mainloop_lock(ml)
         defer { pa_threaded_mainloop_unlock(ml) }
@@ -46,9 +48,18 @@ final class PulseClient: @unchecked Sendable {
     func unlock() { pa_threaded_mainloop_unlock(mainloop) }
 
     /// One sink input as the server reports it right now.
-    struct SinkInputInfo { var index: UInt32; var name: String; var props: [String: String]; var volume: UInt32 }
+    struct SinkInputInfo {
+        var index: UInt32
+        var name: String
+        var props: [String: String]
+        var volume: UInt32
+    }
 
-    final class InfoBox { var items: [SinkInputInfo] = []; var done = false; var ml: OpaquePointer? }
+    final class InfoBox {
+        var items: [SinkInputInfo] = []
+        var done = false
+        var ml: OpaquePointer?
+    }
 
     /// All sink inputs (or just `index`), one synchronous round trip to the server.
     func sinkInputs(index: UInt32? = nil) -> [SinkInputInfo] {
@@ -57,19 +68,26 @@ final class PulseClient: @unchecked Sendable {
         let ud = Unmanaged.passUnretained(box).toOpaque()
         let cb: pa_sink_input_info_cb_t = { _, info, eol, ud in
             let box = Unmanaged<InfoBox>.fromOpaque(ud!).takeUnretainedValue()
-            if eol != 0 || info == nil { box.done = true; pa_threaded_mainloop_signal(box.ml, 0); return }
+            if eol != 0 || info == nil {
+                box.done = true
+                pa_threaded_mainloop_signal(box.ml, 0)
+                return
+            }
             let i = info!.pointee
             var props: [String: String] = [:]
-            for key in ["media.name", "media.role", "application.name", "application.id"] {
+            for key in ["media.name", "media.role", "application.name", "application.id", "node.latency"] {
                 if let v = pa_proplist_gets(i.proplist, key) { props[key] = String(cString: v) }
             }
             var vol = i.volume
-            box.items.append(SinkInputInfo(index: i.index, name: i.name.map { String(cString: $0) } ?? "",
-                                           props: props, volume: pa_cvolume_avg(&vol)))
+            box.items.append(
+                SinkInputInfo(
+                    index: i.index, name: i.name.map { String(cString: $0) } ?? "",
+                    props: props, volume: pa_cvolume_avg(&vol)))
         }
         lock()
         defer { unlock() }
-        let op = index.map { pa_context_get_sink_input_info(context, $0, cb, ud) }
+        let op =
+            index.map { pa_context_get_sink_input_info(context, $0, cb, ud) }
             ?? pa_context_get_sink_input_info_list(context, cb, ud)
         guard let op else { return [] }
         while !box.done { pa_threaded_mainloop_wait(mainloop) }
@@ -77,7 +95,11 @@ final class PulseClient: @unchecked Sendable {
         return box.items
     }
 
-    final class SinkBox { var configuredMs = Double.nan; var done = false; var ml: OpaquePointer? }
+    final class SinkBox {
+        var configuredMs = Double.nan
+        var done = false
+        var ml: OpaquePointer?
+    }
 
     /// The latency the server configured for sink `name` (ms): the lowest any connected stream asked for,
     /// within the sink's range. One synchronous round trip.
@@ -87,7 +109,10 @@ final class PulseClient: @unchecked Sendable {
         let ud = Unmanaged.passUnretained(box).toOpaque()
         let cb: pa_sink_info_cb_t = { _, info, eol, ud in
             let box = Unmanaged<SinkBox>.fromOpaque(ud!).takeUnretainedValue()
-            if let info, eol == 0 { box.configuredMs = Double(info.pointee.configured_latency) / 1000; return }
+            if let info, eol == 0 {
+                box.configuredMs = Double(info.pointee.configured_latency) / 1000
+                return
+            }
             box.done = true
             pa_threaded_mainloop_signal(box.ml, 0)
         }

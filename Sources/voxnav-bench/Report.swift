@@ -1,6 +1,7 @@
 import Foundation
 
 struct Report {
+    var server = ServerInfo.named("pulse")
     var firstAudio: [(name: String, stats: Stats, misses: Int)] = []
     var overhangIsolated = Stats([])
     var overhangBurst = Stats([])
@@ -8,7 +9,13 @@ struct Report {
     var daemonAudioReady = Stats([])
     var captureLatencyMs = Double.nan
     var fragmentMs = Double.nan
+    var fragmentRequestedMs = Double.nan
     var sinkConfiguredLatency = Stats([])
+    /// The blocks the first-audio capture received (ms): median, smallest, largest.
+    var captureBlockMs = (p50: Double.nan, min: Double.nan, max: Double.nan)
+    /// On PipeWire: contender → `node.latency` its stream asked for → how often it was read.
+    var nodeLatency: [String: [String: Int]] = [:]
+    var streamProbe = StreamProbe()
     var leadingSilence = LeadingSilence()
     var duckStart = Stats([])
     var duckDone = Stats([])
@@ -43,47 +50,70 @@ struct Report {
     func row(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |" }
 
     func firstAudioTable() -> String {
-        var lines = [row(["contender", "n", "missed", "p50 ms", "p95 ms", "p99 ms", "min ms", "max ms", "p50 vs VoxNav"]),
-                     row(Array(repeating: "---", count: 9))]
+        var lines = [
+            row(["contender", "n", "missed", "p50 ms", "p95 ms", "p99 ms", "min ms", "max ms", "p50 vs VoxNav"]),
+            row(Array(repeating: "---", count: 9)),
+        ]
         for f in firstAudio {
             let ratio = vox.p50 / f.stats.p50
-            lines.append(row([f.name, "\(f.stats.count)", "\(f.misses)", fmt(f.stats.p50, 2), fmt(f.stats.p95, 2), fmt(f.stats.p99, 2),
-                              fmt(f.stats.min, 2), fmt(f.stats.max, 2),
-                              f.name == "VoxNav" ? "1×" : "VoxNav = \(fmt(ratio, 2))× \(f.name)"]))
+            lines.append(
+                row([
+                    f.name, "\(f.stats.count)", "\(f.misses)", fmt(f.stats.p50, 2), fmt(f.stats.p95, 2), fmt(f.stats.p99, 2),
+                    fmt(f.stats.min, 2), fmt(f.stats.max, 2),
+                    f.name == "VoxNav" ? "1×" : "VoxNav = \(fmt(ratio, 2))× \(f.name)",
+                ]))
         }
         return lines.joined(separator: "\n")
     }
 
-    struct Target { var what: String; var goal: String; var got: String; var met: Bool? }
+    struct Target {
+        var what: String
+        var goal: String
+        var got: String
+        var met: Bool?
+    }
 
     var targets: [Target] {
         var t: [Target] = []
         if let peer = betterPeer {
-            t.append(Target(what: "first-audio median", goal: "≤ ½ the better peer's (\(peer.name) \(fmt(peer.stats.p50, 2)) ms → ≤ \(fmt(peer.stats.p50 / 2, 2)) ms)",
-                            got: "\(fmt(vox.p50, 2)) ms (\(fmt(vox.p50 / peer.stats.p50, 2))×)", met: vox.p50 <= peer.stats.p50 / 2))
+            t.append(
+                Target(
+                    what: "first-audio median", goal: "≤ ½ the better peer's (\(peer.name) \(fmt(peer.stats.p50, 2)) ms → ≤ \(fmt(peer.stats.p50 / 2, 2)) ms)",
+                    got: "\(fmt(vox.p50, 2)) ms (\(fmt(vox.p50 / peer.stats.p50, 2))×)", met: vox.p50 <= peer.stats.p50 / 2))
         } else {
             t.append(Target(what: "first-audio median", goal: "≤ ½ the better peer's", got: "no peer measured", met: nil))
         }
         t.append(Target(what: "first-audio p99", goal: "< 20 ms", got: "\(fmt(vox.p99, 2)) ms", met: vox.p99 < 20))
-        t.append(Target(what: "radio ducked at the first prompt sample", goal: "in every trial",
-                        got: "\(duckTrialsHeard - notDuckedAtFirst)/\(duckTrialsHeard) (radio at \(fmt(radioDBAtFirstSample.max, 1)) dB at worst; duck level \(fmt(duckTargetDB, 1)) dB)",
-                        met: duckTrialsHeard > 0 && notDuckedAtFirst == 0))
-        t.append(Target(what: "activation overhang, isolated prompts", goal: "< 250 ms",
-                        got: "p50 \(fmt(overhangIsolated.p50)) ms, p99 \(fmt(overhangIsolated.p99)) ms, max \(fmt(overhangIsolated.max)) ms",
-                        met: overhangIsolated.count > 0 && overhangIsolated.max < 250))
+        t.append(
+            Target(
+                what: "radio ducked at the first prompt sample", goal: "in every trial",
+                got:
+                    "\(duckTrialsHeard - notDuckedAtFirst)/\(duckTrialsHeard) (radio at \(fmt(radioDBAtFirstSample.max, 1)) dB at worst; duck level \(fmt(duckTargetDB, 1)) dB)",
+                met: duckTrialsHeard > 0 && notDuckedAtFirst == 0))
+        t.append(
+            Target(
+                what: "activation overhang, isolated prompts", goal: "< 250 ms",
+                got: "p50 \(fmt(overhangIsolated.p50)) ms, p99 \(fmt(overhangIsolated.p99)) ms, max \(fmt(overhangIsolated.max)) ms",
+                met: overhangIsolated.count > 0 && overhangIsolated.max < 250))
         // VmRSS is in KiB; the issue's target is 40 MB (decimal), the MiB figure is shown beside it.
         func mb(_ kib: Int) -> String { "\(fmt(Double(kib) * 1.024 / 1000, 1)) MB" }
         let limitKiB = 40_000_000 / 1024
-        t.append(Target(what: "daemon RSS after the prompts", goal: "< 40 MB", got: "\(mb(rssAfterPromptsKB)) (\(fmt(Double(rssAfterPromptsKB) / 1024, 1)) MiB)",
-                        met: rssAfterPromptsKB > 0 && rssAfterPromptsKB < limitKiB))
+        t.append(
+            Target(
+                what: "daemon RSS after the prompts", goal: "< 40 MB", got: "\(mb(rssAfterPromptsKB)) (\(fmt(Double(rssAfterPromptsKB) / 1024, 1)) MiB)",
+                met: rssAfterPromptsKB > 0 && rssAfterPromptsKB < limitKiB))
         if let most = rssAfterLoadRoundsKB.max() {
-            t.append(Target(what: "daemon RSS after the load rounds", goal: "< 40 MB",
-                            got: rssAfterLoadRoundsKB.map { fmt(Double($0) / 1024, 1) }.joined(separator: " → ") + " MiB (\(mb(most)) at most)",
-                            met: most > 0 && most < limitKiB))
+            t.append(
+                Target(
+                    what: "daemon RSS after the load rounds", goal: "< 40 MB",
+                    got: rssAfterLoadRoundsKB.map { fmt(Double($0) / 1024, 1) }.joined(separator: " → ") + " MiB (\(mb(most)) at most)",
+                    met: most > 0 && most < limitKiB))
         }
         t.append(Target(what: "idle CPU with the radio playing", goal: "< 1 % of a core", got: "\(fmt(idleCPUPercent, 2)) %", met: idleCPUPercent < 1))
-        t.append(Target(what: "load: no errors", goal: "0 errors", got: "\(loadErrorsAllRounds) in \(loadRoundRates.count) rounds",
-                        met: loadErrorsAllRounds == 0))
+        t.append(
+            Target(
+                what: "load: no errors", goal: "0 errors", got: "\(loadErrorsAllRounds) in \(loadRoundRates.count) rounds",
+                met: loadErrorsAllRounds == 0))
         return t
     }
 
@@ -110,35 +140,77 @@ struct Report {
         return lines.joined(separator: "\n")
     }
 
-    /// What the first-audio figures are made of: the server state (the same for every contender) and the
-    /// silence each synthesiser puts before the first word.
+    /// What the first-audio figures are made of: the server state (the same for every contender), what a
+    /// fresh connection and stream cost on this server, and the silence each synthesiser puts before the
+    /// first word.
     func serverStateAndLeadIn() -> String {
-        var lines = [
-            "- Server state: the `car` sink's configured latency, read before each of the \(sinkConfiguredLatency.count) trials, was " +
-            "\(fmt(sinkConfiguredLatency.min, 2))–\(fmt(sinkConfiguredLatency.max, 2)) ms (PulseAudio configures it to the lowest " +
-            "latency a connected stream asks for; here the capture stream and speech-dispatcher's stream keep it low for every contender).",
-            "- Leading silence of \"\(text)\": eSpeak NG's own output (`espeak-ng --stdout`, what the CLI and speech-dispatcher's " +
-            "espeak-ng module play) starts with \(fmt(leadingSilence.espeakMs, 1)) ms below the threshold; VoxNav's synthesiser trims it " +
-            "to \(fmt(leadingSilence.voxnavMs, 1)) ms. Every first-audio figure includes its contender's lead-in: it is what the driver waits for.",
-        ]
+        var lines: [String] = []
+        let n = sinkConfiguredLatency.count
+        let configured = "\(fmt(sinkConfiguredLatency.min, 2))–\(fmt(sinkConfiguredLatency.max, 2)) ms"
+        if server.id == "pipewire" {
+            lines.append(
+                "- Server state: `pipewire-pulse` reports no configured latency for its sinks (the `car` sink's, read before "
+                    + "each of the \(n) trials, was \(configured)). PipeWire renders in cycles of one quantum, and the capture received the "
+                    + "monitor's audio in blocks of \(fmt(captureBlockMs.p50, 2)) ms (median; \(fmt(captureBlockMs.min, 2))–\(fmt(captureBlockMs.max, 2)) ms), "
+                    + "one per cycle: the graph ran at that quantum for every contender. It is the lowest latency any running stream asks for, "
+                    + "within the server's limits" + (server.quantumDefault.map { "; with no stream asking for less it is \($0)" } ?? "")
+                    + ". A stream's samples wait for the next cycle: up to one quantum.")
+            if !nodeLatency.isEmpty {
+                let order = firstAudio.map(\.name).filter { nodeLatency[$0] != nil }
+                lines.append(
+                    "- The latency each contender's stream asked PipeWire for (`node.latency`, as `pipewire-pulse` shows it; "
+                        + "read before each trial, and for the espeak-ng CLI's short-lived stream right after its first sample): "
+                        + order.map { who in
+                            "\(who) " + nodeLatency[who]!.sorted { $0.value > $1.value }.map { nodeLatencyText($0.key) }.joined(separator: ", ")
+                        }.joined(separator: "; ") + ".")
+            }
+        } else {
+            lines.append(
+                "- Server state: the `car` sink's configured latency, read before each of the \(n) trials, was "
+                    + "\(configured) (PulseAudio configures it to the lowest latency a connected stream asks for; here the capture stream "
+                    + "and speech-dispatcher's stream keep it low for every contender).")
+        }
+        if streamProbe.heard.count + streamProbe.missed > 0 {
+            let p = streamProbe
+            lines.append(
+                "- A fresh connection and stream, what the espeak-ng CLI sets up for every utterance (\(p.heard.count + p.missed) probes "
+                    + "in the same server state, without a process to start or speech to synthesise): connected p50 \(fmt(p.connected.p50, 2)) ms, "
+                    + "stream ready p50 \(fmt(p.ready.p50, 2)) ms, first sample p50 \(fmt(p.heard.p50, 2)) ms (p95 \(fmt(p.heard.p95, 2)) ms"
+                    + (p.missed > 0 ? ", \(p.missed) not heard within 5 s" : "") + "). VoxNav and speech-dispatcher keep theirs connected.")
+        }
+        lines.append(
+            "- Leading silence of \"\(text)\": eSpeak NG's own output (`espeak-ng --stdout`, what the CLI and speech-dispatcher's "
+                + "espeak-ng module play) starts with \(fmt(leadingSilence.espeakMs, 1)) ms below the threshold; VoxNav's synthesiser trims it "
+                + "to \(fmt(leadingSilence.voxnavMs, 1)) ms. Every first-audio figure includes its contender's lead-in: it is what the driver waits for.")
         if !leadingSilence.espeakMs.isNaN, !leadingSilence.voxnavMs.isNaN {
             // Start-up and audio plumbing alone: each p50 minus its own synthesiser's lead-in.
             let voxBare = vox.p50 - leadingSilence.voxnavMs
-            lines.append("- Without the lead-in (p50 minus the contender's own leading silence: start-up and audio plumbing alone): " +
-                firstAudio.filter { $0.stats.count > 0 }.map { f in
-                    let bare = f.stats.p50 - (f.name == "VoxNav" ? leadingSilence.voxnavMs : leadingSilence.espeakMs)
-                    return "\(f.name) \(fmt(bare, 2)) ms" + (f.name == "VoxNav" ? "" : " (VoxNav = \(fmt(voxBare / bare, 2))×)")
-                }.joined(separator: ", ") + ".")
+            lines.append(
+                "- Without the lead-in (p50 minus the contender's own leading silence: start-up and audio plumbing alone): "
+                    + firstAudio.filter { $0.stats.count > 0 }.map { f in
+                        let bare = withoutLeadIn(f)
+                        return "\(f.name) \(fmt(bare, 2)) ms" + (f.name == "VoxNav" ? "" : " (VoxNav = \(fmt(voxBare / bare, 2))×)")
+                    }.joined(separator: ", ") + ".")
         }
         return lines.joined(separator: "\n")
     }
 
+    /// A contender's first-audio p50 minus its synthesiser's leading silence.
+    func withoutLeadIn(_ f: (name: String, stats: Stats, misses: Int)) -> Double {
+        f.stats.p50 - (f.name == "VoxNav" ? leadingSilence.voxnavMs : leadingSilence.espeakMs)
+    }
+
     func synthesisTable() -> String {
-        var lines = [row(["pack", "voice", "audio s", "synthesis p50 ms", "RTF p50", "RTF p99", "× real time"]),
-                     row(Array(repeating: "---", count: 7))]
+        var lines = [
+            row(["pack", "voice", "audio s", "synthesis p50 ms", "RTF p50", "RTF p99", "× real time"]),
+            row(Array(repeating: "---", count: 7)),
+        ]
         for s in synthesis {
-            lines.append(row([s.pack, s.voice, fmt(s.audio, 2), fmt(s.ms.p50, 2), String(format: "%.4f", s.rtf.p50),
-                              String(format: "%.4f", s.rtf.p99), fmt(1 / s.rtf.p50, 0)]))
+            lines.append(
+                row([
+                    s.pack, s.voice, fmt(s.audio, 2), fmt(s.ms.p50, 2), String(format: "%.4f", s.rtf.p50),
+                    String(format: "%.4f", s.rtf.p99), fmt(1 / s.rtf.p50, 0),
+                ]))
         }
         return lines.joined(separator: "\n")
     }
@@ -157,8 +229,11 @@ struct Report {
 
     func table() -> String {
         """
+        SERVER \(server.label): \(server.version)
         FIRST AUDIO (request written / process spawned → first sample above threshold on car.monitor)
         \(firstAudioTable())
+
+        \(serverStateAndLeadIn())
 
         \(otherTable())
 
@@ -175,127 +250,86 @@ struct Report {
         """
     }
 
-    func machine() -> String {
-        let env = ProcessInfo.processInfo.environment
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
-            .first { $0.hasPrefix("model name") }.map { $0.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces) } ?? "?"
-        let mem = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8))?.split(separator: "\n")
-            .first { $0.hasPrefix("MemTotal") }.map { $0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces) } ?? "?"
-        var uts = utsname()
-        uname(&uts)
-        let kernel = withUnsafeBytes(of: &uts.release) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-        return """
-        - CPU: \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores (nproc)
-        - memory: \(mem)
-        - kernel: \(kernel)
-        - PulseAudio: \(env["BENCH_PULSE_VERSION"] ?? "?")
-        - eSpeak NG: \(env["BENCH_ESPEAK_VERSION"] ?? "?")
-        - speech-dispatcher: \(env["BENCH_SPD_VERSION"] ?? "?")
-        - Swift: \(env["BENCH_SWIFT_VERSION"] ?? "?")
-        - load average (/proc/loadavg) at start: `\(loadStart)`; at the end: `\(loadEnd)`. This machine (2 cores) is shared
-          with other engineers' builds and tests while the benchmark runs, which disturbs the timings (mostly the tails).
-        """
-    }
-
-    func markdown(command: String) -> String {
-        let iso = ISO8601DateFormatter().string(from: date)
+    /// This run's part of BENCHMARKS.md, its headings at level `h` ("###": under the server's heading).
+    func section(_ h: String = "###") -> String {
         var ratios: [String] = []
         for f in firstAudio where f.name != "VoxNav" && f.stats.count > 0 {
-            ratios.append("- VoxNav first audio p50 = **\(fmt(vox.p50 / f.stats.p50, 2))×** \(f.name) (\(fmt(vox.p50, 2)) ms vs \(fmt(f.stats.p50, 2)) ms); " +
-                          "p95 = \(fmt(vox.p95 / f.stats.p95, 2))×; p99 = \(fmt(vox.p99 / f.stats.p99, 2))×")
+            ratios.append(
+                "- VoxNav first audio p50 = **\(fmt(vox.p50 / f.stats.p50, 2))×** \(f.name) (\(fmt(vox.p50, 2)) ms vs \(fmt(f.stats.p50, 2)) ms); "
+                    + "p95 = \(fmt(vox.p95 / f.stats.p95, 2))×; p99 = \(fmt(vox.p99 / f.stats.p99, 2))×")
         }
+        let promptTiming =
+            server.id == "pipewire"
+            ? " On PipeWire that stream's chunks are timed by their arrival (see How it is measured)."
+            : ""
         return """
-        # VoxNav benchmarks
+            Server: \(server.version)\(server.settings.isEmpty ? "" : "; graph settings (`pw-metadata -n settings`): \(server.settings)"). \
+            Run on \(ISO8601DateFormatter().string(from: date)).
 
-        Against the tools a user would pick instead: the `espeak-ng` CLI and `spd-say` through a running
-        speech-dispatcher (issue 7). Generated by `scripts/bench` from a real run on \(iso); not part of the
-        test suite and not run in CI.
+            Configuration: \(config).
+            \(skipReason.isEmpty ? "" : "\nSkipped: \(skipReason)\n")
+            \(h) Results against the peers
 
-        Reproduce with:
+            \(ratios.isEmpty ? "No peer was measured." : ratios.joined(separator: "\n"))
 
-        ```sh
-        \(command)
-        ```
+            \(h) Targets (issue 7)
 
-        Configuration: \(config).
-        \(skipReason.isEmpty ? "" : "\nSkipped: \(skipReason)\n")
-        ## Results against the peers
+            \(targetTable())
 
-        \(ratios.joined(separator: "\n"))
+            \(h) First audio
 
-        ## Targets (issue 7)
+            From the moment the request is written to voxnavd's socket (for the peers: the moment the `espeak-ng` or
+            `spd-say` process is spawned) until the first sample above −40 dBFS is captured from `car.monitor`.
+            All contenders in one run, against one server in one state, interleaved (A B C, B C A, …); voxnavd and
+            speech-dispatcher stay connected throughout, and the capture stream itself is connected throughout.
 
-        \(targetTable())
+            \(firstAudioTable())
 
-        ## First audio
+            Mean capture latency subtracted: \(fmt(captureLatencyMs, 2)) ms; capture fragment \(fmt(fragmentMs, 2)) ms.
 
-        From the moment the request is written to voxnavd's socket (for the peers: the moment the `espeak-ng` or
-        `spd-say` process is spawned) until the first sample above −40 dBFS is captured from `car.monitor`.
-        All contenders in one run, against one server in one state, interleaved (A B C, B C A, …); voxnavd and
-        speech-dispatcher stay connected throughout, and the capture stream itself is connected throughout.
+            \(serverStateAndLeadIn())
 
-        \(firstAudioTable())
+            \(h) Ducking, overhang, daemon timings, load
 
-        Mean capture latency subtracted: \(fmt(captureLatencyMs, 2)) ms; capture fragment \(fmt(fragmentMs, 2)) ms.
+            \(otherTable())
 
-        \(serverStateAndLeadIn())
+            Duck level: \(fmt(duckTargetDB, 1)) dB. The radio's sink-input volume is polled with libpulse introspection
+            (`pa_context_get_sink_input_info`, one round trip per reading, back to back). The first prompt sample comes
+            from a record stream on the prompt's sink input alone.\(promptTiming)
 
-        ## Ducking, overhang, daemon timings, load
+            \(h) Synthesis speed per language pack
 
-        \(otherTable())
+            In process, with the daemon's `Synthesizer` (eSpeak NG, synchronous mode), one typical prompt per pack.
+            RTF = synthesis time / audio duration.
 
-        Duck level: \(fmt(duckTargetDB, 1)) dB. The radio's sink-input volume is polled with libpulse introspection
-        (`pa_context_get_sink_input_info`, one round trip per reading, back to back).
+            \(synthesisTable())
 
-        ## Synthesis speed per language pack
+            \(h) Footprint and load
 
-        In process, with the daemon's `Synthesizer` (eSpeak NG, synchronous mode), one typical prompt per pack.
-        RTF = synthesis time / audio duration.
+            \(footprintText())
+            - Load average (/proc/loadavg) at the start of this run: `\(loadStart)`; at its end: `\(loadEnd)`.
+            """
+    }
 
-        \(synthesisTable())
-
-        ## Footprint and load
-
-        \(footprintText())
-
-        ## Machine
-
-        \(machine())
-
-        ## How it is measured
-
-        See the top of `scripts/bench` and `Sources/voxnav-bench/` (the `voxnav-bench` executable).
-
-        - **Clock alignment.** Everything is on CLOCK_MONOTONIC. The capture is a libpulse record stream on
-          `car.monitor` (float32 mono at 44.1 kHz, `ADJUST_LATENCY`, a small `fragsize`). In each read callback the
-          time is taken and `pa_stream_get_latency` of the record stream (interpolated timing; for a record stream
-          this is the age of the oldest unread sample) is subtracted: that is when the sink rendered the chunk's
-          first frame; frame *i* follows *i*/44100 s later. A null sink has no device behind it, so "audible" here
-          means "rendered by the sink", the same for every contender; a real card would add its own buffer.
-        - **First audio**: the detector is armed with the request time; the first frame after it whose magnitude
-          is ≥ 0.01 marks the prompt as audible. Before each trial the capture must have been quiet for 150 ms.
-          Measuring starts 3 s after the capture stream connects (its timing is off before that: the idle null sink
-          renders in 2 s blocks until its next wake-up), and the first interleaved round is a warm-up, not counted.
-          The request time is taken right before `write(2)` on an already connected socket (VoxNav, `prompt.speak`
-          with `wait: true`, text "Turn left.", en-US) or right before `posix_spawnp` (`espeak-ng -v en-us TEXT`;
-          `spd-say -w -l en-US TEXT` with `SPEECHD_ADDRESS` pointing at a private speech-dispatcher using its
-          espeak-ng module and the pulse output on our server). A trial where nothing is heard within 5 s counts as missed.
-        - **Duck reaction**: the simulated FM radio plays; the request is written, then the radio's volume is read
-          back from the server as fast as round trips allow for 0.8 s. Reported: request → first lower reading,
-          request → first reading at the duck level (the `to` volume of the outcome), and the radio's level at the
-          moment the prompt's first sample is rendered. That moment comes from a second record stream attached to
-          the daemon's prompt sink input alone (`pa_stream_set_monitor_stream`), because the radio fills `car.monitor`.
-        - **Activation overhang**: from the daemon's outcome (`deactivated − activated − audioDuration`) for the
-          isolated prompts of the first-audio trials; for bursts of 3 pipelined requests, from the
-          `session.activated`/`session.deactivated` events minus the three prompts' audio.
-        - **Footprint**: VmRSS from `/proc/PID/status` after the prompts. To keep the run short each prompt ("Go.",
-          `wait: false`) is cancelled as soon as its `prompt.started` event arrives, so every prompt is queued,
-          synthesised, activated, ducks nothing (radio off), starts playing, is cancelled and restored.
-          Idle CPU: utime+stime from `/proc/PID/stat` over the idle period, with the FM radio playing.
-        - **Load**: several rounds (RSS read 1 s after each, to tell allocator growth that stops from a leak); each client (own connection, `guidance.start` first) alternates `prompt.speak` ("Go.",
-          `priority: low`, `wait: false`) and `guidance.update` (a maneuver approaching at 13.9 m/s), and sends
-          `prompt.cancel {}` after 16 queued requests so it never has 32 waiting; one request in flight per client;
-          reply time is write → response.
-        """
+    /// The key figures and the section, for `voxnav-bench combine`.
+    func result() -> RunResult {
+        func c(_ f: (name: String, stats: Stats, misses: Int)) -> RunResult.Contender {
+            RunResult.Contender(
+                name: f.name, n: f.stats.count, missed: f.misses, p50: f.stats.p50, p95: f.stats.p95, p99: f.stats.p99,
+                min: f.stats.min, max: f.stats.max, withoutLeadIn: withoutLeadIn(f))
+        }
+        let met = targets.compactMap(\.met)
+        return RunResult(
+            server: server, date: ISO8601DateFormatter().string(from: date), config: config, skipReason: skipReason,
+            contenders: firstAudio.map(c),
+            sinkConfiguredLatencyMin: sinkConfiguredLatency.min, sinkConfiguredLatencyMax: sinkConfiguredLatency.max,
+            captureFragmentMs: fragmentMs, captureFragmentRequestedMs: fragmentRequestedMs, captureBlockMs: captureBlockMs.p50,
+            nodeLatency: nodeLatency,
+            probeHeardP50: streamProbe.heard.p50, probeReadyP50: streamProbe.ready.p50, probes: streamProbe.heard.count,
+            duckTrialsHeard: duckTrialsHeard, notDuckedAtFirst: notDuckedAtFirst, radioDBAtFirstSampleWorst: radioDBAtFirstSample.max,
+            duckTargetDB: duckTargetDB,
+            overhangIsolatedP50: overhangIsolated.p50, overhangIsolatedMax: overhangIsolated.max,
+            rssAfterPromptsKB: rssAfterPromptsKB, idleCPUPercent: idleCPUPercent,
+            targetsMet: met.filter { $0 }.count, targetsJudged: met.count, machine: .current(), section: section())
     }
 }

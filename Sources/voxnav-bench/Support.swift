@@ -2,7 +2,7 @@ import Foundation
 import RPC
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Percentiles (nearest rank) and friends over a list of samples.
@@ -64,7 +64,7 @@ final class LineClient {
             }
             if let got = obj["id"] as? Int {
                 if got == id { return obj }
-                early[got] = obj   // responses on one connection may come in any order
+                early[got] = obj  // responses on one connection may come in any order
             }
         }
     }
@@ -93,14 +93,15 @@ func spawn(_ argv: [String], quiet: Bool = ProcessInfo.processInfo.environment["
     var attr = posix_spawnattr_t()
     posix_spawnattr_init(&attr)
     defer { posix_spawnattr_destroy(&attr) }
-    var none = sigset_t(), all = sigset_t()
+    var none = sigset_t()
+    var all = sigset_t()
     sigemptyset(&none)
     sigfillset(&all)
     posix_spawnattr_setsigmask(&attr, &none)
     posix_spawnattr_setsigdefault(&attr, &all)
     posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let cargs = argv.map { strdup($0) } + [nil]
-    defer { cargs.forEach { free($0) } }
+    defer { for arg in cargs { free(arg) } }
     let t = monotonicNow()
     let rc = posix_spawnp(&pid, argv[0], &actions, &attr, cargs, environ)
     guard rc == 0 else { throw BenchError("cannot spawn \(argv[0]): \(String(cString: strerror(rc)))") }
@@ -125,7 +126,8 @@ func procRSSkB(_ pid: pid_t) -> Int {
 
 func procCPUTicks(_ pid: pid_t) -> Int {
     guard let s = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-          let close = s.lastIndex(of: ")") else { return -1 }
+        let close = s.lastIndex(of: ")")
+    else { return -1 }
     let fields = s[s.index(after: close)...].split(separator: " ")
     // After the command: state is field 3, utime 14, stime 15 (1-based over the whole line).
     guard fields.count > 13, let u = Int(fields[11]), let st = Int(fields[12]) else { return -1 }
@@ -137,7 +139,11 @@ final class Locked<T>: @unchecked Sendable {
     private var value: T
     private let lock = NSLock()
     init(_ v: T) { value = v }
-    func with<R>(_ body: (inout T) -> R) -> R { lock.lock(); defer { lock.unlock() }; return body(&value) }
+    func with<R>(_ body: (inout T) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
 }
 
 /// Prints a line at once (stdout may be a pipe to `tee`).

@@ -68,7 +68,8 @@ enum FuzzTarget: UInt8, CaseIterable {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let voices = ProcessInfo.processInfo.environment["VOXNAV_VOICES"].map(URL.init(fileURLWithPath:)) ?? root.appendingPathComponent("voices")
         guard let text = try? String(contentsOf: voices.appendingPathComponent("en-US.yaml"), encoding: .utf8),
-              let pack = try? PhrasePack(yaml: text) else { fatalError("voices/en-US.yaml not found: set VOXNAV_VOICES") }
+            let pack = try? PhrasePack(yaml: text)
+        else { fatalError("voices/en-US.yaml not found: set VOXNAV_VOICES") }
         return PhraseComposer(pack: pack)
     }()
 

@@ -32,8 +32,10 @@ struct Demo: AsyncParsableCommand {
             let path = FileManager.default.fileExists(atPath: name) ? name : examples.appendingPathComponent("\(name).yaml").path
             let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             if index > 0 { print("\n" + String(repeating: "─", count: 72) + "\n") }
-            print(try await Drive.drive(path, clock: clock, audible: audible, socket: nil,
-                                        out: URL(fileURLWithPath: out).appendingPathComponent(base).path, record: nil, quiet: false))
+            print(
+                try await Drive.drive(
+                    path, clock: clock, audible: audible, socket: nil,
+                    out: URL(fileURLWithPath: out).appendingPathComponent(base).path, record: nil, quiet: false))
             // The next drive's progress goes to standard error: what is printed must be out first.
             fflush(nil)
         }

@@ -35,7 +35,10 @@ final class HeadlessPulseServer {
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { process.terminate(); return -1 }
+        if process.isRunning {
+            process.terminate()
+            return -1
+        }
         return process.terminationStatus
     }
 }

@@ -13,9 +13,12 @@ enum Report {
         func ms(_ key: String) -> Double? { t?[key]?.doubleValue }
         var lines = ["\(result): \"\(text)\" (style \(style), voice \(voice), \(String(format: "%.2f", duration)) s of audio)"]
         if let ready = ms("audioReady"), let active = ms("activated"), let started = ms("playbackStarted"),
-           let drained = ms("drained"), let off = ms("deactivated"), let restored = ms("restored") {
-            lines.append(String(format: "  audio ready %.1f ms · session active %.1f ms · playing %.1f ms · drained %.1f ms · inactive %.1f ms · restored %.1f ms",
-                                ready, active, started, drained, off, restored))
+            let drained = ms("drained"), let off = ms("deactivated"), let restored = ms("restored")
+        {
+            lines.append(
+                String(
+                    format: "  audio ready %.1f ms · session active %.1f ms · playing %.1f ms · drained %.1f ms · inactive %.1f ms · restored %.1f ms",
+                    ready, active, started, drained, off, restored))
             let overhang = (off - active) - duration * 1000
             lines.append(String(format: "  session active %.0f ms for %.0f ms of audio (overhang %.0f ms)", off - active, duration * 1000, overhang))
         }
@@ -61,8 +64,9 @@ enum Report {
         for session in state["sessions"]?.arrayValue ?? [] {
             let c = session["configuration"]
             let options = c?["options"]?.arrayValue?.compactMap(\.stringValue).joined(separator: "+") ?? ""
-            lines.append("session of \(session["client"]?.stringValue ?? "?"): \(c?["category"]?.stringValue ?? "?")/\(c?["mode"]?.stringValue ?? "?")"
-                + (options.isEmpty ? "" : " [\(options)]") + (session["active"]?.boolValue == true ? ", active" : ", inactive"))
+            lines.append(
+                "session of \(session["client"]?.stringValue ?? "?"): \(c?["category"]?.stringValue ?? "?")/\(c?["mode"]?.stringValue ?? "?")"
+                    + (options.isEmpty ? "" : " [\(options)]") + (session["active"]?.boolValue == true ? ", active" : ", inactive"))
         }
         let violations = state["violations"]?.arrayValue ?? []
         if !violations.isEmpty { lines.append("guideline violations: \(violations.count) (voxnav audit)") }

@@ -79,11 +79,16 @@ struct Audit: ParsableCommand {
     func run() throws {
         let result = try client.call("audit.get")
         let entries = result["violations"]?.arrayValue ?? []
-        if client.json { print(result.description); return }
+        if client.json {
+            print(result.description)
+            return
+        }
         if entries.isEmpty { print("no violations") }
         for v in entries {
-            print(String(format: "%8.2f s  %@  %@  %@", v["at"]?.doubleValue ?? 0, v["client"]?.stringValue ?? "?",
-                         v["rule"]?.stringValue ?? "?", v["detail"]?.stringValue ?? ""))
+            print(
+                String(
+                    format: "%8.2f s  %@  %@  %@", v["at"]?.doubleValue ?? 0, v["client"]?.stringValue ?? "?",
+                    v["rule"]?.stringValue ?? "?", v["detail"]?.stringValue ?? ""))
         }
     }
 }

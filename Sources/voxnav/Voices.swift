@@ -20,7 +20,8 @@ struct Voices: AsyncParsableCommand {
         for language in library.languages {
             let pack = library.packs[language]!
             let installed = await synth.hasVoice(pack.espeakVoice)
-            let line = "  \(language)".padding(toLength: 10, withPad: " ", startingAt: 0)
+            let line =
+                "  \(language)".padding(toLength: 10, withPad: " ", startingAt: 0)
                 + pack.name.padding(toLength: 28, withPad: " ", startingAt: 0)
                 + "voice \(pack.espeakVoice)".padding(toLength: 24, withPad: " ", startingAt: 0)
                 + pack.unitSystem.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)

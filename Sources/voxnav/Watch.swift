@@ -24,15 +24,18 @@ struct Watch: ParsableCommand {
         while deadline.map({ Date() < $0 }) ?? true {
             guard let line = try? rpc.readLine() else { break }
             guard let value = try? JSONDecoder().decode(JSONValue.self, from: line), let event = value["params"],
-                  value["method"] == .string("event") else { continue }
+                value["method"] == .string("event")
+            else { continue }
             // Unbuffered, so a pipe (| grep, a log file) sees each event as it happens.
             FileHandle.standardOutput.write(Data(((client.json ? event.description : Self.describe(event)) + "\n").utf8))
         }
     }
 
     static func describe(_ e: JSONValue) -> String {
-        var parts = [String(format: "%9.3f s", e["time"]?.doubleValue ?? 0),
-                     (e["type"]?.stringValue ?? "?").padding(toLength: 20, withPad: " ", startingAt: 0)]
+        var parts = [
+            String(format: "%9.3f s", e["time"]?.doubleValue ?? 0),
+            (e["type"]?.stringValue ?? "?").padding(toLength: 20, withPad: " ", startingAt: 0),
+        ]
         if let prompt = e["prompt"]?.stringValue { parts.append(prompt) }
         if let source = e["source"]?.stringValue { parts.append(source) }
         if let client = e["client"]?.stringValue { parts.append("(\(client))") }

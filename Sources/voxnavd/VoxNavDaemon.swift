@@ -1,11 +1,11 @@
 import ArgumentParser
+import AudioPolicy
 import Daemon
-import Dispatch
 import Engine
 import Foundation
-import AudioPolicy
 import Logging
 import RPC
+import ServiceLifecycle
 
 @main
 struct VoxNavDaemon: AsyncParsableCommand {
@@ -33,11 +33,17 @@ struct VoxNavDaemon: AsyncParsableCommand {
     @Option(help: "The phrase packs directory (default: voices/ next to the binary, or VOXNAV_VOICES).")
     var voices: String?
 
-    @Option(help: "real; or virtual / compressed: simulated time that only moves on clock.advance (drive simulations; virtual plays no prompt audio, compressed plays it and skips the silence between prompts).")
+    @Option(
+        help:
+            "real; or virtual / compressed: simulated time that only moves on clock.advance (drive simulations; virtual plays no prompt audio, compressed plays it and skips the silence between prompts)."
+    )
     var clock: EngineClock.Mode = .real
 
     func validate() throws {
-        if let duckLevel, !(duckLevel <= 0 && duckLevel >= -60) { throw ValidationError("--duck-level must be between -60 and 0 dB") }
+        // The range the policy file accepts (Policy.validate), so that the two never disagree.
+        if let duckLevel, !(duckLevel <= 0 && duckLevel >= Policy.minimumDuckLevelDB) {
+            throw ValidationError("--duck-level must be between \(Int(Policy.minimumDuckLevelDB)) and 0 dB")
+        }
     }
 
     /// The policy from --policy, the user's config directory, or the built-in default.
@@ -99,50 +105,22 @@ struct VoxNavDaemon: AsyncParsableCommand {
         }
         let server: DaemonServer
         do {
-            server = try await DaemonServer.start(socketPath: socket, engine: engine, logger: logger)
+            server = try await DaemonServer.bind(socketPath: socket, engine: engine, logger: logger)
         } catch {
             logger.critical("cannot start: \(error)")
             await engine.shutdown()
             throw ExitCode(1)
         }
-        let signals = ShutdownSignals()
-        await signals.wait()
-        logger.info("shutting down: restoring sources")
-        await server.stop()
-        await engine.shutdown()
+        // SIGTERM and SIGINT shut the daemon down gracefully (DaemonService).
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [DaemonService(server: server, engine: engine, logger: logger)], gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        try await group.run()
     }
 }
 
+// swift-format-ignore: AvoidRetroactiveConformances
+// `--log-level` takes swift-log's levels; neither package offers this conformance.
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 extension EngineClock.Mode: ExpressibleByArgument {}
-
-/// Waits for SIGINT or SIGTERM.
-final class ShutdownSignals: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
-
-    func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = Once(continuation)
-            for sig in [SIGINT, SIGTERM] {
-                signal(sig, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-                source.setEventHandler { once.fire() }
-                source.resume()
-                sources.append(source)
-            }
-        }
-    }
-
-    private final class Once: @unchecked Sendable {
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<Void, Never>?
-        init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
-        func fire() {
-            lock.lock()
-            let c = continuation
-            continuation = nil
-            lock.unlock()
-            c?.resume()
-        }
-    }
-}

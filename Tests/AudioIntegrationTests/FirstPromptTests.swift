@@ -34,7 +34,8 @@ import Testing
             await engine.shutdown()
 
             let t = outcome.timings
-            let playing = try #require(t.playbackStarted), drained = try #require(t.drained)
+            let playing = try #require(t.playbackStarted)
+            let drained = try #require(t.drained)
             // While the prompt plays, the radio's sink input is at the duck level.
             let during = seen.filter { $0.ms > playing + 15 && $0.ms < drained - 15 }
             #expect(during.count >= 10, "too few volume readings during the prompt: \(during.count)")
@@ -45,7 +46,9 @@ import Testing
             #expect(after == before)
 
             // The session is active only once the audio is ready, and inactive within 300 ms of the last sample.
-            let ready = try #require(t.audioReady), activated = try #require(t.activated), deactivated = try #require(t.deactivated)
+            let ready = try #require(t.audioReady)
+            let activated = try #require(t.activated)
+            let deactivated = try #require(t.deactivated)
             #expect(activated >= ready)
             #expect(deactivated - drained < 300)
             #expect(deactivated >= drained)
@@ -61,7 +64,8 @@ import Testing
             let threshold = max(radioAlone * 3, 0.01)
             let afterRequest = LevelAnalysis(samples: Array(recorded.dropFirst(radioOnlySamples)), sampleRate: capture.sampleRate)
             let speech = afterRequest.span(above: threshold)
-            let diagnosis = "speech span \(speech) s for \(outcome.audioDuration) s of audio; radio alone \(radioAlone), "
+            let diagnosis =
+                "speech span \(speech) s for \(outcome.audioDuration) s of audio; radio alone \(radioAlone), "
                 + "loudest window \(afterRequest.levels.max() ?? 0), \(recorded.count) samples captured"
             #expect(speech > outcome.audioDuration * 0.6, "\(diagnosis)")
             #expect(speech < outcome.audioDuration + 0.3, "\(diagnosis)")

@@ -77,6 +77,7 @@ import Testing
             // With only 2 s-buffer streams the null sink runs ~1.5 s behind: give the podcast time to be heard.
             try await Task.sleep(for: .milliseconds(3000))
             let positionBefore = try #require(try await engine.state().sources.first { $0.kind == .spokenAudio }?.position)
+            let readBefore = ContinuousClock.now
             #expect(positionBefore > 0.8)
 
             let watcher = Task.detached { () -> [Bool] in
@@ -90,6 +91,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(100))
             let outcome = try await engine.speak(PromptRequest(text: "In 500 meters, keep left."))
             let positionAfter = try #require(try await engine.state().sources.first { $0.kind == .spokenAudio }?.position)
+            let elapsed = (ContinuousClock.now - readBefore) / .seconds(1)
             watcher.cancel()
             let corkedReadings = await watcher.value
             // It plays on: its played position moves again (on a loaded machine the server's timing
@@ -106,8 +108,12 @@ import Testing
             // Corked (paused for real) while the prompt played, not ducked.
             #expect(corkedReadings.filter { $0 }.count >= 10, "corked readings: \(corkedReadings)")
             #expect(outcome.ducked.allSatisfy { $0.kind != .spokenAudio })
-            // Back where it paused: what advanced is only the moments before the pause and after the resume.
-            #expect(positionAfter - positionBefore < 0.5, "position went from \(positionBefore) to \(positionAfter) over a \(outcome.audioDuration) s prompt")
+            // Back where it paused: what advanced is only the moments before the pause (the prompt's
+            // synthesis, slower on a loaded machine) and after the resume, not the prompt's audio
+            // (half its length is the margin: the server's position reports are coarse under load).
+            #expect(
+                positionAfter - positionBefore < elapsed - outcome.audioDuration / 2,
+                "position went from \(positionBefore) to \(positionAfter) in \(elapsed) s, over a \(outcome.audioDuration) s prompt")
             #expect(positionAfter >= positionBefore)
             #expect(!podcastAfter.corked)
             #expect(positionLater - positionAfter > 0.6, "the podcast did not play on: \(positionAfter) → \(positionLater)")
@@ -171,7 +177,8 @@ import Testing
             let after = try #require(try PulseProbe.sinkInputs().first { $0.index == before.index })
             await engine.shutdown()
 
-            let playing = try #require(outcome.timings.playbackStarted), drained = try #require(outcome.timings.drained)
+            let playing = try #require(outcome.timings.playbackStarted)
+            let drained = try #require(outcome.timings.drained)
             let during = seen.filter { $0.ms > playing + 15 && $0.ms < drained - 15 }
             #expect(during.count >= 10)
             #expect(during.allSatisfy { $0.volumes == expected }, "\(during.map(\.volumes)) expected \(expected)")
@@ -216,6 +223,9 @@ import Testing
             _ = try await engine.speak(PromptRequest(text: "Turn right."))
             #expect(try PulseProbe.sinkInput(application: "Car FM Radio")?.volumes == usersLevel)
             await engine.shutdown()
+            // A desktop server remembers the user's 30 % for music streams, as it should; later tests
+            // expect players to start at full volume.
+            try await ForeignPlayer.resetRememberedVolume(role: "music")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AudioPolicy
 
 @Test func activatesOnlyWhenAudioIsReady() {
@@ -53,10 +54,11 @@ func lingersOnlyForANextPromptWithinTheLinger(gap: Double, lingers: Bool) {
     #expect(w.isActive)
     _ = w.clientRequestedActive(at: 3.5)  // asking again does not restart the clock
     #expect(w.nextDeadline == 4)
-    #expect(w.tick(now: 4.2) == [
-        .violation(.activeWithoutAudioPastCap, at: 4, detail: "held active without audio for 3.0 s"),
-        .deactivate(.idleCap),
-    ])
+    #expect(
+        w.tick(now: 4.2) == [
+            .violation(.activeWithoutAudioPastCap, at: 4, detail: "held active without audio for 3.0 s"),
+            .deactivate(.idleCap),
+        ])
     #expect(!w.isActive)
 }
 

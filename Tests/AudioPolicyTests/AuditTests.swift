@@ -1,13 +1,15 @@
 import Testing
+
 @testable import AudioPolicy
 
 @Test func auditIsQueryablePerClientAndRule() {
     var e = PolicyEngine()
-    let good: ClientID = "good-nav", bad: ClientID = "bad-nav"
+    let good: ClientID = "good-nav"
+    let bad: ClientID = "bad-nav"
     _ = e.apply(.configure(good, .voicePrompt, at: 0))
     _ = e.apply(.configure(bad, .init(category: .playback), at: 0))
     _ = e.apply(.sourceStarted(Source(id: "radio", kind: .fmRadio), at: 0))
-    _ = e.apply(.activate(bad, at: 0))                      // at launch, non-mixing: stops the radio
+    _ = e.apply(.activate(bad, at: 0))  // at launch, non-mixing: stops the radio
     _ = e.apply(.promptReady(good, at: 1))
     _ = e.apply(.promptFinished(good, nextDueAt: nil, at: 2))
     _ = e.apply(.tick(at: 10))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AudioPolicy
 
 /// The sources of the car, one per table role.
@@ -29,12 +30,12 @@ let sessionConfigurations: [(name: String, configuration: SessionConfiguration)]
 /// P playing, D ducked, Z paused, S stopped.
 let expectedWhenSessionActivates: [String: String] = [
     //                radio music podcast vmail call lis spk chime nav
-    "voicePrompt":     "D D Z Z P P P P P",
-    "plainPlayback":   "S Z Z Z P P P P P",
-    "ambient":         "P P P P P P P P P",
-    "duckOthers":      "D D D D P P P P P",
+    "voicePrompt": "D D Z Z P P P P P",
+    "plainPlayback": "S Z Z Z P P P P P",
+    "ambient": "P P P P P P P P P",
+    "duckOthers": "D D D D P P P P P",
     "interruptSpoken": "P P Z Z P P P P P",
-    "voiceChat":       "Z Z Z Z P P P P D",
+    "voiceChat": "Z Z Z Z P P P P D",
 ]
 
 func letter(_ state: EffectiveState?) -> String {
@@ -116,9 +117,11 @@ func everyPairFollowsTheTable(incoming: FocusRole) {
             continue
         }
         // The holder still acts on the incoming one, unless it was paused or stopped by it.
-        let holderActs = [EffectiveState.playing].contains(holderState ?? .stopped) || {
-            if case .ducked? = holderState { return true } else { return false }
-        }()
+        let holderActs =
+            [EffectiveState.playing].contains(holderState ?? .stopped)
+            || {
+                if case .ducked? = holderState { return true } else { return false }
+            }()
         switch (holderActs, reverse) {
         case (true, .duck(let dB)): #expect(incomingState == .ducked(dB: dB ?? -15), "\(holder) keeps ducking \(incoming)")
         case (true, .pause): #expect(incomingState == .paused, "\(holder) keeps pausing \(incoming)")

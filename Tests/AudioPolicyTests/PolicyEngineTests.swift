@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AudioPolicy
 
 let radio = ParticipantID.source("radio")
@@ -133,8 +134,9 @@ func expectFixpoint(_ e: PolicyEngine, sourceLocation: SourceLocation = #_source
     var e = PolicyEngine()
     _ = e.apply(.sourceStarted(Source(id: "radio", kind: .fmRadio), at: 0))
     _ = e.apply(.configure(client, .voicePrompt, at: 2.8))
-    #expect(e.apply(.sourceStarted(Source(id: "voicemail", kind: .spokenAudio, activity: .voicemail), at: 7.5))
-        == [.focus(.interruptionBegan(radio))])
+    #expect(
+        e.apply(.sourceStarted(Source(id: "voicemail", kind: .spokenAudio, activity: .voicemail), at: 7.5))
+            == [.focus(.interruptionBegan(radio))])
     let activated = e.apply(.activate(client, at: 10.1))
     #expect(activated == [.sessionActivated(client), .focus(.interruptionBegan(voicemail))])
     #expect(e.state(of: radio) == .paused)

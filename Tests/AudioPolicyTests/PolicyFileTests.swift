@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AudioPolicy
 
 /// The repository's top directory (tests read the shipped files; the library never does I/O).
@@ -35,17 +36,18 @@ func repositoryFile(_ path: String) throws -> String {
 }
 
 @Test func aPartialFileOverridesOnlyWhatItSays() throws {
-    let policy = try Policy.parse(yaml: """
-        duckLevelDB: -20
-        activation:
-          idleCap: 3
-        promptStyle:
-          rules:
-            voiceCallActive: normal
-            voicemailPlaying:
-        interactions:
-          vehicleChime: {spokenAudio: pause}
-        """)
+    let policy = try Policy.parse(
+        yaml: """
+            duckLevelDB: -20
+            activation:
+              idleCap: 3
+            promptStyle:
+              rules:
+                voiceCallActive: normal
+                voicemailPlaying:
+            interactions:
+              vehicleChime: {spokenAudio: pause}
+            """)
     #expect(policy.duckLevelDB == -20)
     #expect(policy.idleCap == 3)
     #expect(policy.linger == 0.5)

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import AudioPolicy
 
 /// Turns random integers into a run of car events: sources starting and stopping, sessions configured,
@@ -102,13 +103,14 @@ func expectNoSessionLeftovers(_ steps: [Int]) {
         Issue.record("expected 5 inputs, got \(inputs)")
         return
     }
-    #expect(inputs == [
-        .sourceStarted(Source(id: "radio", kind: .fmRadio), at: t[0]),
-        .configure("nav-b", .voicePrompt, at: t[1]),
-        .sourceStarted(Source(id: "voicemail", kind: .spokenAudio, activity: .voicemail), at: t[2]),
-        .activate("nav-b", at: t[3]),
-        .deactivate("nav-b", notifyOthers: false, at: t[4]),
-    ])
+    #expect(
+        inputs == [
+            .sourceStarted(Source(id: "radio", kind: .fmRadio), at: t[0]),
+            .configure("nav-b", .voicePrompt, at: t[1]),
+            .sourceStarted(Source(id: "voicemail", kind: .spokenAudio, activity: .voicemail), at: t[2]),
+            .activate("nav-b", at: t[3]),
+            .deactivate("nav-b", notifyOthers: false, at: t[4]),
+        ])
     expectNoSessionLeftovers([0, 71868, 88361, 59493, 28710])
 }
 
@@ -201,6 +203,41 @@ func expectNoSessionLeftovers(_ steps: [Int]) {
             for client in engine.activeClients {
                 #expect(engine.state(of: .session(client)) != .stopped, "\(client) after \(input)")
             }
+        }
+    }
+}
+
+/// `promptReady(_:at:)` answers with a verdict that agrees with the decisions `apply(.promptReady)`
+/// makes on the same engine: played in the style the oracle gave, skipped with the same reason, or
+/// refused for want of a session; and the other decisions are the same.
+@Test func theVerdictAgreesWithTheDecisions() async {
+    await propertyCheck(count: 300, input: steps) { steps in
+        var time = 0.0
+        var engine = PolicyEngine()
+        for n in steps {
+            time += Double(n / 13 % 50) * 0.1
+            let input = Scenario.everything.input(n, at: time)
+            guard case .promptReady(let client, let at) = input else {
+                _ = engine.apply(input)
+                continue
+            }
+            // Deadlines first, so that the style read below is the one the prompt meets.
+            _ = engine.apply(.tick(at: at))
+            var twin = engine
+            let styleBefore = engine.promptStyle(for: client)
+            let (verdict, decisions) = engine.promptReady(client, at: at)
+            let applied = twin.apply(input)
+            switch verdict {
+            case .play(let style):
+                #expect(style.promptStyle == styleBefore)
+                #expect(applied == decisions + [.playPrompt(client, style.promptStyle)])
+                #expect(engine.activeClients.contains(client))
+            case .skip(let reason):
+                #expect(applied == decisions + [.skipPrompt(client, why: reason)])
+            case .noSession(let error):
+                #expect(applied == decisions && decisions.last == .configurationRejected(client, error))
+            }
+            #expect(twin.activeClients == engine.activeClients && twin.resolution == engine.resolution)
         }
     }
 }

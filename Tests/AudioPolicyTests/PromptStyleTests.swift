@@ -1,7 +1,8 @@
 import Testing
+
 @testable import AudioPolicy
 
-/// Apple's table, REFERENCE.md §1: each situation and the style it must give.
+/// Apple's table (docs/POLICY.md, "Prompt style"): each situation and the style it must give.
 let styleCases: [(String, [Source], PromptStyle)] = [
     ("nothing else going on", [], .normal),
     ("music and radio only", [Source(id: "m", kind: .music), Source(id: "r", kind: .fmRadio)], .normal),
@@ -23,11 +24,12 @@ func promptStyleFollowsApplesRules(index: Int) {
 @Test(arguments: PromptCondition.allCases)
 func eachConditionAloneGivesItsRulesStyle(condition: PromptCondition) {
     let oracle = PromptStyleOracle()
-    let expected: PromptStyle = switch condition {
-    case .voiceAssistantListening, .otherSessionRecording: .none
-    case .voiceAssistantSpeaking, .voicemailPlaying, .voiceCallActive: .short
-    case .nativeNavigationGuiding: .normal
-    }
+    let expected: PromptStyle =
+        switch condition {
+        case .voiceAssistantListening, .otherSessionRecording: .none
+        case .voiceAssistantSpeaking, .voicemailPlaying, .voiceCallActive: .short
+        case .nativeNavigationGuiding: .normal
+        }
     #expect(oracle.style(given: [condition]) == expected)
 }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AudioPolicy
 
 @Test func voicePromptConfigurationIsValid() throws {

@@ -12,7 +12,10 @@ public actor AudioServerLock {
     }
 
     private func acquire() async {
-        if !busy { busy = true; return }
+        if !busy {
+            busy = true
+            return
+        }
         await withCheckedContinuation { waiters.append($0) }
     }
 

@@ -23,7 +23,8 @@ public struct LevelAnalysis: Sendable {
     /// Time from the first to the last window louder than `threshold`, in seconds (0 if none).
     public func span(above threshold: Double) -> Double {
         guard let first = levels.firstIndex(where: { $0 > threshold }),
-              let last = levels.lastIndex(where: { $0 > threshold }) else { return 0 }
+            let last = levels.lastIndex(where: { $0 > threshold })
+        else { return 0 }
         return Double(last - first + 1) * windowSeconds
     }
 
@@ -34,7 +35,8 @@ public struct LevelAnalysis: Sendable {
 
     /// The median level of windows `from`…`to` seconds.
     public func medianLevel(from: Double, to: Double) -> Double {
-        let a = max(0, Int(from / windowSeconds)), b = min(levels.count, Int(to / windowSeconds))
+        let a = max(0, Int(from / windowSeconds))
+        let b = min(levels.count, Int(to / windowSeconds))
         guard a < b else { return 0 }
         let slice = levels[a..<b].sorted()
         return slice[slice.count / 2]
@@ -49,7 +51,8 @@ extension LevelAnalysis {
         var levels: [Double] = []
         var start = 0
         while start + size <= samples.count {
-            var s1 = 0.0, s2 = 0.0
+            var s1 = 0.0
+            var s2 = 0.0
             for sample in samples[start..<(start + size)] {
                 let s0 = Double(sample) / 32768 + coefficient * s1 - s2
                 s2 = s1

@@ -1,6 +1,11 @@
 import Foundation
 
 /// Records what reaches the null sink `car` from its monitor source with `parec`, into a temporary file.
+///
+/// The monitor is recorded in stereo, as the sink plays, and mixed down to mono here, by averaging: a
+/// mono recording would leave the downmix to the server, and servers differ. PulseAudio averages the
+/// channels (a mono stream comes back at its own level); PipeWire adds them at −3 dB each, so the same
+/// stream came back √2 (+3 dB) louder.
 public final class MonitorCapture: @unchecked Sendable {
     public let sampleRate: Int
     private let process = Process()
@@ -10,8 +15,11 @@ public final class MonitorCapture: @unchecked Sendable {
         self.sampleRate = sampleRate
         file = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-capture-\(UUID().uuidString).raw")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["parec", "--device=\(device)", "--format=s16le", "--rate=\(sampleRate)", "--channels=1",
-                             "--raw", "--latency-msec=10", file.path]
+        process.arguments = [
+            "parec", "--device=\(device)", "--format=s16le", "--rate=\(sampleRate)",
+            "--channels=\(Self.channels)", "--channel-map=front-left,front-right",
+            "--raw", "--latency-msec=10", file.path,
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -28,10 +36,21 @@ public final class MonitorCapture: @unchecked Sendable {
         return samples()
     }
 
-    /// The samples recorded so far.
+    private static let channels = 2
+
+    /// The samples recorded so far, one per frame: the channels' average.
     public func samples() -> [Int16] {
         guard let data = try? Data(contentsOf: file) else { return [] }
-        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        return data.withUnsafeBytes { raw in
+            let interleaved = raw.bindMemory(to: Int16.self)
+            // A frame still being written is left for the next call.
+            let frames = interleaved.count / 2
+            var mono = [Int16](repeating: 0, count: frames)
+            for frame in 0..<frames {
+                mono[frame] = Int16((Int32(interleaved[2 * frame]) + Int32(interleaved[2 * frame + 1])) / 2)
+            }
+            return mono
+        }
     }
 
     /// Waits until at least `seconds` of audio have been captured (at most 10 s).

@@ -48,6 +48,32 @@ public enum PulseProbe {
         _ = try run("pactl", ["set-sink-input-volume", String(index), "\(percent)%"])
     }
 
+    /// Sets every channel of a sink input to `value` (65536 = 100 %), as its user would, and returns it
+    /// once pactl reads that back twice in a row, 50 ms apart (at most 2 s; set again each time it is
+    /// not there: a server that restores a remembered level may apply it just after the stream appears).
+    ///
+    /// What a new stream plays at is the server's choice: PulseAudio's module-stream-restore and
+    /// WirePlumber's restore-stream give it the level last set for its role (WirePlumber even over the
+    /// level the client asked for), so a test that needs a known level sets it this way.
+    @discardableResult
+    public static func setVolume(sinkInput index: Int, to value: Int) async throws -> SinkInput {
+        var steady = 0
+        for _ in 0..<40 {
+            guard let input = try sinkInputs().first(where: { $0.index == index }) else {
+                throw ProbeError(description: "sink input \(index) is gone")
+            }
+            if !input.volumes.isEmpty && input.volumes.allSatisfy({ $0 == value }) {
+                steady += 1
+                if steady == 2 { return input }
+            } else {
+                steady = 0
+                _ = try run("pactl", ["set-sink-input-volume", String(index), String(value)])
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ProbeError(description: "sink input \(index) never read back at volume \(value)")
+    }
+
     @discardableResult
     public static func run(_ tool: String, _ arguments: [String]) throws -> Data {
         let process = Process()
@@ -63,5 +89,23 @@ public enum PulseProbe {
             throw ProbeError(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus))")
         }
         return data
+    }
+}
+
+extension PulseProbe {
+    /// Whether the server remembers streams' volumes: PulseAudio with module-stream-restore (a
+    /// desktop's default.pa), or PipeWire (WirePlumber's restore-stream). A bare test server does not.
+    public static func serverRemembersStreams() throws -> Bool {
+        let info = String(decoding: try run("pactl", ["info"]), as: UTF8.self)
+        if info.contains("on PipeWire") { return true }
+        let modules = String(decoding: try run("pactl", ["list", "short", "modules"]), as: UTF8.self)
+        return modules.contains("module-stream-restore")
+    }
+
+    /// Which server the tests run on, as the scripts name it: pulse, pulse-desktop or pipewire.
+    public static var serverName: String { ProcessInfo.processInfo.environment["VOXNAV_TEST_SERVER"] ?? "pulse" }
+
+    public static func setVolume(sinkInput index: Int, raw value: Int) throws {
+        _ = try run("pactl", ["set-sink-input-volume", String(index), String(value)])
     }
 }

@@ -90,9 +90,12 @@ import Testing
             #expect(abs(atResume - atPause) < 0.05, "content lost or repeated: \(diagnosis)")
             #expect(abs(atPause - pausedAt) < 0.05, "the reported position is not what was heard: \(diagnosis)")
             // After resuming it plays on continuously: no buffered audio from before the pause, no jump.
-            for i in (gapEnd + 2)..<(last - 2) {
+            // Each level is the median of 5 windows (50 ms): a jump or repeated stretch lasts and is
+            // seen, a lone 10 ms dropout of a loaded machine (seen on PipeWire in CI) is not a jump.
+            let smoothed = levels.indices.map { i in median(levels[max(0, i - 2)...min(levels.count - 1, i + 2)]) }
+            for i in (gapEnd + 4)..<(last - 4) {
                 let expected = atResume + Double(i - gapEnd) * window
-                let heard = programmeTime(levels[i])
+                let heard = programmeTime(smoothed[i])
                 #expect(abs(heard - expected) < 0.05, "at \(Double(i) * window) s heard programme \(heard) s, expected \(expected) s")
                 if abs(heard - expected) >= 0.05 { break }
             }
@@ -100,6 +103,9 @@ import Testing
         }
     }
 }
+
+/// The middle value (the upper one of an even count).
+private func median(_ values: ArraySlice<Double>) -> Double { values.sorted()[values.count / 2] }
 
 /// The test programme's amplitude, rising linearly with programme time.
 private struct Ramp {
@@ -118,8 +124,10 @@ private struct Fit {
         let points = range.map { (x: Double($0) * window, y: levels[$0]) }
         guard points.count > 2 else { return }
         let n = Double(points.count)
-        let mx = points.reduce(0) { $0 + $1.x } / n, my = points.reduce(0) { $0 + $1.y } / n
-        let sxy = points.reduce(0) { $0 + ($1.x - mx) * ($1.y - my) }, sxx = points.reduce(0) { $0 + ($1.x - mx) * ($1.x - mx) }
+        let mx = points.reduce(0) { $0 + $1.x } / n
+        let my = points.reduce(0) { $0 + $1.y } / n
+        let sxy = points.reduce(0) { $0 + ($1.x - mx) * ($1.y - my) }
+        let sxx = points.reduce(0) { $0 + ($1.x - mx) * ($1.x - mx) }
         slope = sxy / sxx
         intercept = my - slope * mx
     }

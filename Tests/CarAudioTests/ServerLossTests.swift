@@ -2,8 +2,8 @@ import AudioPolicy
 import AudioTestSupport
 import CarAudio
 import Foundation
-import PulseServer
 import PulseAudio
+import PulseServer
 import Testing
 
 /// The PulseAudio layer when its server dies and comes back: nothing waits forever, and the same
@@ -88,7 +88,10 @@ import Testing
 
     private func expectReturnsPromptly(_ body: @escaping @Sendable () async -> Void) async {
         let done = Flag()
-        Task { await body(); done.set() }
+        Task {
+            await body()
+            done.set()
+        }
         for _ in 0..<100 where !done.isSet { try? await Task.sleep(for: .milliseconds(10)) }
         #expect(done.isSet, "did not return within 1 s")
     }
@@ -98,6 +101,14 @@ import Testing
 final class Flag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
-    func set() { lock.lock(); value = true; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
 }

@@ -19,8 +19,11 @@ import Testing
 
     @Test func voxNavsOwnStreamsAreLeftToTheEngine() {
         #expect(classifier.kind(properties: ["application.id": "org.voxnav", "media.role": "event"]) == nil)
-        #expect(classifier.kind(properties: ["application.id": "org.voxnav.car.music", "media.role": "music",
-                                             "voxnav.source.kind": "music"]) == nil)
+        #expect(
+            classifier.kind(properties: [
+                "application.id": "org.voxnav.car.music", "media.role": "music",
+                "voxnav.source.kind": "music",
+            ]) == nil)
     }
 
     /// Screen readers and speech-dispatcher are how the user operates the machine: never touched. What
@@ -28,8 +31,11 @@ import Testing
     @Test func accessibilitySpeechIsLeftAloneWhateverItSays() {
         #expect(classifier.kind(properties: ["media.role": "a11y"]) == nil)
         #expect(classifier.kind(properties: ["media.role": "accessibility", "application.name": "Some reader"]) == nil)
-        #expect(classifier.kind(properties: ["application.name": "speech-dispatcher-espeak-ng", "media.name": "playback",
-                                             "application.process.binary": "speech-dispatcher"]) == nil)
+        #expect(
+            classifier.kind(properties: [
+                "application.name": "speech-dispatcher-espeak-ng", "media.name": "playback",
+                "application.process.binary": "speech-dispatcher",
+            ]) == nil)
         #expect(classifier.kind(properties: ["application.name": "speech-dispatcher-festival"]) == nil)
         #expect(classifier.kind(properties: ["application.name": "Orca", "media.role": "music"]) == nil)
         #expect(classifier.kind(properties: ["application.name": "eSpeak", "application.process.binary": "espeak-ng"]) == nil)

@@ -12,8 +12,9 @@ enum SourceOutputProbe {
         let data = try PulseProbe.run("pactl", ["--format=json", "list", "source-outputs"])
         guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
         return list.map {
-            SourceOutput(index: ($0["index"] as? NSNumber)?.intValue ?? -1,
-                         properties: $0["properties"] as? [String: String] ?? [:])
+            SourceOutput(
+                index: ($0["index"] as? NSNumber)?.intValue ?? -1,
+                properties: $0["properties"] as? [String: String] ?? [:])
         }
     }
 }

@@ -21,11 +21,13 @@ import Testing
             #expect(english["voice"] == .string("en-us"))
 
             let german = try await blocking {
-                try client.call("prompt.speak", .object([
-                    "maneuver": .object(["type": .string("roundaboutExit2"), "state": .string("prepare"), "distanceRemaining": .number(190)]),
-                    "then": .object(["type": .string("leftTurn")]),
-                    "language": .string("de"),
-                ]))
+                try client.call(
+                    "prompt.speak",
+                    .object([
+                        "maneuver": .object(["type": .string("roundaboutExit2"), "state": .string("prepare"), "distanceRemaining": .number(190)]),
+                        "then": .object(["type": .string("leftTurn")]),
+                        "language": .string("de"),
+                    ]))
             }
             #expect(german["voice"] == .string("de"))
             let text = german["text"]?.stringValue ?? ""
@@ -40,7 +42,10 @@ import Testing
             let client = try daemon.client()
             let cases: [(String, Int, String)] = [
                 (#"{"jsonrpc":"2.0","id":1,"method":"prompt.speak","params":{"maneuver":{"type":"roundaboutExit20"}}}"#, -32602, "roundaboutExit20"),
-                (#"{"jsonrpc":"2.0","id":2,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn","lanes":[{"angle":270,"status":"good"}]}}}"#, -32602, "angle"),
+                (
+                    #"{"jsonrpc":"2.0","id":2,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn","lanes":[{"angle":270,"status":"good"}]}}}"#,
+                    -32602, "angle"
+                ),
                 (#"{"jsonrpc":"2.0","id":3,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn"},"language":"tlh"}}"#, -32000, "no phrase pack"),
                 (#"{"jsonrpc":"2.0","id":4,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn"},"text":"x"}}"#, -32602, "not both"),
                 (#"{"jsonrpc":"2.0","id":5,"method":"guidance.update","params":{"speed":10,"maneuvers":[]}}"#, -32000, "guidance.start"),
@@ -124,9 +129,14 @@ import Testing
             #expect(errorCode(reply) == -32000)
             // The first client's guidance works, and ends with its connection.
             let ok = try await blocking { [first] in
-                try first!.call("guidance.update", .object(["speed": .number(10), "maneuvers": .array([
-                    .object(["id": .string("a"), "distance": .number(5000), "maneuver": .object(["type": .string("leftTurn")])]),
-                ])]))
+                try first!.call(
+                    "guidance.update",
+                    .object([
+                        "speed": .number(10),
+                        "maneuvers": .array([
+                            .object(["id": .string("a"), "distance": .number(5000), "maneuver": .object(["type": .string("leftTurn")])])
+                        ]),
+                    ]))
             }
             #expect(ok["prompts"] != nil)
             let before = try await blocking { try second.call("state.get") }

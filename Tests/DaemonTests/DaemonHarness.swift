@@ -11,6 +11,8 @@ struct DaemonHarness {
     let engine: VoxNavEngine
     let server: DaemonServer
     let socketPath: String
+    /// The server's `run()`, for as long as the test lasts.
+    let serving: Task<Void, Never>
 
     static func start() async throws -> DaemonHarness {
         try PulseProbe.requireServer()
@@ -19,13 +21,16 @@ struct DaemonHarness {
         var logger = Logger(label: "voxnavd.test")
         logger.logLevel = .warning
         let engine = try await VoxNavEngine(logger: logger)
-        let server = try await DaemonServer.start(socketPath: path, engine: engine, logger: logger)
-        return DaemonHarness(engine: engine, server: server, socketPath: path)
+        let server = try await DaemonServer.bind(socketPath: path, engine: engine, logger: logger)
+        return DaemonHarness(engine: engine, server: server, socketPath: path, serving: Task { await server.run() })
     }
 
+    /// As voxnavd stops: no new clients, the engine restores everything, then the connections close.
     func stop() async {
         await server.stop()
         await engine.shutdown()
+        server.closeConnections()
+        await serving.value
         try? FileManager.default.removeItem(atPath: (socketPath as NSString).deletingLastPathComponent)
     }
 

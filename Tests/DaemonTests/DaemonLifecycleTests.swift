@@ -28,7 +28,7 @@ import Testing
         #expect(help.output.contains("--socket") && help.output.contains("--policy") && help.output.contains("--log-level"))
         let badDuck = try run(["--duck-level", "5"])
         #expect(badDuck.status != 0)
-        #expect(badDuck.output.contains("--duck-level must be between -60 and 0 dB"))
+        #expect(badDuck.output.contains("--duck-level must be between -96 and 0 dB"))
         let missing = try run(["--policy", "/nonexistent/policy.yaml"])
         #expect(missing.status != 0)
         #expect(missing.output.contains("cannot read the policy file /nonexistent/policy.yaml"))
@@ -115,18 +115,27 @@ import Testing
 /// Starts the real voxnavd on `socket` and returns it with a connected client.
 /// - Parameter pulseServer: the sound server it uses (default: the environment's PULSE_SERVER).
 func startDaemon(socket: String, pulseServer: String? = nil) async throws -> (Process, RPCClient) {
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: DaemonLifecycleTests.binary)
-        daemon.arguments = ["--socket", socket, "--log-level", "warning"]
-        if let pulseServer { daemon.environment = ProcessInfo.processInfo.environment.merging(["PULSE_SERVER": pulseServer]) { $1 } }
-        daemon.standardOutput = FileHandle.nullDevice
-        daemon.standardError = FileHandle.nullDevice
-        try daemon.run()
-        for _ in 0..<200 {
-            if let client = try? RPCClient(socketPath: socket) { return (daemon, client) }
-            try await Task.sleep(for: .milliseconds(50))
+    let daemon = Process()
+    daemon.executableURL = URL(fileURLWithPath: DaemonLifecycleTests.binary)
+    // VOXNAV_TEST_DAEMON_LOG=FILE: every daemon the tests start logs at debug level to FILE.
+    let log = ProcessInfo.processInfo.environment["VOXNAV_TEST_DAEMON_LOG"]
+    daemon.arguments = ["--socket", socket, "--log-level", log == nil ? "warning" : "debug"]
+    if let pulseServer { daemon.environment = ProcessInfo.processInfo.environment.merging(["PULSE_SERVER": pulseServer]) { $1 } }
+    daemon.standardOutput = FileHandle.nullDevice
+    daemon.standardError = FileHandle.nullDevice
+    if let log {
+        if !FileManager.default.fileExists(atPath: log) { _ = FileManager.default.createFile(atPath: log, contents: nil) }
+        if let handle = FileHandle(forWritingAtPath: log) {
+            handle.seekToEndOfFile()
+            daemon.standardError = handle
         }
-        throw PulseProbe.ProbeError(description: "voxnavd did not open \(socket)")
+    }
+    try daemon.run()
+    for _ in 0..<200 {
+        if let client = try? RPCClient(socketPath: socket) { return (daemon, client) }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    throw PulseProbe.ProbeError(description: "voxnavd did not open \(socket)")
 }
 
 /// A daemon killed with SIGKILL mid-prompt is undone by the next one, from the journal.

@@ -43,7 +43,7 @@ import Testing
         try await AudioServerLock.shared.withLock {
             let daemon = try await DaemonHarness.start()
             await #expect(throws: DaemonError.self) {
-                _ = try await DaemonServer.start(socketPath: daemon.socketPath, engine: daemon.engine, logger: Logger(label: "second"))
+                _ = try await DaemonServer.bind(socketPath: daemon.socketPath, engine: daemon.engine, logger: Logger(label: "second"))
             }
             // The first daemon is unharmed.
             let state = try await blocking { try daemon.client().call("state.get") }
@@ -57,14 +57,19 @@ import Testing
             withUnsafeMutableBytes(of: &address.sun_path) { raw in
                 Array(daemon.socketPath.utf8CString).withUnsafeBytes { raw.copyMemory(from: $0) }
             }
-            _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
             close(fd)
             #expect(FileManager.default.fileExists(atPath: daemon.socketPath))
-            let again = try await DaemonServer.start(socketPath: daemon.socketPath, engine: daemon.engine, logger: Logger(label: "again"))
+            let again = try await DaemonServer.bind(socketPath: daemon.socketPath, engine: daemon.engine, logger: Logger(label: "again"))
+            let serving = Task { await again.run() }
             let reply = try await blocking { try RPCClient(socketPath: daemon.socketPath).call("state.get") }
             #expect(reply["sessionActive"] == .bool(false))
             await again.stop()
-            await daemon.engine.shutdown()
+            again.closeConnections()
+            await serving.value
+            await daemon.stop()
         }
     }
 }

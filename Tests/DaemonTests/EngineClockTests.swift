@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Engine
 
 /// The simulated clock that drive simulations run on: timers fire at their exact moment, in order,

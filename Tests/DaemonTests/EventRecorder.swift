@@ -14,7 +14,8 @@ final class EventRecorder: @unchecked Sendable {
         let thread = Thread { [self] in
             while let line = try? client.readLine() {
                 guard let value = try? JSONDecoder().decode(JSONValue.self, from: line), value["method"] == .string("event"),
-                      let params = value["params"] else { continue }
+                    let params = value["params"]
+                else { continue }
                 lock.lock()
                 received.append(params)
                 lock.unlock()

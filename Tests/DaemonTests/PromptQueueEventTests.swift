@@ -58,6 +58,10 @@ import Testing
             #expect(late["reason"]?.stringValue?.contains("deadline") == true)
             #expect(late["audioDuration"] == .number(0))
             let id = try #require(late["id"]?.stringValue)
+            // The events come on the recorder's own connection: the reply may overtake the last one.
+            _ = await recorder.wait(seconds: 2) { events in
+                events.contains { $0["prompt"] == .string(id) && $0["type"] == .string("prompt.expired") }
+            }
             #expect(recorder.types(ofPrompt: id) == ["prompt.queued", "prompt.expired"])
             // It expired at its deadline, while the long prompt still played.
             let long = recorder.events.first { $0["type"] == .string("prompt.finished") }
@@ -78,7 +82,10 @@ import Testing
             #expect(await recorder.wait(seconds: 5) { $0.contains { $0["prompt"] == .string(first) && $0["type"] == .string("prompt.started") } })
             let cancelled = try await blocking { try client.call("prompt.cancel") }
             #expect(Set(cancelled["cancelled"]?.arrayValue?.compactMap(\.stringValue) ?? []) == [first, second])
-            #expect(await recorder.wait(seconds: 3) { events in [first, second].allSatisfy { id in events.contains { $0["prompt"] == .string(id) && $0["type"] == .string("prompt.skipped") } } })
+            #expect(
+                await recorder.wait(seconds: 3) { events in
+                    [first, second].allSatisfy { id in events.contains { $0["prompt"] == .string(id) && $0["type"] == .string("prompt.skipped") } }
+                })
             #expect(recorder.types(ofPrompt: second) == ["prompt.queued", "prompt.skipped"])
             #expect(await recorder.wait(seconds: 2) { $0.contains { $0["type"] == .string("session.deactivated") } })
             try await Task.sleep(for: .milliseconds(400))
@@ -133,9 +140,10 @@ import Testing
             let second = try await queue(leaving!, ["text": .string("Then turn right.")])
             #expect(await recorder.wait(seconds: 5) { $0.contains { $0["prompt"] == .string(first) && $0["type"] == .string("prompt.started") } })
             leaving = nil
-            #expect(await recorder.wait(seconds: 3) { events in
-                [first, second].allSatisfy { id in events.contains { $0["prompt"] == .string(id) && $0["type"] == .string("prompt.skipped") } }
-            })
+            #expect(
+                await recorder.wait(seconds: 3) { events in
+                    [first, second].allSatisfy { id in events.contains { $0["prompt"] == .string(id) && $0["type"] == .string("prompt.skipped") } }
+                })
             let reasons = recorder.events.filter { $0["type"] == .string("prompt.skipped") }.compactMap { $0["reason"]?.stringValue }
             #expect(reasons.allSatisfy { $0.contains("disconnected") }, "\(reasons)")
             #expect(await recorder.wait(seconds: 2) { $0.contains { $0["type"] == .string("session.deactivated") } })

@@ -67,7 +67,8 @@ import Testing
             let reply = try await blocking { try client.exchange(#"{"jsonrpc":"2.0","id":99,"method":"state.get"}"#) }
             #expect(reply["id"] == .number(99))
             let batch = try await blocking {
-                try client.exchange(#"[{"jsonrpc":"2.0","id":1,"method":"state.get"},{"jsonrpc":"2.0","id":2,"method":"nope"},{"jsonrpc":"2.0","method":"state.get"}]"#)
+                try client.exchange(
+                    #"[{"jsonrpc":"2.0","id":1,"method":"state.get"},{"jsonrpc":"2.0","id":2,"method":"nope"},{"jsonrpc":"2.0","method":"state.get"}]"#)
             }
             let items = try #require(batch.arrayValue)
             #expect(items.count == 2)

@@ -9,7 +9,8 @@ import Testing
     /// Resident memory of a process, in KiB.
     private func residentKiB(_ pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
         return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
 
@@ -19,7 +20,10 @@ import Testing
         try await AudioServerLock.shared.withLock {
             let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-soak-\(UUID().uuidString.prefix(8))/voxnav.sock").path
             let (daemon, control) = try await startDaemon(socket: socket)
-            defer { kill(daemon.processIdentifier, SIGTERM); daemon.waitUntilExit() }
+            defer {
+                kill(daemon.processIdentifier, SIGTERM)
+                daemon.waitUntilExit()
+            }
             _ = try await blocking { try control.call("source.start", .object(["kind": .string("fmRadio")])) }
             let recorder = try EventRecorder(socketPath: socket, types: ["prompt"])
             let rssAtStart = residentKiB(daemon.processIdentifier)
@@ -45,8 +49,11 @@ import Testing
                                 do {
                                     switch Int.random(in: 0..<100, using: &generator) {
                                     case 0..<35:
-                                        let reply = try client.call("prompt.speak", .object([
-                                            "text": .string("Go \(n)."), "priority": .string("low"), "wait": .bool(false)]))
+                                        let reply = try client.call(
+                                            "prompt.speak",
+                                            .object([
+                                                "text": .string("Go \(n)."), "priority": .string("low"), "wait": .bool(false),
+                                            ]))
                                         if let id = reply["id"]?.stringValue { accepted.mutate { $0.insert(id) } }
                                     case 35..<70:
                                         if !guidanceStarted {
@@ -54,11 +61,17 @@ import Testing
                                             guidanceStarted = true
                                         }
                                         distance = distance > 50 ? distance - 40 : 3000
-                                        let reply = try client.call("guidance.update", .object([
-                                            "speed": .number(13.9),
-                                            "maneuvers": .array([.object(["id": .string("m\(n)"), "distance": .number(distance),
-                                                                           "maneuver": .object(["type": .string("leftTurn")])])]),
-                                        ]))
+                                        let reply = try client.call(
+                                            "guidance.update",
+                                            .object([
+                                                "speed": .number(13.9),
+                                                "maneuvers": .array([
+                                                    .object([
+                                                        "id": .string("m\(n)"), "distance": .number(distance),
+                                                        "maneuver": .object(["type": .string("leftTurn")]),
+                                                    ])
+                                                ]),
+                                            ]))
                                         _ = reply
                                     case 70..<95:
                                         _ = try client.call("state.get")
@@ -82,20 +95,24 @@ import Testing
             // Every client has gone (their clients were released): every accepted prompt must end.
             let ids = accepted.value
             let allEnded = await recorder.wait(seconds: 20) { events in
-                let ended = Set(events.filter { ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired"].contains($0["type"]?.stringValue ?? "") }
-                    .compactMap { $0["prompt"]?.stringValue })
+                let ended = Set(
+                    events.filter { ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired"].contains($0["type"]?.stringValue ?? "") }
+                        .compactMap { $0["prompt"]?.stringValue })
                 return ids.isSubset(of: ended)
             }
-            let endCounts = Dictionary(grouping: recorder.events.filter {
-                ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired"].contains($0["type"]?.stringValue ?? "")
-            }, by: { $0["prompt"]?.stringValue ?? "" })
+            let endCounts = Dictionary(
+                grouping: recorder.events.filter {
+                    ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired"].contains($0["type"]?.stringValue ?? "")
+                }, by: { $0["prompt"]?.stringValue ?? "" })
             let rssAtEnd = residentKiB(daemon.processIdentifier)
             let state = try await blocking { try control.call("state.get") }
 
             // The figures docs/RELIABILITY.md records for the long run.
             let endTypes = Dictionary(grouping: endCounts.values.compactMap { $0.first?["type"]?.stringValue }, by: { $0 }).mapValues(\.count)
-            print("soak: \(Int(seconds)) s, \(replies.value) replies, \(ids.count) prompts accepted, \(endCounts.count) ended \(endTypes.sorted { $0.key < $1.key }), "
-                + "\(unexpected.value.count) unexpected errors, RSS at start \(rssAtStart.map(String.init) ?? "?") KiB, after warm-up \(rssAfterWarmUp.value.map(String.init) ?? "?") KiB, at the end \(rssAtEnd.map(String.init) ?? "?") KiB")
+            print(
+                "soak: \(Int(seconds)) s, \(replies.value) replies, \(ids.count) prompts accepted, \(endCounts.count) ended \(endTypes.sorted { $0.key < $1.key }), "
+                    + "\(unexpected.value.count) unexpected errors, RSS at start \(rssAtStart.map(String.init) ?? "?") KiB, after warm-up \(rssAfterWarmUp.value.map(String.init) ?? "?") KiB, at the end \(rssAtEnd.map(String.init) ?? "?") KiB"
+            )
             #expect(unexpected.value.isEmpty, "\(unexpected.value.prefix(5))")
             #expect(replies.value > Int(seconds) * 100, "only \(replies.value) replies")
             #expect(ids.count > 100, "only \(ids.count) prompts accepted")
@@ -118,8 +135,16 @@ final class Locked<Value>: @unchecked Sendable {
     private var stored: Value
     init(_ value: Value) { stored = value }
     var value: Value {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
     }
     func mutate(_ body: (inout Value) -> Void) {
         lock.lock()

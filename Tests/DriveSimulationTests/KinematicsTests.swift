@@ -1,6 +1,7 @@
 import Guidance
 import PropertyBased
 import Testing
+
 @testable import DriveSimulation
 
 @Suite struct KinematicsTests {
@@ -107,9 +108,11 @@ import Testing
     }
 
     @Test func standingStillForGoodNeverArrives() {
-        let kinematics = DriveKinematics(route: Self.route([1000]), speed: .segments([
-            SpeedSegment(start: .time(0), speed: 10), SpeedSegment(start: .distance(400), speed: 0),
-        ]))
+        let kinematics = DriveKinematics(
+            route: Self.route([1000]),
+            speed: .segments([
+                SpeedSegment(start: .time(0), speed: 10), SpeedSegment(start: .distance(400), speed: 0),
+            ]))
         #expect(kinematics.arrivalTime == nil)
         #expect(kinematics.position(at: 10_000) == 400)
         let timeline = DriveTimeline(kinematics: kinematics, tick: 10, durationCap: 100)
@@ -127,10 +130,12 @@ import Testing
     @Test func scheduleOrdersAudioBeforeProgressAtTheSameTime() {
         let kinematics = DriveKinematics(route: Self.route([100]), speed: .constant(10))
         let timeline = DriveTimeline(kinematics: kinematics, tick: 1)
-        let schedule = DriveSchedule(timeline: timeline, audio: [
-            CarAudioEvent(time: 3, action: .radioOn), CarAudioEvent(time: 2.5, action: .chime, duration: 1),
-            CarAudioEvent(time: 50, action: .radioOff),
-        ])
+        let schedule = DriveSchedule(
+            timeline: timeline,
+            audio: [
+                CarAudioEvent(time: 3, action: .radioOn), CarAudioEvent(time: 2.5, action: .chime, duration: 1),
+                CarAudioEvent(time: 50, action: .radioOff),
+            ])
         #expect(schedule.steps.map(\.time) == schedule.steps.map(\.time).sorted())
         #expect(schedule.steps.count == 11 + 2)
         guard case .audio(let event) = schedule.steps[4], case .progress(let update) = schedule.steps[5] else {

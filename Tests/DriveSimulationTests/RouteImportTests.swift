@@ -1,16 +1,18 @@
 import Foundation
 import Guidance
 import Testing
+
 @testable import DriveSimulation
 
 @Suite struct RouteImportTests {
     @Test func osrmCityRouteImports() throws {
         let route = try Route(osrmJSON: Examples.data("routes/osrm-city.json"))
         let types = route.maneuvers.map(\.maneuver.type)
-        #expect(types == [
-            .startRoute, .rightTurn, .leftTurn, .slightRightTurn, .rightTurn, .followRoad, .leftTurn,
-            .sharpRightTurn, .leftTurnAtEnd, .rightTurn, .keepLeft, .arriveAtDestinationRight,
-        ])
+        #expect(
+            types == [
+                .startRoute, .rightTurn, .leftTurn, .slightRightTurn, .rightTurn, .followRoad, .leftTurn,
+                .sharpRightTurn, .leftTurnAtEnd, .rightTurn, .keepLeft, .arriveAtDestinationRight,
+            ])
         #expect(route.maneuvers.map(\.id) == (0..<12).map { "m\($0)" })
         #expect(route.maneuvers[1].maneuver.roadName == "16th Street")
         #expect(route.maneuvers[6].maneuver.routeNumber == "US 101")
@@ -26,11 +28,14 @@ import Testing
         #expect(route.maneuvers[6].maneuver.lanes.map(\.status) == [.good, .good, .notGood, .notGood])
     }
 
-    private func step(_ type: String, modifier: String? = nil, exit: Int? = nil, distance: Double = 100, mode: String = "driving", name: String = "", extra: String = "") -> String {
+    private func step(
+        _ type: String, modifier: String? = nil, exit: Int? = nil, distance: Double = 100, mode: String = "driving", name: String = "", extra: String = ""
+    ) -> String {
         var maneuver = "\"type\": \"\(type)\", \"location\": [13.4, 52.5], \"bearing_before\": 0, \"bearing_after\": 90"
         if let modifier { maneuver += ", \"modifier\": \"\(modifier)\"" }
         if let exit { maneuver += ", \"exit\": \(exit)" }
-        return "{\"maneuver\": {\(maneuver)}, \"name\": \"\(name)\", \"distance\": \(distance), \"duration\": 10, \"mode\": \"\(mode)\", \"driving_side\": \"left\"\(extra)}"
+        return
+            "{\"maneuver\": {\(maneuver)}, \"name\": \"\(name)\", \"distance\": \(distance), \"duration\": 10, \"mode\": \"\(mode)\", \"driving_side\": \"left\"\(extra)}"
     }
 
     private func response(_ legs: [[String]]) -> Data {
@@ -39,19 +44,21 @@ import Testing
     }
 
     @Test func namesRefsExitsFerriesAndViaPoints() throws {
-        let route = try Route(osrmJSON: response([
-            [
-                step("depart", distance: 200),
-                step("off ramp", modifier: "slight left", distance: 300, name: " ", extra: ", \"ref\": \"M4; E30\", \"exits\": \"4B;4\""),
-                step("turn", modifier: "right", distance: 2000, mode: "ferry"),
-                step("notification", modifier: "straight", distance: 500, name: "Dock Road"),
-                step("arrive", modifier: "left", distance: 0),
-            ],
-            [step("depart", distance: 400), step("roundabout", modifier: "right", exit: 2, distance: 50), step("arrive", distance: 0)],
-        ]))
-        #expect(route.maneuvers.map(\.maneuver.type) == [
-            .startRoute, .highwayOffRampLeft, .enterFerry, .exitFerry, .arriveAtDestinationLeft, .roundaboutExit2, .arriveAtDestination,
-        ])
+        let route = try Route(
+            osrmJSON: response([
+                [
+                    step("depart", distance: 200),
+                    step("off ramp", modifier: "slight left", distance: 300, name: " ", extra: ", \"ref\": \"M4; E30\", \"exits\": \"4B;4\""),
+                    step("turn", modifier: "right", distance: 2000, mode: "ferry"),
+                    step("notification", modifier: "straight", distance: 500, name: "Dock Road"),
+                    step("arrive", modifier: "left", distance: 0),
+                ],
+                [step("depart", distance: 400), step("roundabout", modifier: "right", exit: 2, distance: 50), step("arrive", distance: 0)],
+            ]))
+        #expect(
+            route.maneuvers.map(\.maneuver.type) == [
+                .startRoute, .highwayOffRampLeft, .enterFerry, .exitFerry, .arriveAtDestinationLeft, .roundaboutExit2, .arriveAtDestination,
+            ])
         let ramp = route.maneuvers[1].maneuver
         #expect(ramp.routeNumber == "M4" && ramp.exitNumber == "4B" && ramp.roadName == nil && ramp.trafficSide == .left)
         #expect(route.maneuvers[3].maneuver.roadName == "Dock Road")
@@ -70,8 +77,9 @@ import Testing
                 return error.problems.first
             }
         }
-        #expect(problem("{\"code\": \"NoRoute\", \"message\": \"Impossible route between points\"}")?.description
-            == "code: OSRM answered 'NoRoute': Impossible route between points (expected Ok)")
+        #expect(
+            problem("{\"code\": \"NoRoute\", \"message\": \"Impossible route between points\"}")?.description
+                == "code: OSRM answered 'NoRoute': Impossible route between points (expected Ok)")
         #expect(problem("{\"code\": \"Ok\", \"routes\": []}")?.path == "routes")
         let missing = problem("{\"code\": \"Ok\", \"routes\": [{\"legs\": [{\"steps\": [{\"maneuver\": {}, \"distance\": 1, \"duration\": 1}]}]}]}")
         #expect(missing?.path == "routes[0].legs[0].steps[0].maneuver.type")
@@ -130,20 +138,21 @@ import Testing
     }
 
     @Test func ownFormatRoundTripsFields() throws {
-        let route = try Route(yaml: """
-            trafficSide: left
-            maneuvers:
-              - {type: startRoute, roadName: High St}
-              - distance: 120
-                duration: 15
-                id: turn-1
-                type: roundaboutExit2
-                trafficSide: right
-                routeNumber: A4
-                exitNumber: 12B
-                instructionVariants: [Take the 2nd exit onto A4, 2nd exit]
-                lanes: [{angle: -90, status: notGood}, {angle: 45, status: preferred}]
-            """)
+        let route = try Route(
+            yaml: """
+                trafficSide: left
+                maneuvers:
+                  - {type: startRoute, roadName: High St}
+                  - distance: 120
+                    duration: 15
+                    id: turn-1
+                    type: roundaboutExit2
+                    trafficSide: right
+                    routeNumber: A4
+                    exitNumber: 12B
+                    instructionVariants: [Take the 2nd exit onto A4, 2nd exit]
+                    lanes: [{angle: -90, status: notGood}, {angle: 45, status: preferred}]
+                """)
         let turn = route.maneuvers[1]
         #expect(route.maneuvers[0].maneuver.trafficSide == .left)
         #expect(turn.id == "turn-1" && turn.position == 120 && turn.durationFromPrevious == 15)
@@ -166,15 +175,18 @@ import Testing
             }
         }
         #expect(problems("maneuvers: []") == ["maneuvers (line 1): a route needs at least one maneuver"])
-        #expect(problems("maneuvers:\n  - {type: startRoute}\n  - {type: leftTurn, distance: 0}") == [
-            "maneuvers (line 2): the route has no length: give the maneuvers after the first a distance > 0"
-        ])
-        #expect(problems("maneuvers:\n  - {type: startRoute, id: a}\n  - {type: leftTurn, distance: 5, id: a}") == [
-            "maneuvers[1].id (line 3): duplicate maneuver id 'a'"
-        ])
-        #expect(problems("maneuvers:\n  - {type: startRoute, lanes: [{angle: 200, status: good}], state: execute}") == [
-            "maneuvers[0].state (line 2): unknown key 'state' (expected one of: \(Route.maneuverKeys.joined(separator: ", ")))",
-            "maneuvers[0].lanes[0].angle (line 2): lane angle 200 is outside -180…180 degrees",
-        ])
+        #expect(
+            problems("maneuvers:\n  - {type: startRoute}\n  - {type: leftTurn, distance: 0}") == [
+                "maneuvers (line 2): the route has no length: give the maneuvers after the first a distance > 0"
+            ])
+        #expect(
+            problems("maneuvers:\n  - {type: startRoute, id: a}\n  - {type: leftTurn, distance: 5, id: a}") == [
+                "maneuvers[1].id (line 3): duplicate maneuver id 'a'"
+            ])
+        #expect(
+            problems("maneuvers:\n  - {type: startRoute, lanes: [{angle: 200, status: good}], state: execute}") == [
+                "maneuvers[0].state (line 2): unknown key 'state' (expected one of: \(Route.maneuverKeys.joined(separator: ", ")))",
+                "maneuvers[0].lanes[0].angle (line 2): lane angle 200 is outside -180…180 degrees",
+            ])
     }
 }

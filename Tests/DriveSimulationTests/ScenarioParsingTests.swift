@@ -1,6 +1,7 @@
 import Foundation
 import Guidance
 import Testing
+
 @testable import DriveSimulation
 
 @Suite struct ScenarioParsingTests {
@@ -31,7 +32,10 @@ import Testing
         #expect(scenario.units == nil)
         #expect(scenario.speed == .constant(10))
         #expect(scenario.options == ScenarioOptions())
-        guard case .inline(let route) = scenario.route else { Issue.record("not inline"); return }
+        guard case .inline(let route) = scenario.route else {
+            Issue.record("not inline")
+            return
+        }
         #expect(route.maneuvers.map(\.id) == ["m0", "m1"])
         #expect(route.length == 500)
         #expect(scenario.route.referencedFile == nil)
@@ -54,7 +58,10 @@ import Testing
         #expect(scenario.language == "en-GB")
         #expect(scenario.audio.map(\.action) == [.podcastStart, .callBegin, .callEnd, .podcastStop])
         #expect(scenario.audio.map(\.time) == [240, 1070, 1150, 1440])
-        guard case .inline(let route) = scenario.route else { Issue.record("not inline"); return }
+        guard case .inline(let route) = scenario.route else {
+            Issue.record("not inline")
+            return
+        }
         #expect(route.maneuvers.allSatisfy { $0.maneuver.trafficSide == .left })
         #expect(route.maneuvers.contains { $0.maneuver.type == .highwayOffRampLeft && $0.maneuver.exitNumber == "4B" })
         #expect(route.maneuvers[1].maneuver.junctionType == .roundabout)
@@ -93,16 +100,20 @@ import Testing
         #expect(try speed("speed: 12 m/s") == .constant(12))
         #expect(try speed("speed: route") == .route(fallback: 50 / 3.6))
         #expect(try speed("speed: {constant: 20, unit: mph}") == .constant(20 * 1609.344 / 3600))
-        let segmented = try speed("speed:\n  unit: mph\n  segments:\n    - {from: 0, speed: 10}\n    - {fromDistance: 1 km, speed: 20}\n    - {from: \"1:30\", speed: 0}")
-        #expect(segmented == .segments([
-            SpeedSegment(start: .time(0), speed: 10 * 1609.344 / 3600),
-            SpeedSegment(start: .distance(1000), speed: 20 * 1609.344 / 3600),
-            SpeedSegment(start: .time(90), speed: 0),
-        ]))
+        let segmented = try speed(
+            "speed:\n  unit: mph\n  segments:\n    - {from: 0, speed: 10}\n    - {fromDistance: 1 km, speed: 20}\n    - {from: \"1:30\", speed: 0}")
+        #expect(
+            segmented
+                == .segments([
+                    SpeedSegment(start: .time(0), speed: 10 * 1609.344 / 3600),
+                    SpeedSegment(start: .distance(1000), speed: 20 * 1609.344 / 3600),
+                    SpeedSegment(start: .time(90), speed: 0),
+                ]))
     }
 
     @Test func untilExpandsIntoTheEndEvent() throws {
-        let scenario = try Scenario(yaml: minimal + "audio:\n  - {at: \"7:10\", event: call.begin, until: \"8:30\"}\n  - {at: 1, event: stream.start, role: music, name: vlc}\n")
+        let scenario = try Scenario(
+            yaml: minimal + "audio:\n  - {at: \"7:10\", event: call.begin, until: \"8:30\"}\n  - {at: 1, event: stream.start, role: music, name: vlc}\n")
         #expect(scenario.audio.map(\.action) == [.streamStart, .callBegin, .callEnd])
         #expect(scenario.audio[0].source == "stream:vlc")
         #expect(scenario.audio[1].source == "phoneCall")

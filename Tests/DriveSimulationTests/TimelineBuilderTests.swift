@@ -1,6 +1,7 @@
 import AudioPolicy
 import Foundation
 import Testing
+
 @testable import DriveSimulation
 
 @Suite struct TimelineBuilderTests {
@@ -90,24 +91,26 @@ import Testing
     }
 
     @Test func duckedOrStoppedSpokenAudioIsLost() {
-        let report = TimelineBuilder.build([
-            Self.source("source.started", 0, .spokenAudio),
-            Self.source("source.ducked", 10, .spokenAudio, dB: -15),
-            Self.source("source.restored", 13, .spokenAudio),
-            Self.source("source.stopped", 20, .spokenAudio),
-            Self.source("source.started", 24, .spokenAudio),
-        ], end: 30)
+        let report = TimelineBuilder.build(
+            [
+                Self.source("source.started", 0, .spokenAudio),
+                Self.source("source.ducked", 10, .spokenAudio, dB: -15),
+                Self.source("source.restored", 13, .spokenAudio),
+                Self.source("source.stopped", 20, .spokenAudio),
+                Self.source("source.started", 24, .spokenAudio),
+            ], end: 30)
         #expect(report.summary.podcastSecondsLost == 7)
         #expect(report.sources[0].segments.last == SourceTrack.Segment(start: 24, end: 30, state: .playing, dB: 0, activity: nil))
     }
 
     @Test func overlappingDucksCountOnceAndOpenThingsEndAtTheReportEnd() {
-        let report = TimelineBuilder.build([
-            Self.source("source.started", 0, .fmRadio), Self.source("source.started", 0, .music),
-            Self.session("session.activated", 1),
-            Self.source("source.ducked", 1, .fmRadio, dB: -10), Self.source("source.ducked", 2, .music, dB: -10),
-            Self.source("source.restored", 4, .fmRadio), Self.source("source.restored", 5, .music),
-        ], end: 8)
+        let report = TimelineBuilder.build(
+            [
+                Self.source("source.started", 0, .fmRadio), Self.source("source.started", 0, .music),
+                Self.session("session.activated", 1),
+                Self.source("source.ducked", 1, .fmRadio, dB: -10), Self.source("source.ducked", 2, .music, dB: -10),
+                Self.source("source.restored", 4, .fmRadio), Self.source("source.restored", 5, .music),
+            ], end: 8)
         #expect(report.summary.totalDuckedSeconds == 4)
         #expect(report.activations == [ActivationRecord(client: "nav", start: 1, end: 8, reason: nil, promptSeconds: 0, overhang: 7)])
         #expect(report.summary.maxActivationOverhang == 7)

@@ -2,6 +2,7 @@ import AudioPolicy
 import Foundation
 import FoundationXML
 import Testing
+
 @testable import DriveSimulation
 
 /// Collects what the tests look for while XMLParser reads an SVG.
@@ -77,7 +78,8 @@ final class SVGProbe: NSObject, XMLParserDelegate {
 
     @Test func everySourceKindGetsItsLane() {
         let kinds: [SourceKind] = [.nativeNavigation, .music, .voiceAssistant, .vehicleChime, .fmRadio, .spokenAudio, .phoneCall]
-        let events = kinds.enumerated().map { TimelineBuilderTests.source("source.started", Double($0.offset), $0.element) }
+        let events =
+            kinds.enumerated().map { TimelineBuilderTests.source("source.started", Double($0.offset), $0.element) }
             + [DriveEvent(type: "source.ducked", time: 3, client: "other-app", dB: -10)]
         let svg = TimelineSVG.render(TimelineBuilder.build(events, end: 3600))
         let (probe, ok, _) = SVGProbe.parse(svg)

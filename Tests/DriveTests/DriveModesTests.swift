@@ -69,7 +69,8 @@ import Testing
     /// A scenario's `stream.start` is another program (a PulseAudio client of its own, as VLC would
     /// be): the daemon manages it by its role, so music is ducked under the prompts like the music app.
     @Test func anotherProgramsStreamIsManagedByItsRole() async throws {
-        let yaml = Self.shortDrive(radio: false) + "\naudio:\n  - {at: 0, event: stream.start, role: music, name: vlc}\n  - {at: 40, event: stream.stop, name: vlc}\n"
+        let yaml =
+            Self.shortDrive(radio: false) + "\naudio:\n  - {at: 0, event: stream.start, role: music, name: vlc}\n  - {at: 40, event: stream.stop, name: vlc}\n"
         let output = try await DriveRunner.drive(try DriveRunner.scenarioFile(yaml))
         try #require(output.status == 0, "\(output.text)")
         let report = try output.report()
@@ -84,12 +85,18 @@ import Testing
 
     @Test func badScenariosAreRefusedBeforeAnythingStarts() async throws {
         let cases: [(yaml: String, message: String)] = [
-            ("name: x\nlanguage: en-US\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\naudio: [{at: 1, event: podcast.begin}]\n",
-             "unknown car-audio event 'podcast.begin'"),
-            ("name: x\nlanguage: tlh\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\n",
-             "no phrase pack for language 'tlh'"),
-            ("name: x\nlanguage: en-US\nunits: metric\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\n",
-             "the en-US pack speaks imperialUS"),
+            (
+                "name: x\nlanguage: en-US\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\naudio: [{at: 1, event: podcast.begin}]\n",
+                "unknown car-audio event 'podcast.begin'"
+            ),
+            (
+                "name: x\nlanguage: tlh\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\n",
+                "no phrase pack for language 'tlh'"
+            ),
+            (
+                "name: x\nlanguage: en-US\nunits: metric\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\n",
+                "the en-US pack speaks imperialUS"
+            ),
             ("name: x\nlanguage: en-US\nroute: {osrm: missing.json}\nspeed: 50\n", "cannot read the route file"),
         ]
         for (yaml, message) in cases {

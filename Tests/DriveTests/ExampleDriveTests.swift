@@ -86,7 +86,8 @@ import Testing
         let second = try await DriveRunner.drive(DriveRunner.example("roundabouts-de"))
         try #require(first.status == 0 && second.status == 0)
         // Connections get fresh client ids; everything else must match.
-        let a = Self.anonymous(try first.report()), b = Self.anonymous(try second.report())
+        let a = Self.anonymous(try first.report())
+        let b = Self.anonymous(try second.report())
         #expect(a.prompts == b.prompts)
         #expect(a.sources == b.sources)
         #expect(a.activations == b.activations)

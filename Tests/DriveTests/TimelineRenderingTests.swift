@@ -15,8 +15,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: png) }
         let render = Process()
         render.executableURL = URL(fileURLWithPath: browser)
-        render.arguments = ["--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,400",
-                            "--screenshot=\(png.path)", output.svgURL.absoluteString]
+        render.arguments = [
+            "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,400",
+            "--screenshot=\(png.path)", output.svgURL.absoluteString,
+        ]
         render.standardOutput = FileHandle.nullDevice
         render.standardError = FileHandle.nullDevice
         try render.run()
@@ -26,7 +28,9 @@ import Testing
         // Count the pixels of the lanes' colours in the screenshot (python3-pil reads the PNG).
         let count = Process()
         count.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        count.arguments = ["-c", """
+        count.arguments = [
+            "-c",
+            """
             import sys, json
             from PIL import Image
             im = Image.open(sys.argv[1]).convert("RGB")
@@ -37,7 +41,8 @@ import Testing
             out["nonwhite"] = sum(1 for p in px if p != (255, 255, 255))
             out["total"] = len(px)
             print(json.dumps(out))
-            """, png.path]
+            """, png.path,
+        ]
         let pipe = Pipe()
         count.standardOutput = pipe
         try count.run()

@@ -12,7 +12,9 @@ enum WAVFile {
         func u32(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 | Int(data[at + 2]) << 16 | Int(data[at + 3]) << 24 }
         func u16(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 }
         var offset = 12
-        var channels = 0, rate = 0, bits = 0
+        var channels = 0
+        var rate = 0
+        var bits = 0
         while offset + 8 <= data.count {
             let id = String(decoding: data[offset..<(offset + 4)], as: UTF8.self)
             let size = u32(offset + 4)

@@ -1,4 +1,3 @@
-@testable import Daemon
 import Foundation
 import Guidance
 import NIOCore
@@ -7,21 +6,24 @@ import PropertyBased
 import RPC
 import Testing
 
+@testable import Daemon
+
 /// The daemon's front door: whatever arrives, a well-formed JSON-RPC answer (or none, for a
 /// notification), never a crash.
 @Suite struct ProtocolFuzzTests {
     /// A router whose one method validates params the way the real ones do (maneuvers included).
-    static let router = RPCRouter(methods: [
-        "prompt.speak": { params, _ in
-            let p = try Params(params)
-            try p.allowOnly(["text", "maneuver", "then", "language", "priority", "deadline", "key", "wait"])
-            _ = try p.string("text")
-            _ = try p.number("deadline")
-            _ = try p.bool("wait")
-            _ = try p.decodeIfPresent("maneuver", Maneuver.self)
-            return .string("ok")
-        },
-    ], logger: .init(label: "fuzz"))
+    static let router = RPCRouter(
+        methods: [
+            "prompt.speak": { params, _ in
+                let p = try Params(params)
+                try p.allowOnly(["text", "maneuver", "then", "language", "priority", "deadline", "key", "wait"])
+                _ = try p.string("text")
+                _ = try p.number("deadline")
+                _ = try p.bool("wait")
+                _ = try p.decodeIfPresent("maneuver", Maneuver.self)
+                return .string("ok")
+            }
+        ], logger: .init(label: "fuzz"))
 
     static let client = ClientContext(id: "fuzz") { _ in }
 
@@ -44,9 +46,11 @@ import Testing
     }
 
     @Test func randomRequestsAroundAManeuverGetAnAnswer() async {
-        let words = ["jsonrpc", "2.0", "id", "method", "params", "prompt.speak", "text", "maneuver", "type", "leftTurn",
-                     "roundaboutExit20", "lanes", "angle", "status", "good", "then", "language", "deadline", "wait", "null",
-                     "true", "1e309", "-0", "\"", "{", "}", "[", "]", ":", ",", "roadName", "state", "execute"]
+        let words = [
+            "jsonrpc", "2.0", "id", "method", "params", "prompt.speak", "text", "maneuver", "type", "leftTurn",
+            "roundaboutExit20", "lanes", "angle", "status", "good", "then", "language", "deadline", "wait", "null",
+            "true", "1e309", "-0", "\"", "{", "}", "[", "]", ":", ",", "roadName", "state", "execute",
+        ]
         await propertyCheck(count: FuzzBudget.count(400), input: Gen.int(in: 0...(words.count * 4 - 1)).array(of: 0...40)) { picks in
             // Fragments of the protocol's vocabulary glued together: mostly invalid, sometimes valid.
             let text = picks.map { i -> String in
@@ -73,7 +77,10 @@ import Testing
             }
             var lines = 0
             while let frame = try? channel.readInbound(as: Frame.self) {
-                if case .line(let buffer) = frame { #expect(buffer.readableBytes <= 64); lines += 1 }
+                if case .line(let buffer) = frame {
+                    #expect(buffer.readableBytes <= 64)
+                    lines += 1
+                }
             }
             // Never more frames than lines in the input.
             #expect(lines <= bytes.filter { $0 == 0x0A }.count + 1)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Guidance
 
 // Test support: deterministic drive simulations feeding an Announcer, plus a check that they are

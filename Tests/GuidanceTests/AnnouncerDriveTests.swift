@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Guidance
 
 /// Drives at a constant speed from t = 0, one update per `tick`; `route` gives each maneuver's
@@ -36,11 +37,12 @@ func summary(_ announcements: [Announcement]) -> [String] {
         // initial at heard ≤ 1437, prepare at ≤ 275. Execute: 3.6 s × 8.33 = 30 m would be enough at
         // a steady speed, but one update later a car speeding up at 2 m/s² could already be within
         // 2 s of the turn: the last-chance bound 10.33 + 0.5 + 2 × 10.33 = 31.5 m wins.
-        #expect(summary(heard) == [
-            "T initial 1431.25 @8",
-            "T prepare 272.92 @147",
-            "T execute 31.25 @176",
-        ])
+        #expect(
+            summary(heard) == [
+                "T initial 1431.25 @8",
+                "T prepare 272.92 @147",
+                "T execute 31.25 @176",
+            ])
         #expect(heard.allSatisfy { $0.chainedManeuverID == nil })
         #expect(abs(heard[2].timeToGo! - 3.75) < 1e-9)
     }
@@ -50,12 +52,13 @@ func summary(_ announcements: [Announcement]) -> [String] {
         let heard = constantDrive(&announcer, route: [("exit", 6000)], speed: 120 / 3.6, until: 200)
         // Windows scale by 33.3 / 12.5: initial 3832 m, prepare 733 m, execute max(12, 120) m.
         // The next maneuver is 6 km / 180 s away: one "continue for" first.
-        #expect(summary(heard) == [
-            "exit continue 5991.67 @0",
-            "exit initial 3825.00 @65",
-            "exit prepare 725.00 @158",
-            "exit execute 91.67 @177",
-        ])
+        #expect(
+            summary(heard) == [
+                "exit continue 5991.67 @0",
+                "exit initial 3825.00 @65",
+                "exit prepare 725.00 @158",
+                "exit execute 91.67 @177",
+            ])
     }
 
     @Test func twoCloseTurnsAreChained() {
@@ -65,12 +68,13 @@ func summary(_ announcements: [Announcement]) -> [String] {
         // A's initial window (down to 1125 m) was missed at the start. B is 100 m after A (≤ 187 m):
         // chained into A's prompts; B's own prepare window is gone when A is passed, its execute comes.
         // After B, C is 3 km away: "continue for".
-        #expect(summary(heard) == [
-            "A prepare 272.92 @39 then B",
-            "A execute 31.25 @68 then B",
-            "B execute 31.25 @80",
-            "C continue 2989.58 @85",
-        ])
+        #expect(
+            summary(heard) == [
+                "A prepare 272.92 @39 then B",
+                "A execute 31.25 @68 then B",
+                "B execute 31.25 @80",
+                "C continue 2989.58 @85",
+            ])
         #expect(heard[0].chainedSpacing == 100)
         // B and A are passed and forgotten; C is waiting for its initial window.
         #expect(announcer.state(of: "B") == nil)
@@ -92,11 +96,12 @@ func summary(_ announcements: [Announcement]) -> [String] {
         var announcer = Announcer(configuration: .init(profile: .bicycle))
         let heard = constantDrive(&announcer, route: [("T", 800)], speed: 5, until: 170)
         // 18 km/h: initial 500 m, prepare 110 m, execute max(8, 4 s × 5) = 20 m.
-        #expect(summary(heard) == [
-            "T initial 498.75 @60",
-            "T prepare 108.75 @138",
-            "T execute 18.75 @156",
-        ])
+        #expect(
+            summary(heard) == [
+                "T initial 498.75 @60",
+                "T prepare 108.75 @138",
+                "T execute 18.75 @156",
+            ])
     }
 
     @Test func pedestrianHearsCloseShortPrompts() {

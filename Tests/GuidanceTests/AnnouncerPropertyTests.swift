@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import Guidance
 
 /// Random routes (spacing 20 m – 20 km) and speed profiles (5–130 km/h, varying), replayed at

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import Guidance
 
 /// Whatever a guidance engine sends, every pack says something complete.
@@ -22,11 +23,13 @@ import Testing
             type, state, name, ref, statuses, meters, index, chained in
             guard !Self.composers.isEmpty else { return }
             let composer = Self.composers[index]
-            let maneuver = Maneuver(type: type, lanes: statuses.map { Lane(angle: 0, status: $0)! }, roadName: name,
-                                    routeNumber: ref, exitNumber: ref == nil ? nil : "4A")
+            let maneuver = Maneuver(
+                type: type, lanes: statuses.map { Lane(angle: 0, status: $0)! }, roadName: name,
+                routeNumber: ref, exitNumber: ref == nil ? nil : "4A")
             for style in PhraseStyle.allCases {
-                let text = composer.compose(maneuver, state: state, distance: meters,
-                                            then: chained ? Maneuver(type: .keepLeft) : nil, style: style)
+                let text = composer.compose(
+                    maneuver, state: state, distance: meters,
+                    then: chained ? Maneuver(type: .keepLeft) : nil, style: style)
                 let context = "\(composer.pack.language) \(type) \(state) \(style): \(text)"
                 #expect(!text.isEmpty, "\(context)")
                 #expect(!text.contains { "{}[]|".contains($0) }, "\(context)")

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import Guidance
 
 struct RoundingCase: Sendable, CustomTestStringConvertible {
@@ -102,8 +103,10 @@ struct RoundingCase: Sendable, CustomTestStringConvertible {
         if spoken.isLessThan { return amount == 10 && system.units.first == spoken.unit }
         let whole = amount == amount.rounded()
         switch spoken.unit {
-        case .meters: return system == .metric && whole && ((10...90).contains(amount) && amount.truncatingRemainder(dividingBy: 10) == 0
-            || (100...900).contains(amount) && amount.truncatingRemainder(dividingBy: 100) == 0)
+        case .meters:
+            return system == .metric && whole
+                && ((10...90).contains(amount) && amount.truncatingRemainder(dividingBy: 10) == 0
+                    || (100...900).contains(amount) && amount.truncatingRemainder(dividingBy: 100) == 0)
         case .kilometers: return system == .metric && (amount <= 3 ? [1, 1.5, 2, 2.5, 3].contains(amount) : whole)
         case .feet, .yards:
             let limit: Double = spoken.unit == .feet ? 1000 : 300

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Guidance
 
 /// Pins representative prompts of voices/pt-BR.yaml. Expected strings were written by hand and
@@ -9,34 +10,44 @@ import Testing
 
     static let leftLane = [Lane(angle: -90, status: .preferred)!, Lane(angle: 0, status: .notGood)!, Lane(angle: 0, status: .notGood)!]
     static let rightLane = [Lane(angle: 0, status: .notGood)!, Lane(angle: 90, status: .preferred)!]
-    static let rightTwoLanes = [Lane(angle: 0, status: .notGood)!, Lane(angle: 0, status: .notGood)!,
-                                Lane(angle: 30, status: .good)!, Lane(angle: 30, status: .good)!]
+    static let rightTwoLanes = [
+        Lane(angle: 0, status: .notGood)!, Lane(angle: 0, status: .notGood)!,
+        Lane(angle: 30, status: .good)!, Lane(angle: 30, status: .good)!,
+    ]
 
     @Test func turnOntoANamedRoad() {
-        #expect(composer.compose(Maneuver(type: .rightTurn, roadName: "R. Augusta"), state: .initial, distance: 800)
-            == "Em 800 metros, vire à direita na Rua Augusta")
+        #expect(
+            composer.compose(Maneuver(type: .rightTurn, roadName: "R. Augusta"), state: .initial, distance: 800)
+                == "Em 800 metros, vire à direita na Rua Augusta")
     }
 
     @Test func thirdExitAtTheRoundabout() {
-        #expect(composer.compose(Maneuver(type: .roundaboutExit3, roadName: "Pç. da Sé"), state: .initial, distance: 600)
-            == "Em 600 metros, na rotatória, pegue a terceira saída para a Praça da Sé")
+        #expect(
+            composer.compose(Maneuver(type: .roundaboutExit3, roadName: "Pç. da Sé"), state: .initial, distance: 600)
+                == "Em 600 metros, na rotatória, pegue a terceira saída para a Praça da Sé")
     }
 
     @Test func chainedPair() {
         let next = Maneuver(type: .leftTurn, roadName: "Av. Paulista", distanceRemaining: 90)
-        #expect(composer.compose(Maneuver(type: .rightTurn, roadName: "R. Augusta"), state: .execute, distance: 20, then: next)
-            == "Agora, vire à direita e depois vire à esquerda")
+        #expect(
+            composer.compose(Maneuver(type: .rightTurn, roadName: "R. Augusta"), state: .execute, distance: 20, then: next)
+                == "Agora, vire à direita e depois vire à esquerda")
     }
 
     @Test func laneHint() {
-        #expect(composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "Av. Paulista"), state: .prepare, distance: 120)
-            == "Em 100 metros, vire à esquerda. Use a faixa da esquerda")
-        #expect(composer.compose(Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "R. Augusta"), state: .initial,
-                                 distance: 300, then: Maneuver(type: .roundaboutExit3))
-            == "Em 300 metros, vire à direita na Rua Augusta. Use a faixa da direita. Depois, pegue a terceira saída")
-        #expect(composer.compose(Maneuver(type: .highwayOffRampRight, lanes: Self.rightTwoLanes, roadName: "Campinas", exitNumber: "12B"),
-                                 state: .initial, distance: 1900)
-            == "Em 2 quilômetros, pegue a saída 12 B à direita em direção a Campinas. Use as duas faixas da direita")
+        #expect(
+            composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "Av. Paulista"), state: .prepare, distance: 120)
+                == "Em 100 metros, vire à esquerda. Use a faixa da esquerda")
+        #expect(
+            composer.compose(
+                Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "R. Augusta"), state: .initial,
+                distance: 300, then: Maneuver(type: .roundaboutExit3))
+                == "Em 300 metros, vire à direita na Rua Augusta. Use a faixa da direita. Depois, pegue a terceira saída")
+        #expect(
+            composer.compose(
+                Maneuver(type: .highwayOffRampRight, lanes: Self.rightTwoLanes, roadName: "Campinas", exitNumber: "12B"),
+                state: .initial, distance: 1900)
+                == "Em 2 quilômetros, pegue a saída 12 B à direita em direção a Campinas. Use as duas faixas da direita")
     }
 
     @Test func arrivalOnTheRight() {
@@ -46,16 +57,19 @@ import Testing
     }
 
     @Test func shortForm() {
-        #expect(composer.compose(Maneuver(type: .slightLeftTurn, roadName: "Al. Santos"), state: .prepare, distance: 60, style: .short)
-            == "Vire levemente à esquerda")
+        #expect(
+            composer.compose(Maneuver(type: .slightLeftTurn, roadName: "Al. Santos"), state: .prepare, distance: 60, style: .short)
+                == "Vire levemente à esquerda")
         #expect(composer.compose(Maneuver(type: .rightTurn), state: .continue, distance: 4200, style: .short) == "Continue")
     }
 
     @Test func routeNumbersAsDriversSayThem() {
-        #expect(composer.compose(Maneuver(type: .onRamp, routeNumber: "BR-116"), state: .initial, distance: 430)
-            == "Em 400 metros, entre na BR 116")
-        #expect(composer.compose(Maneuver(type: .keepRight, routeNumber: "SP-280"), state: .initial, distance: 2000)
-            == "Em 2 quilômetros, mantenha-se à direita em direção à SP 280")
+        #expect(
+            composer.compose(Maneuver(type: .onRamp, routeNumber: "BR-116"), state: .initial, distance: 430)
+                == "Em 400 metros, entre na BR 116")
+        #expect(
+            composer.compose(Maneuver(type: .keepRight, routeNumber: "SP-280"), state: .initial, distance: 2000)
+                == "Em 2 quilômetros, mantenha-se à direita em direção à SP 280")
     }
 
     @Test func distancesAndNames() {

@@ -1,9 +1,11 @@
 import Testing
+
 @testable import Guidance
 
 extension GoldenRoute {
-    static let zh = Names(start: "长安街", first: "建国路", second: "东三环中路",
-                          roundaboutExit: "朝阳路", destination: "光华路", highway: "G4", exit: "12B")
+    static let zh = Names(
+        start: "长安街", first: "建国路", second: "东三环中路",
+        roundaboutExit: "朝阳路", destination: "光华路", highway: "G4", exit: "12B")
 }
 
 /// Pins how the Chinese pack sounds. Expected strings were written by hand and read as a native
@@ -13,9 +15,10 @@ extension GoldenRoute {
     init() throws { composer = try PackFiles.composer("zh") }
 
     @Test func drive() throws {
-        let said = GoldenRoute.steps(GoldenRoute.zh).map {
-            composer.compose($0.maneuver, state: $0.state, distance: $0.meters, then: $0.next, style: $0.style)
-        } + [composer.rerouting]
+        let said =
+            GoldenRoute.steps(GoldenRoute.zh).map {
+                composer.compose($0.maneuver, state: $0.state, distance: $0.meters, then: $0.next, style: $0.style)
+            } + [composer.rerouting]
         let expected = [
             "沿长安街出发",
             "沿当前道路继续行驶4公里",
@@ -36,12 +39,15 @@ extension GoldenRoute {
     }
 
     @Test func roundaboutThirdExitAndChainingWithLanes() {
-        #expect(composer.compose(Maneuver(type: .roundaboutExit3), state: .initial, distance: 300)
-            == "前方300米进入环岛后从第三个出口驶出")
+        #expect(
+            composer.compose(Maneuver(type: .roundaboutExit3), state: .initial, distance: 300)
+                == "前方300米进入环岛后从第三个出口驶出")
         let lanes = [Lane(angle: 0, status: .notGood)!, Lane(angle: 90, status: .preferred)!]
-        #expect(composer.compose(Maneuver(type: .rightTurn, lanes: lanes, roadName: "长安街"), state: .initial, distance: 300,
-                                 then: Maneuver(type: .arriveAtDestinationRight))
-            == "前方300米右转，进入长安街，请走最右侧车道，随后到达位于右侧的目的地")
+        #expect(
+            composer.compose(
+                Maneuver(type: .rightTurn, lanes: lanes, roadName: "长安街"), state: .initial, distance: 300,
+                then: Maneuver(type: .arriveAtDestinationRight))
+                == "前方300米右转，进入长安街，请走最右侧车道，随后到达位于右侧的目的地")
     }
 
     @Test func distancesAndRoutes() {
@@ -49,10 +55,12 @@ extension GoldenRoute {
         #expect(composer.distancePhrase(meters: 1500) == "1点5公里")
         #expect(composer.distancePhrase(meters: 5000) == "5公里")
         #expect(composer.distancePhrase(meters: 3) == "不到10米")
-        #expect(composer.compose(Maneuver(type: .followRoad, routeNumber: "G107"), state: .initial, distance: 5000)
-            == "前方5公里沿1 0 7国道继续行驶")
-        #expect(composer.compose(Maneuver(type: .keepLeft, routeNumber: "G1501"), state: .initial, distance: 500)
-            == "前方500米靠左行驶，往G 1 5 0 1高速方向")
+        #expect(
+            composer.compose(Maneuver(type: .followRoad, routeNumber: "G107"), state: .initial, distance: 5000)
+                == "前方5公里沿1 0 7国道继续行驶")
+        #expect(
+            composer.compose(Maneuver(type: .keepLeft, routeNumber: "G1501"), state: .initial, distance: 500)
+                == "前方500米靠左行驶，往G 1 5 0 1高速方向")
         #expect(composer.compose(Maneuver(type: .rightTurn), state: .prepare, distance: 100, style: .short) == "右转")
     }
 }

@@ -1,9 +1,11 @@
 import Testing
+
 @testable import Guidance
 
 extension GoldenRoute {
-    static let cs = Names(start: "Vinohradská", first: "nám. Míru", second: "Korunní",
-                          roundaboutExit: "tř. Svobody", destination: "Národní", highway: "D1", exit: "12B")
+    static let cs = Names(
+        start: "Vinohradská", first: "nám. Míru", second: "Korunní",
+        roundaboutExit: "tř. Svobody", destination: "Národní", highway: "D1", exit: "12B")
 }
 
 /// Pins how the Czech pack sounds. Expected strings were written by hand and read as a native
@@ -13,9 +15,10 @@ extension GoldenRoute {
     init() throws { composer = try PackFiles.composer("cs") }
 
     @Test func drive() throws {
-        let said = GoldenRoute.steps(GoldenRoute.cs).map {
-            composer.compose($0.maneuver, state: $0.state, distance: $0.meters, then: $0.next, style: $0.style)
-        } + [composer.rerouting]
+        let said =
+            GoldenRoute.steps(GoldenRoute.cs).map {
+                composer.compose($0.maneuver, state: $0.state, distance: $0.meters, then: $0.next, style: $0.style)
+            } + [composer.rerouting]
         let expected = [
             "Vyjeďte, Vinohradská",
             "Pokračujte 4 kilometry",
@@ -36,12 +39,15 @@ extension GoldenRoute {
     }
 
     @Test func roundaboutThirdExitAndChainingWithLanes() {
-        #expect(composer.compose(Maneuver(type: .roundaboutExit3, roadName: "ul. Dlouhá"), state: .initial, distance: 300)
-            == "Za 300 metrů na kruhovém objezdu vyjeďte třetím výjezdem, ulice Dlouhá")
+        #expect(
+            composer.compose(Maneuver(type: .roundaboutExit3, roadName: "ul. Dlouhá"), state: .initial, distance: 300)
+                == "Za 300 metrů na kruhovém objezdu vyjeďte třetím výjezdem, ulice Dlouhá")
         let lanes = [Lane(angle: 0, status: .notGood)!, Lane(angle: 90, status: .preferred)!]
-        #expect(composer.compose(Maneuver(type: .rightTurn, lanes: lanes, roadName: "Dlouhá"), state: .initial, distance: 300,
-                                 then: Maneuver(type: .roundaboutExit3))
-            == "Za 300 metrů odbočte vpravo, Dlouhá. Jeďte pravým pruhem. Potom vyjeďte třetím výjezdem")
+        #expect(
+            composer.compose(
+                Maneuver(type: .rightTurn, lanes: lanes, roadName: "Dlouhá"), state: .initial, distance: 300,
+                then: Maneuver(type: .roundaboutExit3))
+                == "Za 300 metrů odbočte vpravo, Dlouhá. Jeďte pravým pruhem. Potom vyjeďte třetím výjezdem")
     }
 
     @Test func distancesUseEveryPluralForm() {
@@ -61,15 +67,20 @@ extension GoldenRoute {
     }
 
     @Test func namesAndShortForms() {
-        #expect(composer.compose(Maneuver(type: .keepLeft, roadName: "Brno"), state: .initial, distance: 500)
-            == "Za 500 metrů se držte vlevo, směr Brno")
-        #expect(composer.compose(Maneuver(type: .followRoad, routeNumber: "I/35"), state: .initial, distance: 2000)
-            == "Za 2 kilometry pokračujte po 35")
-        #expect(composer.compose(Maneuver(type: .arriveAtDestinationRight), state: .execute, distance: 5, style: .short)
-            == "Cíl vpravo")
-        #expect(composer.compose(Maneuver(type: .uTurn), state: .execute, distance: 5)
-            == "Nyní se otočte")
-        #expect(composer.compose(Maneuver(type: .rightTurn), state: .execute, distance: 5, then: Maneuver(type: .uTurnAtRoundabout))
-            == "Nyní odbočte vpravo, potom se na kruhovém objezdu otočte")
+        #expect(
+            composer.compose(Maneuver(type: .keepLeft, roadName: "Brno"), state: .initial, distance: 500)
+                == "Za 500 metrů se držte vlevo, směr Brno")
+        #expect(
+            composer.compose(Maneuver(type: .followRoad, routeNumber: "I/35"), state: .initial, distance: 2000)
+                == "Za 2 kilometry pokračujte po 35")
+        #expect(
+            composer.compose(Maneuver(type: .arriveAtDestinationRight), state: .execute, distance: 5, style: .short)
+                == "Cíl vpravo")
+        #expect(
+            composer.compose(Maneuver(type: .uTurn), state: .execute, distance: 5)
+                == "Nyní se otočte")
+        #expect(
+            composer.compose(Maneuver(type: .rightTurn), state: .execute, distance: 5, then: Maneuver(type: .uTurnAtRoundabout))
+                == "Nyní odbočte vpravo, potom se na kruhovém objezdu otočte")
     }
 }

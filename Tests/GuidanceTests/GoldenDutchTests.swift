@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Guidance
 
 /// Pins representative prompts of voices/nl.yaml. Expected strings were written by hand and read
@@ -11,48 +12,58 @@ import Testing
     static let rightLane = [Lane(angle: 0, status: .notGood)!, Lane(angle: 90, status: .preferred)!]
 
     @Test func turnOntoANamedRoad() {
-        #expect(composer.compose(Maneuver(type: .rightTurn, roadName: "Stationsstr."), state: .initial, distance: 800)
-            == "Over 800 meter rechtsaf naar Stationsstraat")
+        #expect(
+            composer.compose(Maneuver(type: .rightTurn, roadName: "Stationsstr."), state: .initial, distance: 800)
+                == "Over 800 meter rechtsaf naar Stationsstraat")
     }
 
     @Test func thirdExitAtTheRoundabout() {
-        #expect(composer.compose(Maneuver(type: .roundaboutExit3, roadName: "Dorpswg."), state: .initial, distance: 600)
-            == "Over 600 meter op de rotonde de derde afslag nemen naar Dorpsweg")
+        #expect(
+            composer.compose(Maneuver(type: .roundaboutExit3, roadName: "Dorpswg."), state: .initial, distance: 600)
+                == "Over 600 meter op de rotonde de derde afslag nemen naar Dorpsweg")
     }
 
     @Test func chainedPair() {
         let next = Maneuver(type: .leftTurn, roadName: "Kerkstr.", distanceRemaining: 90)
-        #expect(composer.compose(Maneuver(type: .rightTurn, roadName: "Stationsstr."), state: .execute, distance: 20, then: next)
-            == "Nu rechtsaf, daarna linksaf")
+        #expect(
+            composer.compose(Maneuver(type: .rightTurn, roadName: "Stationsstr."), state: .execute, distance: 20, then: next)
+                == "Nu rechtsaf, daarna linksaf")
     }
 
     @Test func laneHint() {
-        #expect(composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "Kerkstr."), state: .prepare, distance: 120)
-            == "Over 100 meter linksaf. Gebruik de linkerrijstrook")
-        #expect(composer.compose(Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "Stationsstr."), state: .initial,
-                                 distance: 300, then: Maneuver(type: .roundaboutExit3))
-            == "Over 300 meter rechtsaf naar Stationsstraat. Gebruik de rechterrijstrook. Daarna de derde afslag nemen")
+        #expect(
+            composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "Kerkstr."), state: .prepare, distance: 120)
+                == "Over 100 meter linksaf. Gebruik de linkerrijstrook")
+        #expect(
+            composer.compose(
+                Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "Stationsstr."), state: .initial,
+                distance: 300, then: Maneuver(type: .roundaboutExit3))
+                == "Over 300 meter rechtsaf naar Stationsstraat. Gebruik de rechterrijstrook. Daarna de derde afslag nemen")
     }
 
     @Test func arrivalOnTheRight() {
         let arrival = Maneuver(type: .arriveAtDestinationRight)
         #expect(composer.compose(arrival, state: .initial, distance: 250) == "Over 300 meter ligt uw bestemming rechts")
         #expect(composer.compose(arrival, state: .execute, distance: 5) == "Uw bestemming ligt rechts")
-        #expect(composer.compose(Maneuver(type: .rightTurn), state: .execute, distance: 10, then: Maneuver(type: .arriveAtDestination))
-            == "Nu rechtsaf, daarna bereikt u uw bestemming")
+        #expect(
+            composer.compose(Maneuver(type: .rightTurn), state: .execute, distance: 10, then: Maneuver(type: .arriveAtDestination))
+                == "Nu rechtsaf, daarna bereikt u uw bestemming")
     }
 
     @Test func shortForm() {
-        #expect(composer.compose(Maneuver(type: .slightLeftTurn, roadName: "Beukenln."), state: .prepare, distance: 60, style: .short)
-            == "Flauw linksaf")
+        #expect(
+            composer.compose(Maneuver(type: .slightLeftTurn, roadName: "Beukenln."), state: .prepare, distance: 60, style: .short)
+                == "Flauw linksaf")
         #expect(composer.compose(Maneuver(type: .rightTurn), state: .continue, distance: 4200, style: .short) == "De weg volgen")
     }
 
     @Test func routeNumbersAsDriversSayThem() {
-        #expect(composer.compose(Maneuver(type: .onRamp, routeNumber: "A2"), state: .initial, distance: 430)
-            == "Over 400 meter de A 2 oprijden")
-        #expect(composer.compose(Maneuver(type: .keepLeft, routeNumber: "N201"), state: .initial, distance: 2000)
-            == "Over 2 kilometer links aanhouden richting N 201")
+        #expect(
+            composer.compose(Maneuver(type: .onRamp, routeNumber: "A2"), state: .initial, distance: 430)
+                == "Over 400 meter de A 2 oprijden")
+        #expect(
+            composer.compose(Maneuver(type: .keepLeft, routeNumber: "N201"), state: .initial, distance: 2000)
+                == "Over 2 kilometer links aanhouden richting N 201")
     }
 
     @Test func distancesAndNames() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Guidance
 
 /// Pins representative prompts of voices/it.yaml. Expected strings were written by hand and read
@@ -11,27 +12,33 @@ import Testing
     static let rightLane = [Lane(angle: 0, status: .notGood)!, Lane(angle: 90, status: .preferred)!]
 
     @Test func turnOntoANamedRoad() {
-        #expect(composer.compose(Maneuver(type: .rightTurn, roadName: "C.so Buenos Aires"), state: .initial, distance: 800)
-            == "Tra 800 metri, svolta a destra in Corso Buenos Aires")
+        #expect(
+            composer.compose(Maneuver(type: .rightTurn, roadName: "C.so Buenos Aires"), state: .initial, distance: 800)
+                == "Tra 800 metri, svolta a destra in Corso Buenos Aires")
     }
 
     @Test func thirdExitAtTheRoundabout() {
-        #expect(composer.compose(Maneuver(type: .roundaboutExit3, roadName: "P.za Duomo"), state: .initial, distance: 600)
-            == "Tra 600 metri, alla rotonda, prendi la terza uscita e imbocca Piazza Duomo")
+        #expect(
+            composer.compose(Maneuver(type: .roundaboutExit3, roadName: "P.za Duomo"), state: .initial, distance: 600)
+                == "Tra 600 metri, alla rotonda, prendi la terza uscita e imbocca Piazza Duomo")
     }
 
     @Test func chainedPair() {
         let next = Maneuver(type: .leftTurn, roadName: "V. Roma", distanceRemaining: 90)
-        #expect(composer.compose(Maneuver(type: .rightTurn, roadName: "V.le Monza"), state: .execute, distance: 20, then: next)
-            == "Ora svolta a destra, poi svolta a sinistra")
+        #expect(
+            composer.compose(Maneuver(type: .rightTurn, roadName: "V.le Monza"), state: .execute, distance: 20, then: next)
+                == "Ora svolta a destra, poi svolta a sinistra")
     }
 
     @Test func laneHint() {
-        #expect(composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "V. Roma"), state: .prepare, distance: 120)
-            == "Tra 100 metri, svolta a sinistra. Usa la corsia di sinistra")
-        #expect(composer.compose(Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "C.so Buenos Aires"), state: .initial,
-                                 distance: 300, then: Maneuver(type: .roundaboutExit3))
-            == "Tra 300 metri, svolta a destra in Corso Buenos Aires. Usa la corsia di destra. Poi prendi la terza uscita")
+        #expect(
+            composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "V. Roma"), state: .prepare, distance: 120)
+                == "Tra 100 metri, svolta a sinistra. Usa la corsia di sinistra")
+        #expect(
+            composer.compose(
+                Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "C.so Buenos Aires"), state: .initial,
+                distance: 300, then: Maneuver(type: .roundaboutExit3))
+                == "Tra 300 metri, svolta a destra in Corso Buenos Aires. Usa la corsia di destra. Poi prendi la terza uscita")
     }
 
     @Test func arrivalOnTheRight() {
@@ -41,18 +48,22 @@ import Testing
     }
 
     @Test func shortForm() {
-        #expect(composer.compose(Maneuver(type: .slightLeftTurn, roadName: "L.go Augusto"), state: .prepare, distance: 60, style: .short)
-            == "Svolta leggermente a sinistra")
+        #expect(
+            composer.compose(Maneuver(type: .slightLeftTurn, roadName: "L.go Augusto"), state: .prepare, distance: 60, style: .short)
+                == "Svolta leggermente a sinistra")
         #expect(composer.compose(Maneuver(type: .rightTurn), state: .continue, distance: 4200, style: .short) == "Prosegui")
     }
 
     @Test func routeNumbersAsDriversSayThem() {
-        #expect(composer.compose(Maneuver(type: .onRamp, routeNumber: "A1"), state: .initial, distance: 430)
-            == "Tra 400 metri, immettiti sulla A 1")
-        #expect(composer.compose(Maneuver(type: .keepLeft, routeNumber: "A14"), state: .initial, distance: 2000)
-            == "Tra 2 chilometri, mantieni la sinistra in direzione A 14")
-        #expect(composer.compose(Maneuver(type: .followRoad, routeNumber: "SS16"), state: .initial, distance: 900)
-            == "Tra 900 metri, continua sulla statale 16")
+        #expect(
+            composer.compose(Maneuver(type: .onRamp, routeNumber: "A1"), state: .initial, distance: 430)
+                == "Tra 400 metri, immettiti sulla A 1")
+        #expect(
+            composer.compose(Maneuver(type: .keepLeft, routeNumber: "A14"), state: .initial, distance: 2000)
+                == "Tra 2 chilometri, mantieni la sinistra in direzione A 14")
+        #expect(
+            composer.compose(Maneuver(type: .followRoad, routeNumber: "SS16"), state: .initial, distance: 900)
+                == "Tra 900 metri, continua sulla statale 16")
     }
 
     @Test func distancesAndNames() {

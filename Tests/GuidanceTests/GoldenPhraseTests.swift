@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Guidance
 
 /// Pins what a representative drive sounds like in each hand-written pack. Expected strings were
@@ -19,75 +20,83 @@ import Testing
     }
 
     @Test func americanEnglish() throws {
-        expectLines(try said("en-US", GoldenRoute.us), [
-            "Head out on Main Street",
-            "Continue for 3 miles",
-            "In a half mile, turn right onto Solar Circle",
-            "Turn right now, then turn left",
-            "In 400 feet, turn left. Use the left lane",
-            "In a quarter mile, take the ramp onto Interstate 95",
-            "In 1 mile, take exit 12 B on the right toward Solar Circle. Use the right two lanes",
-            "In a quarter mile, at the roundabout, take the second exit onto Saint John Boulevard",
-            "Take the second exit now",
-            "Bear left",
-            "In 800 feet, your destination will be on the right",
-            "Your destination is on the right",
-            "Recalculating route",
-        ])
+        expectLines(
+            try said("en-US", GoldenRoute.us),
+            [
+                "Head out on Main Street",
+                "Continue for 3 miles",
+                "In a half mile, turn right onto Solar Circle",
+                "Turn right now, then turn left",
+                "In 400 feet, turn left. Use the left lane",
+                "In a quarter mile, take the ramp onto Interstate 95",
+                "In 1 mile, take exit 12 B on the right toward Solar Circle. Use the right two lanes",
+                "In a quarter mile, at the roundabout, take the second exit onto Saint John Boulevard",
+                "Take the second exit now",
+                "Bear left",
+                "In 800 feet, your destination will be on the right",
+                "Your destination is on the right",
+                "Recalculating route",
+            ])
     }
 
     @Test func britishEnglish() throws {
-        expectLines(try said("en-GB", GoldenRoute.uk), [
-            "Head off along High Street",
-            "Continue for 3 miles",
-            "In half a mile, turn right onto Station Road",
-            "Turn right now, then turn left",
-            "In 100 yards, turn left. Use the left-hand lane",
-            "In a quarter of a mile, join the M 25",
-            "In 1 mile, take exit 12 on the right towards Station Road. Use the right two lanes",
-            "In a quarter of a mile, at the roundabout, take the second exit onto Saint Mary's Road",
-            "Take the second exit now",
-            "Bear left",
-            "In 300 yards, your destination will be on the right",
-            "Your destination is on the right",
-            "Recalculating the route",
-        ])
+        expectLines(
+            try said("en-GB", GoldenRoute.uk),
+            [
+                "Head off along High Street",
+                "Continue for 3 miles",
+                "In half a mile, turn right onto Station Road",
+                "Turn right now, then turn left",
+                "In 100 yards, turn left. Use the left-hand lane",
+                "In a quarter of a mile, join the M 25",
+                "In 1 mile, take exit 12 on the right towards Station Road. Use the right two lanes",
+                "In a quarter of a mile, at the roundabout, take the second exit onto Saint Mary's Road",
+                "Take the second exit now",
+                "Bear left",
+                "In 300 yards, your destination will be on the right",
+                "Your destination is on the right",
+                "Recalculating the route",
+            ])
     }
 
     @Test func german() throws {
-        expectLines(try said("de", GoldenRoute.de), [
-            "Auf Hauptstraße losfahren",
-            "Dem Straßenverlauf 4 Kilometer folgen",
-            "In 800 Metern rechts abbiegen auf Bahnhofstraße",
-            "Jetzt rechts abbiegen, dann links abbiegen",
-            "In 100 Metern links abbiegen. Linke Spur benutzen",
-            "In 400 Metern auf die A 7 auffahren",
-            "In 2 Kilometern die Ausfahrt 12 B rechts nehmen Richtung Bahnhofstraße. Die beiden rechten Spuren benutzen",
-            "In 600 Metern im Kreisverkehr die zweite Ausfahrt nehmen auf Marktplatz",
-            "Jetzt die zweite Ausfahrt nehmen",
-            "Leicht links abbiegen",
-            "In 300 Metern befindet sich Ihr Ziel rechts",
-            "Ihr Ziel befindet sich rechts",
-            "Route wird neu berechnet",
-        ])
+        expectLines(
+            try said("de", GoldenRoute.de),
+            [
+                "Auf Hauptstraße losfahren",
+                "Dem Straßenverlauf 4 Kilometer folgen",
+                "In 800 Metern rechts abbiegen auf Bahnhofstraße",
+                "Jetzt rechts abbiegen, dann links abbiegen",
+                "In 100 Metern links abbiegen. Linke Spur benutzen",
+                "In 400 Metern auf die A 7 auffahren",
+                "In 2 Kilometern die Ausfahrt 12 B rechts nehmen Richtung Bahnhofstraße. Die beiden rechten Spuren benutzen",
+                "In 600 Metern im Kreisverkehr die zweite Ausfahrt nehmen auf Marktplatz",
+                "Jetzt die zweite Ausfahrt nehmen",
+                "Leicht links abbiegen",
+                "In 300 Metern befindet sich Ihr Ziel rechts",
+                "Ihr Ziel befindet sich rechts",
+                "Route wird neu berechnet",
+            ])
     }
 
     @Test func french() throws {
-        expectLines(try said("fr", GoldenRoute.fr), [
-            "Mettez-vous en route sur Avenue Victor Hugo",
-            "Continuez sur 4 kilomètres",
-            "Dans 800 mètres, tournez à droite sur Boulevard Haussmann",
-            "Tournez à droite maintenant, puis tournez à gauche",
-            "Dans 100 mètres, tournez à gauche. Prenez la voie de gauche",
-            "Dans 400 mètres, prenez la bretelle, direction A 6",
-            "Dans 2 kilomètres, prenez la sortie 12 B à droite, direction Boulevard Haussmann. Prenez les deux voies de droite",
-            "Dans 600 mètres, au rond-point, prenez la deuxième sortie sur Place de la Nation",
-            "Prenez la deuxième sortie maintenant",
-            "Tournez légèrement à gauche",
-            "Dans 300 mètres, votre destination se trouvera à droite",
-            "Votre destination se trouve à droite",
-            "Recalcul de l'itinéraire",
-        ])
+        expectLines(
+            try said("fr", GoldenRoute.fr),
+            [
+                "Mettez-vous en route sur Avenue Victor Hugo",
+                "Continuez sur 4 kilomètres",
+                "Dans 800 mètres, tournez à droite sur Boulevard Haussmann",
+                "Tournez à droite maintenant, puis tournez à gauche",
+                "Dans 100 mètres, tournez à gauche. Prenez la voie de gauche",
+                "Dans 400 mètres, prenez la bretelle, direction A 6",
+                "Dans 2 kilomètres, prenez la sortie 12 B à droite, direction Boulevard Haussmann. Prenez les deux voies de droite",
+                "Dans 600 mètres, au rond-point, prenez la deuxième sortie sur Place de la Nation",
+                "Prenez la deuxième sortie maintenant",
+                "Tournez légèrement à gauche",
+                "Dans 300 mètres, votre destination se trouvera à droite",
+                "Votre destination se trouve à droite",
+                "Recalcul de l'itinéraire",
+            ])
     }
 
     @Test func chainingPutsLanesBeforeTheSecondManeuver() throws {
@@ -126,8 +135,9 @@ import Testing
 
     @Test func shortStyleIsTheBareAction() throws {
         let composer = try PackFiles.composer("en-US")
-        let turn = Maneuver(type: .rightTurn, lanes: [Lane(angle: 0, status: .good)!, Lane(angle: 0, status: .notGood)!],
-                            roadName: "Solar Cir.")
+        let turn = Maneuver(
+            type: .rightTurn, lanes: [Lane(angle: 0, status: .good)!, Lane(angle: 0, status: .notGood)!],
+            roadName: "Solar Cir.")
         for state in [ManeuverState.initial, .prepare, .execute] {
             #expect(composer.compose(turn, state: state, distance: 300, then: Maneuver(type: .leftTurn), style: .short) == "Turn right")
         }

@@ -1,9 +1,11 @@
 import Testing
+
 @testable import Guidance
 
 extension GoldenRoute {
-    static let pl = Names(start: "ul. Marszałkowska", first: "al. Niepodległości", second: "ul. Puławska",
-                          roundaboutExit: "pl. Zbawiciela", destination: "ul. Mokotowska", highway: "S8", exit: "12B")
+    static let pl = Names(
+        start: "ul. Marszałkowska", first: "al. Niepodległości", second: "ul. Puławska",
+        roundaboutExit: "pl. Zbawiciela", destination: "ul. Mokotowska", highway: "S8", exit: "12B")
 }
 
 /// Pins how the Polish pack sounds. Expected strings were written by hand and read as a native
@@ -13,9 +15,10 @@ extension GoldenRoute {
     init() throws { composer = try PackFiles.composer("pl") }
 
     @Test func drive() throws {
-        let said = GoldenRoute.steps(GoldenRoute.pl).map {
-            composer.compose($0.maneuver, state: $0.state, distance: $0.meters, then: $0.next, style: $0.style)
-        } + [composer.rerouting]
+        let said =
+            GoldenRoute.steps(GoldenRoute.pl).map {
+                composer.compose($0.maneuver, state: $0.state, distance: $0.meters, then: $0.next, style: $0.style)
+            } + [composer.rerouting]
         let expected = [
             "Ruszaj w drogę, ulica Marszałkowska",
             "Jedź dalej przez 4 kilometry",
@@ -36,12 +39,15 @@ extension GoldenRoute {
     }
 
     @Test func roundaboutThirdExitAndChainingWithLanes() {
-        #expect(composer.compose(Maneuver(type: .roundaboutExit3, roadName: "pl. Grunwaldzki"), state: .initial, distance: 300)
-            == "Za 300 metrów na rondzie zjedź trzecim zjazdem, plac Grunwaldzki")
+        #expect(
+            composer.compose(Maneuver(type: .roundaboutExit3, roadName: "pl. Grunwaldzki"), state: .initial, distance: 300)
+                == "Za 300 metrów na rondzie zjedź trzecim zjazdem, plac Grunwaldzki")
         let lanes = [Lane(angle: 0, status: .notGood)!, Lane(angle: 90, status: .preferred)!]
-        #expect(composer.compose(Maneuver(type: .rightTurn, lanes: lanes, roadName: "ul. Długa"), state: .initial, distance: 300,
-                                 then: Maneuver(type: .roundaboutExit3))
-            == "Za 300 metrów skręć w prawo, ulica Długa. Jedź prawym pasem. Następnie zjedź trzecim zjazdem")
+        #expect(
+            composer.compose(
+                Maneuver(type: .rightTurn, lanes: lanes, roadName: "ul. Długa"), state: .initial, distance: 300,
+                then: Maneuver(type: .roundaboutExit3))
+                == "Za 300 metrów skręć w prawo, ulica Długa. Jedź prawym pasem. Następnie zjedź trzecim zjazdem")
     }
 
     @Test func distancesUseEveryPluralForm() {
@@ -63,11 +69,14 @@ extension GoldenRoute {
     }
 
     @Test func namesAndShortForms() {
-        #expect(composer.compose(Maneuver(type: .keepRight, roadName: "Al. Jerozolimskie"), state: .initial, distance: 500)
-            == "Za 500 metrów trzymaj się prawej strony, kierunek Aleje Jerozolimskie")
-        #expect(composer.compose(Maneuver(type: .onRamp, routeNumber: "A-2"), state: .prepare, distance: 170)
-            == "Za 200 metrów wjedź na drogę szybkiego ruchu")
-        #expect(composer.compose(Maneuver(type: .arriveAtDestinationLeft), state: .execute, distance: 5, style: .short)
-            == "Cel po lewej stronie")
+        #expect(
+            composer.compose(Maneuver(type: .keepRight, roadName: "Al. Jerozolimskie"), state: .initial, distance: 500)
+                == "Za 500 metrów trzymaj się prawej strony, kierunek Aleje Jerozolimskie")
+        #expect(
+            composer.compose(Maneuver(type: .onRamp, routeNumber: "A-2"), state: .prepare, distance: 170)
+                == "Za 200 metrów wjedź na drogę szybkiego ruchu")
+        #expect(
+            composer.compose(Maneuver(type: .arriveAtDestinationLeft), state: .execute, distance: 5, style: .short)
+                == "Cel po lewej stronie")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Guidance
 
 /// Pins representative prompts of voices/es.yaml. Expected strings were written by hand and read
@@ -11,27 +12,33 @@ import Testing
     static let rightLane = [Lane(angle: 0, status: .notGood)!, Lane(angle: 90, status: .preferred)!]
 
     @Test func turnOntoANamedRoad() {
-        #expect(composer.compose(Maneuver(type: .rightTurn, roadName: "C/Mayor"), state: .initial, distance: 800)
-            == "En 800 metros, gira a la derecha hacia Calle Mayor")
+        #expect(
+            composer.compose(Maneuver(type: .rightTurn, roadName: "C/Mayor"), state: .initial, distance: 800)
+                == "En 800 metros, gira a la derecha hacia Calle Mayor")
     }
 
     @Test func thirdExitAtTheRoundabout() {
-        #expect(composer.compose(Maneuver(type: .roundaboutExit3, roadName: "Pza. de España"), state: .initial, distance: 1500)
-            == "En un kilómetro y medio, en la rotonda, toma la tercera salida hacia Plaza de España")
+        #expect(
+            composer.compose(Maneuver(type: .roundaboutExit3, roadName: "Pza. de España"), state: .initial, distance: 1500)
+                == "En un kilómetro y medio, en la rotonda, toma la tercera salida hacia Plaza de España")
     }
 
     @Test func chainedPair() {
         let next = Maneuver(type: .leftTurn, roadName: "Ctra. de Burgos", distanceRemaining: 90)
-        #expect(composer.compose(Maneuver(type: .rightTurn, roadName: "Avda. de América"), state: .execute, distance: 20, then: next)
-            == "Ahora, gira a la derecha y después gira a la izquierda")
+        #expect(
+            composer.compose(Maneuver(type: .rightTurn, roadName: "Avda. de América"), state: .execute, distance: 20, then: next)
+                == "Ahora, gira a la derecha y después gira a la izquierda")
     }
 
     @Test func laneHint() {
-        #expect(composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "C/ de Alcalá"), state: .prepare, distance: 120)
-            == "En 100 metros, gira a la izquierda. Usa el carril izquierdo")
-        #expect(composer.compose(Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "C/Mayor"), state: .initial, distance: 300,
-                                 then: Maneuver(type: .roundaboutExit3))
-            == "En 300 metros, gira a la derecha hacia Calle Mayor. Usa el carril derecho. Después, toma la tercera salida")
+        #expect(
+            composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "C/ de Alcalá"), state: .prepare, distance: 120)
+                == "En 100 metros, gira a la izquierda. Usa el carril izquierdo")
+        #expect(
+            composer.compose(
+                Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "C/Mayor"), state: .initial, distance: 300,
+                then: Maneuver(type: .roundaboutExit3))
+                == "En 300 metros, gira a la derecha hacia Calle Mayor. Usa el carril derecho. Después, toma la tercera salida")
     }
 
     @Test func arrivalOnTheRight() {
@@ -41,18 +48,22 @@ import Testing
     }
 
     @Test func shortForm() {
-        #expect(composer.compose(Maneuver(type: .slightLeftTurn, roadName: "Pº de la Castellana"), state: .prepare, distance: 60, style: .short)
-            == "Gira ligeramente a la izquierda")
+        #expect(
+            composer.compose(Maneuver(type: .slightLeftTurn, roadName: "Pº de la Castellana"), state: .prepare, distance: 60, style: .short)
+                == "Gira ligeramente a la izquierda")
         #expect(composer.compose(Maneuver(type: .rightTurn), state: .continue, distance: 4200, style: .short) == "Continúa")
     }
 
     @Test func routeNumbersAsDriversSayThem() {
-        #expect(composer.compose(Maneuver(type: .onRamp, routeNumber: "AP-7"), state: .initial, distance: 430)
-            == "En 400 metros, incorpórate a la A P 7")
-        #expect(composer.compose(Maneuver(type: .keepRight, routeNumber: "N-VI"), state: .initial, distance: 2000)
-            == "En 2 kilómetros, mantente a la derecha hacia la N 6")
-        #expect(composer.compose(Maneuver(type: .followRoad, routeNumber: "M-30"), state: .initial, distance: 900)
-            == "En 900 metros, sigue por la M 30")
+        #expect(
+            composer.compose(Maneuver(type: .onRamp, routeNumber: "AP-7"), state: .initial, distance: 430)
+                == "En 400 metros, incorpórate a la A P 7")
+        #expect(
+            composer.compose(Maneuver(type: .keepRight, routeNumber: "N-VI"), state: .initial, distance: 2000)
+                == "En 2 kilómetros, mantente a la derecha hacia la N 6")
+        #expect(
+            composer.compose(Maneuver(type: .followRoad, routeNumber: "M-30"), state: .initial, distance: 900)
+                == "En 900 metros, sigue por la M 30")
     }
 
     @Test func distancesAndNames() {

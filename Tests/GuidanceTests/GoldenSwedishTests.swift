@@ -1,9 +1,11 @@
 import Testing
+
 @testable import Guidance
 
 extension GoldenRoute {
-    static let sv = Names(start: "Drottningg.", first: "Kungsg.", second: "Sveavägen",
-                          roundaboutExit: "S:t Eriksg.", destination: "Lidingöv.", highway: "E4", exit: "12B")
+    static let sv = Names(
+        start: "Drottningg.", first: "Kungsg.", second: "Sveavägen",
+        roundaboutExit: "S:t Eriksg.", destination: "Lidingöv.", highway: "E4", exit: "12B")
 }
 
 /// Pins how the Swedish pack sounds. Expected strings were written by hand and read as a native
@@ -13,9 +15,10 @@ extension GoldenRoute {
     init() throws { composer = try PackFiles.composer("sv") }
 
     @Test func drive() throws {
-        let said = GoldenRoute.steps(GoldenRoute.sv).map {
-            composer.compose($0.maneuver, state: $0.state, distance: $0.meters, then: $0.next, style: $0.style)
-        } + [composer.rerouting]
+        let said =
+            GoldenRoute.steps(GoldenRoute.sv).map {
+                composer.compose($0.maneuver, state: $0.state, distance: $0.meters, then: $0.next, style: $0.style)
+            } + [composer.rerouting]
         let expected = [
             "Kör iväg längs Drottninggatan",
             "Fortsätt i 4 kilometer",
@@ -36,14 +39,18 @@ extension GoldenRoute {
     }
 
     @Test func roundaboutThirdExitAndChainingWithLanes() {
-        #expect(composer.compose(Maneuver(type: .roundaboutExit3, roadName: "Storg."), state: .initial, distance: 300)
-            == "Om 300 meter, ta tredje avfarten i rondellen in på Storgatan")
+        #expect(
+            composer.compose(Maneuver(type: .roundaboutExit3, roadName: "Storg."), state: .initial, distance: 300)
+                == "Om 300 meter, ta tredje avfarten i rondellen in på Storgatan")
         let lanes = [Lane(angle: 0, status: .notGood)!, Lane(angle: 90, status: .preferred)!]
-        #expect(composer.compose(Maneuver(type: .rightTurn, lanes: lanes, roadName: "Storgatan"), state: .initial, distance: 300,
-                                 then: Maneuver(type: .roundaboutExit3))
-            == "Om 300 meter, sväng höger in på Storgatan. Använd höger körfält. Ta sedan tredje avfarten")
-        #expect(composer.compose(Maneuver(type: .leftTurn), state: .execute, distance: 10, then: Maneuver(type: .arriveAtDestination))
-            == "Sväng vänster nu. Sedan är du framme vid din destination")
+        #expect(
+            composer.compose(
+                Maneuver(type: .rightTurn, lanes: lanes, roadName: "Storgatan"), state: .initial, distance: 300,
+                then: Maneuver(type: .roundaboutExit3))
+                == "Om 300 meter, sväng höger in på Storgatan. Använd höger körfält. Ta sedan tredje avfarten")
+        #expect(
+            composer.compose(Maneuver(type: .leftTurn), state: .execute, distance: 10, then: Maneuver(type: .arriveAtDestination))
+                == "Sväng vänster nu. Sedan är du framme vid din destination")
     }
 
     @Test func distancesAndRoutes() {
@@ -51,11 +58,14 @@ extension GoldenRoute {
         #expect(composer.distancePhrase(meters: 1500) == "en och en halv kilometer")
         #expect(composer.distancePhrase(meters: 5000) == "5 kilometer")
         #expect(composer.distancePhrase(meters: 3) == "mindre än 10 meter")
-        #expect(composer.compose(Maneuver(type: .keepLeft, routeNumber: "E20"), state: .initial, distance: 500)
-            == "Om 500 meter, håll vänster mot E 20")
-        #expect(composer.compose(Maneuver(type: .onRamp, routeNumber: "73"), state: .initial, distance: 1000)
-            == "Om en kilometer, ta påfarten till väg 73")
-        #expect(composer.compose(Maneuver(type: .arriveAtDestinationRight), state: .execute, distance: 5, style: .short)
-            == "Destinationen till höger")
+        #expect(
+            composer.compose(Maneuver(type: .keepLeft, routeNumber: "E20"), state: .initial, distance: 500)
+                == "Om 500 meter, håll vänster mot E 20")
+        #expect(
+            composer.compose(Maneuver(type: .onRamp, routeNumber: "73"), state: .initial, distance: 1000)
+                == "Om en kilometer, ta påfarten till väg 73")
+        #expect(
+            composer.compose(Maneuver(type: .arriveAtDestinationRight), state: .execute, distance: 5, style: .short)
+                == "Destinationen till höger")
     }
 }

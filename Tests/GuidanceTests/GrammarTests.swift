@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Guidance
 
 /// The format expresses languages beyond the four written here: Polish and Czech plurals,
@@ -12,8 +13,10 @@ import Testing
     static let czechRules = try! PluralRules([(.one, "i = 1 and v = 0"), (.few, "i = 2..4 and v = 0"), (.many, "v != 0")])
     static let frenchRules = try! PluralRules([(.one, "i = 0,1")])
 
-    @Test(arguments: [("1", PluralCategory.one), ("2", .few), ("4", .few), ("5", .many), ("12", .many), ("14", .many),
-                      ("22", .few), ("25", .many), ("100", .many), ("101", .many), ("1.5", .other), ("0", .many)])
+    @Test(arguments: [
+        ("1", PluralCategory.one), ("2", .few), ("4", .few), ("5", .many), ("12", .many), ("14", .many),
+        ("22", .few), ("25", .many), ("100", .many), ("101", .many), ("1.5", .other), ("0", .many),
+    ])
     func polishPlurals(digits: String, category: PluralCategory) {
         #expect(Self.polishRules.category(of: digits) == category)
     }
@@ -32,8 +35,10 @@ import Testing
     }
 
     @Test func cldrSyntaxVariants() throws {
-        let rules = try PluralRules([(.one, "n is 1 @integer 1"), (.two, "n mod 10 in 2..3 and n not in 12..13"),
-                                     (.few, "n within 5..6 or t = 5")])
+        let rules = try PluralRules([
+            (.one, "n is 1 @integer 1"), (.two, "n mod 10 in 2..3 and n not in 12..13"),
+            (.few, "n within 5..6 or t = 5"),
+        ])
         #expect(rules.category(of: "1") == .one)
         #expect(rules.category(of: "23") == .two)
         #expect(rules.category(of: "13") == .other)
@@ -119,8 +124,9 @@ import Testing
         pack.sides = "sides: { left: 左, right: 右 }"
         let composer = PhraseComposer(pack: try pack.pack())
         #expect(composer.pack.pluralRules.categories == [.other])
-        #expect(composer.compose(Maneuver(type: .rightTurn, roadName: "长安街"), state: .initial, distance: 300)
-            == "前方300米，右转，进入长安街")
+        #expect(
+            composer.compose(Maneuver(type: .rightTurn, roadName: "长安街"), state: .initial, distance: 300)
+                == "前方300米，右转，进入长安街")
         #expect(composer.compose(Maneuver(type: .rightTurn), state: .initial, distance: 1500) == "前方1.5公里，右转")
         #expect(composer.lanePhrase(LaneGuidance(position: .left, count: 1)) == "请走最左侧车道")
     }

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import Guidance
 
 @Suite struct LaneGuidanceTests {
@@ -36,11 +37,12 @@ import Testing
             let lanes = statuses.map { Lane(angle: 0, status: $0)! }
             guard let advice = LaneGuidance(lanes: lanes) else { return }
             let wanted: LaneStatus = statuses.contains(.preferred) ? .preferred : .good
-            let start = switch advice.position {
-            case .left: 0
-            case .right: lanes.count - advice.count
-            case .middle: statuses.firstIndex(of: wanted)!
-            }
+            let start =
+                switch advice.position {
+                case .left: 0
+                case .right: lanes.count - advice.count
+                case .middle: statuses.firstIndex(of: wanted)!
+                }
             #expect(advice.count < lanes.count)
             #expect(statuses[start..<start + advice.count].allSatisfy { $0 == wanted })
             #expect(statuses.filter { $0 == wanted }.count == advice.count)

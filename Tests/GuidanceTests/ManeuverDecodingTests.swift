@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Guidance
 
 @Suite struct ManeuverDecodingTests {
@@ -20,18 +21,21 @@ import Testing
     }
 
     @Test func fullManeuverDecodes() throws {
-        let maneuver = try decode("""
+        let maneuver = try decode(
+            """
             {"type": "highwayOffRampRight", "junctionType": "intersection", "trafficSide": "left",
              "lanes": [{"angle": 0, "status": "notGood"}, {"angle": 45, "status": "preferred"}],
              "state": "prepare", "instructionVariants": ["Take exit 12B toward Solar Cir.", "Exit 12B"],
              "roadName": "Solar Cir.", "routeNumber": "I-95", "exitNumber": "12B",
              "distanceRemaining": 412.5, "timeRemaining": 21}
             """)
-        #expect(maneuver == Maneuver(
-            type: .highwayOffRampRight, junctionType: .intersection, trafficSide: .left,
-            lanes: [Lane(angle: 0, status: .notGood)!, Lane(angle: 45, status: .preferred)!], state: .prepare,
-            instructionVariants: ["Take exit 12B toward Solar Cir.", "Exit 12B"], roadName: "Solar Cir.",
-            routeNumber: "I-95", exitNumber: "12B", distanceRemaining: 412.5, timeRemaining: 21))
+        #expect(
+            maneuver
+                == Maneuver(
+                    type: .highwayOffRampRight, junctionType: .intersection, trafficSide: .left,
+                    lanes: [Lane(angle: 0, status: .notGood)!, Lane(angle: 45, status: .preferred)!], state: .prepare,
+                    instructionVariants: ["Take exit 12B toward Solar Cir.", "Exit 12B"], roadName: "Solar Cir.",
+                    routeNumber: "I-95", exitNumber: "12B", distanceRemaining: 412.5, timeRemaining: 21))
     }
 
     @Test func minimalManeuverTakesDefaults() throws {
@@ -43,9 +47,10 @@ import Testing
     }
 
     @Test func encodingRoundTrips() throws {
-        let maneuver = Maneuver(type: .roundaboutExit7, junctionType: .roundabout, trafficSide: .left,
-                                lanes: [Lane(angle: -180, status: .good)!], state: .execute, roadName: "Ring",
-                                distanceRemaining: 30)
+        let maneuver = Maneuver(
+            type: .roundaboutExit7, junctionType: .roundabout, trafficSide: .left,
+            lanes: [Lane(angle: -180, status: .good)!], state: .execute, roadName: "Ring",
+            distanceRemaining: 30)
         let json = try JSONEncoder().encode(maneuver)
         #expect(try JSONDecoder().decode(Maneuver.self, from: json) == maneuver)
         let text = String(decoding: json, as: UTF8.self)
@@ -97,12 +102,15 @@ import Testing
     }
 
     @Test func badStateJunctionAndTrafficSideAreRejected() throws {
-        #expect(failure(#"{"type": "leftTurn", "state": "soon"}"#)
-            == "Unknown maneuver state \"soon\"; allowed: continue, initial, prepare, execute")
-        #expect(failure(#"{"type": "leftTurn", "junctionType": "fork"}"#)
-            == "Unknown junction type \"fork\"; allowed: intersection, roundabout")
-        #expect(failure(#"{"type": "leftTurn", "trafficSide": "middle"}"#)
-            == "Unknown traffic side \"middle\"; allowed: right, left")
+        #expect(
+            failure(#"{"type": "leftTurn", "state": "soon"}"#)
+                == "Unknown maneuver state \"soon\"; allowed: continue, initial, prepare, execute")
+        #expect(
+            failure(#"{"type": "leftTurn", "junctionType": "fork"}"#)
+                == "Unknown junction type \"fork\"; allowed: intersection, roundabout")
+        #expect(
+            failure(#"{"type": "leftTurn", "trafficSide": "middle"}"#)
+                == "Unknown traffic side \"middle\"; allowed: right, left")
     }
 
     @Test func sidesAndFamiliesCoverEveryType() {

@@ -47,8 +47,10 @@ struct MinimalPack {
 
     var yaml: String {
         let maneuverLines = maneuvers.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
-        return [header, numbers, distance, ordinals, sides, lanes, phrases, states,
-                "maneuvers:\n" + maneuverLines.joined(separator: "\n"), extra].joined(separator: "\n")
+        return [
+            header, numbers, distance, ordinals, sides, lanes, phrases, states,
+            "maneuvers:\n" + maneuverLines.joined(separator: "\n"), extra,
+        ].joined(separator: "\n")
     }
 
     func pack() throws(PhrasePackError) -> PhrasePack { try PhrasePack(yaml: yaml) }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Guidance
 
 /// Every pack in voices/ says every maneuver type in every state and style, with nothing left
@@ -18,11 +19,11 @@ import Testing
         let catalog = composer.catalog()
         #expect(catalog.count == ManeuverType.allCases.count * ManeuverState.allCases.count * PhraseVariant.allCases.count)
         for rendering in catalog {
-            let where_ = "\(language) \(rendering.type) \(rendering.state) \(rendering.variant)"
-            #expect(!rendering.text.isEmpty, "\(where_) is empty")
-            #expect(!rendering.text.contains { "{}[]|".contains($0) }, "\(where_): \(rendering.text)")
-            #expect(!rendering.text.contains("  "), "\(where_): \(rendering.text)")
-            #expect(rendering.text.first?.isUppercase ?? false || !composer.pack.capitalizeSentences, "\(where_): \(rendering.text)")
+            let place = "\(language) \(rendering.type) \(rendering.state) \(rendering.variant)"
+            #expect(!rendering.text.isEmpty, "\(place) is empty")
+            #expect(!rendering.text.contains { "{}[]|".contains($0) }, "\(place): \(rendering.text)")
+            #expect(!rendering.text.contains("  "), "\(place): \(rendering.text)")
+            #expect(rendering.text.first?.isUppercase ?? false || !composer.pack.capitalizeSentences, "\(place): \(rendering.text)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Guidance
 
 /// Phrase packs in the repository's `voices/` directory (tests may read files; Guidance may not).

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Guidance
 
 /// A broken pack is rejected on load with an error that says what and where.

@@ -81,7 +81,7 @@ import Testing
 
 @Suite struct EarconTests {
     @Test func chimeIsShortTonalAndDoesNotClip() {
-        let chime = Earcon.chime()
+        let chime = Earcon.navigationTone()
         #expect(chime.duration > 0.2 && chime.duration < 1.0)
         #expect(chime.samples.map { abs(Int($0)) }.max()! < 32767)
         #expect(chime.rms > 0.02)
@@ -96,6 +96,6 @@ import Testing
     }
 
     @Test func chimeIsDeterministic() {
-        #expect(Earcon.chime() == Earcon.chime())
+        #expect(Earcon.navigationTone() == Earcon.navigationTone())
     }
 }

@@ -1,14 +1,16 @@
-@testable import Engine
 import Foundation
 import Guidance
 import Speech
 import Testing
 
+@testable import Engine
+
 /// Every phrase pack is spoken by a voice that exists, and every phrase it can produce synthesises
 /// to audio of a sane length: what a driver hears, not only what the text looks like.
 @Suite struct VoicePackSynthesisTests {
-    static let library = VoiceLibrary(directory: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("voices"))
+    static let library = VoiceLibrary(
+        directory: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("voices"))
 
     @Test func everyPackLoadsAndThereAreAtLeastTwelve() {
         #expect(Self.library.problems.isEmpty, "\(Self.library.problems)")

@@ -62,8 +62,9 @@ struct Drive: AsyncParsableCommand {
         let recorder = try record.map { try MonitorRecorder(path: $0, pulseServer: drive.pulseServer) }
         if let recorder { interrupt.add { recorder.stop() } }
         let started = Date()
-        let run = try DriveRun(scenario: loaded, schedule: schedule, clock: mode, socketPath: drive.socketPath,
-                               pulseServer: drive.pulseServer, progress: progress)
+        let run = try DriveRun(
+            scenario: loaded, schedule: schedule, clock: mode, socketPath: drive.socketPath,
+            pulseServer: drive.pulseServer, progress: progress)
         do {
             try await run.run()
         } catch {

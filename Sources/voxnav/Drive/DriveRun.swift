@@ -23,8 +23,10 @@ final class DriveRun {
     /// Drive time at which the last prompt had ended.
     private(set) var end = 0.0
 
-    init(scenario: Scenario, schedule: DriveSchedule, clock: EngineClock.Mode, socketPath: String, pulseServer: String?,
-         progress: DriveProgress) throws {
+    init(
+        scenario: Scenario, schedule: DriveSchedule, clock: EngineClock.Mode, socketPath: String, pulseServer: String?,
+        progress: DriveProgress
+    ) throws {
         self.scenario = scenario
         self.schedule = schedule
         self.clock = clock
@@ -40,8 +42,11 @@ final class DriveRun {
         guard daemonClock == clock.rawValue else {
             throw CLIError("the daemon runs on the \(daemonClock) clock, the drive asks for \(clock.rawValue) (voxnavd --clock \(clock.rawValue))")
         }
-        _ = try call("guidance.start", .object([
-            "language": .string(scenario.language), "profile": .string(scenario.vehicle.rawValue)]))
+        _ = try call(
+            "guidance.start",
+            .object([
+                "language": .string(scenario.language), "profile": .string(scenario.vehicle.rawValue),
+            ]))
         let wallStart = Date()
         for step in schedule.steps {
             try wait(until: step.time, wallStart: wallStart)
@@ -74,7 +79,8 @@ final class DriveRun {
         while time < endTime + 60 {
             let state = try call("state.get")
             if state["promptsWaiting"]?.doubleValue == 0, state["promptPlaying"]?.boolValue == false,
-               state["sessionActive"]?.boolValue == false {
+                state["sessionActive"]?.boolValue == false
+            {
                 return max(endTime, (state["time"]?.doubleValue ?? origin) - origin)
             }
             time += 0.5

@@ -26,10 +26,12 @@ enum DriveSummaryText {
             "",
             "prompts: \(s.promptsQueued) queued · \(s.promptsNormal) normal (\(s.promptsShortened) shortened) · \(s.promptsShort) short (tone)"
                 + " · \(s.promptsSkipped) skipped · \(s.promptsExpired) expired",
-            String(format: "ducked: %.1f s in all · %d activations, overhang mean %.3f s, max %.3f s", s.totalDuckedSeconds, s.activations,
-                   s.meanActivationOverhang, s.maxActivationOverhang),
+            String(
+                format: "ducked: %.1f s in all · %d activations, overhang mean %.3f s, max %.3f s", s.totalDuckedSeconds, s.activations,
+                s.meanActivationOverhang, s.maxActivationOverhang),
             String(format: "podcast seconds lost: %.1f · guideline violations: %d", s.podcastSecondsLost, s.violations)
-                + (s.violationsByRule.isEmpty ? "" : " (" + s.violationsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"),
+                + (s.violationsByRule.isEmpty
+                    ? "" : " (" + s.violationsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"),
         ]
         if !notes.isEmpty { lines += ["", "notes:"] + notes.map { "  \($0)" } }
         lines += ["", "wrote " + files.joined(separator: ", ")]

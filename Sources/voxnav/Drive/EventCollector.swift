@@ -45,7 +45,8 @@ final class EventCollector: @unchecked Sendable {
         while let line = try? client.readLine() {
             guard let value = try? decoder.decode(JSONValue.self, from: line) else { continue }
             if value["method"] == .string("event"), let params = value["params"],
-               let event = try? decoder.decode(DriveEvent.self, from: JSONEncoder().encode(params)) {
+                let event = try? decoder.decode(DriveEvent.self, from: JSONEncoder().encode(params))
+            {
                 lock.withLock { events.append(event) }
                 onEvent(event)
             } else if case .string(let id)? = value["id"] {

@@ -14,8 +14,10 @@ final class ForeignStream: @unchecked Sendable {
         stream = try await PlaybackStream(
             connection: connection, name: "\(name) (\(role))",
             // The connection says org.voxnav, which the daemon ignores as its own: this stream is someone else's.
-            properties: ["media.role": role, "application.name": name, "application.id": "org.example.\(name)",
-                         "media.name": "\(name) (\(role))"],
+            properties: [
+                "media.role": role, "application.name": name, "application.id": "org.example.\(name)",
+                "media.name": "\(name) (\(role))",
+            ],
             format: StreamFormat(sampleRate: UInt32(rate), channels: 1), targetLatency: nil, startCorked: true)
         stream.start(MusicProgram(sampleRate: rate))
     }

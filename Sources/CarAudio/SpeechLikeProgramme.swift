@@ -8,7 +8,7 @@ import PulseAudio
 /// Every sample is a pure function of its frame number, so the programme can be paused and resumed
 /// exactly where it stopped (`SeekableSource`). Several voices take turns, a sentence each (a conversation
 /// podcast, the two ends of a phone call).
-public final class SpeechLikeProgram: SeekableSource, GeneratedProgramme {
+public final class SpeechLikeProgramme: SeekableSource, GeneratedProgramme {
     public struct Voice: Sendable {
         /// Fundamental frequency in Hz: ~110 a low voice, ~210 a high one.
         public var pitch: Double
@@ -88,7 +88,9 @@ public final class SpeechLikeProgram: SeekableSource, GeneratedProgramme {
     /// A deterministic value in 0..<1 for (n, salt).
     private static func hash(_ n: Int, _ salt: UInt64) -> Double {
         var x = UInt64(bitPattern: Int64(n)) &* 0x9E37_79B9_7F4A_7C15 &+ salt &* 0xBF58_476D_1CE4_E5B9
-        x ^= x >> 31; x = x &* 0x94D0_49BB_1331_11EB; x ^= x >> 29
+        x ^= x >> 31
+        x = x &* 0x94D0_49BB_1331_11EB
+        x ^= x >> 29
         return Double(x >> 11) / Double(1 << 53)
     }
 }

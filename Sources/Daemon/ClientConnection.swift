@@ -1,0 +1,104 @@
+import AudioPolicy
+import Engine
+import Foundation
+import Logging
+import NIOCore
+import RPC
+
+/// One client's connection, served by one task: its requests are handled concurrently (each in a
+/// child task, its reply carrying its id), its event notifications written in order. When the client
+/// goes, requests still waiting (a `prompt.speak` with `wait`) stop waiting, and only once every
+/// request has returned is the client's cleanup run: nothing it asked for reaches the engine after
+/// its disconnect.
+struct ClientConnection {
+    let channel: NIOAsyncChannel<Frame, ByteBuffer>
+    let router: RPCRouter
+    let engine: VoxNavEngine
+    let logger: Logger
+    let maxFrameLength: Int
+
+    /// The most requests of one connection handled at once; more are refused at once (a flood).
+    static let maxInFlight = 64
+
+    func serve() async {
+        let (notifications, notify) = AsyncStream.makeStream(of: RPCNotification.self)
+        // This connection's identity: its sessions, prompts and guidance are its own.
+        let client = ClientContext(id: ClientID(rawValue: "client-" + UUID().uuidString.prefix(8).lowercased())) { notify.yield($0) }
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                await withDiscardingTaskGroup { connection in
+                    connection.addTask {
+                        for await notification in notifications { try? await outbound.write(Self.line(notification)) }
+                    }
+                    await withDiscardingTaskGroup { requests in
+                        do {
+                            for try await frame in inbound {
+                                handle(frame, from: client, in: &requests, outbound: outbound)
+                            }
+                        } catch {
+                            logger.debug("client connection failed", metadata: ["client": "\(client.id.rawValue)", "error": "\(error)"])
+                        }
+                        requests.cancelAll()
+                    }
+                    logger.debug("client disconnected", metadata: ["client": "\(client.id.rawValue)"])
+                    if let token = client.unsubscribed() { await engine.unsubscribe(token) }
+                    await engine.clientDisconnected(client.id)
+                    notify.finish()
+                }
+            }
+        } catch {
+            logger.debug("client connection could not close cleanly", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func handle(
+        _ frame: Frame, from client: ClientContext, in requests: inout DiscardingTaskGroup, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) {
+        switch frame {
+        case .oversize:
+            let refusal = RPCReply.single(RPCResponse(id: nil, error: .invalidRequest("frame longer than \(maxFrameLength) bytes")))
+            requests.addTask { try? await outbound.write(Self.line(refusal)) }
+        case .line(let buffer):
+            let bytes = Data(buffer.readableBytesView)
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+            guard client.admit(limit: Self.maxInFlight) else {
+                let refusal = RPCError(code: -32001, message: "too many requests in flight on this connection (at most \(Self.maxInFlight))")
+                let reply = RPCReply.single(RPCResponse(id: Self.peekID(bytes), error: refusal))
+                requests.addTask { try? await outbound.write(Self.line(reply)) }
+                return
+            }
+            let router = self.router
+            requests.addTask {
+                defer { client.done() }
+                if let reply = await router.handle(bytes, from: client) { try? await outbound.write(Self.line(reply)) }
+            }
+        }
+    }
+
+    /// The id of a request, if it can be read, to answer a refusal with it.
+    private static func peekID(_ bytes: Data) -> RPCID? {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: bytes) else { return nil }
+        switch value["id"] {
+        case .string(let s)?: return .string(s)
+        case .number(let n)? where n.rounded() == n && abs(n) < 9e15: return .number(Int64(n))
+        default: return nil
+        }
+    }
+
+    private static func line(_ notification: RPCNotification) -> ByteBuffer {
+        line { try $0.encode(notification) }
+    }
+
+    private static func line(_ reply: RPCReply) -> ByteBuffer {
+        line { try reply.encoded(with: $0) }
+    }
+
+    /// One JSON message and its newline; an empty buffer if it cannot be encoded (nothing is sent).
+    private static func line(_ encode: (JSONEncoder) throws -> Data) -> ByteBuffer {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        guard var data = try? encode(encoder) else { return ByteBuffer() }
+        data.append(0x0A)
+        return ByteBuffer(bytes: data)
+    }
+}
