@@ -41,7 +41,7 @@ struct ClientConnection {
                         requests.cancelAll()
                     }
                     logger.debug("client disconnected", metadata: ["client": "\(client.id.rawValue)"])
-                    if let token = client.unsubscribed() { await engine.unsubscribe(token) }
+                    if let token = client.unsubscribed() { engine.unsubscribe(token) }
                     await engine.clientDisconnected(client.id)
                     notify.finish()
                 }

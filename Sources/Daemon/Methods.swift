@@ -60,16 +60,16 @@ enum Methods {
                     }
                     types = Set(wanted)
                 }
-                let token = await engine.subscribe { [weak client] event in
+                let token = engine.subscribe { [weak client] event in
                     guard let client, client.wants(event.type), let params = try? JSONValue(encoding: event) else { return }
                     client.notify(RPCNotification(method: "event", params: params))
                 }
-                if let old = client.subscribed(token, types: types) { await engine.unsubscribe(old) }
+                if let old = client.subscribed(token, types: types) { engine.unsubscribe(old) }
                 return .object(["subscribed": .array((types.map { Array($0).sorted() } ?? EngineEvent.types).map(JSONValue.string))])
             },
             "events.unsubscribe": { params, client in
                 try Params(params).allowOnly([])
-                if let token = client.unsubscribed() { await engine.unsubscribe(token) }
+                if let token = client.unsubscribed() { engine.unsubscribe(token) }
                 return .object(["subscribed": .array([])])
             },
             "source.start": { params, _ in

@@ -3,8 +3,9 @@ import PulseAudio
 
 /// The journal on disk (next to the socket): the duck journal, written before every change it
 /// records, and the simulated sources the daemon runs, so that the next daemon can undo what a
-/// killed one left ducked or muted and start its sources again where they were.
-final class JournalFile: @unchecked Sendable {
+/// killed one left ducked or muted and start its sources again where they were. The
+/// `FocusExecutor` owns it and is its one writer.
+struct JournalFile: Sendable {
     /// What the file holds. The duck journal's members are at the top level, as before sources were
     /// journalled, so that a journal written by an older daemon still reads.
     struct Contents: Codable, Equatable {
@@ -31,19 +32,16 @@ final class JournalFile: @unchecked Sendable {
     }
 
     let path: String
-    private let lock = NSLock()
-    /// What was last written (writers are the focus applier and the engine, on different tasks).
+    /// What was last written.
     private var written = Contents()
 
     init(path: String) { self.path = path }
 
-    func save(_ journal: DuckJournal) { update { $0.ducks = journal } }
+    mutating func save(_ journal: DuckJournal) { update { $0.ducks = journal } }
 
-    func save(sources: [SimulatedSourceRecord]) { update { $0.sources = sources } }
+    mutating func save(sources: [SimulatedSourceRecord]) { update { $0.sources = sources } }
 
-    private func update(_ change: (inout Contents) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
+    private mutating func update(_ change: (inout Contents) -> Void) {
         var next = written
         change(&next)
         guard next != written else { return }

@@ -2,18 +2,16 @@ import AudioPolicy
 
 extension VoxNavEngine {
     /// Calls `sink` with every event from now on, in order; returns a token for `unsubscribe`.
-    public func subscribe(_ sink: @escaping @Sendable (EngineEvent) -> Void) -> Int {
-        nextSubscriber += 1
-        subscribers[nextSubscriber] = sink
-        return nextSubscriber
+    public nonisolated func subscribe(_ sink: @escaping @Sendable (EngineEvent) -> Void) -> Int {
+        events.subscribe(sink)
     }
 
-    public func unsubscribe(_ token: Int) {
-        subscribers[token] = nil
+    public nonisolated func unsubscribe(_ token: Int) {
+        events.unsubscribe(token)
     }
 
     func emit(_ event: EngineEvent) {
-        for sink in subscribers.values { sink(event) }
+        events.emit(event)
     }
 
     /// The events a batch of policy decisions means for subscribers.

@@ -24,8 +24,7 @@ extension VoxNavEngine {
         event.reason = "the connection to the sound server was lost"
         emit(event)
         let reason = EngineError.serverUnavailableReason
-        for client in Set(queue.waiting.map(\.client)) { cancelPrompts(client: client, reason: reason) }
-        if let current = currentPrompt { cancelPrompts(client: current.client, id: current.id, reason: reason) }
+        await prompts.cancelAll(reason: reason)
         // Other programs' streams went with the server; if their programs come back, they are found anew.
         for (id, handle) in sources {
             guard case .foreign = handle else { continue }
@@ -33,17 +32,8 @@ extension VoxNavEngine {
             emitSource("source.ended", id, handle.kind)
             await feed(.sourceEnded(id, at: now()))
         }
-        let lost = await inOrderWithBatches { await self.forgetDucks() }
+        let lost = await inOrderWithBatches { await self.focus.forgetAll() }
         startReconnecting(lost)
-    }
-
-    /// The volumes journalled were the dead server's; its sink input numbers mean nothing on the next one.
-    /// Returns the journal as it was: what the sources' own volumes and the server's memory were.
-    private func forgetDucks() -> DuckJournal {
-        let lost = journal
-        journal = DuckJournal()
-        applier.journalFile?.save(journal)
-        return lost
     }
 
     private func startReconnecting(_ lost: DuckJournal) {
@@ -71,12 +61,11 @@ extension VoxNavEngine {
             // engine had set: its own save of a duck, or the nudged half of a write pair, when the
             // server died before the engine's writes back. New streams of those groups would start
             // there. What it remembered before the engine's changes is written back first.
-            await applier.memory.serverChanged()
-            await applier.memory.keep(lost.streams.values.compactMap { $0.memoryAfterRelease(current: nil) })
+            await focus.memory.serverChanged()
+            await focus.memory.keep(lost.streams.values.compactMap { $0.memoryAfterRelease(current: nil) })
             let roles = await ServerRolePolicy.detect(on: connection)
-            if roles != rolePolicy { logger.notice("the sound server's role policy is now \(roles.rawValue)") }
-            rolePolicy = roles
-            if roles.keepsPromptStreamOpen { try await promptStream.reopen(properties: roles.promptStreamProperties) }
+            if roles != rolePolicy { logger.notice("the sound server's role policy changed", metadata: ["rolePolicy": "\(roles.rawValue)"]) }
+            try await output.serverChanged(roles)
             var restarted: [SourceID] = []
             for record in sourceRecords {
                 let id = SourceID.simulated(record.kind)
@@ -100,7 +89,7 @@ extension VoxNavEngine {
             let effects = await inOrderWithBatches { await self.reapplyPolicy(to: ids) }
             for input in try await connection.sinkInputs() { await foreignStreamAppeared(input.index) }
             serverAvailable = true
-            journalSources()
+            await journalSources()
             emit(EngineEvent(type: "server.restored", time: now()))
             logger.notice("the sound server is back: \(ids.count) sources started again, \(effects) ducks or pauses carried out again")
             return true

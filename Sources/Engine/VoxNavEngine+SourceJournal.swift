@@ -19,7 +19,7 @@ extension VoxNavEngine {
 
     /// Notes the simulated sources (kind, activity, place), in the order they were started, in memory
     /// and in the journal file. Chimes play once and are not started again.
-    func journalSources() {
+    func journalSources() async {
         // While the server is away the streams are dead and their places unknown: the last ones stand.
         guard serverAvailable else { return }
         let previous = Dictionary(sourceRecords.map { ($0.kind, $0) }, uniquingKeysWith: { $1 })
@@ -30,7 +30,7 @@ extension VoxNavEngine {
             let position = source.position.map { ($0 * 10).rounded() / 10 } ?? previous[source.kind]?.position
             return SimulatedSourceRecord(kind: source.kind, activity: source.activity, position: position)
         }
-        applier.journalFile?.save(sources: sourceRecords)
+        await focus.save(sources: sourceRecords)
     }
 
     /// Starts again, in their order, the simulated sources a killed daemon ran, the podcast where it was.

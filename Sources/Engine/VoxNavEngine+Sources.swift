@@ -13,8 +13,18 @@ extension VoxNavEngine {
         _ kind: SourceKind, activity: SourceActivity = .default, at position: Double? = nil, duration: Double? = nil
     ) async throws -> EngineState.Source {
         guard serverAvailable else { throw EngineError.serverUnavailable }
+        do {
+            let started = try await start(kind, activity: activity, at: position, duration: duration)
+            await journalSources()
+            return started
+        } catch {
+            await journalSources()
+            throw error
+        }
+    }
+
+    private func start(_ kind: SourceKind, activity: SourceActivity, at position: Double?, duration: Double?) async throws -> EngineState.Source {
         let id = SourceID.simulated(kind)
-        defer { journalSources() }
         if case .simulated(let running)? = sources[id] {
             if running.activity == activity { return try await describe(id) }
             // A new activity is a new stream (a microphone opens or closes) and a new role for the policy.
@@ -68,7 +78,7 @@ extension VoxNavEngine {
             throw EngineError.sourceNotRunning(kind.rawValue)
         }
         source.stop()
-        journalSources()
+        await journalSources()
         emitSource("source.ended", id, kind)
         await feed(.sourceEnded(id, at: now()))
     }
@@ -103,38 +113,21 @@ extension VoxNavEngine {
             let id = SourceID.foreign(event.index)
             foreignCorked[event.index] = nil
             // Gone mid-duck: nothing is left to restore, but the server's memory of it is set right.
-            await inOrderWithBatches { await self.streamGone(event.index) }
+            await inOrderWithBatches { await self.focus.streamGone(event.index) }
             guard let handle = sources.removeValue(forKey: id) else { return }
             emitSource("source.ended", id, handle.kind)
             await feed(.sourceEnded(id, at: now()))
         case .change:
-            guard sources[.foreign(event.index)] != nil || journal.streams[event.index] != nil else {
+            var known = sources[.foreign(event.index)] != nil
+            if !known { known = await focus.holds(event.index) }
+            guard known else {
                 // Not taken up when it appeared (not yet set up, see foreignStreamAppeared).
                 await foreignStreamAppeared(event.index)
                 return
             }
-            await holdServerMemory(event.index)
+            await focus.holdServerMemory(event.index)
             await foreignStreamCorkChanged(event.index)
         }
-    }
-
-    /// A stream the engine held lowered or muted has gone: its journal entry goes, and what the server
-    /// should remember for its group from now on is written.
-    private func streamGone(_ index: UInt32) async {
-        guard let entry = journal.streams[index] else { return }
-        journal.forgetAll(index)
-        applier.journalFile?.save(journal)
-        if let memory = entry.memoryAfterRelease(current: nil) { await applier.memory.keep([memory]) }
-    }
-
-    /// A stream the engine holds lowered or muted changed (its program corked it, say), and a
-    /// desktop server saves its volume again on any change: the memory of its group is written back.
-    private func holdServerMemory(_ index: UInt32) async {
-        guard let entry = journal.streams[index], let remembered = entry.remembered,
-            let input = try? await connection.sinkInput(index: index),
-            entry.isAsLeft(volume: input.volume, muted: input.muted)
-        else { return }
-        await applier.memory.keep([remembered])
     }
 
     /// Another program's stream that the policy stopped can only be muted: the program plays on
@@ -150,17 +143,7 @@ extension VoxNavEngine {
         guard wasCorked, !input.corked, policy.state(of: .source(id)) == .stopped else { return }
         logger.info("another program's stopped stream plays again: it is the newest choice", metadata: ["sinkInput": "\(index)"])
         await feed(.sourceEnded(id, at: now()))
-        do {
-            try await connection.setSinkInputMute(index: index, muted: false)
-        } catch {
-            logger.debug("unmuting \(id) failed: \(error)")
-        }
-        let released = journal.streams[index]
-        journal.noteMuted(index, false)
-        applier.journalFile?.save(journal)
-        if journal.streams[index] == nil, let memory = released?.memoryAfterRelease(current: input.volume) {
-            await applier.memory.keep([memory])
-        }
+        await focus.unmute(index, volume: input.volume)
         await feed(.sourceStarted(Source(id: id, kind: kind), at: now()))
     }
 

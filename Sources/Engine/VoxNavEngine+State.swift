@@ -11,9 +11,11 @@ extension VoxNavEngine {
                 client: client.rawValue, configuration: policy.configurations[client]!,
                 active: policy.activeClients.contains(client), promptStyle: policy.promptStyle(for: client))
         }
+        let (waiting, playing) = await prompts.status
+        let (spoken, skipped) = await (prompts.spoken, prompts.skipped)
         return EngineState(
-            time: now(), clock: clock.mode.rawValue, promptsWaiting: queue.count, promptPlaying: currentPrompt != nil,
-            sessionActive: !policy.activeClients.isEmpty, promptsSpoken: promptsSpoken, promptsSkipped: promptsSkipped,
+            time: now(), clock: clock.mode.rawValue, promptsWaiting: waiting, promptPlaying: playing,
+            sessionActive: !policy.activeClients.isEmpty, promptsSpoken: spoken, promptsSkipped: skipped,
             guidanceClients: guidance.count, promptStyle: policy.promptStyle(for: Self.localClient),
             sources: described, sessions: sessions, violations: policy.audit.violations.map(EngineState.ViolationEntry.init))
     }

@@ -15,30 +15,17 @@ public actor VoxNavEngine {
     public let configuration: EngineConfiguration
     public nonisolated let voices: VoiceLibrary
     let connection: PulseConnection
-    let synthesizer: Synthesizer
-    let promptStream: PlaybackStream
-    /// Whether the server ducks by role itself (read at each connection).
-    var rolePolicy: ServerRolePolicy
     let logger: Logger
-    let applier: FocusApplier
+    /// Carries out the focus decisions; owns the duck journal and the journal file.
+    let focus: FocusExecutor
+    /// The prompt stream, and whether the server ducks by role itself (read at each connection).
+    let output: PromptStreamOutput
+    let prompts: PromptPlayer
+    let events = EventBus()
 
     var policy: PolicyEngine
     var sources: [SourceID: SourceHandle] = [:]
-    var journal = DuckJournal()
     var guidance: [ClientID: GuidanceSession] = [:]
-    var queue = PromptQueue()
-    var admittedPrompts: [PromptID: AdmittedPrompt] = [:]
-    var promptWorker: Task<Void, Never>?
-    var currentPrompt: PromptQueue.Entry?
-    /// Set when the playing prompt is cancelled, with the reason.
-    var currentCancellation: String?
-    /// The audio of the prompt being played, so that a cancel stops it even before playback begins.
-    var currentBuffer: BufferSource?
-    var promptCounter = 0
-    var promptsSpoken = 0
-    var promptsSkipped = 0
-    var subscribers: [Int: @Sendable (EngineEvent) -> Void] = [:]
-    var nextSubscriber = 0
     private var applyTail: Task<Void, Never>?
     /// False from the moment the sound server is lost until it is back and the sources are restored.
     var serverAvailable = true
@@ -53,9 +40,9 @@ public actor VoxNavEngine {
     var foreignCorked: [UInt32: Bool] = [:]
     /// The time everything runs on: real, or simulated for drives (`clock.advance`).
     public nonisolated let clock: EngineClock
-    /// Wakes a simulated prompt playback early when the prompt is cancelled.
-    var playbackTokens: UInt64 = 0
-    var currentPlaybackToken: UInt64 = 0
+
+    /// Whether the server ducks by role itself (`ServerRolePolicy`).
+    var rolePolicy: ServerRolePolicy { output.rolePolicy }
 
     /// The client used by callers that are not socket clients (tests, the engine's own prompts).
     public static let localClient = ClientID("local")
@@ -72,31 +59,36 @@ public actor VoxNavEngine {
         } catch {
             throw EngineError.audio("\(error)")
         }
+        let synthesizer: Synthesizer
         do {
             synthesizer = try Synthesizer.shared()
         } catch {
             throw EngineError.speech(error.description)
         }
-        rolePolicy = await ServerRolePolicy.detect(on: connection)
+        let rolePolicy = await ServerRolePolicy.detect(on: connection)
         if rolePolicy != .none {
             logger.notice(
-                "the sound server ducks by role (\(rolePolicy.rawValue)): prompts use its Navigation role, open only while they play, and VoxNav ducks nothing itself"
-            )
+                "the sound server ducks by role: prompts use its Navigation role, open only while they play, and VoxNav ducks nothing itself",
+                metadata: ["rolePolicy": "\(rolePolicy.rawValue)"])
         }
-        promptStream = try await PlaybackStream(
+        let promptStream = try await PlaybackStream(
             connection: connection, name: "VoxNav voice prompt", properties: rolePolicy.promptStreamProperties,
             format: StreamFormat(sampleRate: UInt32(synthesizer.sampleRate), channels: 1),
             targetLatency: configuration.promptLatency, startCorked: true, openNow: rolePolicy.keepsPromptStreamOpen)
+        output = PromptStreamOutput(stream: promptStream, rolePolicy: rolePolicy)
+        prompts = PromptPlayer(
+            clock: clock,
+            renderer: SpeechRenderer(synthesizer: synthesizer, maxPromptSeconds: configuration.maxPromptSeconds, rate: configuration.speechRate),
+            output: output, events: events)
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
-        applier = FocusApplier(
-            connection: connection, logger: logger, journalFile: journalFile,
-            memory: ServerMemoryKeeper(connection: connection, logger: logger))
+        focus = FocusExecutor(connection: connection, logger: logger, journalFile: journalFile)
+        await prompts.attach(EnginePromptGate(engine: self))
         // A previous daemon killed mid-prompt may have left streams ducked or muted, and its simulated sources died with it.
-        let left = journalFile?.takeOver()
+        let left = await focus.takeOver()
         if let left, !left.ducks.isEmpty {
             logger.notice("undoing what a previous daemon left ducked or muted: sink inputs \(left.ducks.streams.keys.sorted())")
-            await applier.undo(left.ducks)
+            await focus.undo(left.ducks)
         }
         let journalledSources = left?.sources ?? []
         if configuration.manageForeignStreams { try await watchForeignStreams() }
@@ -118,23 +110,14 @@ public actor VoxNavEngine {
 
     /// `feed`, also saying when the policy decided (a session is active or inactive from that moment,
     /// before any ramp is carried out) and what carrying the decisions out did.
-    func feedReporting(_ input: PolicyInput) async -> (decisions: [PolicyDecision], decidedAt: ContinuousClock.Instant, effects: FocusApplier.Effects) {
+    func feedReporting(_ input: PolicyInput) async -> (decisions: [PolicyDecision], decidedAt: ContinuousClock.Instant, effects: FocusExecutor.Effects) {
         let decisions = policy.apply(input)
         let (decidedAt, effects) = await follow(decisions)
         return (decisions, decidedAt, effects)
     }
 
-    /// The policy's verdict on a client's ready prompt; its other decisions (the session activating,
-    /// sources ducked or paused) are carried out like any batch.
-    func promptReady(_ client: ClientID) async -> (verdict: PromptVerdict, decidedAt: ContinuousClock.Instant, effects: FocusApplier.Effects) {
-        let (verdict, decisions) = policy.promptReady(client, at: now())
-        logger.debug("prompt ready", metadata: ["client": "\(client.rawValue)", "verdict": "\(verdict)"])
-        let (decidedAt, effects) = await follow(decisions)
-        return (verdict, decidedAt, effects)
-    }
-
     /// Reports and carries out a batch of decisions the policy has just made.
-    private func follow(_ decisions: [PolicyDecision]) async -> (decidedAt: ContinuousClock.Instant, effects: FocusApplier.Effects) {
+    func follow(_ decisions: [PolicyDecision]) async -> (decidedAt: ContinuousClock.Instant, effects: FocusExecutor.Effects) {
         let decidedAt = ContinuousClock.now
         scheduleDeadline()
         emit(decisions)
@@ -144,7 +127,7 @@ public actor VoxNavEngine {
     /// Carries out decisions after the previous batch has been carried out, so that ramps on one
     /// sink input never run against each other.
     @discardableResult
-    private func carryOut(_ decisions: [PolicyDecision]) async -> FocusApplier.Effects {
+    private func carryOut(_ decisions: [PolicyDecision]) async -> FocusExecutor.Effects {
         let events = decisions.compactMap { if case .focus(let event) = $0 { event } else { nil } }
         for decision in decisions { log(decision) }
         return await inOrderWithBatches { await self.applyFocus(events) }
@@ -161,12 +144,9 @@ public actor VoxNavEngine {
         return await task.value
     }
 
-    func applyFocus(_ events: [FocusEvent]) async -> FocusApplier.Effects {
-        guard !events.isEmpty else { return FocusApplier.Effects() }
-        var journal = self.journal
-        let effects = await applier.apply(events, sources: sources, journal: &journal, voxNavDucks: rolePolicy.voxNavDucks)
-        // Batches are carried out one after another and nothing else writes the journal, so the copy is current.
-        self.journal = journal
+    func applyFocus(_ events: [FocusEvent]) async -> FocusExecutor.Effects {
+        guard !events.isEmpty else { return FocusExecutor.Effects() }
+        let effects = await focus.apply(events, sources: sources, voxNavDucks: rolePolicy.voxNavDucks)
         for id in effects.stopped { sources[id] = nil }
         return effects
     }
@@ -203,7 +183,7 @@ public actor VoxNavEngine {
     /// A client went away: its prompts are cancelled, its session deactivated, its guidance ended, at once.
     public func clientDisconnected(_ client: ClientID) async {
         guidance[client] = nil
-        cancelPrompts(client: client, reason: "the client disconnected")
+        await prompts.cancel(client: client, reason: "the client disconnected")
         await feed(.clientGone(client, at: now()))
     }
 
@@ -216,20 +196,17 @@ public actor VoxNavEngine {
         reconnectTask?.cancel()
         sourceJournalTask?.cancel()
         // Nothing more plays: waiting prompts end as skipped, the playing one stops.
-        for client in Set(queue.waiting.map(\.client)) { cancelPrompts(client: client, reason: "the daemon is shutting down") }
-        if let current = currentPrompt { cancelPrompts(client: current.client, id: current.id, reason: "the daemon is shutting down") }
+        await prompts.cancelAll(reason: "the daemon is shutting down")
         for client in policy.configurations.keys { await feed(.clientGone(client, at: now())) }
         await applyTail?.value
         // Whatever is still lowered goes back to its own volume, muted foreign streams are unmuted.
-        await applier.undo(journal)
-        journal = DuckJournal()
-        applier.journalFile?.save(journal)
+        await focus.undoAll()
         // Other programs' streams were unmuted above if the engine had muted them; the rest is theirs.
         for case .simulated(let source) in sources.values { source.stop() }
         sources.removeAll()
         // Stopped on purpose: the next daemon does not start them again.
-        applier.journalFile?.save(sources: [])
-        promptStream.close()
+        await focus.save(sources: [])
+        output.close()
     }
 }
 

@@ -3,19 +3,29 @@ import CarAudio
 import Logging
 import PulseAudio
 
-/// Carries out the policy's focus events on real sink inputs: ducks are ramped down from the
-/// journalled volume and back to exactly that volume; interruptions pause (or, for another
-/// program's stream, mute) and resume; stops switch a simulated source off. What the server
-/// remembers for each stream's group is held at what it was before (`ServerMemoryKeeper`).
-struct FocusApplier {
+/// Carries out the policy's focus events on real sink inputs, and owns what that changed: the duck
+/// journal and the journal file. Ducks are ramped down from the journalled volume and back to
+/// exactly that volume; interruptions pause (or, for another program's stream, mute) and resume;
+/// stops switch a simulated source off. What the server remembers for each stream's group is held
+/// at what it was before (`ServerMemoryKeeper`). The engine hands it one batch at a time.
+actor FocusExecutor {
     let connection: PulseConnection
     let logger: Logger
     /// Where the journal is kept between daemons; nil keeps it in memory only.
-    let journalFile: JournalFile?
+    private var journalFile: JournalFile?
     let memory: ServerMemoryKeeper
+    /// The streams lowered or muted now, each with its own volume.
+    private(set) var journal = DuckJournal()
+
+    init(connection: PulseConnection, logger: Logger, journalFile: JournalFile?) {
+        self.connection = connection
+        self.logger = logger
+        self.journalFile = journalFile
+        memory = ServerMemoryKeeper(connection: connection, logger: logger)
+    }
 
     /// What carrying out a batch of events did, for the prompt's outcome.
-    struct Effects {
+    struct Effects: Sendable {
         var ducked: [PromptOutcome.DuckedSource] = []
         /// Sources interrupted (paused, or muted when they are another program's).
         var paused: [SourceKind] = []
@@ -25,9 +35,7 @@ struct FocusApplier {
 
     /// - Parameter voxNavDucks: false where the server ducks by role itself (`ServerRolePolicy`):
     ///   ducks are left to it, and so are their restores (nothing was journalled).
-    func apply(
-        _ events: [FocusEvent], sources: [SourceID: SourceHandle], journal: inout DuckJournal, voxNavDucks: Bool = true
-    ) async -> Effects {
+    func apply(_ events: [FocusEvent], sources: [SourceID: SourceHandle], voxNavDucks: Bool = true) async -> Effects {
         var effects = Effects()
         var ramps: [(index: UInt32, from: ChannelVolumes, to: ChannelVolumes, ramp: VolumeRamp)] = []
         // What the server should remember for the streams this batch let go of.
@@ -73,7 +81,7 @@ struct FocusApplier {
                     switch handle {
                     case .simulated(let source): await source.pause()
                     case .foreign:
-                        try await mute(index, journal: &journal)
+                        try await mute(index)
                     }
                 case .interruptionEnded(_, let shouldResume):
                     switch handle {
@@ -98,7 +106,7 @@ struct FocusApplier {
                         journal.forget(index)
                         effects.stopped.append(id)
                     case .foreign:
-                        try await mute(index, journal: &journal)
+                        try await mute(index)
                     }
                 }
             } catch {
@@ -153,7 +161,7 @@ struct FocusApplier {
     /// (`PA_STREAM_EVENT_REQUEST_CORK`) can be sent only from inside the server
     /// (`pa_sink_input_send_event`); `pa_context_send_message_to_object` reaches only registered
     /// handlers, none of them for sink inputs.
-    private func mute(_ index: UInt32, journal: inout DuckJournal) async throws {
+    private func mute(_ index: UInt32) async throws {
         let input = (try? await connection.sinkInput(index: index)).flatMap { $0 }
         var remembered: RememberedStream?
         if let input, journal.streams[index]?.remembered == nil {
@@ -167,6 +175,67 @@ struct FocusApplier {
     }
 
     private func persist(_ journal: DuckJournal) { journalFile?.save(journal) }
+
+    /// Undoes everything journalled now (a clean shutdown) and empties the journal.
+    func undoAll() async {
+        await undo(journal)
+        journal = DuckJournal()
+        persist(journal)
+    }
+
+    /// The sound server went away: the volumes journalled were its; its sink input numbers mean
+    /// nothing on the next one. Returns the journal as it was (the sources' own volumes, what the
+    /// server remembered) and empties it.
+    func forgetAll() -> DuckJournal {
+        let lost = journal
+        journal = DuckJournal()
+        persist(journal)
+        return lost
+    }
+
+    /// A stream held lowered or muted has gone: its entry goes, and what the server should remember
+    /// for its group from now on is written.
+    func streamGone(_ index: UInt32) async {
+        guard let entry = journal.streams[index] else { return }
+        journal.forgetAll(index)
+        persist(journal)
+        if let memory = entry.memoryAfterRelease(current: nil) { await self.memory.keep([memory]) }
+    }
+
+    /// A stream held lowered or muted changed (its program corked it, say), and a desktop server
+    /// saves its volume again on any change: the memory of its group is written back.
+    func holdServerMemory(_ index: UInt32) async {
+        guard let entry = journal.streams[index], let remembered = entry.remembered,
+            let input = try? await connection.sinkInput(index: index),
+            entry.isAsLeft(volume: input.volume, muted: input.muted)
+        else { return }
+        await memory.keep([remembered])
+    }
+
+    /// Unmutes another program's stream that its user played again (see
+    /// `VoxNavEngine.foreignStreamCorkChanged`); a stream no longer held releases its group's memory.
+    func unmute(_ index: UInt32, volume: ChannelVolumes) async {
+        do {
+            try await connection.setSinkInputMute(index: index, muted: false)
+        } catch {
+            logger.debug("unmuting a stream failed", metadata: ["sinkInput": "\(index)", "error": "\(error)"])
+        }
+        let released = journal.streams[index]
+        journal.noteMuted(index, false)
+        persist(journal)
+        if journal.streams[index] == nil, let memory = released?.memoryAfterRelease(current: volume) {
+            await self.memory.keep([memory])
+        }
+    }
+
+    /// Whether the stream is lowered or muted now.
+    func holds(_ index: UInt32) -> Bool { journal.streams[index] != nil }
+
+    /// Notes the simulated sources in the journal file.
+    func save(sources: [SimulatedSourceRecord]) { journalFile?.save(sources: sources) }
+
+    /// What a previous daemon left in the journal file, taken off the disk.
+    func takeOver() -> JournalFile.Contents? { journalFile?.takeOver() }
 
     /// About one step every 8 ms (at least 2 steps, at most 25).
     static func ramp(_ seconds: Double) -> VolumeRamp {

@@ -1,0 +1,25 @@
+import AudioPolicy
+
+/// The policy as the prompt player sees it: may this client speak now, and how; and the word that
+/// its prompt has drained. `VoxNavEngine` answers, carrying out the decisions (ducks, pauses)
+/// before it returns.
+protocol PromptGate: Sendable {
+    /// The style a prompt of `client` would get now. A client without a session gets a voicePrompt one.
+    func expectedStyle(for client: ClientID) async -> PromptStyle
+    /// The policy's verdict on the client's ready prompt, with what carrying it out did.
+    func promptReady(_ client: ClientID) async -> PromptGrant
+    /// The prompt has drained (or ended before playing); returns once the restores are carried out,
+    /// with the moment the session deactivated if it did. `anotherWaiting`: the session lingers.
+    func promptFinished(_ client: ClientID, anotherWaiting: Bool) async -> ContinuousClock.Instant?
+    /// A prompt the client's guidance asked for has ended (its real length replaces the estimate).
+    func guidancePromptEnded(_ client: ClientID) async
+}
+
+/// The policy's answer to a ready prompt and what carrying it out did.
+struct PromptGrant: Sendable {
+    let verdict: PromptVerdict
+    /// When the session became active for this prompt; nil when it already was.
+    let activatedAt: ContinuousClock.Instant?
+    let ducked: [PromptOutcome.DuckedSource]
+    let paused: [SourceKind]
+}

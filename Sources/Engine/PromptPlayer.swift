@@ -1,0 +1,263 @@
+import AudioPolicy
+import PulseAudio
+import Speech
+
+/// The prompts: the queue, the one playing, cancelling and expiring them, and the worker that plays
+/// them one at a time, in the shape of speech-dispatcher's `speaking.c`. What the policy says of a
+/// prompt comes through a `PromptGate`; audio is made by a `PromptRenderer` and played by a
+/// `PromptOutput`, so the player runs the same on a sound server and on fakes.
+actor PromptPlayer {
+    /// The most prompts one client may have waiting; more are refused, so that a flood from one
+    /// client cannot starve the others.
+    static let maxWaitingPerClient = 32
+
+    private let clock: EngineClock
+    private let renderer: any PromptRenderer
+    private let output: any PromptOutput
+    private let events: EventBus
+    /// Set once, by `attach`: the gate is the engine, which owns this player.
+    private var gate: (any PromptGate)?
+
+    private var queue = PromptQueue()
+    private var admitted: [PromptID: AdmittedPrompt] = [:]
+    private var worker: Task<Void, Never>?
+    private var current: PromptQueue.Entry?
+    /// Set when the playing prompt is cancelled, with the reason.
+    private var currentCancellation: String?
+    /// The audio of the prompt being played, so that a cancel stops it even before playback begins.
+    private var currentAudio: BufferSource?
+    /// Wakes a simulated playback early when the prompt is cancelled.
+    private var playbackTokens: UInt64 = 0
+    private var promptCounter = 0
+    private(set) var spoken = 0
+    private(set) var skipped = 0
+
+    init(clock: EngineClock, renderer: any PromptRenderer, output: any PromptOutput, events: EventBus) {
+        self.clock = clock
+        self.renderer = renderer
+        self.output = output
+        self.events = events
+    }
+
+    func attach(_ gate: any PromptGate) { self.gate = gate }
+
+    /// How many prompts wait, and whether one plays.
+    var status: (waiting: Int, playing: Bool) { (queue.count, current != nil) }
+
+    /// Queues a prompt and returns at once with its ticket and its place in the queue (0 = next).
+    /// A full queue or an unknown voice is refused here, changing nothing.
+    func enqueue(
+        client: ClientID, candidates: [String], voice: String, options: PromptOptions, receivedAt: ContinuousClock.Instant
+    ) async throws(EngineError) -> (PromptTicket, Int) {
+        guard await renderer.hasVoice(voice) else { throw .speech(SpeechError.unknownVoice(voice).description) }
+        guard queue.count(of: client) < Self.maxWaitingPerClient else { throw .queueFull(Self.maxWaitingPerClient) }
+        promptCounter += 1
+        let id = PromptID(rawValue: "p-\(promptCounter)")
+        let ticket = PromptTicket(id: id)
+        admitted[id] = AdmittedPrompt(
+            id: id, client: client, candidates: candidates, voice: voice, options: options, ticket: ticket, receivedAt: receivedAt)
+        let deadline = options.deadline.map { clock.now() + $0 }
+        let superseded = queue.enqueue(id: id, client: client, priority: options.priority, deadline: deadline, key: options.key)
+        var event = EngineEvent(type: "prompt.queued", time: clock.now())
+        event.client = client.rawValue
+        event.prompt = id.rawValue
+        event.text = candidates[0]
+        event.priority = options.priority
+        events.emit(event)
+        for old in superseded { finishUnplayed(old.id, result: .skipped, reason: "superseded by \(id) for the same maneuver") }
+        if let deadline {
+            clock.spawn {
+                await self.clock.sleep(until: deadline + 0.005)
+                await self.expireIfWaiting(id)
+            }
+        }
+        if worker == nil { worker = clock.spawn { await self.work() } }
+        return (ticket, queue.position(of: id) ?? 0)
+    }
+
+    /// Cancels prompts: one by id (whoever queued it: the socket is the user's own), or all of a
+    /// client's. Waiting ones are skipped; the one playing stops at once.
+    @discardableResult
+    func cancel(client: ClientID, id: PromptID? = nil, reason: String) -> [PromptID] {
+        cancel(reason: reason) { entry in id.map { entry.id == $0 } ?? (entry.client == client) }
+    }
+
+    /// Cancels every prompt, waiting or playing (the daemon stops, the sound server went away).
+    func cancelAll(reason: String) {
+        cancel(reason: reason) { _ in true }
+    }
+
+    @discardableResult
+    private func cancel(reason: String, where matches: (PromptQueue.Entry) -> Bool) -> [PromptID] {
+        let removed = queue.remove(where: matches)
+        for entry in removed { finishUnplayed(entry.id, result: .skipped, reason: reason) }
+        var cancelled = removed.map(\.id)
+        if let current, matches(current) {
+            currentCancellation = reason
+            if let currentAudio { output.cancel(currentAudio) }
+            clock.wake(playbackTokens)
+            cancelled.append(current.id)
+        }
+        return cancelled
+    }
+
+    private func expireIfWaiting(_ id: PromptID) {
+        guard !queue.remove(where: { $0.id == id }).isEmpty else { return }
+        finishUnplayed(id, result: .expired, reason: "its deadline passed while it waited")
+    }
+
+    /// Completes a prompt that never played, with its event.
+    private func finishUnplayed(_ id: PromptID, result: PromptOutcome.Result, reason: String) {
+        guard let prompt = admitted.removeValue(forKey: id) else { return }
+        if result == .skipped { skipped += 1 }
+        let outcome = PromptOutcome(
+            id: id.rawValue, result: result, style: .none, text: prompt.candidates[0], voice: nil, audioDuration: 0,
+            timings: PromptOutcome.Timings(), ducked: [], paused: [], reason: reason)
+        emitEnd(outcome, client: prompt.client)
+        prompt.ticket.complete(.success(outcome))
+    }
+
+    private func emitEnd(_ outcome: PromptOutcome, client: ClientID) {
+        var event = EngineEvent(type: "prompt.\(outcome.result.rawValue)", time: clock.now())
+        event.client = client.rawValue
+        event.prompt = outcome.id
+        event.text = outcome.text
+        let played = outcome.result == .finished || outcome.result == .shortened
+        event.style = played ? outcome.style : nil
+        event.reason = outcome.reason
+        if played { event.duration = outcome.audioDuration }
+        events.emit(event)
+    }
+
+    // MARK: the worker: one prompt at a time
+
+    private func work() async {
+        while let entry = queue.next() {
+            guard let prompt = admitted.removeValue(forKey: entry.id) else { continue }
+            if let deadline = entry.deadline, clock.now() > deadline {
+                admitted[entry.id] = prompt
+                finishUnplayed(entry.id, result: .expired, reason: "its deadline passed before it could start")
+                continue
+            }
+            current = entry
+            currentCancellation = nil
+            let result: Result<PromptOutcome, any Error>
+            do {
+                let outcome = try await play(prompt)
+                emitEnd(outcome, client: prompt.client)
+                result = .success(outcome)
+            } catch {
+                var event = EngineEvent(type: "prompt.skipped", time: clock.now())
+                event.client = prompt.client.rawValue
+                event.prompt = prompt.id.rawValue
+                event.reason = "\(error)"
+                events.emit(event)
+                skipped += 1
+                result = .failure(error)
+            }
+            current = nil
+            prompt.ticket.complete(result)
+            if prompt.options.fromGuidance { await gate?.guidancePromptEnded(prompt.client) }
+        }
+        worker = nil
+    }
+
+    /// One prompt: its audio made for the style the policy expects, the policy's verdict (the
+    /// session activated, sources ducked or paused), the audio played, the policy told it drained.
+    private func play(_ prompt: AdmittedPrompt) async throws(EngineError) -> PromptOutcome {
+        guard let gate else { preconditionFailure("PromptPlayer used before attach(_:)") }
+        let start = prompt.receivedAt
+        func ms() -> Double { (ContinuousClock.now - start).milliseconds }
+        let client = prompt.client
+        func skip(_ reason: String, style: PromptStyle, timings: PromptOutcome.Timings) -> PromptOutcome {
+            skipped += 1
+            return PromptOutcome(
+                id: prompt.id.rawValue, result: .skipped, style: style, text: prompt.candidates[0], voice: nil,
+                audioDuration: 0, timings: timings, ducked: [], paused: [], reason: reason)
+        }
+
+        // The oracle is consulted just before the prompt: none → nothing, short → a tone, normal → speech.
+        // The audio for the style it expects is made first; the policy's verdict below may change it.
+        let expected = await gate.expectedStyle(for: client)
+        var early: RenderedPrompt?
+        if let audible = AudibleStyle(expected) { early = try await renderer.render(audible, candidates: prompt.candidates, voice: prompt.voice) }
+        var timings = PromptOutcome.Timings()
+        timings.audioReady = ms()
+        if let reason = currentCancellation { return skip(reason, style: expected, timings: timings) }
+
+        let grant = await gate.promptReady(client)
+        let audible: AudibleStyle
+        switch grant.verdict {
+        case .play(let decided): audible = decided
+        case .skip(let reason): return skip(reason, style: expected, timings: timings)
+        case .noSession(let error): throw .invalidSession(error.reason)
+        }
+        let style = audible.promptStyle
+        if let activatedAt = grant.activatedAt { timings.activated = (activatedAt - start).milliseconds }
+        let rendered: RenderedPrompt
+        if let early, early.style == audible {
+            rendered = early
+        } else {
+            rendered = try await renderer.render(audible, candidates: prompt.candidates, voice: prompt.voice)
+        }
+
+        if let reason = currentCancellation {
+            // Cancelled while it was being prepared (its client may be gone): nothing plays.
+            _ = await gate.promptFinished(client, anotherWaiting: false)
+            return skip(reason, style: style, timings: timings)
+        }
+        let audio = BufferSource(rendered.audio.samples)
+        currentAudio = audio
+        defer { currentAudio = nil }
+        timings.playbackStarted = ms()
+        var started = EngineEvent(type: "prompt.started", time: clock.now())
+        started.client = client.rawValue
+        started.prompt = prompt.id.rawValue
+        started.text = rendered.text
+        started.style = style
+        events.emit(started)
+        await play(audio, duration: rendered.audio.duration)
+        timings.drained = ms()
+        // Linger only when another prompt is already waiting.
+        if let deactivatedAt = await gate.promptFinished(client, anotherWaiting: queue.count > 0) {
+            timings.deactivated = (deactivatedAt - start).milliseconds
+        }
+        timings.restored = ms()
+        if let reason = currentCancellation {
+            var outcome = skip(reason, style: style, timings: timings)
+            outcome.ducked = grant.ducked
+            outcome.paused = grant.paused
+            return outcome
+        }
+        spoken += 1
+        let shortened = style == .normal && rendered.text != prompt.candidates[0]
+        return PromptOutcome(
+            id: prompt.id.rawValue, result: shortened ? .shortened : .finished, style: style,
+            text: style == .short ? "(earcon) " + rendered.text : rendered.text, voice: style == .short ? nil : prompt.voice,
+            audioDuration: rendered.audio.duration, timings: timings, ducked: grant.ducked, paused: grant.paused, reason: nil)
+    }
+
+    /// Plays a prompt's audio to the end (or its cancellation). On a simulated clock the prompt takes
+    /// exactly its length of simulated time; `compressed` also plays it for real, `virtual` does not.
+    private func play(_ audio: BufferSource, duration: Double) async {
+        let start = clock.now()
+        if clock.playsPromptAudio, await !output.play(audio) {
+            currentCancellation = currentCancellation ?? EngineError.serverUnavailableReason
+        }
+        guard clock.simulated != nil, currentCancellation == nil else { return }
+        playbackTokens += 1
+        await clock.sleep(until: start + duration, token: playbackTokens)
+    }
+}
+
+/// A prompt accepted into the queue: validated, with its wordings and voice.
+struct AdmittedPrompt: Sendable {
+    let id: PromptID
+    let client: ClientID
+    let candidates: [String]
+    let voice: String
+    let options: PromptOptions
+    let ticket: PromptTicket
+    /// When the request arrived: a prompt's timings count from here.
+    let receivedAt: ContinuousClock.Instant
+}

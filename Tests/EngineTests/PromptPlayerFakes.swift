@@ -1,0 +1,134 @@
+import AsyncSupport
+import AudioPolicy
+import PulseAudio
+import Speech
+import Synchronization
+
+@testable import Engine
+
+/// The policy side of a prompt, scripted: each client gets the verdict set for it (default: play
+/// normally); every question asked is recorded in order.
+actor ScriptedGate: PromptGate {
+    enum Call: Equatable {
+        case expected(ClientID)
+        case ready(ClientID)
+        case finished(ClientID, anotherWaiting: Bool)
+        case guidanceEnded(ClientID)
+    }
+
+    private(set) var calls: [Call] = []
+    private var verdicts: [ClientID: PromptVerdict] = [:]
+    private var expected: [ClientID: PromptStyle] = [:]
+
+    func set(_ verdict: PromptVerdict, expecting style: PromptStyle = .normal, for client: ClientID) {
+        verdicts[client] = verdict
+        expected[client] = style
+    }
+
+    func expectedStyle(for client: ClientID) -> PromptStyle {
+        calls.append(.expected(client))
+        return expected[client] ?? .normal
+    }
+
+    func promptReady(_ client: ClientID) -> PromptGrant {
+        calls.append(.ready(client))
+        return PromptGrant(
+            verdict: verdicts[client] ?? .play(.normal), activatedAt: .now, ducked: [], paused: [.music])
+    }
+
+    func promptFinished(_ client: ClientID, anotherWaiting: Bool) -> ContinuousClock.Instant? {
+        calls.append(.finished(client, anotherWaiting: anotherWaiting))
+        return .now
+    }
+
+    func guidancePromptEnded(_ client: ClientID) { calls.append(.guidanceEnded(client)) }
+}
+
+/// Audio made at once: speech is 0.1 s of samples per word, the tone 0.2 s; the voice "xx" does not exist.
+final class InstantRenderer: PromptRenderer {
+    static let sampleRate = 1000
+    let rendered = Mutex<[(AudibleStyle, String)]>([])
+
+    func hasVoice(_ voice: String) async -> Bool { voice != "xx" }
+
+    func render(_ style: AudibleStyle, candidates: [String], voice: String) async throws(EngineError) -> RenderedPrompt {
+        let text = style == .short ? candidates.last! : candidates[0]
+        rendered.withLock { $0.append((style, text)) }
+        let seconds = style == .short ? 0.2 : Double(text.split(separator: " ").count) * 0.1
+        return RenderedPrompt(
+            style: style, text: text, audio: PCMBuffer(samples: Array(repeating: 1000, count: Int(seconds * 1000)), sampleRate: Self.sampleRate))
+    }
+}
+
+/// An output that holds each prompt until the test lets it drain (or it is cancelled), so that
+/// what happens while a prompt plays can be set up exactly.
+final class HeldOutput: PromptOutput {
+    private struct State {
+        var playing: [(audio: BufferSource, done: OneShot<Bool>)] = []
+        var played = 0
+        var cancelled = 0
+        var serverGone = false
+    }
+
+    private let state = Mutex(State())
+    /// Set each time a prompt starts playing.
+    private let started = Mutex<[OneShot<Void>]>([])
+
+    func play(_ audio: BufferSource) async -> Bool {
+        let done = OneShot<Bool>()
+        let gone = state.withLock {
+            $0.playing.append((audio, done))
+            $0.played += 1
+            return $0.serverGone
+        }
+        if gone { return false }
+        for waiter in started.withLock({ waiters in
+            defer { waiters = [] }
+            return waiters
+        }) { waiter.set(()) }
+        return await done.value
+    }
+
+    func cancel(_ audio: BufferSource) {
+        let done = state.withLock { state -> OneShot<Bool>? in
+            guard let index = state.playing.firstIndex(where: { $0.audio === audio }) else { return nil }
+            state.cancelled += 1
+            return state.playing.remove(at: index).done
+        }
+        done?.set(true)
+    }
+
+    /// Lets the prompt playing now drain.
+    func drain() {
+        let done = state.withLock { $0.playing.isEmpty ? nil : $0.playing.removeFirst().done }
+        done?.set(true)
+    }
+
+    /// The server goes away: the next prompt's playback returns at once, not played.
+    func loseServer() { state.withLock { $0.serverGone = true } }
+
+    var played: Int { state.withLock { $0.played } }
+    var cancelled: Int { state.withLock { $0.cancelled } }
+
+    /// Returns once `count` prompts have started playing in all.
+    func waitUntilPlaying(_ count: Int) async {
+        while played < count {
+            let waiter = OneShot<Void>()
+            started.withLock { $0.append(waiter) }
+            if played >= count { return }
+            await waiter.value
+        }
+    }
+}
+
+/// Records the events the player emits.
+final class EventLog: Sendable {
+    private let events = Mutex<[EngineEvent]>([])
+
+    init(_ bus: EventBus) {
+        _ = bus.subscribe { event in self.events.withLock { $0.append(event) } }
+    }
+
+    var all: [EngineEvent] { events.withLock { $0 } }
+    func types(of prompt: PromptID) -> [String] { all.filter { $0.prompt == prompt.rawValue }.map(\.type) }
+}
