@@ -3,10 +3,6 @@ import CarAudio
 import PulseAudio
 
 extension VoxNavEngine {
-    /// The longest wait between two attempts to reach a lost server: a server that is back is found
-    /// within this much (the first attempts come sooner).
-    static let reconnectBackoff: (first: Double, longest: Double) = (0.05, 0.4)
-
     /// Follows the connection: when the server goes away, what cannot wait ends and the engine reconnects.
     func watchSoundServer() {
         connection.onDisconnect { [weak self] in
@@ -26,27 +22,13 @@ extension VoxNavEngine {
         let reason = EngineError.serverUnavailableReason
         await prompts.cancelAll(reason: reason)
         // Other programs' streams went with the server; if their programs come back, they are found anew.
-        for (id, handle) in sources {
-            guard case .foreign = handle else { continue }
-            sources[id] = nil
+        for (id, handle) in sources.foreign {
+            sources.remove(id)
             emitSource("source.ended", id, handle.kind)
             await feed(.sourceEnded(id, at: now()))
         }
         let lost = await inOrderWithBatches { await self.focus.forgetAll() }
-        startReconnecting(lost)
-    }
-
-    private func startReconnecting(_ lost: DuckJournal) {
-        reconnectTask?.cancel()
-        reconnectTask = Task { [weak self] in
-            var delay = VoxNavEngine.reconnectBackoff.first
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(Int(delay * 1000)))
-                guard let self, !Task.isCancelled else { return }
-                if await self.tryToRestore(lost) { return }
-                delay = min(delay * 2, VoxNavEngine.reconnectBackoff.longest)
-            }
-        }
+        supervisor.reconnect { [weak self] in await self?.tryToRestore(lost) ?? true }
     }
 
     /// One attempt: reconnect, set the server's memory right, reopen the prompt stream, start the
@@ -67,7 +49,7 @@ extension VoxNavEngine {
             if roles != rolePolicy { logger.notice("the sound server's role policy changed", metadata: ["rolePolicy": "\(roles.rawValue)"]) }
             try await output.serverChanged(roles)
             var restarted: [SourceID] = []
-            for record in sourceRecords {
+            for record in sources.records {
                 let id = SourceID.simulated(record.kind)
                 guard case .simulated(let old)? = sources[id] else { continue }
                 // One the policy holds paused starts paused: no blip, no step past its place.
@@ -82,7 +64,7 @@ extension VoxNavEngine {
                 // whatever the server started it at, before the policy is carried out on it again.
                 if let own = lost.originalVolume(of: old.sinkInputIndex) { await setOwnVolume(of: fresh, to: own) }
                 restarted.append(id)
-                sources[id] = .simulated(fresh)
+                sources.replace(fresh)
                 old.stop()
             }
             let ids = restarted

@@ -22,15 +22,7 @@ extension VoxNavEngine {
     func journalSources() async {
         // While the server is away the streams are dead and their places unknown: the last ones stand.
         guard serverAvailable else { return }
-        let previous = Dictionary(sourceRecords.map { ($0.kind, $0) }, uniquingKeysWith: { $1 })
-        sourceStartOrder.removeAll { id in if case .simulated? = sources[id] { false } else { true } }
-        sourceRecords = sourceStartOrder.compactMap { id in
-            guard case .simulated(let source)? = sources[id], source.kind != .vehicleChime else { return nil }
-            // Before the server's first timing report a new stream has no place yet: the one it started at.
-            let position = source.position.map { ($0 * 10).rounded() / 10 } ?? previous[source.kind]?.position
-            return SimulatedSourceRecord(kind: source.kind, activity: source.activity, position: position)
-        }
-        await focus.save(sources: sourceRecords)
+        await focus.save(sources: sources.journal())
     }
 
     /// Starts again, in their order, the simulated sources a killed daemon ran, the podcast where it was.

@@ -29,16 +29,14 @@ extension VoxNavEngine {
             if running.activity == activity { return try await describe(id) }
             // A new activity is a new stream (a microphone opens or closes) and a new role for the policy.
             let replacement = try await makeSource(kind, activity)
-            sources[id] = .simulated(replacement)
+            sources.replace(replacement)
             running.stop()
             emitSource("source.changed", id, kind, activity: activity)
             await feed(.sourceChanged(id, activity, at: now()))
             return try await describe(id)
         }
         let source = try await makeSource(kind, activity, at: position)
-        sources[id] = .simulated(source)
-        sourceStartOrder.removeAll { $0 == id }
-        sourceStartOrder.append(id)
+        sources.started(source)
         emitSource("source.started", id, kind, activity: activity)
         await feed(.sourceStarted(Source(id: id, kind: kind, activity: activity), at: now()))
         if kind == .vehicleChime {
@@ -66,7 +64,7 @@ extension VoxNavEngine {
 
     private func simulatedSourceEnded(_ id: SourceID, _ source: CarSource) async {
         guard case .simulated(let current)? = sources[id], current === source else { return }
-        sources[id] = nil
+        sources.remove(id)
         emitSource("source.ended", id, source.kind)
         await feed(.sourceEnded(id, at: now()))
     }
@@ -74,7 +72,7 @@ extension VoxNavEngine {
     /// Stops a simulated source; what it held back (a podcast paused by a call) resumes.
     public func stopSource(_ kind: SourceKind) async throws {
         let id = SourceID.simulated(kind)
-        guard case .simulated(let source)? = sources.removeValue(forKey: id) else {
+        guard case .simulated(let source)? = sources.remove(id) else {
             throw EngineError.sourceNotRunning(kind.rawValue)
         }
         source.stop()
@@ -111,10 +109,9 @@ extension VoxNavEngine {
         case .new: await foreignStreamAppeared(event.index)
         case .remove:
             let id = SourceID.foreign(event.index)
-            foreignCorked[event.index] = nil
             // Gone mid-duck: nothing is left to restore, but the server's memory of it is set right.
             await inOrderWithBatches { await self.focus.streamGone(event.index) }
-            guard let handle = sources.removeValue(forKey: id) else { return }
+            guard let handle = sources.remove(id) else { return }
             emitSource("source.ended", id, handle.kind)
             await feed(.sourceEnded(id, at: now()))
         case .change:
@@ -139,7 +136,7 @@ extension VoxNavEngine {
         guard case .foreign(_, let kind, _)? = sources[id],
             let input = try? await connection.sinkInput(index: index)
         else { return }
-        let wasCorked = foreignCorked.updateValue(input.corked, forKey: index) ?? false
+        let wasCorked = sources.noteCorked(index, input.corked)
         guard wasCorked, !input.corked, policy.state(of: .source(id)) == .stopped else { return }
         logger.info("another program's stopped stream plays again: it is the newest choice", metadata: ["sinkInput": "\(index)"])
         await feed(.sourceEnded(id, at: now()))
@@ -149,23 +146,18 @@ extension VoxNavEngine {
 
     func foreignStreamAppeared(_ index: UInt32) async {
         let id = SourceID.foreign(index)
-        guard isUnmanaged(index), let input = try? await connection.sinkInput(index: index),
+        guard sources.isUnmanaged(index), let input = try? await connection.sinkInput(index: index),
             // Read again after the await: the same stream may have been taken up meanwhile.
-            isUnmanaged(index), let kind = SinkInputClassifier().kind(of: input)
+            sources.isUnmanaged(index), let kind = SinkInputClassifier().kind(of: input)
         else { return }
         // pipewire-pulse shows a new stream for a few milliseconds before it is set up: corked at
         // volume 0, before WirePlumber gives it the volume remembered for it. That is not its
         // volume; it is taken up at its next change, once it has one.
         if input.corked, input.volume.values.allSatisfy({ $0 == 0 }) { return }
         let name = input.properties["application.name"] ?? input.name
-        sources[id] = .foreign(sinkInput: index, kind: kind, name: name)
-        foreignCorked[index] = input.corked
+        sources.adopt(sinkInput: index, kind: kind, name: name, corked: input.corked)
         emitSource("source.started", id, kind)
         logger.info("managing another program's stream", metadata: ["sinkInput": "\(index)", "kind": "\(kind.rawValue)", "name": "\(name)"])
         await feed(.sourceStarted(Source(id: id, kind: kind), at: now()))
-    }
-
-    private func isUnmanaged(_ index: UInt32) -> Bool {
-        sources[.foreign(index)] == nil && !sources.values.contains { $0.sinkInputIndex == index }
     }
 }

@@ -5,7 +5,7 @@ extension VoxNavEngine {
     /// The engine's state, with volumes read back from the server.
     public func state() async throws -> EngineState {
         var described: [EngineState.Source] = []
-        for id in sources.keys.sorted() { described.append(try await describe(id)) }
+        for id in sources.ids { described.append(try await describe(id)) }
         let sessions = policy.configurations.keys.sorted().map { client in
             EngineState.Session(
                 client: client.rawValue, configuration: policy.configurations[client]!,

@@ -24,20 +24,15 @@ public actor VoxNavEngine {
     let events = EventBus()
 
     var policy: PolicyEngine
-    var sources: [SourceID: SourceHandle] = [:]
+    var sources = SourceRegistry()
     var guidance: [ClientID: GuidanceSession] = [:]
     private var applyTail: Task<Void, Never>?
     /// False from the moment the sound server is lost until it is back and the sources are restored.
     var serverAvailable = true
-    var reconnectTask: Task<Void, Never>?
-    /// The simulated sources as last journalled, in the order they were started.
-    var sourceRecords: [SimulatedSourceRecord] = []
-    var sourceStartOrder: [SourceID] = []
+    var supervisor = SoundServerSupervisor()
     var sourceJournalTask: Task<Void, Never>?
     private var deadlineTask: Task<Void, Never>?
     private var foreignWatchTask: Task<Void, Never>?
-    /// Whether each managed foreign stream's own program has it corked (paused), as last seen.
-    var foreignCorked: [UInt32: Bool] = [:]
     /// The time everything runs on: real, or simulated for drives (`clock.advance`).
     public nonisolated let clock: EngineClock
 
@@ -146,8 +141,8 @@ public actor VoxNavEngine {
 
     func applyFocus(_ events: [FocusEvent]) async -> FocusExecutor.Effects {
         guard !events.isEmpty else { return FocusExecutor.Effects() }
-        let effects = await focus.apply(events, sources: sources, voxNavDucks: rolePolicy.voxNavDucks)
-        for id in effects.stopped { sources[id] = nil }
+        let effects = await focus.apply(events, sources: sources.handles, voxNavDucks: rolePolicy.voxNavDucks)
+        for id in effects.stopped { sources.remove(id) }
         return effects
     }
 
@@ -193,7 +188,7 @@ public actor VoxNavEngine {
     public func shutdown() async {
         foreignWatchTask?.cancel()
         deadlineTask?.cancel()
-        reconnectTask?.cancel()
+        supervisor.stop()
         sourceJournalTask?.cancel()
         // Nothing more plays: waiting prompts end as skipped, the playing one stops.
         await prompts.cancelAll(reason: "the daemon is shutting down")
@@ -202,8 +197,7 @@ public actor VoxNavEngine {
         // Whatever is still lowered goes back to its own volume, muted foreign streams are unmuted.
         await focus.undoAll()
         // Other programs' streams were unmuted above if the engine had muted them; the rest is theirs.
-        for case .simulated(let source) in sources.values { source.stop() }
-        sources.removeAll()
+        for case .simulated(let source) in sources.removeAll() { source.stop() }
         // Stopped on purpose: the next daemon does not start them again.
         await focus.save(sources: [])
         output.close()
