@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "AudioPolicy", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(name: "Guidance", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Drive simulations: scenarios, routes (own format, OSRM), kinematics, timeline reports. Pure.
-        .target(name: "DriveSimulation", dependencies: ["Guidance", "AudioPolicy", .product(name: "Yams", package: "Yams")]),
+        .target(name: "DriveSimulation", dependencies: ["Guidance", "AudioPolicy", "RPC", .product(name: "Yams", package: "Yams")]),
 
         // The one one-shot primitive (a prompt's outcome, a source's end).
         .target(name: "AsyncSupport"),
@@ -48,7 +48,7 @@ let package = Package(
         .target(
             name: "Engine",
             dependencies: [
-                "AudioPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "AsyncSupport",
+                "AudioPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "AsyncSupport", "RPC",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
@@ -112,7 +112,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "EngineTests",
-            dependencies: ["Engine", "PulseAudio", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["Engine", "PulseAudio", "RPC", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "AudioTestSupport", "PulseServer"]),
         // Runs the real `voxnav drive` (which starts its own voxnavd and headless PulseAudio server).
         .testTarget(name: "DriveTests", dependencies: ["DriveSimulation", "AudioPolicy", "AudioTestSupport"]),

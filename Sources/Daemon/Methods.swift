@@ -54,18 +54,18 @@ enum Methods {
                 var types: Set<String>?
                 if p.has("types") {
                     let wanted = try p.decode("types", [String].self)
-                    let known = Set(EngineEvent.types).union(EngineEvent.types.map { String($0.prefix { $0 != "." }) })
+                    let known = Set(EventType.allCases.map(\.rawValue) + EventType.groups)
                     if let unknown = wanted.first(where: { !known.contains($0) }) {
                         throw RPCError.invalidParams("unknown event type '\(unknown)' (allowed: a type such as prompt.finished, or a group such as prompt)")
                     }
                     types = Set(wanted)
                 }
                 let token = engine.subscribe { [weak client] event in
-                    guard let client, client.wants(event.type), let params = try? JSONValue(encoding: event) else { return }
+                    guard let client, client.wants(event.type.rawValue), let params = try? JSONValue(encoding: event) else { return }
                     client.notify(RPCNotification(method: "event", params: params))
                 }
                 if let old = client.subscribed(token, types: types) { engine.unsubscribe(old) }
-                return .object(["subscribed": .array((types.map { Array($0).sorted() } ?? EngineEvent.types).map(JSONValue.string))])
+                return .object(["subscribed": .array((types.map { Array($0).sorted() } ?? EventType.allCases.map(\.rawValue)).map(JSONValue.string))])
             },
             "events.unsubscribe": { params, client in
                 try Params(params).allowOnly([])

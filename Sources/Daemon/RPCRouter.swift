@@ -69,7 +69,7 @@ final class RPCRouter: Sendable {
         } catch let error as EngineError {
             response = RPCResponse(id: id, error: .engineFailure(error.description))
         } catch {
-            logger.error("method \(method) failed: \(error)")
+            logger.error("method failed", metadata: ["method": "\(method)", "error": "\(error)"])
             response = RPCResponse(id: id, error: .internalError("\(error)"))
         }
         return isNotification ? nil : response

@@ -1,13 +1,11 @@
 import AudioPolicy
+import RPC
 
 /// One daemon event as the timeline builder reads it: the fields of the engine's `EngineEvent`
 /// (`events.subscribe` notifications decode straight into it), plus an optional `activity` a
 /// driver may add for its own script events. Engine is not imported on purpose.
 public struct DriveEvent: Codable, Sendable, Equatable {
-    /// prompt.queued, prompt.started, prompt.finished, prompt.shortened, prompt.skipped,
-    /// prompt.expired, session.activated, session.deactivated, source.started, source.ended,
-    /// source.ducked, source.restored, source.paused, source.resumed, source.stopped,
-    /// interruption.began, interruption.ended, audit.violation. Others are ignored.
+    /// One of `EventType`'s, as spelled on the wire; others (a newer daemon's) are ignored.
     public var type: String
     /// Seconds on the daemon's clock.
     public var time: Double
@@ -26,6 +24,9 @@ public struct DriveEvent: Codable, Sendable, Equatable {
     public var activity: SourceActivity?
     /// Seconds of prompt audio (prompt.finished, prompt.shortened).
     public var duration: Double?
+
+    /// The type, if it is one this build knows.
+    public var eventType: EventType? { EventType(rawValue: type) }
 
     public init(
         type: String, time: Double, client: String? = nil, prompt: String? = nil, source: String? = nil,

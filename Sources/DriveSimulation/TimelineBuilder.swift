@@ -1,4 +1,5 @@
 import AudioPolicy
+import RPC
 
 /// Folds daemon events into a `TimelineReport`. Pure: feed events in order with `add`, then ask
 /// for `report(end:)` (any number of times). Times become seconds since `origin`.
@@ -34,43 +35,43 @@ public struct TimelineBuilder: Sendable {
     public mutating func add(_ event: DriveEvent) {
         let time = event.time - origin
         latest = max(latest, time)
-        switch event.type {
-        case "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired":
+        switch event.eventType {
+        case .promptQueued, .promptStarted, .promptFinished, .promptShortened, .promptSkipped, .promptExpired:
             addPrompt(event, at: time)
-        case "session.activated":
+        case .sessionActivated:
             guard let client = event.client, openActivations[client] == nil else { return }
             openActivations[client] = activations.count
             activations.append(ActivationRecord(client: client, start: time, end: time, reason: nil, promptSeconds: 0, overhang: 0))
-        case "session.deactivated":
+        case .sessionDeactivated:
             guard let client = event.client, let index = openActivations.removeValue(forKey: client) else { return }
             activations[index].end = time
             activations[index].reason = event.reason ?? "deactivated"
-        case "source.started":
+        case .sourceStarted:
             setState(event, .playing, dB: 0, at: time)
-        case "source.changed":
+        case .sourceChanged:
             // A new activity (the assistant from listening to speaking) in whatever state it is.
             guard let index = track(for: event) else { return }
             setState(event, open[index]?.state ?? .playing, dB: open[index].map { $0.dB } ?? 0, at: time)
-        case "source.ducked":
+        case .sourceDucked:
             setState(event, .ducked, dB: event.dB ?? 0, at: time)
-        case "source.restored", "source.resumed":
+        case .sourceRestored, .sourceResumed:
             setState(event, .playing, dB: 0, at: time)
-        case "source.paused":
+        case .sourcePaused:
             setState(event, .paused, dB: nil, at: time)
-        case "source.stopped":
+        case .sourceStopped:
             setState(event, .stopped, dB: nil, at: time)
-        case "source.ended":
+        case .sourceEnded:
             endTrack(event, at: time)
-        case "interruption.began":
+        case .interruptionBegan:
             guard let client = event.client else { return }
             interruptions.append(InterruptionRecord(client: client, began: time))
-        case "interruption.ended":
+        case .interruptionEnded:
             guard let client = event.client,
                 let index = interruptions.lastIndex(where: { $0.client == client && $0.ended == nil })
             else { return }
             interruptions[index].ended = time
             interruptions[index].shouldResume = event.shouldResume
-        case "audit.violation":
+        case .auditViolation:
             audit.append(AuditRecord(time: time, client: event.client, rule: event.rule ?? "unknown", detail: event.reason))
         default:
             break
@@ -89,12 +90,12 @@ public struct TimelineBuilder: Sendable {
         }
         var prompt = prompts[index]
         prompt.client = prompt.client ?? event.client
-        switch event.type {
-        case "prompt.queued":
+        switch event.eventType {
+        case .promptQueued:
             prompt.queuedAt = time
             prompt.priority = event.priority
             if let text = event.text { prompt.text = text }
-        case "prompt.started":
+        case .promptStarted:
             prompt.startedAt = time
             prompt.style = event.style
             if let text = event.text { prompt.text = text }

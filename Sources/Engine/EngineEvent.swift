@@ -1,13 +1,10 @@
 import AudioPolicy
+import RPC
 
 /// Something that happened, told to every subscriber (`events.subscribe`). Flat on purpose: one
 /// shape for every type, the fields that apply set, so clients and the JSON Schema stay simple.
 public struct EngineEvent: Codable, Sendable, Equatable {
-    /// prompt.queued, prompt.started, prompt.finished, prompt.shortened, prompt.skipped, prompt.expired,
-    /// session.activated, session.deactivated, source.started, source.changed, source.ended, source.ducked,
-    /// source.restored, source.paused, source.resumed, source.stopped, interruption.began,
-    /// interruption.ended, audit.violation, server.lost, server.restored
-    public var type: String
+    public var type: EventType
     /// Seconds on the daemon's clock.
     public var time: Double
     public var client: String?
@@ -27,16 +24,8 @@ public struct EngineEvent: Codable, Sendable, Equatable {
     /// this, before the restore ramp that the end event waits for.
     public var duration: Double?
 
-    public init(type: String, time: Double) {
+    public init(type: EventType, time: Double) {
         self.type = type
         self.time = time
     }
-
-    /// Every type an event can have.
-    public static let types = [
-        "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
-        "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
-        "source.paused", "source.resumed", "source.stopped", "interruption.began", "interruption.ended", "audit.violation",
-        "server.lost", "server.restored",
-    ]
 }

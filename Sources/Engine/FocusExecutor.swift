@@ -50,7 +50,7 @@ actor FocusExecutor {
                 switch event {
                 case .ducked(_, let dB, let seconds):
                     guard voxNavDucks else {
-                        logger.debug("duck of \(id) by \(dB) dB left to the server's role policy")
+                        logger.debug("duck left to the server's role policy", metadata: ["source": "\(id)", "dB": "\(dB)"])
                         continue
                     }
                     guard let input = try await connection.sinkInput(index: index) else { continue }
@@ -111,7 +111,7 @@ actor FocusExecutor {
                 }
             } catch {
                 // A stream that vanished meanwhile is no error; the server going away is reported elsewhere.
-                logger.debug("focus event \(event) on \(id) not applied: \(error)")
+                logger.debug("focus event not applied", metadata: ["event": "\(event)", "source": "\(id)", "error": "\(error)"])
             }
             touched.insert(index)
             if let before, journal.streams[index] == nil, let memory = before.memoryAfterRelease(current: current) {

@@ -1,4 +1,5 @@
 import AudioPolicy
+import RPC
 
 /// What happened to one prompt, with its timings in milliseconds after the request arrived.
 public struct PromptOutcome: Codable, Sendable {
@@ -11,6 +12,16 @@ public struct PromptOutcome: Codable, Sendable {
         case skipped
         /// Not played: its deadline passed before it could start.
         case expired
+
+        /// The prompt's end event.
+        public var eventType: EventType {
+            switch self {
+            case .finished: .promptFinished
+            case .shortened: .promptShortened
+            case .skipped: .promptSkipped
+            case .expired: .promptExpired
+            }
+        }
     }
 
     /// The prompt's id, as in its events.

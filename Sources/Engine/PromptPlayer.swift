@@ -1,5 +1,6 @@
 import AudioPolicy
 import PulseAudio
+import RPC
 import Speech
 
 /// The prompts: the queue, the one playing, cancelling and expiring them, and the worker that plays
@@ -58,7 +59,7 @@ actor PromptPlayer {
             id: id, client: client, candidates: candidates, voice: voice, options: options, ticket: ticket, receivedAt: receivedAt)
         let deadline = options.deadline.map { clock.now() + $0 }
         let superseded = queue.enqueue(id: id, client: client, priority: options.priority, deadline: deadline, key: options.key)
-        var event = EngineEvent(type: "prompt.queued", time: clock.now())
+        var event = EngineEvent(type: .promptQueued, time: clock.now())
         event.client = client.rawValue
         event.prompt = id.rawValue
         event.text = candidates[0]
@@ -118,7 +119,7 @@ actor PromptPlayer {
     }
 
     private func emitEnd(_ outcome: PromptOutcome, client: ClientID) {
-        var event = EngineEvent(type: "prompt.\(outcome.result.rawValue)", time: clock.now())
+        var event = EngineEvent(type: outcome.result.eventType, time: clock.now())
         event.client = client.rawValue
         event.prompt = outcome.id
         event.text = outcome.text
@@ -147,7 +148,7 @@ actor PromptPlayer {
                 emitEnd(outcome, client: prompt.client)
                 result = .success(outcome)
             } catch {
-                var event = EngineEvent(type: "prompt.skipped", time: clock.now())
+                var event = EngineEvent(type: .promptSkipped, time: clock.now())
                 event.client = prompt.client.rawValue
                 event.prompt = prompt.id.rawValue
                 event.reason = "\(error)"
@@ -210,7 +211,7 @@ actor PromptPlayer {
         currentAudio = audio
         defer { currentAudio = nil }
         timings.playbackStarted = ms()
-        var started = EngineEvent(type: "prompt.started", time: clock.now())
+        var started = EngineEvent(type: .promptStarted, time: clock.now())
         started.client = client.rawValue
         started.prompt = prompt.id.rawValue
         started.text = rendered.text

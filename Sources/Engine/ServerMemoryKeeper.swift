@@ -92,7 +92,8 @@ actor ServerMemoryKeeper {
     }
 
     private func write(_ entries: [RememberedStream]) async {
-        logger.debug("server memory kept: \(entries.map { "\($0.name) at \($0.volume?.description ?? "none")\($0.muted ? " muted" : "")" })")
+        logger.debug(
+            "server memory kept", metadata: ["entries": "\(entries.map { "\($0.name) at \($0.volume?.description ?? "none")\($0.muted ? " muted" : "")" })"])
         do {
             // pipewire-pulse keeps the entries in a metadata object that tells WirePlumber only of
             // changes (and ignores deletes), so writing the value it already holds would not undo
@@ -101,7 +102,7 @@ actor ServerMemoryKeeper {
             try await connection.remember(entries.map(\.nudged))
             try await connection.remember(entries)
         } catch {
-            logger.warning("could not keep the server's memory of \(entries.map(\.name)): \(error)")
+            logger.warning("could not keep the server's memory", metadata: ["groups": "\(entries.map(\.name))", "error": "\(error)"])
         }
     }
 }

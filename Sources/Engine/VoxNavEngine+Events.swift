@@ -1,4 +1,5 @@
 import AudioPolicy
+import RPC
 
 extension VoxNavEngine {
     /// Calls `sink` with every event from now on, in order; returns a token for `unsubscribe`.
@@ -21,14 +22,14 @@ extension VoxNavEngine {
             var event: EngineEvent
             switch decision {
             case .sessionActivated(let client):
-                event = EngineEvent(type: "session.activated", time: time)
+                event = EngineEvent(type: .sessionActivated, time: time)
                 event.client = client.rawValue
             case .sessionDeactivated(let client, let reason):
-                event = EngineEvent(type: "session.deactivated", time: time)
+                event = EngineEvent(type: .sessionDeactivated, time: time)
                 event.client = client.rawValue
                 event.reason = "\(reason)"
             case .violation(let violation):
-                event = EngineEvent(type: "audit.violation", time: time)
+                event = EngineEvent(type: .auditViolation, time: time)
                 event.client = violation.client.rawValue
                 event.rule = violation.rule.rawValue
                 event.reason = violation.detail
@@ -41,10 +42,10 @@ extension VoxNavEngine {
                 case .session(let client):
                     // Another client's session is interrupted or resumed, as AVAudioSession would tell it.
                     switch focus {
-                    case .interruptionBegan, .stopped: event = EngineEvent(type: "interruption.began", time: time)
-                    case .interruptionEnded: event = EngineEvent(type: "interruption.ended", time: time)
-                    case .ducked: event = EngineEvent(type: "source.ducked", time: time)
-                    case .restored: event = EngineEvent(type: "source.restored", time: time)
+                    case .interruptionBegan, .stopped: event = EngineEvent(type: .interruptionBegan, time: time)
+                    case .interruptionEnded: event = EngineEvent(type: .interruptionEnded, time: time)
+                    case .ducked: event = EngineEvent(type: .sourceDucked, time: time)
+                    case .restored: event = EngineEvent(type: .sourceRestored, time: time)
                     }
                     event.client = client.rawValue
                 }
@@ -57,13 +58,13 @@ extension VoxNavEngine {
         }
     }
 
-    private static func sourceEventType(_ focus: FocusEvent) -> String {
+    private static func sourceEventType(_ focus: FocusEvent) -> EventType {
         switch focus {
-        case .ducked: "source.ducked"
-        case .restored: "source.restored"
-        case .interruptionBegan: "source.paused"
-        case .interruptionEnded(_, let resume): resume ? "source.resumed" : "source.stopped"
-        case .stopped: "source.stopped"
+        case .ducked: .sourceDucked
+        case .restored: .sourceRestored
+        case .interruptionBegan: .sourcePaused
+        case .interruptionEnded(_, let resume): resume ? .sourceResumed : .sourceStopped
+        case .stopped: .sourceStopped
         }
     }
 }

@@ -1,6 +1,7 @@
 import AudioPolicy
 import CarAudio
 import PulseAudio
+import RPC
 
 extension VoxNavEngine {
     /// Follows the connection: when the server goes away, what cannot wait ends and the engine reconnects.
@@ -16,7 +17,7 @@ extension VoxNavEngine {
         guard serverAvailable else { return }
         serverAvailable = false
         logger.error("lost the sound server; reconnecting")
-        var event = EngineEvent(type: "server.lost", time: now())
+        var event = EngineEvent(type: .serverLost, time: now())
         event.reason = "the connection to the sound server was lost"
         emit(event)
         let reason = EngineError.serverUnavailableReason
@@ -24,7 +25,7 @@ extension VoxNavEngine {
         // Other programs' streams went with the server; if their programs come back, they are found anew.
         for (id, handle) in sources.foreign {
             sources.remove(id)
-            emitSource("source.ended", id, handle.kind)
+            emitSource(.sourceEnded, id, handle.kind)
             await feed(.sourceEnded(id, at: now()))
         }
         let lost = await inOrderWithBatches { await self.focus.forgetAll() }
@@ -72,11 +73,11 @@ extension VoxNavEngine {
             for input in try await connection.sinkInputs() { await foreignStreamAppeared(input.index) }
             serverAvailable = true
             await journalSources()
-            emit(EngineEvent(type: "server.restored", time: now()))
-            logger.notice("the sound server is back: \(ids.count) sources started again, \(effects) ducks or pauses carried out again")
+            emit(EngineEvent(type: .serverRestored, time: now()))
+            logger.notice("the sound server is back", metadata: ["sourcesStartedAgain": "\(ids.count)", "ducksOrPausesAgain": "\(effects)"])
             return true
         } catch {
-            logger.debug("the sound server is not back yet: \(error)")
+            logger.debug("the sound server is not back yet", metadata: ["error": "\(error)"])
             return false
         }
     }
@@ -88,8 +89,8 @@ extension VoxNavEngine {
         do {
             guard let input = try await connection.sinkInput(index: index), input.volume != volume else { return }
             logger.info(
-                "a source started again comes in at \(input.volume), its own volume was \(volume): set back",
-                metadata: ["sinkInput": "\(index)", "kind": "\(source.kind.rawValue)"])
+                "a source started again comes in at another volume than its own: set back",
+                metadata: ["sinkInput": "\(index)", "kind": "\(source.kind.rawValue)", "volume": "\(input.volume)", "own": "\(volume)"])
             try await connection.setSinkInputVolume(index: index, to: volume)
             for _ in 0..<25 {
                 if try await connection.sinkInput(index: index)?.volume == volume { return }
@@ -97,7 +98,7 @@ extension VoxNavEngine {
             }
             logger.warning("the server did not report the volume set on a source started again", metadata: ["sinkInput": "\(index)"])
         } catch {
-            logger.debug("setting the own volume of \(source.kind.rawValue) started again failed: \(error)")
+            logger.debug("setting the own volume of a source started again failed", metadata: ["kind": "\(source.kind.rawValue)", "error": "\(error)"])
         }
     }
 

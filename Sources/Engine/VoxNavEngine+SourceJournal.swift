@@ -31,12 +31,13 @@ extension VoxNavEngine {
             do {
                 _ = try await startSource(record.kind, activity: record.activity, at: record.position)
                 logger.notice(
-                    "started again the \(record.kind.rawValue) a previous daemon ran",
+                    "started again a source a previous daemon ran",
                     metadata: [
-                        "position": "\(record.position.map { "\($0) s" } ?? "live")"
+                        "kind": "\(record.kind.rawValue)",
+                        "position": "\(record.position.map { "\($0) s" } ?? "live")",
                     ])
             } catch {
-                logger.warning("could not start again the \(record.kind.rawValue) a previous daemon ran: \(error)")
+                logger.warning("could not start again a source a previous daemon ran", metadata: ["kind": "\(record.kind.rawValue)", "error": "\(error)"])
             }
         }
     }

@@ -1,6 +1,7 @@
 import AudioPolicy
 import CarAudio
 import PulseAudio
+import RPC
 
 extension VoxNavEngine {
     /// Starts a simulated source, or changes its activity (the assistant going from listening to
@@ -31,13 +32,13 @@ extension VoxNavEngine {
             let replacement = try await makeSource(kind, activity)
             sources.replace(replacement)
             running.stop()
-            emitSource("source.changed", id, kind, activity: activity)
+            emitSource(.sourceChanged, id, kind, activity: activity)
             await feed(.sourceChanged(id, activity, at: now()))
             return try await describe(id)
         }
         let source = try await makeSource(kind, activity, at: position)
         sources.started(source)
-        emitSource("source.started", id, kind, activity: activity)
+        emitSource(.sourceStarted, id, kind, activity: activity)
         await feed(.sourceStarted(Source(id: id, kind: kind, activity: activity), at: now()))
         if kind == .vehicleChime {
             // A chime plays once and then leaves the policy, timed on the engine's clock so that a
@@ -65,7 +66,7 @@ extension VoxNavEngine {
     private func simulatedSourceEnded(_ id: SourceID, _ source: CarSource) async {
         guard case .simulated(let current)? = sources[id], current === source else { return }
         sources.remove(id)
-        emitSource("source.ended", id, source.kind)
+        emitSource(.sourceEnded, id, source.kind)
         await feed(.sourceEnded(id, at: now()))
     }
 
@@ -77,11 +78,11 @@ extension VoxNavEngine {
         }
         source.stop()
         await journalSources()
-        emitSource("source.ended", id, kind)
+        emitSource(.sourceEnded, id, kind)
         await feed(.sourceEnded(id, at: now()))
     }
 
-    func emitSource(_ type: String, _ id: SourceID, _ kind: SourceKind, activity: SourceActivity? = nil) {
+    func emitSource(_ type: EventType, _ id: SourceID, _ kind: SourceKind, activity: SourceActivity? = nil) {
         var event = EngineEvent(type: type, time: now())
         event.source = id.rawValue
         event.kind = kind
@@ -112,7 +113,7 @@ extension VoxNavEngine {
             // Gone mid-duck: nothing is left to restore, but the server's memory of it is set right.
             await inOrderWithBatches { await self.focus.streamGone(event.index) }
             guard let handle = sources.remove(id) else { return }
-            emitSource("source.ended", id, handle.kind)
+            emitSource(.sourceEnded, id, handle.kind)
             await feed(.sourceEnded(id, at: now()))
         case .change:
             var known = sources[.foreign(event.index)] != nil
@@ -156,7 +157,7 @@ extension VoxNavEngine {
         if input.corked, input.volume.values.allSatisfy({ $0 == 0 }) { return }
         let name = input.properties["application.name"] ?? input.name
         sources.adopt(sinkInput: index, kind: kind, name: name, corked: input.corked)
-        emitSource("source.started", id, kind)
+        emitSource(.sourceStarted, id, kind)
         logger.info("managing another program's stream", metadata: ["sinkInput": "\(index)", "kind": "\(kind.rawValue)", "name": "\(name)"])
         await feed(.sourceStarted(Source(id: id, kind: kind), at: now()))
     }

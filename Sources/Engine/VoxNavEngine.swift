@@ -48,7 +48,7 @@ public actor VoxNavEngine {
         self.logger = logger
         clock = EngineClock(configuration.clock)
         voices = VoiceLibrary.locate(explicit: configuration.voicesDirectory)
-        for (file, problem) in voices.problems { logger.error("phrase pack \(file) not loaded: \(problem)") }
+        for (file, problem) in voices.problems { logger.error("phrase pack not loaded", metadata: ["file": "\(file)", "problem": "\(problem)"]) }
         do {
             connection = try await PulseConnection(applicationName: "VoxNav")
         } catch {
@@ -82,7 +82,7 @@ public actor VoxNavEngine {
         // A previous daemon killed mid-prompt may have left streams ducked or muted, and its simulated sources died with it.
         let left = await focus.takeOver()
         if let left, !left.ducks.isEmpty {
-            logger.notice("undoing what a previous daemon left ducked or muted: sink inputs \(left.ducks.streams.keys.sorted())")
+            logger.notice("undoing what a previous daemon left ducked or muted", metadata: ["sinkInputs": "\(left.ducks.streams.keys.sorted())"])
             await focus.undo(left.ducks)
         }
         let journalledSources = left?.sources ?? []
@@ -148,9 +148,10 @@ public actor VoxNavEngine {
 
     private func log(_ decision: PolicyDecision) {
         switch decision {
-        case .violation(let violation): logger.warning("guideline violation: \(violation)")
-        case .configurationRejected(let client, let error): logger.info("\(client): configuration rejected: \(error)")
-        default: logger.debug("\(decision)")
+        case .violation(let violation): logger.warning("guideline violation", metadata: ["violation": "\(violation)"])
+        case .configurationRejected(let client, let error):
+            logger.info("configuration rejected", metadata: ["client": "\(client)", "reason": "\(error)"])
+        default: logger.debug("decision", metadata: ["decision": "\(decision)"])
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CPulse
 import Foundation
+import RPC
 import Speech
 
 #if canImport(Glibc)
@@ -192,7 +193,7 @@ struct Run: AsyncParsableCommand {
         // 2. Overhang in bursts of 3 (pipelined on one connection).
         say("\n== activation overhang: \(bursts) bursts of 3 ==")
         var overhangBurst: [Double] = []
-        _ = try vox.call("events.subscribe", ["types": ["session.activated", "session.deactivated"]])
+        _ = try vox.call("events.subscribe", ["types": [EventType.sessionActivated.rawValue, EventType.sessionDeactivated.rawValue]])
         for _ in 0..<bursts {
             capture.waitQuiet(quiet: 0.15, threshold: threshold)
             var ids: [Int] = []
@@ -207,8 +208,8 @@ struct Run: AsyncParsableCommand {
             let onEvent: ([String: Any]) -> Void = { e in
                 let ty = e["type"] as? String
                 let time = e["time"] as? Double
-                if ty == "session.activated", activated == nil { activated = time }
-                if ty == "session.deactivated" { deactivated = time }
+                if ty == EventType.sessionActivated.rawValue, activated == nil { activated = time }
+                if ty == EventType.sessionDeactivated.rawValue { deactivated = time }
             }
             for id in ids {
                 let r = try vox.response(id, onEvent: onEvent)
@@ -308,8 +309,8 @@ struct Run: AsyncParsableCommand {
                     let p = obj["params"] as? [String: Any], (p["prompt"] as? String) == pid
                 else { continue }
                 let ty = p["type"] as? String ?? ""
-                if ty == "prompt.started" { state = "started" }
-                if ["prompt.finished", "prompt.skipped", "prompt.expired", "prompt.shortened"].contains(ty) { state = "ended" }
+                if ty == EventType.promptStarted.rawValue { state = "started" }
+                if let type = EventType(rawValue: ty), type.group == "prompt", type != .promptQueued, type != .promptStarted { state = "ended" }
             }
             if state == "started" {
                 played += 1
@@ -319,7 +320,7 @@ struct Run: AsyncParsableCommand {
                     let line = try vox.rpc.readLine()
                     if let obj = try JSONSerialization.jsonObject(with: line) as? [String: Any],
                         let p = obj["params"] as? [String: Any], (p["prompt"] as? String) == pid,
-                        let ty = p["type"] as? String, ty != "prompt.started", ty != "prompt.queued"
+                        let ty = p["type"] as? String, ty != EventType.promptStarted.rawValue, ty != EventType.promptQueued.rawValue
                     {
                         ended = true
                     }

@@ -15,7 +15,7 @@ struct ManeuverCommand: ParsableCommand {
             """)
 
     @Argument(help: "The maneuver type (CarPlay's names, e.g. rightTurn, roundaboutExit3, offRamp).")
-    var type: String
+    var type: ManeuverType
 
     @Option(help: "The road the maneuver leads onto.")
     var road: String?
@@ -29,33 +29,25 @@ struct ManeuverCommand: ParsableCommand {
     @Option(help: "Meters to the maneuver.")
     var distance: Double?
 
-    @Option(help: "continue, initial, prepare or execute.")
-    var state: String = "initial"
+    @Option(help: "Which prompt of the maneuver: the first, the one before it, or the one at it.")
+    var state: ManeuverState = .initial
 
     @Option(help: "A second maneuver type following closely (\"…, then …\").")
-    var then: String?
+    var then: ManeuverType?
 
     @Option(help: "Language tag of a phrase pack, e.g. en-US, de, fr.")
     var language: String?
 
     @OptionGroup var client: ClientOptions
 
-    func validate() throws {
-        guard ManeuverType(rawValue: type) != nil else {
-            throw ValidationError("unknown maneuver type '\(type)'; see `voxnav phrases` for the list")
-        }
-        if let then, ManeuverType(rawValue: then) == nil { throw ValidationError("unknown maneuver type '\(then)'") }
-        guard ManeuverState(rawValue: state) != nil else { throw ValidationError("state must be continue, initial, prepare or execute") }
-    }
-
     func run() throws {
-        var maneuver: [String: JSONValue] = ["type": .string(type), "state": .string(state)]
+        var maneuver: [String: JSONValue] = ["type": .string(type.rawValue), "state": .string(state.rawValue)]
         if let road { maneuver["roadName"] = .string(road) }
         if let ref { maneuver["routeNumber"] = .string(ref) }
         if let exit { maneuver["exitNumber"] = .string(exit) }
         if let distance { maneuver["distanceRemaining"] = .number(distance) }
         var params: [String: JSONValue] = ["maneuver": .object(maneuver)]
-        if let then { params["then"] = .object(["type": .string(then)]) }
+        if let then { params["then"] = .object(["type": .string(then.rawValue)]) }
         if let language { params["language"] = .string(language) }
         let outcome = try client.call("prompt.speak", .object(params))
         print(client.json ? outcome.description : Report.prompt(outcome))

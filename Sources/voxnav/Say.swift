@@ -1,4 +1,5 @@
 import ArgumentParser
+import Engine
 import RPC
 
 struct Say: ParsableCommand {
@@ -11,8 +12,8 @@ struct Say: ParsableCommand {
     @Option(help: "Language tag or eSpeak NG voice, e.g. en-US, de.")
     var language: String?
 
-    @Option(help: "important, normal or low.")
-    var priority: String?
+    @Option(help: "How urgent: a higher priority plays before anything waiting of a lower one.")
+    var priority: PromptPriority?
 
     @Option(help: "Seconds from now after which the prompt expires instead of playing late.")
     var deadline: Double?
@@ -22,7 +23,7 @@ struct Say: ParsableCommand {
     func run() throws {
         var params: [String: JSONValue] = ["text": .string(text.joined(separator: " "))]
         if let language { params["language"] = .string(language) }
-        if let priority { params["priority"] = .string(priority) }
+        if let priority { params["priority"] = .string(priority.rawValue) }
         if let deadline { params["deadline"] = .number(deadline) }
         let outcome = try client.call("prompt.speak", .object(params))
         print(client.json ? outcome.description : Report.prompt(outcome))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPolicy
 import Foundation
 import RPC
 
@@ -10,17 +11,17 @@ struct Session: ParsableCommand {
 
     /// The options every session command shares.
     struct Shape: ParsableArguments {
-        @Option(help: "ambient, soloAmbient, playback, record, playAndRecord, multiRoute")
-        var category: String = "playback"
-        @Option(help: "default, voicePrompt, spokenAudio, voiceChat, …")
-        var mode: String = "default"
-        @Option(help: "Comma-separated: mixWithOthers, duckOthers, interruptSpokenAudioAndMixWithOthers, …")
-        var options: String = ""
+        @Option(help: "What the session's audio is for.")
+        var category: SessionCategory = .playback
+        @Option(help: "What the category is specialised to.")
+        var mode: SessionMode = .default
+        @Option(help: "How it behaves towards the others, comma-separated.")
+        var options = SessionOptionList()
 
         var params: JSONValue {
             .object([
-                "category": .string(category), "mode": .string(mode),
-                "options": .array(options.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) }),
+                "category": .string(category.rawValue), "mode": .string(mode.rawValue),
+                "options": .array(options.names.map(JSONValue.string)),
             ])
         }
     }

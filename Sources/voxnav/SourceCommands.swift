@@ -1,22 +1,23 @@
 import ArgumentParser
+import AudioPolicy
 import RPC
 
 /// `voxnav source start|stop|list`: any simulated source, by kind.
 struct SourceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "source",
-        abstract: "Start, stop or list simulated car sources (fmRadio, music, spokenAudio, phoneCall, voiceAssistant, vehicleChime, nativeNavigation).")
+        abstract: "Start, stop or list simulated car sources.")
 
     enum Action: String, ExpressibleByArgument, CaseIterable { case start, stop, list }
 
-    @Argument(help: "start, stop or list")
+    @Argument(help: "What to do.")
     var action: Action
 
-    @Argument(help: "The source kind.")
-    var kind: String?
+    @Argument(help: "The source kind (for start and stop).")
+    var kind: SourceKind?
 
-    @Option(help: "listening, speaking (voiceAssistant) or voicemail (spokenAudio).")
-    var activity: String?
+    @Option(help: "What the source does: the assistant listening or speaking, a voicemail.")
+    var activity: SourceActivity?
 
     @OptionGroup var client: ClientOptions
 
@@ -28,63 +29,79 @@ struct SourceCommand: ParsableCommand {
             print(client.json ? result.description : (sources.isEmpty ? "no sources" : sources.map(Report.source).joined(separator: "\n")))
         case .start, .stop:
             guard let kind else { throw ValidationError("name the source kind") }
-            try SourceCommand.change(kind: kind, activity: activity, start: action == .start, client: client)
+            try SourceCommand.change(kind, activity: activity, start: action == .start, client: client)
         }
     }
 
-    static func change(kind: String, activity: String?, start: Bool, client: ClientOptions) throws {
-        var params: [String: JSONValue] = ["kind": .string(kind)]
-        if let activity { params["activity"] = .string(activity) }
+    static func change(_ kind: SourceKind, activity: SourceActivity?, start: Bool, client: ClientOptions) throws {
+        var params: [String: JSONValue] = ["kind": .string(kind.rawValue)]
+        if let activity { params["activity"] = .string(activity.rawValue) }
         let result = try client.call(start ? "source.start" : "source.stop", .object(params))
-        if client.json { print(result.description) } else { print(start ? Report.source(result) : "\(kind) stopped") }
+        if client.json { print(result.description) } else { print(start ? Report.source(result) : "\(kind.rawValue) stopped") }
     }
 }
 
-/// `voxnav call begin|end`: a phone call (prompts become a short tone while it lasts).
-struct Call: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Begin or end a simulated phone call.")
-    enum Action: String, ExpressibleByArgument, CaseIterable { case begin, end }
-    @Argument(help: "begin or end") var action: Action
-    @OptionGroup var client: ClientOptions
-    func run() throws { try SourceCommand.change(kind: "phoneCall", activity: nil, start: action == .begin, client: client) }
+/// The commands for one simulated source each, all of one shape: `voxnav KIND start|stop`.
+protocol SourceSwitchCommand: ParsableCommand {
+    static var kind: SourceKind { get }
+    var action: SourceSwitch { get }
+    var client: ClientOptions { get }
+    /// The activity it starts with; nil: the kind's default.
+    var activity: SourceActivity? { get }
 }
 
-/// `voxnav assistant listen|speak|end`: the voice assistant (listening silences prompts).
-struct Assistant: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The simulated voice assistant: listen (microphone open), speak, or end.")
-    enum Action: String, ExpressibleByArgument, CaseIterable { case listen, speak, end }
-    @Argument(help: "listen, speak or end") var action: Action
-    @OptionGroup var client: ClientOptions
-    func run() throws {
-        switch action {
-        case .listen: try SourceCommand.change(kind: "voiceAssistant", activity: "listening", start: true, client: client)
-        case .speak: try SourceCommand.change(kind: "voiceAssistant", activity: "speaking", start: true, client: client)
-        case .end: try SourceCommand.change(kind: "voiceAssistant", activity: nil, start: false, client: client)
-        }
-    }
+extension SourceSwitchCommand {
+    var activity: SourceActivity? { nil }
+
+    func run() throws { try SourceCommand.change(Self.kind, activity: activity, start: action == .start, client: client) }
 }
 
-/// `voxnav podcast start|stop`: spoken audio, paused (not ducked) by prompts.
-struct Podcast: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Start or stop the simulated podcast (paused during prompts, resumed where it stopped).")
-    enum Action: String, ExpressibleByArgument, CaseIterable { case start, stop }
-    @Argument(help: "start or stop") var action: Action
+/// `voxnav radio start|stop`: the FM radio, which prompts mix with (ducked).
+struct Radio: SourceSwitchCommand {
+    static let configuration = CommandConfiguration(abstract: "Start or stop the simulated FM radio (ducked during prompts).")
+    static let kind = SourceKind.fmRadio
+    @Argument(help: "start or stop (also: on, off)") var action: SourceSwitch
     @OptionGroup var client: ClientOptions
-    func run() throws { try SourceCommand.change(kind: "spokenAudio", activity: nil, start: action == .start, client: client) }
 }
 
 /// `voxnav music start|stop`: the phone's music app, ducked by prompts.
-struct Music: ParsableCommand {
+struct Music: SourceSwitchCommand {
     static let configuration = CommandConfiguration(abstract: "Start or stop the simulated music app (ducked during prompts).")
-    enum Action: String, ExpressibleByArgument, CaseIterable { case start, stop }
-    @Argument(help: "start or stop") var action: Action
+    static let kind = SourceKind.music
+    @Argument(help: "start or stop (also: on, off)") var action: SourceSwitch
     @OptionGroup var client: ClientOptions
-    func run() throws { try SourceCommand.change(kind: "music", activity: nil, start: action == .start, client: client) }
+}
+
+/// `voxnav podcast start|stop`: spoken audio, paused (not ducked) by prompts.
+struct Podcast: SourceSwitchCommand {
+    static let configuration = CommandConfiguration(abstract: "Start or stop the simulated podcast (paused during prompts, resumed where it stopped).")
+    static let kind = SourceKind.spokenAudio
+    @Argument(help: "start or stop (also: on, off)") var action: SourceSwitch
+    @OptionGroup var client: ClientOptions
+}
+
+/// `voxnav call start|stop`: a phone call (prompts become a short tone while it lasts).
+struct Call: SourceSwitchCommand {
+    static let configuration = CommandConfiguration(abstract: "Begin or end a simulated phone call (prompts become a short tone).")
+    static let kind = SourceKind.phoneCall
+    @Argument(help: "start or stop (also: begin, end)") var action: SourceSwitch
+    @OptionGroup var client: ClientOptions
+}
+
+/// `voxnav assistant start|stop [--speaking]`: the voice assistant (listening silences prompts).
+struct Assistant: SourceSwitchCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The simulated voice assistant: start it listening (microphone open, prompts silent) or speaking, or stop it.")
+    static let kind = SourceKind.voiceAssistant
+    @Argument(help: "start or stop (also: on, off)") var action: SourceSwitch
+    @Flag(help: "Start it speaking rather than listening (starting it again switches).") var speaking = false
+    @OptionGroup var client: ClientOptions
+    var activity: SourceActivity? { action == .start ? (speaking ? .speaking : .listening) : nil }
 }
 
 /// `voxnav chime`: a vehicle chime, played once.
 struct Chime: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Play a vehicle chime once.")
     @OptionGroup var client: ClientOptions
-    func run() throws { try SourceCommand.change(kind: "vehicleChime", activity: nil, start: true, client: client) }
+    func run() throws { try SourceCommand.change(.vehicleChime, activity: nil, start: true, client: client) }
 }

@@ -89,25 +89,25 @@ struct VoxNavDaemon: AsyncParsableCommand {
         configuration.voicesDirectory = voices
         configuration.clock = clock
         configuration.journalPath = (socket as NSString).deletingLastPathComponent + "/journal.json"
-        logger.info("policy: \(policySource)")
+        logger.info("policy loaded", metadata: ["from": "\(policySource)"])
         do {
             try DaemonServer.claimSocketDirectory(socket)
         } catch {
-            logger.critical("cannot start: \(error)")
+            logger.critical("cannot start", metadata: ["error": "\(error)"])
             throw ExitCode(1)
         }
         let engine: VoxNavEngine
         do {
             engine = try await VoxNavEngine(configuration: configuration, logger: logger)
         } catch {
-            logger.critical("cannot start: \(error)")
+            logger.critical("cannot start", metadata: ["error": "\(error)"])
             throw ExitCode(1)
         }
         let server: DaemonServer
         do {
             server = try await DaemonServer.bind(socketPath: socket, engine: engine, logger: logger)
         } catch {
-            logger.critical("cannot start: \(error)")
+            logger.critical("cannot start", metadata: ["error": "\(error)"])
             await engine.shutdown()
             throw ExitCode(1)
         }

@@ -130,5 +130,5 @@ final class EventLog: Sendable {
     }
 
     var all: [EngineEvent] { events.withLock { $0 } }
-    func types(of prompt: PromptID) -> [String] { all.filter { $0.prompt == prompt.rawValue }.map(\.type) }
+    func types(of prompt: PromptID) -> [String] { all.filter { $0.prompt == prompt.rawValue }.map(\.type.rawValue) }
 }

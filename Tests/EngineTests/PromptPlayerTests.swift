@@ -1,5 +1,6 @@
 import AudioPolicy
 import PropertyBased
+import RPC
 import Testing
 
 @testable import Engine
@@ -52,7 +53,7 @@ import Testing
         rig.output.drain()
         let outcomes = [try await first.outcome(), try await important.outcome(), try await later.outcome(), try await normal.outcome()]
         #expect(outcomes.map(\.result) == [.finished, .finished, .finished, .finished])
-        let started = rig.log.all.filter { $0.type == "prompt.started" }.map(\.text)
+        let started = rig.log.all.filter { $0.type == .promptStarted }.map(\.text)
         #expect(started == ["Continue for nine miles", "Turn left now", "Then keep right", "In 300 meters turn right"])
         #expect(await rig.player.spoken == 4)
         // The session lingers while another prompt waits, and is let go after the last.
@@ -139,7 +140,7 @@ import Testing
         await #expect(throws: EngineError.self) { try await rig.queue("one too many") }
         #expect(await rig.player.status.waiting == PromptPlayer.maxWaitingPerClient)
         _ = try await rig.queue("another client's", client: Self.other)
-        #expect(rig.log.all.filter { $0.type == "prompt.queued" }.count == PromptPlayer.maxWaitingPerClient + 2)
+        #expect(rig.log.all.filter { $0.type == .promptQueued }.count == PromptPlayer.maxWaitingPerClient + 2)
         await rig.player.cancelAll(reason: "done")
     }
 
@@ -174,9 +175,9 @@ import Testing
         #expect(try await long.outcome().result == .finished)
         let outcome = try await late.outcome()
         #expect(outcome.result == .expired && outcome.reason == "its deadline passed while it waited")
-        let expired = rig.log.all.first { $0.type == "prompt.expired" }
+        let expired = rig.log.all.first { $0.type == .promptExpired }
         #expect(expired.map { abs($0.time - 0.505) < 0.001 } == true, "expired at \(String(describing: expired?.time))")
-        let finished = rig.log.all.first { $0.type == "prompt.finished" }
+        let finished = rig.log.all.first { $0.type == .promptFinished }
         #expect(finished?.time == 1 && finished?.duration == 1)
         #expect(rig.output.played == 0, "the virtual clock plays no audio")
     }
@@ -211,9 +212,9 @@ import Testing
             }
             for (ticket, _, _) in tickets { #expect(try! await ticket.outcome().result == .finished) }
             let expected = [tickets[0]] + tickets.dropFirst().sorted { ($0.1, $0.2) < ($1.1, $1.2) }
-            let started = rig.log.all.filter { $0.type == "prompt.started" }.compactMap(\.prompt)
+            let started = rig.log.all.filter { $0.type == .promptStarted }.compactMap(\.prompt)
             #expect(started == expected.map(\.0.id.rawValue))
-            let ends = rig.log.all.filter { $0.type == "prompt.finished" }.compactMap(\.prompt)
+            let ends = rig.log.all.filter { $0.type == .promptFinished }.compactMap(\.prompt)
             #expect(Set(ends).count == tickets.count && ends.count == tickets.count)
         }
     }

@@ -1,5 +1,6 @@
 import DriveSimulation
 import Foundation
+import RPC
 
 /// Shows how far a drive is: a bar redrawn in place on a terminal, a plain line every tenth of the
 /// drive otherwise (logs, CI). Written to standard error, so standard output keeps the summary.
@@ -21,7 +22,7 @@ final class DriveProgress: @unchecked Sendable {
 
     /// Counts the prompts heard so far (events arrive on another thread).
     func observe(_ event: DriveEvent) {
-        guard event.type == "prompt.started" else { return }
+        guard event.eventType == .promptStarted else { return }
         lock.withLock { prompts += 1 }
     }
 

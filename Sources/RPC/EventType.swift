@@ -1,0 +1,37 @@
+/// Every type an event can have: the `type` of an `event` notification (`events.subscribe`). The
+/// one list the daemon, its clients, drive reports and the bench share; docs/protocol.schema.json
+/// is checked against it both ways (`EventTypeSchemaTests`).
+public enum EventType: String, Codable, CaseIterable, Sendable {
+    case promptQueued = "prompt.queued"
+    case promptStarted = "prompt.started"
+    case promptFinished = "prompt.finished"
+    case promptShortened = "prompt.shortened"
+    case promptSkipped = "prompt.skipped"
+    case promptExpired = "prompt.expired"
+    case sessionActivated = "session.activated"
+    case sessionDeactivated = "session.deactivated"
+    case sourceStarted = "source.started"
+    case sourceChanged = "source.changed"
+    case sourceEnded = "source.ended"
+    case sourceDucked = "source.ducked"
+    case sourceRestored = "source.restored"
+    case sourcePaused = "source.paused"
+    case sourceResumed = "source.resumed"
+    case sourceStopped = "source.stopped"
+    case interruptionBegan = "interruption.began"
+    case interruptionEnded = "interruption.ended"
+    case auditViolation = "audit.violation"
+    case serverLost = "server.lost"
+    case serverRestored = "server.restored"
+
+    /// The group a subscriber may ask for instead: "prompt", "source", ...
+    public var group: String { String(rawValue.prefix { $0 != "." }) }
+
+    /// Every group, in the order of the types.
+    public static var groups: [String] {
+        allCases.map(\.group).reduce(into: []) { groups, group in if !groups.contains(group) { groups.append(group) } }
+    }
+
+    /// Whether the prompt played (finished or shortened): its end event carries its style and length.
+    public var isPromptPlayed: Bool { self == .promptFinished || self == .promptShortened }
+}
