@@ -6,21 +6,7 @@ import Testing
 /// The `voxnav` CLI as a user types it: values checked against the domain's enums before anything
 /// reaches the daemon, and every simulated source switched with the same words.
 @Suite struct CommandLineTests {
-    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/debug/voxnav").path
-
-    private func voxnav(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
+    private func voxnav(_ arguments: [String]) throws -> (status: Int32, output: String) { try Executables.run("voxnav", arguments) }
 
     @Test func helpListsTheValuesAndAWrongOneIsRefusedWithThem() throws {
         let say = try voxnav(["say", "--help"])

@@ -5,22 +5,9 @@ import Testing
 
 /// voxnavd as a user runs it: the real executable, its arguments, and its shutdown.
 @Suite struct DaemonLifecycleTests {
-    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/debug/voxnavd").path
+    static let binary = Executables.path("voxnavd")
 
-    /// Runs voxnavd to completion with `arguments`; returns its status and what it printed.
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) { try Executables.run("voxnavd", arguments) }
 
     @Test func helpAndBadArgumentsAreClear() throws {
         let help = try run(["--help"])
