@@ -43,6 +43,9 @@ public struct SessionOptions: OptionSet, Codable, Hashable, Sendable {
         ("overrideMutedMicrophoneInterruption", .overrideMutedMicrophoneInterruption),
     ]
 
+    /// The single option of that name; nil for a name that is none.
+    public static func option(named name: String) -> SessionOptions? { named.first { $0.name == name }?.option }
+
     /// Options that make a session mix with the others.
     public static let mixing: SessionOptions = [.mixWithOthers, .duckOthers, .interruptSpokenAudioAndMixWithOthers]
 

@@ -37,11 +37,11 @@ final class ClientContext: @unchecked Sendable {
         return old
     }
 
-    func wants(_ type: String) -> Bool {
+    func wants(_ type: EventType) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard let eventTypes else { return true }
-        return eventTypes.contains(type) || eventTypes.contains(String(type.prefix { $0 != "." }))
+        return eventTypes.contains(type.rawValue) || eventTypes.contains(type.group)
     }
 
     /// Admits one more request unless `limit` are already being handled.

@@ -61,7 +61,7 @@ enum Methods {
                     types = Set(wanted)
                 }
                 let token = engine.subscribe { [weak client] event in
-                    guard let client, client.wants(event.type.rawValue), let params = try? JSONValue(encoding: event) else { return }
+                    guard let client, client.wants(event.type), let params = try? JSONValue(encoding: event) else { return }
                     client.notify(RPCNotification(method: "event", params: params))
                 }
                 if let old = client.subscribed(token, types: types) { engine.unsubscribe(old) }
@@ -96,7 +96,7 @@ enum Methods {
                 let options = try p.decodeIfPresent("options", [String].self) ?? []
                 var set = SessionOptions()
                 for name in options {
-                    guard let option = SessionOptions.named.first(where: { $0.name == name })?.option else {
+                    guard let option = SessionOptions.option(named: name) else {
                         throw RPCError.invalidParams("unknown option '\(name)' (allowed: \(SessionOptions.named.map(\.name).joined(separator: ", ")))")
                     }
                     set.insert(option)

@@ -13,7 +13,7 @@ actor FocusExecutor {
     let logger: Logger
     /// Where the journal is kept between daemons; nil keeps it in memory only.
     private var journalFile: JournalFile?
-    let memory: ServerMemoryKeeper
+    private let memory: ServerMemoryKeeper
     /// The streams lowered or muted now, each with its own volume.
     private(set) var journal = DuckJournal()
 
@@ -54,11 +54,7 @@ actor FocusExecutor {
                         continue
                     }
                     guard let input = try await connection.sinkInput(index: index) else { continue }
-                    var remembered: RememberedStream?
-                    if before?.remembered == nil {
-                        remembered = journal.heldMemory(ofGroup: input.restoreGroup)
-                        if remembered == nil { remembered = await memory.memory(of: input) }
-                    }
+                    let remembered = await memoryBeforeFirstChange(of: input)
                     let own = before == nil ? journal.trueVolume(ofNewStreamIn: input.restoreGroup, arrivingAt: input.volume) : input.volume
                     journal.recordIfAbsent(index, own, identity: DuckJournal.identity(of: input))
                     journal.remember(index, remembered)
@@ -154,8 +150,8 @@ actor FocusExecutor {
         await memory.flush()
     }
 
-    /// Mutes another program's stream, journalled first so that a killed daemon's successor unmutes it.
-    /// Pauses another program's stream the only way a client can: by muting it. It falls silent but
+    /// Pauses another program's stream the only way a client can: by muting it, journalled first so
+    /// that a killed daemon's successor unmutes it. It falls silent but
     /// keeps playing (its position advances), as module-role-cork does beside its event. A client
     /// cannot cork a stream it does not own, and the "request-cork" stream event
     /// (`PA_STREAM_EVENT_REQUEST_CORK`) can be sent only from inside the server
@@ -164,17 +160,31 @@ actor FocusExecutor {
     private func mute(_ index: UInt32) async throws {
         let input = (try? await connection.sinkInput(index: index)).flatMap { $0 }
         var remembered: RememberedStream?
-        if let input, journal.streams[index]?.remembered == nil {
-            remembered = journal.heldMemory(ofGroup: input.restoreGroup)
-            if remembered == nil { remembered = await memory.memory(of: input) }
-        }
+        if let input { remembered = await memoryBeforeFirstChange(of: input) }
         journal.noteMuted(index, true, identity: input.map(DuckJournal.identity(of:)) ?? [:])
         journal.remember(index, remembered)
         persist(journal)
         try await connection.setSinkInputMute(index: index, muted: true)
     }
 
+    /// What the server remembered for the stream's group before the engine first changed a stream
+    /// of it: held in the journal already (another stream of the group is lowered), or read from the
+    /// server. Nil when this stream's entry has it already, or the server remembers nothing.
+    private func memoryBeforeFirstChange(of input: SinkInput) async -> RememberedStream? {
+        guard journal.streams[input.index]?.remembered == nil else { return nil }
+        if let held = journal.heldMemory(ofGroup: input.restoreGroup) { return held }
+        return await memory.memory(of: input)
+    }
+
     private func persist(_ journal: DuckJournal) { journalFile?.save(journal) }
+
+    /// Connected again after the server went away (`forgetAll` gave `lost`): what the server
+    /// remembers is read anew, and the groups of the streams held when it went are set back to
+    /// what they remembered before (a server that keeps its memory on disk may still hold a duck).
+    func reconnected(lost: DuckJournal) async {
+        await memory.serverChanged()
+        await memory.keep(lost.streams.values.compactMap { $0.memoryAfterRelease(current: nil) })
+    }
 
     /// Undoes everything journalled now (a clean shutdown) and empties the journal.
     func undoAll() async {

@@ -123,7 +123,7 @@ actor PromptPlayer {
         event.client = client.rawValue
         event.prompt = outcome.id
         event.text = outcome.text
-        let played = outcome.result == .finished || outcome.result == .shortened
+        let played = event.type.isPromptPlayed
         event.style = played ? outcome.style : nil
         event.reason = outcome.reason
         if played { event.duration = outcome.audioDuration }

@@ -44,8 +44,7 @@ extension VoxNavEngine {
             // engine had set: its own save of a duck, or the nudged half of a write pair, when the
             // server died before the engine's writes back. New streams of those groups would start
             // there. What it remembered before the engine's changes is written back first.
-            await focus.memory.serverChanged()
-            await focus.memory.keep(lost.streams.values.compactMap { $0.memoryAfterRelease(current: nil) })
+            await focus.reconnected(lost: lost)
             let roles = await ServerRolePolicy.detect(on: connection)
             if roles != rolePolicy { logger.notice("the sound server's role policy changed", metadata: ["rolePolicy": "\(roles.rawValue)"]) }
             try await output.serverChanged(roles)

@@ -32,6 +32,9 @@ public enum EventType: String, Codable, CaseIterable, Sendable {
         allCases.map(\.group).reduce(into: []) { groups, group in if !groups.contains(group) { groups.append(group) } }
     }
 
-    /// Whether the prompt played (finished or shortened): its end event carries its style and length.
+    /// Whether it ends a prompt: finished, shortened, skipped or expired.
+    public var isPromptEnd: Bool { isPromptPlayed || self == .promptSkipped || self == .promptExpired }
+
+    /// Whether it ends a prompt that played (finished or shortened): it carries its style and length.
     public var isPromptPlayed: Bool { self == .promptFinished || self == .promptShortened }
 }

@@ -310,7 +310,7 @@ struct Run: AsyncParsableCommand {
                 else { continue }
                 let ty = p["type"] as? String ?? ""
                 if ty == EventType.promptStarted.rawValue { state = "started" }
-                if let type = EventType(rawValue: ty), type.group == "prompt", type != .promptQueued, type != .promptStarted { state = "ended" }
+                if EventType(rawValue: ty)?.isPromptEnd == true { state = "ended" }
             }
             if state == "started" {
                 played += 1

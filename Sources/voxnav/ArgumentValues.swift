@@ -19,7 +19,7 @@ struct SessionOptionList: ExpressibleByArgument {
 
     init?(argument: String) {
         let names = argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard names.allSatisfy({ name in SessionOptions.named.contains { $0.name == name } }) else { return nil }
+        guard names.allSatisfy({ SessionOptions.option(named: $0) != nil }) else { return nil }
         self.names = names
     }
 

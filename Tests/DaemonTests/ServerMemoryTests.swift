@@ -56,6 +56,25 @@ import Testing
         return (player, settled.volumes)
     }
 
+    /// Asks the daemon for the long prompt and returns the player's stream once it is ducked (an
+    /// expectation fails when it never is).
+    @discardableResult
+    private func speakLongPrompt(on connection: RPCClient, untilDucked player: ForeignPlayer, from trueVolume: [Int]) async throws
+        -> PulseProbe.SinkInput
+    {
+        _ = try await blocking { try connection.call("prompt.speak", .object(["text": .string(Self.longPrompt), "wait": .bool(false)])) }
+        let playing = try await player.waitForSinkInput()
+        #expect(try await waitUntilDucked(playing.index, from: trueVolume) != nil, "the player was never ducked")
+        return playing
+    }
+
+    /// SIGKILLs the daemon (no shutdown runs) and gives the server a moment to notice its client gone.
+    private func killMidDuck(_ daemon: Process) async throws {
+        kill(daemon.processIdentifier, SIGKILL)
+        daemon.waitUntilExit()
+        try await Task.sleep(for: .milliseconds(300))
+    }
+
     private func waitUntilDucked(_ index: Int, from volumes: [Int], seconds: Double = 5) async throws -> [Int]? {
         try await poll(seconds: seconds) {
             guard let now = try PulseProbe.sinkInputs().first(where: { $0.index == index }) else { return nil }
@@ -103,9 +122,7 @@ import Testing
             defer { player.stop() }
             let (daemon, connection) = try await startDaemon(socket: socketPath())
             defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) } }
-            _ = try await blocking { try connection.call("prompt.speak", .object(["text": .string(Self.longPrompt), "wait": .bool(false)])) }
-            let playing = try await player.waitForSinkInput()
-            #expect(try await waitUntilDucked(playing.index, from: trueVolume) != nil, "the player was never ducked")
+            try await speakLongPrompt(on: connection, untilDucked: player, from: trueVolume)
 
             // The user's player starts its stream again while the prompt plays.
             player.stop()
@@ -146,14 +163,10 @@ import Testing
             defer { player.stop() }
             let (daemon, connection) = try await startDaemon(socket: socketPath())
             defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) } }
-            _ = try await blocking { try connection.call("prompt.speak", .object(["text": .string(Self.longPrompt), "wait": .bool(false)])) }
-            let playing = try await player.waitForSinkInput()
-            #expect(try await waitUntilDucked(playing.index, from: trueVolume) != nil, "the player was never ducked")
+            let playing = try await speakLongPrompt(on: connection, untilDucked: player, from: trueVolume)
             try await Task.sleep(for: .milliseconds(700))
 
-            kill(daemon.processIdentifier, SIGKILL)
-            daemon.waitUntilExit()
-            try await Task.sleep(for: .milliseconds(300))
+            try await killMidDuck(daemon)
             let abandoned = try #require(try PulseProbe.sinkInputs().first { $0.index == playing.index })
             #expect(abandoned.volumes != trueVolume, "nothing was left ducked: the test shows nothing")
 
@@ -177,9 +190,7 @@ import Testing
             _ = try await blocking { try connection.call("prompt.speak", .object(["text": .string(Self.longPrompt), "wait": .bool(false)])) }
             #expect(try await waitUntilDucked(radio.index, from: radio.volumes) != nil, "the radio was never ducked")
             try await Task.sleep(for: .milliseconds(700))
-            kill(daemon.processIdentifier, SIGKILL)
-            daemon.waitUntilExit()
-            try await Task.sleep(for: .milliseconds(300))
+            try await killMidDuck(daemon)
 
             // A stream presenting itself exactly as the simulated radio starts at the radio's own volume.
             let properties = radio.properties.filter {
@@ -200,9 +211,7 @@ import Testing
             defer { player.stop() }
             let (daemon, connection) = try await startDaemon(socket: socketPath())
             defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) } }
-            _ = try await blocking { try connection.call("prompt.speak", .object(["text": .string(Self.longPrompt), "wait": .bool(false)])) }
-            let playing = try await player.waitForSinkInput()
-            #expect(try await waitUntilDucked(playing.index, from: trueVolume) != nil, "the player was never ducked")
+            let playing = try await speakLongPrompt(on: connection, untilDucked: player, from: trueVolume)
             try await Task.sleep(for: .milliseconds(300))
             try PulseProbe.setVolume(sinkInput: playing.index, raw: 20000)
 
