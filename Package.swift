@@ -26,16 +26,18 @@ let package = Package(
             providers: [.apt(["libespeak-ng-dev"])]),
 
         // Pure logic: no audio, no sockets, no files. Time is injected.
-        .target(name: "AudioPolicy", dependencies: [.product(name: "Yams", package: "Yams")]),
-        .target(name: "Guidance", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Decoding errors that name the bad value and the allowed ones, in one format.
+        .target(name: "StrictCoding"),
+        .target(name: "AudioPolicy", dependencies: ["StrictCoding", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Guidance", dependencies: ["StrictCoding", .product(name: "Yams", package: "Yams")]),
         // Drive simulations: scenarios, routes (own format, OSRM), kinematics, timeline reports. Pure.
         .target(name: "DriveSimulation", dependencies: ["Guidance", "AudioPolicy", "RPC", .product(name: "Yams", package: "Yams")]),
 
         // The one one-shot primitive (a prompt's outcome, a source's end).
         .target(name: "AsyncSupport"),
 
-        // Wire format shared by the daemon and its clients.
-        .target(name: "RPC"),
+        // The protocol shared by the daemon and its clients: the wire format, every method's params and result.
+        .target(name: "RPC", dependencies: ["AudioPolicy", "Guidance", "StrictCoding"]),
 
         // Real audio.
         .target(name: "Speech", dependencies: ["CEspeakNG"]),
@@ -70,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "voxnav-bench",
             dependencies: [
-                "RPC", "CPulse", "Speech",
+                "RPC", "Guidance", "CPulse", "Speech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libFuzzer over the parsers (scripts/fuzz); built normally, it replays inputs it is given.
@@ -96,7 +98,9 @@ let package = Package(
         // Read-back helpers for tests that talk to a real PulseAudio server (pactl, parec on car.monitor).
         .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
-        .testTarget(name: "RPCTests", dependencies: ["RPC"]),
+        .testTarget(
+            name: "RPCTests",
+            dependencies: ["RPC", "AudioPolicy", "Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "VoicePackTests", dependencies: ["Engine", "Guidance", "Speech"]),
         .testTarget(
             name: "AudioIntegrationTests",

@@ -1,12 +1,22 @@
+import StrictCoding
+
 /// The category of an audio session: what the session's audio is for.
 public enum SessionCategory: String, Codable, CaseIterable, Sendable {
     case ambient, soloAmbient, playback, record, playAndRecord, multiRoute
+
+    public init(from decoder: any Decoder) throws {
+        self = try decodeStrictly(Self.self, from: decoder, named: "session category")
+    }
 }
 
 /// The mode specialises a category (a voice prompt, spoken audio, a call, ...).
 public enum SessionMode: String, Codable, CaseIterable, Sendable {
     case `default`, voicePrompt, spokenAudio, voiceChat, videoChat, gameChat, moviePlayback, measurement,
         videoRecording, shortFormVideo
+
+    public init(from decoder: any Decoder) throws {
+        self = try decodeStrictly(Self.self, from: decoder, named: "session mode")
+    }
 
     /// The categories this mode makes sense with (Apple's documented pairings).
     public var allowedCategories: Set<SessionCategory> {
@@ -61,7 +71,8 @@ public struct SessionOptions: OptionSet, Codable, Hashable, Sendable {
         }
     }
 
-    var names: [String] { Self.named.filter { contains($0.option) }.map(\.name) }
+    /// The names of the options in this set, in declaration order.
+    public var names: [String] { Self.named.filter { contains($0.option) }.map(\.name) }
 }
 
 /// Why a session configuration cannot exist.
@@ -152,10 +163,9 @@ extension SessionOptions {
         var options = SessionOptions()
         while !container.isAtEnd {
             let name = try container.decode(String.self)
-            guard let option = Self.named.first(where: { $0.name == name })?.option else {
+            guard let option = Self.option(named: name) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container,
-                    debugDescription: "unknown session option '\(name)' (allowed: \(Self.named.map(\.name).joined(separator: ", ")))")
+                    in: container, debugDescription: unknownValueMessage(name, what: "session option", allowed: Self.named.map(\.name)))
             }
             options.insert(option)
         }

@@ -1,6 +1,12 @@
+import StrictCoding
+
 /// The kinds of audio a car and a phone produce besides our prompts: "the others".
 public enum SourceKind: String, Codable, CaseIterable, Sendable {
     case fmRadio, music, spokenAudio, phoneCall, voiceAssistant, vehicleChime, nativeNavigation
+
+    public init(from decoder: any Decoder) throws {
+        self = try decodeStrictly(Self.self, from: decoder, named: "source kind")
+    }
 }
 
 /// What a source is doing, where its kind has distinct activities that the policy treats differently.
@@ -13,6 +19,10 @@ public enum SourceActivity: String, Codable, CaseIterable, Sendable {
     case speaking
     /// spokenAudio: the phone playing a voicemail.
     case voicemail
+
+    public init(from decoder: any Decoder) throws {
+        self = try decodeStrictly(Self.self, from: decoder, named: "source activity")
+    }
 }
 
 /// One car or phone source as the policy sees it.

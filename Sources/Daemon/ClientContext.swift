@@ -1,16 +1,16 @@
 import AudioPolicy
-import Foundation
 import RPC
+import Synchronization
 
 /// One connection: its client identity, a way to send it notifications, its event subscription,
-/// and how many of its requests are being handled (to refuse floods).
-final class ClientContext: @unchecked Sendable {
+/// and how many of its requests are being handled (to refuse floods). Its request tasks and the
+/// engine's event delivery reach it from any thread: two atomics, no lock.
+final class ClientContext: Sendable {
     let id: ClientID
     private let send: @Sendable (RPCNotification) -> Void
-    private let lock = NSLock()
-    private var subscription: Int?
-    private var eventTypes: Set<String>?
-    private var inFlight = 0
+    /// The engine's subscription token; -1: none.
+    private let subscription = Atomic<Int>(-1)
+    private let inFlight = Atomic<Int>(0)
 
     init(id: ClientID, send: @escaping @Sendable (RPCNotification) -> Void) {
         self.id = id
@@ -19,43 +19,30 @@ final class ClientContext: @unchecked Sendable {
 
     func notify(_ notification: RPCNotification) { send(notification) }
 
-    /// Records the engine's subscription token and the event types wanted (nil: all).
-    func subscribed(_ token: Int, types: Set<String>?) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        let old = subscription
-        subscription = token
-        eventTypes = types
-        return old
-    }
+    /// Records the engine's subscription token; returns the one it replaces.
+    func subscribed(_ token: Int) -> Int? { Self.token(subscription.exchange(token, ordering: .acquiringAndReleasing)) }
 
-    func unsubscribed() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        let old = subscription
-        subscription = nil
-        return old
-    }
+    /// Forgets the subscription; returns its token.
+    func unsubscribed() -> Int? { Self.token(subscription.exchange(-1, ordering: .acquiringAndReleasing)) }
 
-    func wants(_ type: EventType) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let eventTypes else { return true }
-        return eventTypes.contains(type.rawValue) || eventTypes.contains(type.group)
-    }
+    private static func token(_ raw: Int) -> Int? { raw < 0 ? nil : raw }
 
     /// Admits one more request unless `limit` are already being handled.
     func admit(limit: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard inFlight < limit else { return false }
-        inFlight += 1
-        return true
+        guard inFlight.add(1, ordering: .relaxed).newValue > limit else { return true }
+        inFlight.subtract(1, ordering: .relaxed)
+        return false
     }
 
-    func done() {
-        lock.lock()
-        inFlight -= 1
-        lock.unlock()
+    func done() { inFlight.subtract(1, ordering: .relaxed) }
+}
+
+/// The event types a subscription asked for (nil: all), fixed for the subscription's life.
+struct EventFilter: Sendable {
+    let types: Set<String>?
+
+    func admits(_ type: EventType) -> Bool {
+        guard let types else { return true }
+        return types.contains(type.rawValue) || types.contains(type.group)
     }
 }

@@ -34,7 +34,7 @@ public final class DaemonServer: Sendable {
         // Only the user may talk to the daemon.
         chmod(socketPath, 0o600)
         logger.info("listening", metadata: ["socket": "\(socketPath)"])
-        let router = RPCRouter(methods: Methods.table(engine: engine), logger: logger)
+        let router = RPCRouter(methods: MethodHandlers.table(engine: engine), logger: logger)
         return DaemonServer(socketPath: socketPath, listener: listener, router: router, engine: engine, logger: logger)
     }
 

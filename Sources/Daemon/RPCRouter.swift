@@ -6,11 +6,10 @@ import RPC
 
 /// Validates JSON-RPC 2.0 frames and dispatches them to the method handlers.
 final class RPCRouter: Sendable {
-    typealias Handler = @Sendable (JSONValue?, ClientContext) async throws -> JSONValue
-    private let methods: [String: Handler]
+    private let methods: MethodTable
     private let logger: Logger
 
-    init(methods: [String: Handler], logger: Logger) {
+    init(methods: MethodTable, logger: Logger) {
         self.methods = methods
         self.logger = logger
     }

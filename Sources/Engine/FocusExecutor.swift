@@ -2,6 +2,7 @@ import AudioPolicy
 import CarAudio
 import Logging
 import PulseAudio
+import RPC
 
 /// Carries out the policy's focus events on real sink inputs, and owns what that changed: the duck
 /// journal and the journal file. Ducks are ramped down from the journalled volume and back to

@@ -29,13 +29,3 @@ public struct GuidanceProgress: Sendable {
         self.upcoming = upcoming
     }
 }
-
-/// A prompt the announcer decided on, as reported back to the guidance engine.
-public struct PlannedPrompt: Codable, Sendable {
-    public var maneuverID: String
-    public var state: ManeuverState
-    public var text: String
-    /// The distance said (before rounding), meters.
-    public var distance: Double
-    public var chainedManeuverID: String?
-}

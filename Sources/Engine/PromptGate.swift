@@ -1,4 +1,5 @@
 import AudioPolicy
+import RPC
 
 /// The policy as the prompt player sees it: may this client speak now, and how; and the word that
 /// its prompt has drained. `VoxNavEngine` answers, carrying out the decisions (ducks, pauses)

@@ -1,3 +1,5 @@
+import AudioPolicy
+
 /// How a prompt is queued.
 public struct PromptOptions: Sendable {
     public var priority: PromptPriority

@@ -1,4 +1,5 @@
 import AsyncSupport
+import RPC
 
 /// One prompt's outcome to come: set once by the engine, awaited by any number of callers.
 struct PromptTicket: Sendable {

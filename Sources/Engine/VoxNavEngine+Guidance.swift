@@ -1,5 +1,6 @@
 import AudioPolicy
 import Guidance
+import RPC
 
 extension VoxNavEngine {
     /// Starts (or restarts) guidance for a client in a language, with a vehicle profile.

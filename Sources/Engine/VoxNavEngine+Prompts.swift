@@ -1,5 +1,6 @@
 import AudioPolicy
 import Guidance
+import RPC
 import Speech
 
 extension VoxNavEngine {

@@ -1,5 +1,6 @@
 import AudioPolicy
 import CarAudio
+import RPC
 
 extension VoxNavEngine {
     /// The engine's state, with volumes read back from the server.

@@ -1,3 +1,5 @@
+import StrictCoding
+
 /// The kind of junction where a maneuver happens.
 public enum JunctionType: String, CaseIterable, Sendable, Hashable, Codable {
     case intersection, roundabout

@@ -1,3 +1,5 @@
+import StrictCoding
+
 /// Whether a lane leads along the route.
 public enum LaneStatus: String, CaseIterable, Sendable, Hashable, Codable {
     case notGood, good, preferred

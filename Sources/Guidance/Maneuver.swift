@@ -1,4 +1,5 @@
 import Foundation
+import StrictCoding
 
 /// One maneuver as a guidance engine sends it (CarPlay's CPManeuver plus its travel estimates).
 /// JSON keys are the property names.

@@ -1,3 +1,5 @@
+import StrictCoding
+
 /// Every CarPlay maneuver type (`CPManeuverType`). Raw values are the JSON spellings.
 public enum ManeuverType: String, CaseIterable, Sendable, Hashable, Codable {
     case arriveAtDestination, arriveAtDestinationLeft, arriveAtDestinationRight

@@ -1,4 +1,5 @@
 import Foundation
+import StrictCoding
 
 /// One language's phrases, parsed from a `voices/<lang>.yaml` file (format: docs/PHRASES.md).
 /// Parsing validates everything a prompt could need, so composing with a pack never fails.

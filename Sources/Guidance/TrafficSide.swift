@@ -1,3 +1,5 @@
+import StrictCoding
+
 /// The side of the road traffic drives on; right-hand traffic drives roundabouts anti-clockwise.
 public enum TrafficSide: String, CaseIterable, Sendable, Hashable, Codable {
     case right, left

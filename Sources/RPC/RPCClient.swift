@@ -112,3 +112,16 @@ public enum RPCClientError: Error, CustomStringConvertible {
         }
     }
 }
+
+extension RPCClient {
+    /// Calls a method with its typed params and decodes its typed result.
+    public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params, onNotification: ((RPCNotification) -> Void)? = nil) throws -> M.Result {
+        try call(M.name, try JSONValue(encoding: params), onNotification: onNotification).decode(M.Result.self)
+    }
+
+    /// Calls a method that takes no params.
+    public func call<M: RPCMethod>(_ method: M.Type, onNotification: ((RPCNotification) -> Void)? = nil) throws -> M.Result
+    where M.Params == NoParams {
+        try call(M.name, nil, onNotification: onNotification).decode(M.Result.self)
+    }
+}

@@ -13,18 +13,11 @@ public final class Synthesizer: @unchecked Sendable {
     /// The voice currently loaded; changing voice costs a few ms, so it is only done when needed.
     private var loadedVoice: String?
 
-    nonisolated(unsafe) private static var instance: Synthesizer?
-    private static let instanceLock = NSLock()
+    /// Made once, on first use (a static let is initialised exactly once, whichever thread asks first).
+    private static let instance = Result { () throws(SpeechError) in try Synthesizer() }
 
     /// The process's synthesizer, initialised on first use.
-    public static func shared() throws(SpeechError) -> Synthesizer {
-        instanceLock.lock()
-        defer { instanceLock.unlock() }
-        if let instance { return instance }
-        let made = try Synthesizer()
-        instance = made
-        return made
-    }
+    public static func shared() throws(SpeechError) -> Synthesizer { try instance.get() }
 
     private init() throws(SpeechError) {
         // Synchronous mode: espeak_Synth returns once every sample has been handed to the callback.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CPulse
 import Foundation
+import Guidance
 import RPC
 import Speech
 
@@ -119,19 +120,18 @@ struct Run: AsyncParsableCommand {
                 sinkLatency.append(pulse.sinkConfiguredLatencyMs("car"))
                 if onPipeWire { noteNodeLatency(pulse.sinkInputs()) }
                 if name == "VoxNav" {
-                    let (id, data) = try vox.encode("prompt.speak", ["text": text, "language": "en-US"])
+                    let (id, data) = try vox.encode(PromptSpeak.self, .init(text: text, language: "en-US"))
                     capture.arm(after: monotonicNow(), threshold: threshold)
                     let t = try vox.write(data)
                     let heard = capture.waitDetected(timeout: 5)
                     let r = try vox.response(id)
                     if let heard { first[name]!.append((heard - t) * 1000) } else { misses[name]! += 1 }
-                    if let res = r["result"] as? [String: Any], let tm = res["timings"] as? [String: Double],
-                        let dur = res["audioDuration"] as? Double,
-                        let act = tm["activated"], let deact = tm["deactivated"]
+                    if case .outcome(let outcome) = try vox.result(PromptSpeak.self, of: r), let act = outcome.timings.activated,
+                        let deact = outcome.timings.deactivated
                     {
-                        overhangIsolated.append(deact - act - dur * 1000)
-                        if let ps = tm["playbackStarted"] { daemonStart.append(ps) }
-                        if let ar = tm["audioReady"] { audioReady.append(ar) }
+                        overhangIsolated.append(deact - act - outcome.audioDuration * 1000)
+                        if let ps = outcome.timings.playbackStarted { daemonStart.append(ps) }
+                        if let ar = outcome.timings.audioReady { audioReady.append(ar) }
                     }
                 } else {
                     let peer = peers.first { $0.name == name }!
@@ -193,42 +193,42 @@ struct Run: AsyncParsableCommand {
         // 2. Overhang in bursts of 3 (pipelined on one connection).
         say("\n== activation overhang: \(bursts) bursts of 3 ==")
         var overhangBurst: [Double] = []
-        _ = try vox.call("events.subscribe", ["types": [EventType.sessionActivated.rawValue, EventType.sessionDeactivated.rawValue]])
+        _ = try vox.call(EventsSubscribe.self, .init(types: [EventType.sessionActivated.rawValue, EventType.sessionDeactivated.rawValue]))
         for _ in 0..<bursts {
             capture.waitQuiet(quiet: 0.15, threshold: threshold)
-            var ids: [Int] = []
+            var ids: [RPCID] = []
             for t in ["Turn left.", "Keep right.", "Go."] {
-                let (id, data) = try vox.encode("prompt.speak", ["text": t, "language": "en-US"])
+                let (id, data) = try vox.encode(PromptSpeak.self, .init(text: t, language: "en-US"))
                 ids.append(id)
                 try vox.write(data)
             }
             var activated: Double? = nil
             var deactivated: Double? = nil
             var audio = 0.0
-            let onEvent: ([String: Any]) -> Void = { e in
-                let ty = e["type"] as? String
-                let time = e["time"] as? Double
-                if ty == EventType.sessionActivated.rawValue, activated == nil { activated = time }
-                if ty == EventType.sessionDeactivated.rawValue { deactivated = time }
+            let onEvent: (JSONValue) -> Void = { e in
+                let type = e["type"]?.stringValue.flatMap(EventType.init(rawValue:))
+                let time = e["time"]?.doubleValue
+                if type == .sessionActivated, activated == nil { activated = time }
+                if type == .sessionDeactivated { deactivated = time }
             }
             for id in ids {
-                let r = try vox.response(id, onEvent: onEvent)
-                audio += ((r["result"] as? [String: Any])?["audioDuration"] as? Double) ?? 0
+                if case .outcome(let outcome) = try vox.result(PromptSpeak.self, of: try vox.response(id, onEvent: onEvent)) {
+                    audio += outcome.audioDuration
+                }
             }
             // The deactivation event may follow the last response.
-            let (pid, pdata) = try vox.encode("state.get", [:])
+            let (pid, pdata) = try vox.encode(StateGet.self, NoParams())
             try vox.write(pdata)
             _ = try vox.response(pid, onEvent: onEvent)
             if let a = activated, let d = deactivated, d > a { overhangBurst.append((d - a - audio) * 1000) }
         }
-        _ = try vox.call("events.unsubscribe")
+        _ = try vox.call(EventsUnsubscribe.self)
         report.overhangBurst = Stats(overhangBurst)
         say("  isolated p50 \(fmt(report.overhangIsolated.p50)) ms, bursts p50 \(fmt(report.overhangBurst.p50)) ms")
 
         // 3. Duck reaction with the radio playing.
         say("\n== duck reaction: \(duckTrials) prompts over the FM radio ==")
-        let radio = try vox.call("source.start", ["kind": "fmRadio"])
-        guard let radioIndex = (radio["sinkInput"] as? Int).map(UInt32.init) else { throw BenchError("no sink input for the radio: \(radio)") }
+        let radioIndex = try vox.call(SourceStart.self, .init(kind: .fmRadio)).sinkInput
         usleep(500_000)
         guard
             let promptInput = pulse.sinkInputs().first(where: {
@@ -241,7 +241,7 @@ struct Run: AsyncParsableCommand {
         // It is connected while a prompt plays: pipewire-pulse never makes a record stream on a corked
         // sink input ready (it timed out, and stayed without data after the input was uncorked), and
         // voxnavd keeps its prompt stream corked between prompts. Once connected it stays connected.
-        let (settleID, settleData) = try vox.encode("prompt.speak", ["text": "The capture connects while this prompt plays.", "language": "en-US"])
+        let (settleID, settleData) = try vox.encode(PromptSpeak.self, .init(text: "The capture connects while this prompt plays.", language: "en-US"))
         try vox.write(settleData)
         usleep(300_000)
         // On PipeWire its chunks are timed by arrival (see Capture.Timing.arrival).
@@ -259,7 +259,7 @@ struct Run: AsyncParsableCommand {
             promptCapture.waitQuiet(quiet: 0.15, threshold: threshold)
             usleep(100_000)
             let before = pulse.sinkInputs(index: radioIndex).first?.volume ?? 0
-            let (id, data) = try vox.encode("prompt.speak", ["text": text, "language": "en-US"])
+            let (id, data) = try vox.encode(PromptSpeak.self, .init(text: text, language: "en-US"))
             promptCapture.arm(after: monotonicNow(), threshold: threshold)
             let t = try vox.write(data)
             var trace: [(Double, UInt32)] = []
@@ -269,9 +269,7 @@ struct Run: AsyncParsableCommand {
             let heard = promptCapture.waitDetected(timeout: 5)
             let r = try vox.response(id)
             promptCapture.disarm()
-            guard let res = r["result"] as? [String: Any], let ducked = (res["ducked"] as? [[String: Any]])?.first,
-                let to = (ducked["to"] as? [Int])?.first
-            else { continue }
+            guard case .outcome(let outcome) = try vox.result(PromptSpeak.self, of: r), let to = outcome.ducked.first?.to.first else { continue }
             if let s = trace.first(where: { $0.1 < before }) { duckStart.append((s.0 - t) * 1000) }
             if let d = trace.first(where: { Double($0.1) <= Double(to) * 1.005 }) { duckDone.append((d.0 - t) * 1000) }
             if let heard {
@@ -295,40 +293,29 @@ struct Run: AsyncParsableCommand {
         // 4. Footprint: RSS after N prompts (each cancelled as soon as it starts playing), idle CPU with the radio on.
         say("\n== footprint: \(footprintPrompts) prompts, then \(Int(idleSeconds)) s idle with the radio playing ==")
         report.rssBeforePromptsKB = procRSSkB(daemonPID)
-        _ = try vox.call("events.subscribe", ["types": ["prompt"]])
+        _ = try vox.call(EventsSubscribe.self, .init(types: ["prompt"]))
         var played = 0
         let footStart = monotonicNow()
-        for i in 0..<footprintPrompts {
-            let res = try vox.call("prompt.speak", ["text": "Go.", "language": "en-US", "wait": false])
-            guard let pid = res["id"] as? String else { continue }
-            // Wait until it starts (then cancel it) or ends.
-            var state = ""
-            while state.isEmpty {
-                let line = try vox.rpc.readLine()
-                guard let obj = try JSONSerialization.jsonObject(with: line) as? [String: Any],
-                    let p = obj["params"] as? [String: Any], (p["prompt"] as? String) == pid
-                else { continue }
-                let ty = p["type"] as? String ?? ""
-                if ty == EventType.promptStarted.rawValue { state = "started" }
-                if EventType(rawValue: ty)?.isPromptEnd == true { state = "ended" }
+        /// The type of the next event of prompt `id`.
+        func nextEvent(of id: String) throws -> EventType? {
+            while true {
+                let event = try vox.event()
+                if event["prompt"]?.stringValue == id { return event["type"]?.stringValue.flatMap(EventType.init(rawValue:)) }
             }
-            if state == "started" {
+        }
+        for i in 0..<footprintPrompts {
+            guard case .queued(let queued) = try vox.call(PromptSpeak.self, .init(text: "Go.", language: "en-US", wait: false)) else { continue }
+            // Wait until it starts (then cancel it) or ends.
+            var type = try nextEvent(of: queued.id)
+            while type != .promptStarted, type?.isPromptEnd != true { type = try nextEvent(of: queued.id) }
+            if type == .promptStarted {
                 played += 1
-                _ = try vox.call("prompt.cancel", ["id": pid])
-                var ended = false
-                while !ended {
-                    let line = try vox.rpc.readLine()
-                    if let obj = try JSONSerialization.jsonObject(with: line) as? [String: Any],
-                        let p = obj["params"] as? [String: Any], (p["prompt"] as? String) == pid,
-                        let ty = p["type"] as? String, ty != EventType.promptStarted.rawValue, ty != EventType.promptQueued.rawValue
-                    {
-                        ended = true
-                    }
-                }
+                _ = try vox.call(PromptCancel.self, .init(id: queued.id))
+                while try nextEvent(of: queued.id)?.isPromptEnd != true {}
             }
             if (i + 1) % 250 == 0 { say("  \(i + 1) prompts, RSS \(procRSSkB(daemonPID)) kB") }
         }
-        _ = try vox.call("events.unsubscribe")
+        _ = try vox.call(EventsUnsubscribe.self)
         report.footprintSeconds = monotonicNow() - footStart
         report.footprintPlayed = played
         usleep(1_000_000)
@@ -340,7 +327,7 @@ struct Run: AsyncParsableCommand {
         let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
         report.idleCPUPercent = Double(ticks1 - ticks0) / hz / (monotonicNow() - idle0) * 100
         say("  RSS \(report.rssBeforePromptsKB) → \(report.rssAfterPromptsKB) kB; idle CPU \(fmt(report.idleCPUPercent, 2)) %")
-        _ = try? vox.call("source.stop", ["kind": "fmRadio"])
+        _ = try? vox.call(SourceStop.self, .init(kind: .fmRadio))
 
         // 5. Load: concurrent clients.
         say("\n== load: \(loadRounds) rounds of \(loadClients) clients for \(Int(loadSeconds)) s ==")
@@ -420,7 +407,7 @@ func runLoad(socket: String, clients: Int, seconds: Double) throws -> LoadResult
             defer { group.leave() }
             do {
                 let lc = try LineClient(socket: socket)
-                _ = try lc.call("guidance.start", ["language": "en-US"])
+                _ = try lc.call(GuidanceStart.self, .init(language: "en-US"))
                 while monotonicNow() < start { usleep(1000) }
                 var lat: [Double] = []
                 var errors = 0
@@ -434,15 +421,15 @@ func runLoad(socket: String, clients: Int, seconds: Double) throws -> LoadResult
                 var distance = 3000.0
                 while monotonicNow() - start < seconds {
                     let method: String
-                    var params: [String: Any]
+                    let request: (RPCID, Data)
                     if waiting >= 16 {
-                        method = "prompt.cancel"
-                        params = [:]
+                        method = PromptCancel.name
+                        request = try lc.encode(PromptCancel.self, .init())
                         waiting = 0
                         cancels += 1
                     } else if step % 2 == 0 {
-                        method = "prompt.speak"
-                        params = ["text": "Go.", "priority": "low", "wait": false]
+                        method = PromptSpeak.name
+                        request = try lc.encode(PromptSpeak.self, .init(text: "Go.", priority: .low, wait: false))
                         waiting += 1
                         speaks += 1
                     } else {
@@ -451,31 +438,24 @@ func runLoad(socket: String, clients: Int, seconds: Double) throws -> LoadResult
                             distance = 3000
                             maneuver += 1
                         }
-                        method = "guidance.update"
-                        params = [
-                            "speed": 13.9,
-                            "maneuvers": [
-                                [
-                                    "id": "c\(c)-m\(maneuver)", "distance": distance,
-                                    "maneuver": ["type": maneuver % 2 == 0 ? "rightTurn" : "leftTurn"],
-                                ]
-                            ],
-                        ]
+                        method = GuidanceUpdate.name
+                        let upcoming = GuidanceUpdate.Upcoming(
+                            id: "c\(c)-m\(maneuver)", distance: distance, maneuver: Maneuver(type: maneuver % 2 == 0 ? .rightTurn : .leftTurn))
+                        request = try lc.encode(GuidanceUpdate.self, .init(speed: 13.9, maneuvers: [upcoming]))
                         updates += 1
                         // Guidance may queue prompts of its own.
                         waiting += 1
                     }
                     step += 1
-                    let (id, data) = try lc.encode(method, params)
-                    let t = try lc.write(data)
-                    let r = try lc.response(id)
+                    let t = try lc.write(request.1)
+                    let r = try lc.response(request.0)
                     lat.append((monotonicNow() - t) * 1000)
-                    if let e = r["error"] {
+                    if let e = r.error {
                         errors += 1
                         if samples.count < 3 { samples.append("\(method): \(e)") }
                     }
                 }
-                _ = try? lc.call("prompt.cancel")
+                _ = try? lc.call(PromptCancel.self, .init())
                 results.with {
                     $0.lat += lat
                     $0.errors += errors

@@ -27,19 +27,20 @@ func fmt(_ x: Double, _ digits: Int = 1) -> String {
     x.isNaN ? "–" : String(format: "%.\(digits)f", x)
 }
 
-/// A newline-JSON client that takes its own timestamps right before the request bytes are written.
+/// A client of voxnavd's protocol that takes its own timestamps right before the request bytes are
+/// written, and can have several requests in flight on one connection.
 final class LineClient {
     let rpc: RPCClient
-    private var nextID = 1
-    private var early: [Int: [String: Any]] = [:]
+    private var nextID: Int64 = 1
+    private var early: [RPCID: RPCResponse] = [:]
 
     init(socket: String) throws { rpc = try RPCClient(socketPath: socket) }
 
     /// Encodes a request; returns its id and bytes (so encoding is not inside the timed section).
-    func encode(_ method: String, _ params: [String: Any]) throws -> (Int, Data) {
-        let id = nextID
+    func encode<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws -> (RPCID, Data) {
+        let id = RPCID.number(nextID)
         nextID += 1
-        var data = try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "id": id, "method": method, "params": params])
+        var data = try JSONEncoder().encode(RPCRequest(id: id, method: M.name, params: try JSONValue(encoding: params)))
         data.append(0x0A)
         return (id, data)
     }
@@ -52,29 +53,49 @@ final class LineClient {
         return t
     }
 
-    /// Reads messages until the response to `id`; notifications go to `onEvent`.
-    func response(_ id: Int, onEvent: (([String: Any]) -> Void)? = nil) throws -> [String: Any] {
+    /// Reads messages until the response to `id`; events go to `onEvent`.
+    func response(_ id: RPCID, onEvent: ((JSONValue) -> Void)? = nil) throws -> RPCResponse {
         if let r = early.removeValue(forKey: id) { return r }
         while true {
             let line = try rpc.readLine()
-            guard let obj = try JSONSerialization.jsonObject(with: line) as? [String: Any] else { continue }
-            if obj["id"] == nil {
-                if let p = obj["params"] as? [String: Any] { onEvent?(p) }
+            if let event = try nextEvent(line) {
+                onEvent?(event)
                 continue
             }
-            if let got = obj["id"] as? Int {
-                if got == id { return obj }
-                early[got] = obj  // responses on one connection may come in any order
-            }
+            guard let response = try? JSONDecoder().decode(RPCResponse.self, from: line), let got = response.id else { continue }
+            if got == id { return response }
+            early[got] = response  // responses on one connection may come in any order
         }
     }
 
-    func call(_ method: String, _ params: [String: Any] = [:]) throws -> [String: Any] {
+    /// The typed result of a response to `method`, or its error.
+    func result<M: RPCMethod>(_ method: M.Type, of response: RPCResponse) throws -> M.Result {
+        if let error = response.error { throw BenchError("\(M.name): \(error)") }
+        return try (response.result ?? .null).decode(M.Result.self)
+    }
+
+    func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws -> M.Result {
         let (id, data) = try encode(method, params)
         try write(data)
-        let r = try response(id)
-        if let e = r["error"] { throw BenchError("\(method): \(e)") }
-        return r["result"] as? [String: Any] ?? [:]
+        return try result(method, of: try response(id))
+    }
+
+    func call<M: RPCMethod>(_ method: M.Type) throws -> M.Result where M.Params == NoParams { try call(method, NoParams()) }
+
+    /// The next event read from the connection (responses are kept for `response`).
+    func event() throws -> JSONValue {
+        while true {
+            let line = try rpc.readLine()
+            if let event = try nextEvent(line) { return event }
+            if let response = try? JSONDecoder().decode(RPCResponse.self, from: line), let id = response.id { early[id] = response }
+        }
+    }
+
+    /// An `event` notification's params, or nil for a response.
+    private func nextEvent(_ line: Data) throws -> JSONValue? {
+        let value = try JSONDecoder().decode(JSONValue.self, from: line)
+        guard value["id"] == nil, value["method"] == .string("event") else { return nil }
+        return value["params"]
     }
 }
 

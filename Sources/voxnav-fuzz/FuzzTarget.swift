@@ -28,7 +28,11 @@ enum FuzzTarget: UInt8, CaseIterable {
             // What is read is written back to the same value (the daemon echoes ids and params).
             let again = try? JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
             check(again == value, "JSON did not survive a round trip: \(value)")
-            _ = try? JSONDecoder().decode(RPCRequest.self, from: input)
+            // A request for a known method: its params decode strictly, or are refused with a message.
+            guard let request = try? JSONDecoder().decode(RPCRequest.self, from: input),
+                let method = Methods.all.first(where: { $0.name == request.method })
+            else { return }
+            checkParams(method, request.params)
         case .maneuver:
             guard let maneuver = try? JSONDecoder().decode(Maneuver.self, from: input) else { return }
             // A brace in what is said is an unfilled placeholder, unless the client's own names had one.
@@ -76,5 +80,21 @@ enum FuzzTarget: UInt8, CaseIterable {
     /// A broken property is a crash, which is what libFuzzer reports (and keeps the input of).
     private func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
         if !condition() { fatalError("\(self): \(message())") }
+    }
+
+    /// Params a method accepts encode back to params it accepts; params it refuses are refused as
+    /// invalid params, with a message.
+    private func checkParams<M: RPCMethod>(_ method: M.Type, _ params: JSONValue?) {
+        do throws(RPCError) {
+            let decoded = try M.Params.decode(params, method: M.name)
+            guard let again = try? JSONValue(encoding: decoded) else { return check(false, "\(M.name): params do not encode") }
+            do throws(RPCError) {
+                _ = try M.Params.decode(again, method: M.name)
+            } catch {
+                check(false, "\(M.name): \(params?.description ?? "nil") re-encoded as \(again) is refused: \(error.message)")
+            }
+        } catch {
+            check(error.code == -32602 && !error.message.isEmpty, "\(M.name): refused without saying why")
+        }
     }
 }

@@ -25,6 +25,9 @@ struct SessionOptionList: ExpressibleByArgument {
 
     init() { names = [] }
 
+    /// The options named.
+    var set: SessionOptions { SessionOptions(names.compactMap(SessionOptions.option(named:))) }
+
     static var allValueStrings: [String] { SessionOptions.named.map(\.name) }
     var defaultValueDescription: String { names.isEmpty ? "none" : names.joined(separator: ",") }
 }

@@ -21,7 +21,7 @@ struct ClientOptions: ParsableArguments {
 
     /// Calls one method on a connection of its own and returns its result; errors become a clean
     /// exit with a message.
-    func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+    func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws -> M.Result {
         do {
             return try RPCClient(socketPath: socket).callForCLI(method, params)
         } catch let error as CLIError {
@@ -30,17 +30,35 @@ struct ClientOptions: ParsableArguments {
             throw CLIError("\(error)")
         }
     }
+
+    func call<M: RPCMethod>(_ method: M.Type) throws -> M.Result where M.Params == NoParams { try call(method, NoParams()) }
+
+    /// Calls a method by name with raw JSON params (`voxnav rpc`).
+    func callRaw(_ method: String, _ params: JSONValue?) throws -> JSONValue {
+        do {
+            return try RPCClient(socketPath: socket).call(method, params)
+        } catch let error as RPCError {
+            throw CLIError("voxnavd refused \(method): \(error.message)")
+        } catch {
+            throw CLIError("\(error)")
+        }
+    }
+
+    /// Prints a result as the daemon's JSON (`--json`).
+    func printJSON(_ result: some Encodable) throws { print(try JSONValue(encoding: result).description) }
 }
 
 extension RPCClient {
     /// `call`, with the daemon's refusal as a message for the user.
-    func callForCLI(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+    func callForCLI<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws -> M.Result {
         do {
             return try call(method, params)
         } catch let error as RPCError {
-            throw CLIError("voxnavd refused \(method): \(error.message)")
+            throw CLIError("voxnavd refused \(M.name): \(error.message)")
         }
     }
+
+    func callForCLI<M: RPCMethod>(_ method: M.Type) throws -> M.Result where M.Params == NoParams { try callForCLI(method, NoParams()) }
 }
 
 /// An error printed as is, without a stack of Swift names.

@@ -41,15 +41,11 @@ struct ManeuverCommand: ParsableCommand {
     @OptionGroup var client: ClientOptions
 
     func run() throws {
-        var maneuver: [String: JSONValue] = ["type": .string(type.rawValue), "state": .string(state.rawValue)]
-        if let road { maneuver["roadName"] = .string(road) }
-        if let ref { maneuver["routeNumber"] = .string(ref) }
-        if let exit { maneuver["exitNumber"] = .string(exit) }
-        if let distance { maneuver["distanceRemaining"] = .number(distance) }
-        var params: [String: JSONValue] = ["maneuver": .object(maneuver)]
-        if let then { params["then"] = .object(["type": .string(then.rawValue)]) }
-        if let language { params["language"] = .string(language) }
-        let outcome = try client.call("prompt.speak", .object(params))
-        print(client.json ? outcome.description : Report.prompt(outcome))
+        var maneuver = Maneuver(type: type, roadName: road, routeNumber: ref, exitNumber: exit)
+        maneuver.state = state
+        maneuver.distanceRemaining = distance
+        let params = PromptSpeak.Params(maneuver: maneuver, then: then.map { Maneuver(type: $0) }, language: language)
+        let result = try client.call(PromptSpeak.self, params)
+        if client.json { try client.printJSON(result) } else { print(Report.prompt(result)) }
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Engine
+import AudioPolicy
 import RPC
 
 struct Say: ParsableCommand {
@@ -21,11 +21,8 @@ struct Say: ParsableCommand {
     @OptionGroup var client: ClientOptions
 
     func run() throws {
-        var params: [String: JSONValue] = ["text": .string(text.joined(separator: " "))]
-        if let language { params["language"] = .string(language) }
-        if let priority { params["priority"] = .string(priority.rawValue) }
-        if let deadline { params["deadline"] = .number(deadline) }
-        let outcome = try client.call("prompt.speak", .object(params))
-        print(client.json ? outcome.description : Report.prompt(outcome))
+        let params = PromptSpeak.Params(text: text.joined(separator: " "), language: language, priority: priority, deadline: deadline)
+        let result = try client.call(PromptSpeak.self, params)
+        if client.json { try client.printJSON(result) } else { print(Report.prompt(result)) }
     }
 }

@@ -18,12 +18,7 @@ struct Session: ParsableCommand {
         @Option(help: "How it behaves towards the others, comma-separated.")
         var options = SessionOptionList()
 
-        var params: JSONValue {
-            .object([
-                "category": .string(category.rawValue), "mode": .string(mode.rawValue),
-                "options": .array(options.names.map(JSONValue.string)),
-            ])
-        }
+        var params: SessionConfigure.Params { SessionConfigure.Params(category: category, mode: mode, options: options.set) }
     }
 
     struct Configure: ParsableCommand {
@@ -31,8 +26,8 @@ struct Session: ParsableCommand {
         @OptionGroup var shape: Shape
         @OptionGroup var client: ClientOptions
         func run() throws {
-            let result = try client.call("session.configure", shape.params)
-            print(client.json ? result.description : "possible: \(result["configured"]?.description ?? "")")
+            let result = try client.call(SessionConfigure.self, shape.params)
+            if client.json { try client.printJSON(result) } else { print("possible: \(try JSONValue(encoding: result.configured))") }
         }
     }
 
@@ -49,16 +44,16 @@ struct Session: ParsableCommand {
 
         func run() throws {
             let rpc = try client.connect()
-            _ = try rpc.call("session.configure", shape.params)
-            let on = try rpc.call("session.setActive", .object(["active": .bool(true)]))
+            _ = try rpc.callForCLI(SessionConfigure.self, shape.params)
+            let on = try rpc.callForCLI(SessionSetActive.self, .init(active: true))
             print("activated")
-            for effect in on["effects"]?.arrayValue ?? [] { print("  " + (effect.stringValue ?? "")) }
-            let style = try rpc.call("session.promptStyle")
-            print("prompt style now: \(style["style"]?.stringValue ?? "?")")
+            for effect in on.effects { print("  " + effect) }
+            let style = try rpc.callForCLI(SessionPromptStyle.self)
+            print("prompt style now: \(style.style.rawValue)")
             Thread.sleep(forTimeInterval: hold)
-            let off = try rpc.call("session.setActive", .object(["active": .bool(false), "notifyOthers": .bool(!noNotify)]))
+            let off = try rpc.callForCLI(SessionSetActive.self, .init(active: false, notifyOthers: !noNotify))
             print("deactivated")
-            for effect in off["effects"]?.arrayValue ?? [] { print("  " + (effect.stringValue ?? "")) }
+            for effect in off.effects { print("  " + effect) }
         }
     }
 }
@@ -68,8 +63,8 @@ struct Style: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the prompt style a prompt would get now: none, short or normal.")
     @OptionGroup var client: ClientOptions
     func run() throws {
-        let result = try client.call("session.promptStyle")
-        print(client.json ? result.description : (result["style"]?.stringValue ?? "?"))
+        let result = try client.call(SessionPromptStyle.self)
+        if client.json { try client.printJSON(result) } else { print(result.style.rawValue) }
     }
 }
 
@@ -78,18 +73,9 @@ struct Audit: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the guideline violations the daemon has seen.")
     @OptionGroup var client: ClientOptions
     func run() throws {
-        let result = try client.call("audit.get")
-        let entries = result["violations"]?.arrayValue ?? []
-        if client.json {
-            print(result.description)
-            return
-        }
-        if entries.isEmpty { print("no violations") }
-        for v in entries {
-            print(
-                String(
-                    format: "%8.2f s  %@  %@  %@", v["at"]?.doubleValue ?? 0, v["client"]?.stringValue ?? "?",
-                    v["rule"]?.stringValue ?? "?", v["detail"]?.stringValue ?? ""))
-        }
+        let result = try client.call(AuditGet.self, .init())
+        if client.json { return try client.printJSON(result) }
+        if result.violations.isEmpty { print("no violations") }
+        for v in result.violations { print(String(format: "%8.2f s  %@  %@  %@", v.at, v.client, v.rule, v.detail)) }
     }
 }

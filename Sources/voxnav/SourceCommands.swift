@@ -24,9 +24,9 @@ struct SourceCommand: ParsableCommand {
     func run() throws {
         switch action {
         case .list:
-            let result = try client.call("source.list")
-            let sources = result["sources"]?.arrayValue ?? []
-            print(client.json ? result.description : (sources.isEmpty ? "no sources" : sources.map(Report.source).joined(separator: "\n")))
+            let result = try client.call(SourceList.self)
+            if client.json { return try client.printJSON(result) }
+            print(result.sources.isEmpty ? "no sources" : result.sources.map(Report.source).joined(separator: "\n"))
         case .start, .stop:
             guard let kind else { throw ValidationError("name the source kind") }
             try SourceCommand.change(kind, activity: activity, start: action == .start, client: client)
@@ -34,10 +34,13 @@ struct SourceCommand: ParsableCommand {
     }
 
     static func change(_ kind: SourceKind, activity: SourceActivity?, start: Bool, client: ClientOptions) throws {
-        var params: [String: JSONValue] = ["kind": .string(kind.rawValue)]
-        if let activity { params["activity"] = .string(activity.rawValue) }
-        let result = try client.call(start ? "source.start" : "source.stop", .object(params))
-        if client.json { print(result.description) } else { print(start ? Report.source(result) : "\(kind.rawValue) stopped") }
+        if start {
+            let source = try client.call(SourceStart.self, .init(kind: kind, activity: activity))
+            if client.json { try client.printJSON(source) } else { print(Report.source(source)) }
+        } else {
+            let stopped = try client.call(SourceStop.self, .init(kind: kind))
+            if client.json { try client.printJSON(stopped) } else { print("\(kind.rawValue) stopped") }
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RPC
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the session, the sources and their volumes on the server.")
@@ -6,7 +7,7 @@ struct Status: ParsableCommand {
     @OptionGroup var client: ClientOptions
 
     func run() throws {
-        let state = try client.call("state.get")
-        print(client.json ? state.description : Report.state(state))
+        let state = try client.call(StateGet.self)
+        if client.json { try client.printJSON(state) } else { print(Report.state(state)) }
     }
 }

@@ -16,9 +16,7 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         let rpc = try client.connect()
-        var params: JSONValue?
-        if let types { params = .object(["types": .array(types.split(separator: ",").map { .string(String($0)) })]) }
-        _ = try rpc.call("events.subscribe", params)
+        _ = try rpc.callForCLI(EventsSubscribe.self, .init(types: types.map { $0.split(separator: ",").map(String.init) }))
         let deadline = seconds.map { Date().addingTimeInterval($0) }
         if let seconds { rpc.setReadTimeout(seconds) }
         while deadline.map({ Date() < $0 }) ?? true {
@@ -55,9 +53,9 @@ struct Cancel: ParsableCommand {
     @Argument(help: "The prompt id, e.g. p-12.") var id: String
     @OptionGroup var client: ClientOptions
     func run() throws {
-        let result = try client.call("prompt.cancel", .object(["id": .string(id)]))
-        let cancelled = result["cancelled"]?.arrayValue ?? []
-        print(client.json ? result.description : (cancelled.isEmpty ? "\(id) was not waiting or playing" : "cancelled \(id)"))
+        let result = try client.call(PromptCancel.self, .init(id: id))
+        if client.json { return try client.printJSON(result) }
+        print(result.cancelled.isEmpty ? "\(id) was not waiting or playing" : "cancelled \(id)")
     }
 }
 
@@ -76,6 +74,6 @@ struct Rpc: ParsableCommand {
             }
             value = parsed
         }
-        print(try client.call(method, value).description)
+        print(try client.callRaw(method, value).description)
     }
 }

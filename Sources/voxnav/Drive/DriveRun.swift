@@ -36,17 +36,13 @@ final class DriveRun {
     }
 
     func run() async throws {
-        let state = try call("state.get")
-        origin = state["time"]?.doubleValue ?? 0
-        let daemonClock = state["clock"]?.stringValue ?? "real"
+        let state = try rpc.callForCLI(StateGet.self)
+        origin = state.time
+        let daemonClock = state.clock
         guard daemonClock == clock.rawValue else {
             throw CLIError("the daemon runs on the \(daemonClock) clock, the drive asks for \(clock.rawValue) (voxnavd --clock \(clock.rawValue))")
         }
-        _ = try call(
-            "guidance.start",
-            .object([
-                "language": .string(scenario.language), "profile": .string(scenario.vehicle.rawValue),
-            ]))
+        _ = try rpc.callForCLI(GuidanceStart.self, .init(language: scenario.language, profile: scenario.vehicle.rawValue))
         let wallStart = Date()
         for step in schedule.steps {
             try wait(until: step.time, wallStart: wallStart)
@@ -58,7 +54,7 @@ final class DriveRun {
         }
         end = try drainPrompts(after: schedule.endTime, wallStart: wallStart)
         progress.finish()
-        _ = try? call("guidance.end")
+        _ = try? rpc.callForCLI(GuidanceEnd.self)
         try stopEverything()
     }
 
@@ -69,7 +65,7 @@ final class DriveRun {
             let delay = wallStart.addingTimeInterval(time).timeIntervalSinceNow
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
         } else {
-            _ = try call("clock.advance", .object(["to": .number(origin + time)]))
+            _ = try rpc.callForCLI(ClockAdvance.self, .init(to: origin + time))
         }
     }
 
@@ -77,12 +73,8 @@ final class DriveRun {
     private func drainPrompts(after endTime: Double, wallStart: Date) throws -> Double {
         var time = endTime
         while time < endTime + 60 {
-            let state = try call("state.get")
-            if state["promptsWaiting"]?.doubleValue == 0, state["promptPlaying"]?.boolValue == false,
-                state["sessionActive"]?.boolValue == false
-            {
-                return max(endTime, (state["time"]?.doubleValue ?? origin) - origin)
-            }
+            let state = try rpc.callForCLI(StateGet.self)
+            if state.promptsWaiting == 0, !state.promptPlaying, !state.sessionActive { return max(endTime, state.time - origin) }
             time += 0.5
             try wait(until: time, wallStart: wallStart)
         }
@@ -93,13 +85,11 @@ final class DriveRun {
     // MARK: steps
 
     private func send(_ update: DriveUpdate) throws {
-        let maneuvers: [JSONValue] = try update.upcoming.map { item in
-            var entry: [String: JSONValue] = ["id": .string(item.id), "distance": .number(item.distance)]
+        let maneuvers = update.upcoming.map { item in
             // Each maneuver is described once; later updates name it by id.
-            if described.insert(item.id).inserted { entry["maneuver"] = try JSONValue(encoding: item.maneuver) }
-            return .object(entry)
+            GuidanceUpdate.Upcoming(id: item.id, distance: item.distance, maneuver: described.insert(item.id).inserted ? item.maneuver : nil)
         }
-        _ = try call("guidance.update", .object(["speed": .number(update.speed), "maneuvers": .array(maneuvers)]))
+        _ = try rpc.callForCLI(GuidanceUpdate.self, .init(speed: update.speed, maneuvers: maneuvers))
     }
 
     private func perform(_ event: CarAudioEvent) async throws {
@@ -116,13 +106,13 @@ final class DriveRun {
         default:
             guard let kind = event.action.kind else { return }
             if event.action.starts {
-                var params: [String: JSONValue] = ["kind": .string(kind.rawValue)]
-                if event.action.activity != .default { params["activity"] = .string(event.action.activity.rawValue) }
-                if kind == .vehicleChime { params["duration"] = .number(event.duration ?? CarAudioEvent.defaultChimeDuration) }
-                _ = try call("source.start", .object(params))
+                let params = SourceStart.Params(
+                    kind: kind, activity: event.action.activity == .default ? nil : event.action.activity,
+                    duration: kind == .vehicleChime ? event.duration ?? CarAudioEvent.defaultChimeDuration : nil)
+                _ = try rpc.callForCLI(SourceStart.self, params)
             } else {
                 do {
-                    _ = try rpc.call("source.stop", .object(["kind": .string(kind.rawValue)]))
+                    _ = try rpc.call(SourceStop.self, .init(kind: kind))
                 } catch let error as RPCError {
                     // The policy may have stopped it already (the radio when phone media started).
                     notes.append("\(at) \(event.action.rawValue): \(error.message)")
@@ -135,8 +125,8 @@ final class DriveRun {
     /// once the daemon manages exactly the streams the script started, so every run sees the same.
     private func waitForForeignStreams(count: Int) throws {
         for _ in 0..<100 {
-            let sources = try call("source.list")["sources"]?.arrayValue ?? []
-            if sources.filter({ $0["simulated"]?.boolValue == false }).count == count { return }
+            let sources = try rpc.callForCLI(SourceList.self).sources
+            if sources.filter({ !$0.simulated }).count == count { return }
             Thread.sleep(forTimeInterval: 0.02)
         }
         notes.append("the daemon did not pick up another program's stream within 2 s")
@@ -145,13 +135,8 @@ final class DriveRun {
     private func stopEverything() throws {
         for (_, stream) in foreign { stream.stop() }
         foreign.removeAll()
-        let sources = try call("source.list")["sources"]?.arrayValue ?? []
-        for source in sources where source["simulated"]?.boolValue == true {
-            if let kind = source["kind"]?.stringValue { _ = try? rpc.call("source.stop", .object(["kind": .string(kind)])) }
+        for source in try rpc.callForCLI(SourceList.self).sources where source.simulated {
+            _ = try? rpc.call(SourceStop.self, .init(kind: source.kind))
         }
-    }
-
-    private func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
-        try rpc.callForCLI(method, params)
     }
 }

@@ -17,7 +17,7 @@ final class EventCollector: @unchecked Sendable {
     init(socketPath: String, onEvent: @escaping @Sendable (DriveEvent) -> Void) throws {
         client = try RPCClient(socketPath: socketPath)
         self.onEvent = onEvent
-        _ = try client.call("events.subscribe")
+        _ = try client.call(EventsSubscribe.self, .init())
         let thread = Thread { [self] in read() }
         thread.name = "voxnav drive events"
         thread.start()
@@ -30,7 +30,7 @@ final class EventCollector: @unchecked Sendable {
     /// event connection is answered after the events already queued on it.
     func drain(timeout: Double = 10) throws {
         let id = "barrier-\(UUID().uuidString)"
-        try client.send(RPCRequest(id: .string(id), method: "state.get", params: nil))
+        try client.send(RPCRequest(id: .string(id), method: StateGet.name, params: nil))
         let deadline = Date().addingTimeInterval(timeout)
         changed.lock()
         defer { changed.unlock() }

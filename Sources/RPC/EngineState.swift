@@ -20,6 +20,25 @@ public struct EngineState: Codable, Sendable {
     public var sessions: [Session]
     public var violations: [ViolationEntry]
 
+    public init(
+        time: Double, clock: String, promptsWaiting: Int, promptPlaying: Bool, sessionActive: Bool, promptsSpoken: Int,
+        promptsSkipped: Int, guidanceClients: Int, promptStyle: PromptStyle, sources: [Source], sessions: [Session],
+        violations: [ViolationEntry]
+    ) {
+        self.time = time
+        self.clock = clock
+        self.promptsWaiting = promptsWaiting
+        self.promptPlaying = promptPlaying
+        self.sessionActive = sessionActive
+        self.promptsSpoken = promptsSpoken
+        self.promptsSkipped = promptsSkipped
+        self.guidanceClients = guidanceClients
+        self.promptStyle = promptStyle
+        self.sources = sources
+        self.sessions = sessions
+        self.violations = violations
+    }
+
     public struct Source: Codable, Sendable {
         public var id: String
         public var kind: SourceKind
@@ -39,6 +58,25 @@ public struct EngineState: Codable, Sendable {
         public var muted: Bool
         /// Seconds of programme played (podcast, music); nil for live sources.
         public var position: Double?
+
+        public init(
+            id: String, kind: SourceKind, activity: String?, name: String, sinkInput: UInt32, simulated: Bool, state: String,
+            duckedDB: Double?, volume: [UInt32], volumeDB: Double?, corked: Bool, muted: Bool, position: Double?
+        ) {
+            self.id = id
+            self.kind = kind
+            self.activity = activity
+            self.name = name
+            self.sinkInput = sinkInput
+            self.simulated = simulated
+            self.state = state
+            self.duckedDB = duckedDB
+            self.volume = volume
+            self.volumeDB = volumeDB
+            self.corked = corked
+            self.muted = muted
+            self.position = position
+        }
     }
 
     public struct Session: Codable, Sendable {
@@ -46,6 +84,13 @@ public struct EngineState: Codable, Sendable {
         public var configuration: SessionConfiguration
         public var active: Bool
         public var promptStyle: PromptStyle
+
+        public init(client: String, configuration: SessionConfiguration, active: Bool, promptStyle: PromptStyle) {
+            self.client = client
+            self.configuration = configuration
+            self.active = active
+            self.promptStyle = promptStyle
+        }
     }
 
     public struct ViolationEntry: Codable, Sendable {
@@ -55,22 +100,11 @@ public struct EngineState: Codable, Sendable {
         public var rule: String
         public var detail: String
 
-        init(_ violation: Violation) {
+        public init(_ violation: Violation) {
             client = violation.client.rawValue
             at = violation.at
             rule = violation.rule.rawValue
             detail = violation.detail
-        }
-    }
-}
-
-extension EffectiveState {
-    var name: String {
-        switch self {
-        case .playing: "playing"
-        case .ducked: "ducked"
-        case .paused: "paused"
-        case .stopped: "stopped"
         }
     }
 }

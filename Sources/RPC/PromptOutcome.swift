@@ -1,5 +1,4 @@
 import AudioPolicy
-import RPC
 
 /// What happened to one prompt, with its timings in milliseconds after the request arrived.
 public struct PromptOutcome: Codable, Sendable {
@@ -40,6 +39,22 @@ public struct PromptOutcome: Codable, Sendable {
     /// Why nothing was played, when `result` is skipped.
     public var reason: String?
 
+    public init(
+        id: String, result: Result, style: PromptStyle, text: String, voice: String?, audioDuration: Double, timings: Timings,
+        ducked: [DuckedSource], paused: [SourceKind], reason: String?
+    ) {
+        self.id = id
+        self.result = result
+        self.style = style
+        self.text = text
+        self.voice = voice
+        self.audioDuration = audioDuration
+        self.timings = timings
+        self.ducked = ducked
+        self.paused = paused
+        self.reason = reason
+    }
+
     public struct Timings: Codable, Sendable {
         /// Audio synthesised and ready to play.
         public var audioReady: Double?
@@ -53,6 +68,8 @@ public struct PromptOutcome: Codable, Sendable {
         public var deactivated: Double?
         /// Every lowered source back at its own volume.
         public var restored: Double?
+
+        public init() {}
     }
 
     public struct DuckedSource: Codable, Sendable {
@@ -60,5 +77,12 @@ public struct PromptOutcome: Codable, Sendable {
         public var sinkInput: UInt32
         public var from: [UInt32]
         public var to: [UInt32]
+
+        public init(kind: SourceKind, sinkInput: UInt32, from: [UInt32], to: [UInt32]) {
+            self.kind = kind
+            self.sinkInput = sinkInput
+            self.from = from
+            self.to = to
+        }
     }
 }

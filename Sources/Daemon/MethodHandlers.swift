@@ -1,0 +1,93 @@
+import AudioPolicy
+import Engine
+import RPC
+
+/// What the daemon does for each method: the params arrive checked, the engine is asked.
+enum MethodHandlers {
+    static func table(engine: VoxNavEngine) -> MethodTable {
+        var table = MethodTable()
+        table.on(PromptSpeak.self) { p, client in
+            let content: PromptRequest.Content = p.maneuver.map { .maneuver($0, then: p.then) } ?? .text(p.text ?? "")
+            let request = PromptRequest(content: content, language: p.language)
+            let options = PromptOptions(priority: p.priority ?? .normal, deadline: p.deadline, key: p.key)
+            if p.wait == false {
+                let queued = try await engine.queue(request, client: client.id, options: options)
+                return .queued(QueuedPrompt(id: queued.id.rawValue, position: queued.position))
+            }
+            return .outcome(try await engine.speak(request, client: client.id, options: options))
+        }
+        table.on(PromptCancel.self) { p, client in
+            let cancelled = await engine.cancelPrompts(client: client.id, id: p.id.map(PromptID.init(rawValue:)))
+            return .init(cancelled: cancelled.map(\.rawValue))
+        }
+        table.on(EventsSubscribe.self) { p, client in
+            let types = p.types.map(Set.init)
+            let filter = EventFilter(types: types)
+            let token = engine.subscribe { [weak client] event in
+                guard let client, filter.admits(event.type), let params = try? JSONValue(encoding: event) else { return }
+                client.notify(RPCNotification(method: "event", params: params))
+            }
+            if let old = client.subscribed(token) { engine.unsubscribe(old) }
+            return Subscription(subscribed: types.map { $0.sorted() } ?? EventType.allCases.map(\.rawValue))
+        }
+        table.on(EventsUnsubscribe.self) { _, client in
+            if let token = client.unsubscribed() { engine.unsubscribe(token) }
+            return Subscription(subscribed: [])
+        }
+        table.on(SessionConfigure.self) { p, client in
+            do {
+                try await engine.configureSession(client: client.id, p.configuration)
+            } catch EngineError.invalidSession(let why) {
+                throw RPCError.invalidParams("impossible session configuration: \(why)")
+            }
+            return .init(configured: p.configuration)
+        }
+        table.on(SessionSetActive.self) { p, client in
+            let effects = try await engine.setSessionActive(client: client.id, active: p.active, notifyOthers: p.notifyOthers ?? true)
+            return .init(active: p.active, effects: effects)
+        }
+        table.on(SessionPromptStyle.self) { _, client in
+            .init(style: await engine.promptStyle(client: client.id))
+        }
+        table.on(AuditGet.self) { p, client in
+            let all = p.all ?? true
+            return .init(violations: await engine.violations(of: all ? nil : client.id).map(EngineState.ViolationEntry.init))
+        }
+        table.on(SourceStart.self) { p, _ in
+            try await engine.startSource(p.kind, activity: p.activity ?? .default, duration: p.duration)
+        }
+        table.on(SourceStop.self) { p, _ in
+            try await engine.stopSource(p.kind)
+            return .init(kind: p.kind, state: "stopped")
+        }
+        table.on(SourceList.self) { _, _ in
+            .init(sources: try await engine.state().sources)
+        }
+        table.on(StateGet.self) { _, _ in
+            try await engine.state()
+        }
+        table.on(GuidanceStart.self) { p, client in
+            let started = try await engine.startGuidance(client: client.id, language: p.language, profile: p.profile)
+            return .init(language: started.language, profile: started.profile)
+        }
+        table.on(GuidanceUpdate.self) { p, client in
+            let progress = GuidanceProgress(
+                time: p.time, speed: p.speed,
+                upcoming: p.maneuvers.map { GuidanceProgress.Upcoming(id: $0.id, distance: $0.distance, maneuver: $0.maneuver) })
+            return .init(prompts: try await engine.updateGuidance(client: client.id, progress: progress))
+        }
+        table.on(GuidanceEnd.self) { _, client in
+            await engine.endGuidance(client: client.id)
+            return .init(ended: true)
+        }
+        table.on(ClockAdvance.self) { p, _ in
+            do {
+                try await engine.clock.advance(to: p.to)
+            } catch {
+                throw RPCError.engineFailure("\(error)")
+            }
+            return .init(now: engine.clock.now(), clock: engine.clock.mode.rawValue)
+        }
+        return table
+    }
+}

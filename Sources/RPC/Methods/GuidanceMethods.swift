@@ -1,0 +1,98 @@
+import Guidance
+import StrictCoding
+
+/// `guidance.start`: the daemon's announcer speaks this client's maneuvers from its progress reports.
+public enum GuidanceStart: RPCMethod {
+    public static let name = "guidance.start"
+
+    public struct Params: MethodParams {
+        public var language: String?
+        /// The vehicle profile (car, bicycle, …), which sets the announcer's distances.
+        public var profile: String?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case language, profile }
+
+        public init(language: String? = nil, profile: String? = nil) {
+            self.language = language
+            self.profile = profile
+        }
+    }
+
+    public struct Result: Codable, Sendable {
+        public var language: String
+        public var profile: String
+        public init(language: String, profile: String) {
+            self.language = language
+            self.profile = profile
+        }
+    }
+}
+
+/// `guidance.update`: one progress report (speed, the next maneuvers and their distances).
+public enum GuidanceUpdate: RPCMethod {
+    public static let name = "guidance.update"
+
+    public struct Params: MethodParams {
+        /// Seconds on the client's own monotonic clock; absent: the daemon's clock.
+        public var time: Double?
+        /// Meters per second.
+        public var speed: Double
+        /// The next maneuvers in route order.
+        public var maneuvers: [Upcoming]
+        public enum CodingKeys: String, CodingKey, CaseIterable { case time, speed, maneuvers }
+
+        public init(time: Double? = nil, speed: Double, maneuvers: [Upcoming]) {
+            self.time = time
+            self.speed = speed
+            self.maneuvers = maneuvers
+        }
+
+        public func validate() throws(RPCError) {
+            guard speed >= 0, speed <= 100 else { throw .invalidParams("'speed' must be between 0 and 100 m/s") }
+        }
+    }
+
+    /// One maneuver ahead: its id, its distance, and the maneuver itself when it is new or changed.
+    public struct Upcoming: Codable, Sendable {
+        public var id: String
+        /// Meters from the vehicle to the maneuver.
+        public var distance: Double
+        public var maneuver: Maneuver?
+
+        public init(id: String, distance: Double, maneuver: Maneuver? = nil) {
+            self.id = id
+            self.distance = distance
+            self.maneuver = maneuver
+        }
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case id, distance, maneuver }
+
+        public init(from decoder: any Decoder) throws {
+            try rejectUnknownKeys(CodingKeys.self, in: decoder, of: "upcoming maneuver")
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            distance = try container.decode(Double.self, forKey: .distance)
+            maneuver = try container.decodeIfPresent(Maneuver.self, forKey: .maneuver)
+            guard distance.isFinite, distance >= -1000, distance <= 5_000_000 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .distance, in: container, debugDescription: "distance must be meters, from -1000 to 5000000")
+            }
+        }
+    }
+
+    public struct Result: Codable, Sendable {
+        /// The prompts the announcer decided on for this report (queued already).
+        public var prompts: [PlannedPrompt]
+        public init(prompts: [PlannedPrompt]) { self.prompts = prompts }
+    }
+}
+
+/// `guidance.end`: this client's guidance stops; prompts already queued still play.
+public enum GuidanceEnd: RPCMethod {
+    public static let name = "guidance.end"
+    public typealias Params = NoParams
+
+    public struct Result: Codable, Sendable {
+        public var ended: Bool
+        public init(ended: Bool) { self.ended = ended }
+    }
+}

@@ -1,0 +1,114 @@
+import AudioPolicy
+import Foundation
+import Guidance
+import StrictCoding
+
+/// `prompt.speak`: words or a maneuver, queued by priority and, unless `wait` is false, awaited.
+public enum PromptSpeak: RPCMethod {
+    public static let name = "prompt.speak"
+
+    public struct Params: MethodParams {
+        /// Words to speak as they are.
+        public var text: String?
+        /// A maneuver, composed into words by the language's phrase pack.
+        public var maneuver: Maneuver?
+        /// The maneuver right after it, chained ("…, then keep left").
+        public var then: Maneuver?
+        public var language: String?
+        public var priority: PromptPriority?
+        /// Seconds from now after which the prompt may no longer start.
+        public var deadline: Double?
+        /// A newer prompt of this client with the same key supersedes a waiting one.
+        public var key: String?
+        /// False: answer at once with the prompt's id and place in the queue.
+        public var wait: Bool?
+
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case text, maneuver, then, language, priority, deadline, key, wait
+        }
+
+        public init(
+            text: String? = nil, maneuver: Maneuver? = nil, then: Maneuver? = nil, language: String? = nil,
+            priority: PromptPriority? = nil, deadline: Double? = nil, key: String? = nil, wait: Bool? = nil
+        ) {
+            self.text = text
+            self.maneuver = maneuver
+            self.then = then
+            self.language = language
+            self.priority = priority
+            self.deadline = deadline
+            self.key = key
+            self.wait = wait
+        }
+
+        public func validate() throws(RPCError) {
+            switch (text, maneuver) {
+            case (let text?, nil):
+                guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .invalidParams("'text' is empty") }
+                guard then == nil else { throw .invalidParams("'then' goes with 'maneuver', not 'text'") }
+            case (nil, _?): break
+            case (nil, nil): throw .invalidParams("'text' or 'maneuver' is required")
+            case (_?, _?): throw .invalidParams("give 'text' or 'maneuver', not both")
+            }
+            if let deadline, !(deadline > 0 && deadline <= 3600) {
+                throw .invalidParams("'deadline' must be seconds from now, more than 0 and at most 3600")
+            }
+        }
+    }
+
+    /// The prompt's outcome once it has played (or not), or its place in the queue when not awaited.
+    public enum Result: Codable, Sendable {
+        case queued(QueuedPrompt)
+        case outcome(PromptOutcome)
+
+        public init(from decoder: any Decoder) throws {
+            let queued = try? QueuedPrompt(from: decoder)
+            self = try queued.map(Result.queued) ?? .outcome(PromptOutcome(from: decoder))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .queued(let queued): try queued.encode(to: encoder)
+            case .outcome(let outcome): try outcome.encode(to: encoder)
+            }
+        }
+    }
+}
+
+/// A prompt accepted into the queue, not awaited.
+public struct QueuedPrompt: Codable, Sendable {
+    public var id: String
+    /// Prompts ahead of it (0: it plays next).
+    public var position: Int
+
+    public init(id: String, position: Int) {
+        self.id = id
+        self.position = position
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case id, position }
+
+    // Strict, so that an outcome (which has an id too) is never read as a queued prompt.
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(CodingKeys.self, in: decoder, of: "queued prompt")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        position = try container.decode(Int.self, forKey: .position)
+    }
+}
+
+/// `prompt.cancel`: this client's waiting and playing prompts, or one of them.
+public enum PromptCancel: RPCMethod {
+    public static let name = "prompt.cancel"
+
+    public struct Params: MethodParams {
+        public var id: String?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case id }
+        public init(id: String? = nil) { self.id = id }
+    }
+
+    public struct Result: Codable, Sendable {
+        public var cancelled: [String]
+        public init(cancelled: [String]) { self.cancelled = cancelled }
+    }
+}

@@ -1,0 +1,66 @@
+import AudioPolicy
+
+/// `session.configure`: this client's audio session (category, mode, options), checked for
+/// combinations that cannot exist.
+public enum SessionConfigure: RPCMethod {
+    public static let name = "session.configure"
+
+    public struct Params: MethodParams {
+        public var category: SessionCategory
+        public var mode: SessionMode?
+        public var options: SessionOptions?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case category, mode, options }
+
+        public init(category: SessionCategory, mode: SessionMode? = nil, options: SessionOptions? = nil) {
+            self.category = category
+            self.mode = mode
+            self.options = options
+        }
+
+        public var configuration: SessionConfiguration {
+            SessionConfiguration(category: category, mode: mode ?? .default, options: options ?? [])
+        }
+    }
+
+    public struct Result: Codable, Sendable {
+        public var configured: SessionConfiguration
+        public init(configured: SessionConfiguration) { self.configured = configured }
+    }
+}
+
+/// `session.setActive`: activates or deactivates this client's session; answers what that did to the others.
+public enum SessionSetActive: RPCMethod {
+    public static let name = "session.setActive"
+
+    public struct Params: MethodParams {
+        public var active: Bool
+        /// On deactivation: tell interrupted sessions they may resume (default true).
+        public var notifyOthers: Bool?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case active, notifyOthers }
+
+        public init(active: Bool, notifyOthers: Bool? = nil) {
+            self.active = active
+            self.notifyOthers = notifyOthers
+        }
+    }
+
+    public struct Result: Codable, Sendable {
+        public var active: Bool
+        public var effects: [String]
+        public init(active: Bool, effects: [String]) {
+            self.active = active
+            self.effects = effects
+        }
+    }
+}
+
+/// `session.promptStyle`: the style a prompt of this client would get now (none, short, normal).
+public enum SessionPromptStyle: RPCMethod {
+    public static let name = "session.promptStyle"
+    public typealias Params = NoParams
+
+    public struct Result: Codable, Sendable {
+        public var style: PromptStyle
+        public init(style: PromptStyle) { self.style = style }
+    }
+}

@@ -1,0 +1,136 @@
+import AudioPolicy
+import Foundation
+import Guidance
+import PropertyBased
+import RPC
+import Testing
+
+/// The one strict decoder of params: what it accepts, what it refuses and how it says so.
+@Suite struct MethodParamsTests {
+    private func params(_ json: String) throws -> JSONValue { try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) }
+
+    /// The message of the refusal of `json` as params of `method`; nil when they are accepted.
+    private func refusal<M: RPCMethod>(_ method: M.Type, _ json: String?) throws -> String? {
+        let value = try json.map(params)
+        do throws(RPCError) {
+            _ = try M.Params.decode(value, method: M.name)
+            return nil
+        } catch {
+            #expect(error.code == -32602)
+            return error.message
+        }
+    }
+
+    @Test func absentNullAndEmptyParamsAreTheSame() throws {
+        #expect(try refusal(StateGet.self, nil) == nil)
+        #expect(try refusal(StateGet.self, "null") == nil)
+        #expect(try refusal(StateGet.self, "{}") == nil)
+        #expect(try refusal(AuditGet.self, #"{"all":null}"#) == nil)
+    }
+
+    @Test func paramsThatAreNotAnObjectAreRefused() throws {
+        #expect(try refusal(StateGet.self, #"["x"]"#)?.contains("object") == true)
+        #expect(try refusal(PromptSpeak.self, "7")?.contains("object") == true)
+    }
+
+    @Test func unknownMembersAreNamedWithTheAllowedOnes() throws {
+        let message = try #require(try refusal(PromptSpeak.self, #"{"txt":"Turn left","prio":"low"}"#))
+        #expect(
+            message == #"Invalid params: Unknown prompt.speak members "prio", "txt"; allowed: text, maneuver, then, language, priority, deadline, key, wait"#)
+        #expect(try refusal(StateGet.self, #"{"all":true}"#)?.contains(#"Unknown state.get member "all"; allowed: "#) == true)
+        let nested = try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distanse":5}]}"#)
+        #expect(nested?.contains(#"Unknown upcoming maneuver member "distanse"; allowed: id, distance, maneuver"#) == true, "\(nested ?? "")")
+        let inManeuver = try refusal(PromptSpeak.self, #"{"maneuver":{"type":"leftTurn","roadname":"Elm St."}}"#)
+        #expect(inManeuver?.contains(#"Unknown maneuver member "roadname""#) == true, "\(inManeuver ?? "")")
+    }
+
+    @Test func wrongTypesNameTheMemberAndTheType() throws {
+        #expect(try refusal(PromptSpeak.self, #"{"text":7}"#) == "Invalid params: 'text': must be a string")
+        #expect(try refusal(SessionSetActive.self, #"{"active":"yes"}"#) == "Invalid params: 'active': must be true or false")
+        #expect(try refusal(ClockAdvance.self, #"{"to":"soon"}"#) == "Invalid params: 'to': must be a number")
+        #expect(try refusal(SessionSetActive.self, "{}") == "Invalid params: 'active' is required")
+        #expect(try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1"}]}"#)?.contains("'distance' is required") == true)
+    }
+
+    @Test func unknownValuesNameEveryAllowedOne() throws {
+        #expect(
+            try refusal(SourceStart.self, #"{"kind":"cdPlayer"}"#)
+                == #"Invalid params: 'kind': Unknown source kind "cdPlayer"; allowed: fmRadio, music, spokenAudio, phoneCall, voiceAssistant, vehicleChime, nativeNavigation"#
+        )
+        #expect(
+            try refusal(PromptSpeak.self, #"{"text":"Go","priority":"urgent"}"#)?.contains(#"Unknown priority "urgent"; allowed: important, normal, low"#)
+                == true)
+        #expect(try refusal(SessionConfigure.self, #"{"category":"playback","options":["loud"]}"#)?.contains(#"Unknown session option "loud""#) == true)
+        #expect(try refusal(SessionConfigure.self, #"{"category":"radio"}"#)?.contains(#"Unknown session category "radio""#) == true)
+        #expect(try refusal(EventsSubscribe.self, #"{"types":["prompt.sung"]}"#)?.contains(#"Unknown event type "prompt.sung""#) == true)
+        #expect(try refusal(EventsSubscribe.self, #"{"types":["prompt","source.ducked"]}"#) == nil)
+    }
+
+    @Test func whatTheTypesCannotSayIsChecked() throws {
+        #expect(try refusal(PromptSpeak.self, "{}")?.contains("'text' or 'maneuver' is required") == true)
+        #expect(try refusal(PromptSpeak.self, #"{"text":"  "}"#)?.contains("'text' is empty") == true)
+        #expect(try refusal(PromptSpeak.self, #"{"text":"Go","maneuver":{"type":"leftTurn"}}"#)?.contains("not both") == true)
+        #expect(try refusal(PromptSpeak.self, #"{"text":"Go","then":{"type":"leftTurn"}}"#)?.contains("'then' goes with 'maneuver'") == true)
+        #expect(try refusal(PromptSpeak.self, #"{"text":"Go","deadline":0}"#)?.contains("'deadline'") == true)
+        #expect(try refusal(PromptSpeak.self, #"{"text":"Go","deadline":3600}"#) == nil)
+        #expect(try refusal(SourceStart.self, #"{"kind":"fmRadio","duration":2}"#)?.contains("only for a vehicleChime") == true)
+        #expect(try refusal(SourceStart.self, #"{"kind":"vehicleChime","duration":61}"#)?.contains("at most 60") == true)
+        #expect(try refusal(GuidanceUpdate.self, #"{"speed":101,"maneuvers":[]}"#)?.contains("'speed'") == true)
+        #expect(try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distance":1e12}]}"#)?.contains("distance") == true)
+        #expect(try refusal(ClockAdvance.self, #"{"to":-1}"#)?.contains("'to'") == true)
+    }
+
+    @Test func acceptedParamsCarryTheirValues() throws {
+        let speak = try PromptSpeak.Params.decode(
+            try params(#"{"maneuver":{"type":"rightTurn","roadName":"Elm St."},"then":{"type":"leftTurn"},"priority":"important","wait":false}"#),
+            method: PromptSpeak.name)
+        #expect(speak.maneuver?.type == .rightTurn && speak.maneuver?.roadName == "Elm St.")
+        #expect(speak.then?.type == .leftTurn && speak.priority == .important && speak.wait == false && speak.text == nil)
+        let configure = try SessionConfigure.Params.decode(
+            try params(#"{"category":"playback","mode":"voicePrompt","options":["duckOthers","interruptSpokenAudioAndMixWithOthers"]}"#),
+            method: SessionConfigure.name)
+        #expect(configure.configuration == .voicePrompt)
+    }
+
+    /// Any member name a method does not know is refused and named, whatever else is sent.
+    @Test func anyUnknownMemberIsRefusedAndNamed() async {
+        let names = Gen.letterOrNumber.string(of: 1...12)
+        await propertyCheck(count: 300, input: names) { name in
+            for method in Methods.all {
+                let message = refusal(of: method, member: name)
+                let known = members(of: method).contains(name)
+                #expect(known || message?.contains("\"\(name)\"") == true, "\(method.name) accepted \(name)")
+            }
+        }
+    }
+
+    private func members<M: RPCMethod>(of method: M.Type) -> [String] { M.Params.CodingKeys.allCases.map(\.stringValue) }
+
+    private func refusal<M: RPCMethod>(of method: M.Type, member: String) -> String? {
+        do throws(RPCError) {
+            _ = try M.Params.decode(.object([member: .bool(true)]), method: M.name)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// A typed result and its JSON are the same thing both ways (what the CLI prints with --json).
+    @Test func aSpeakResultIsReadAsWhatItIs() throws {
+        let queued = try JSONValue(encoding: PromptSpeak.Result.queued(QueuedPrompt(id: "p-3", position: 2)))
+        #expect(queued == .object(["id": .string("p-3"), "position": .number(2)]))
+        guard case .queued(let back) = try queued.decode(PromptSpeak.Result.self) else {
+            Issue.record("not read as queued")
+            return
+        }
+        #expect(back.id == "p-3" && back.position == 2)
+        let outcome = PromptOutcome(
+            id: "p-4", result: .skipped, style: .none, text: "Turn left.", voice: nil, audioDuration: 0, timings: .init(), ducked: [],
+            paused: [.spokenAudio], reason: "prompt style none")
+        guard case .outcome(let read) = try JSONValue(encoding: PromptSpeak.Result.outcome(outcome)).decode(PromptSpeak.Result.self) else {
+            Issue.record("not read as an outcome")
+            return
+        }
+        #expect(read.id == "p-4" && read.result == .skipped && read.paused == [.spokenAudio] && read.reason == "prompt style none")
+    }
+}
