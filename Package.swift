@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "StrictCoding"),
         .target(name: "AudioPolicy", dependencies: ["StrictCoding", .product(name: "Yams", package: "Yams")]),
         .target(name: "Guidance", dependencies: ["StrictCoding", .product(name: "Yams", package: "Yams")]),
+        // policy/default.yaml, the built-in policy, as a resource (`Policy.builtIn`): reading it is I/O, so not AudioPolicy.
+        .target(name: "BuiltInPolicy", dependencies: ["AudioPolicy"], path: "policy", resources: [.copy("default.yaml")]),
         // Drive simulations: scenarios, routes (own format, OSRM), kinematics, timeline reports. Pure.
         .target(name: "DriveSimulation", dependencies: ["Guidance", "AudioPolicy", "RPC", .product(name: "Yams", package: "Yams")]),
 
@@ -50,7 +52,7 @@ let package = Package(
         .target(
             name: "Engine",
             dependencies: [
-                "AudioPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "AsyncSupport", "RPC",
+                "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "AsyncSupport", "RPC",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
@@ -64,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "voxnavd",
             dependencies: [
-                "Daemon",
+                "Daemon", "AudioPolicy", "BuiltInPolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -78,7 +80,7 @@ let package = Package(
         // libFuzzer over the parsers (scripts/fuzz); built normally, it replays inputs it is given.
         .executableTarget(
             name: "voxnav-fuzz",
-            dependencies: ["RPC", "Guidance", "AudioPolicy", "DriveSimulation"]),
+            dependencies: ["RPC", "Guidance", "AudioPolicy", "BuiltInPolicy", "DriveSimulation"]),
         .executableTarget(
             name: "voxnav",
             dependencies: [
@@ -88,7 +90,7 @@ let package = Package(
 
         .testTarget(
             name: "AudioPolicyTests",
-            dependencies: ["AudioPolicy", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["AudioPolicy", "BuiltInPolicy", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "DriveSimulationTests",
             dependencies: ["DriveSimulation", .product(name: "PropertyBased", package: "swift-property-based")]),
@@ -109,7 +111,7 @@ let package = Package(
         .testTarget(
             name: "FuzzTests",
             dependencies: [
-                "Daemon", "RPC", "AudioPolicy", "Guidance", "DriveSimulation",
+                "Daemon", "RPC", "AudioPolicy", "BuiltInPolicy", "Guidance", "DriveSimulation",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -119,8 +121,9 @@ let package = Package(
             dependencies: ["Engine", "PulseAudio", "RPC", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "AudioTestSupport", "PulseServer"]),
         // Runs the real `voxnav drive` (which starts its own voxnavd and headless PulseAudio server).
-        .testTarget(name: "DriveTests", dependencies: ["DriveSimulation", "AudioPolicy", "AudioTestSupport"]),
-        .testTarget(name: "CarAudioTests", dependencies: ["CarAudio", "PulseAudio", "AudioPolicy", "AudioTestSupport", "PulseServer"]),
+        .testTarget(name: "DriveTests", dependencies: ["DriveSimulation", "AudioPolicy", "BuiltInPolicy", "AudioTestSupport"]),
+        .testTarget(
+            name: "CarAudioTests", dependencies: ["CarAudio", "PulseAudio", "AudioPolicy", "BuiltInPolicy", "AudioTestSupport", "PulseServer"]),
     ]
 )
 

@@ -13,11 +13,7 @@ public struct FocusArbiter: Sendable {
     public var duckRamp: Double
     public var restoreRamp: Double
 
-    public init(duckLevelDB: Double = -15) {
-        self.init(table: .carPlay, duckLevelDB: duckLevelDB)
-    }
-
-    public init(table: InteractionTable, duckLevelDB: Double = -15, duckRamp: Double = 0.03, restoreRamp: Double = 0.2) {
+    public init(table: InteractionTable, duckLevelDB: Double, duckRamp: Double, restoreRamp: Double) {
         self.table = table
         self.duckLevelDB = duckLevelDB
         self.duckRamp = duckRamp

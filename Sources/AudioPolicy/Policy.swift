@@ -1,5 +1,6 @@
-/// Everything tunable about VoxNav's audio behaviour. `Policy.default` is what `policy/default.yaml` says.
-public struct Policy: Hashable, Codable, Sendable {
+/// Everything tunable about VoxNav's audio behaviour. The built-in policy is `policy/default.yaml`
+/// (`Policy.builtIn`, in the `BuiltInPolicy` target); a user's policy file is laid over it.
+public struct Policy: Hashable, Sendable {
     /// How far ducked audio is lowered, in dB (≤ 0), unless a table entry names its own level.
     public var duckLevelDB: Double
     /// Seconds to ramp down into a duck, and back up when restoring.
@@ -11,11 +12,12 @@ public struct Policy: Hashable, Codable, Sendable {
     public var idleCap: Double
     public var promptStyle: PromptStyleRules
     public var interactions: InteractionTable
+    /// What kind of source each of other programs' streams is.
+    public var classify: StreamClassifier
 
     public init(
-        duckLevelDB: Double = -15, duckRamp: Double = 0.03, restoreRamp: Double = 0.2,
-        linger: Double = ActivationWindow.defaultLinger, idleCap: Double = ActivationWindow.defaultIdleCap,
-        promptStyle: PromptStyleRules = .apple, interactions: InteractionTable = .carPlay
+        duckLevelDB: Double, duckRamp: Double, restoreRamp: Double, linger: Double, idleCap: Double,
+        promptStyle: PromptStyleRules, interactions: InteractionTable, classify: StreamClassifier
     ) {
         self.duckLevelDB = duckLevelDB
         self.duckRamp = duckRamp
@@ -24,12 +26,8 @@ public struct Policy: Hashable, Codable, Sendable {
         self.idleCap = idleCap
         self.promptStyle = promptStyle
         self.interactions = interactions
+        self.classify = classify
     }
-
-    /// The CarPlay rules: what `policy/default.yaml` says. The duck ramp is short (30 ms) so that music
-    /// is already ducked when a prompt's first sample is heard without delaying it; the restore is
-    /// slower (200 ms) so music comes back smoothly. Android ramps 500 ms both ways (docs/POLICY.md, "Timing").
-    public static let `default` = Policy()
 
     /// Limits a policy must respect.
     public static let maximumLinger = 1.0

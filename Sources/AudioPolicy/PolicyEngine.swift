@@ -62,7 +62,7 @@ public struct PolicyEngine: Sendable {
     private var nextOrdinal = 0
     public private(set) var now: Double = 0
 
-    public init(policy: Policy = .default) {
+    public init(policy: Policy) {
         self.policy = policy
     }
 

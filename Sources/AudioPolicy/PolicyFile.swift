@@ -1,11 +1,23 @@
+import Foundation
 import Yams
 
-/// The policy file: YAML, every key optional (a missing key keeps the built-in default).
+/// The policy file: YAML. The built-in policy is one (complete) policy file; a user's file is laid
+/// over it, every key optional (a missing key keeps the built-in value; `classify`, a list, is
+/// replaced as a whole).
 extension Policy {
     public static let fileVersion = 1
 
-    /// Parse policy text. Errors name the offending key path and line.
-    public static func parse(yaml text: String) throws(PolicyError) -> Policy {
+    /// A user's policy text laid over `base`. Errors name the offending key path and line.
+    public static func parse(yaml text: String, over base: Policy) throws(PolicyError) -> Policy {
+        try parse(text, into: base, complete: false)
+    }
+
+    /// A policy file that says everything (the built-in one): a key it leaves out is an error.
+    public static func parse(completeYAML text: String) throws(PolicyError) -> Policy {
+        try parse(text, into: Policy.unset, complete: true)
+    }
+
+    private static func parse(_ text: String, into base: Policy, complete: Bool) throws(PolicyError) -> Policy {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -13,17 +25,23 @@ extension Policy {
             throw PolicyError(problems: [PolicyProblem(path: "", message: "not valid YAML: \(error)")])
         }
         var reader = PolicyReader()
-        var policy = Policy.default
+        var policy = base
         if let root { reader.read(root, into: &policy) }
+        if complete, reader.problems.isEmpty { reader.problems = reader.missing() }
         if reader.problems.isEmpty { reader.problems = policy.problems.map(reader.located) }
         if !reader.problems.isEmpty { throw PolicyError(problems: reader.problems) }
         return policy
     }
 
+    /// What a complete file fills in entirely.
+    private static let unset = Policy(
+        duckLevelDB: 0, duckRamp: 0, restoreRamp: 0, linger: 0, idleCap: 1, promptStyle: PromptStyleRules(rules: [:]),
+        interactions: InteractionTable(), classify: StreamClassifier(rules: []))
+
     /// The policy as a complete policy file.
     public var yaml: String {
         var out = """
-            # VoxNav audio policy (see docs/POLICY.md). Every key is optional: a missing one keeps the default.
+            # VoxNav audio policy (see docs/POLICY.md). Every key is optional: a missing one keeps the built-in value.
             version: \(Self.fileVersion)
             # dB (≤ 0) that ducked audio is lowered by, unless an entry says duck(<dB>).
             duckLevelDB: \(InteractionAction.format(duckLevelDB))
@@ -55,6 +73,13 @@ extension Policy {
             let cells = FocusRole.allCases.map { "\($0.rawValue): \(interactions[incoming, $0])" }
             out += "  \(incoming.rawValue): {\(cells.joined(separator: ", "))}\n"
         }
+        out += """
+            # Other programs' streams: the first rule whose test passes says what kind of source the stream is
+            # (or ignore: leave it alone; declared: the kind the property names). No rule: left alone.
+            classify:
+
+            """
+        for rule in classify.rules { out += "  - \(rule.yaml)\n" }
         return out
     }
 }
@@ -63,6 +88,8 @@ extension Policy {
 struct PolicyReader {
     var problems: [PolicyProblem] = []
     private var lines: [String: Int] = [:]
+    /// Keys read whose line is unknown.
+    private var seen: Set<String> = []
 
     func located(_ problem: PolicyProblem) -> PolicyProblem {
         var problem = problem
@@ -84,7 +111,7 @@ struct PolicyReader {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
-            lines[keyPath] = value.mark?.line ?? keyNode.mark?.line
+            if let line = value.mark?.line ?? keyNode.mark?.line { lines[keyPath] = line } else { seen.insert(keyPath) }
             if let known, !known.contains(key) {
                 fail(keyPath, keyNode, "unknown key '\(key)' (expected one of: \(known.joined(separator: ", ")))")
                 continue
@@ -102,8 +129,21 @@ struct PolicyReader {
         return value
     }
 
+    /// Every key a complete policy file must have and this one did not, as problems.
+    func missing() -> [PolicyProblem] {
+        var required = ["version", "duckLevelDB", "ramps.duck", "ramps.restore", "activation.linger", "activation.idleCap"]
+        required += ["promptStyle.otherwise"] + PromptCondition.allCases.map { "promptStyle.rules.\($0.rawValue)" }
+        for incoming in FocusRole.allCases {
+            required += FocusRole.allCases.map { "interactions.\(incoming.rawValue).\($0.rawValue)" }
+        }
+        required.append("classify")
+        return required.filter { lines[$0] == nil && !seen.contains($0) }.map {
+            PolicyProblem(path: $0, message: "missing: a complete policy file says every key")
+        }
+    }
+
     mutating func read(_ root: Node, into policy: inout Policy) {
-        let top = ["version", "duckLevelDB", "ramps", "activation", "promptStyle", "interactions"]
+        let top = ["version", "duckLevelDB", "ramps", "activation", "promptStyle", "interactions", "classify"]
         for (key, value) in entries(root, at: "", known: top) {
             switch key {
             case "version":
@@ -122,6 +162,8 @@ struct PolicyReader {
                 }
             case "promptStyle":
                 readPromptStyle(value, into: &policy.promptStyle)
+            case "classify":
+                if let rules = readClassify(value) { policy.classify = StreamClassifier(rules: rules) }
             default:
                 readInteractions(value, into: &policy.interactions)
             }
@@ -179,5 +221,135 @@ struct PolicyReader {
                 table[incoming, holder] = action
             }
         }
+    }
+}
+
+extension PolicyReader {
+    /// The `classify:` list; nil (with problems) when any rule is wrong.
+    mutating func readClassify(_ node: Node) -> [StreamRule]? {
+        guard let sequence = node.sequence else {
+            fail("classify", node, "expected a list of rules, each {property: …, equals|contains|prefix|present|absent: …, then: …}")
+            return nil
+        }
+        let before = problems.count
+        var rules: [StreamRule] = []
+        for (index, item) in sequence.enumerated() {
+            if let rule = readRule(item, at: "classify[\(index)]") { rules.append(rule) }
+        }
+        return problems.count == before ? rules : nil
+    }
+
+    private mutating func readRule(_ node: Node, at path: String) -> StreamRule? {
+        let tests = ["equals", "contains", "prefix", "present", "absent"]
+        var property: String?
+        var test: StreamRule.Test?
+        var outcome: StreamRule.Outcome?
+        for (key, value) in entries(node, at: path, known: ["property", "then"] + tests) {
+            let keyPath = "\(path).\(key)"
+            switch key {
+            case "property":
+                property = text(value, at: keyPath)
+            case "then":
+                outcome = self.outcome(value, at: keyPath)
+            default:
+                guard test == nil else {
+                    fail(keyPath, value, "one test per rule (\(tests.joined(separator: ", ")))")
+                    continue
+                }
+                test = self.test(key, value, at: keyPath)
+            }
+        }
+        guard let property, let test, let outcome else {
+            if property == nil, !problems.contains(where: { $0.path.hasPrefix(path) }) { fail(path, node, "a rule needs a property") }
+            if test == nil, !problems.contains(where: { $0.path.hasPrefix(path) }) {
+                fail(path, node, "a rule needs a test: one of \(tests.joined(separator: ", "))")
+            }
+            if outcome == nil, !problems.contains(where: { $0.path.hasPrefix(path) }) {
+                fail(path, node, "a rule needs then: a source kind, ignore or declared")
+            }
+            return nil
+        }
+        return StreamRule(property, test, outcome)
+    }
+
+    private mutating func text(_ node: Node, at path: String) -> String? {
+        guard node.scalar != nil, let text = node.string, !text.isEmpty else {
+            fail(path, node, "expected a word")
+            return nil
+        }
+        return text
+    }
+
+    private mutating func words(_ node: Node, at path: String) -> [String]? {
+        guard let sequence = node.sequence, !sequence.isEmpty else {
+            fail(path, node, "expected a list of words, e.g. [music, video]")
+            return nil
+        }
+        let words = sequence.compactMap { item in item.scalar != nil ? item.string.flatMap { $0.isEmpty ? nil : $0 } : nil }
+        guard words.count == sequence.count else {
+            fail(path, node, "expected a list of words, e.g. [music, video]")
+            return nil
+        }
+        return words
+    }
+
+    private mutating func test(_ key: String, _ node: Node, at path: String) -> StreamRule.Test? {
+        switch key {
+        case "equals": return words(node, at: path).map(StreamRule.Test.equals)
+        case "contains": return words(node, at: path).map(StreamRule.Test.contains)
+        case "prefix": return text(node, at: path).map(StreamRule.Test.prefix)
+        default:
+            guard node.bool == true else {
+                fail(path, node, "\(key) takes true (\(key): true)")
+                return nil
+            }
+            return key == "present" ? .present : .absent
+        }
+    }
+
+    private mutating func outcome(_ node: Node, at path: String) -> StreamRule.Outcome? {
+        switch node.string {
+        case "ignore": return .ignore
+        case "declared": return .declared
+        case let name?:
+            if let kind = SourceKind(rawValue: name) { return .kind(kind) }
+            fallthrough
+        default:
+            let allowed = SourceKind.allCases.map(\.rawValue) + ["ignore", "declared"]
+            fail(path, node, "unknown outcome '\(node.string ?? "")' (expected one of: \(allowed.joined(separator: ", ")))")
+            return nil
+        }
+    }
+}
+
+extension StreamRule {
+    /// The rule as one flow mapping of the policy file.
+    var yaml: String {
+        let test: String
+        switch self.test {
+        case .equals(let values): test = "equals: [\(values.map(Self.word).joined(separator: ", "))]"
+        case .contains(let words): test = "contains: [\(words.map(Self.word).joined(separator: ", "))]"
+        case .prefix(let prefix): test = "prefix: \(Self.word(prefix))"
+        case .present: test = "present: true"
+        case .absent: test = "absent: true"
+        }
+        let then: String
+        switch outcome {
+        case .kind(let kind): then = kind.rawValue
+        case .ignore: then = "ignore"
+        case .declared: then = "declared"
+        }
+        return "{property: \(Self.word(property)), \(test), then: \(then)}"
+    }
+
+    /// A word as YAML reads it back: plain when it is plainly a word, quoted otherwise.
+    private static func word(_ text: String) -> String {
+        let plain = text.first?.isLetter == true && text.allSatisfy { $0.isLetter || $0.isNumber || "._-".contains($0) }
+        let keywords: Set = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"]
+        if plain, !keywords.contains(text.lowercased()) { return text }
+        // A JSON string is a YAML double-quoted scalar, escapes included.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return (try? encoder.encode(text)).flatMap { String(data: $0, encoding: .utf8) } ?? "\"\""
     }
 }

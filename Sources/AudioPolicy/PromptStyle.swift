@@ -44,22 +44,13 @@ public struct PromptStyleRules: Hashable, Codable, Sendable {
         self.rules = rules
         self.otherwise = otherwise
     }
-
-    /// Apple's documented rules.
-    public static let apple = PromptStyleRules(rules: [
-        .voiceAssistantListening: .none,
-        .otherSessionRecording: .none,
-        .voiceAssistantSpeaking: .short,
-        .voicemailPlaying: .short,
-        .voiceCallActive: .short,
-    ])
 }
 
 /// Answers "how may client X's next prompt sound?" just before every prompt.
 public struct PromptStyleOracle: Sendable {
     public var rules: PromptStyleRules
 
-    public init(rules: PromptStyleRules = .apple) {
+    public init(rules: PromptStyleRules) {
         self.rules = rules
     }
 

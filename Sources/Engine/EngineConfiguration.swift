@@ -1,9 +1,10 @@
 import AudioPolicy
+import BuiltInPolicy
 
 /// The engine's tunables. The audio policy (duck level, ramps, linger, idle cap, the interaction
 /// table, prompt-style rules) comes from the policy file; see docs/POLICY.md.
 public struct EngineConfiguration: Sendable {
-    public var policy: Policy = .default
+    public var policy: Policy = .builtIn
     /// The prompt stream's target latency (tlength); 10–20 ms is the proven range.
     public var promptLatency: Double = 0.02
     /// The language of prompts that name none.

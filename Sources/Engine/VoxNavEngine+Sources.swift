@@ -149,7 +149,7 @@ extension VoxNavEngine {
         let id = SourceID.foreign(index)
         guard sources.isUnmanaged(index), let input = try? await connection.sinkInput(index: index),
             // Read again after the await: the same stream may have been taken up meanwhile.
-            sources.isUnmanaged(index), let kind = SinkInputClassifier().kind(of: input)
+            sources.isUnmanaged(index), let kind = configuration.policy.classify.kind(properties: input.properties)
         else { return }
         // pipewire-pulse shows a new stream for a few milliseconds before it is set up: corked at
         // volume 0, before WirePlumber gives it the volume remembered for it. That is not its

@@ -1,4 +1,5 @@
 import AudioPolicy
+import BuiltInPolicy
 import DriveSimulation
 import Foundation
 import Guidance
@@ -43,7 +44,7 @@ enum FuzzTarget: UInt8, CaseIterable {
             }
         case .policyFile:
             do throws(PolicyError) {
-                let policy = try Policy.parse(yaml: String(decoding: input, as: UTF8.self))
+                let policy = try Policy.parse(yaml: String(decoding: input, as: UTF8.self), over: .builtIn)
                 check(policy.problems.isEmpty, "accepted with problems: \(policy.problems)")
             } catch {
                 check(!error.problems.isEmpty, "refused without saying why")

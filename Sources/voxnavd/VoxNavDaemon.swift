@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioPolicy
+import BuiltInPolicy
 import Daemon
 import Engine
 import Foundation
@@ -55,12 +56,12 @@ struct VoxNavDaemon: AsyncParsableCommand {
             let candidate = config + "/voxnav/policy.yaml"
             if FileManager.default.fileExists(atPath: candidate) { path = candidate }
         }
-        guard let path else { return (.default, "built-in") }
+        guard let path else { return (.builtIn, "built-in") }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw ValidationError("cannot read the policy file \(path)")
         }
         do {
-            return (try Policy.parse(yaml: text), path)
+            return (try Policy.parse(yaml: text, over: .builtIn), path)
         } catch {
             throw ValidationError("the policy file \(path) is not valid:\n\(error)")
         }

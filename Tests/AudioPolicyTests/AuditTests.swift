@@ -1,9 +1,10 @@
+import BuiltInPolicy
 import Testing
 
 @testable import AudioPolicy
 
 @Test func auditIsQueryablePerClientAndRule() {
-    var e = PolicyEngine()
+    var e = PolicyEngine(policy: .builtIn)
     let good: ClientID = "good-nav"
     let bad: ClientID = "bad-nav"
     _ = e.apply(.configure(good, .voicePrompt, at: 0))

@@ -1,3 +1,4 @@
+import BuiltInPolicy
 import Testing
 
 @testable import AudioPolicy
@@ -49,7 +50,7 @@ func letter(_ state: EffectiveState?) -> String {
 }
 
 /// Start `first`, then `second`, with the default policy; the resolution after both.
-func startInOrder(_ first: Participant, _ second: Participant, arbiter: FocusArbiter = Policy.default.arbiter)
+func startInOrder(_ first: Participant, _ second: Participant, arbiter: FocusArbiter = Policy.builtIn.arbiter)
     -> (resolution: FocusResolution, events: [FocusEvent])
 {
     let one = arbiter.resolve([first], previous: FocusResolution()).resolution
@@ -71,7 +72,7 @@ func everySourceKindAgainstEverySessionConfiguration(name: String) throws {
 /// The existing contract: state(of:activeSessions:) for every kind against the prompt configuration.
 @Test(arguments: SourceKind.allCases)
 func legacyStateOfKindUnderVoicePrompt(kind: SourceKind) {
-    let arbiter = FocusArbiter(duckLevelDB: -15)
+    let arbiter = Policy.builtIn.arbiter
     let state = arbiter.state(of: kind, activeSessions: [.voicePrompt])
     switch kind {
     case .fmRadio, .music: #expect(state == .ducked(dB: -15))
@@ -82,7 +83,7 @@ func legacyStateOfKindUnderVoicePrompt(kind: SourceKind) {
 }
 
 @Test func legacyNonMixingPlaybackStopsRadioAndInterruptsMusic() {
-    let arbiter = FocusArbiter(duckLevelDB: -20)
+    let arbiter = FocusArbiter(table: Policy.builtIn.interactions, duckLevelDB: -20, duckRamp: 0.03, restoreRamp: 0.2)
     #expect(arbiter.state(of: .fmRadio, activeSessions: [.init(category: .playback)]) == .stopped)
     #expect(arbiter.state(of: .music, activeSessions: [.init(category: .playback)]) == .paused)
     #expect(arbiter.state(of: .music, activeSessions: [.voicePrompt]) == .ducked(dB: -20))
@@ -91,7 +92,7 @@ func legacyStateOfKindUnderVoicePrompt(kind: SourceKind) {
 /// Every (incoming × holder) pair of the table behaves as its entry says, for the holder and the incoming one.
 @Test(arguments: FocusRole.allCases)
 func everyPairFollowsTheTable(incoming: FocusRole) {
-    let table = InteractionTable.carPlay
+    let table = Policy.builtIn.interactions
     for holder in FocusRole.allCases {
         let h = Participant(id: .source("holder"), role: holder, ordinal: 1)
         let i = Participant(id: .source("incoming"), role: incoming, ordinal: 2)
@@ -132,7 +133,7 @@ func everyPairFollowsTheTable(incoming: FocusRole) {
 
 /// The CarPlay rules the brief names, read straight off the default table.
 @Test func carPlayRulesInTheDefaultTable() {
-    let t = InteractionTable.carPlay
+    let t = Policy.builtIn.interactions
     #expect(t[.voicePrompt, .music] == .duck(dB: nil))
     #expect(t[.voicePrompt, .fmRadio] == .duck(dB: nil))
     #expect(t[.voicePrompt, .spokenAudio] == .pause)
@@ -158,9 +159,9 @@ func everyPairFollowsTheTable(incoming: FocusRole) {
 }
 
 @Test func duckLevelsDoNotStackAndTheDeepestWins() {
-    var table = InteractionTable.carPlay
+    var table = Policy.builtIn.interactions
     table[.vehicleChime, .music] = .duck(dB: -6)
-    let arbiter = FocusArbiter(table: table, duckLevelDB: -15)
+    let arbiter = FocusArbiter(table: table, duckLevelDB: -15, duckRamp: 0.03, restoreRamp: 0.2)
     let music = Participant(id: .source("music"), role: .music, ordinal: 1)
     let chime = Participant(id: .source("chime"), role: .vehicleChime, ordinal: 2)
     let prompt = Participant(id: .session("app"), role: .voicePrompt, ordinal: 3)
@@ -172,7 +173,7 @@ func everyPairFollowsTheTable(incoming: FocusRole) {
 }
 
 @Test func markdownShowsEveryRole() {
-    let markdown = InteractionTable.carPlay.markdown
+    let markdown = Policy.builtIn.interactions.markdown
     #expect(markdown.split(separator: "\n").count == FocusRole.allCases.count + 2)
     for role in FocusRole.allCases { #expect(markdown.contains("**\(role.rawValue)**")) }
 }

@@ -1,3 +1,4 @@
+import BuiltInPolicy
 import Testing
 
 @testable import AudioPolicy
@@ -7,7 +8,7 @@ let podcast = ParticipantID.source("podcast")
 let app: ClientID = "nav-app"
 
 /// An engine with the app's prompt session configured and the given sources playing.
-func engine(with sources: [Source], configuration: SessionConfiguration = .voicePrompt, policy: Policy = .default)
+func engine(with sources: [Source], configuration: SessionConfiguration = .voicePrompt, policy: Policy = .builtIn)
     -> PolicyEngine
 {
     var engine = PolicyEngine(policy: policy)
@@ -131,7 +132,7 @@ func expectFixpoint(_ e: PolicyEngine, sourceLocation: SourceLocation = #_source
 @Test func deactivatingWithoutNotifySilencesTheVoicemailAndTheRadioItHeldPlaysAgain() {
     let client: ClientID = "nav-b"
     let voicemail = ParticipantID.source("voicemail")
-    var e = PolicyEngine()
+    var e = PolicyEngine(policy: .builtIn)
     _ = e.apply(.sourceStarted(Source(id: "radio", kind: .fmRadio), at: 0))
     _ = e.apply(.configure(client, .voicePrompt, at: 2.8))
     #expect(
@@ -238,7 +239,7 @@ func expectFixpoint(_ e: PolicyEngine, sourceLocation: SourceLocation = #_source
 }
 
 @Test func invalidConfigurationIsRejectedByTheEngine() {
-    var e = PolicyEngine()
+    var e = PolicyEngine(policy: .builtIn)
     let out = e.apply(.configure(app, .init(category: .record, options: .duckOthers), at: 0))
     guard case .configurationRejected(app, let error)? = out.first else {
         Issue.record("expected a rejection, got \(out)")

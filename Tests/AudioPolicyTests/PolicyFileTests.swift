@@ -1,3 +1,4 @@
+import BuiltInPolicy
 import Foundation
 import Testing
 
@@ -11,28 +12,99 @@ func repositoryFile(_ path: String) throws -> String {
     try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
 }
 
-@Test func builtInDefaultEqualsTheShippedPolicyFile() throws {
-    let shipped = try Policy.parse(yaml: try repositoryFile("policy/default.yaml"))
-    #expect(shipped == Policy.default)
-    #expect(shipped.interactions == InteractionTable.carPlay)
-    #expect(shipped.promptStyle == PromptStyleRules.apple)
-    // Byte for byte too, so the file stays the rendering of the default (regenerate with `Policy.default.yaml`).
-    #expect(try repositoryFile("policy/default.yaml") == Policy.default.yaml)
+@Test func theBuiltInPolicyIsTheShippedFileReadAsItIs() throws {
+    let shipped = try Policy.parse(completeYAML: try repositoryFile("policy/default.yaml"))
+    #expect(shipped == Policy.builtIn)
+    // Rendered and read again, it is the same policy (the file's comments are its own).
+    #expect(try Policy.parse(completeYAML: Policy.builtIn.yaml) == Policy.builtIn)
+}
+
+/// The CarPlay rules the rest of the tests rely on, as the shipped file says them.
+@Test func theBuiltInPolicyHasTheCarPlayRules() {
+    let policy = Policy.builtIn
+    #expect(policy.duckLevelDB == -15 && policy.duckRamp == 0.03 && policy.restoreRamp == 0.2)
+    #expect(policy.linger == 0.5 && policy.idleCap == 2)
+    #expect(policy.interactions[.voicePrompt, .music] == .duck(dB: nil))
+    #expect(policy.interactions[.voicePrompt, .spokenAudio] == .pause)
+    #expect(policy.interactions[.voicePrompt, .voiceAssistantListening] == .reject)
+    #expect(
+        policy.promptStyle.rules == [
+            .voiceAssistantListening: .none, .otherSessionRecording: .none, .voiceAssistantSpeaking: .short,
+            .voicemailPlaying: .short, .voiceCallActive: .short,
+        ])
+    #expect(policy.classify.rules.count == 12)
+}
+
+@Test func aCompleteFileMustSayEveryKey() throws {
+    let full = try repositoryFile("policy/default.yaml")
+    let withoutCell = full.replacingOccurrences(of: "voicePrompt: {fmRadio: duck, ", with: "voicePrompt: {")
+    let withoutRamp = full.replacingOccurrences(of: "  restore: 0.2\n", with: "")
+    let withoutClassify = String(full[..<full.range(of: "# Other programs' streams")!.lowerBound])
+    for (text, path) in [(withoutCell, "interactions.voicePrompt.fmRadio"), (withoutRamp, "ramps.restore"), (withoutClassify, "classify")] {
+        #expect(throws: PolicyError.self) { try Policy.parse(completeYAML: text) }
+        do {
+            _ = try Policy.parse(completeYAML: text)
+        } catch {
+            #expect(error.problems.map(\.path) == [path], "\(error)")
+        }
+        // Laid over the built-in policy, the same text is fine: the key keeps its built-in value.
+        #expect(try Policy.parse(yaml: text, over: .builtIn) == Policy.builtIn)
+    }
+}
+
+@Test func aClassifySectionReplacesTheRulesAndIsReadInOrder() throws {
+    let policy = try Policy.parse(
+        yaml: """
+            classify:
+              - {property: media.role, equals: [navigation], then: nativeNavigation}
+              - {property: application.name, contains: [Radio], then: fmRadio}
+              - {property: application.id, prefix: com.example., then: ignore}
+              - {property: x-kind, present: true, then: declared}
+              - {property: media.role, absent: true, then: music}
+            """, over: .builtIn)
+    let classifier = policy.classify
+    #expect(classifier.rules.count == 5)
+    #expect(classifier.kind(properties: ["media.role": "Navigation"]) == .nativeNavigation)
+    #expect(classifier.kind(properties: ["media.role": "music", "application.name": "Internet radio"]) == .fmRadio)
+    #expect(classifier.kind(properties: ["media.role": "music", "application.id": "com.example.player"]) == nil)
+    #expect(classifier.kind(properties: ["media.role": "music", "x-kind": "phoneCall"]) == .phoneCall)
+    #expect(classifier.kind(properties: ["application.name": "mpv"]) == .music)
+    // music with a role no rule names: left alone under this policy (the built-in one ducks it).
+    #expect(classifier.kind(properties: ["media.role": "music"]) == nil)
+    #expect(Policy.builtIn.classify.kind(properties: ["media.role": "music"]) == .music)
+    // Rendered and read back, the same rules.
+    #expect(try Policy.parse(yaml: policy.yaml, over: .builtIn) == policy)
+}
+
+@Test func badClassifyRulesAreNamedByTheirPlace() {
+    let cases: [(yaml: String, path: String, message: String)] = [
+        ("classify: {}", "classify", "expected a list of rules"),
+        ("classify:\n  - {property: media.role, equals: [music], then: radio}", "classify[0].then", "unknown outcome 'radio'"),
+        ("classify:\n  - {property: media.role, equals: [music], prefix: x, then: music}", "classify[0].prefix", "one test per rule"),
+        ("classify:\n  - {property: media.role, then: music}", "classify[0]", "a rule needs a test"),
+        ("classify:\n  - {equals: [music], then: music}", "classify[0]", "a rule needs a property"),
+        ("classify:\n  - {property: media.role, equals: [], then: music}", "classify[0].equals", "expected a list of words"),
+        ("classify:\n  - {property: media.role, present: false, then: music}", "classify[0].present", "present takes true"),
+        ("classify:\n  - {property: media.role, absent: true, then: music, when: always}", "classify[0].when", "unknown key 'when'"),
+    ]
+    for c in cases {
+        do {
+            _ = try Policy.parse(yaml: c.yaml, over: .builtIn)
+            Issue.record("accepted: \(c.yaml)")
+        } catch {
+            #expect(error.problems.contains { $0.path == c.path && $0.message.contains(c.message) }, "\(c.yaml) → \(error)")
+        }
+    }
 }
 
 @Test func renderedPolicyParsesBackUnchanged() throws {
-    var policy = Policy.default
+    var policy = Policy.builtIn
     policy.duckLevelDB = -20
     policy.linger = 0.25
     policy.interactions[.vehicleChime, .spokenAudio] = .duck(dB: -6)
     policy.promptStyle.rules[.nativeNavigationGuiding] = PromptStyle.none
     policy.promptStyle.rules[.voicemailPlaying] = nil
-    #expect(try Policy.parse(yaml: policy.yaml) == policy)
-}
-
-@Test func policyEncodesAsJSONAndBack() throws {
-    let data = try JSONEncoder().encode(Policy.default)
-    #expect(try JSONDecoder().decode(Policy.self, from: data) == Policy.default)
+    #expect(try Policy.parse(yaml: policy.yaml, over: .builtIn) == policy)
 }
 
 @Test func aPartialFileOverridesOnlyWhatItSays() throws {
@@ -47,7 +119,7 @@ func repositoryFile(_ path: String) throws -> String {
                 voicemailPlaying:
             interactions:
               vehicleChime: {spokenAudio: pause}
-            """)
+            """, over: .builtIn)
     #expect(policy.duckLevelDB == -20)
     #expect(policy.idleCap == 3)
     #expect(policy.linger == 0.5)
@@ -60,7 +132,7 @@ func repositoryFile(_ path: String) throws -> String {
 }
 
 @Test func emptyFileIsTheDefault() throws {
-    #expect(try Policy.parse(yaml: "") == Policy.default)
+    #expect(try Policy.parse(yaml: "", over: .builtIn) == Policy.builtIn)
 }
 
 /// Bad policy text, the key path the error must point at, and a fragment of its message.
@@ -92,7 +164,7 @@ let badPolicies: [(yaml: String, path: String, message: String)] = [
 func invalidPolicyPointsAtTheOffendingKey(index: Int) {
     let bad = badPolicies[index]
     do {
-        _ = try Policy.parse(yaml: bad.yaml)
+        _ = try Policy.parse(yaml: bad.yaml, over: .builtIn)
         Issue.record("accepted: \(bad.yaml)")
     } catch {
         let problem = error.problems.first
@@ -104,7 +176,7 @@ func invalidPolicyPointsAtTheOffendingKey(index: Int) {
 
 @Test func errorsCarryTheLine() throws {
     do {
-        _ = try Policy.parse(yaml: "duckLevelDB: -10\ninteractions:\n  music:\n    fmRadio: nope\n")
+        _ = try Policy.parse(yaml: "duckLevelDB: -10\ninteractions:\n  music:\n    fmRadio: nope\n", over: .builtIn)
         Issue.record("accepted")
     } catch {
         #expect(error.problems.first?.line == 4)
@@ -114,7 +186,7 @@ func invalidPolicyPointsAtTheOffendingKey(index: Int) {
 
 @Test func everyProblemIsReported() {
     do {
-        _ = try Policy.parse(yaml: "duckLevelDB: x\nfoo: 1\ninteractions:\n  bar: {}\n")
+        _ = try Policy.parse(yaml: "duckLevelDB: x\nfoo: 1\ninteractions:\n  bar: {}\n", over: .builtIn)
         Issue.record("accepted")
     } catch {
         #expect(Set(error.problems.map(\.path)) == ["duckLevelDB", "foo", "interactions.bar"])
@@ -123,6 +195,6 @@ func invalidPolicyPointsAtTheOffendingKey(index: Int) {
 
 @Test func policyDocShowsTheDefaultTables() throws {
     let doc = try repositoryFile("docs/POLICY.md")
-    #expect(doc.contains(InteractionTable.carPlay.markdown), "regenerate the matrix in docs/POLICY.md")
+    #expect(doc.contains(Policy.builtIn.interactions.markdown), "regenerate the matrix in docs/POLICY.md")
     for condition in PromptCondition.allCases { #expect(doc.contains(condition.rawValue)) }
 }

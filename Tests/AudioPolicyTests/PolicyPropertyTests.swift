@@ -1,3 +1,4 @@
+import BuiltInPolicy
 import PropertyBased
 import Testing
 
@@ -44,7 +45,7 @@ func run(
     _ scenario: Scenario, _ steps: [Int],
     check: (_ engine: PolicyEngine, _ input: PolicyInput, _ decisions: [PolicyDecision], _ styleBefore: PromptStyle?) -> Void
 ) {
-    var engine = PolicyEngine()
+    var engine = PolicyEngine(policy: .builtIn)
     var time = 0.0
     for n in steps {
         time += Double(n / 13 % 50) * 0.1
@@ -213,7 +214,7 @@ func expectNoSessionLeftovers(_ steps: [Int]) {
 @Test func theVerdictAgreesWithTheDecisions() async {
     await propertyCheck(count: 300, input: steps) { steps in
         var time = 0.0
-        var engine = PolicyEngine()
+        var engine = PolicyEngine(policy: .builtIn)
         for n in steps {
             time += Double(n / 13 % 50) * 0.1
             let input = Scenario.everything.input(n, at: time)

@@ -1,3 +1,4 @@
+import BuiltInPolicy
 import Testing
 
 @testable import AudioPolicy
@@ -18,12 +19,12 @@ let styleCases: [(String, [Source], PromptStyle)] = [
 @Test(arguments: styleCases.indices)
 func promptStyleFollowsApplesRules(index: Int) {
     let (situation, sources, expected) = styleCases[index]
-    #expect(PromptStyleOracle().style(for: "app", sources: sources, activeSessions: [:]) == expected, "\(situation)")
+    #expect(Policy.builtIn.oracle.style(for: "app", sources: sources, activeSessions: [:]) == expected, "\(situation)")
 }
 
 @Test(arguments: PromptCondition.allCases)
 func eachConditionAloneGivesItsRulesStyle(condition: PromptCondition) {
-    let oracle = PromptStyleOracle()
+    let oracle = Policy.builtIn.oracle
     let expected: PromptStyle =
         switch condition {
         case .voiceAssistantListening, .otherSessionRecording: .none
@@ -34,7 +35,7 @@ func eachConditionAloneGivesItsRulesStyle(condition: PromptCondition) {
 }
 
 @Test func onlyAnotherClientsRecordingCounts() {
-    let oracle = PromptStyleOracle()
+    let oracle = Policy.builtIn.oracle
     let recorder = SessionConfiguration(category: .record)
     #expect(oracle.style(for: "app", sources: [], activeSessions: ["dictation": recorder]) == .none)
     #expect(oracle.style(for: "app", sources: [], activeSessions: ["app": recorder]) == .normal)
@@ -42,7 +43,7 @@ func eachConditionAloneGivesItsRulesStyle(condition: PromptCondition) {
 }
 
 @Test func rulesAreOverridable() {
-    var rules = PromptStyleRules.apple
+    var rules = Policy.builtIn.promptStyle
     rules.rules[.voiceCallActive] = .normal
     rules.rules[.nativeNavigationGuiding] = PromptStyle.none  // not Optional.none
     let oracle = PromptStyleOracle(rules: rules)
@@ -54,5 +55,5 @@ func eachConditionAloneGivesItsRulesStyle(condition: PromptCondition) {
 
 @Test func quietestStyleWins() {
     #expect(PromptStyle.none < .short && PromptStyle.short < .normal)
-    #expect(PromptStyleOracle().style(given: Set(PromptCondition.allCases)) == .none)
+    #expect(Policy.builtIn.oracle.style(given: Set(PromptCondition.allCases)) == .none)
 }

@@ -1,5 +1,6 @@
 import AudioPolicy
 import AudioTestSupport
+import BuiltInPolicy
 import CarAudio
 import Foundation
 import PulseAudio
@@ -31,15 +32,15 @@ import Testing
             defer { radio.stop() }
             for (player, _) in players { _ = try await player.waitForSinkInput() }
 
-            let classifier = SinkInputClassifier()
+            let classifier = Policy.builtIn.classify
             let inputs = try await connection.sinkInputs()
             for (player, expected) in players {
                 let input = try #require(inputs.first { $0.properties["application.name"] == player.applicationName })
-                #expect(classifier.kind(of: input) == expected, "\(player.applicationName) (role \(input.role ?? "none"))")
+                #expect(classifier.kind(properties: input.properties) == expected, "\(player.applicationName) (role \(input.role ?? "none"))")
             }
             // VoxNav's own streams are the engine's, not foreign sources.
             let own = try #require(inputs.first { $0.index == radio.sinkInputIndex })
-            #expect(classifier.kind(of: own) == nil)
+            #expect(classifier.kind(properties: own.properties) == nil)
         }
     }
 

@@ -1,4 +1,5 @@
 import AudioPolicy
+import BuiltInPolicy
 import DriveSimulation
 import Foundation
 import Testing
@@ -18,7 +19,7 @@ import Testing
         #expect(s.violations == 0, "\(report.audit)")
         #expect(s.podcastSecondsLost == 0)
         // On the virtual clock a session is active exactly while its prompt plays.
-        #expect(s.maxActivationOverhang <= Policy.default.idleCap)
+        #expect(s.maxActivationOverhang <= Policy.builtIn.idleCap)
         #expect(s.maxActivationOverhang < 0.001)
         for window in report.activations { #expect(window.promptSeconds > 0, "a session active without a prompt: \(window)") }
 
@@ -46,7 +47,7 @@ import Testing
             for (prompt, start, end) in report.promptAudio {
                 for segment in radio.segments(overlapping: start, end) {
                     #expect(segment.state == .ducked, "the radio was \(segment.state) during \"\(prompt.text)\"")
-                    #expect((segment.dB ?? 0) <= Policy.default.duckLevelDB + 0.01)
+                    #expect((segment.dB ?? 0) <= Policy.builtIn.duckLevelDB + 0.01)
                 }
             }
         }

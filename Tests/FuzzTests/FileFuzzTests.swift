@@ -1,4 +1,5 @@
 import AudioPolicy
+import BuiltInPolicy
 import DriveSimulation
 import Foundation
 import Guidance
@@ -15,7 +16,7 @@ import Testing
         await propertyCheck(count: FuzzBudget.count(300), input: Self.seeds) { seeds in
             let text = Mutation.apply(seeds, to: original)
             do throws(PolicyError) {
-                let policy = try Policy.parse(yaml: text)
+                let policy = try Policy.parse(yaml: text, over: .builtIn)
                 #expect(policy.problems.isEmpty, "accepted with problems: \(policy.problems)")
             } catch {
                 #expect(!error.problems.isEmpty)
@@ -58,7 +59,7 @@ import Testing
         await propertyCheck(count: FuzzBudget.count(300), input: Gen.uint8(in: 0...127).array(of: 0...200)) { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
             // Every policy key is optional, so some texts are a policy: then a valid one.
-            if let policy = try? Policy.parse(yaml: text) { #expect(policy.problems.isEmpty) }
+            if let policy = try? Policy.parse(yaml: text, over: .builtIn) { #expect(policy.problems.isEmpty) }
             // A pack or a scenario needs keys random text does not have.
             #expect((try? PhrasePack(yaml: text)) == nil, "accepted as a pack: \(text)")
             #expect((try? Scenario(yaml: text)) == nil, "accepted as a scenario: \(text)")

@@ -1,10 +1,10 @@
 import AudioPolicy
-import CarAudio
+import BuiltInPolicy
 import Testing
 
-/// The rule table on its own (the real streams are in ForeignStreamTests).
-@Suite struct SinkInputClassifierTests {
-    let classifier = SinkInputClassifier()
+/// The built-in policy's `classify:` rules on their own (the real streams are in CarAudioTests' ForeignStreamTests).
+@Suite struct StreamClassifierTests {
+    let classifier = Policy.builtIn.classify
 
     @Test func rolesMapToKinds() {
         #expect(classifier.kind(properties: ["media.role": "music"]) == .music)
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func aCustomTableIsHonoured() {
-        let custom = SinkInputClassifier(rules: [.init(.equals("media.role", ["navigation"]), .kind(.nativeNavigation))])
+        let custom = StreamClassifier(rules: [StreamRule("media.role", .equals(["navigation"]), .kind(.nativeNavigation))])
         #expect(custom.kind(properties: ["media.role": "navigation"]) == .nativeNavigation)
         #expect(custom.kind(properties: ["media.role": "music"]) == nil)
     }
