@@ -24,7 +24,7 @@ public enum CarSources {
 
         switch (kind, activity) {
         case (.vehicleChime, _):
-            let chime = Earcons.vehicleChime(sampleRate: rate)
+            let chime = CarSounds.vehicleChime(sampleRate: rate)
             let source = CarSource(
                 kind: kind, activity: activity, displayName: profile.applicationName, stream: stream,
                 sampleRate: rate, pausable: false, programmeDuration: Double(chime.count) / rate)
@@ -46,7 +46,7 @@ public enum CarSources {
                 stream.close()
                 throw error
             }
-            let earcon = Earcons.listening(sampleRate: rate)
+            let earcon = CarSounds.listening(sampleRate: rate)
             // The blip, then the stream is corked: an idle stream is corked, not fed silence.
             Task { await stream.play(BufferSource(earcon)) }
             return CarSource(
@@ -70,7 +70,7 @@ public enum CarSources {
         let stream = try await PlaybackStream(
             connection: connection, name: station, properties: profile.properties(kind: .fmRadio, activity: .default),
             format: format, targetLatency: nil, startCorked: true)
-        stream.start(RadioProgram(sampleRate: Double(format.sampleRate)), paused: paused)
+        stream.start(RadioProgramme(sampleRate: Double(format.sampleRate)), paused: paused)
         return CarSource(kind: .fmRadio, displayName: station, stream: stream, sampleRate: Double(format.sampleRate))
     }
 
@@ -79,8 +79,8 @@ public enum CarSources {
     ) -> SampleSource {
         if let programme { return RecordedProgrammeSource(programme) }
         switch kind {
-        case .fmRadio: return RadioProgram(sampleRate: rate)
-        case .music: return MusicProgram(sampleRate: rate)
+        case .fmRadio: return RadioProgramme(sampleRate: rate)
+        case .music: return MusicProgramme(sampleRate: rate)
         // A conversation: host and guest take turns.
         case .spokenAudio: return SpeechLikeProgramme(sampleRate: rate, voices: [.init(pitch: 115), .init(pitch: 185)])
         // Both ends of a call, through a telephone band.

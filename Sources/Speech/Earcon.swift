@@ -1,7 +1,7 @@
 import Foundation
 
 /// The non-verbal prompt used when a spoken prompt is not allowed (prompt style `short`):
-/// a soft two-tone chime, rising, well under a second.
+/// two soft rising notes, well under a second (the car's own "chime" is a different sound).
 public enum Earcon {
     /// Renders the tone at `sampleRate`. Deterministic: the same buffer every time.
     public static func navigationTone(sampleRate: Int = 22050) -> PCMBuffer {

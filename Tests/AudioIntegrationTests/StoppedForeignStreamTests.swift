@@ -23,7 +23,7 @@ import Testing
                 connection: connection, name: "\(name) music",
                 properties: ["media.role": "music", "application.name": name, "application.id": "org.example.\(name.filter(\.isLetter))"],
                 format: StreamFormat(sampleRate: 44100, channels: 1), targetLatency: nil, startCorked: true)
-            stream.start(MusicProgram(sampleRate: 44100))
+            stream.start(MusicProgramme(sampleRate: 44100))
         }
 
         var muted: Bool? { (try? PulseProbe.sinkInput(application: name))?.muted }

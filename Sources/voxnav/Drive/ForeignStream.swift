@@ -19,7 +19,7 @@ final class ForeignStream: @unchecked Sendable {
                 "media.name": "\(name) (\(role))",
             ],
             format: StreamFormat(sampleRate: UInt32(rate), channels: 1), targetLatency: nil, startCorked: true)
-        stream.start(MusicProgram(sampleRate: rate))
+        stream.start(MusicProgramme(sampleRate: rate))
     }
 
     func stop() {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Short finite sounds, as samples.
-enum Earcons {
+/// The car's and the assistant's short sounds, as samples (VoxNav's own prompt tone is `Earcon` in Speech).
+enum CarSounds {
     /// The vehicle's "ding-dong" (a door open, a seat belt): two bell-like notes, 0.8 s in all.
     static func vehicleChime(sampleRate: Double) -> [Int16] {
         notes([(1318.5, 0.4), (1046.5, 0.4)], sampleRate: sampleRate, amplitude: 0.5, decay: 6)

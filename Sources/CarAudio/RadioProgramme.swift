@@ -4,7 +4,7 @@ import PulseAudio
 /// An endless, music-like programme for the simulated FM radio: a I–V–vi–IV chord progression
 /// played as a plucked arpeggio over a soft bass. Tonal and rhythmic, audibly not speech, so a
 /// listener (or a test reading `car.monitor`) can tell the radio from a prompt.
-public final class RadioProgram: SampleSource, GeneratedProgramme {
+public final class RadioProgramme: SampleSource, GeneratedProgramme {
     public let sampleRate: Double
     public var frame = 0
     private let amplitude: Double

@@ -4,7 +4,7 @@ import PulseAudio
 /// An endless programme for the simulated music app, unlike the radio's: a minor-key synth riff at
 /// 120 bpm over a kick drum and off-beat hi-hats. A pure function of the frame number, so the app
 /// resumes exactly where it was paused (`SeekableSource`).
-public final class MusicProgram: SeekableSource, GeneratedProgramme {
+public final class MusicProgramme: SeekableSource, GeneratedProgramme {
     public let sampleRate: Double
     public var frame = 0
     private let amplitude: Double
