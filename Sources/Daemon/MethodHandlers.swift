@@ -71,9 +71,7 @@ enum MethodHandlers {
             return .init(language: started.language, profile: started.profile)
         }
         table.on(GuidanceUpdate.self) { p, client in
-            let progress = GuidanceProgress(
-                time: p.time, speed: p.speed,
-                upcoming: p.maneuvers.map { GuidanceProgress.Upcoming(id: $0.id, distance: $0.distance, maneuver: $0.maneuver) })
+            let progress = GuidanceProgress(time: p.time, speed: p.speed, upcoming: p.maneuvers)
             return .init(prompts: try await engine.updateGuidance(client: client.id, progress: progress))
         }
         table.on(GuidanceEnd.self) { _, client in
