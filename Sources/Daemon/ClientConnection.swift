@@ -56,14 +56,14 @@ struct ClientConnection {
     ) {
         switch frame {
         case .oversize:
-            let refusal = RPCReply.single(RPCResponse(id: nil, error: .invalidRequest("frame longer than \(maxFrameLength) bytes")))
+            let refusal = RPCReply.single(RPCReply.Response(id: nil, error: .invalidRequest("frame longer than \(maxFrameLength) bytes")))
             requests.addTask { try? await outbound.write(Self.line(refusal)) }
         case .line(let buffer):
             let bytes = Data(buffer.readableBytesView)
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             guard client.admit(limit: Self.maxInFlight) else {
                 let refusal = RPCError(code: -32001, message: "too many requests in flight on this connection (at most \(Self.maxInFlight))")
-                let reply = RPCReply.single(RPCResponse(id: Self.peekID(bytes), error: refusal))
+                let reply = RPCReply.single(RPCReply.Response(id: Self.peekID(bytes), error: refusal))
                 requests.addTask { try? await outbound.write(Self.line(reply)) }
                 return
             }

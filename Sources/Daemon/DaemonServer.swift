@@ -81,12 +81,13 @@ public final class DaemonServer: Sendable {
         connectionsClosing.set(())
     }
 
-    /// Makes the socket's directory (mode 0700) and refuses when a live daemon answers on the socket.
-    /// Call it before starting the engine: the engine undoes what a dead daemon left, which must
-    /// never touch what a live one is doing.
+    /// Makes the socket's directory (mode 0700), refuses one that is not the user's alone
+    /// (`SocketDirectory`) or a socket path that is not a socket of the user's, and refuses when a
+    /// live daemon answers on the socket. Call it before starting the engine: the engine undoes what
+    /// a dead daemon left, which must never touch what a live one is doing.
     public static func claimSocketDirectory(_ path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try SocketDirectory.claim((path as NSString).deletingLastPathComponent)
+        try SocketDirectory.checkSocket(path)
         if FileManager.default.fileExists(atPath: path), (try? RPCClient(socketPath: path)) != nil {
             throw DaemonError.socketInUse(path)
         }
@@ -94,7 +95,7 @@ public final class DaemonServer: Sendable {
 
     private static func prepareSocketPath(_ path: String) throws {
         try claimSocketDirectory(path)
-        // Nobody answers: a stale socket from a daemon that died.
+        // Nobody answers: a stale socket of the user's from a daemon that died.
         if FileManager.default.fileExists(atPath: path) { unlink(path) }
     }
 }

@@ -1,15 +1,17 @@
+import Foundation
 import RPC
 
 /// The daemon's handlers by method name. Each is registered with its method's type, so that its
-/// params arrive decoded and checked (`MethodParams.decode`) and its result leaves typed.
+/// params arrive decoded and checked (`MethodParams.decode`, from the request's own bytes when it
+/// came alone) and its result is encoded as it is onto the wire.
 struct MethodTable: Sendable {
-    typealias Handler = @Sendable (JSONValue?, ClientContext) async throws -> JSONValue
+    /// The request's params as parsed, its frame's bytes (nil within a batch), and its client.
+    typealias Handler = @Sendable (JSONValue?, Data?, ClientContext) async throws -> any Encodable & Sendable
     private(set) var handlers: [String: Handler] = [:]
 
     mutating func on<M: RPCMethod>(_ method: M.Type, _ body: @escaping @Sendable (M.Params, ClientContext) async throws -> M.Result) {
-        handlers[M.name] = { raw, client in
-            let params = try M.Params.decode(raw, method: M.name)
-            return try JSONValue(encoding: try await body(params, client))
+        handlers[M.name] = { raw, frame, client in
+            try await body(try M.Params.decode(raw, frame: frame, method: M.name), client)
         }
     }
 

@@ -20,22 +20,23 @@ final class RPCRouter: Sendable {
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: frame)
         } catch {
-            return .single(RPCResponse(id: nil, error: .parseError("the frame is not valid JSON")))
+            return .single(RPCReply.Response(id: nil, error: .parseError("the frame is not valid JSON")))
         }
         if case .array(let items) = value {
-            guard !items.isEmpty else { return .single(RPCResponse(id: nil, error: .invalidRequest("empty batch"))) }
-            var responses: [RPCResponse] = []
+            guard !items.isEmpty else { return .single(RPCReply.Response(id: nil, error: .invalidRequest("empty batch"))) }
+            var responses: [RPCReply.Response] = []
             for item in items {
-                if let response = await handleOne(item, from: client) { responses.append(response) }
+                if let response = await handleOne(item, frame: nil, from: client) { responses.append(response) }
             }
             return responses.isEmpty ? nil : .batch(responses)
         }
-        return await handleOne(value, from: client).map { .single($0) }
+        return await handleOne(value, frame: frame, from: client).map { .single($0) }
     }
 
-    private func handleOne(_ value: JSONValue, from client: ClientContext) async -> RPCResponse? {
+    /// One request; `frame` is its own bytes when it came alone (not in a batch).
+    private func handleOne(_ value: JSONValue, frame: Data?, from client: ClientContext) async -> RPCReply.Response? {
         guard case .object(let object) = value else {
-            return RPCResponse(id: nil, error: .invalidRequest("a request must be a JSON object"))
+            return RPCReply.Response(id: nil, error: .invalidRequest("a request must be a JSON object"))
         }
         // Read the id first so that even an invalid request is answered with it.
         var id: RPCID?
@@ -44,32 +45,32 @@ final class RPCRouter: Sendable {
         case .null?: id = nil
         case .string(let s)?: id = .string(s)
         case .number(let n)? where n.rounded() == n && abs(n) < 9e15: id = .number(Int64(n))
-        default: return RPCResponse(id: nil, error: .invalidRequest("'id' must be a string or an integer"))
+        default: return RPCReply.Response(id: nil, error: .invalidRequest("'id' must be a string or an integer"))
         }
         let isNotification = object["id"] == nil
         guard object["jsonrpc"] == .string("2.0") else {
-            return RPCResponse(id: id, error: .invalidRequest("'jsonrpc' must be \"2.0\""))
+            return RPCReply.Response(id: id, error: .invalidRequest("'jsonrpc' must be \"2.0\""))
         }
         guard case .string(let method)? = object["method"] else {
-            return RPCResponse(id: id, error: .invalidRequest("'method' must be a string"))
+            return RPCReply.Response(id: id, error: .invalidRequest("'method' must be a string"))
         }
         let params = object["params"]
         if let params, params.objectValue == nil, params.arrayValue == nil {
-            return RPCResponse(id: id, error: .invalidRequest("'params' must be an object or an array"))
+            return RPCReply.Response(id: id, error: .invalidRequest("'params' must be an object or an array"))
         }
         guard let handler = methods[method] else {
-            return isNotification ? nil : RPCResponse(id: id, error: .methodNotFound(method))
+            return isNotification ? nil : RPCReply.Response(id: id, error: .methodNotFound(method))
         }
-        let response: RPCResponse
+        let response: RPCReply.Response
         do {
-            response = RPCResponse(id: id, result: try await handler(params, client))
+            response = RPCReply.Response(id: id, result: try await handler(params, frame, client))
         } catch let error as RPCError {
-            response = RPCResponse(id: id, error: error)
+            response = RPCReply.Response(id: id, error: error)
         } catch let error as EngineError {
-            response = RPCResponse(id: id, error: .engineFailure(error.description))
+            response = RPCReply.Response(id: id, error: .engineFailure(error.description))
         } catch {
             logger.error("method failed", metadata: ["method": "\(method)", "error": "\(error)"])
-            response = RPCResponse(id: id, error: .internalError("\(error)"))
+            response = RPCReply.Response(id: id, error: .internalError("\(error)"))
         }
         return isNotification ? nil : response
     }

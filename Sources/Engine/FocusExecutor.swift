@@ -246,7 +246,7 @@ actor FocusExecutor {
     func save(sources: [SimulatedSourceRecord]) { journalFile?.save(sources: sources) }
 
     /// What a previous daemon left in the journal file, taken off the disk.
-    func takeOver() -> JournalFile.Contents? { journalFile?.takeOver() }
+    func takeOver() -> JournalFile.Found { journalFile?.takeOver() ?? .none }
 
     /// About one step every 8 ms (at least 2 steps, at most 25).
     static func ramp(_ seconds: Double) -> VolumeRamp {

@@ -80,7 +80,15 @@ public actor VoxNavEngine {
         focus = FocusExecutor(connection: connection, logger: logger, journalFile: journalFile)
         await prompts.attach(EnginePromptGate(engine: self))
         // A previous daemon killed mid-prompt may have left streams ducked or muted, and its simulated sources died with it.
-        let left = await focus.takeOver()
+        var left: JournalFile.Contents?
+        switch await focus.takeOver() {
+        case .none: break
+        case .journal(let contents): left = contents
+        case .refused(let why):
+            logger.warning(
+                "ignored the journal a previous daemon would have left: it is not to be trusted",
+                metadata: ["path": "\(configuration.journalPath ?? "")", "why": "\(why)"])
+        }
         if let left, !left.ducks.isEmpty {
             logger.notice("undoing what a previous daemon left ducked or muted", metadata: ["sinkInputs": "\(left.ducks.streams.keys.sorted())"])
             await focus.undo(left.ducks)

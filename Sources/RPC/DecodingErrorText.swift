@@ -1,8 +1,11 @@
 /// A one-line, user-facing account of a DecodingError: where, and what was wrong.
 public enum DecodingErrorText {
-    public static func describe(_ error: DecodingError) -> String {
+    /// - Parameter under: a member the decoded value was read from, left out of the paths named.
+    public static func describe(_ error: DecodingError, under: String? = nil) -> String {
         func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            var codingPath = context.codingPath
+            if let under, codingPath.first?.stringValue == under { codingPath.removeFirst() }
+            let keys = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
             return keys.isEmpty ? "" : "'" + keys.joined(separator: ".") + "': "
         }
         switch error {

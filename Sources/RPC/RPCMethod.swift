@@ -22,13 +22,17 @@ extension MethodParams {
     /// The one strict decoder for every method's params: an object (or nothing), no member the
     /// method does not know, every member of its type, then `validate()`. JSON null is the same
     /// as leaving a member out. Every problem is an `invalidParams` error that names the member.
-    public static func decode(_ value: JSONValue?, method: String) throws(RPCError) -> Self {
+    ///
+    /// `frame`, the request's own bytes, is decoded directly where it can be (no member is null),
+    /// instead of encoding the parsed params again to decode them.
+    public static func decode(_ value: JSONValue?, frame: Data? = nil, method: String) throws(RPCError) -> Self {
         var object: [String: JSONValue]
         switch value {
         case nil, .null?: object = [:]
         case .object(let members)?: object = members
         default: throw RPCError.invalidParams("params must be an object with named members")
         }
+        let direct = frame != nil && !object.values.contains(.null)
         object = object.filter { $0.value != .null }
         let allowed = CodingKeys.allCases.map(\.stringValue)
         let unknown = object.keys.filter { !allowed.contains($0) }.sorted()
@@ -37,9 +41,13 @@ extension MethodParams {
         }
         let params: Self
         do {
-            params = try JSONValue.object(object).decode(Self.self)
+            if direct, let frame {
+                params = try JSONDecoder().decode(ParamsOfRequest<Self>.self, from: frame).params ?? JSONDecoder().decode(Self.self, from: Data("{}".utf8))
+            } else {
+                params = try JSONValue.object(object).decode(Self.self)
+            }
         } catch let error as DecodingError {
-            throw RPCError.invalidParams(DecodingErrorText.describe(error))
+            throw RPCError.invalidParams(DecodingErrorText.describe(error, under: direct ? "params" : nil))
         } catch {
             throw RPCError.invalidParams("\(error)")
         }
@@ -62,4 +70,9 @@ public struct NoParams: MethodParams {
 
     public init(from decoder: any Decoder) throws {}
     public func encode(to encoder: any Encoder) throws { _ = encoder.container(keyedBy: CodingKeys.self) }
+}
+
+/// A request's `params` member, decoded from the request's bytes (the other members are the router's).
+private struct ParamsOfRequest<Params: Decodable>: Decodable {
+    let params: Params?
 }

@@ -58,7 +58,8 @@ struct Run: AsyncParsableCommand {
 
         // The daemon, on a private socket.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-bench-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // The daemon refuses a socket directory that others may enter (SocketDirectory).
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let socket = dir + "/voxnav.sock"
         let (daemonPID, _) = try spawn([voxnavd, "--socket", socket, "--log-level", "error"], quiet: false)
         defer {

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A second, unprivileged local user, for what another user on the machine can do to voxnavd's
+/// socket and journal. Made with `useradd` the first time; it needs root, as CI has.
+enum SecondUser {
+    static let name = "voxnav-other"
+
+    /// Its uid, or why there is none here (then the tests that need it are skipped with that message).
+    static let uid: Result<uid_t, Unavailable> = {
+        guard geteuid() == 0 else { return .failure(Unavailable("not root: a second user cannot be made or impersonated")) }
+        if let entry = getpwnam(name) { return .success(entry.pointee.pw_uid) }
+        let made = run("/usr/sbin/useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name])
+        guard made == 0, let entry = getpwnam(name) else { return .failure(Unavailable("useradd \(name) failed (status \(made))")) }
+        return .success(entry.pointee.pw_uid)
+    }()
+
+    static var available: Bool { (try? uid.get()) != nil }
+
+    struct Unavailable: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Runs a command as the second user; returns its status.
+    @discardableResult
+    static func run(_ command: [String]) throws -> Int32 {
+        _ = try uid.get()
+        return run("/usr/sbin/runuser", ["-u", name, "--"] + command)
+    }
+
+    private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
