@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "RPC", dependencies: ["AudioPolicy", "Guidance", "StrictCoding"]),
 
         // Real audio.
-        .target(name: "Speech", dependencies: ["CEspeakNG"]),
+        .target(name: "Speech", dependencies: ["CEspeakNG", "AsyncSupport"]),
         .target(name: "PulseAudio", dependencies: ["CPulse"]),
         // A private PulseAudio server with a null sink (a process, not libpulse): headless drives and restart tests.
         .target(name: "PulseServer"),

@@ -14,10 +14,12 @@ public struct Policy: Hashable, Sendable {
     public var interactions: InteractionTable
     /// What kind of source each of other programs' streams is.
     public var classify: StreamClassifier
+    /// How long a prompt may speak and how much may wait.
+    public var prompts: PromptLimits
 
     public init(
         duckLevelDB: Double, duckRamp: Double, restoreRamp: Double, linger: Double, idleCap: Double,
-        promptStyle: PromptStyleRules, interactions: InteractionTable, classify: StreamClassifier
+        promptStyle: PromptStyleRules, interactions: InteractionTable, classify: StreamClassifier, prompts: PromptLimits
     ) {
         self.duckLevelDB = duckLevelDB
         self.duckRamp = duckRamp
@@ -27,6 +29,7 @@ public struct Policy: Hashable, Sendable {
         self.promptStyle = promptStyle
         self.interactions = interactions
         self.classify = classify
+        self.prompts = prompts
     }
 
     /// Limits a policy must respect.
@@ -69,7 +72,7 @@ public struct Policy: Hashable, Sendable {
                 }
             }
         }
-        return found
+        return found + prompts.problems
     }
 
     public func validate() throws(PolicyError) {

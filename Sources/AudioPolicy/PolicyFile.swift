@@ -36,7 +36,8 @@ extension Policy {
     /// What a complete file fills in entirely.
     private static let unset = Policy(
         duckLevelDB: 0, duckRamp: 0, restoreRamp: 0, linger: 0, idleCap: 1, promptStyle: PromptStyleRules(rules: [:]),
-        interactions: InteractionTable(), classify: StreamClassifier(rules: []))
+        interactions: InteractionTable(), classify: StreamClassifier(rules: []),
+        prompts: PromptLimits(maxSeconds: 0, maxTextCharacters: 0, maxWaiting: 0, maxWaitingPerClient: 0, maxWaitingSeconds: 0))
 
     /// The policy as a complete policy file.
     public var yaml: String {
@@ -54,6 +55,14 @@ extension Policy {
               linger: \(InteractionAction.format(linger))
               # Deactivate by force after this many seconds active without audio (≤ 5).
               idleCap: \(InteractionAction.format(idleCap))
+            # How long one prompt may speak, and how much may wait (all clients together, and per client).
+            prompts:
+              maxSeconds: \(InteractionAction.format(prompts.maxSeconds))
+              maxTextCharacters: \(prompts.maxTextCharacters)
+              queue:
+                maxWaiting: \(prompts.maxWaiting)
+                maxWaitingPerClient: \(prompts.maxWaitingPerClient)
+                maxWaitingSeconds: \(InteractionAction.format(prompts.maxWaitingSeconds))
             # Each condition that holds proposes a style; the quietest wins (none < short < normal).
             promptStyle:
               otherwise: \(promptStyle.otherwise.rawValue)
@@ -132,6 +141,8 @@ struct PolicyReader {
     /// Every key a complete policy file must have and this one did not, as problems.
     func missing() -> [PolicyProblem] {
         var required = ["version", "duckLevelDB", "ramps.duck", "ramps.restore", "activation.linger", "activation.idleCap"]
+        required += ["prompts.maxSeconds", "prompts.maxTextCharacters"]
+        required += ["maxWaiting", "maxWaitingPerClient", "maxWaitingSeconds"].map { "prompts.queue.\($0)" }
         required += ["promptStyle.otherwise"] + PromptCondition.allCases.map { "promptStyle.rules.\($0.rawValue)" }
         for incoming in FocusRole.allCases {
             required += FocusRole.allCases.map { "interactions.\(incoming.rawValue).\($0.rawValue)" }
@@ -143,7 +154,7 @@ struct PolicyReader {
     }
 
     mutating func read(_ root: Node, into policy: inout Policy) {
-        let top = ["version", "duckLevelDB", "ramps", "activation", "promptStyle", "interactions", "classify"]
+        let top = ["version", "duckLevelDB", "ramps", "activation", "prompts", "promptStyle", "interactions", "classify"]
         for (key, value) in entries(root, at: "", known: top) {
             switch key {
             case "version":
@@ -160,12 +171,43 @@ struct PolicyReader {
                     guard let n = number(v, at: "activation.\(k)") else { continue }
                     if k == "linger" { policy.linger = n } else { policy.idleCap = n }
                 }
+            case "prompts":
+                readPromptLimits(value, into: &policy.prompts)
             case "promptStyle":
                 readPromptStyle(value, into: &policy.promptStyle)
             case "classify":
                 if let rules = readClassify(value) { policy.classify = StreamClassifier(rules: rules) }
             default:
                 readInteractions(value, into: &policy.interactions)
+            }
+        }
+    }
+
+    /// A whole number (a count), or nil with a problem.
+    mutating func count(_ node: Node, at path: String) -> Int? {
+        guard node.scalar != nil, let value = node.int else {
+            fail(path, node, "expected a whole number (got '\(node.string ?? "a collection")')")
+            return nil
+        }
+        return value
+    }
+
+    mutating func readPromptLimits(_ node: Node, into limits: inout PromptLimits) {
+        for (key, value) in entries(node, at: "prompts", known: ["maxSeconds", "maxTextCharacters", "queue"]) {
+            switch key {
+            case "maxSeconds":
+                if let n = number(value, at: "prompts.maxSeconds") { limits.maxSeconds = n }
+            case "maxTextCharacters":
+                if let n = count(value, at: "prompts.maxTextCharacters") { limits.maxTextCharacters = n }
+            default:
+                for (k, v) in entries(value, at: "prompts.queue", known: ["maxWaiting", "maxWaitingPerClient", "maxWaitingSeconds"]) {
+                    let path = "prompts.queue.\(k)"
+                    switch k {
+                    case "maxWaiting": if let n = count(v, at: path) { limits.maxWaiting = n }
+                    case "maxWaitingPerClient": if let n = count(v, at: path) { limits.maxWaitingPerClient = n }
+                    default: if let n = number(v, at: path) { limits.maxWaitingSeconds = n }
+                    }
+                }
             }
         }
     }

@@ -1,7 +1,8 @@
 import StrictCoding
 
 /// How urgent a prompt is, in speech-dispatcher's spirit: a higher priority plays before anything
-/// of a lower one that waits; within a priority, arrival order. Nothing interrupts a playing prompt
+/// of a lower one that waits; within a priority, maneuvers before text, then the clients by turns,
+/// then arrival (`PromptQueue`). Nothing interrupts a playing prompt
 /// except `prompt.cancel`.
 public enum PromptPriority: String, Codable, CaseIterable, Sendable, Comparable {
     /// Safety-relevant (a missed exit, "turn now"): before everything that waits.

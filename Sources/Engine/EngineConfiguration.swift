@@ -2,7 +2,8 @@ import AudioPolicy
 import BuiltInPolicy
 
 /// The engine's tunables. The audio policy (duck level, ramps, linger, idle cap, the interaction
-/// table, prompt-style rules) comes from the policy file; see docs/POLICY.md.
+/// table, prompt-style rules, how long a prompt may speak and how much may wait) comes from the
+/// policy file; see docs/POLICY.md.
 public struct EngineConfiguration: Sendable {
     public var policy: Policy = .builtIn
     /// The prompt stream's target latency (tlength); 10–20 ms is the proven range.
@@ -13,9 +14,6 @@ public struct EngineConfiguration: Sendable {
     public var voicesDirectory: String?
     /// Speech rate in words per minute.
     public var speechRate = 175
-    /// The longest a maneuver prompt may speak; longer wordings drop lane advice, the chained
-    /// "then" and the road name, in that order, until one fits.
-    public var maxPromptSeconds = 6.0
     /// Where the duck journal is written before every change (voxnavd: next to its socket), so that
     /// a daemon killed with SIGKILL is undone by the next one; nil keeps it in memory only.
     public var journalPath: String?

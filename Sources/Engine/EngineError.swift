@@ -1,3 +1,5 @@
+import Speech
+
 /// Why the engine refused or failed a request. Messages are meant for the user.
 public enum EngineError: Error, CustomStringConvertible, Sendable {
     case invalidSource(String)
@@ -9,7 +11,12 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case unknownLanguage(String, available: [String])
     case unknownProfile(String, available: [String])
     case noGuidance
-    case queueFull(Int)
+    /// The queue, or the client's share of it, is full.
+    case queueFull(QueueBound)
+    /// A text prompt's speech would be longer than a prompt may take.
+    case promptTooLong(SpeechOverrun)
+    /// A prompt's text is longer than a prompt may have, before any synthesis.
+    case textTooLong(characters: Int, limit: Int)
     case unknownManeuver(String)
     /// The sound server went away; the daemon is reconnecting.
     case serverUnavailable
@@ -24,7 +31,15 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .speech(let why): why
         case .unknownProfile(let profile, let available):
             "unknown vehicle profile '\(profile)' (available: \(available.joined(separator: ", ")))"
-        case .queueFull(let limit): "too many prompts waiting for this client (at most \(limit)); wait for some to finish"
+        case .queueFull(.clientFull(let limit)): "too many prompts waiting for this client (at most \(limit)); wait for some to finish"
+        case .queueFull(.queueFull(let limit)):
+            "the prompt queue is full (\(limit) prompts waiting, and this client has as many as any other); wait for some to finish"
+        case .queueFull(.secondsFull(let waiting, let asked, let limit)):
+            "the prompt queue is full: \(Self.seconds(waiting)) s of speech waiting and this prompt's \(Self.seconds(asked)) s would pass the limit of "
+                + "\(Self.seconds(limit)) s (and this client has as many prompts waiting as any other); wait for some to finish"
+        case .promptTooLong(let overrun): "prompt refused: \(overrun)"
+        case .textTooLong(let characters, let limit):
+            "prompt refused: its text has \(characters) characters, more than the \(limit) a prompt may have"
         case .noGuidance: "no guidance is running for this client (call guidance.start first)"
         case .serverUnavailable: "\(Self.serverUnavailableReason): voxnavd is reconnecting, try again shortly"
         case .unknownManeuver(let id): "maneuver '\(id)' was never described: send its 'maneuver' once"
@@ -32,6 +47,16 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
             "no phrase pack for language '\(language)' (available: \(available.joined(separator: ", ")))"
         }
     }
+
+    /// The request itself is at fault (JSON-RPC -32602, invalid params), not the engine's state.
+    public var isInvalidRequest: Bool {
+        switch self {
+        case .promptTooLong, .textTooLong: true
+        default: false
+        }
+    }
+
+    private static func seconds(_ value: Double) -> String { String((value * 10).rounded() / 10) }
 
     /// The reason given to prompts that end because the sound server went away.
     public static let serverUnavailableReason = "sound server unavailable"

@@ -8,14 +8,12 @@ import Speech
 /// prompt comes through a `PromptGate`; audio is made by a `PromptRenderer` and played by a
 /// `PromptOutput`, so the player runs the same on a sound server and on fakes.
 actor PromptPlayer {
-    /// The most prompts one client may have waiting; more are refused, so that a flood from one
-    /// client cannot starve the others.
-    static let maxWaitingPerClient = 32
-
     private let clock: EngineClock
     private let renderer: any PromptRenderer
     private let output: any PromptOutput
     private let events: EventBus
+    /// How long a prompt may speak and how much may wait (the policy's `prompts:`).
+    let limits: PromptLimits
     /// Set once, by `attach`: the gate is the engine, which owns this player.
     private var gate: (any PromptGate)?
 
@@ -33,39 +31,64 @@ actor PromptPlayer {
     private(set) var spoken = 0
     private(set) var skipped = 0
 
-    init(clock: EngineClock, renderer: any PromptRenderer, output: any PromptOutput, events: EventBus) {
+    init(clock: EngineClock, renderer: any PromptRenderer, output: any PromptOutput, events: EventBus, limits: PromptLimits) {
         self.clock = clock
         self.renderer = renderer
         self.output = output
         self.events = events
+        self.limits = limits
     }
 
     func attach(_ gate: any PromptGate) { self.gate = gate }
 
-    /// How many prompts wait, and whether one plays.
+    /// How many prompts wait, how many seconds of speech they hold, and whether one plays.
     var status: (waiting: Int, playing: Bool) { (queue.count, current != nil) }
+    var secondsWaiting: Double { queue.seconds }
 
     /// Queues a prompt and returns at once with its ticket and its place in the queue (0 = next).
-    /// A full queue or an unknown voice is refused here, changing nothing.
+    /// Its speech is made first, so that its length is known: a text too long to speak within
+    /// `limits.maxSeconds` is refused with that length, and the queue's seconds are what will play.
+    /// A full queue, an unknown voice or too long a text is refused here, changing nothing.
     func enqueue(
-        client: ClientID, candidates: [String], voice: String, options: PromptOptions, receivedAt: ContinuousClock.Instant
+        client: ClientID, candidates: [String], voice: String, isManeuver: Bool = false, options: PromptOptions,
+        receivedAt: ContinuousClock.Instant
     ) async throws(EngineError) -> (PromptTicket, Int) {
+        // Wordings too long to say are not even synthesised (a maneuver keeps its plainer ones).
+        let sayable = candidates.filter { $0.count <= limits.maxTextCharacters }
+        guard !sayable.isEmpty else { throw .textTooLong(characters: candidates.last?.count ?? 0, limit: limits.maxTextCharacters) }
         guard await renderer.hasVoice(voice) else { throw .speech(SpeechError.unknownVoice(voice).description) }
-        guard queue.count(of: client) < Self.maxWaitingPerClient else { throw .queueFull(Self.maxWaitingPerClient) }
-        promptCounter += 1
-        let id = PromptID(rawValue: "p-\(promptCounter)")
-        let ticket = PromptTicket(id: id)
-        admitted[id] = AdmittedPrompt(
-            id: id, client: client, candidates: candidates, voice: voice, options: options, ticket: ticket, receivedAt: receivedAt)
+        if let refusal = queue.refusalByCount(for: client, limits: limits) { throw .queueFull(refusal) }
+        let speech = try await renderer.render(.normal, candidates: sayable, voice: voice, overBudget: isManeuver ? .shorten : .refuse)
+        let id = PromptID(rawValue: "p-\(promptCounter + 1)")
         let deadline = options.deadline.map { clock.now() + $0 }
-        let superseded = queue.enqueue(id: id, client: client, priority: options.priority, deadline: deadline, key: options.key)
+        let entry = PromptQueue.Entry(
+            id: id, client: client, priority: options.priority, deadline: deadline, key: options.key, isManeuver: isManeuver,
+            seconds: speech.audio.duration)
+        let admission: PromptQueue.Admission
+        switch queue.admit(entry, limits: limits) {
+        case .success(let admitted): admission = admitted
+        case .failure(let refusal): throw .queueFull(refusal)
+        }
+        promptCounter += 1
+        let ticket = PromptTicket(id: id)
+        let position = queue.position(of: id) ?? 0
+        // The speech is kept only for the prompt that plays next; one further back is made again when
+        // its turn comes, so that a full queue holds seconds, not samples.
+        admitted[id] = AdmittedPrompt(
+            id: id, client: client, candidates: sayable, voice: voice, overBudget: isManeuver ? .shorten : .refuse, options: options,
+            ticket: ticket, receivedAt: receivedAt, prepared: position == 0 ? speech : nil)
         var event = EngineEvent(type: .promptQueued, time: clock.now())
         event.client = client.rawValue
         event.prompt = id.rawValue
         event.text = candidates[0]
         event.priority = options.priority
         events.emit(event)
-        for old in superseded { finishUnplayed(old.id, result: .skipped, reason: "superseded by \(id) for the same maneuver") }
+        for old in admission.superseded { finishUnplayed(old.id, result: .skipped, reason: "superseded by \(id) for the same maneuver") }
+        for old in admission.evicted {
+            finishUnplayed(
+                old.id, result: .skipped,
+                reason: "dropped: the queue was full and client \(old.client.rawValue) had the most prompts waiting; its place went to \(id)")
+        }
         if let deadline {
             clock.spawn {
                 await self.clock.sleep(until: deadline + 0.005)
@@ -73,7 +96,7 @@ actor PromptPlayer {
             }
         }
         if worker == nil { worker = clock.spawn { await self.work() } }
-        return (ticket, queue.position(of: id) ?? 0)
+        return (ticket, position)
     }
 
     /// Cancels prompts: one by id (whoever queued it: the socket is the user's own), or all of a
@@ -181,7 +204,11 @@ actor PromptPlayer {
         // The audio for the style it expects is made first; the policy's verdict below may change it.
         let expected = await gate.expectedStyle(for: client)
         var early: RenderedPrompt?
-        if let audible = AudibleStyle(expected) { early = try await renderer.render(audible, candidates: prompt.candidates, voice: prompt.voice) }
+        if expected == .normal, let prepared = prompt.prepared {
+            early = prepared
+        } else if let audible = AudibleStyle(expected) {
+            early = try await renderer.render(audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget)
+        }
         var timings = PromptOutcome.Timings()
         timings.audioReady = ms()
         if let reason = currentCancellation { return skip(reason, style: expected, timings: timings) }
@@ -199,7 +226,7 @@ actor PromptPlayer {
         if let early, early.style == audible {
             rendered = early
         } else {
-            rendered = try await renderer.render(audible, candidates: prompt.candidates, voice: prompt.voice)
+            rendered = try await renderer.render(audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget)
         }
 
         if let reason = currentCancellation {
@@ -255,10 +282,14 @@ actor PromptPlayer {
 struct AdmittedPrompt: Sendable {
     let id: PromptID
     let client: ClientID
+    /// The wordings it may be said with, richest first (a text prompt has one).
     let candidates: [String]
     let voice: String
+    let overBudget: OverBudget
     let options: PromptOptions
     let ticket: PromptTicket
     /// When the request arrived: a prompt's timings count from here.
     let receivedAt: ContinuousClock.Instant
+    /// Its speech, made when it was admitted, kept when it was to play next.
+    let prepared: RenderedPrompt?
 }

@@ -1,5 +1,15 @@
 import AudioPolicy
 
+/// Which bound of the prompt queue refused a prompt.
+public enum QueueBound: Error, Equatable, Sendable {
+    /// The client has the most prompts waiting it may have.
+    case clientFull(limit: Int)
+    /// The queue holds the most prompts it may, and the client holds as many as anyone.
+    case queueFull(limit: Int)
+    /// The queue holds the most speech it may, and the client holds as many prompts as anyone.
+    case secondsFull(waiting: Double, asked: Double, limit: Double)
+}
+
 /// A prompt's identity, as given to the client that asked for it ("p-12").
 public struct PromptID: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
     public let rawValue: String
@@ -8,6 +18,16 @@ public struct PromptID: RawRepresentable, Hashable, Codable, Sendable, CustomStr
 }
 
 /// The prompts waiting to play. Pure: no audio, no clock.
+///
+/// Which plays next, like speech-dispatcher's priorities, then fairness: the highest priority first;
+/// within a priority, a maneuver before plain text (a maneuver is due at a place on the road, text
+/// can wait); then the clients take turns (fair queuing: each client's next prompt before anyone's
+/// one after it), then arrival. So a client that floods the queue delays every other client by one prompt at most at
+/// each priority, not by its whole backlog.
+///
+/// The queue as a whole is bounded (`PromptLimits`): in prompts, in prompts per client, and in seconds
+/// of speech. When a bound is reached, a client with fewer prompts waiting takes the place of the
+/// newest, least urgent prompt of the client with the most; the client with the most is refused.
 struct PromptQueue {
     struct Entry: Equatable {
         let id: PromptID
@@ -17,35 +37,103 @@ struct PromptQueue {
         let deadline: Double?
         /// A newer prompt with the same client and key replaces a waiting one ("the same maneuver").
         let key: String?
-        let sequence: Int
+        /// A maneuver (due at a place on the road) rather than plain text.
+        var isManeuver = false
+        /// The length of its speech, measured when it was admitted.
+        var seconds = 0.0
+        /// Its client's turn at its priority, given when it was admitted (see `admit`).
+        var turn = 0
+        var sequence = 0
+    }
+
+    /// A prompt admitted, with the waiting ones it replaced (same client and key) and the ones it
+    /// took the place of (another client's, the queue being full), all now removed.
+    struct Admission: Equatable {
+        var superseded: [Entry] = []
+        var evicted: [Entry] = []
     }
 
     private(set) var waiting: [Entry] = []
     private var nextSequence = 0
+    /// Fair turns (start-time fair queuing, every prompt costing one turn): the turn each client's
+    /// next prompt at a priority gets at the earliest, and the turn of the prompt taken last at each
+    /// priority. A prompt's turn is the later of the two, so a client that queues many waits its turn
+    /// for each, and one that was quiet gets no credit for it.
+    private var nextTurn: [ClientID: [PromptPriority: Int]] = [:]
+    private var servedTurn: [PromptPriority: Int] = [:]
 
     var count: Int { waiting.count }
 
+    /// Seconds of speech waiting.
+    var seconds: Double { waiting.reduce(0) { $0 + $1.seconds } }
+
     func count(of client: ClientID) -> Int { waiting.filter { $0.client == client }.count }
 
-    /// Adds a prompt; returns the waiting ones it supersedes (same client and key), now removed.
-    mutating func enqueue(id: PromptID, client: ClientID, priority: PromptPriority, deadline: Double?, key: String?) -> [Entry] {
-        var superseded: [Entry] = []
-        if let key {
-            superseded = waiting.filter { $0.client == client && $0.key == key }
-            waiting.removeAll { $0.client == client && $0.key == key }
+    /// Whether a prompt of `client` could be admitted now as far as counts go (before its speech is
+    /// measured): the same answer `admit` gives for a prompt of no length.
+    func refusalByCount(for client: ClientID, limits: PromptLimits) -> QueueBound? {
+        if count(of: client) >= limits.maxWaitingPerClient { return .clientFull(limit: limits.maxWaitingPerClient) }
+        if count >= limits.maxWaiting, victim(for: client, priority: .important) == nil { return .queueFull(limit: limits.maxWaiting) }
+        return nil
+    }
+
+    /// Admits a prompt within `limits`, or refuses it, changing nothing.
+    mutating func admit(_ entry: Entry, limits: PromptLimits) -> Result<Admission, QueueBound> {
+        var candidate = self
+        var admission = Admission()
+        if let key = entry.key {
+            admission.superseded = candidate.remove { $0.client == entry.client && $0.key == key }
         }
-        nextSequence += 1
-        waiting.append(Entry(id: id, client: client, priority: priority, deadline: deadline, key: key, sequence: nextSequence))
-        return superseded
+        if candidate.count(of: entry.client) >= limits.maxWaitingPerClient { return .failure(.clientFull(limit: limits.maxWaitingPerClient)) }
+        while candidate.count >= limits.maxWaiting || candidate.seconds + entry.seconds > limits.maxWaitingSeconds + 1e-9 {
+            guard let victim = candidate.victim(for: entry.client, priority: entry.priority) else {
+                if candidate.count >= limits.maxWaiting { return .failure(.queueFull(limit: limits.maxWaiting)) }
+                return .failure(.secondsFull(waiting: candidate.seconds, asked: entry.seconds, limit: limits.maxWaitingSeconds))
+            }
+            admission.evicted += candidate.remove { $0.id == victim.id }
+        }
+        candidate.nextSequence += 1
+        var admitted = entry
+        admitted.sequence = candidate.nextSequence
+        admitted.turn = max(candidate.servedTurn[entry.priority] ?? 0, candidate.nextTurn[entry.client]?[entry.priority] ?? 0)
+        candidate.nextTurn[entry.client, default: [:]][entry.priority] = admitted.turn + 1
+        candidate.waiting.append(admitted)
+        self = candidate
+        return .success(admission)
+    }
+
+    /// The prompt to make room with for a prompt of `client` at `priority`: the newest of the least
+    /// urgent prompts (none outranking the newcomer) of the client with the most waiting, among the
+    /// clients holding more than `client` will once admitted.
+    private func victim(for client: ClientID, priority: PromptPriority) -> Entry? {
+        var held: [ClientID: (count: Int, seconds: Double)] = [:]
+        for entry in waiting {
+            let before = held[entry.client] ?? (0, 0)
+            held[entry.client] = (before.count + 1, before.seconds + entry.seconds)
+        }
+        let mine = (held[client]?.count ?? 0) + 1
+        // PromptPriority orders important first: the least urgent is the greatest.
+        let replaceable = waiting.filter { $0.client != client && held[$0.client]!.count > mine && $0.priority >= priority }
+        guard
+            let heaviest = Set(replaceable.map(\.client))
+                .max(by: { (held[$0]!.count, held[$0]!.seconds, $1.rawValue) < (held[$1]!.count, held[$1]!.seconds, $0.rawValue) })
+        else { return nil }
+        return replaceable.filter { $0.client == heaviest }.max { ($0.priority, $0.sequence) < ($1.priority, $1.sequence) }
     }
 
     /// The position (0 = next) a waiting prompt has.
     func position(of id: PromptID) -> Int? { ordered.firstIndex { $0.id == id } }
 
-    /// Takes the prompt to play next: the highest priority, the oldest within it.
+    /// Takes the prompt to play next.
     mutating func next() -> Entry? {
         guard let first = ordered.first else { return nil }
         waiting.removeAll { $0.id == first.id }
+        servedTurn[first.priority] = first.turn
+        // A client with nothing waiting whose next turns have all come round needs no record.
+        let waitingClients = Set(waiting.map(\.client))
+        nextTurn = nextTurn.filter { client, turns in
+            waitingClients.contains(client) || turns.contains { priority, turn in turn > (servedTurn[priority] ?? 0) }
+        }
         return first
     }
 
@@ -56,7 +144,8 @@ struct PromptQueue {
         return removed
     }
 
-    private var ordered: [Entry] {
-        waiting.sorted { ($0.priority, $0.sequence) < ($1.priority, $1.sequence) }
+    /// The waiting prompts in the order they will play.
+    var ordered: [Entry] {
+        waiting.sorted { ($0.priority, $0.isManeuver ? 0 : 1, $0.turn, $0.sequence) < ($1.priority, $1.isManeuver ? 0 : 1, $1.turn, $1.sequence) }
     }
 }

@@ -4,8 +4,16 @@ import Speech
 /// Makes the audio of a prompt in an audible style.
 protocol PromptRenderer: Sendable {
     func hasVoice(_ voice: String) async -> Bool
-    /// Speech fitted to the time budget (the richest wording that fits), or the navigation tone.
-    func render(_ style: AudibleStyle, candidates: [String], voice: String) async throws(EngineError) -> RenderedPrompt
+    /// Speech fitted to the time budget, or the navigation tone.
+    func render(_ style: AudibleStyle, candidates: [String], voice: String, overBudget: OverBudget) async throws(EngineError) -> RenderedPrompt
+}
+
+/// What becomes of speech longer than a prompt may take.
+enum OverBudget: Sendable {
+    /// A maneuver: the next, plainer wording is tried; the plainest is said whatever its length.
+    case shorten
+    /// Text: refused (`EngineError.promptTooLong`), with how long it would have been.
+    case refuse
 }
 
 /// A prompt's words and audio in one audible style.
@@ -23,7 +31,7 @@ struct SpeechRenderer: PromptRenderer {
 
     func hasVoice(_ voice: String) async -> Bool { await synthesizer.hasVoice(voice) }
 
-    func render(_ style: AudibleStyle, candidates: [String], voice: String) async throws(EngineError) -> RenderedPrompt {
+    func render(_ style: AudibleStyle, candidates: [String], voice: String, overBudget: OverBudget) async throws(EngineError) -> RenderedPrompt {
         switch style {
         case .short:
             return RenderedPrompt(
@@ -31,8 +39,10 @@ struct SpeechRenderer: PromptRenderer {
         case .normal:
             do {
                 let (text, audio) = try await PromptFitter(maxSeconds: maxPromptSeconds)
-                    .fit(candidates, voice: voice, rate: rate, synthesizer: synthesizer)
+                    .fit(candidates, voice: voice, rate: rate, overBudget: overBudget, synthesizer: synthesizer)
                 return RenderedPrompt(style: style, text: text, audio: audio)
+            } catch .tooLong(let overrun) {
+                throw .promptTooLong(overrun)
             } catch {
                 throw .speech(error.description)
             }

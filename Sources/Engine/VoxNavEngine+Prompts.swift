@@ -4,10 +4,6 @@ import RPC
 import Speech
 
 extension VoxNavEngine {
-    /// The most prompts one client may have waiting; more are refused, so that a flood from one
-    /// client cannot starve the others.
-    public static var maxWaitingPerClient: Int { PromptPlayer.maxWaitingPerClient }
-
     /// Speaks a prompt and returns once it has finished, been skipped or expired, with every source
     /// the prompt affected restored.
     public func speak(_ request: PromptRequest, client: ClientID = VoxNavEngine.localClient, options: PromptOptions = PromptOptions()) async throws
@@ -31,7 +27,9 @@ extension VoxNavEngine {
         // Refused at once rather than queued to wait for a server that may not come back soon.
         guard serverAvailable else { throw .serverUnavailable }
         let (candidates, voice) = try wordings(for: request)
-        return try await prompts.enqueue(client: client, candidates: candidates, voice: voice, options: options, receivedAt: receivedAt)
+        let isManeuver = if case .maneuver = request.content { true } else { false }
+        return try await prompts.enqueue(
+            client: client, candidates: candidates, voice: voice, isManeuver: isManeuver, options: options, receivedAt: receivedAt)
     }
 
     /// Cancels prompts: one by id (whoever queued it: the socket is the user's own), or all of a

@@ -13,9 +13,10 @@ extension VoxNavEngine {
                 active: policy.activeClients.contains(client), promptStyle: policy.promptStyle(for: client))
         }
         let (waiting, playing) = await prompts.status
+        let secondsWaiting = await prompts.secondsWaiting
         let (spoken, skipped) = await (prompts.spoken, prompts.skipped)
         return EngineState(
-            time: now(), clock: clock.mode.rawValue, promptsWaiting: waiting, promptPlaying: playing,
+            time: now(), clock: clock.mode.rawValue, promptsWaiting: waiting, promptSecondsWaiting: secondsWaiting, promptPlaying: playing,
             sessionActive: !policy.activeClients.isEmpty, promptsSpoken: spoken, promptsSkipped: skipped,
             guidanceClients: guidance.count, promptStyle: policy.promptStyle(for: Self.localClient),
             sources: described, sessions: sessions, violations: policy.audit.violations.map(EngineState.ViolationEntry.init))

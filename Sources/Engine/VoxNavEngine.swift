@@ -73,8 +73,8 @@ public actor VoxNavEngine {
         output = PromptStreamOutput(stream: promptStream, rolePolicy: rolePolicy)
         prompts = PromptPlayer(
             clock: clock,
-            renderer: SpeechRenderer(synthesizer: synthesizer, maxPromptSeconds: configuration.maxPromptSeconds, rate: configuration.speechRate),
-            output: output, events: events)
+            renderer: SpeechRenderer(synthesizer: synthesizer, maxPromptSeconds: configuration.policy.prompts.maxSeconds, rate: configuration.speechRate),
+            output: output, events: events, limits: configuration.policy.prompts)
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
         focus = FocusExecutor(connection: connection, logger: logger, journalFile: journalFile)

@@ -5,8 +5,10 @@ public struct EngineState: Codable, Sendable {
     /// Seconds on the engine's clock, and which clock that is (real, virtual, compressed).
     public var time: Double
     public var clock: String
-    /// Prompts waiting in the queue, and whether one is being played (or prepared).
+    /// Prompts waiting in the queue, the seconds of speech they hold, and whether one is being
+    /// played (or prepared).
     public var promptsWaiting: Int
+    public var promptSecondsWaiting: Double
     public var promptPlaying: Bool
     /// True while any client's voice-prompt (or other) session is active.
     public var sessionActive: Bool
@@ -21,13 +23,14 @@ public struct EngineState: Codable, Sendable {
     public var violations: [ViolationEntry]
 
     public init(
-        time: Double, clock: String, promptsWaiting: Int, promptPlaying: Bool, sessionActive: Bool, promptsSpoken: Int,
+        time: Double, clock: String, promptsWaiting: Int, promptSecondsWaiting: Double, promptPlaying: Bool, sessionActive: Bool, promptsSpoken: Int,
         promptsSkipped: Int, guidanceClients: Int, promptStyle: PromptStyle, sources: [Source], sessions: [Session],
         violations: [ViolationEntry]
     ) {
         self.time = time
         self.clock = clock
         self.promptsWaiting = promptsWaiting
+        self.promptSecondsWaiting = promptSecondsWaiting
         self.promptPlaying = promptPlaying
         self.sessionActive = sessionActive
         self.promptsSpoken = promptsSpoken

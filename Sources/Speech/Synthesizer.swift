@@ -1,6 +1,8 @@
+import AsyncSupport
 import CEspeakNG
 import Dispatch
 import Foundation
+import Synchronization
 
 /// eSpeak NG, driven from one serial queue.
 ///
@@ -9,6 +11,9 @@ import Foundation
 public final class Synthesizer: @unchecked Sendable {
     /// Output sample rate reported by eSpeak NG (22050 Hz for its voices).
     public let sampleRate: Int
+    /// Every name eSpeak NG knows a voice by (its names, file names and languages, lowercased): a
+    /// voice asked for is loaded only if it is one of these, so a name is never taken for a path.
+    public let voiceNames: Set<String>
     private let queue = DispatchQueue(label: "org.voxnav.espeak")
     /// The voice currently loaded; changing voice costs a few ms, so it is only done when needed.
     private var loadedVoice: String?
@@ -24,12 +29,41 @@ public final class Synthesizer: @unchecked Sendable {
         let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 100, nil, 0)
         guard rate > 0 else { throw .engineUnavailable("espeak_Initialize failed (is espeak-ng-data installed?)") }
         sampleRate = Int(rate)
+        voiceNames = Self.listVoiceNames()
         espeak_SetSynthCallback { wav, count, events in
             guard let events, let userdata = events.pointee.user_data else { return 0 }
             let sink = Unmanaged<SampleCollector>.fromOpaque(userdata).takeUnretainedValue()
+            var event = events
+            while event.pointee.type != espeakEVENT_LIST_TERMINATED {
+                sink.reached(Int(event.pointee.text_position))
+                event += 1
+            }
             if let wav, count > 0 { sink.append(UnsafeBufferPointer(start: wav, count: Int(count))) }
-            return 0  // go on: a prompt is synthesised whole (a cancelled one is dropped after)
+            return sink.shouldStop ? 1 : 0  // 1 stops synthesis: over the limit, cancelled or timed out
         }
+    }
+
+    private static func listVoiceNames() -> Set<String> {
+        var names: Set<String> = []
+        guard var voice = espeak_ListVoices(nil) else { return names }
+        while let entry = voice.pointee {
+            if let name = entry.pointee.name { names.insert(String(cString: name).lowercased()) }
+            if let identifier = entry.pointee.identifier {
+                let path = String(cString: identifier).lowercased()
+                names.insert(path)
+                if let file = path.split(separator: "/").last { names.insert(String(file)) }
+            }
+            // languages: pairs of a priority byte and a zero-terminated language, ended by a zero byte.
+            if var language = entry.pointee.languages {
+                while language.pointee != 0 {
+                    let text = String(cString: language + 1)
+                    names.insert(text.lowercased())
+                    language += text.utf8.count + 2
+                }
+            }
+            voice += 1
+        }
+        return names
     }
 
     /// Synthesises `text` with `voice` (an eSpeak NG voice name such as "en-us"), without the
@@ -37,26 +71,54 @@ public final class Synthesizer: @unchecked Sendable {
     /// - Parameters:
     ///   - ssml: the text is SSML markup.
     ///   - rate: words per minute (80…450); nil keeps eSpeak's default (175).
-    public func synthesize(_ text: String, voice: String, ssml: Bool = false, rate: Int? = nil) async throws(SpeechError) -> PCMBuffer {
+    ///   - limit: the most seconds of speech wanted: synthesis stops as soon as it is exceeded and
+    ///     `SpeechError.tooLong` tells how far it got, so a huge text costs neither time nor memory.
+    ///   - timeout: synthesis is given up after this long (and stopped at its next chunk).
+    /// Cancelling the calling task stops synthesis too.
+    public func synthesize(
+        _ text: String, voice: String, ssml: Bool = false, rate: Int? = nil, limit: Double? = nil, timeout: Duration = .seconds(10)
+    ) async throws(SpeechError) -> PCMBuffer {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyText }
-        let result: Result<PCMBuffer, SpeechError> = await withCheckedContinuation { continuation in
-            queue.async {
-                continuation.resume(returning: self.synthesizeOnQueue(trimmed, voice: voice, ssml: ssml, rate: rate))
+        let job = SynthesisJob()
+        queue.async { job.result.set(self.synthesizeOnQueue(trimmed, voice: voice, ssml: ssml, rate: rate, limit: limit, job: job)) }
+        let outcome = await withTaskGroup(of: SynthesisJob.Race.self) { group in
+            group.addTask { (try? await job.result.valueUnlessCancelled()).map(SynthesisJob.Race.done) ?? .cancelled }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: timeout)
+                    return .timedOut
+                } catch {
+                    return .cancelled
+                }
             }
+            let first = await group.next() ?? .cancelled
+            group.cancelAll()
+            return first
         }
-        return try result.get()
+        switch outcome {
+        case .done(let result): return try result.get()
+        case .timedOut:
+            job.stop()
+            throw .timedOut(timeout)
+        case .cancelled:
+            job.stop()
+            throw .cancelled
+        }
     }
 
     /// True when eSpeak NG can load `voice`.
     public func hasVoice(_ voice: String) async -> Bool {
-        await withCheckedContinuation { continuation in
+        guard voiceNames.contains(voice.lowercased()) else { return false }
+        return await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: (try? self.load(voice)) != nil) }
         }
     }
 
     private func load(_ voice: String) throws(SpeechError) {
         if loadedVoice == voice { return }
+        // Only a name from eSpeak NG's own list: eSpeak would take anything else for a file to open.
+        guard voiceNames.contains(voice.lowercased()) else { throw .unknownVoice(voice) }
         // A voice file name ("en-us") first, then a language ("en-gb", "fr-fr"), as the espeak-ng CLI does.
         var loaded = espeak_SetVoiceByName(voice) == EE_OK
         if !loaded {
@@ -79,10 +141,16 @@ public final class Synthesizer: @unchecked Sendable {
         loadedVoice = voice
     }
 
-    private func synthesizeOnQueue(_ text: String, voice: String, ssml: Bool, rate: Int?) -> Result<PCMBuffer, SpeechError> {
+    private func synthesizeOnQueue(
+        _ text: String, voice: String, ssml: Bool, rate: Int?, limit: Double?, job: SynthesisJob
+    ) -> Result<PCMBuffer, SpeechError> {
+        if job.isStopped { return .failure(.cancelled) }
         do throws(SpeechError) { try load(voice) } catch { return .failure(error) }
         espeak_SetParameter(espeakRATE, Int32(min(450, max(80, rate ?? 175))), 0)
-        let collector = SampleCollector()
+        // eSpeak NG pads speech with about 50 ms of silence before and 300 ms after, trimmed below: the
+        // raw audio may run that much past the limit before the speech in it does.
+        let maxSamples = limit.map { Int(($0 + SynthesisJob.padding) * Double(sampleRate)) }
+        let collector = SampleCollector(job: job, maxSamples: maxSamples)
         var flags = UInt32(espeakCHARS_UTF8)
         if ssml { flags |= UInt32(espeakSSML) }
         let status = text.withCString { cText in
@@ -92,14 +160,57 @@ public final class Synthesizer: @unchecked Sendable {
         }
         // Keep the collector alive until espeak_Synth has returned (it holds an unretained pointer).
         return withExtendedLifetime(collector) {
+            if collector.overran, let limit {
+                let made = Double(collector.samples.count) / Double(sampleRate)
+                return .failure(
+                    .tooLong(SpeechOverrun(limit: limit, made: made, charactersSpoken: collector.position, characters: text.count)))
+            }
+            if job.isStopped { return .failure(.cancelled) }
             guard status == EE_OK else { return .failure(.synthesisFailed("espeak_Synth returned \(status.rawValue)")) }
             return .success(PCMBuffer(samples: collector.samples, sampleRate: sampleRate).trimmingSilence())
         }
     }
 }
 
+/// One synthesis: its result, and a flag that stops it (cancelled, timed out), read by eSpeak NG's
+/// callback thread.
+private final class SynthesisJob: Sendable {
+    /// Seconds of eSpeak NG's own silence allowed past a limit (see `synthesizeOnQueue`).
+    static let padding = 0.5
+
+    enum Race: Sendable {
+        case done(Result<PCMBuffer, SpeechError>)
+        case timedOut
+        case cancelled
+    }
+
+    let result = OneShot<Result<PCMBuffer, SpeechError>>()
+    private let stopped = Atomic<Bool>(false)
+
+    func stop() { stopped.store(true, ordering: .relaxed) }
+    var isStopped: Bool { stopped.load(ordering: .relaxed) }
+}
+
 /// Receives sample chunks from the eSpeak callback (on the synthesizer's queue).
 private final class SampleCollector {
+    let job: SynthesisJob
+    let maxSamples: Int?
     var samples: [Int16] = []
-    func append(_ chunk: UnsafeBufferPointer<Int16>) { samples.append(contentsOf: chunk) }
+    /// The furthest character eSpeak NG has reported reaching.
+    var position = 0
+    var overran = false
+
+    init(job: SynthesisJob, maxSamples: Int?) {
+        self.job = job
+        self.maxSamples = maxSamples
+    }
+
+    func reached(_ textPosition: Int) { position = max(position, textPosition) }
+
+    func append(_ chunk: UnsafeBufferPointer<Int16>) {
+        samples.append(contentsOf: chunk)
+        if let maxSamples, samples.count > maxSamples { overran = true }
+    }
+
+    var shouldStop: Bool { overran || job.isStopped }
 }

@@ -131,6 +131,15 @@ func repositoryFile(_ path: String) throws -> String {
     #expect(policy.arbiter.duckLevelDB == -20)
 }
 
+@Test func thePromptLimitsAreReadAndWrittenBack() throws {
+    #expect(
+        Policy.builtIn.prompts
+            == PromptLimits(maxSeconds: 6, maxTextCharacters: 1000, maxWaiting: 64, maxWaitingPerClient: 32, maxWaitingSeconds: 120))
+    let policy = try Policy.parse(yaml: "prompts:\n  maxSeconds: 8\n  queue:\n    maxWaitingSeconds: 30\n", over: .builtIn)
+    #expect(policy.prompts.maxSeconds == 8 && policy.prompts.maxWaitingSeconds == 30 && policy.prompts.maxWaiting == 64)
+    #expect(try Policy.parse(yaml: policy.yaml, over: .builtIn) == policy)
+}
+
 @Test func emptyFileIsTheDefault() throws {
     #expect(try Policy.parse(yaml: "", over: .builtIn) == Policy.builtIn)
 }
@@ -158,6 +167,14 @@ let badPolicies: [(yaml: String, path: String, message: String)] = [
     ("promptStyle:\n  rules:\n    voiceCallActive: quiet", "promptStyle.rules.voiceCallActive", "unknown prompt style 'quiet'"),
     ("promptStyle:\n  otherwise: loud", "promptStyle.otherwise", "unknown prompt style"),
     ("duckLevelDB: [", "", "not valid YAML"),
+    ("prompts:\n  maxSeconds: 0", "prompts.maxSeconds", "must be 1.0…30.0 s"),
+    ("prompts:\n  maxSeconds: 120", "prompts.maxSeconds", "must be 1.0…30.0 s"),
+    ("prompts:\n  maxTextCharacters: 2.5", "prompts.maxTextCharacters", "expected a whole number"),
+    ("prompts:\n  maxTextCharacters: 0", "prompts.maxTextCharacters", "must be 1…10000 characters"),
+    ("prompts:\n  queue:\n    maxWaiting: 10\n    maxWaitingPerClient: 20", "prompts.queue.maxWaitingPerClient", "must be 1…queue.maxWaiting (10)"),
+    ("prompts:\n  queue:\n    maxWaiting: 0", "prompts.queue.maxWaiting", "must be 1…1000 prompts"),
+    ("prompts:\n  queue:\n    maxWaitingSeconds: 3", "prompts.queue.maxWaitingSeconds", "at least maxSeconds"),
+    ("prompts:\n  queue:\n    maxWaitng: 3", "prompts.queue.maxWaitng", "unknown key 'maxWaitng'"),
 ]
 
 @Test(arguments: badPolicies.indices)

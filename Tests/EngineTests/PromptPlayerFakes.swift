@@ -44,17 +44,30 @@ actor ScriptedGate: PromptGate {
     func guidancePromptEnded(_ client: ClientID) { calls.append(.guidanceEnded(client)) }
 }
 
-/// Audio made at once: speech is 0.1 s of samples per word, the tone 0.2 s; the voice "xx" does not exist.
+/// Audio made at once: speech is 0.1 s of samples per word, the tone 0.2 s; the voice "xx" does not
+/// exist. Speech of `maxSeconds` or more is over the budget, as with eSpeak NG.
 final class InstantRenderer: PromptRenderer {
     static let sampleRate = 1000
+    let maxSeconds: Double
     let rendered = Mutex<[(AudibleStyle, String)]>([])
+
+    init(maxSeconds: Double = 6) { self.maxSeconds = maxSeconds }
+
+    static func seconds(of text: String) -> Double { Double(text.split(separator: " ").count) * 0.1 }
 
     func hasVoice(_ voice: String) async -> Bool { voice != "xx" }
 
-    func render(_ style: AudibleStyle, candidates: [String], voice: String) async throws(EngineError) -> RenderedPrompt {
-        let text = style == .short ? candidates.last! : candidates[0]
+    func render(_ style: AudibleStyle, candidates: [String], voice: String, overBudget: OverBudget) async throws(EngineError) -> RenderedPrompt {
+        var text = style == .short ? candidates.last! : candidates.first { Self.seconds(of: $0) < maxSeconds } ?? candidates.last!
+        if style == .normal, Self.seconds(of: text) >= maxSeconds {
+            guard overBudget == .shorten else {
+                throw .promptTooLong(
+                    SpeechOverrun(limit: maxSeconds, made: Self.seconds(of: text), charactersSpoken: text.count, characters: text.count))
+            }
+            text = candidates.last!
+        }
         rendered.withLock { $0.append((style, text)) }
-        let seconds = style == .short ? 0.2 : Double(text.split(separator: " ").count) * 0.1
+        let seconds = style == .short ? 0.2 : Self.seconds(of: text)
         return RenderedPrompt(
             style: style, text: text, audio: PCMBuffer(samples: Array(repeating: 1000, count: Int(seconds * 1000)), sampleRate: Self.sampleRate))
     }

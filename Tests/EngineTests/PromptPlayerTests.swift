@@ -10,6 +10,8 @@ import Testing
 @Suite struct PromptPlayerTests {
     static let nav = ClientID("nav")
     static let other = ClientID("other")
+    /// The built-in policy's limits (policy/default.yaml).
+    static let limits = PromptLimits(maxSeconds: 6, maxTextCharacters: 1000, maxWaiting: 64, maxWaitingPerClient: 32, maxWaitingSeconds: 120)
 
     struct Rig {
         let gate = ScriptedGate()
@@ -20,10 +22,10 @@ import Testing
         let player: PromptPlayer
         let clock: EngineClock
 
-        init(clock: EngineClock = EngineClock(.real)) async {
+        init(clock: EngineClock = EngineClock(.real), limits: PromptLimits = PromptPlayerTests.limits) async {
             self.clock = clock
             log = EventLog(events)
-            player = PromptPlayer(clock: clock, renderer: renderer, output: output, events: events)
+            player = PromptPlayer(clock: clock, renderer: renderer, output: output, events: events, limits: limits)
             await player.attach(gate)
         }
 
@@ -33,6 +35,16 @@ import Testing
         ) async throws -> PromptTicket {
             try await player.enqueue(
                 client: client, candidates: [text], voice: voice, options: PromptOptions(priority: priority, deadline: deadline, key: key),
+                receivedAt: .now
+            ).0
+        }
+
+        /// A maneuver prompt: its wordings, richest first.
+        func queueManeuver(_ wordings: [String], client: ClientID = PromptPlayerTests.nav, priority: PromptPriority = .normal) async throws
+            -> PromptTicket
+        {
+            try await player.enqueue(
+                client: client, candidates: wordings, voice: "en", isManeuver: true, options: PromptOptions(priority: priority),
                 receivedAt: .now
             ).0
         }
@@ -109,7 +121,8 @@ import Testing
         await rig.gate.set(.skip(reason: "the driver is on a call"), expecting: .none, for: Self.nav)
         let outcome = try await rig.queue("Turn right now").outcome()
         #expect(outcome.result == .skipped && outcome.reason == "the driver is on a call")
-        #expect(rig.output.played == 0 && rig.renderer.rendered.withLock { $0.isEmpty })
+        #expect(rig.output.played == 0)
+        #expect(rig.renderer.rendered.withLock { $0.map(\.0) } == [.normal], "only the speech measured when it was queued")
         #expect(await rig.gate.calls == [.expected(Self.nav), .ready(Self.nav)], "nothing to restore: the policy is not told it drained")
     }
 
@@ -136,11 +149,12 @@ import Testing
         _ = try await rig.queue("playing")
         await rig.output.waitUntilPlaying(1)
         await #expect(throws: EngineError.self) { try await rig.queue("hello", voice: "xx") }
-        for n in 0..<PromptPlayer.maxWaitingPerClient { _ = try await rig.queue("waiting \(n)") }
+        let perClient = Self.limits.maxWaitingPerClient
+        for n in 0..<perClient { _ = try await rig.queue("waiting \(n)") }
         await #expect(throws: EngineError.self) { try await rig.queue("one too many") }
-        #expect(await rig.player.status.waiting == PromptPlayer.maxWaitingPerClient)
+        #expect(await rig.player.status.waiting == perClient)
         _ = try await rig.queue("another client's", client: Self.other)
-        #expect(rig.log.all.filter { $0.type == .promptQueued }.count == PromptPlayer.maxWaitingPerClient + 2)
+        #expect(rig.log.all.filter { $0.type == .promptQueued }.count == perClient + 2)
         await rig.player.cancelAll(reason: "done")
     }
 
@@ -211,11 +225,93 @@ import Testing
                 rig.output.drain()
             }
             for (ticket, _, _) in tickets { #expect(try! await ticket.outcome().result == .finished) }
-            let expected = [tickets[0]] + tickets.dropFirst().sorted { ($0.1, $0.2) < ($1.1, $1.2) }
+            // Priority, then each client's turn at that priority (every prompt it queued takes one,
+            // the one playing first too), then arrival.
+            var turns: [Int] = []
+            for (n, code) in arrivals.enumerated() {
+                turns.append(arrivals[..<n].filter { $0 % 2 == code % 2 && $0 % 3 == code % 3 }.count)
+            }
+            let expected = [tickets[0]] + tickets.dropFirst().sorted { ($0.1, turns[$0.2], $0.2) < ($1.1, turns[$1.2], $1.2) }
             let started = rig.log.all.filter { $0.type == .promptStarted }.compactMap(\.prompt)
             #expect(started == expected.map(\.0.id.rawValue))
             let ends = rig.log.all.filter { $0.type == .promptFinished }.compactMap(\.prompt)
             #expect(Set(ends).count == tickets.count && ends.count == tickets.count)
         }
+    }
+
+    @Test func aTextTooLongToSayIsRefusedWithItsLengthChangingNothing() async throws {
+        let rig = await Rig()
+        let sixtyWords = Array(repeating: "word", count: 60).joined(separator: " ")
+        await #expect {
+            try await rig.queue(sixtyWords)
+        } throws: { error in
+            guard case EngineError.promptTooLong(let overrun) = error else { return false }
+            return overrun.limit == 6 && abs(overrun.estimatedSeconds - 6) < 1e-6 && "\(error)".contains("more than the 6 s a prompt may take")
+        }
+        let tooManyCharacters = String(repeating: "a", count: Self.limits.maxTextCharacters + 1)
+        await #expect {
+            try await rig.queue(tooManyCharacters)
+        } throws: { error in
+            guard case EngineError.textTooLong(let characters, let limit) = error else { return false }
+            return characters == 1001 && limit == 1000 && (error as? EngineError)?.isInvalidRequest == true
+        }
+        #expect(rig.renderer.rendered.withLock { $0.isEmpty }, "neither was spoken, and the second not even synthesised")
+        let status = await rig.player.status
+        #expect(rig.log.all.isEmpty && status == (waiting: 0, playing: false))
+    }
+
+    @Test func aManeuverTooLongIsSaidWithLessDetailNotRefused() async throws {
+        let rig = await Rig()
+        let rich = Array(repeating: "detail", count: 70).joined(separator: " ")
+        let ticket = try await rig.queueManeuver([rich, "Turn left onto Main Street", "Turn left"])
+        await rig.output.waitUntilPlaying(1)
+        rig.output.drain()
+        let outcome = try await ticket.outcome()
+        #expect(outcome.result == .shortened && outcome.text == "Turn left onto Main Street")
+    }
+
+    /// A client flooding the queue delays another client by one prompt at most (here not at all:
+    /// the flooder's turn was its prompt playing), and a maneuver goes before text of the same priority.
+    @Test func clientsTakeTurnsAndAManeuverGoesBeforeText() async throws {
+        let rig = await Rig()
+        let flooder = ClientID("flooder")
+        _ = try await rig.queue("playing", client: flooder)
+        await rig.output.waitUntilPlaying(1)
+        for n in 1...5 { _ = try await rig.queue("flood \(n)", client: flooder) }
+        _ = try await rig.queue("other text", client: Self.other)
+        _ = try await rig.queueManeuver(["In 300 meters turn right"])
+        for count in 2...8 {
+            rig.output.drain()
+            await rig.output.waitUntilPlaying(count)
+        }
+        rig.output.drain()
+        let started = rig.log.all.filter { $0.type == .promptStarted }.compactMap(\.text)
+        #expect(started == ["playing", "In 300 meters turn right", "other text", "flood 1", "flood 2", "flood 3", "flood 4", "flood 5"])
+    }
+
+    /// The queue as a whole is bounded; when it is full, a client with fewer prompts waiting takes the
+    /// place of the newest prompt of the client with the most, which ends skipped, saying why.
+    @Test func aFullQueueMakesRoomForAClientWithFewerPromptsWaiting() async throws {
+        let limits = PromptLimits(maxSeconds: 6, maxTextCharacters: 1000, maxWaiting: 4, maxWaitingPerClient: 4, maxWaitingSeconds: 2)
+        let rig = await Rig(limits: limits)
+        let flooder = ClientID("flooder")
+        _ = try await rig.queue("playing", client: flooder)
+        await rig.output.waitUntilPlaying(1)
+        var flood: [PromptTicket] = []
+        for n in 1...4 { flood.append(try await rig.queue("flood \(n)", client: flooder)) }
+        await #expect(throws: EngineError.self, "the client with the most waiting is refused") { try await rig.queue("flood 5", client: flooder) }
+        let guidance = try await rig.queueManeuver(["In 300 meters turn right"])
+        let dropped = try await flood[3].outcome()
+        #expect(dropped.result == .skipped && dropped.reason?.contains("the queue was full and client flooder had the most prompts waiting") == true)
+        #expect(await rig.player.status.waiting == 4)
+        // Seconds: 2 s may wait. Another client's 1.2 s takes a place (flood 3) and then, for the
+        // seconds, one more (flood 2).
+        _ = try await rig.queue("one two three four five six seven eight nine ten eleven twelve", client: Self.other)
+        #expect(try await flood[2].outcome().result == .skipped)
+        #expect(try await flood[1].outcome().result == .skipped)
+        #expect(await rig.player.status.waiting == 3)
+        #expect(await rig.player.secondsWaiting <= 2 + 1e-9)
+        await rig.player.cancelAll(reason: "done")
+        #expect(try await guidance.outcome().reason == "done")
     }
 }

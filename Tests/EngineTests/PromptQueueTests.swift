@@ -6,6 +6,17 @@ import Testing
 
 @testable import Engine
 
+extension PromptQueue {
+    /// Admits a prompt with no bound but the key's (the queue's order and supersession on their own).
+    mutating func enqueue(id: PromptID, client: ClientID, priority: PromptPriority, deadline: Double?, key: String?) -> [Entry] {
+        let unbounded = PromptLimits(maxSeconds: 6, maxTextCharacters: 1000, maxWaiting: 1000, maxWaitingPerClient: 1000, maxWaitingSeconds: 3600)
+        switch admit(Entry(id: id, client: client, priority: priority, deadline: deadline, key: key), limits: unbounded) {
+        case .success(let admission): return admission.superseded
+        case .failure(let bound): preconditionFailure("refused: \(bound)")
+        }
+    }
+}
+
 /// The prompt queue on its own (pure: no audio, no clock).
 @Suite struct PromptQueueTests {
     static let a = ClientID("nav-a")
@@ -53,8 +64,9 @@ import Testing
         #expect(queue.position(of: Self.id(2)) == nil)
     }
 
-    /// Whatever arrives, prompts leave highest priority first and, within a priority, in arrival
-    /// order; a key keeps at most one waiting prompt per client; nothing is lost or duplicated.
+    /// Whatever arrives, prompts leave highest priority first and, within a priority, by each
+    /// client's turn (the number of prompts it queued at that priority before), then in arrival order; a key keeps at most one waiting prompt per client;
+    /// nothing is lost or duplicated.
     @Test func ordersAnyArrivalsAndLosesNothing() async {
         let arrivals = Gen.int(in: 0...59).array(of: 0...40)
         await propertyCheck(count: 300, input: arrivals) { arrivals in
@@ -70,10 +82,70 @@ import Testing
                 live.removeAll { key != nil && $0.client == client && $0.key == key }
                 live.append((Self.id(n), client, priority, key, n))
             }
-            let expectedOrder = live.sorted { ($0.priority, $0.sequence) < ($1.priority, $1.sequence) }.map(\.id)
+            // A client's turn at a priority: how many prompts it queued there before (superseded ones too).
+            func turn(_ p: (id: PromptID, client: ClientID, priority: PromptPriority, key: String?, sequence: Int)) -> Int {
+                arrivals[..<p.sequence].filter { ($0 % 2 == 0 ? Self.a : Self.b) == p.client && PromptPriority.allCases[$0 / 2 % 3] == p.priority }.count
+            }
+            let expectedOrder = live.sorted { ($0.priority, turn($0), $0.sequence) < ($1.priority, turn($1), $1.sequence) }.map(\.id)
             var order: [PromptID] = []
             while let next = queue.next() { order.append(next.id) }
             #expect(order == expectedOrder)
+        }
+    }
+
+    @Test func aManeuverGoesBeforeTextOfTheSamePriorityAndClientsTakeTurns() {
+        var queue = PromptQueue()
+        let c = ClientID("flooder")
+        for n in 1...3 { _ = queue.enqueue(id: Self.id(n), client: c, priority: .normal, deadline: nil, key: nil) }
+        _ = queue.enqueue(id: Self.id(4), client: Self.b, priority: .normal, deadline: nil, key: nil)
+        _ = queue.admit(Entry(id: Self.id(5), client: Self.a, priority: .normal, deadline: nil, key: nil, isManeuver: true), limits: Self.limits)
+        _ = queue.enqueue(id: Self.id(6), client: Self.b, priority: .low, deadline: nil, key: nil)
+        var order: [PromptID] = []
+        while let next = queue.next() { order.append(next.id) }
+        #expect(order == [5, 1, 4, 2, 3, 6].map(Self.id))
+    }
+
+    static let limits = PromptLimits(maxSeconds: 6, maxTextCharacters: 1000, maxWaiting: 8, maxWaitingPerClient: 6, maxWaitingSeconds: 20)
+    typealias Entry = PromptQueue.Entry
+
+    /// Whatever arrives, the queue never holds more prompts, more of one client's or more seconds
+    /// than its limits; a refusal changes nothing; a prompt is refused for the count only when no
+    /// client holding more has a prompt it may replace; every prompt taken out to make room belonged
+    /// to a client holding more than the newcomer, and did not outrank it.
+    @Test func holdsItsBoundsAndRefusesOnlyTheClientWithTheMost() async {
+        let arrivals = Gen.int(in: 0...(4 * 3 * 7 - 1)).array(of: 0...60)
+        await propertyCheck(count: 300, input: arrivals) { arrivals in
+            let limits = Self.limits
+            var queue = PromptQueue()
+            for (n, code) in arrivals.enumerated() {
+                let client = ClientID("c\(code % 4)")
+                let priority = PromptPriority.allCases[code / 4 % 3]
+                let seconds = Double(code / 12 % 7) + 0.5
+                let entry = Entry(id: Self.id(n), client: client, priority: priority, deadline: nil, key: nil, seconds: seconds)
+                let before = queue
+                let held = Dictionary(grouping: before.waiting, by: \.client).mapValues(\.count)
+                let mine = held[client] ?? 0
+                switch queue.admit(entry, limits: limits) {
+                case .success(let admission):
+                    for victim in admission.evicted {
+                        #expect(victim.client != client && held[victim.client]! > mine + 1 && victim.priority >= priority)
+                    }
+                case .failure(let bound):
+                    #expect(queue.waiting == before.waiting, "a refusal changes nothing")
+                    switch bound {
+                    case .clientFull: #expect(mine >= limits.maxWaitingPerClient)
+                    case .queueFull:
+                        // Refused at the first place it looked for: nobody holding more had a prompt it could replace.
+                        let outranked = before.waiting.filter { $0.client != client && held[$0.client]! > mine + 1 }.allSatisfy { $0.priority < priority }
+                        #expect(before.count == limits.maxWaiting && (held.values.allSatisfy { $0 <= mine + 1 } || outranked))
+                    case .secondsFull:
+                        #expect(before.seconds + seconds > limits.maxWaitingSeconds)
+                    }
+                }
+                #expect(queue.count <= limits.maxWaiting && queue.seconds <= limits.maxWaitingSeconds + 1e-9)
+                #expect(Dictionary(grouping: queue.waiting, by: \.client).values.allSatisfy { $0.count <= limits.maxWaitingPerClient })
+                if n % 5 == 4 { _ = queue.next() }
+            }
         }
     }
 }

@@ -315,6 +315,7 @@ DEFS = {
         "time": {"type": "number", "description": "Seconds on the daemon's clock."},
         "clock": {"enum": ["real", "virtual", "compressed"]},
         "promptsWaiting": {"type": "integer", "minimum": 0},
+        "promptSecondsWaiting": {"type": "number", "minimum": 0, "description": "Seconds of speech the waiting prompts hold."},
         "promptPlaying": {"type": "boolean"},
         "sessionActive": {"type": "boolean"},
         "promptsSpoken": {"type": "integer", "minimum": 0},
