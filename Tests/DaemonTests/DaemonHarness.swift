@@ -44,6 +44,15 @@ func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thr
     }
 }
 
+/// Runs a long blocking loop on a thread of its own: Dispatch's global queue on Linux runs only about
+/// as many blocks at once as there are cores, so loops that run side by side for seconds (clients of a
+/// soak) would run one after another there.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
 // Each test uses a client from one blocking call at a time.
 extension RPCClient: @unchecked Sendable {}
 

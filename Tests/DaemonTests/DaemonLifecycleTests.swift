@@ -102,13 +102,13 @@ import Testing
 /// Starts the real voxnavd on `socket` and returns it with a connected client.
 /// - Parameter pulseServer: the sound server it uses (default: the environment's PULSE_SERVER).
 /// - Parameter log: a file its log (warnings and worse) is appended to.
-func startDaemon(socket: String, pulseServer: String? = nil, log: String? = nil) async throws -> (Process, RPCClient) {
+func startDaemon(socket: String, pulseServer: String? = nil, log: String? = nil, arguments: [String] = []) async throws -> (Process, RPCClient) {
     let daemon = Process()
     daemon.executableURL = URL(fileURLWithPath: DaemonLifecycleTests.binary)
     // VOXNAV_TEST_DAEMON_LOG=FILE: every daemon the tests start logs at debug level to FILE.
     let debugLog = ProcessInfo.processInfo.environment["VOXNAV_TEST_DAEMON_LOG"]
     let log = log ?? debugLog
-    daemon.arguments = ["--socket", socket, "--log-level", debugLog == nil ? "warning" : "debug"]
+    daemon.arguments = ["--socket", socket, "--log-level", debugLog == nil ? "warning" : "debug"] + arguments
     if let pulseServer { daemon.environment = ProcessInfo.processInfo.environment.merging(["PULSE_SERVER": pulseServer]) { $1 } }
     daemon.standardOutput = FileHandle.nullDevice
     daemon.standardError = FileHandle.nullDevice
