@@ -21,19 +21,40 @@ struct ClientConnection {
     static let maxInFlight = 64
 
     func serve() async {
-        let (notifications, notify) = AsyncStream.makeStream(of: RPCNotification.self)
+        let (outgoing, send) = AsyncStream.makeStream(of: ClientContext.Outgoing.self)
         // This connection's identity: its sessions, prompts and guidance are its own.
-        let client = ClientContext(id: ClientID(rawValue: "client-" + UUID().uuidString.prefix(8).lowercased())) { notify.yield($0) }
+        let client = ClientContext(id: ClientID(rawValue: "client-" + UUID().uuidString.prefix(8).lowercased())) { send.yield($0) }
+        let pending = PendingOutput()
         do {
             try await channel.executeThenClose { inbound, outbound in
+                let output = Output(writer: outbound, pending: pending)
                 await withDiscardingTaskGroup { connection in
                     connection.addTask {
-                        for await notification in notifications { try? await outbound.write(Self.line(notification)) }
+                        for await item in outgoing {
+                            switch item {
+                            case .notification(let notification):
+                                await output.write(Self.line(notification))
+                                client.notificationWritten()
+                            case .subscriptionDropped(let backlog):
+                                if let token = client.unsubscribed() { engine.unsubscribe(token) }
+                                logger.warning(
+                                    "an event subscriber fell too far behind: its subscription is dropped",
+                                    metadata: ["client": "\(client.id.rawValue)", "backlog": "\(backlog)"])
+                                var event = EngineEvent(type: .subscriptionDropped, time: engine.clock.now())
+                                event.client = client.id.rawValue
+                                event.reason = "\(backlog) events were waiting to be read (at most \(ClientContext.maxBacklog)): subscribe again"
+                                if let params = try? JSONValue(encoding: event) {
+                                    await output.write(Self.line(RPCNotification(method: "event", params: params)))
+                                }
+                            }
+                        }
                     }
                     await withDiscardingTaskGroup { requests in
                         do {
                             for try await frame in inbound {
-                                handle(frame, from: client, in: &requests, outbound: outbound)
+                                // Backpressure: while the client leaves its replies unread, its requests are not read either.
+                                await pending.waitForRoom()
+                                handle(frame, from: client, in: &requests, output: output)
                             }
                         } catch {
                             logger.debug("client connection failed", metadata: ["client": "\(client.id.rawValue)", "error": "\(error)"])
@@ -43,7 +64,7 @@ struct ClientConnection {
                     logger.debug("client disconnected", metadata: ["client": "\(client.id.rawValue)"])
                     if let token = client.unsubscribed() { engine.unsubscribe(token) }
                     await engine.clientDisconnected(client.id)
-                    notify.finish()
+                    send.finish()
                 }
             }
         } catch {
@@ -51,27 +72,36 @@ struct ClientConnection {
         }
     }
 
-    private func handle(
-        _ frame: Frame, from client: ClientContext, in requests: inout DiscardingTaskGroup, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
-    ) {
+    private func handle(_ frame: Frame, from client: ClientContext, in requests: inout DiscardingTaskGroup, output: Output) {
         switch frame {
         case .oversize:
             let refusal = RPCReply.single(RPCReply.Response(id: nil, error: .invalidRequest("frame longer than \(maxFrameLength) bytes")))
-            requests.addTask { try? await outbound.write(Self.line(refusal)) }
+            requests.addTask { await output.write(Self.line(refusal)) }
         case .line(let buffer):
             let bytes = Data(buffer.readableBytesView)
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             guard client.admit(limit: Self.maxInFlight) else {
                 let refusal = RPCError(code: -32001, message: "too many requests in flight on this connection (at most \(Self.maxInFlight))")
                 let reply = RPCReply.single(RPCReply.Response(id: Self.peekID(bytes), error: refusal))
-                requests.addTask { try? await outbound.write(Self.line(reply)) }
+                requests.addTask { await output.write(Self.line(reply)) }
                 return
             }
             let router = self.router
             requests.addTask {
                 defer { client.done() }
-                if let reply = await router.handle(bytes, from: client) { try? await outbound.write(Self.line(reply)) }
+                if let reply = await router.handle(bytes, from: client) { await output.write(Self.line(reply)) }
             }
+        }
+    }
+
+    /// The connection's writer, counting what waits to be written.
+    struct Output: Sendable {
+        let writer: NIOAsyncChannelOutboundWriter<ByteBuffer>
+        let pending: PendingOutput
+
+        /// Writes one line; a connection that has gone takes nothing.
+        func write(_ line: ByteBuffer) async {
+            await pending.writing(bytes: line.readableBytes) { try? await writer.write(line) }
         }
     }
 

@@ -3,24 +3,55 @@ import RPC
 import Synchronization
 
 /// One connection: its client identity, a way to send it notifications, its event subscription,
+/// how many of its notifications wait to be written (a subscriber that does not read is dropped),
 /// and how many of its requests are being handled (to refuse floods). Its request tasks and the
-/// engine's event delivery reach it from any thread: two atomics, no lock.
+/// engine's event delivery reach it from any thread: atomics, no lock.
 final class ClientContext: Sendable {
+    /// What goes to the connection's writer.
+    enum Outgoing: Sendable {
+        case notification(RPCNotification)
+        /// The subscriber fell too far behind: its subscription is ended.
+        case subscriptionDropped(backlog: Int)
+    }
+
+    /// The most notifications that may wait to be written to one subscriber; one more ends its
+    /// subscription (`subscription.dropped`), so an event subscriber that never reads costs a bounded
+    /// amount of memory.
+    static let maxBacklog = 1000
+
     let id: ClientID
-    private let send: @Sendable (RPCNotification) -> Void
+    private let send: @Sendable (Outgoing) -> Void
     /// The engine's subscription token; -1: none.
     private let subscription = Atomic<Int>(-1)
     private let inFlight = Atomic<Int>(0)
+    /// Notifications handed to the writer and not yet written.
+    private let backlog = Atomic<Int>(0)
+    /// Set when the subscription was dropped for its backlog: nothing more is sent until it subscribes again.
+    private let dropped = Atomic<Bool>(false)
 
-    init(id: ClientID, send: @escaping @Sendable (RPCNotification) -> Void) {
+    init(id: ClientID, send: @escaping @Sendable (Outgoing) -> Void) {
         self.id = id
         self.send = send
     }
 
-    func notify(_ notification: RPCNotification) { send(notification) }
+    /// Sends an event notification unless the subscriber is too far behind (then its subscription
+    /// is dropped, once).
+    func notify(_ notification: RPCNotification) {
+        guard !dropped.load(ordering: .acquiring) else { return }
+        let waiting = backlog.add(1, ordering: .relaxed).newValue
+        guard waiting > Self.maxBacklog else { return send(.notification(notification)) }
+        backlog.subtract(1, ordering: .relaxed)
+        if !dropped.exchange(true, ordering: .acquiringAndReleasing) { send(.subscriptionDropped(backlog: waiting - 1)) }
+    }
+
+    /// A notification was written (or could not be).
+    func notificationWritten() { backlog.subtract(1, ordering: .relaxed) }
 
     /// Records the engine's subscription token; returns the one it replaces.
-    func subscribed(_ token: Int) -> Int? { Self.token(subscription.exchange(token, ordering: .acquiringAndReleasing)) }
+    func subscribed(_ token: Int) -> Int? {
+        dropped.store(false, ordering: .releasing)
+        return Self.token(subscription.exchange(token, ordering: .acquiringAndReleasing))
+    }
 
     /// Forgets the subscription; returns its token.
     func unsubscribed() -> Int? { Self.token(subscription.exchange(-1, ordering: .acquiringAndReleasing)) }

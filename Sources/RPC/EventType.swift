@@ -23,6 +23,8 @@ public enum EventType: String, Codable, CaseIterable, Sendable {
     case auditViolation = "audit.violation"
     case serverLost = "server.lost"
     case serverRestored = "server.restored"
+    /// Sent to one subscriber only: it left too many events unread, and its subscription ended.
+    case subscriptionDropped = "subscription.dropped"
 
     /// The group a subscriber may ask for instead: "prompt", "source", ...
     public var group: String { String(rawValue.prefix { $0 != "." }) }

@@ -43,6 +43,12 @@ public final class RPCClient {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
+    /// Makes writes give up after `seconds` when the daemon reads nothing (writeAll then throws).
+    public func setWriteTimeout(_ seconds: Double) {
+        var tv = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - Double(Int(seconds))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     /// Sends a request and waits for its response, skipping notifications that arrive meanwhile
     /// (they are handed to `onNotification`).
     public func call(_ method: String, _ params: JSONValue? = nil, onNotification: ((RPCNotification) -> Void)? = nil) throws -> JSONValue {

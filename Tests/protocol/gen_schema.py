@@ -17,9 +17,9 @@ EVENT_TYPES = [
     "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
     "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
     "source.paused", "source.resumed", "source.stopped", "interruption.began", "interruption.ended", "audit.violation",
-    "server.lost", "server.restored",
+    "server.lost", "server.restored", "subscription.dropped",
 ]
-EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "server"]
+EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "server", "subscription"]
 SOURCE_KINDS = ["fmRadio", "music", "spokenAudio", "phoneCall", "voiceAssistant", "vehicleChime", "nativeNavigation"]
 ACTIVITIES = ["default", "listening", "speaking", "voicemail"]
 PRIORITIES = ["important", "normal", "low"]
