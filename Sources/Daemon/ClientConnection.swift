@@ -16,6 +16,8 @@ struct ClientConnection {
     let engine: VoxNavEngine
     let logger: Logger
     let maxFrameLength: Int
+    /// A connection silent this long (nothing in flight, no subscription) is closed; nil: never.
+    let idleTimeout: Duration?
 
     /// The most requests of one connection handled at once; more are refused at once (a flood).
     static let maxInFlight = 64
@@ -50,8 +52,10 @@ struct ClientConnection {
                         }
                     }
                     await withDiscardingTaskGroup { requests in
+                        if let idleTimeout { requests.addTask { await closeWhenIdle(client, after: idleTimeout) } }
                         do {
                             for try await frame in inbound {
+                                client.heard()
                                 // Backpressure: while the client leaves its replies unread, its requests are not read either.
                                 await pending.waitForRoom()
                                 handle(frame, from: client, in: &requests, output: output)
@@ -69,6 +73,17 @@ struct ClientConnection {
             }
         } catch {
             logger.debug("client connection could not close cleanly", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Closes the connection once it has been idle for `timeout` (checked a few times per timeout;
+    /// ends when the connection's requests are cancelled, at its end).
+    private func closeWhenIdle(_ client: ClientContext, after timeout: Duration) async {
+        while (try? await Task.sleep(for: timeout / 4)) != nil {
+            guard client.isIdle(for: timeout) else { continue }
+            logger.info("closing an idle connection", metadata: ["client": "\(client.id.rawValue)", "idleTimeout": "\(timeout)"])
+            try? await channel.channel.close()
+            return
         }
     }
 

@@ -28,6 +28,9 @@ final class ClientContext: Sendable {
     private let backlog = Atomic<Int>(0)
     /// Set when the subscription was dropped for its backlog: nothing more is sent until it subscribes again.
     private let dropped = Atomic<Bool>(false)
+    /// When the client last sent a frame, in nanoseconds of `ContinuousClock` since the connection began.
+    private let lastHeard = Atomic<Int64>(0)
+    private let began = ContinuousClock.now
 
     init(id: ClientID, send: @escaping @Sendable (Outgoing) -> Void) {
         self.id = id
@@ -66,6 +69,20 @@ final class ClientContext: Sendable {
     }
 
     func done() { inFlight.subtract(1, ordering: .relaxed) }
+
+    /// The client sent something.
+    func heard() { lastHeard.store(Self.nanoseconds(ContinuousClock.now - began), ordering: .relaxed) }
+
+    /// Silent for `timeout`, with no request being handled and no subscription: nothing would be lost
+    /// by closing the connection but a session it holds without using it.
+    func isIdle(for timeout: Duration) -> Bool {
+        let silent = Self.nanoseconds(ContinuousClock.now - began) - lastHeard.load(ordering: .relaxed)
+        return silent >= Self.nanoseconds(timeout) && inFlight.load(ordering: .relaxed) == 0 && subscription.load(ordering: .relaxed) < 0
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+    }
 }
 
 /// The event types a subscription asked for (nil: all), fixed for the subscription's life.

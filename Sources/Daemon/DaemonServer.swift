@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import RPC
+import Synchronization
 
 /// voxnavd's socket server: newline-delimited JSON-RPC 2.0 on a Unix socket. `bind` claims the
 /// socket; `run` serves every connection in a task of its own (`ClientConnection`) until `stop`
@@ -15,13 +16,18 @@ public final class DaemonServer: Sendable {
     private let router: RPCRouter
     private let engine: VoxNavEngine
     private let logger: Logger
+    private let limits: ConnectionLimits
     private let connectionsClosing = OneShot<Void>()
+    /// Connections being served now (only the accept loop changes it, and each connection's end).
+    private let liveConnections = Atomic<Int>(0)
 
     /// Frames longer than this are refused (1 MiB: far above any real request).
     public static let maxFrameLength = 1 << 20
 
     /// Binds the socket. Refuses when another daemon answers on it; removes a stale socket file.
-    public static func bind(socketPath: String, engine: VoxNavEngine, logger: Logger) async throws -> DaemonServer {
+    public static func bind(
+        socketPath: String, engine: VoxNavEngine, logger: Logger, limits: ConnectionLimits = .forThisProcess()
+    ) async throws -> DaemonServer {
         try prepareSocketPath(socketPath)
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
@@ -33,20 +39,26 @@ public final class DaemonServer: Sendable {
             }
         // Only the user may talk to the daemon.
         chmod(socketPath, 0o600)
-        logger.info("listening", metadata: ["socket": "\(socketPath)"])
+        logger.info(
+            "listening",
+            metadata: [
+                "socket": "\(socketPath)", "maxConnections": "\(limits.maxConnections)",
+                "idleTimeout": "\(limits.idleTimeout.map { "\($0)" } ?? "none")",
+            ])
         let router = RPCRouter(methods: MethodHandlers.table(engine: engine), logger: logger)
-        return DaemonServer(socketPath: socketPath, listener: listener, router: router, engine: engine, logger: logger)
+        return DaemonServer(socketPath: socketPath, listener: listener, router: router, engine: engine, logger: logger, limits: limits)
     }
 
     private init(
         socketPath: String, listener: NIOAsyncChannel<NIOAsyncChannel<Frame, ByteBuffer>, Never>, router: RPCRouter, engine: VoxNavEngine,
-        logger: Logger
+        logger: Logger, limits: ConnectionLimits
     ) {
         self.socketPath = socketPath
         self.listener = listener
         self.router = router
         self.engine = engine
         self.logger = logger
+        self.limits = limits
     }
 
     /// Serves clients, each connection in a child task, until `stop()`; then the connected ones
@@ -56,9 +68,18 @@ public final class DaemonServer: Sendable {
             do {
                 try await listener.executeThenClose { connections in
                     for try await channel in connections {
+                        guard liveConnections.add(1, ordering: .relaxed).newValue <= limits.maxConnections else {
+                            liveConnections.subtract(1, ordering: .relaxed)
+                            group.addTask { await self.refuse(channel) }
+                            continue
+                        }
                         let connection = ClientConnection(
-                            channel: channel, router: router, engine: engine, logger: logger, maxFrameLength: Self.maxFrameLength)
-                        group.addTask { await connection.serve() }
+                            channel: channel, router: router, engine: engine, logger: logger, maxFrameLength: Self.maxFrameLength,
+                            idleTimeout: limits.idleTimeout)
+                        group.addTask {
+                            await connection.serve()
+                            self.liveConnections.subtract(1, ordering: .relaxed)
+                        }
                     }
                 }
             } catch {
@@ -67,6 +88,15 @@ public final class DaemonServer: Sendable {
             await connectionsClosing.value
             group.cancelAll()
         }
+    }
+
+    /// One connection too many: told so in one line, and closed.
+    private func refuse(_ channel: NIOAsyncChannel<Frame, ByteBuffer>) async {
+        logger.debug("refused a connection: too many", metadata: ["maxConnections": "\(limits.maxConnections)"])
+        let error = RPCError(code: -32002, message: "too many connections (at most \(limits.maxConnections)): try again later")
+        var line = (try? JSONEncoder().encode(RPCResponse(id: nil, error: error))) ?? Data()
+        line.append(0x0A)
+        try? await channel.executeThenClose { _, outbound in try await outbound.write(ByteBuffer(bytes: line)) }
     }
 
     /// Stops accepting clients and removes the socket file; connected clients are still served.

@@ -34,6 +34,12 @@ struct VoxNavDaemon: AsyncParsableCommand {
     @Option(help: "The phrase packs directory (default: voices/ next to the binary, or VOXNAV_VOICES).")
     var voices: String?
 
+    @Option(help: "Close a connection silent this many seconds (nothing in flight, no event subscription); 0: never.")
+    var idleTimeout: Double = 300
+
+    @Option(help: "Serve at most this many connections at once (default, and at most: what the descriptor limit allows, up to 1024).")
+    var maxConnections: Int?
+
     @Option(
         help:
             "real; or virtual / compressed: simulated time that only moves on clock.advance (drive simulations; virtual plays no prompt audio, compressed plays it and skips the silence between prompts)."
@@ -41,6 +47,8 @@ struct VoxNavDaemon: AsyncParsableCommand {
     var clock: EngineClock.Mode = .real
 
     func validate() throws {
+        if !(idleTimeout >= 0 && idleTimeout <= 86_400) { throw ValidationError("--idle-timeout must be 0 to 86400 seconds") }
+        if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
         // The range the policy file accepts (Policy.validate), so that the two never disagree.
         if let duckLevel, !(duckLevel <= 0 && duckLevel >= Policy.minimumDuckLevelDB) {
             throw ValidationError("--duck-level must be between \(Int(Policy.minimumDuckLevelDB)) and 0 dB")
@@ -106,7 +114,9 @@ struct VoxNavDaemon: AsyncParsableCommand {
         }
         let server: DaemonServer
         do {
-            server = try await DaemonServer.bind(socketPath: socket, engine: engine, logger: logger)
+            var limits = ConnectionLimits.forThisProcess(idleTimeout: idleTimeout > 0 ? .milliseconds(Int(idleTimeout * 1000)) : nil)
+            if let maxConnections { limits.maxConnections = min(limits.maxConnections, maxConnections) }
+            server = try await DaemonServer.bind(socketPath: socket, engine: engine, logger: logger, limits: limits)
         } catch {
             logger.critical("cannot start", metadata: ["error": "\(error)"])
             await engine.shutdown()

@@ -102,13 +102,20 @@ import Testing
 /// Starts the real voxnavd on `socket` and returns it with a connected client.
 /// - Parameter pulseServer: the sound server it uses (default: the environment's PULSE_SERVER).
 /// - Parameter log: a file its log (warnings and worse) is appended to.
-func startDaemon(socket: String, pulseServer: String? = nil, log: String? = nil, arguments: [String] = []) async throws -> (Process, RPCClient) {
+/// `fileLimit`: the daemon runs under `ulimit -n` of that many descriptors (soft and hard).
+func startDaemon(
+    socket: String, pulseServer: String? = nil, log: String? = nil, arguments: [String] = [], fileLimit: Int? = nil
+) async throws -> (Process, RPCClient) {
     let daemon = Process()
     daemon.executableURL = URL(fileURLWithPath: DaemonLifecycleTests.binary)
     // VOXNAV_TEST_DAEMON_LOG=FILE: every daemon the tests start logs at debug level to FILE.
     let debugLog = ProcessInfo.processInfo.environment["VOXNAV_TEST_DAEMON_LOG"]
     let log = log ?? debugLog
     daemon.arguments = ["--socket", socket, "--log-level", debugLog == nil ? "warning" : "debug"] + arguments
+    if let fileLimit {
+        daemon.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", DaemonLifecycleTests.binary] + daemon.arguments!
+        daemon.executableURL = URL(fileURLWithPath: "/bin/sh")
+    }
     if let pulseServer { daemon.environment = ProcessInfo.processInfo.environment.merging(["PULSE_SERVER": pulseServer]) { $1 } }
     daemon.standardOutput = FileHandle.nullDevice
     daemon.standardError = FileHandle.nullDevice
