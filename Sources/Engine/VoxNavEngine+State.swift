@@ -1,12 +1,26 @@
 import AudioPolicy
 import CarAudio
+import PulseAudio
 import RPC
 
 extension VoxNavEngine {
-    /// The engine's state, with volumes read back from the server.
+    /// How long `state()` waits for the server's read-back before answering without it.
+    static let readBackTimeout: Duration = .milliseconds(500)
+
+    /// The engine's state, with volumes read back from the server: in one request, given up after
+    /// `readBackTimeout` (a stopped or hung server), when the state is the engine's own, without volumes.
     public func state() async throws -> EngineState {
+        // Nothing read back: no volumes (the server is away, or does not answer).
+        var inputs: [UInt32: SinkInput] = [:]
+        if serverAvailable, !sources.ids.isEmpty {
+            do {
+                inputs = Dictionary(try await connection.sinkInputs(timeout: Self.readBackTimeout).map { ($0.index, $0) }) { first, _ in first }
+            } catch {
+                logger.warning("state read back without the sound server: it did not answer", metadata: ["error": "\(error)"])
+            }
+        }
         var described: [EngineState.Source] = []
-        for id in sources.ids { described.append(try await describe(id)) }
+        for id in sources.ids { described.append(try await describe(id, readBack: inputs)) }
         let sessions = policy.configurations.keys.sorted().map { client in
             EngineState.Session(
                 client: client.rawValue, configuration: policy.configurations[client]!,
@@ -22,10 +36,17 @@ extension VoxNavEngine {
             sources: described, sessions: sessions, violations: policy.audit.violations.map(EngineState.ViolationEntry.init))
     }
 
-    func describe(_ id: SourceID) async throws -> EngineState.Source {
+    /// A source as the policy has it and, read back from the server, its volume, cork and mute:
+    /// from `readBack` when given (a listing made for several sources), else asked now.
+    func describe(_ id: SourceID, readBack: [UInt32: SinkInput]? = nil) async throws -> EngineState.Source {
         guard let handle = sources[id] else { throw EngineError.sourceNotRunning(id.rawValue) }
         // While the server is away there is nothing to read back; the rest of the state still is.
-        let input = serverAvailable ? try await connection.sinkInput(index: handle.sinkInputIndex) : nil
+        let input: SinkInput?
+        if let readBack {
+            input = readBack[handle.sinkInputIndex]
+        } else {
+            input = serverAvailable ? try await connection.sinkInput(index: handle.sinkInputIndex) : nil
+        }
         let effective = policy.state(of: .source(id)) ?? .playing
         var activity: String?
         var position: Double?

@@ -54,14 +54,21 @@ private let sinkNameCallback: pa_sink_info_cb_t = { _, info, eol, userdata in
 }
 
 extension PulseConnection {
-    /// The connection died with the request pending: its callback will never come; release and fail it.
-    static func cancelled<R: CancellableRequest>(_ userdata: UnsafeMutableRawPointer, _: R.Type, _ what: String) {
-        Unmanaged<R>.fromOpaque(userdata).takeRetainedValue().fail(PulseError("\(what) failed: the connection to the server was lost"))
+    /// The connection died with the request pending, or the server did not answer in time: its
+    /// callback will never come; release and fail it.
+    static func cancelled<R: CancellableRequest>(_ userdata: UnsafeMutableRawPointer, _: R.Type, _ what: String, timedOut: Bool) {
+        let why = timedOut ? "the sound server did not answer in time" : "the connection to the server was lost"
+        Unmanaged<R>.fromOpaque(userdata).takeRetainedValue().fail(PulseError("\(what) failed: \(why)"))
     }
 
-    /// Every sink input on the server.
-    public func sinkInputs() async throws -> [SinkInput] {
-        try await list("listing sink inputs") { pa_context_get_sink_input_info_list($0, sinkInputCallback, $1) }
+    /// `onCancel` for an operation of this connection (call under the mainloop lock).
+    func watch(_ operation: OpaquePointer, timeout: Duration? = pulseRequestTimeout, _ cancelled: @escaping (_ timedOut: Bool) -> Void) {
+        onCancel(operation, context: context, mainloop: mainloop, timeout: timeout, cancelled)
+    }
+
+    /// Every sink input on the server; a server that does not answer within `timeout` fails it.
+    public func sinkInputs(timeout: Duration = pulseRequestTimeout) async throws -> [SinkInput] {
+        try await list("listing sink inputs", timeout: timeout) { pa_context_get_sink_input_info_list($0, sinkInputCallback, $1) }
     }
 
     /// The names of the server's sinks.
@@ -79,7 +86,7 @@ extension PulseConnection {
 
     /// Runs one libpulse operation that lists `Element`s through a callback fed a `ListRequest`.
     func list<Element>(
-        _ what: String, _ start: (OpaquePointer, UnsafeMutableRawPointer) -> OpaquePointer?
+        _ what: String, timeout: Duration = pulseRequestTimeout, _ start: (OpaquePointer, UnsafeMutableRawPointer) -> OpaquePointer?
     ) async throws -> [Element] {
         try await withCheckedThrowingContinuation { continuation in
             withLock {
@@ -90,7 +97,7 @@ extension PulseConnection {
                     continuation.resume(throwing: PulseError("\(what) failed: \(lastError)"))
                     return
                 }
-                onCancel(op) { Self.cancelled(userdata, ListRequest<Element>.self, what) }
+                watch(op, timeout: timeout) { Self.cancelled(userdata, ListRequest<Element>.self, what, timedOut: $0) }
                 pa_operation_unref(op)
             }
         }
@@ -125,7 +132,7 @@ extension PulseConnection {
                     continuation.resume(throwing: PulseError("\(what) failed: \(lastError)"))
                     return
                 }
-                onCancel(op) { Self.cancelled(userdata, SuccessRequest.self, what) }
+                watch(op) { Self.cancelled(userdata, SuccessRequest.self, what, timedOut: $0) }
                 pa_operation_unref(op)
             }
         }

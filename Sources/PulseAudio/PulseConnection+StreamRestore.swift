@@ -22,7 +22,7 @@ extension PulseConnection {
                     continuation.resume(throwing: PulseError("testing stream-restore failed: \(lastError)"))
                     return
                 }
-                onCancel(op) { Self.cancelled(userdata, ValueRequest<UInt32>.self, "testing stream-restore") }
+                watch(op) { Self.cancelled(userdata, ValueRequest<UInt32>.self, "testing stream-restore", timedOut: $0) }
                 pa_operation_unref(op)
             }
         }
@@ -48,7 +48,7 @@ extension PulseConnection {
                     continuation.resume(throwing: PulseError("reading the server's name failed: \(lastError)"))
                     return
                 }
-                onCancel(op) { Self.cancelled(userdata, ValueRequest<String>.self, "reading the server's name") }
+                watch(op) { Self.cancelled(userdata, ValueRequest<String>.self, "reading the server's name", timedOut: $0) }
                 pa_operation_unref(op)
             }
         }

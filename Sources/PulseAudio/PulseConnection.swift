@@ -47,7 +47,11 @@ public final class PulseConnection: @unchecked Sendable {
         return ctx
     }
 
-    /// Connects the current context and waits until it is ready or has failed.
+    /// How long connecting may take: a server that accepts the socket but never answers (stopped,
+    /// hung) would otherwise keep the daemon from starting, or from reconnecting, for good.
+    public static let connectTimeout: Duration = .seconds(5)
+
+    /// Connects the current context and waits until it is ready, has failed, or `connectTimeout` passed.
     private func connectContext() async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             withLock {
@@ -56,7 +60,9 @@ public final class PulseConnection: @unchecked Sendable {
                 if pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0, let pending = stateWaiter.onReadyOrFailure {
                     stateWaiter.onReadyOrFailure = nil
                     pending(.failure(PulseError("cannot connect to PulseAudio: \(lastError)")))
+                    return
                 }
+                stateWaiter.armDeadline(context: context, api: pa_threaded_mainloop_get_api(mainloop), after: Self.connectTimeout)
             }
         }
     }
@@ -132,8 +138,34 @@ private final class StateWaiter {
     var onReadyOrFailure: ((Result<Void, Error>) -> Void)?
     var onLost: (@Sendable () -> Void)?
     private var wasReady = false
+    /// The connect deadline's timer, while a connection is under way.
+    private var deadline: (timer: OpaquePointer, api: UnsafeMutablePointer<pa_mainloop_api>)?
+
+    /// Fails the connection under way if it is not ready after `timeout` (on the mainloop thread).
+    func armDeadline(context: OpaquePointer, api: UnsafeMutablePointer<pa_mainloop_api>, after timeout: Duration) {
+        disarmDeadline()
+        let microseconds = UInt64(timeout.components.seconds) * 1_000_000 + UInt64(timeout.components.attoseconds / 1_000_000_000_000)
+        guard
+            let timer = pa_context_rttime_new(
+                context, pa_rtclock_now() + microseconds,
+                { _, _, _, userdata in
+                    let waiter = Unmanaged<StateWaiter>.fromOpaque(userdata!).takeUnretainedValue()
+                    waiter.disarmDeadline()
+                    guard let pending = waiter.onReadyOrFailure else { return }
+                    waiter.onReadyOrFailure = nil
+                    pending(.failure(PulseError("the sound server did not answer within \(PulseConnection.connectTimeout) (is it stopped or hung?)")))
+                }, Unmanaged.passUnretained(self).toOpaque())
+        else { return }
+        deadline = (timer, api)
+    }
+
+    private func disarmDeadline() {
+        if let deadline { deadline.api.pointee.time_free(deadline.timer) }
+        deadline = nil
+    }
 
     func contextStateChanged(_ state: pa_context_state_t) {
+        if state == PA_CONTEXT_READY || state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED { disarmDeadline() }
         switch state {
         case PA_CONTEXT_READY:
             wasReady = true

@@ -19,7 +19,10 @@ final class StreamOperation {
                     continuation.resume(returning: false)
                     return
                 }
-                onCancel(op) { Unmanaged<StreamOperation>.fromOpaque(userdata).takeRetainedValue().continuation.resume(returning: false) }
+                // No timeout: a drain takes as long as the audio it waits for.
+                connection.watch(op, timeout: nil) { _ in
+                    Unmanaged<StreamOperation>.fromOpaque(userdata).takeRetainedValue().continuation.resume(returning: false)
+                }
                 pa_operation_unref(op)
             }
         }

@@ -1,0 +1,79 @@
+import AudioTestSupport
+import Foundation
+import PulseServer
+import RPC
+import Testing
+
+/// A sound server that is there but does not answer (SIGSTOP): the real voxnavd still answers
+/// `state.get`, exits within 2 s of SIGTERM, and a fresh start says why it cannot start instead of
+/// hanging; once the server answers again, the next daemon restores what was left ducked.
+@Suite struct HungServerTests {
+    @Test func aStoppedServerHangsNothing() async throws {
+        try PulseProbe.requireServer()
+        let server = try NullSinkServer(name: "voxnav-hung")
+        defer {
+            if let pid = server.processIdentifier { kill(pid, SIGCONT) }
+            server.stop()
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-hung-\(UUID().uuidString.prefix(8))")
+        let socket = directory.appendingPathComponent("voxnav.sock").path
+        let (daemon, client) = try await startDaemon(socket: socket, pulseServer: server.address)
+        defer {
+            if daemon.isRunning {
+                kill(daemon.processIdentifier, SIGKILL)
+                daemon.waitUntilExit()
+            }
+        }
+        _ = try await blocking { try client.call("source.start", .object(["kind": .string("fmRadio")])) }
+        #expect(try PulseProbe.sinkInputs(server: server.address).contains { $0.applicationName.contains("Car FM Radio") })
+        // A long prompt ducks the radio; the server stops in the middle of it.
+        _ = try await blocking {
+            try client.call(
+                "prompt.speak", .object(["text": .string("In eight hundred meters, at the roundabout, take the third exit."), "wait": .bool(false)]))
+        }
+        try await Task.sleep(for: .milliseconds(600))
+        let pid = try #require(server.processIdentifier)
+        kill(pid, SIGSTOP)
+
+        // state.get answers from the engine's own state, without the server's read-back.
+        let asked = Date()
+        let state = try await blocking { try RPCClient(socketPath: socket).call("state.get") }
+        let answered = Date().timeIntervalSince(asked)
+        let sources = state["sources"]?.arrayValue ?? []
+        #expect(answered < 1.5, "state.get took \(answered) s")
+        #expect(sources.count == 1 && sources.first?["volume"] == .array([]), "\(sources)")
+
+        // SIGTERM: out within 2 s, the socket gone, whatever the server does.
+        let terminated = Date()
+        kill(daemon.processIdentifier, SIGTERM)
+        while daemon.isRunning && Date().timeIntervalSince(terminated) < 5 { try await Task.sleep(for: .milliseconds(20)) }
+        let exitedAfter = Date().timeIntervalSince(terminated)
+        #expect(!daemon.isRunning && exitedAfter < 2, "voxnavd still ran \(exitedAfter) s after SIGTERM")
+        #expect(!FileManager.default.fileExists(atPath: socket))
+
+        // A fresh start says why it cannot start, instead of hanging without a socket.
+        let started = Date()
+        let fresh = try await blocking {
+            try Executables.run("voxnavd", ["--socket", socket], environment: ["PULSE_SERVER": server.address])
+        }
+        let failedAfter = Date().timeIntervalSince(started)
+        print(
+            "hung server: state.get answered in \(Int(answered * 1000)) ms, SIGTERM exit after \(Int(exitedAfter * 1000)) ms, a fresh start failed after \(Int(failedAfter * 1000)) ms"
+        )
+        #expect(fresh.status != 0 && fresh.output.contains("did not answer within"), "\(fresh)")
+        #expect(failedAfter < 8)
+
+        // The server answers again: the next daemon takes over the journal the first one left, and
+        // starts the radio again, playing at its own volume.
+        kill(pid, SIGCONT)
+        let (next, nextClient) = try await startDaemon(socket: socket, pulseServer: server.address)
+        defer {
+            kill(next.processIdentifier, SIGTERM)
+            next.waitUntilExit()
+        }
+        let after = try await blocking { try nextClient.call("state.get") }
+        let radio = after["sources"]?.arrayValue?.first
+        #expect(radio?["kind"] == .string("fmRadio") && radio?["state"] == .string("playing"), "\(after)")
+        #expect(radio?["volume"]?.arrayValue?.isEmpty == false)
+    }
+}
