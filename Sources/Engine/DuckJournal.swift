@@ -10,7 +10,11 @@ import PulseAudio
 struct DuckJournal: Codable, Equatable {
     struct Entry: Codable, Equatable {
         var original: ChannelVolumes?
+        /// The level the engine set last, or is ramping to now.
         var applied: ChannelVolumes?
+        /// While a ramp runs: the level it started from (it goes to `applied`), so that a stream
+        /// found between the two is known to be ours, mid-ramp, and not the user's own change.
+        var rampFrom: ChannelVolumes?
         var muted = false
         /// Properties that tell this stream from another with the same index on a restarted server.
         var identity: [String: String] = [:]
@@ -22,8 +26,10 @@ struct DuckJournal: Codable, Equatable {
         /// the user changed the volume during the duck (it is not the level the engine set).
         func restoreTarget(current: ChannelVolumes) -> ChannelVolumes? {
             guard let original else { return nil }
-            if let applied, applied != current { return nil }
-            return original
+            guard let applied, applied != current else { return original }
+            // Found mid-ramp (the daemon was killed during it): ours, not the user's.
+            if let rampFrom, current.lies(between: rampFrom, and: applied) { return original }
+            return nil
         }
 
         /// Whether a stream found at `volume` and `muted` is as the engine left it: the server's
@@ -91,8 +97,22 @@ struct DuckJournal: Codable, Equatable {
     /// What the server remembered for every stream the engine holds lowered or muted.
     var rememberedWhileHeld: [RememberedStream] { streams.values.compactMap(\.remembered) }
 
-    /// Notes the level the engine set (the duck target), to tell the user's own changes from ours.
-    mutating func noteApplied(_ index: UInt32, _ volumes: ChannelVolumes) { streams[index]?.applied = volumes }
+    /// Notes the level the engine set (the duck target), to tell the user's own changes from ours;
+    /// `from`: a ramp there begins at that level (journalled before it starts, see `rampDone`).
+    mutating func noteApplied(_ index: UInt32, _ volumes: ChannelVolumes, rampingFrom from: ChannelVolumes? = nil) {
+        streams[index]?.applied = volumes
+        streams[index]?.rampFrom = from
+    }
+
+    /// A restore ramp begins: the entry stays, ramping from `current` back to `target`, until
+    /// `forget` once the ramp is done, so that a daemon killed during it is undone by the next one.
+    mutating func noteRestoring(_ index: UInt32, from current: ChannelVolumes, to target: ChannelVolumes) {
+        streams[index]?.applied = target
+        streams[index]?.rampFrom = current
+    }
+
+    /// The ramp to the applied level is done: only that level is ours now.
+    mutating func rampDone(_ index: UInt32) { streams[index]?.rampFrom = nil }
 
     /// Notes that the engine muted (or unmuted) another program's stream.
     mutating func noteMuted(_ index: UInt32, _ muted: Bool, identity: [String: String] = [:]) {

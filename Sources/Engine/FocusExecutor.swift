@@ -42,6 +42,8 @@ actor FocusExecutor {
         // What the server should remember for the streams this batch let go of.
         var released: [RememberedStream] = []
         var touched: Set<UInt32> = []
+        // Restores whose entries go once their ramps are done: the entry before, and the level it ramped from.
+        var restoring: [(index: UInt32, entry: DuckJournal.Entry, from: ChannelVolumes)] = []
         for event in events {
             guard case .source(let id) = event.participant, let handle = sources[id] else { continue }
             let index = handle.sinkInputIndex
@@ -60,7 +62,7 @@ actor FocusExecutor {
                     journal.recordIfAbsent(index, own, identity: DuckJournal.identity(of: input))
                     journal.remember(index, remembered)
                     let target = journal.originalVolume(of: index)!.scaled(byDecibels: dB)
-                    journal.noteApplied(index, target)
+                    journal.noteApplied(index, target, rampingFrom: input.volume)
                     persist(journal)
                     ramps.append((index, input.volume, target, Self.ramp(seconds)))
                     effects.ducked.append(.init(kind: handle.kind, sinkInput: index, from: journal.originalVolume(of: index)!.values, to: target.values))
@@ -69,10 +71,15 @@ actor FocusExecutor {
                         let input = try await connection.sinkInput(index: index)
                     else { continue }
                     current = input.volume
-                    let target = journal.restoreTarget(of: index, current: input.volume)
-                    journal.forget(index)
                     // nil: the user set a volume during the duck; it stands.
-                    if let target { ramps.append((index, input.volume, target, Self.ramp(seconds))) }
+                    if let target = journal.restoreTarget(of: index, current: input.volume), let entry = journal.streams[index] {
+                        // Journalled before the ramp and forgotten after it: a kill in between is undone.
+                        journal.noteRestoring(index, from: input.volume, to: target)
+                        restoring.append((index, entry, input.volume))
+                        ramps.append((index, input.volume, target, Self.ramp(seconds)))
+                    } else {
+                        journal.forget(index)
+                    }
                 case .interruptionBegan:
                     effects.paused.append(handle.kind)
                     switch handle {
@@ -122,6 +129,15 @@ actor FocusExecutor {
                 group.addTask { try? await move.ramp.run(on: connection, sinkInput: move.index, from: move.from, to: move.to) }
             }
         }
+        // The ramps are done: a duck's level alone is ours now, and a restored stream is let go.
+        for move in ramps { journal.rampDone(move.index) }
+        for restore in restoring {
+            journal.forget(restore.index)
+            if journal.streams[restore.index] == nil, let memory = restore.entry.memoryAfterRelease(current: restore.from) {
+                released.append(memory)
+            }
+        }
+        if !ramps.isEmpty { persist(journal) }
         let held = touched.compactMap { journal.streams[$0]?.remembered }
         await memory.keep(held + released)
         return effects

@@ -33,6 +33,24 @@ public struct ChannelVolumes: Equatable, Hashable, Sendable, Codable, CustomStri
     }
 
     /// A point `fraction` (0…1) of the way from `self` to `target`, channel by channel.
+    /// Whether these volumes are on the straight path from `start` to `end` that `interpolated`
+    /// takes: every channel within its bounds, all at about the same fraction of the way (a channel
+    /// the path does not move must be where it was). A level a user set is rarely on that path.
+    public func lies(between start: ChannelVolumes, and end: ChannelVolumes) -> Bool {
+        guard values.count == start.values.count, values.count == end.values.count else { return false }
+        var fractions: [Double] = []
+        for ((value, a), b) in zip(zip(values, start.values), end.values) {
+            let low = min(a, b)
+            let high = max(a, b)
+            // Rounding (PipeWire's too: it keeps volumes as floats) puts a step a little off the line.
+            let slack = max(2, (high - low) / 100)
+            guard value + slack >= low, value <= high + slack else { return false }
+            if high - low > 64 { fractions.append((Double(value) - Double(a)) / (Double(b) - Double(a))) }
+        }
+        guard let first = fractions.first else { return true }
+        return fractions.allSatisfy { abs($0 - first) < 0.03 }
+    }
+
     public func interpolated(to target: ChannelVolumes, fraction: Double) -> ChannelVolumes {
         guard target.values.count == values.count else { return target }
         let f = min(1, max(0, fraction))

@@ -13,6 +13,12 @@ import Testing
 @Suite(.serialized) struct ServerMemoryTests {
     static let playerName = "Memory test player"
     static let longPrompt = "In 800 meters, at the roundabout, take the third exit onto Solar Circle, then keep left towards the airport and the harbour."
+    /// The long prompt speaks about 8 s, longer than a prompt may by default (6 s): these daemons allow 12.
+    static let longPromptPolicy: [String] = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-long-prompts-\(UUID().uuidString.prefix(8)).yaml").path
+        try? "prompts:\n  maxSeconds: 12\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return ["--policy", path]
+    }()
 
     /// The user's music player, as a real paplay whose stream the server restores and remembers
     /// (no volume of its own on the command line, so the server's memory decides it).
@@ -120,7 +126,7 @@ import Testing
         try await withLockAndReset {
             var (player, trueVolume) = try await playerWithRememberedVolume()
             defer { player.stop() }
-            let (daemon, connection) = try await startDaemon(socket: socketPath())
+            let (daemon, connection) = try await startDaemon(socket: socketPath(), arguments: Self.longPromptPolicy)
             defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) } }
             try await speakLongPrompt(on: connection, untilDucked: player, from: trueVolume)
 
@@ -161,7 +167,7 @@ import Testing
         try await withLockAndReset {
             var (player, trueVolume) = try await playerWithRememberedVolume()
             defer { player.stop() }
-            let (daemon, connection) = try await startDaemon(socket: socketPath())
+            let (daemon, connection) = try await startDaemon(socket: socketPath(), arguments: Self.longPromptPolicy)
             defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) } }
             let playing = try await speakLongPrompt(on: connection, untilDucked: player, from: trueVolume)
             try await Task.sleep(for: .milliseconds(700))
@@ -183,7 +189,7 @@ import Testing
     /// player's remembered volume nor keeps a ducked level for them after a crash.
     @Test func simulatedSourcesKilledMidDuckLeaveNothingRemembered() async throws {
         try await withLockAndReset {
-            let (daemon, connection) = try await startDaemon(socket: socketPath())
+            let (daemon, connection) = try await startDaemon(socket: socketPath(), arguments: Self.longPromptPolicy)
             defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) } }
             _ = try await blocking { try connection.call("source.start", .object(["kind": .string("fmRadio")])) }
             let radio = try #require(try await poll(seconds: 5) { try PulseProbe.sinkInput(application: "Car FM Radio (simulated)") })
@@ -209,7 +215,7 @@ import Testing
         try await withLockAndReset {
             var (player, trueVolume) = try await playerWithRememberedVolume()
             defer { player.stop() }
-            let (daemon, connection) = try await startDaemon(socket: socketPath())
+            let (daemon, connection) = try await startDaemon(socket: socketPath(), arguments: Self.longPromptPolicy)
             defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) } }
             let playing = try await speakLongPrompt(on: connection, untilDucked: player, from: trueVolume)
             try await Task.sleep(for: .milliseconds(300))
