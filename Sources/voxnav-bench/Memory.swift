@@ -24,7 +24,9 @@ struct MemoryBreakdown: Codable, Equatable {
 
     /// Reads `/proc/PID/smaps`; nil when the process is gone.
     static func read(_ pid: pid_t) -> MemoryBreakdown? {
-        guard let smaps = try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8) else { return nil }
+        // Read to the end: a /proc file reports size 0, and String(contentsOfFile:) stops short of its end.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/smaps"), let data = try? handle.readToEnd() else { return nil }
+        let smaps = String(decoding: data, as: UTF8.self)
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
         var out = MemoryBreakdown()
         var group = order.last!
