@@ -24,6 +24,14 @@ public final class DaemonServer: Sendable {
     /// Frames longer than this are refused (1 MiB: far above any real request).
     public static let maxFrameLength = 1 << 20
 
+    /// One event loop thread for SwiftNIO's shared group instead of one per core: the daemon's I/O is a
+    /// few local clients' lines, and its work runs in Swift concurrency's pool, not on the event loop.
+    /// A thread fewer, about 0.1–0.2 MB less resident memory (docs/MEMORY.md). Call it once, before
+    /// anything uses `MultiThreadedEventLoopGroup.singleton` (voxnavd does, first thing).
+    public static func useOneEventLoop() {
+        NIOSingletons.groupLoopCountSuggestion = 1
+    }
+
     /// Binds the socket. Refuses when another daemon answers on it; removes a stale socket file.
     public static func bind(
         socketPath: String, engine: VoxNavEngine, logger: Logger, limits: ConnectionLimits = .forThisProcess()

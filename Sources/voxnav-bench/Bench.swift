@@ -45,6 +45,11 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Audible threshold, linear full scale (0.01 = −40 dBFS).") var threshold: Float = 0.01
     @Flag(help: "Skip speech-dispatcher (spd-say).") var noSpd = false
     @Option(help: "Why the espeak-ng CLI or spd-say is absent, if it is.") var skipReason: String = ""
+    @Option(
+        help:
+            "The private speech-dispatcher's pid (scripts/bench passes it): its resident memory and its eSpeak NG module's are measured beside voxnavd's, serving as many prompts over SSIP ($SPEECHD_ADDRESS)."
+    )
+    var spdPid: Int32?
     @Option(help: "The prompt text for first audio.") var text = "Turn left."
     @Option(help: "Write the results (key figures and this run's Markdown section) here as JSON, for `voxnav-bench combine`.")
     var json: String?
@@ -78,6 +83,22 @@ struct Run: AsyncParsableCommand {
         guard let vox = client else { throw BenchError("voxnavd did not open \(socket)") }
         report.rssStartKB = procRSSkB(daemonPID)
         say("voxnavd pid \(daemonPID), RSS at start \(report.rssStartKB) kB")
+        let speechDispatcher = spdPid.map { SpeechDispatcherProcesses(server: $0) }
+        /// voxnavd's and speech-dispatcher's resident memory, read at the same moment.
+        func memoryPoint(_ name: String, voxnavdKB: Int) -> MemoryComparison.Point {
+            let spd = speechDispatcher?.breakdowns
+            let point = MemoryComparison.Point(
+                name: name, voxnavdKB: voxnavdKB, speechDispatcherKB: speechDispatcher.map(\.rssKB).flatMap { $0 >= 0 ? $0 : nil },
+                voxnavd: MemoryBreakdown.read(daemonPID), speechDispatcher: spd?.server, espeakModule: spd?.module)
+            say(
+                "  memory \(name): voxnavd \(point.voxnavdKB) kB"
+                    + (point.speechDispatcherKB.map { ", speech-dispatcher + sd_espeak-ng \($0) kB" } ?? ""))
+            return point
+        }
+        if let speechDispatcher {
+            say("speech-dispatcher pid \(speechDispatcher.server), its eSpeak NG module pid \(speechDispatcher.module.map(String.init) ?? "not found")")
+        }
+        report.memory.points.append(memoryPoint(MemoryComparison.atStart, voxnavdKB: report.rssStartKB))
 
         let pulse = try PulseClient(name: "voxnav-bench")
         let capture = try Capture(client: pulse, device: "car.monitor", fragmentMs: fragmentMs)
@@ -321,6 +342,22 @@ struct Run: AsyncParsableCommand {
         report.footprintPlayed = played
         usleep(1_000_000)
         report.rssAfterPromptsKB = procRSSkB(daemonPID)
+        // The same number of prompts to speech-dispatcher, each cancelled when it begins.
+        if speechDispatcher != nil, let path = SSIPClient.socketPath {
+            let ssip = try SSIPClient(socket: path)
+            let start = monotonicNow()
+            var began = 0
+            for i in 0..<footprintPrompts {
+                if try ssip.speakAndCancelAtStart("Go.") { began += 1 }
+                if (i + 1) % 250 == 0 { say("  speech-dispatcher: \(i + 1) prompts, RSS \(speechDispatcher!.rssKB) kB") }
+            }
+            ssip.quit()
+            report.memory.speechDispatcherPrompts = footprintPrompts
+            report.memory.speechDispatcherBegan = began
+            report.memory.speechDispatcherSeconds = monotonicNow() - start
+            usleep(1_000_000)
+        }
+        report.memory.points.append(memoryPoint(MemoryComparison.afterPrompts, voxnavdKB: report.rssAfterPromptsKB))
         let ticks0 = procCPUTicks(daemonPID)
         let idle0 = monotonicNow()
         usleep(UInt32(idleSeconds * 1_000_000))
@@ -344,6 +381,7 @@ struct Run: AsyncParsableCommand {
             )
         }
         report.rssEndKB = report.rssAfterLoadRoundsKB.last ?? -1
+        report.memory.points.append(memoryPoint(MemoryComparison.afterLoad, voxnavdKB: report.rssEndKB))
 
         // 6. Synthesis speed per language pack, in process (the daemon's Synthesizer).
         say("\n== synthesis speed: \(synthReps) repetitions per language pack ==")

@@ -64,6 +64,13 @@ struct Document {
         add("daemon RSS after the prompts") { r in
             "\(fmt(Double(r.rssAfterPromptsKB) * 1.024 / 1000, 1)) MB (\(fmt(Double(r.rssAfterPromptsKB) / 1024, 1)) MiB)"
         }
+        for name in [MemoryComparison.atStart, MemoryComparison.afterPrompts, MemoryComparison.afterLoad] {
+            add("RSS \(name): voxnavd / speech-dispatcher + sd_espeak-ng (same run)") { r in
+                guard let p = r.memory?.point(name) else { return "–" }
+                guard let spd = p.speechDispatcherKB, spd > 0 else { return "\(MemoryComparison.mb(p.voxnavdKB)) / not measured" }
+                return "\(MemoryComparison.mb(p.voxnavdKB)) / \(MemoryComparison.mb(spd)) = **\(fmt(Double(p.voxnavdKB) / Double(spd), 2))×**"
+            }
+        }
         add("idle CPU with the radio playing") { r in "\(fmt(r.idleCPUPercent, 2)) % of a core" }
         add("server state during the first-audio trials") { r in
             r.server.id == "pipewire"
@@ -144,6 +151,10 @@ struct Document {
 
             \(sideBySide())
 
+            ## Where the memory goes
+
+            \(whereTheMemoryGoes())
+
             \(sections)
 
             ## Machine
@@ -154,6 +165,25 @@ struct Document {
 
             \(Self.howMeasured)
             """
+    }
+
+    /// Each run's breakdown of resident memory, voxnavd beside speech-dispatcher and its module.
+    func whereTheMemoryGoes() -> String {
+        var out = [
+            """
+            Resident memory (`Rss`, kB) summed per group of mappings from `/proc/PID/smaps`, read in the runs above at the \
+            points named. Shared libraries count in full in every process that maps them (speech-dispatcher and its module each \
+            count their own libc, GLib and libpulse), as VmRSS does. The program file is the executable itself: voxnavd is built \
+            with the Swift runtime, Foundation (with ICU's code and data) and SwiftNIO linked in; speech-dispatcher's programs are \
+            small and their code is in shared libraries. What each step against voxnavd's memory did, measured, is in \
+            [docs/MEMORY.md](docs/MEMORY.md).
+            """
+        ]
+        for r in runs {
+            guard let m = r.memory else { continue }
+            out.append("\(r.server.label) (`\(r.server.wrapper)`):\n\n" + m.breakdownTable())
+        }
+        return out.joined(separator: "\n\n")
     }
 
     func machine() -> String {
@@ -220,6 +250,11 @@ struct Document {
           `wait: false`) is cancelled as soon as its `prompt.started` event arrives, so every prompt is queued,
           synthesised, activated, ducks nothing (radio off), starts playing, is cancelled and restored.
           Idle CPU: utime+stime from `/proc/PID/stat` over the idle period, with the FM radio playing.
+        - **Memory beside speech-dispatcher**: VmRSS of voxnavd and of the private speech-dispatcher plus its
+          `sd_espeak-ng` module (the server's child), read at the same moments: at start, after the prompts (speech-dispatcher
+          then serves as many prompts over its SSIP socket, `SPEAK` "Go." and `CANCEL SELF` at its 701 BEGIN event, as voxnavd
+          cancels at `prompt.started`), after the last load round (voxnavd's load; speech-dispatcher is idle through it).
+          The breakdown sums each mapping's `Rss` from `/proc/PID/smaps`; a thread stack is an anonymous 8 MiB mapping.
         - **Load**: several rounds (RSS read 1 s after each, to tell allocator growth that stops from a leak); each
           client (own connection, `guidance.start` first) alternates `prompt.speak` ("Go.",
           `priority: low`, `wait: false`) and `guidance.update` (a maneuver approaching at 13.9 m/s), and sends

@@ -29,6 +29,7 @@ struct Report {
     var rssAfterPromptsKB = 0
     var rssEndKB = 0
     var rssAfterLoadRoundsKB: [Int] = []
+    var memory = MemoryComparison()
     var loadRoundRates: [Double] = []
     var loadErrorsAllRounds = 0
     var footprintSeconds = 0.0
@@ -243,6 +244,12 @@ struct Report {
         FOOTPRINT AND LOAD
         \(footprintText())
 
+        MEMORY BESIDE SPEECH-DISPATCHER
+        \(memory.text())
+
+        WHERE THE MEMORY GOES
+        \(memory.breakdownTable())
+
         TARGETS
         \(targetTable())
 
@@ -308,6 +315,16 @@ struct Report {
 
             \(footprintText())
             - Load average (/proc/loadavg) at the start of this run: `\(loadStart)`; at its end: `\(loadEnd)`.
+
+            \(h) Memory beside speech-dispatcher
+
+            \(memory.text())
+
+            \(h) Where the memory goes
+
+            Resident kB per group of mappings, summed from `/proc/PID/smaps` (see "Where the memory goes" above).
+
+            \(memory.breakdownTable())
             """
     }
 
@@ -329,7 +346,7 @@ struct Report {
             duckTrialsHeard: duckTrialsHeard, notDuckedAtFirst: notDuckedAtFirst, radioDBAtFirstSampleWorst: radioDBAtFirstSample.max,
             duckTargetDB: duckTargetDB,
             overhangIsolatedP50: overhangIsolated.p50, overhangIsolatedMax: overhangIsolated.max,
-            rssAfterPromptsKB: rssAfterPromptsKB, idleCPUPercent: idleCPUPercent,
+            rssAfterPromptsKB: rssAfterPromptsKB, memory: memory, idleCPUPercent: idleCPUPercent,
             targetsMet: met.filter { $0 }.count, targetsJudged: met.count, machine: .current(), section: section())
     }
 }

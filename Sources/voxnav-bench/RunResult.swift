@@ -44,6 +44,8 @@ struct RunResult: Codable {
     var overhangIsolatedP50: Double
     var overhangIsolatedMax: Double
     var rssAfterPromptsKB: Int
+    /// voxnavd and speech-dispatcher (+ its eSpeak NG module) at start, after the prompts, after the load rounds.
+    var memory: MemoryComparison?
     var idleCPUPercent: Double
     var targetsMet: Int
     var targetsJudged: Int

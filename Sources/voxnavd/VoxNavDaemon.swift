@@ -76,6 +76,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
     }
 
     func run() async throws {
+        DaemonServer.useOneEventLoop()
         // Two malloc arenas instead of glibc's 8 per core: the daemon's threads (NIO, the concurrency pool,
         // libpulse, eSpeak NG) otherwise each keep freed memory in an arena of their own, about 1 MB of
         // resident memory after a burst of clients (BENCHMARKS.md). MALLOC_ARENA_MAX still wins when set.
