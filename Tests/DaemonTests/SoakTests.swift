@@ -26,7 +26,23 @@ import Testing
             let deadline = Date().addingTimeInterval(seconds)
             let warmedUp = Date().addingTimeInterval(min(5, seconds / 3))
             let rssAfterWarmUp = Locked<Int?>(nil)
+            let unreadSent = Locked(0)
+            let deaf = try RPCClient(socketPath: socket)
+            _ = try await blocking { try deaf.call("events.subscribe") }
             await withTaskGroup(of: Void.self) { group in
+                // A client that sends requests and never reads its replies, and a subscriber that never
+                // reads its events: neither may make the daemon grow.
+                group.addTask {
+                    try? await onOwnThread {
+                        let mute = try RPCClient(socketPath: socket)
+                        mute.setWriteTimeout(0.2)
+                        let requests = Data(String(repeating: #"{"jsonrpc":"2.0","id":1,"method":"state.get"}"# + "\n", count: 20).utf8)
+                        while Date() < deadline {
+                            if (try? mute.writeAll(requests)) != nil { unreadSent.mutate { $0 += 20 } }
+                            Thread.sleep(forTimeInterval: 0.01)
+                        }
+                    }
+                }
                 for n in 0..<50 {
                     group.addTask {
                         try? await onOwnThread {
@@ -86,6 +102,7 @@ import Testing
                     }
                 }
             }
+            withExtendedLifetime(deaf) {}
             // Every client has gone (their clients were released): every accepted prompt must end.
             let ids = accepted.value
             let allEnded = await recorder.wait(seconds: 20) { events in
@@ -105,7 +122,7 @@ import Testing
             let endTypes = Dictionary(grouping: endCounts.values.compactMap { $0.first?["type"]?.stringValue }, by: { $0 }).mapValues(\.count)
             print(
                 "soak: \(Int(seconds)) s, \(replies.value) replies, \(ids.count) prompts accepted, \(endCounts.count) ended \(endTypes.sorted { $0.key < $1.key }), "
-                    + "\(unexpected.value.count) unexpected errors, RSS at start \(rssAtStart.map(String.init) ?? "?") KiB, after warm-up \(rssAfterWarmUp.value.map(String.init) ?? "?") KiB, at the end \(rssAtEnd.map(String.init) ?? "?") KiB"
+                    + "\(unexpected.value.count) unexpected errors, \(unreadSent.value) requests sent by a client that never reads, RSS at start \(rssAtStart.map(String.init) ?? "?") KiB, after warm-up \(rssAfterWarmUp.value.map(String.init) ?? "?") KiB, at the end \(rssAtEnd.map(String.init) ?? "?") KiB"
             )
             #expect(unexpected.value.isEmpty, "\(unexpected.value.prefix(5))")
             #expect(replies.value > Int(seconds) * 100, "only \(replies.value) replies")
