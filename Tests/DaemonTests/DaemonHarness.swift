@@ -37,6 +37,11 @@ struct DaemonHarness {
     func client() throws -> RPCClient { try RPCClient(socketPath: socketPath) }
 }
 
+/// A socket path in a directory of its own under the temporary directory, for one daemon.
+func temporarySocketPath(_ name: String) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(name)-\(UUID().uuidString.prefix(8))/voxnav.sock").path
+}
+
 /// Runs blocking socket I/O off the cooperative thread pool.
 func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in

@@ -8,17 +8,13 @@ import Testing
 @Suite struct PromptBudgetTests {
     static let sentence = "The traffic on the ring road is moving slowly because of roadworks near the stadium. "
 
-    private func temporarySocket(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(name)-\(UUID().uuidString.prefix(8))/voxnav.sock").path
-    }
-
     /// A text whose speech is over the budget is refused with -32602 and its length, quickly (its
     /// synthesis stops at the budget), and a 1 MB one before any synthesis; resident memory stays
     /// where it was, nothing is queued, and the next prompt plays.
     @Test func textsBeyondTheBudgetAreRefusedFastAndCostNoMemory() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let socket = temporarySocket("budget")
+            let socket = temporarySocketPath("budget")
             // Allow 10,000 characters (the most a policy may), so that the 10 kB text reaches synthesis and is
             // stopped by the 6 s budget.
             let policy = (socket as NSString).deletingLastPathComponent + "-policy.yaml"
@@ -80,7 +76,7 @@ import Testing
     @Test func guidanceStaysOnTimeUnderAFloodAndTheQueueStaysBounded() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let socket = temporarySocket("flood")
+            let socket = temporarySocketPath("flood")
             let (daemon, control) = try await startDaemon(socket: socket)
             defer {
                 kill(daemon.processIdentifier, SIGTERM)

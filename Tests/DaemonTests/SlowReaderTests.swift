@@ -6,16 +6,13 @@ import Testing
 /// Clients that do not read: their replies and events cannot pile up in the daemon (the real
 /// voxnavd, its resident memory read from /proc).
 @Suite struct SlowReaderTests {
-    private func temporarySocket(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(name)-\(UUID().uuidString.prefix(8))/voxnav.sock").path
-    }
 
     /// A client that sends requests and never reads a reply stops being read: the daemon holds a
     /// bounded amount for it (it was 42 → 502 MB in 40 s), and every other client is still served.
     @Test func aClientThatNeverReadsItsRepliesStopsBeingRead() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let socket = temporarySocket("slow")
+            let socket = temporarySocketPath("slow")
             let (daemon, control) = try await startDaemon(socket: socket)
             defer {
                 kill(daemon.processIdentifier, SIGTERM)
@@ -57,7 +54,7 @@ import Testing
     @Test func aSubscriberThatNeverReadsIsDroppedAndCostsBoundedMemory() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let socket = temporarySocket("deaf")
+            let socket = temporarySocketPath("deaf")
             let (daemon, control) = try await startDaemon(socket: socket)
             defer {
                 kill(daemon.processIdentifier, SIGTERM)
