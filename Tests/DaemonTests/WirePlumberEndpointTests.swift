@@ -32,7 +32,7 @@ import Testing
             let own = try #require(try player.sinkInput()).volumes
 
             let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
-            let (daemon, control) = try await startDaemon(socket: socket, pulseServer: server.address)
+            let (daemon, control) = try await startDaemon(socket: socket, pulseServer: server.address, arguments: ServerMemoryTests.longPromptPolicy)
             defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) } }
             // Idle: no prompt stream linked, so WirePlumber neither corks nor ducks the music.
             try await Task.sleep(for: .milliseconds(1000))
