@@ -42,6 +42,17 @@ public struct Policy: Hashable, Sendable {
 
     public func makeWindow() -> ActivationWindow { ActivationWindow(linger: linger, idleCap: idleCap) }
 
+    /// The deepest duck this policy can ask for (dB, ≤ 0): `duckLevelDB` or an entry's `duck(<dB>)`.
+    public var deepestDuckDB: Double {
+        var deepest = min(0, duckLevelDB)
+        for incoming in FocusRole.allCases {
+            for holder in FocusRole.allCases {
+                if case .duck(let dB?) = interactions[incoming, holder], dB.isFinite { deepest = min(deepest, dB) }
+            }
+        }
+        return max(deepest, Self.minimumDuckLevelDB)
+    }
+
     /// Every limit this policy breaks, with the policy-file key of the offending value.
     public var problems: [PolicyProblem] {
         var found: [PolicyProblem] = []

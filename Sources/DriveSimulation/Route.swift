@@ -21,7 +21,13 @@ public struct Route: Sendable, Equatable, Codable {
 
     /// The maneuvers strictly ahead of `position` (meters along the route), in order.
     public func maneuvers(after position: Double) -> ArraySlice<RouteManeuver> {
-        let first = maneuvers.firstIndex { $0.position > position } ?? maneuvers.endIndex
-        return maneuvers[first...]
+        // Positions never decrease: the first one ahead is found by bisection.
+        var low = maneuvers.startIndex
+        var high = maneuvers.endIndex
+        while low < high {
+            let mid = (low + high) / 2
+            if maneuvers[mid].position > position { high = mid } else { low = mid + 1 }
+        }
+        return maneuvers[low...]
     }
 }
