@@ -1,3 +1,5 @@
+import StrictCoding
+
 /// Everything tunable about VoxNav's audio behaviour. The built-in policy is `policy/default.yaml`
 /// (`Policy.builtIn`, in the `BuiltInPolicy` target); a user's policy file is laid over it.
 public struct Policy: Hashable, Sendable {
@@ -102,12 +104,13 @@ public struct PolicyProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        (path.isEmpty ? "policy" : path) + (line.map { " (line \($0))" } ?? "") + ": " + message
+        (path.isEmpty ? "policy" : InputLimits.echo(path)) + (line.map { " (line \($0))" } ?? "") + ": " + message
     }
 }
 
 /// A policy that cannot be used, with every problem found.
 public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {
     public var problems: [PolicyProblem]
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
+    /// The first `InputLimits.listedProblems` problems, then how many more.
+    public var description: String { InputLimits.list(problems.map(\.description)) }
 }

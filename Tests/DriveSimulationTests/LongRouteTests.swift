@@ -49,3 +49,51 @@ import Testing
         #expect(elapsed < .seconds(2), "\(elapsed)")
     }
 }
+
+/// Item 7 of issue 21: a 50 MB OSRM route and a 100 MB scenario were parsed (gigabytes); errors
+/// echoed values whole and listed every problem.
+@Suite struct InputLimitTests {
+    @Test func anOSRMRouteOverItsCapIsRefusedBeforeItIsParsed() throws {
+        let data = Data(count: Route.maximumOSRMSize + 1)
+        do {
+            _ = try Route(osrmJSON: data)
+            Issue.record("an oversize route was accepted")
+        } catch {
+            #expect(error.description == "scenario: the OSRM route is \(data.count) bytes (32 MiB), over the 32 MiB cap", "\(error)")
+        }
+    }
+
+    @Test func aRouteFileAndAScenarioOverTheirCapsAreRefused() throws {
+        let route = "maneuvers: []\n#" + String(repeating: "x", count: Route.maximumFileSize)
+        #expect(throws: ScenarioError.self) { try Route(yaml: route) }
+        do { _ = try Route(yaml: route) } catch { #expect(error.description.contains("over the 8 MiB cap"), "\(error)") }
+        let scenario = "name: x\n#" + String(repeating: "x", count: Scenario.maximumFileSize)
+        do {
+            _ = try Scenario(yaml: scenario)
+            Issue.record("an oversize scenario was accepted")
+        } catch {
+            #expect(error.description.contains("the scenario is \(scenario.utf8.count) bytes"), "\(error)")
+            #expect(error.description.contains("over the 1 MiB cap"), "\(error)")
+        }
+    }
+
+    @Test func anErrorOverManyUnknownKeysIsShortAndAHugeValueIsCut() throws {
+        var yaml = "name: x\nlanguage: en-US\nspeed: 50 km/h\nroute: {osrm: r.json}\n"
+        for i in 0..<5000 { yaml += "unknown\(i): 1\n" }
+        let huge = String(repeating: "ü", count: 200_000)
+        yaml += "vehicle: \(huge)\n"
+        do {
+            _ = try Scenario(yaml: yaml)
+            Issue.record("accepted")
+        } catch {
+            let text = error.description
+            #expect(error.problems.count == 5001)
+            #expect(text.split(separator: "\n").count == 20 + 1, "\(text.prefix(2000))")
+            #expect(text.hasSuffix("… and 4981 more problems"), "\(text.suffix(200))")
+            #expect(text.utf8.count < 10_000, "\(text.utf8.count) bytes of error")
+            let vehicle = try #require(error.problems.first { $0.path == "vehicle" })
+            #expect(vehicle.message.contains(String(repeating: "ü", count: 80) + "… (400000 bytes)"), "\(vehicle.message.prefix(300))")
+            #expect(vehicle.message.utf8.count < 500)
+        }
+    }
+}
