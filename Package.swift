@@ -33,7 +33,7 @@ let package = Package(
         // policy/default.yaml, the built-in policy, as a resource (`Policy.builtIn`): reading it is I/O, so not AudioPolicy.
         .target(name: "BuiltInPolicy", dependencies: ["AudioPolicy"], path: "policy", resources: [.copy("default.yaml")]),
         // Drive simulations: scenarios, routes (own format, OSRM), kinematics, timeline reports. Pure.
-        .target(name: "DriveSimulation", dependencies: ["Guidance", "AudioPolicy", "RPC", .product(name: "Yams", package: "Yams")]),
+        .target(name: "DriveSimulation", dependencies: ["Guidance", "AudioPolicy", "RPC", "StrictCoding", .product(name: "Yams", package: "Yams")]),
 
         // The one one-shot primitive (a prompt's outcome, a source's end).
         .target(name: "AsyncSupport"),

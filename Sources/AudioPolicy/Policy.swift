@@ -1,3 +1,5 @@
+import StrictCoding
+
 /// Everything tunable about VoxNav's audio behaviour. The built-in policy is `policy/default.yaml`
 /// (`Policy.builtIn`, in the `BuiltInPolicy` target); a user's policy file is laid over it.
 public struct Policy: Hashable, Sendable {
@@ -44,6 +46,17 @@ public struct Policy: Hashable, Sendable {
     public var oracle: PromptStyleOracle { PromptStyleOracle(rules: promptStyle) }
 
     public func makeWindow() -> ActivationWindow { ActivationWindow(linger: linger, idleCap: idleCap) }
+
+    /// The deepest duck this policy can ask for (dB, ≤ 0): `duckLevelDB` or an entry's `duck(<dB>)`.
+    public var deepestDuckDB: Double {
+        var deepest = min(0, duckLevelDB)
+        for incoming in FocusRole.allCases {
+            for holder in FocusRole.allCases {
+                if case .duck(let dB?) = interactions[incoming, holder], dB.isFinite { deepest = min(deepest, dB) }
+            }
+        }
+        return max(deepest, Self.minimumDuckLevelDB)
+    }
 
     /// Every limit this policy breaks, with the policy-file key of the offending value.
     public var problems: [PolicyProblem] {
@@ -94,12 +107,13 @@ public struct PolicyProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        (path.isEmpty ? "policy" : path) + (line.map { " (line \($0))" } ?? "") + ": " + message
+        (path.isEmpty ? "policy" : InputLimits.echo(path)) + (line.map { " (line \($0))" } ?? "") + ": " + message
     }
 }
 
 /// A policy that cannot be used, with every problem found.
 public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {
     public var problems: [PolicyProblem]
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
+    /// The first `InputLimits.listedProblems` problems, then how many more.
+    public var description: String { InputLimits.list(problems.map(\.description)) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrictCoding
 import Yams
 
 /// The policy file: YAML. The built-in policy is one (complete) policy file; a user's file is laid
@@ -17,12 +18,18 @@ extension Policy {
         try parse(text, into: Policy.unset, complete: true)
     }
 
+    /// The most a policy file may hold (the built-in one, which says everything, is about 10 KiB).
+    public static let maximumFileSize = 256 << 10
+
     private static func parse(_ text: String, into base: Policy, complete: Bool) throws(PolicyError) -> Policy {
+        if let problem = InputLimits.sizeProblem("the policy", size: text.utf8.count, cap: maximumFileSize) {
+            throw PolicyError(problems: [PolicyProblem(path: "", message: problem)])
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
         } catch {
-            throw PolicyError(problems: [PolicyProblem(path: "", message: "not valid YAML: \(error)")])
+            throw PolicyError(problems: [PolicyProblem(path: "", message: "not valid YAML: \(InputLimits.echo(parserError: error))")])
         }
         var reader = PolicyReader()
         var policy = base
@@ -122,7 +129,7 @@ struct PolicyReader {
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             if let line = value.mark?.line ?? keyNode.mark?.line { lines[keyPath] = line } else { seen.insert(keyPath) }
             if let known, !known.contains(key) {
-                fail(keyPath, keyNode, "unknown key '\(key)' (expected one of: \(known.joined(separator: ", ")))")
+                fail(keyPath, keyNode, "unknown key '\(InputLimits.echo(key))' (expected one of: \(known.joined(separator: ", ")))")
                 continue
             }
             result.append((key, value))
@@ -132,7 +139,7 @@ struct PolicyReader {
 
     mutating func number(_ node: Node, at path: String) -> Double? {
         guard node.scalar != nil, let value = node.float ?? node.int.map(Double.init) else {
-            fail(path, node, "expected a number of seconds or dB (got '\(node.string ?? "a collection")')")
+            fail(path, node, "expected a number of seconds or dB (got '\(InputLimits.echo(node.string ?? "a collection"))')")
             return nil
         }
         return value
@@ -158,7 +165,9 @@ struct PolicyReader {
         for (key, value) in entries(root, at: "", known: top) {
             switch key {
             case "version":
-                if value.int != Policy.fileVersion { fail(key, value, "unsupported version '\(value.string ?? "")' (expected \(Policy.fileVersion))") }
+                if value.int != Policy.fileVersion {
+                    fail(key, value, "unsupported version '\(InputLimits.echo(value.string ?? ""))' (expected \(Policy.fileVersion))")
+                }
             case "duckLevelDB":
                 if let v = number(value, at: key) { policy.duckLevelDB = v }
             case "ramps":
@@ -214,7 +223,7 @@ struct PolicyReader {
 
     mutating func style(_ node: Node, at path: String) -> PromptStyle? {
         guard let text = node.string, let style = PromptStyle(rawValue: text) else {
-            fail(path, node, "unknown prompt style '\(node.string ?? "")' (expected none, short or normal)")
+            fail(path, node, "unknown prompt style '\(InputLimits.echo(node.string ?? ""))' (expected none, short or normal)")
             return nil
         }
         return style
@@ -230,7 +239,7 @@ struct PolicyReader {
             for (name, styleNode) in entries(value, at: "promptStyle.rules", known: nil) {
                 let path = "promptStyle.rules.\(name)"
                 guard let condition = PromptCondition(rawValue: name) else {
-                    fail(path, styleNode, "unknown condition '\(name)' (expected one of: \(names.joined(separator: ", ")))")
+                    fail(path, styleNode, "unknown condition '\(InputLimits.echo(name))' (expected one of: \(names.joined(separator: ", ")))")
                     continue
                 }
                 if styleNode.null != nil {
@@ -247,17 +256,17 @@ struct PolicyReader {
         for (incomingName, row) in entries(node, at: "interactions", known: nil) {
             let rowPath = "interactions.\(incomingName)"
             guard let incoming = FocusRole(rawValue: incomingName) else {
-                fail(rowPath, row, "unknown kind '\(incomingName)' (expected one of: \(kinds))")
+                fail(rowPath, row, "unknown kind '\(InputLimits.echo(incomingName))' (expected one of: \(kinds))")
                 continue
             }
             for (holderName, cell) in entries(row, at: rowPath, known: nil) {
                 let path = "\(rowPath).\(holderName)"
                 guard let holder = FocusRole(rawValue: holderName) else {
-                    fail(path, cell, "unknown kind '\(holderName)' (expected one of: \(kinds))")
+                    fail(path, cell, "unknown kind '\(InputLimits.echo(holderName))' (expected one of: \(kinds))")
                     continue
                 }
                 guard let text = cell.string, let action = InteractionAction(text) else {
-                    fail(path, cell, "unknown action '\(cell.string ?? "")' (expected concurrent, duck, duck(<dB>), pause, stop or reject)")
+                    fail(path, cell, "unknown action '\(InputLimits.echo(cell.string ?? ""))' (expected concurrent, duck, duck(<dB>), pause, stop or reject)")
                     continue
                 }
                 table[incoming, holder] = action
@@ -358,7 +367,7 @@ extension PolicyReader {
             fallthrough
         default:
             let allowed = SourceKind.allCases.map(\.rawValue) + ["ignore", "declared"]
-            fail(path, node, "unknown outcome '\(node.string ?? "")' (expected one of: \(allowed.joined(separator: ", ")))")
+            fail(path, node, "unknown outcome '\(InputLimits.echo(node.string ?? ""))' (expected one of: \(allowed.joined(separator: ", ")))")
             return nil
         }
     }

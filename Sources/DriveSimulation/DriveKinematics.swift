@@ -20,7 +20,13 @@ public struct DriveKinematics: Sendable, Equatable {
         self.route = route
         let length = route.length
         let triggers = profile.segments(for: route).map { segment in (start: segment.start, speed: max(0, segment.speed.isFinite ? segment.speed : 0)) }
-        var pending = Array(triggers.indices)
+        // Pending triggers in two queues, each in the order they can fire: time triggers by start,
+        // distance triggers by position (a trigger's fire time never decreases with its start), so
+        // the next one is always at a queue's head and building the knots is linear, not quadratic.
+        var byTime = triggers.indices.filter { if case .time = triggers[$0].start { true } else { false } }
+            .sorted { (Self.start(triggers[$0].start), $0) < (Self.start(triggers[$1].start), $1) }[...]
+        var byDistance = triggers.indices.filter { if case .distance = triggers[$0].start { true } else { false } }
+            .sorted { (Self.start(triggers[$0].start), $0) < (Self.start(triggers[$1].start), $1) }[...]
         var t = 0.0
         var x = 0.0
         var v = 0.0
@@ -38,15 +44,22 @@ public struct DriveKinematics: Sendable, Equatable {
         }
         // Fire triggers due now, in the written order: the last one written wins.
         func fireDue() {
-            let due = pending.filter { fireTime($0) <= t }
-            for i in due { v = triggers[i].speed }
-            pending.removeAll { due.contains($0) }
+            var due: [Int] = []
+            while let i = byTime.first, fireTime(i) <= t {
+                due.append(i)
+                byTime.removeFirst()
+            }
+            while let i = byDistance.first, fireTime(i) <= t {
+                due.append(i)
+                byDistance.removeFirst()
+            }
+            for i in due.sorted() { v = triggers[i].speed }
         }
 
         fireDue()
         knots.append(Knot(time: 0, position: 0, speed: v))
         while length > 0 {
-            let next = pending.map(fireTime).min() ?? .infinity
+            let next = min(byTime.first.map(fireTime) ?? .infinity, byDistance.first.map(fireTime) ?? .infinity)
             let arrive = v > 0 ? t + (length - x) / v : Double.infinity
             if arrive <= next {
                 if arrive.isFinite {
@@ -56,10 +69,8 @@ public struct DriveKinematics: Sendable, Equatable {
                 break
             }
             // A distance trigger fires exactly at its position (no rounding drift).
-            let distanceStart = pending.compactMap { i -> Double? in
-                if case .distance(let d) = triggers[i].start, fireTime(i) == next { return d }
-                return nil
-            }.min()
+            var distanceStart: Double?
+            if let i = byDistance.first, fireTime(i) == next { distanceStart = Self.start(triggers[i].start) }
             x = distanceStart.map { max(x, $0) } ?? min(length, x + v * (next - t))
             t = next
             fireDue()
@@ -98,14 +109,29 @@ public struct DriveKinematics: Sendable, Equatable {
         return knot(at: max(0, time)).speed
     }
 
-    /// The first time the vehicle is at `position`; nil if it never gets there.
+    /// The first time the vehicle is at `position`; nil if it never gets there. Knots' positions
+    /// never decrease, so the knot is found by bisection.
     public func time(atPosition position: Double) -> Double? {
         guard position > 0 else { return 0 }
-        for (k, next) in zip(knots, knots.dropFirst()) where next.position >= position {
-            if k.position >= position { return k.time }
-            return k.speed > 0 ? k.time + (position - k.position) / k.speed : next.time
+        // The first knot after the first one whose position reaches `position`.
+        var low = 1
+        var high = knots.count
+        while low < high {
+            let mid = (low + high) / 2
+            if knots[mid].position >= position { high = mid } else { low = mid + 1 }
         }
-        return nil
+        guard low < knots.count else { return nil }
+        let k = knots[low - 1]
+        if k.position >= position { return k.time }
+        return k.speed > 0 ? k.time + (position - k.position) / k.speed : knots[low].time
+    }
+
+    /// The seconds or meters a segment starts at.
+    private static func start(_ start: SpeedSegment.Start) -> Double {
+        switch start {
+        case .time(let t): t
+        case .distance(let d): d
+        }
     }
 
     /// The progress update at `time`: position, speed and the maneuvers still ahead (at most

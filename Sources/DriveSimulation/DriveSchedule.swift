@@ -32,7 +32,7 @@ public struct DriveSchedule: Sendable, Equatable {
         self.endTime = timeline.endTime
     }
 
-    public init(scenario: Scenario, route: Route, lookahead: Int = .max) {
+    public init(scenario: Scenario, route: Route, lookahead: Int = DriveTimeline.defaultLookahead) {
         self.init(timeline: DriveTimeline(scenario: scenario, route: route, lookahead: lookahead), audio: scenario.audio)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Guidance
+import StrictCoding
 
 extension Route {
     /// Imports `routes[0]` of an OSRM v5 route response (requested with `steps=true`): each step's
@@ -8,18 +9,23 @@ extension Route {
     /// its first intersection → `lanes`, ferries by `mode`), placed at the summed `distance`s of the
     /// steps before it. A via point's `arrive` is kept; the `depart` that follows it is dropped.
     public init(osrmJSON data: Data) throws(ScenarioError) {
+        if let problem = InputLimits.sizeProblem("the OSRM route", size: data.count, cap: Route.maximumOSRMSize) {
+            throw ScenarioError(problems: [ScenarioProblem(path: "", message: problem)])
+        }
         let response: OSRMResponse
         do {
             response = try JSONDecoder().decode(OSRMResponse.self, from: data)
         } catch let error as DecodingError {
             throw ScenarioError(problems: [Self.problem(error)])
         } catch {
-            throw ScenarioError(problems: [ScenarioProblem(path: "", message: "not an OSRM response: \(error)")])
+            throw ScenarioError(problems: [ScenarioProblem(path: "", message: "not an OSRM response: \(InputLimits.echo(parserError: error))")])
         }
         guard response.code == "Ok" else {
             throw ScenarioError(problems: [
                 ScenarioProblem(
-                    path: "code", message: "OSRM answered '\(response.code)'" + (response.message.map { ": \($0)" } ?? "") + " (expected Ok)")
+                    path: "code",
+                    message: "OSRM answered '\(InputLimits.echo(response.code))'" + (response.message.map { ": \(InputLimits.echo($0))" } ?? "")
+                        + " (expected Ok)")
             ])
         }
         guard let route = response.routes?.first else {
@@ -117,9 +123,11 @@ extension Route {
         case .valueNotFound(let type, let context):
             return ScenarioProblem(path: path(context.codingPath), message: "expected \(type), got null")
         case .dataCorrupted(let context):
-            return ScenarioProblem(path: path(context.codingPath), message: "not valid JSON: \(context.debugDescription)")
+            return ScenarioProblem(
+                path: path(context.codingPath),
+                message: "not valid JSON: \(InputLimits.echo(context.debugDescription, limit: InputLimits.echoedParserErrorCharacters))")
         @unknown default:
-            return ScenarioProblem(path: "", message: "not an OSRM response: \(error)")
+            return ScenarioProblem(path: "", message: "not an OSRM response: \(InputLimits.echo(parserError: error))")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Guidance
+import StrictCoding
 import Yams
 
 /// The project's own route format (YAML or JSON, which is YAML too):
@@ -15,6 +16,9 @@ import Yams
 extension Route {
     /// Parses a route file in the own format. Errors name the key path and line.
     public init(yaml text: String) throws(ScenarioError) {
+        if let problem = InputLimits.sizeProblem("the route", size: text.utf8.count, cap: Route.maximumFileSize) {
+            throw ScenarioError(problems: [ScenarioProblem(path: "", message: problem)])
+        }
         var reader = YAMLReader()
         guard let root = reader.compose(text) else { throw ScenarioError(problems: reader.problems) }
         let route = reader.route(root, at: "", extraKeys: [])
@@ -47,7 +51,7 @@ extension YAMLReader {
         for (index, (itemPath, item)) in listed.enumerated() {
             guard var maneuver = routeManeuver(item, at: itemPath, index: index, side: side) else { continue }
             if seen.contains(maneuver.id) {
-                fail(Self.join(itemPath, "id"), item, "duplicate maneuver id '\(maneuver.id)'")
+                fail(Self.join(itemPath, "id"), item, "duplicate maneuver id '\(InputLimits.echo(maneuver.id))'")
                 maneuver.id += "-\(index)"
             }
             seen.insert(maneuver.id)

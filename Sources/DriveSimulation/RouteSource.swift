@@ -18,6 +18,9 @@ public enum RouteSource: Sendable, Equatable {
         }
     }
 
+    /// Whether the referenced file is an OSRM response (its size cap is `Route.maximumOSRMSize`).
+    public var isOSRM: Bool { if case .osrm = self { true } else { false } }
+
     /// The route, reading a referenced file with `load` (given the path as written).
     public func resolve(load: (String) throws -> String) throws -> Route {
         switch self {

@@ -1,4 +1,5 @@
 import Guidance
+import StrictCoding
 
 /// A drive to simulate: route, speed, language and the car's audio over time (docs/DRIVES.md).
 public struct Scenario: Sendable, Equatable {
@@ -31,7 +32,13 @@ public struct Scenario: Sendable, Equatable {
     }
 
     /// Parses and validates a scenario file. Every problem is reported with its key path and line.
+    /// The most a scenario file may hold: a scenario is a page of YAML (its route may be in a file of its own).
+    public static let maximumFileSize = 1 << 20
+
     public init(yaml text: String) throws(ScenarioError) {
+        if let problem = InputLimits.sizeProblem("the scenario", size: text.utf8.count, cap: Self.maximumFileSize) {
+            throw ScenarioError(problems: [ScenarioProblem(path: "", message: problem)])
+        }
         var reader = YAMLReader()
         guard let root = reader.compose(text), let scenario = reader.scenario(root), reader.problems.isEmpty else {
             throw ScenarioError(problems: reader.problems)

@@ -1,3 +1,5 @@
+import StrictCoding
+
 /// One thing wrong with a scenario or route file: where (key path and line) and what.
 public struct ScenarioProblem: Hashable, Sendable, CustomStringConvertible {
     /// Dotted key path, list items by index: `audio[3].at`, `route.maneuvers[0].type`.
@@ -13,7 +15,7 @@ public struct ScenarioProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        (path.isEmpty ? "scenario" : path) + (line.map { " (line \($0))" } ?? "") + ": " + message
+        (path.isEmpty ? "scenario" : InputLimits.echo(path)) + (line.map { " (line \($0))" } ?? "") + ": " + message
     }
 }
 
@@ -25,5 +27,6 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
         self.problems = problems
     }
 
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
+    /// The first `InputLimits.listedProblems` problems, then how many more.
+    public var description: String { InputLimits.list(problems.map(\.description)) }
 }

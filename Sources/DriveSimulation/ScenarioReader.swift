@@ -1,5 +1,6 @@
 import Foundation
 import Guidance
+import StrictCoding
 import Yams
 
 extension YAMLReader {
@@ -25,7 +26,7 @@ extension YAMLReader {
         guard let text = string(node, at: path) else { return nil }
         let shape = /^[a-z]{2,3}(-([A-Z]{2}|[A-Z][a-z]{3}|[0-9]{3}))?$/
         guard text.wholeMatch(of: shape) != nil else {
-            fail(path, node, "'\(text)' is not a phrase-pack tag like en-US, en-GB or de")
+            fail(path, node, "'\(InputLimits.echo(text))' is not a phrase-pack tag like en-US, en-GB or de")
             return nil
         }
         return text
@@ -120,7 +121,7 @@ extension YAMLReader {
             number = String(text.dropLast(suffix.rawValue.count)).trimmingCharacters(in: .whitespaces)
         }
         guard let value = Double(number), value.isFinite, value >= 0, value <= 500 else {
-            fail(path, node, "expected a speed such as 50 km/h, 30 mph or 12 m/s, from 0 to 500 (got '\(text)')")
+            fail(path, node, "expected a speed such as 50 km/h, 30 mph or 12 m/s, from 0 to 500 (got '\(InputLimits.echo(text))')")
             return nil
         }
         return written.metersPerSecond(value)
@@ -140,7 +141,7 @@ extension YAMLReader {
             factor = f
         }
         guard let value = Double(number), value.isFinite, value >= 0 else {
-            fail(path, node, "expected a distance ≥ 0 such as 800, 800 m, 2.5 km, 500 ft or 1.2 mi (got '\(text)')")
+            fail(path, node, "expected a distance ≥ 0 such as 800, 800 m, 2.5 km, 500 ft or 1.2 mi (got '\(InputLimits.echo(text))')")
             return nil
         }
         return value * factor
@@ -170,7 +171,9 @@ extension YAMLReader {
                 if action == .streamStart {
                     let role = string(n, at: p("role"))
                     if let role, !CarAudioEvent.streamRoles.contains(role) {
-                        fail(p("role"), n, "unknown media.role '\(role)' (expected one of: \(CarAudioEvent.streamRoles.joined(separator: ", ")))")
+                        fail(
+                            p("role"), n,
+                            "unknown media.role '\(InputLimits.echo(role))' (expected one of: \(CarAudioEvent.streamRoles.joined(separator: ", ")))")
                     }
                     event.role = role
                 } else {
@@ -236,7 +239,7 @@ extension YAMLReader {
             if let text = n.scalar?.string, let seed = UInt64(text) {
                 options.seed = seed
             } else {
-                fail(Self.join(path, "seed"), n, "expected a whole number ≥ 0 (got '\(n.scalar?.string ?? "a collection")')")
+                fail(Self.join(path, "seed"), n, "expected a whole number ≥ 0 (got '\(InputLimits.echo(n.scalar?.string ?? "a collection"))')")
             }
         }
         if let n = keys["tick"], let tick = number(n, at: Self.join(path, "tick"), what: "seconds") {

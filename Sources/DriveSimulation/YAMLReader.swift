@@ -1,4 +1,5 @@
 import Foundation
+import StrictCoding
 import Yams
 
 /// Walks a YAML tree, collecting every problem with its key path and line (the style of
@@ -15,7 +16,7 @@ struct YAMLReader {
             }
             return root
         } catch {
-            problems.append(ScenarioProblem(path: "", message: "not valid YAML: \(error)"))
+            problems.append(ScenarioProblem(path: "", message: "not valid YAML: \(InputLimits.echo(parserError: error))"))
             return nil
         }
     }
@@ -36,13 +37,13 @@ struct YAMLReader {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             if !known.contains(key) {
-                fail(Self.join(path, key), keyNode, "unknown key '\(key)' (expected one of: \(known.joined(separator: ", ")))")
+                fail(Self.join(path, key), keyNode, "unknown key '\(InputLimits.echo(key))' (expected one of: \(known.joined(separator: ", ")))")
                 continue
             }
             result[key] = value
         }
         for key in required where result[key] == nil {
-            fail(Self.join(path, key), node, "missing required key '\(key)'")
+            fail(Self.join(path, key), node, "missing required key '\(InputLimits.echo(key))'")
         }
         return result
     }
@@ -67,7 +68,7 @@ struct YAMLReader {
 
     mutating func number(_ node: Node, at path: String, what: String = "a number") -> Double? {
         guard let text = node.scalar?.string, let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            fail(path, node, "expected \(what) (got '\(node.scalar?.string ?? "a collection")')")
+            fail(path, node, "expected \(what) (got '\(InputLimits.echo(node.scalar?.string ?? "a collection"))')")
             return nil
         }
         return value
@@ -85,7 +86,7 @@ struct YAMLReader {
     /// Seconds written as "m:ss", "h:mm:ss" or a plain number of seconds.
     mutating func time(_ node: Node, at path: String) -> Double? {
         guard let text = node.scalar?.string, let seconds = ClockTime.parse(text) else {
-            fail(path, node, "expected a time as m:ss, h:mm:ss or seconds (got '\(node.scalar?.string ?? "a collection")')")
+            fail(path, node, "expected a time as m:ss, h:mm:ss or seconds (got '\(InputLimits.echo(node.scalar?.string ?? "a collection"))')")
             return nil
         }
         return seconds
@@ -96,7 +97,7 @@ struct YAMLReader {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
         default:
-            fail(path, node, "expected true or false (got '\(node.scalar?.string ?? "a collection")')")
+            fail(path, node, "expected true or false (got '\(InputLimits.echo(node.scalar?.string ?? "a collection"))')")
             return nil
         }
     }
@@ -106,7 +107,7 @@ struct YAMLReader {
     where T.RawValue == String {
         guard let text = node.scalar?.string, let value = allowed.first(where: { $0.rawValue == text }) else {
             let got = node.scalar?.string ?? "a collection"
-            fail(path, node, "unknown \(what) '\(got)' (expected one of: \(allowed.map(\.rawValue).joined(separator: ", ")))")
+            fail(path, node, "unknown \(what) '\(InputLimits.echo(got))' (expected one of: \(allowed.map(\.rawValue).joined(separator: ", ")))")
             return nil
         }
         return value

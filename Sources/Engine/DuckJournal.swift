@@ -32,6 +32,34 @@ struct DuckJournal: Codable, Equatable {
             return nil
         }
 
+        /// Why this entry, read from a journal, cannot be one VoxNav wrote (volumes PulseAudio would
+        /// refuse, or that would trap on their way to it); nil when it can.
+        var problem: String? {
+            for (name, volumes) in [("original", original), ("applied", applied), ("remembered volume", remembered?.volume)] {
+                if let problem = volumes?.problem { return "\(name): \(problem)" }
+            }
+            if let original, let applied, original.values.count != applied.values.count {
+                return "original and applied volumes have \(original.values.count) and \(applied.values.count) channels"
+            }
+            if let remembered, remembered.channelMap.count > ChannelVolumes.maximumChannels {
+                return "remembered channel map of \(remembered.channelMap.count) channels"
+            }
+            return nil
+        }
+
+        /// `restoreTarget`, for a journal read from disk (whoever can write next to the socket can
+        /// write one): never louder than VoxNav itself could have made the stream. A restore
+        /// happens only when the stream is still at `applied`, the duck VoxNav set, which is its
+        /// original lowered by at most `deepestDuckDB` (the deepest duck the policy can ask for);
+        /// so the original was at most `current` raised by that much (0.1 dB more for rounding).
+        /// And never above `PA_VOLUME_UI_MAX` (+11 dB, 153 %), the loudest a mixer offers. A target
+        /// of another channel count than the stream's is not this stream's and is not applied.
+        func boundedRestoreTarget(current: ChannelVolumes, deepestDuckDB: Double) -> ChannelVolumes? {
+            guard let target = restoreTarget(current: current), target.values.count == current.values.count else { return nil }
+            let bound = current.scaled(byDecibels: -min(0, deepestDuckDB) + 0.1)
+            return target.limited(by: bound, ceiling: ChannelVolumes.uiMaximum)
+        }
+
         /// Whether a stream found at `volume` and `muted` is as the engine left it: the server's
         /// memory is held only then (not mid-ramp, and not after the user's own change).
         func isAsLeft(volume: ChannelVolumes, muted: Bool) -> Bool {
@@ -49,6 +77,11 @@ struct DuckJournal: Codable, Equatable {
     }
 
     private(set) var streams: [UInt32: Entry] = [:]
+
+    init() {}
+
+    /// A journal of these entries (those of a journal read from disk that passed the checks).
+    init(streams: [UInt32: Entry]) { self.streams = streams }
 
     /// The properties worth checking before touching a stream again.
     static func identity(of input: SinkInput) -> [String: String] {

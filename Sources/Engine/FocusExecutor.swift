@@ -15,11 +15,14 @@ actor FocusExecutor {
     /// Where the journal is kept between daemons; nil keeps it in memory only.
     private var journalFile: JournalFile?
     private let memory: ServerMemoryKeeper
+    /// The deepest duck the policy can ask for (dB): what bounds a journalled restore (`undo`).
+    private let deepestDuckDB: Double
     /// The streams lowered or muted now, each with its own volume.
     private(set) var journal = DuckJournal()
 
-    init(connection: PulseConnection, logger: Logger, journalFile: JournalFile?) {
+    init(connection: PulseConnection, logger: Logger, journalFile: JournalFile?, deepestDuckDB: Double) {
         self.connection = connection
+        self.deepestDuckDB = deepestDuckDB
         self.logger = logger
         self.journalFile = journalFile
         memory = ServerMemoryKeeper(connection: connection, logger: logger)
@@ -146,7 +149,10 @@ actor FocusExecutor {
     /// Undoes everything `journal` records, as a clean shutdown does and as the next daemon does
     /// after a killed one: volumes back to their journalled level (unless the user changed them),
     /// mutes lifted, on the streams that are still there and still the same; and what the server
-    /// remembers for each stream's group set back to what it remembered before.
+    /// remembers for each stream's group set back to what it remembered before. A journal may come
+    /// from disk, where others than VoxNav might have written it: no volume is set louder than
+    /// VoxNav could have made it (`DuckJournal.Entry.boundedRestoreTarget`), nor remembered louder
+    /// than `PA_VOLUME_UI_MAX`.
     func undo(_ journal: DuckJournal) async {
         var memories: [RememberedStream] = []
         for (index, entry) in journal.streams {
@@ -157,13 +163,23 @@ actor FocusExecutor {
                 if let memory = entry.memoryAfterRelease(current: nil) { memories.append(memory) }
                 continue
             }
-            if let target = entry.restoreTarget(current: input.volume) {
+            if let target = entry.boundedRestoreTarget(current: input.volume, deepestDuckDB: deepestDuckDB) {
+                if let original = entry.original, target != original {
+                    logger.warning(
+                        "a journalled volume is louder than VoxNav could have set: restored to the most it could have",
+                        metadata: ["sinkInput": "\(index)", "journalled": "\(original)", "restored": "\(target)", "current": "\(input.volume)"])
+                }
                 try? await connection.setSinkInputVolume(index: index, to: target)
             }
             if entry.muted { try? await connection.setSinkInputMute(index: index, muted: false) }
             if let memory = entry.memoryAfterRelease(current: input.volume) { memories.append(memory) }
         }
-        await memory.keep(memories)
+        await memory.keep(
+            memories.map { memory in
+                var memory = memory
+                memory.volume = memory.volume.map { $0.limited(by: nil, ceiling: ChannelVolumes.uiMaximum) }
+                return memory
+            })
         await memory.flush()
     }
 
@@ -193,7 +209,20 @@ actor FocusExecutor {
         return await memory.memory(of: input)
     }
 
-    private func persist(_ journal: DuckJournal) { journalFile?.save(journal) }
+    private func persist(_ journal: DuckJournal) { report(journalFile?.save(journal)) }
+
+    /// Logs a streak of failed journal writes once, at its start, and its end.
+    private func report(_ report: JournalFile.WriteReport?) {
+        switch report {
+        case .failing(let why):
+            logger.error(
+                "cannot write the journal: a daemon killed now would leave streams ducked (reported once until a write succeeds)",
+                metadata: ["path": "\(journalFile?.path ?? "")", "why": "\(why)"])
+        case .recovered:
+            logger.notice("the journal is written again", metadata: ["path": "\(journalFile?.path ?? "")"])
+        case nil: break
+        }
+    }
 
     /// Connected again after the server went away (`forgetAll` gave `lost`): what the server
     /// remembers is read anew, and the groups of the streams held when it went are set back to
@@ -259,10 +288,10 @@ actor FocusExecutor {
     func holds(_ index: UInt32) -> Bool { journal.streams[index] != nil }
 
     /// Notes the simulated sources in the journal file.
-    func save(sources: [SimulatedSourceRecord]) { journalFile?.save(sources: sources) }
+    func save(sources: [SimulatedSourceRecord]) { report(journalFile?.save(sources: sources)) }
 
-    /// What a previous daemon left in the journal file, taken off the disk.
-    func takeOver() -> JournalFile.Found { journalFile?.takeOver() ?? .none }
+    /// What a previous daemon left in the journal file, taken off the disk (and where a bad one was moved).
+    func takeOver() -> (found: JournalFile.Found, movedTo: String?) { journalFile?.takeOver() ?? (.none, nil) }
 
     /// About one step every 8 ms (at least 2 steps, at most 25).
     static func ramp(_ seconds: Double) -> VolumeRamp {

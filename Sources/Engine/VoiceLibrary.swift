@@ -16,7 +16,7 @@ public struct VoiceLibrary: Sendable {
         else { return }
         for file in files where file.pathExtension == "yaml" {
             do {
-                let pack = try PhrasePack(yaml: try Data(contentsOf: file))
+                let pack = try PhrasePack(yaml: try BoundedFile.read(file.path, cap: PhrasePack.maximumFileSize, what: "the phrase pack"))
                 packs[pack.language] = pack
             } catch {
                 problems[file.lastPathComponent] = "\(error)"

@@ -77,18 +77,25 @@ public actor VoxNavEngine {
             output: output, events: events, limits: configuration.policy.prompts)
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
-        focus = FocusExecutor(connection: connection, logger: logger, journalFile: journalFile)
+        focus = FocusExecutor(connection: connection, logger: logger, journalFile: journalFile, deepestDuckDB: configuration.policy.deepestDuckDB)
         await prompts.attach(EnginePromptGate(engine: self))
         // A previous daemon killed mid-prompt may have left streams ducked or muted, and its simulated sources died with it.
         var left: JournalFile.Contents?
-        switch await focus.takeOver() {
+        let (found, movedTo) = await focus.takeOver()
+        let path = configuration.journalPath ?? ""
+        switch found {
         case .none: break
-        case .journal(let contents): left = contents
+        case .journal(let contents, let problems):
+            left = contents
+            for problem in problems {
+                logger.warning("left out of the journal a previous daemon left", metadata: ["path": "\(path)", "problem": "\(problem)"])
+            }
         case .refused(let why):
             logger.warning(
                 "ignored the journal a previous daemon would have left: it is not to be trusted",
-                metadata: ["path": "\(configuration.journalPath ?? "")", "why": "\(why)"])
+                metadata: ["path": "\(path)", "why": "\(why)"])
         }
+        if let movedTo { logger.warning("moved the journal aside", metadata: ["path": "\(path)", "to": "\(movedTo)"]) }
         if let left, !left.ducks.isEmpty {
             logger.notice("undoing what a previous daemon left ducked or muted", metadata: ["sinkInputs": "\(left.ducks.streams.keys.sorted())"])
             await focus.undo(left.ducks)

@@ -1,3 +1,4 @@
+import StrictCoding
 import Yams
 
 /// A YAML node together with its key path, so that every error can say where it is.
@@ -10,7 +11,7 @@ struct PackNode {
         do {
             parsed = try Yams.compose(yaml: yaml)
         } catch {
-            throw PhrasePackError(.invalidYAML, at: "", "not valid YAML: \(error)")
+            throw PhrasePackError(.invalidYAML, at: "", "not valid YAML: \(InputLimits.echo(parserError: error))")
         }
         guard let parsed else { throw PhrasePackError(.invalidYAML, at: "", "the pack is empty") }
         return PackNode(node: parsed, path: "")
@@ -27,6 +28,11 @@ struct PackNode {
     func string() throws(PhrasePackError) -> String {
         guard let scalar = node.scalar else {
             throw PhrasePackError(.wrongShape, at: path, "expected a text value")
+        }
+        guard scalar.string.count <= PhrasePack.maximumPhraseLength else {
+            throw PhrasePackError(
+                .invalidValue, at: path,
+                "'\(InputLimits.echo(scalar.string))' has \(scalar.string.count) characters, over the \(PhrasePack.maximumPhraseLength) a phrase may have")
         }
         return scalar.string
     }
@@ -62,7 +68,7 @@ struct PackNode {
 
     func required(_ key: String) throws(PhrasePackError) -> PackNode {
         guard let child = try optional(key) else {
-            throw PhrasePackError(.missingKey, at: childPath(key), "missing key '\(key)'")
+            throw PhrasePackError(.missingKey, at: childPath(key), "missing key '\(InputLimits.echo(key))'")
         }
         return child
     }
@@ -71,7 +77,7 @@ struct PackNode {
     func onlyKeys(_ allowed: [String]) throws(PhrasePackError) {
         for (key, value) in try entries() where !allowed.contains(key) {
             throw PhrasePackError(
-                .unknownKey, at: value.path, "unknown key '\(key)'; allowed: \(allowed.joined(separator: ", "))")
+                .unknownKey, at: value.path, "unknown key '\(InputLimits.echo(key))'; allowed: \(allowed.joined(separator: ", "))")
         }
     }
 

@@ -1,3 +1,5 @@
+import StrictCoding
+
 /// Load-time checks that make composing total: every placeholder is known, takes only forms the
 /// pack defines, and is either always filled for the maneuver type or inside an optional `[ ]`.
 extension PhrasePack {
@@ -19,7 +21,7 @@ extension PhrasePack {
                 let known = forms[placeholder.name].map { $0.sorted().joined(separator: ", ") } ?? "none"
                 throw PhrasePackError(
                     .unknownPlaceholder, at: path,
-                    "placeholder \(placeholder) names form '\(form)' that the pack does not define; forms of {\(placeholder.name)}: \(known)")
+                    "placeholder \(placeholder) names form '\(InputLimits.echo(form))' that the pack does not define; forms of {\(placeholder.name)}: \(known)")
             }
         }
     }

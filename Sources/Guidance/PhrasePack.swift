@@ -42,7 +42,16 @@ public struct PhrasePack: Sendable, Hashable {
         try self.init(yaml: text)
     }
 
+    /// The most a phrase pack file may hold (the largest shipped pack is about 9 KiB).
+    public static let maximumFileSize = 1 << 20
+    /// The most characters a phrase (any text value of a pack) may have: a prompt must fit in a
+    /// few seconds of speech.
+    public static let maximumPhraseLength = 400
+
     public init(yaml: String) throws(PhrasePackError) {
+        if let problem = InputLimits.sizeProblem("the pack", size: yaml.utf8.count, cap: Self.maximumFileSize) {
+            throw PhrasePackError(.invalidYAML, at: "", problem)
+        }
         let root = try PackNode.root(yaml: yaml)
         try root.onlyKeys(Self.topLevelKeys)
         language = try root.required("language").string()
@@ -120,7 +129,7 @@ public struct PhrasePack: Sendable, Hashable {
             guard let category = PluralCategory(rawValue: key), category != .other else {
                 throw PhrasePackError(
                     .unknownKey, at: value.path,
-                    "'\(key)' is not a plural category with a rule; allowed: zero, one, two, few, many ('other' is implicit)")
+                    "'\(InputLimits.echo(key))' is not a plural category with a rule; allowed: zero, one, two, few, many ('other' is implicit)")
             }
             rules.append((category, try value.string()))
         }
@@ -177,7 +186,7 @@ public struct PhrasePack: Sendable, Hashable {
             } else {
                 throw PhrasePackError(
                     .unknownManeuverType, at: value.path,
-                    "unknown maneuver type or family '\(key)'; families: \(ManeuverFamily.allCases.map(\.rawValue).joined(separator: ", ")); types: \(ManeuverType.allCases.map(\.rawValue).joined(separator: ", "))"
+                    "unknown maneuver type or family '\(InputLimits.echo(key))'; families: \(ManeuverFamily.allCases.map(\.rawValue).joined(separator: ", ")); types: \(ManeuverType.allCases.map(\.rawValue).joined(separator: ", "))"
                 )
             }
         }
@@ -187,7 +196,8 @@ public struct PhrasePack: Sendable, Hashable {
             for (field, template) in [("action", phrases.action), ("short", phrases.short)] where template == nil {
                 throw PhrasePackError(
                     .missingKey, at: "\(node.path).\(type.rawValue).\(field)",
-                    "no '\(field)' for maneuver type \(type.rawValue): give it under '\(type.rawValue)' or its family '\(type.family.rawValue)'")
+                    "no '\(InputLimits.echo(field))' for maneuver type \(type.rawValue): give it under '\(type.rawValue)' or its family '\(type.family.rawValue)'"
+                )
             }
             resolved[type] = phrases
         }

@@ -1,3 +1,5 @@
+import StrictCoding
+
 /// Why a phrase pack was rejected. `path` locates the offending YAML key ("maneuvers.turns.action").
 public struct PhrasePackError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
@@ -15,5 +17,5 @@ public struct PhrasePackError: Error, Sendable, Hashable, CustomStringConvertibl
         self.message = message
     }
 
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    public var description: String { path.isEmpty ? message : "\(InputLimits.echo(path)): \(message)" }
 }

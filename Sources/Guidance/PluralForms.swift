@@ -1,3 +1,5 @@
+import StrictCoding
+
 /// Wordings of a counted thing, one per plural category (`one`, `few`, `other`…), plus optional
 /// wordings for exact amounts written as numbers (`"0.25": a quarter mile`, `"2": two lanes`).
 struct PluralForms: Sendable, Hashable {
@@ -18,7 +20,7 @@ struct PluralForms: Sendable, Hashable {
             } else {
                 throw PhrasePackError(
                     .unknownKey, at: value.path,
-                    "'\(key)' is neither a plural category (\(PluralCategory.allCases.map(\.rawValue).joined(separator: ", "))) nor a number")
+                    "'\(InputLimits.echo(key))' is neither a plural category (\(PluralCategory.allCases.map(\.rawValue).joined(separator: ", "))) nor a number")
             }
         }
         for category in rules.categories where byCategory[category] == nil {

@@ -8,6 +8,33 @@ public struct ChannelVolumes: Equatable, Hashable, Sendable, Codable, CustomStri
     public init(_ values: [UInt32]) { self.values = values }
 
     public static let norm: UInt32 = PA_VOLUME_NORM
+    /// The loudest volume PulseAudio accepts at all (`PA_VOLUME_MAX`, `UINT32_MAX / 2`).
+    public static let maximum: UInt32 = UInt32.max / 2
+    /// The loudest volume a mixer offers (`PA_VOLUME_UI_MAX`, +11 dB, 153 %).
+    public static let uiMaximum: UInt32 = UInt32(pa_sw_volume_from_dB(11.0))
+    /// The most channels a stream has (`PA_CHANNELS_MAX`).
+    public static let maximumChannels = Int(PA_CHANNELS_MAX)
+
+    /// Why these volumes cannot be a stream's (no channels, too many, a value out of PulseAudio's
+    /// range); nil when they can.
+    public var problem: String? {
+        guard (1...Self.maximumChannels).contains(values.count) else {
+            return "\(values.count) channels (a stream has 1 to \(Self.maximumChannels))"
+        }
+        if let loud = values.first(where: { $0 > Self.maximum }) { return "volume \(loud) is over PulseAudio's maximum \(Self.maximum)" }
+        return nil
+    }
+
+    /// Channel by channel, the lower of these volumes and `bound` (a missing channel of `bound`
+    /// bounds nothing), and never above `ceiling`.
+    public func limited(by bound: ChannelVolumes?, ceiling: UInt32) -> ChannelVolumes {
+        ChannelVolumes(
+            values.enumerated().map { i, value in
+                var limit = ceiling
+                if let bound, i < bound.values.count { limit = min(limit, bound.values[i]) }
+                return min(value, limit)
+            })
+    }
 
     init(_ cvolume: pa_cvolume) {
         var copy = cvolume
@@ -18,7 +45,8 @@ public struct ChannelVolumes: Equatable, Hashable, Sendable, Codable, CustomStri
 
     var cvolume: pa_cvolume {
         var result = pa_cvolume()
-        result.channels = UInt8(values.count)
+        // Never more than a pa_cvolume holds (PulseAudio refuses an invalid one; it must not trap here).
+        result.channels = UInt8(min(values.count, Self.maximumChannels))
         withUnsafeMutableBytes(of: &result.values) { raw in
             let slots = raw.bindMemory(to: pa_volume_t.self)
             for (i, v) in values.enumerated() where i < slots.count { slots[i] = v }

@@ -65,8 +65,11 @@ struct VoxNavDaemon: AsyncParsableCommand {
             if FileManager.default.fileExists(atPath: candidate) { path = candidate }
         }
         guard let path else { return (.builtIn, "built-in") }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw ValidationError("cannot read the policy file \(path)")
+        let text: String
+        do {
+            text = try BoundedFile.text(path, cap: Policy.maximumFileSize, what: "the policy file")
+        } catch {
+            throw ValidationError("\(error)")
         }
         do {
             return (try Policy.parse(yaml: text, over: .builtIn), path)

@@ -116,7 +116,7 @@ import Testing
     }
 
     /// A journal is replayed onto the sound server by the next daemon: one that is a link, or that is
-    /// not the user's, is removed unread and the streams it names are left as they are.
+    /// not the user's, is moved aside unread and the streams it names are left as they are.
     @Test(
         .enabled(if: SecondUser.available, "needs a second user: run as root, with useradd"),
         arguments: ["another user's", "a symbolic link"])

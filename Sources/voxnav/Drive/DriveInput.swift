@@ -6,7 +6,12 @@ import Foundation
 enum DriveInput {
     static func load(_ path: String) throws -> (Scenario, DriveSchedule) {
         let url = URL(fileURLWithPath: path)
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { throw CLIError("cannot read the scenario \(path)") }
+        let text: String
+        do {
+            text = try BoundedFile.text(path, cap: Scenario.maximumFileSize, what: "the scenario")
+        } catch {
+            throw CLIError("\(error)")
+        }
         let scenario: Scenario
         do {
             scenario = try Scenario(yaml: text)
@@ -17,10 +22,12 @@ enum DriveInput {
         do {
             route = try scenario.route.resolve { relative in
                 let file = URL(fileURLWithPath: relative, relativeTo: url.deletingLastPathComponent())
-                guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-                    throw CLIError("cannot read the route file \(file.path)")
+                let cap = scenario.route.isOSRM ? Route.maximumOSRMSize : Route.maximumFileSize
+                do {
+                    return try BoundedFile.text(file.path, cap: cap, what: "the route file")
+                } catch {
+                    throw CLIError("\(error)")
                 }
-                return text
             }
         } catch let error as CLIError {
             throw error

@@ -1,0 +1,61 @@
+import BuiltInPolicy
+import Foundation
+import Testing
+
+@testable import AudioPolicy
+
+/// Item 7 of issue 21: a policy file of 10 MB of unknown keys took 2 min 43 s, 1.24 GB and printed
+/// 182 MB of errors; a 100 MB value was echoed whole. A policy has a size cap, an error lists 20
+/// problems and then how many more, and a value is echoed cut to 80 characters.
+@Suite struct PolicyLimitTests {
+    @Test func aPolicyOverItsCapIsRefusedBeforeItIsParsed() {
+        let text = "version: 1\n#" + String(repeating: "x", count: Policy.maximumFileSize)
+        #expect(throws: PolicyError.self) { try Policy.parse(yaml: text, over: .builtIn) }
+        do {
+            _ = try Policy.parse(yaml: text, over: .builtIn)
+        } catch {
+            #expect(error.description == "policy: the policy is \(text.utf8.count) bytes (256 KiB), over the 256 KiB cap", "\(error)")
+        }
+    }
+
+    @Test func anErrorOverManyUnknownKeysIsShort() throws {
+        var text = "version: 1\n"
+        for i in 0..<8000 { text += "k\(i): 1\n" }
+        #expect(text.utf8.count < Policy.maximumFileSize)
+        let clock = ContinuousClock()
+        var caught: PolicyError?
+        let elapsed = clock.measure {
+            do throws(PolicyError) { _ = try Policy.parse(yaml: text, over: .builtIn) } catch { caught = error }
+        }
+        let error = try #require(caught)
+        #expect(error.problems.count == 8000)
+        let lines = error.description.split(separator: "\n")
+        #expect(lines.count == 21)
+        #expect(lines.last == "… and 7980 more problems")
+        #expect(error.description.utf8.count < 10_000, "\(error.description.utf8.count) bytes")
+        print("policy with 8000 unknown keys (\(text.utf8.count) bytes): refused in \(elapsed)")
+        #expect(elapsed < .seconds(5), "\(elapsed)")
+    }
+
+    @Test func aHugeValueOrKeyIsCutInTheError() throws {
+        let value = String(repeating: "v", count: 100_000)
+        do {
+            _ = try Policy.parse(yaml: "duckLevelDB: \(value)\n", over: .builtIn)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.problems.count == 1)
+            let text = error.description
+            #expect(text.utf8.count < 500, "\(text.utf8.count) bytes: \(text.prefix(400))")
+            #expect(text.contains(String(repeating: "v", count: 80) + "… (100000 bytes)"), "\(text)")
+            #expect(!text.contains(String(repeating: "v", count: 81)))
+        }
+        // A key that long is more than YAML takes; its error quotes the line, cut too.
+        do {
+            _ = try Policy.parse(yaml: "\(value): 1\n", over: .builtIn)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description.hasPrefix("policy: not valid YAML"), "\(error.description.prefix(300))")
+            #expect(error.description.utf8.count < 500, "\(error.description.utf8.count) bytes")
+        }
+    }
+}
