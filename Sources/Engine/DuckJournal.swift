@@ -35,7 +35,7 @@ struct DuckJournal: Codable, Equatable {
         /// Why this entry, read from a journal, cannot be one VoxNav wrote (volumes PulseAudio would
         /// refuse, or that would trap on their way to it); nil when it can.
         var problem: String? {
-            for (name, volumes) in [("original", original), ("applied", applied), ("remembered volume", remembered?.volume)] {
+            for (name, volumes) in [("original", original), ("applied", applied), ("ramp start", rampFrom), ("remembered volume", remembered?.volume)] {
                 if let problem = volumes?.problem { return "\(name): \(problem)" }
             }
             if let original, let applied, original.values.count != applied.values.count {
