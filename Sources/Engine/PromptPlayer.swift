@@ -80,7 +80,7 @@ actor PromptPlayer {
         var event = EngineEvent(type: .promptQueued, time: clock.now())
         event.client = client.rawValue
         event.prompt = id.rawValue
-        event.text = candidates[0]
+        event.text = sayable[0]
         event.priority = options.priority
         events.emit(event)
         for old in admission.superseded { finishUnplayed(old.id, result: .skipped, reason: "superseded by \(id) for the same maneuver") }

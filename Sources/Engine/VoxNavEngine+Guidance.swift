@@ -47,7 +47,12 @@ extension VoxNavEngine {
         }
         guidance[client] = session
         for (request, options) in requests {
-            _ = try? await enqueue(request, client: client, options: options)
+            do {
+                _ = try await enqueue(request, client: client, options: options)
+            } catch {
+                // Not queued (a full queue, the server away): the announcer has moved on; say so.
+                logger.warning("a guidance prompt was not queued", metadata: ["client": "\(client.rawValue)", "error": "\(error)"])
+            }
         }
         return planned
     }

@@ -224,12 +224,13 @@ struct MemoryComparison: Codable {
         return lines.joined(separator: "\n")
     }
 
-    /// Where each process's resident memory is, after the prompts (kB, from /proc/PID/smaps).
+    /// Where each process's resident memory is, after the prompts (and voxnavd's after the load rounds) (kB, from /proc/PID/smaps).
     func breakdownTable() -> String {
         guard let start = point(Self.atStart), let after = point(Self.afterPrompts), let vs = start.voxnavd, let va = after.voxnavd else {
             return "No breakdown was read."
         }
         var columns: [(String, MemoryBreakdown)] = [("voxnavd at start", vs), ("voxnavd after the prompts", va)]
+        if let load = point(Self.afterLoad)?.voxnavd { columns.append(("voxnavd after the load rounds", load)) }
         if let s = after.speechDispatcher { columns.append(("speech-dispatcher after the prompts", s)) }
         if let m = after.espeakModule { columns.append(("sd_espeak-ng after the prompts", m)) }
         var lines = ["| kB resident | " + columns.map(\.0).joined(separator: " | ") + " |", "| --- |" + String(repeating: " --- |", count: columns.count)]

@@ -84,9 +84,15 @@ struct VoxNavDaemon: AsyncParsableCommand {
         // libpulse, eSpeak NG) otherwise each keep freed memory in an arena of their own, about 1 MB of
         // resident memory after a burst of clients (BENCHMARKS.md). MALLOC_ARENA_MAX still wins when set.
         // (mallopt is in <malloc.h>, which the Glibc module does not export; M_ARENA_MAX is -8.)
-        if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil, let symbol = dlsym(nil, "mallopt") {
+        // And a fixed mmap threshold (M_MMAP_THRESHOLD, -3) of 64 KiB: a prompt's audio (100-300 KB, made
+        // for every prompt as it is queued) is then always its own mapping, returned whole when freed.
+        // glibc otherwise raises the threshold to the size of each such buffer freed, after which they
+        // come from the arenas and stay resident as fragments (docs/MEMORY.md, "After the load rounds").
+        if let symbol = dlsym(nil, "mallopt") {
             typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-            _ = unsafeBitCast(symbol, to: Mallopt.self)(-8, 2)
+            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+            if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil { _ = mallopt(-8, 2) }
+            if ProcessInfo.processInfo.environment["MALLOC_MMAP_THRESHOLD_"] == nil { _ = mallopt(-3, 64 * 1024) }
         }
         let level = logLevel
         LoggingSystem.bootstrap { label in
