@@ -82,29 +82,21 @@ public final class Synthesizer: @unchecked Sendable {
         guard !trimmed.isEmpty else { throw .emptyText }
         let job = SynthesisJob()
         queue.async { job.result.set(self.synthesizeOnQueue(trimmed, voice: voice, ssml: ssml, rate: rate, limit: limit, job: job)) }
-        let outcome = await withTaskGroup(of: SynthesisJob.Race.self) { group in
-            group.addTask { (try? await job.result.valueUnlessCancelled()).map(SynthesisJob.Race.done) ?? .cancelled }
-            group.addTask {
-                do {
-                    try await Task.sleep(for: timeout)
-                    return .timedOut
-                } catch {
-                    return .cancelled
-                }
-            }
-            let first = await group.next() ?? .cancelled
-            group.cancelAll()
-            return first
-        }
-        switch outcome {
-        case .done(let result): return try result.get()
-        case .timedOut:
-            job.stop()
-            throw .timedOut(timeout)
-        case .cancelled:
+        // The timeout is a timer on a Dispatch queue, not a task: it fires on time however busy the
+        // cooperative pool is. Whichever sets the result first wins; a synthesis timed out stops at
+        // its next chunk.
+        let (seconds, attoseconds) = timeout.components
+        let timer = DispatchWorkItem { if job.result.set(.failure(.timedOut(timeout))) { job.stop() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)), execute: timer)
+        defer { timer.cancel() }
+        let result: Result<PCMBuffer, SpeechError>
+        do {
+            result = try await job.result.valueUnlessCancelled()
+        } catch {
             job.stop()
             throw .cancelled
         }
+        return try result.get()
     }
 
     /// True when eSpeak NG can load `voice`.
@@ -177,12 +169,6 @@ public final class Synthesizer: @unchecked Sendable {
 private final class SynthesisJob: Sendable {
     /// Seconds of eSpeak NG's own silence allowed past a limit (see `synthesizeOnQueue`).
     static let padding = 0.5
-
-    enum Race: Sendable {
-        case done(Result<PCMBuffer, SpeechError>)
-        case timedOut
-        case cancelled
-    }
 
     let result = OneShot<Result<PCMBuffer, SpeechError>>()
     private let stopped = Atomic<Bool>(false)
