@@ -86,7 +86,9 @@ public final class Synthesizer: @unchecked Sendable {
         // cooperative pool is. Whichever sets the result first wins; a synthesis timed out stops at
         // its next chunk.
         let (seconds, attoseconds) = timeout.components
-        let timer = DispatchWorkItem { if job.result.set(.failure(.timedOut(timeout))) { job.stop() } }
+        // Weakly: a cancelled work item stays scheduled until its deadline, and must not keep the job's
+        // audio alive that long (every prompt's, for 10 s, under a burst).
+        let timer = DispatchWorkItem { [weak job] in if let job, job.result.set(.failure(.timedOut(timeout))) { job.stop() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)), execute: timer)
         defer { timer.cancel() }
         let result: Result<PCMBuffer, SpeechError>
