@@ -52,7 +52,7 @@ public final class PulseConnection: @unchecked Sendable {
     public static let connectTimeout: Duration = .seconds(5)
 
     /// Connects the current context and waits until it is ready, has failed, or `connectTimeout` passed.
-    private func connectContext() async throws {
+    private func connectContext(deadline: Duration? = PulseConnection.connectTimeout) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             withLock {
                 stateWaiter.onReadyOrFailure = { result in continuation.resume(with: result) }
@@ -62,7 +62,7 @@ public final class PulseConnection: @unchecked Sendable {
                     pending(.failure(PulseError("cannot connect to PulseAudio: \(lastError)")))
                     return
                 }
-                stateWaiter.armDeadline(context: context, api: pa_threaded_mainloop_get_api(mainloop), after: Self.connectTimeout)
+                if let deadline { stateWaiter.armDeadline(context: context, api: pa_threaded_mainloop_get_api(mainloop), after: deadline) }
             }
         }
     }
@@ -84,7 +84,9 @@ public final class PulseConnection: @unchecked Sendable {
             context = fresh
         }
         guard !isReady else { return }
-        try await connectContext()
+        // No deadline here: a server coming back (PipeWire's whole stack restarting) may take its time
+        // to answer, and the supervisor is waiting for exactly this.
+        try await connectContext(deadline: nil)
         if !sinkInputEventHub.isEmpty { try await subscribeToSinkInputs() }
     }
 

@@ -98,7 +98,7 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
             }
             // pipewire-pulse lists the sink once WirePlumber has configured its node. Just after a
             // whole-stack start the load may fail (seen under load in a full test run): tried again.
-            let loaded = ServerTools.wait(seconds: 10, interval: 0.2) {
+            let loaded = ServerTools.wait(seconds: 30, interval: 0.2) {
                 if ServerTools.hasSink(address) { return true }
                 ServerTools.pactl(
                     address,
