@@ -34,15 +34,12 @@ public final class ForeignPlayer: @unchecked Sendable {
     }
 
     /// Waits until pactl shows the stream set up (at most 5 s) and returns it; with a `volume`, once it
-    /// has that volume. pipewire-pulse shows a new stream for a few milliseconds before it is set up:
-    /// corked, at volume 0. paplay asks for its volume, but a server may give the stream the level it
+    /// has that volume (not before it is set up, see `PulseProbe.SinkInput.isSetUp`). paplay asks for its volume, but a server may give the stream the level it
     /// remembers for the stream's role instead (WirePlumber's restore-stream does): then it is set as
     /// its user would.
     public func waitForSinkInput() async throws -> PulseProbe.SinkInput {
         for _ in 0..<500 {
-            if let input = try PulseProbe.sinkInput(application: applicationName),
-                !(input.corked && input.volumes.allSatisfy { $0 == 0 })
-            {
+            if let input = try PulseProbe.sinkInput(application: applicationName), input.isSetUp {
                 guard let volume else { return input }
                 return try await PulseProbe.setVolume(sinkInput: input.index, to: volume)
             }

@@ -9,6 +9,9 @@ public enum PulseProbe {
         public var muted: Bool
         public var properties: [String: String]
         public var applicationName: String { properties["application.name"] ?? "" }
+        /// pipewire-pulse shows a new stream for a few milliseconds before it is set up: corked, at
+        /// volume 0 on every channel (its volume parameter has not arrived yet). That is not a level.
+        public var isSetUp: Bool { !(corked && volumes.allSatisfy { $0 == 0 }) }
     }
 
     public struct ProbeError: Error, CustomStringConvertible {

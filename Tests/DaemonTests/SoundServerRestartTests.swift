@@ -212,8 +212,10 @@ import Testing
         #expect(restored != nil, "the radio was not restored to \(full)")
     }
 
+    /// The radio's stream once it is set up (a stream just made again may read at volume 0 for a few
+    /// milliseconds on PipeWire: see `PulseProbe.SinkInput.isSetUp`).
     private func radio(on server: any TestSoundServer) throws -> PulseProbe.SinkInput? {
-        try PulseProbe.sinkInputs(server: server.address).first { $0.applicationName == Self.radio }
+        try PulseProbe.sinkInputs(server: server.address).first { $0.applicationName == Self.radio && $0.isSetUp }
     }
 
     /// The name of the sink the radio plays into.
