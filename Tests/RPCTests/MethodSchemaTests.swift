@@ -1,5 +1,6 @@
 import AudioPolicy
 import Foundation
+import Guidance
 import RPC
 import Testing
 
@@ -55,5 +56,17 @@ import Testing
 
     private func refusesNothing<M: RPCMethod>(_ method: M.Type) -> Bool {
         (try? M.Params.decode(nil, method: M.name)) != nil
+    }
+}
+
+/// The schema's Maneuver has exactly the members the decoder accepts, and every type and alias.
+@Suite struct ManeuverSchemaTests {
+    @Test func theSchemasManeuverIsTheDecoders() throws {
+        let defs = try #require(EventTypeSchemaTests.lookup(try EventTypeSchemaTests.schema(), ["$defs"]) as? [String: Any])
+        let maneuver = try #require(defs["Maneuver"] as? [String: Any])
+        #expect(Set((maneuver["properties"] as? [String: Any] ?? [:]).keys) == Set(Maneuver.memberNames))
+        #expect(maneuver["additionalProperties"] as? Bool == false)
+        let types = try #require(EventTypeSchemaTests.lookup(maneuver, ["properties", "type", "enum"]) as? [String])
+        #expect(Set(types) == Set(ManeuverType.allCases.map(\.rawValue) + ManeuverType.aliases.keys))
     }
 }

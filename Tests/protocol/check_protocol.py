@@ -249,6 +249,16 @@ def scripted_session(s):
     s.call(a, "guidance.update plans the initial prompt", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn", "roadName": "Solar Cir."}}]},
            predicate=lambda r: len(r["prompts"]) == 1 and r["prompts"][0]["maneuverID"] == "m1" and r["prompts"][0]["state"] == "initial")
+    carplay = {"type": "enter_Ferry", "roadName": "Harbour Rd.", "instructionVariants": ["Take the ferry"],
+               "attributedInstructionVariants": ["Take the ferry"], "dashboardInstructionVariants": ["Ferry"],
+               "dashboardAttributedInstructionVariants": ["Ferry"], "notificationInstructionVariants": ["Take the ferry"],
+               "notificationAttributedInstructionVariants": ["Take the ferry"], "roadFollowingManeuverVariants": ["Follow Quay St."],
+               "currentRoadNameVariants": ["Quay Street"], "highwayExitLabel": "Pier 3", "symbolImage": "ferry",
+               "junctionImage": "pier-3", "dashboardSymbolImage": "ferry", "dashboardJunctionImage": "pier-3",
+               "notificationSymbolImage": "ferry", "symbolSet": {"lightContentImage": "ferry-light", "darkContentImage": "ferry-dark"}}
+    s.call(a, "guidance.update with a CarPlay maneuver forwarded as it is (display-only members, enter_Ferry)", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400}, {"id": "f1", "distance": 4000, "maneuver": carplay}]},
+           predicate=lambda r: isinstance(r["prompts"], list))
     s.call(a, "guidance.update naming an undescribed id: -32000", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m9", "distance": 500}]}, expect_error=-32000)
     s.call(a, "guidance.end", "guidance.end", predicate=lambda r: r == {"ended": True})
@@ -277,6 +287,8 @@ def scripted_session(s):
         ("prompt.speak", {"maneuver": {"type": "roundaboutExit20"}}, "unknown maneuver type"),
         ("prompt.speak", {"maneuver": {"type": "leftTurn", "lanes": [{"angle": 270, "status": "good"}]}}, "lane angle out of range"),
         ("prompt.speak", {"maneuver": {"type": "leftTurn", "state": "halfway"}}, "unknown maneuver state"),
+        ("prompt.speak", {"maneuver": {"type": "leftTurn", "symbolName": "turn-left"}}, "a maneuver member outside CarPlay's display list"),
+        ("prompt.speak", {"maneuver": {"type": "leftTurn", "symbolImage": ["turn-left"]}}, "a display member of the wrong shape"),
         ("prompt.speak", {"text": "x", "deadline": 0}, "deadline 0"),
         ("prompt.speak", {"text": "x", "priority": "urgent"}, "unknown priority"),
         ("prompt.speak", {"text": 42}, "text not a string"),

@@ -53,6 +53,15 @@ MANEUVER_TYPES = (
     + ["roundaboutExit%d" % n for n in range(1, 20)]
     + ["sharpLeftTurn", "sharpRightTurn", "slightLeftTurn", "slightRightTurn", "startRoute", "startRouteWithUTurn",
        "straightAhead", "uTurn", "uTurnAtRoundabout", "uTurnWhenPossible"])
+# Sources/Guidance/ManeuverType.swift: ManeuverType.aliases, CarPlay's own spellings.
+MANEUVER_TYPE_ALIASES = ["enter_Ferry"]
+# Sources/Guidance/CarPlayDisplayField.swift: accepted, never spoken; by shape.
+DISPLAY_TEXTS = ["attributedInstructionVariants", "dashboardInstructionVariants", "dashboardAttributedInstructionVariants",
+                 "notificationInstructionVariants", "notificationAttributedInstructionVariants",
+                 "roadFollowingManeuverVariants", "currentRoadNameVariants"]
+DISPLAY_TEXT = ["highwayExitLabel", "symbolImage", "junctionImage", "dashboardSymbolImage", "dashboardJunctionImage",
+                "notificationSymbolImage"]
+DISPLAY_IMAGE_SETS = ["symbolSet"]
 MANEUVER_STATES = ["continue", "initial", "prepare", "execute"]
 RULES = ["activeWithoutAudioPastCap", "activationLongBeforeAudio", "nonMixingSessionStoppedRadio", "recordingInCar",
          "deactivatedWithoutNotify"]
@@ -250,7 +259,8 @@ DEFS = {
         "description": "CarPlay's maneuver metadata; only type is required. null means absent. Unknown members are refused.",
         "additionalProperties": False,
         "properties": {
-            "type": {"enum": MANEUVER_TYPES},
+            "type": {"enum": MANEUVER_TYPES + MANEUVER_TYPE_ALIASES,
+                     "description": "enter_Ferry is CarPlay's Swift spelling of enterFerry."},
             "junctionType": nullable({"enum": ["intersection", "roundabout"]}),
             "trafficSide": nullable({"enum": ["right", "left"]}),
             "lanes": nullable({"type": "array", "items": ref("Lane"), "description": "Left to right."}),
@@ -261,6 +271,13 @@ DEFS = {
             "exitNumber": nullable({"type": "string"}),
             "distanceRemaining": nullable({"type": "number"}),
             "timeRemaining": nullable({"type": "number"}),
+            **{name: nullable({"type": "array", "items": {"type": "string"}, "description": "CarPlay display only: accepted, never spoken."})
+               for name in DISPLAY_TEXTS},
+            **{name: nullable({"type": "string", "description": "CarPlay display only (a label or an image's asset name): accepted, never spoken."})
+               for name in DISPLAY_TEXT},
+            **{name: nullable({"type": "object", "properties": {"lightContentImage": {"type": "string"}, "darkContentImage": {"type": "string"}},
+                               "additionalProperties": False, "description": "CPImageSet by asset names; display only, never spoken."})
+               for name in DISPLAY_IMAGE_SETS},
         },
         "required": ["type"],
     },
