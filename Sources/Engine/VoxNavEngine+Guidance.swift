@@ -25,16 +25,22 @@ extension VoxNavEngine {
         }
         if progress.time != nil { session.clientClock = true }
         let now = progress.time ?? now()
+        // Apple's lane pattern: a lane-only maneuver is the advice of the one before it, not one of its own.
+        let described = progress.upcoming.indices.compactMap { index in
+            session.maneuvers[progress.upcoming[index].id].map { (id: index, maneuver: $0) }
+        }
+        let route = LanePattern.fold(described)
+        session.onRoute = Dictionary(route.map { (progress.upcoming[$0.id].id, $0.maneuver) }, uniquingKeysWith: { first, _ in first })
         let update = RouteProgress(
             time: now, speed: progress.speed,
-            maneuvers: progress.upcoming.map { RouteProgress.UpcomingManeuver(id: $0.id, distance: $0.distance) })
+            maneuvers: route.map { RouteProgress.UpcomingManeuver(id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance) })
         var planned: [PlannedPrompt] = []
         var requests: [(PromptRequest, PromptOptions)] = []
         for announcement in session.announcer.update(update) {
-            guard var maneuver = session.maneuvers[announcement.maneuverID], let text = session.text(for: announcement) else { continue }
+            guard var maneuver = session.onRoute[announcement.maneuverID], let text = session.text(for: announcement) else { continue }
             maneuver.state = announcement.state
             maneuver.distanceRemaining = announcement.distance
-            let next = announcement.chainedManeuverID.flatMap { session.maneuvers[$0] }
+            let next = announcement.chainedManeuverID.flatMap { session.onRoute[$0] }
             // "Turn now" matters most; "continue for …" least. A newer prompt for the maneuver replaces a waiting one.
             let priority: PromptPriority = announcement.state == .execute ? .important : announcement.state == .continue ? .low : .normal
             var options = PromptOptions(priority: priority, key: announcement.maneuverID)

@@ -12,11 +12,13 @@ public struct PhraseComposer: Sendable, Hashable {
     }
 
     /// The prompt for `maneuver` in `state`, `distance` meters ahead. `next` is a second maneuver
-    /// following closely, said as "…, then turn left" where the pack's template has `{then}`.
+    /// following closely, said as "…, then turn left" where the pack's template has `{then}`; a
+    /// lane-guidance-only `next` (Apple's lane pattern) is said as the maneuver's lane advice instead.
     public func compose(
         _ maneuver: Maneuver, state: ManeuverState, distance: Double,
         then next: Maneuver? = nil, style: PhraseStyle = .normal
     ) -> String {
+        let (maneuver, next) = LanePattern.fold(maneuver, then: next)
         let phrases = pack.phrases(for: maneuver.type)
         let values = values(for: maneuver, distance: distance)
         let action = render(phrases.action!, values)
