@@ -74,6 +74,9 @@ enum MethodHandlers {
             let progress = GuidanceProgress(time: p.time, speed: p.speed, upcoming: p.maneuvers)
             return .init(prompts: try await engine.updateGuidance(client: client.id, progress: progress))
         }
+        table.on(GuidanceReroute.self) { p, client in
+            try await engine.rerouteGuidance(client: client.id, time: p.time)
+        }
         table.on(GuidanceEnd.self) { _, client in
             await engine.endGuidance(client: client.id)
             return .init(ended: true)

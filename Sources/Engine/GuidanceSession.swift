@@ -8,6 +8,8 @@ struct GuidanceSession {
     var maneuvers: [String: Maneuver] = [:]
     /// The maneuvers of the last update as they are spoken: lane-only ones folded into the one before (`LanePattern`).
     var onRoute: [String: Maneuver] = [:]
+    /// When "Recalculating route" may be said again.
+    var reroutes = RerouteDebounce()
     /// True when the client supplies its own clock (a simulation); the engine's clock otherwise.
     var clientClock = false
 

@@ -47,6 +47,14 @@ public struct Announcer: Sendable {
         updateInterval = configuration.assumedUpdateInterval
     }
 
+    /// Starts again on a new route (a reroute): every maneuver is forgotten, as after `reset()`, and
+    /// the audio timeline is busy until `time + busyFor` (the "Recalculating route" prompt), so the
+    /// new route's first prompt keeps the gap after it.
+    public mutating func restart(at time: Double, busyFor seconds: Double) {
+        reset()
+        if time.isFinite, seconds.isFinite, seconds > 0 { busyUntil = time + configuration.outputLatency + seconds }
+    }
+
     /// Feeds one update; returns the prompts to start now (at most one, since they never overlap).
     public mutating func update(_ update: RouteProgress) -> [Announcement] {
         // Duplicated or out-of-order updates carry nothing new; a different one at the same

@@ -261,6 +261,12 @@ def scripted_session(s):
            predicate=lambda r: isinstance(r["prompts"], list))
     s.call(a, "guidance.update naming an undescribed id: -32000", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m9", "distance": 500}]}, expect_error=-32000)
+    s.call(a, "guidance.reroute says Recalculating route", "guidance.reroute", {},
+           predicate=lambda r: r["announced"] is True and r["text"] == "Recalculating route" and r["prompt"].startswith("p-"))
+    s.call(a, "guidance.reroute again within 10 s: not said again", "guidance.reroute", {},
+           predicate=lambda r: r["announced"] is False and "reason" in r and "prompt" not in r)
+    s.call(a, "guidance.update after a reroute: an old id must be described again (-32000)", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1300}]}, expect_error=-32000)
     s.call(a, "guidance.end", "guidance.end", predicate=lambda r: r == {"ended": True})
     s.call(a, "prompt.cancel all: stops the guidance prompt", "prompt.cancel", {}, predicate=lambda r: isinstance(r["cancelled"], list))
     s.call(a, "source.stop fmRadio", "source.stop", {"kind": "fmRadio"}, predicate=lambda r: r["state"] == "stopped")
@@ -268,6 +274,7 @@ def scripted_session(s):
     # --- -32000: valid requests the engine cannot carry out ---
     s.call(a, "-32000 source.stop of a source not running", "source.stop", {"kind": "fmRadio"}, expect_error=-32000)
     s.call(b, "-32000 guidance.update before guidance.start", "guidance.update", {"speed": 10, "maneuvers": []}, expect_error=-32000)
+    s.call(b, "-32000 guidance.reroute before guidance.start", "guidance.reroute", {}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown profile", "guidance.start", {"profile": "hovercraft"}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown language", "guidance.start", {"language": "tlh"}, expect_error=-32000)
     s.call(b, "-32000 prompt.speak maneuver in an unknown language", "prompt.speak",
@@ -305,6 +312,7 @@ def scripted_session(s):
         ("audit.get", {"all": "yes"}, "all not a boolean"),
         ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),
         ("guidance.update", {"speed": 10}, "maneuvers missing"),
+        ("guidance.reroute", {"time": -1}, "time below 0"),
         ("guidance.update", {"speed": 10, "maneuvers": [{"id": "m1", "distance": -2000}]}, "distance below -1000"),
         ("state.get", [], "params an array"),
         ("source.start", {"kind": "fmRadio", "duration": 2}, "duration on a source other than a chime"),

@@ -182,6 +182,19 @@ METHODS = {
                required=["speed", "maneuvers"]),
         obj({"prompts": {"type": "array", "items": ref("PlannedPrompt")}}),
     ),
+    "guidance.reroute": (
+        params({"time": {"type": "number", "minimum": 0,
+                         "description": "Seconds on the client's own monotonic clock, as in guidance.update; default the daemon's clock."}},
+               description="The route is being recalculated: the pack's \"Recalculating route\" is queued unless one was within 10 s, "
+                           "the old route's waiting prompts are skipped, and the announcer starts again (old maneuver ids are forgotten). "
+                           "Without guidance.start: -32000."),
+        obj({"announced": {"type": "boolean"},
+             "prompt": {"type": "string", "description": "The queued prompt's id (its events tell the rest), when announced."},
+             "text": {"type": "string", "description": "The pack's words for it."},
+             "reason": {"type": "string", "description": "Why it was not announced (within the 10 s window, or not queued)."},
+             "cancelled": {"type": "array", "items": {"type": "string"}, "description": "The old route's waiting guidance prompts, skipped."}},
+            required=["announced", "text", "cancelled"]),
+    ),
     "guidance.end": (NO_PARAMS, obj({"ended": {"const": True}})),
     "clock.advance": (
         params({"to": {"type": "number", "minimum": 0, "maximum": 1e9,

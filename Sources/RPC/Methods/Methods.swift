@@ -4,6 +4,6 @@ public enum Methods {
         PromptSpeak.self, PromptCancel.self, EventsSubscribe.self, EventsUnsubscribe.self,
         SessionConfigure.self, SessionSetActive.self, SessionPromptStyle.self, AuditGet.self,
         SourceStart.self, SourceStop.self, SourceList.self, StateGet.self,
-        GuidanceStart.self, GuidanceUpdate.self, GuidanceEnd.self, ClockAdvance.self,
+        GuidanceStart.self, GuidanceUpdate.self, GuidanceReroute.self, GuidanceEnd.self, ClockAdvance.self,
     ]
 }
