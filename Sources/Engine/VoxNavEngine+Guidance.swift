@@ -102,6 +102,9 @@ extension VoxNavEngine {
     /// The key of the "Recalculating route" prompt: a newer one replaces one still waiting.
     static let rerouteKey = "guidance.reroute"
 
+    /// The language of a client's guidance, if it started one (alerts are said in it by default).
+    public func guidanceLanguage(client: ClientID) -> String? { guidance[client]?.language }
+
     /// Ends a client's guidance. Prompts already queued still play.
     public func endGuidance(client: ClientID) {
         guidance[client] = nil

@@ -43,6 +43,15 @@ public struct PhraseComposer: Sendable, Hashable {
     /// "Recalculating route".
     public var rerouting: String { tidy(render(pack.rerouting) { _ in nil }) }
 
+    /// An alert: "Speed camera in 500 feet", or "Speed camera ahead" without a distance.
+    public func alert(_ kind: AlertKind, distance: Double? = nil) -> String {
+        let meters = distance.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        return tidy(
+            render(pack.alerts[kind]!) { placeholder in
+                placeholder.name == "distance" ? meters.map { distancePhrase(meters: $0, form: placeholder.form) } : nil
+            })
+    }
+
     /// A distance in words, in the pack's unit system and the given grammatical form.
     public func distancePhrase(meters: Double, form: String? = nil) -> String {
         words(for: distanceFormatter.spoken(meters: meters), form: form)

@@ -243,6 +243,13 @@ def scripted_session(s):
     s.call(a, "audit.get all", "audit.get", {}, predicate=lambda r: isinstance(r["violations"], list))
     s.call(a, "audit.get this client", "audit.get", {"all": False}, predicate=lambda r: isinstance(r["violations"], list))
 
+    # --- alerts ---
+    s.call(a, "prompt.alert speedCamera 150 m, awaited: important, in words", "prompt.alert",
+           {"kind": "speedCamera", "distance": 150},
+           predicate=lambda r: r["result"] in ("finished", "shortened") and r["text"] == "Speed camera in 500 feet")
+    s.call(a, "prompt.alert roadworks in German, wait false", "prompt.alert", {"kind": "roadworks", "language": "de", "wait": False},
+           predicate=lambda r: r["id"].startswith("p-") and isinstance(r["position"], int))
+
     # --- guidance ---
     s.call(a, "guidance.start", "guidance.start", {"language": "en-US", "profile": "car"},
            predicate=lambda r: r == {"language": "en-US", "profile": "car"})
@@ -313,6 +320,9 @@ def scripted_session(s):
         ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),
         ("guidance.update", {"speed": 10}, "maneuvers missing"),
         ("guidance.reroute", {"time": -1}, "time below 0"),
+        ("prompt.alert", {}, "alert kind missing"),
+        ("prompt.alert", {"kind": "meteorShower"}, "unknown alert kind"),
+        ("prompt.alert", {"kind": "hazard", "distance": -1}, "alert distance below 0"),
         ("guidance.update", {"speed": 10, "maneuvers": [{"id": "m1", "distance": -2000}]}, "distance below -1000"),
         ("state.get", [], "params an array"),
         ("source.start", {"kind": "fmRadio", "duration": 2}, "duration on a source other than a chime"),

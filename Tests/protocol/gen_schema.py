@@ -62,6 +62,8 @@ DISPLAY_TEXTS = ["attributedInstructionVariants", "dashboardInstructionVariants"
 DISPLAY_TEXT = ["highwayExitLabel", "symbolImage", "junctionImage", "dashboardSymbolImage", "dashboardJunctionImage",
                 "notificationSymbolImage"]
 DISPLAY_IMAGE_SETS = ["symbolSet"]
+# Sources/Guidance/AlertKind.swift: MethodSchemaTests checks the schema against it.
+ALERT_KINDS = ["trafficAhead", "accident", "roadworks", "laneClosed", "roadClosed", "speedCamera", "redLightCamera", "hazard"]
 MANEUVER_STATES = ["continue", "initial", "prepare", "execute"]
 RULES = ["activeWithoutAudioPastCap", "activationLongBeforeAudio", "nonMixingSessionStoppedRadio", "recordingInCar",
          "deactivatedWithoutNotify"]
@@ -120,6 +122,16 @@ METHODS = {
                {"required": ["text"], "properties": {"text": {"type": "string"}, "maneuver": {"type": "null"}, "then": {"type": "null"}}},
                {"required": ["maneuver"], "properties": {"maneuver": {"type": "object"}, "text": {"type": "null"}}},
            ]}),
+        {"oneOf": [ref("PromptOutcome"), ref("QueuedPrompt")]},
+    ),
+    "prompt.alert": (
+        params({"kind": ref("AlertKind"),
+                "distance": {"type": "number", "minimum": 0, "maximum": 100000, "description": "Meters to it; omitted: \"… ahead\"."},
+                "language": {"type": "string", "description": "A phrase pack; default: this client's guidance language, else en-US. Unknown: -32000."},
+                "deadline": {"type": "number", "exclusiveMinimum": 0, "maximum": 3600},
+                "wait": {"type": "boolean", "description": "Default true: answer when it has ended; false: answer at once with its id."}},
+               required=["kind"],
+               description="A navigation alert worded by the phrase pack, queued at priority important."),
         {"oneOf": [ref("PromptOutcome"), ref("QueuedPrompt")]},
     ),
     "prompt.cancel": (
@@ -263,6 +275,7 @@ DEFS = {
     "PromptStyle": {"enum": STYLES},
     "PromptPriority": {"enum": PRIORITIES},
     "ManeuverState": {"enum": MANEUVER_STATES},
+    "AlertKind": {"enum": ALERT_KINDS, "description": "What prompt.alert warns of (docs/PHRASES.md, alerts)."},
     "Lane": {"type": "object", "properties": {"angle": {"type": "number", "minimum": -180, "maximum": 180},
                                                "status": {"enum": ["notGood", "good", "preferred"]}},
              "required": ["angle", "status"], "additionalProperties": False,
