@@ -63,6 +63,22 @@ import Testing
         #expect(heard.first!.expectedStart >= busyUntil + announcer.configuration.minimumGap - 1e-9)
     }
 
+    /// The old route's prompt still playing at the reroute ends first: it does not cut the gap after
+    /// "Recalculating route"; a later real end (the phrase waited its turn) does move it.
+    @Test func anOldPromptEndingAfterTheRestartKeepsTheReservation() {
+        var announcer = Announcer(configuration: .init(profile: .car))
+        announcer.restart(at: 10, busyFor: 1.5)
+        let reserved = announcer.busyUntil
+        announcer.promptDidFinish(at: 10.5)
+        #expect(announcer.busyUntil == reserved)
+        announcer.promptDidFinish(at: 13)
+        #expect(announcer.busyUntil == 13)
+        announcer.promptDidFinish(at: 12)
+        #expect(announcer.busyUntil == 12, "the reservation is spent once passed")
+        announcer.restart(at: 20, busyFor: 0)
+        #expect(announcer.busyUntil == nil, "an unannounced reroute reserves nothing")
+    }
+
     /// Random drives rerouted at a random moment: nothing after the restart overlaps the rerouting
     /// prompt, and each maneuver of the new route is announced in order, at most once per state.
     @Test func aRestartAnywhereKeepsTheTimingRules() async {
