@@ -1,6 +1,7 @@
 import AudioPolicy
 
-/// What a car-audio script event does. Raw values are the scenario spellings.
+/// What a script event does: the car's audio, or (`reroute`) the guidance engine's route. Raw values
+/// are the scenario spellings.
 public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
     case radioOn = "radio.on"
     case radioOff = "radio.off"
@@ -20,6 +21,8 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
     /// Another program's stream (like `paplay --property=media.role=music`).
     case streamStart = "stream.start"
     case streamStop = "stream.stop"
+    /// The guidance engine recalculates its route (`guidance.reroute`): no source is touched.
+    case reroute
 
     /// The simulated source kind it acts on; nil for another program's stream.
     public var kind: SourceKind? {
@@ -31,7 +34,7 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
         case .assistantListen, .assistantSpeak, .assistantEnd: .voiceAssistant
         case .chime: .vehicleChime
         case .nativeNavigationStart, .nativeNavigationStop: .nativeNavigation
-        case .streamStart, .streamStop: nil
+        case .streamStart, .streamStop, .reroute: nil
         }
     }
 
@@ -41,10 +44,16 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
         case .radioOn, .musicStart, .podcastStart, .callBegin, .assistantListen, .assistantSpeak, .chime,
             .nativeNavigationStart, .streamStart:
             true
-        case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop:
+        case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop, .reroute:
             false
         }
     }
+
+    /// True for another program's stream (started or stopped by name).
+    public var isStream: Bool { self == .streamStart || self == .streamStop }
+
+    /// True when it acts on no source at all (a reroute).
+    public var isGuidance: Bool { self == .reroute }
 
     /// The activity a starting action gives its source.
     public var activity: SourceActivity {

@@ -183,7 +183,7 @@ extension YAMLReader {
                 fail(p("role"), item, "stream.start needs a role (media.role: music, video, phone, …)")
             }
             if let n = keys["name"] {
-                if action.kind == nil { event.name = string(n, at: p("name")) } else { fail(p("name"), n, "name is for stream.start and stream.stop only") }
+                if action.isStream { event.name = string(n, at: p("name")) } else { fail(p("name"), n, "name is for stream.start and stream.stop only") }
             }
             events.append((event, itemPath, item))
             if let n = keys["until"], let end = time(n, at: p("until")) {
@@ -208,7 +208,7 @@ extension YAMLReader {
     /// listening to speaking and back).
     private mutating func checkPairing(_ events: [(event: CarAudioEvent, path: String, node: Node)]) {
         var on: [String: CarAudioAction] = [:]
-        for (event, path, node) in events where event.action != .chime {
+        for (event, path, node) in events where event.action != .chime && !event.action.isGuidance {
             let source = event.source
             let at = ClockTime.format(event.time)
             if event.action.starts {

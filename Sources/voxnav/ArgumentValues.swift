@@ -12,6 +12,7 @@ extension SessionMode: ExpressibleByArgument {}
 extension PromptPriority: ExpressibleByArgument {}
 extension ManeuverType: ExpressibleByArgument {}
 extension ManeuverState: ExpressibleByArgument {}
+extension AlertKind: ExpressibleByArgument {}
 
 /// Session options as one comma-separated value ("duckOthers,mixWithOthers").
 struct SessionOptionList: ExpressibleByArgument {

@@ -103,6 +103,10 @@ final class DriveRun {
             let name = event.name ?? CarAudioEvent.defaultStreamName
             foreign.removeValue(forKey: name)?.stop()
             try waitForForeignStreams(count: foreign.count)
+        case .reroute:
+            _ = try rpc.callForCLI(GuidanceReroute.self, .init())
+            // The announcer starts again and forgets every maneuver: the next update describes them anew.
+            described = []
         default:
             guard let kind = event.action.kind else { return }
             if event.action.starts {
