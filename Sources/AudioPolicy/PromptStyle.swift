@@ -30,7 +30,7 @@ public enum PromptCondition: String, Codable, CaseIterable, Sendable {
     case voicemailPlaying
     /// A voice call is active.
     case voiceCallActive
-    /// The car's own navigation is guiding (not one of Apple's rules; off by default).
+    /// The car's own navigation is guiding: the app's guidance ends and plays nothing (CarPlay's takeover rule).
     case nativeNavigationGuiding
 }
 

@@ -11,6 +11,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case unknownLanguage(String, available: [String])
     case unknownProfile(String, available: [String])
     case noGuidance
+    /// The car's own navigation is guiding: the app's guidance may not start until it stops.
+    case nativeNavigationGuiding
     /// The queue, or the client's share of it, is full.
     case queueFull(QueueBound)
     /// A text prompt's speech would be longer than a prompt may take.
@@ -41,6 +43,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .textTooLong(let characters, let limit):
             "prompt refused: its text has \(characters) characters, more than the \(limit) a prompt may have"
         case .noGuidance: "no guidance is running for this client (call guidance.start first)"
+        case .nativeNavigationGuiding:
+            "the car's own navigation is guiding: guidance.start is refused until it stops (the guidance.ended event said so)"
         case .serverUnavailable: "\(Self.serverUnavailableReason): voxnavd is reconnecting, try again shortly"
         case .unknownManeuver(let id): "maneuver '\(id)' was never described: send its 'maneuver' once"
         case .unknownLanguage(let language, let available):

@@ -2,6 +2,8 @@ import Guidance
 
 /// One client's guidance: the maneuvers it described, when to speak (the announcer) and in which words.
 struct GuidanceSession {
+    /// Told apart from a later session of the same client (a prompt queued for this one must not outlive it).
+    let id: UInt64
     let language: String
     let composer: PhraseComposer
     var announcer: Announcer
@@ -9,7 +11,8 @@ struct GuidanceSession {
     /// True when the client supplies its own clock (a simulation); the engine's clock otherwise.
     var clientClock = false
 
-    init(pack: PhrasePack, profile: VehicleProfile) {
+    init(id: UInt64, pack: PhrasePack, profile: VehicleProfile) {
+        self.id = id
         language = pack.language
         composer = PhraseComposer(pack: pack)
         announcer = Announcer(configuration: AnnouncerConfiguration(profile: profile))

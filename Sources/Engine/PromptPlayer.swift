@@ -63,7 +63,7 @@ actor PromptPlayer {
         let deadline = options.deadline.map { clock.now() + $0 }
         let entry = PromptQueue.Entry(
             id: id, client: client, priority: options.priority, deadline: deadline, key: options.key, isManeuver: isManeuver,
-            seconds: speech.audio.duration)
+            fromGuidance: options.fromGuidance, seconds: speech.audio.duration)
         let admission: PromptQueue.Admission
         switch queue.admit(entry, limits: limits) {
         case .success(let admitted): admission = admitted
@@ -104,6 +104,12 @@ actor PromptPlayer {
     @discardableResult
     func cancel(client: ClientID, id: PromptID? = nil, reason: String) -> [PromptID] {
         cancel(reason: reason) { entry in id.map { entry.id == $0 } ?? (entry.client == client) }
+    }
+
+    /// Cancels the prompts a client's guidance queued, waiting or playing (its guidance ended).
+    @discardableResult
+    func cancelGuidance(client: ClientID, reason: String) -> [PromptID] {
+        cancel(reason: reason) { $0.client == client && $0.fromGuidance }
     }
 
     /// Cancels every prompt, waiting or playing (the daemon stops, the sound server went away).

@@ -3,15 +3,18 @@ import Guidance
 import RPC
 
 extension VoxNavEngine {
-    /// Starts (or restarts) guidance for a client in a language, with a vehicle profile.
+    /// Starts (or restarts) guidance for a client in a language, with a vehicle profile. Refused while
+    /// the car's own navigation guides.
     public func startGuidance(client: ClientID, language: String?, profile: String?) throws -> (language: String, profile: String) {
+        guard !nativeNavigationGuiding else { throw EngineError.nativeNavigationGuiding }
         let tag = language ?? configuration.defaultLanguage
         guard let pack = voices.pack(for: tag) else { throw EngineError.unknownLanguage(tag, available: voices.languages) }
         let profileName = profile ?? "car"
         guard let vehicle = VehicleProfile.standard[profileName] else {
             throw EngineError.unknownProfile(profileName, available: VehicleProfile.standard.keys.sorted())
         }
-        guidance[client] = GuidanceSession(pack: pack, profile: vehicle)
+        guidanceSessionsStarted += 1
+        guidance[client] = GuidanceSession(id: guidanceSessionsStarted, pack: pack, profile: vehicle)
         return (pack.language, profileName)
     }
 
@@ -47,8 +50,14 @@ extension VoxNavEngine {
         }
         guidance[client] = session
         for (request, options) in requests {
+            // The session may end while a prompt is being made (guidance.end, the car's navigation):
+            // nothing queued for it may play after its end.
+            guard guidance[client]?.id == session.id else { break }
             do {
-                _ = try await enqueue(request, client: client, options: options)
+                let (ticket, _) = try await enqueue(request, client: client, options: options)
+                if guidance[client]?.id != session.id {
+                    await prompts.cancel(client: client, id: ticket.id, reason: "guidance ended while this prompt was being queued")
+                }
             } catch {
                 // Not queued (a full queue, the server away): the announcer has moved on; say so.
                 logger.warning("a guidance prompt was not queued", metadata: ["client": "\(client.rawValue)", "error": "\(error)"])
@@ -57,9 +66,25 @@ extension VoxNavEngine {
         return planned
     }
 
-    /// Ends a client's guidance. Prompts already queued still play.
-    public func endGuidance(client: ClientID) {
-        guidance[client] = nil
+    /// Ends a client's guidance, with a `guidance.ended` event: the prompts it queued, waiting or
+    /// playing, are cancelled (none plays after its end). Returns false when it had none.
+    @discardableResult
+    public func endGuidance(client: ClientID, reason: GuidanceEndReason = .clientRequest) async -> Bool {
+        guard guidance.removeValue(forKey: client) != nil else { return false }
+        var event = EngineEvent(type: .guidanceEnded, time: now())
+        event.client = client.rawValue
+        event.reason = reason.rawValue
+        emit(event)
+        await prompts.cancelGuidance(client: client, reason: reason.promptReason)
+        return true
+    }
+
+    /// Whether the car's own navigation guides now (a `nativeNavigation` source runs).
+    var nativeNavigationGuiding: Bool { policy.sources.values.contains { $0.kind == .nativeNavigation } }
+
+    /// The car's own navigation started: every client's guidance ends at once (the CarPlay rule).
+    func nativeNavigationTookOver() async {
+        for client in guidance.keys.sorted() { await endGuidance(client: client, reason: .nativeNavigation) }
     }
 
     /// The real end of a prompt replaces the announcer's estimate (only on the daemon's own clock).

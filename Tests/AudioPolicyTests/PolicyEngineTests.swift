@@ -66,9 +66,10 @@ func engine(with sources: [Source], configuration: SessionConfiguration = .voice
     #expect(out.contains(.focus(.stopped(.session(app)))))
     #expect(out.contains(.sessionDeactivated(app, .interrupted)))
     #expect(e.activeClients.isEmpty)
-    // While the car guides, the app's prompts are rejected.
+    // While the car guides, the app's prompts are style none (and the car's guidance would reject them).
+    #expect(e.promptStyle(for: app) == .none)
     let next = e.apply(.promptReady(app, at: 5))
-    #expect(next == [.skipPrompt(app, why: "nativeNavigation rejects voicePrompt")])
+    #expect(next == [.skipPrompt(app, why: "prompt style none: nativeNavigationGuiding")])
     _ = e.apply(.sourceEnded("car-nav", at: 6))
     #expect(e.apply(.promptReady(app, at: 7)).contains(.playPrompt(app, .normal)))
 }

@@ -254,6 +254,17 @@ def scripted_session(s):
     s.call(a, "guidance.end", "guidance.end", predicate=lambda r: r == {"ended": True})
     s.call(a, "prompt.cancel all: stops the guidance prompt", "prompt.cancel", {}, predicate=lambda r: isinstance(r["cancelled"], list))
     s.call(a, "source.stop fmRadio", "source.stop", {"kind": "fmRadio"}, predicate=lambda r: r["state"] == "stopped")
+    check("guidance.end: a guidance.ended event, reason clientRequest",
+          a.wait_events(lambda ev: any(e["type"] == "guidance.ended" and e.get("reason") == "clientRequest" for e in ev)))
+
+    # --- the car's own navigation takes over (CarPlay: end your guidance) ---
+    s.call(a, "guidance.start before the car's navigation", "guidance.start", {"language": "en-US"}, predicate=lambda r: r["language"] == "en-US")
+    s.call(b, "source.start nativeNavigation", "source.start", {"kind": "nativeNavigation"}, predicate=lambda r: r["kind"] == "nativeNavigation")
+    check("the car's navigation ends the guidance: guidance.ended, reason nativeNavigation",
+          a.wait_events(lambda ev: any(e["type"] == "guidance.ended" and e.get("reason") == "nativeNavigation" for e in ev)))
+    s.call(a, "session.promptStyle: none while the car's navigation guides", "session.promptStyle", predicate=lambda r: r["style"] == "none")
+    s.call(a, "-32000 guidance.start while the car's navigation guides", "guidance.start", {}, expect_error=-32000)
+    s.call(b, "source.stop nativeNavigation", "source.stop", {"kind": "nativeNavigation"}, predicate=lambda r: r["state"] == "stopped")
 
     # --- -32000: valid requests the engine cannot carry out ---
     s.call(a, "-32000 source.stop of a source not running", "source.stop", {"kind": "fmRadio"}, expect_error=-32000)

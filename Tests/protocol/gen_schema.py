@@ -17,9 +17,10 @@ EVENT_TYPES = [
     "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
     "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
     "source.paused", "source.resumed", "source.stopped", "interruption.began", "interruption.ended", "audit.violation",
-    "server.lost", "server.restored", "subscription.dropped",
+    "guidance.ended", "server.lost", "server.restored", "subscription.dropped",
 ]
-EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "server", "subscription"]
+EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "guidance", "server", "subscription"]
+GUIDANCE_END_REASONS = ["clientRequest", "disconnected", "nativeNavigation"]
 SOURCE_KINDS = ["fmRadio", "music", "spokenAudio", "phoneCall", "voiceAssistant", "vehicleChime", "nativeNavigation"]
 ACTIVITIES = ["default", "listening", "speaking", "voicemail"]
 PRIORITIES = ["important", "normal", "low"]
@@ -163,7 +164,8 @@ METHODS = {
     "guidance.start": (
         params({"language": {"type": "string", "description": "A phrase pack; default en-US. Unknown: -32000."},
                 "profile": {"type": "string", "examples": ["car", "bicycle", "pedestrian"],
-                            "description": "A vehicle profile: car (default), bicycle, pedestrian. Unknown: -32000."}}),
+                            "description": "A vehicle profile: car (default), bicycle, pedestrian. Unknown: -32000."}},
+               description="Refused (-32000) while the car's own navigation guides (a nativeNavigation source runs)."),
         obj({"language": {"type": "string"}, "profile": {"type": "string"}}),
     ),
     "guidance.update": (
@@ -173,7 +175,8 @@ METHODS = {
                required=["speed", "maneuvers"]),
         obj({"prompts": {"type": "array", "items": ref("PlannedPrompt")}}),
     ),
-    "guidance.end": (NO_PARAMS, obj({"ended": {"const": True}})),
+    "guidance.end": ({**NO_PARAMS, "description": "No params. The prompts this client's guidance queued, waiting or playing, are cancelled; a guidance.ended event follows."},
+                     obj({"ended": {"const": True}})),
     "clock.advance": (
         params({"to": {"type": "number", "minimum": 0, "maximum": 1e9,
                        "description": "Seconds on the daemon's clock; an earlier time than now leaves it where it is."}},
@@ -372,6 +375,8 @@ DEFS = {
             {"if": {"properties": {"type": {"const": "interruption.ended"}}}, "then": {"required": ["shouldResume"]}},
             {"if": {"properties": {"type": {"const": "audit.violation"}}}, "then": {"required": ["client", "rule", "reason"]}},
             {"if": {"properties": {"type": {"const": "server.lost"}}}, "then": {"required": ["reason"]}},
+            {"if": {"properties": {"type": {"const": "guidance.ended"}}},
+             "then": {"required": ["client", "reason"], "properties": {"reason": {"enum": GUIDANCE_END_REASONS}}}},
         ],
     },
 }
