@@ -77,8 +77,11 @@ public struct PolicyEngine: Sendable {
     public func promptStyle(for client: ClientID) -> PromptStyle {
         let playing = sources.values.filter { resolution.states[.source($0.id)] != .stopped }
         let active = Dictionary(uniqueKeysWithValues: activeClients.compactMap { c in configurations[c].map { (c, $0) } })
-        return policy.oracle.style(for: client, sources: playing, activeSessions: active)
+        return policy.oracle.style(for: client, sources: playing, activeSessions: active, voiceControlShown: !voiceControlShown.isEmpty)
     }
+
+    /// Whether `client` shows its voice-control template (the one window it may record in).
+    public func showsVoiceControl(_ client: ClientID) -> Bool { voiceControlShown.contains(client) }
 
     /// The next time `tick` may change something (a linger or idle cap running out).
     public var nextDeadline: Double? { windows.values.compactMap(\.nextDeadline).min() }
@@ -134,6 +137,10 @@ public struct PolicyEngine: Sendable {
             out += run(client) { $0.promptFinished(at: t, nextDueAt: due) }
         case .voiceControlScreen(let client, let shown, _):
             if shown { voiceControlShown.insert(client) } else { voiceControlShown.remove(client) }
+            // Hidden while its session still records: the recording goes on outside the window.
+            if !shown, isActive(client), let configuration = configurations[client], configuration.records {
+                out += record(client, .recordingInCar, "\(configuration) still recording after its voice-control screen was hidden")
+            }
         case .clientGone(let client, _):
             if isActive(client) {
                 windows[client]?.reset()
@@ -181,10 +188,15 @@ public struct PolicyEngine: Sendable {
         let old = configurations[client]
         configurations[client] = configuration
         if windows[client] == nil { windows[client] = policy.makeWindow() }
-        guard isActive(client), old?.focusRole != configuration.focusRole else { return [] }
+        var out: [PolicyDecision] = []
+        // An active session that starts recording by being reconfigured records from that moment.
+        if isActive(client), configuration.records, old?.records != true, !voiceControlShown.contains(client) {
+            out += record(client, .recordingInCar, "\(configuration) outside a voice-control screen")
+        }
+        guard isActive(client), old?.focusRole != configuration.focusRole else { return out }
         // A reconfigured active session takes part anew in its new role.
         ordinals[.session(client)] = takeOrdinal()
-        return resolve(activated: client)
+        return out + resolve(activated: client)
     }
 
     private mutating func role(of client: ClientID, _ out: inout [PolicyDecision]) -> FocusRole? {
@@ -228,7 +240,7 @@ public struct PolicyEngine: Sendable {
     private func conditionsText(for client: ClientID) -> String {
         let playing = sources.values.filter { resolution.states[.source($0.id)] != .stopped }
         let active = Dictionary(uniqueKeysWithValues: activeClients.compactMap { c in configurations[c].map { (c, $0) } })
-        return policy.oracle.conditions(for: client, sources: playing, activeSessions: active)
+        return policy.oracle.conditions(for: client, sources: playing, activeSessions: active, voiceControlShown: !voiceControlShown.isEmpty)
             .map(\.rawValue).sorted().joined(separator: ", ")
     }
 

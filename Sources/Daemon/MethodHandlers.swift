@@ -49,6 +49,9 @@ enum MethodHandlers {
         table.on(SessionPromptStyle.self) { _, client in
             .init(style: await engine.promptStyle(client: client.id))
         }
+        table.on(SessionVoiceControl.self) { p, client in
+            .init(shown: p.shown, style: await engine.setVoiceControl(client: client.id, shown: p.shown))
+        }
         table.on(AuditGet.self) { p, client in
             let all = p.all ?? true
             return .init(violations: await engine.violations(of: all ? nil : client.id).map(EngineState.ViolationEntry.init))

@@ -20,6 +20,9 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
     /// Another program's stream (like `paplay --property=media.role=music`).
     case streamStart = "stream.start"
     case streamStop = "stream.stop"
+    /// The app shows its voice-control template (`session.voiceControl`): no prompt plays while it is shown.
+    case voiceControlShow = "voiceControl.show"
+    case voiceControlHide = "voiceControl.hide"
 
     /// The simulated source kind it acts on; nil for another program's stream.
     public var kind: SourceKind? {
@@ -31,17 +34,20 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
         case .assistantListen, .assistantSpeak, .assistantEnd: .voiceAssistant
         case .chime: .vehicleChime
         case .nativeNavigationStart, .nativeNavigationStop: .nativeNavigation
-        case .streamStart, .streamStop: nil
+        case .streamStart, .streamStop, .voiceControlShow, .voiceControlHide: nil
         }
     }
+
+    /// Another program's stream (`stream.start`, `stream.stop`).
+    public var isStream: Bool { self == .streamStart || self == .streamStop }
 
     /// True when it starts a source (or changes its activity); false when it stops one.
     public var starts: Bool {
         switch self {
         case .radioOn, .musicStart, .podcastStart, .callBegin, .assistantListen, .assistantSpeak, .chime,
-            .nativeNavigationStart, .streamStart:
+            .nativeNavigationStart, .streamStart, .voiceControlShow:
             true
-        case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop:
+        case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop, .voiceControlHide:
             false
         }
     }
@@ -65,6 +71,7 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
         case .assistantListen, .assistantSpeak: .assistantEnd
         case .nativeNavigationStart: .nativeNavigationStop
         case .streamStart: .streamStop
+        case .voiceControlShow: .voiceControlHide
         default: nil
         }
     }

@@ -183,7 +183,7 @@ extension YAMLReader {
                 fail(p("role"), item, "stream.start needs a role (media.role: music, video, phone, …)")
             }
             if let n = keys["name"] {
-                if action.kind == nil { event.name = string(n, at: p("name")) } else { fail(p("name"), n, "name is for stream.start and stream.stop only") }
+                if action.isStream { event.name = string(n, at: p("name")) } else { fail(p("name"), n, "name is for stream.start and stream.stop only") }
             }
             events.append((event, itemPath, item))
             if let n = keys["until"], let end = time(n, at: p("until")) {
@@ -224,7 +224,8 @@ extension YAMLReader {
     }
 
     private func describe(_ source: String) -> String {
-        source.hasPrefix("stream:") ? "the stream '\(source.dropFirst("stream:".count))'" : "the \(source) source"
+        if source == "voiceControl" { return "the voice-control template" }
+        return source.hasPrefix("stream:") ? "the stream '\(source.dropFirst("stream:".count))'" : "the \(source) source"
     }
 
     // MARK: options

@@ -26,6 +26,14 @@ extension VoxNavEngine {
         return await feed(.deactivate(client, notifyOthers: notifyOthers, at: now())).map(describe)
     }
 
+    /// The client shows or hides its voice-control template: the one window it may record in (recording
+    /// outside it is audited, and so is a recording session still active when it is hidden). Returns
+    /// the style its prompts get now.
+    public func setVoiceControl(client: ClientID, shown: Bool) async -> PromptStyle {
+        await feed(.voiceControlScreen(client, shown: shown, at: now()))
+        return policy.promptStyle(for: client)
+    }
+
     /// The style a prompt of `client` would get now, and the conditions behind it.
     public func promptStyle(client: ClientID) -> PromptStyle {
         policy.promptStyle(for: client)

@@ -159,7 +159,7 @@ func expectFixpoint(_ e: PolicyEngine, sourceLocation: SourceLocation = #_source
     let recorder = SessionConfiguration(category: .playAndRecord, mode: .voiceChat)
     var e = engine(with: [Source(id: "radio", kind: .fmRadio)], configuration: recorder)
     _ = e.apply(.voiceControlScreen(app, shown: true, at: 0.5))
-    _ = e.apply(.promptReady(app, at: 1))
+    _ = e.apply(.activate(app, at: 1))
     #expect(e.state(of: radio) == .paused)
     let out = e.apply(.deactivate(app, notifyOthers: false, at: 2))
     let violation = e.audit.violations(of: app, rule: .deactivatedWithoutNotify).first.map(PolicyDecision.violation)

@@ -31,6 +31,7 @@ func repositoryFile(_ path: String) throws -> String {
         policy.promptStyle.rules == [
             .voiceAssistantListening: .none, .otherSessionRecording: .none, .voiceAssistantSpeaking: .short,
             .voicemailPlaying: .short, .voiceCallActive: .short, .nativeNavigationGuiding: .none,
+            .voiceControlShown: .none,
         ])
     #expect(policy.classify.rules.count == 12)
 }

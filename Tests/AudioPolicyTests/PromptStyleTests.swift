@@ -28,7 +28,7 @@ func eachConditionAloneGivesItsRulesStyle(condition: PromptCondition) {
     let oracle = Policy.builtIn.oracle
     let expected: PromptStyle =
         switch condition {
-        case .voiceAssistantListening, .otherSessionRecording, .nativeNavigationGuiding: .none
+        case .voiceAssistantListening, .otherSessionRecording, .nativeNavigationGuiding, .voiceControlShown: .none
         case .voiceAssistantSpeaking, .voicemailPlaying, .voiceCallActive: .short
         }
     #expect(oracle.style(given: [condition]) == expected)

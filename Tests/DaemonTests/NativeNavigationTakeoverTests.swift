@@ -33,7 +33,8 @@ import Testing
             let car = try daemon.client()
             _ = try await blocking { try other.call("prompt.speak", .object(["text": .string(Self.long), "wait": .bool(false)])) }
             let planned = try await guidanceWithQueuedPrompts(app)
-            #expect(try await blocking { try app.call("session.promptStyle") }["style"] == .string("normal"))
+            let styleBefore = try await blocking { try app.call("session.promptStyle") }
+            #expect(styleBefore["style"] == .string("normal"))
 
             _ = try await blocking { try car.call("source.start", .object(["kind": .string("nativeNavigation")])) }
             #expect(await recorder.wait(seconds: 5) { $0.contains { $0["type"] == .string("guidance.ended") } })
@@ -54,17 +55,20 @@ import Testing
                 #expect(skipped?["reason"]?.stringValue?.contains("nativeNavigation") == true, "\(String(describing: skipped))")
             }
             // While the car guides: style none, guidance refused (and nothing changed), no guidance running.
-            #expect(try await blocking { try app.call("session.promptStyle") }["style"] == .string("none"))
+            let styleDuring = try await blocking { try app.call("session.promptStyle") }
+            #expect(styleDuring["style"] == .string("none"))
             let refused = try await blocking { try app.exchange(#"{"jsonrpc":"2.0","id":1,"method":"guidance.start","params":{"language":"en-US"}}"#) }
             #expect(errorCode(refused) == -32000, "\(refused)")
             #expect(refused["error"]?["message"]?.stringValue?.contains("car's own navigation") == true, "\(refused)")
             let update = try await blocking { try app.exchange(#"{"jsonrpc":"2.0","id":2,"method":"guidance.update","params":{"speed":10,"maneuvers":[]}}"#) }
             #expect(errorCode(update) == -32000, "the old guidance still runs: \(update)")
-            #expect(try await blocking { try car.call("state.get") }["guidanceClients"] == .number(0))
+            let stateDuring = try await blocking { try car.call("state.get") }
+            #expect(stateDuring["guidanceClients"] == .number(0))
 
             // Once the car's navigation stops, the app may guide again, and speaks.
             _ = try await blocking { try car.call("source.stop", .object(["kind": .string("nativeNavigation")])) }
-            #expect(try await blocking { try app.call("session.promptStyle") }["style"] == .string("normal"))
+            let styleAfter = try await blocking { try app.call("session.promptStyle") }
+            #expect(styleAfter["style"] == .string("normal"))
             _ = try await guidanceWithQueuedPrompts(app)
             #expect(
                 await recorder.wait(seconds: 20) { events in
@@ -83,7 +87,8 @@ import Testing
             let long = try await blocking { try other.call("prompt.speak", .object(["text": .string(Self.long), "wait": .bool(false)])) }
             let longID = try #require(long["id"]?.stringValue)
             _ = try await guidanceWithQueuedPrompts(app)
-            #expect(try await blocking { try app.call("guidance.end") }["ended"] == .bool(true))
+            let endReply = try await blocking { try app.call("guidance.end") }
+            #expect(endReply["ended"] == .bool(true))
             #expect(await recorder.wait(seconds: 5) { $0.contains { $0["type"] == .string("guidance.ended") } })
             let ended = try #require(recorder.events.first { $0["type"] == .string("guidance.ended") })
             #expect(ended["reason"] == .string("clientRequest"))

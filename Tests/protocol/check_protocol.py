@@ -240,6 +240,23 @@ def scripted_session(s):
     s.call(a, "state.get with a session and the radio", "state.get", {},
            predicate=lambda r: any(x["configuration"] == voice_prompt for x in r["sessions"])
            and any(x["kind"] == "fmRadio" for x in r["sources"]))
+    # --- voice control: the one window recording is allowed, and no prompt over the user's speech ---
+    v = s.conn("V")
+    s.call(v, "session.voiceControl shown: style none", "session.voiceControl", {"shown": True},
+           predicate=lambda r: r == {"shown": True, "style": "none"})
+    s.call(a, "session.promptStyle: none while a voice-control template is shown", "session.promptStyle", predicate=lambda r: r["style"] == "none")
+    s.call(v, "session.configure playAndRecord inside the template", "session.configure", {"category": "playAndRecord"},
+           predicate=lambda r: r["configured"]["category"] == "playAndRecord")
+    s.call(v, "session.setActive: recording inside the template", "session.setActive", {"active": True}, predicate=lambda r: r["active"] is True)
+    s.call(v, "session.setActive false", "session.setActive", {"active": False}, predicate=lambda r: r["active"] is False)
+    s.call(v, "session.voiceControl hidden: style normal", "session.voiceControl", {"shown": False},
+           predicate=lambda r: r == {"shown": False, "style": "normal"})
+    s.call(v, "audit.get: recording inside the template is not audited", "audit.get", {"all": False},
+           predicate=lambda r: not any(v["rule"] == "recordingInCar" for v in r["violations"]))
+    s.call(v, "session.setActive: recording outside the template", "session.setActive", {"active": True}, predicate=lambda r: r["active"] is True)
+    s.call(v, "audit.get: recording outside the template is audited", "audit.get", {"all": False},
+           predicate=lambda r: any(v["rule"] == "recordingInCar" for v in r["violations"]))
+    s.call(v, "session.setActive false after recording", "session.setActive", {"active": False}, predicate=lambda r: r["active"] is False)
     s.call(a, "audit.get all", "audit.get", {}, predicate=lambda r: isinstance(r["violations"], list))
     s.call(a, "audit.get this client", "audit.get", {"all": False}, predicate=lambda r: isinstance(r["violations"], list))
 
@@ -301,6 +318,8 @@ def scripted_session(s):
         ("session.configure", {"category": "record", "mode": "voicePrompt"}, "impossible configuration (record + voicePrompt)"),
         ("session.configure", {"category": "playback", "options": ["shuffle"]}, "unknown option"),
         ("session.setActive", {}, "active missing"),
+        ("session.voiceControl", {}, "shown missing"),
+        ("session.voiceControl", {"shown": "yes"}, "shown not a boolean"),
         ("audit.get", {"all": "yes"}, "all not a boolean"),
         ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),
         ("guidance.update", {"speed": 10}, "maneuvers missing"),
@@ -362,7 +381,7 @@ def scripted_session(s):
     for conn in (a, b, c):
         conn.pump(0.1)
         conn.sock.close()
-    return [a, b, c]
+    return [a, b, c, v]
 
 
 # The schema must also refuse what it should: (definition, instance, accepted?).

@@ -157,6 +157,12 @@ METHODS = {
         obj({"active": {"type": "boolean"}, "effects": {"type": "array", "items": {"type": "string"}}}),
     ),
     "session.promptStyle": (NO_PARAMS, obj({"style": ref("PromptStyle")})),
+    "session.voiceControl": (
+        params({"shown": {"type": "boolean", "description": "true: this client shows its voice-control template (the one window it may record in); false: it hides it."}},
+               required=["shown"],
+               description="While any client shows its template, every prompt's style is none. Recording outside the template is audited (recordingInCar)."),
+        obj({"shown": {"type": "boolean"}, "style": ref("PromptStyle")}),
+    ),
     "audit.get": (
         params({"all": {"type": "boolean", "description": "Default true; false: this client's only."}}),
         obj({"violations": {"type": "array", "items": ref("Violation")}}),

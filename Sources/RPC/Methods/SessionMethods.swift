@@ -64,3 +64,26 @@ public enum SessionPromptStyle: RPCMethod {
         public init(style: PromptStyle) { self.style = style }
     }
 }
+
+/// `session.voiceControl`: this client shows or hides its voice-control template, the one window in
+/// which a navigation app may record in the car (and no prompt plays over the user's speech).
+public enum SessionVoiceControl: RPCMethod {
+    public static let name = "session.voiceControl"
+
+    public struct Params: MethodParams {
+        public var shown: Bool
+        public enum CodingKeys: String, CodingKey, CaseIterable { case shown }
+
+        public init(shown: Bool) { self.shown = shown }
+    }
+
+    public struct Result: Codable, Sendable {
+        public var shown: Bool
+        /// The style a prompt of this client gets now (none while a voice-control template is shown).
+        public var style: PromptStyle
+        public init(shown: Bool, style: PromptStyle) {
+            self.shown = shown
+            self.style = style
+        }
+    }
+}

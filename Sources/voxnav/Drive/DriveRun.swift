@@ -114,6 +114,9 @@ final class DriveRun {
             let name = event.name ?? CarAudioEvent.defaultStreamName
             foreign.removeValue(forKey: name)?.stop()
             try waitForForeignStreams(count: foreign.count)
+        case .voiceControlShow, .voiceControlHide:
+            // The app itself (the drive's guidance client) shows or hides its template.
+            _ = try rpc.callForCLI(SessionVoiceControl.self, .init(shown: event.action == .voiceControlShow))
         default:
             guard let kind = event.action.kind else { return }
             if event.action.starts {
