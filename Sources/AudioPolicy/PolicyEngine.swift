@@ -58,6 +58,8 @@ public struct PolicyEngine: Sendable {
     public private(set) var audit = Audit()
     public private(set) var resolution = FocusResolution()
     private var voiceControlShown: Set<ClientID> = []
+    /// The configuration each client was last audited for playing prompts with: audited once per configuration.
+    private var promptConfigurationsAudited: [ClientID: SessionConfiguration] = [:]
     private var ordinals: [ParticipantID: Int] = [:]
     private var nextOrdinal = 0
     public private(set) var now: Double = 0
@@ -149,6 +151,7 @@ public struct PolicyEngine: Sendable {
             windows[client] = nil
             configurations[client] = nil
             voiceControlShown.remove(client)
+            promptConfigurationsAudited[client] = nil
         case .tick:
             break
         }
@@ -232,9 +235,22 @@ public struct PolicyEngine: Sendable {
             return (.skip(reason: "\(holder.rawValue) rejects \(role.rawValue)"), [])
         }
         let t = now
-        let out = run(client) { $0.audioReady(at: t) }
+        var out = run(client) { $0.audioReady(at: t) }
         guard isActive(client) else { return (.skip(reason: "the session did not activate"), out) }
+        out += auditPromptConfiguration(of: client, configuration)
         return (.play(audible), out)
+    }
+
+    /// A prompt plays in a session that is not what the CarPlay guide asks for prompts: audited, once
+    /// for each configuration a client plays prompts with.
+    private mutating func auditPromptConfiguration(of client: ClientID, _ configuration: SessionConfiguration) -> [PolicyDecision] {
+        let missing = configuration.missingForPrompts
+        guard !missing.isEmpty, promptConfigurationsAudited[client] != configuration else { return [] }
+        promptConfigurationsAudited[client] = configuration
+        return record(
+            client, .promptSessionMisconfigured,
+            "prompts played in \(configuration), without \(missing.joined(separator: ", ")): the CarPlay guide asks for "
+                + "\(SessionConfiguration.voicePrompt)")
     }
 
     private func conditionsText(for client: ClientID) -> String {

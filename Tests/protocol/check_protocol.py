@@ -241,22 +241,29 @@ def scripted_session(s):
            predicate=lambda r: any(x["configuration"] == voice_prompt for x in r["sessions"])
            and any(x["kind"] == "fmRadio" for x in r["sources"]))
     # --- voice control: the one window recording is allowed, and no prompt over the user's speech ---
-    v = s.conn("V")
-    s.call(v, "session.voiceControl shown: style none", "session.voiceControl", {"shown": True},
+    vc = s.conn("VC")
+    s.call(vc, "session.voiceControl shown: style none", "session.voiceControl", {"shown": True},
            predicate=lambda r: r == {"shown": True, "style": "none"})
     s.call(a, "session.promptStyle: none while a voice-control template is shown", "session.promptStyle", predicate=lambda r: r["style"] == "none")
-    s.call(v, "session.configure playAndRecord inside the template", "session.configure", {"category": "playAndRecord"},
+    s.call(vc, "session.configure playAndRecord inside the template", "session.configure", {"category": "playAndRecord"},
            predicate=lambda r: r["configured"]["category"] == "playAndRecord")
-    s.call(v, "session.setActive: recording inside the template", "session.setActive", {"active": True}, predicate=lambda r: r["active"] is True)
-    s.call(v, "session.setActive false", "session.setActive", {"active": False}, predicate=lambda r: r["active"] is False)
-    s.call(v, "session.voiceControl hidden: style normal", "session.voiceControl", {"shown": False},
+    s.call(vc, "session.setActive: recording inside the template", "session.setActive", {"active": True}, predicate=lambda r: r["active"] is True)
+    s.call(vc, "session.setActive false", "session.setActive", {"active": False}, predicate=lambda r: r["active"] is False)
+    s.call(vc, "session.voiceControl hidden: style normal", "session.voiceControl", {"shown": False},
            predicate=lambda r: r == {"shown": False, "style": "normal"})
-    s.call(v, "audit.get: recording inside the template is not audited", "audit.get", {"all": False},
+    s.call(vc, "audit.get: recording inside the template is not audited", "audit.get", {"all": False},
            predicate=lambda r: not any(v["rule"] == "recordingInCar" for v in r["violations"]))
-    s.call(v, "session.setActive: recording outside the template", "session.setActive", {"active": True}, predicate=lambda r: r["active"] is True)
-    s.call(v, "audit.get: recording outside the template is audited", "audit.get", {"all": False},
+    s.call(vc, "session.setActive: recording outside the template", "session.setActive", {"active": True}, predicate=lambda r: r["active"] is True)
+    s.call(vc, "audit.get: recording outside the template is audited", "audit.get", {"all": False},
            predicate=lambda r: any(v["rule"] == "recordingInCar" for v in r["violations"]))
-    s.call(v, "session.setActive false after recording", "session.setActive", {"active": False}, predicate=lambda r: r["active"] is False)
+    s.call(vc, "session.setActive false after recording", "session.setActive", {"active": False}, predicate=lambda r: r["active"] is False)
+    # --- the session prompts play in is checked (CarPlay: voicePrompt, duckOthers, interruptSpokenAudioAndMixWithOthers) ---
+    s.call(vc, "session.configure playback with duckOthers only", "session.configure", {"category": "playback", "options": ["duckOthers"]},
+           predicate=lambda r: r["configured"]["mode"] == "default")
+    s.call(vc, "prompt.speak in that session: it plays", "prompt.speak", {"text": "Turn left."},
+           predicate=lambda r: r["result"] in ("finished", "shortened"))
+    s.call(vc, "audit.get: promptSessionMisconfigured, saying what is missing", "audit.get", {"all": False},
+           predicate=lambda r: any(x["rule"] == "promptSessionMisconfigured" and "mode voicePrompt" in x["detail"] for x in r["violations"]))
     s.call(a, "audit.get all", "audit.get", {}, predicate=lambda r: isinstance(r["violations"], list))
     s.call(a, "audit.get this client", "audit.get", {"all": False}, predicate=lambda r: isinstance(r["violations"], list))
 
@@ -381,7 +388,7 @@ def scripted_session(s):
     for conn in (a, b, c):
         conn.pump(0.1)
         conn.sock.close()
-    return [a, b, c, v]
+    return [a, b, c, vc]
 
 
 # The schema must also refuse what it should: (definition, instance, accepted?).

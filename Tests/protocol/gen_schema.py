@@ -56,7 +56,7 @@ MANEUVER_TYPES = (
        "straightAhead", "uTurn", "uTurnAtRoundabout", "uTurnWhenPossible"])
 MANEUVER_STATES = ["continue", "initial", "prepare", "execute"]
 RULES = ["activeWithoutAudioPastCap", "activationLongBeforeAudio", "nonMixingSessionStoppedRadio", "recordingInCar",
-         "deactivatedWithoutNotify"]
+         "deactivatedWithoutNotify", "promptSessionMisconfigured"]
 ERROR_CODES = [-32700, -32600, -32601, -32602, -32603, -32000, -32001]
 
 
