@@ -1,54 +1,3 @@
-/// What happens in the car, fed to the engine by the I/O layer. Times are seconds on an injected clock.
-public enum PolicyInput: Hashable, Sendable {
-    /// A car or phone source starts (or starts again after being stopped).
-    case sourceStarted(Source, at: Double)
-    /// A source changes activity (the assistant goes from listening to speaking): it counts as starting anew.
-    case sourceChanged(SourceID, SourceActivity, at: Double)
-    /// A source ends of its own accord.
-    case sourceEnded(SourceID, at: Double)
-    /// A client sets its session configuration.
-    case configure(ClientID, SessionConfiguration, at: Double)
-    /// A client asks for its session to be active without prompt audio (a guideline smell, capped).
-    case activate(ClientID, at: Double)
-    /// A client deactivates its session.
-    case deactivate(ClientID, notifyOthers: Bool, at: Double)
-    /// A client's prompt audio is rendered and ready to play.
-    case promptReady(ClientID, at: Double)
-    /// A client's prompt drained; `nextDueAt` is when its next prompt is due, if known.
-    case promptFinished(ClientID, nextDueAt: Double?, at: Double)
-    /// A client shows (or hides) its voice-control screen: the one time recording is allowed in the car.
-    case voiceControlScreen(ClientID, shown: Bool, at: Double)
-    /// A client disconnected: its session goes.
-    case clientGone(ClientID, at: Double)
-    /// Time passes.
-    case tick(at: Double)
-
-    public var at: Double {
-        switch self {
-        case .sourceStarted(_, let t), .sourceChanged(_, _, let t), .sourceEnded(_, let t), .configure(_, _, let t),
-            .activate(_, let t), .deactivate(_, _, let t), .promptReady(_, let t), .promptFinished(_, _, let t),
-            .voiceControlScreen(_, _, let t), .clientGone(_, let t), .tick(let t):
-            t
-        }
-    }
-}
-
-/// What the I/O layer must do, or report.
-public enum PolicyDecision: Hashable, Sendable {
-    /// Apply to a source's stream or tell a client about its session.
-    case focus(FocusEvent)
-    case sessionActivated(ClientID)
-    case sessionDeactivated(ClientID, DeactivationReason)
-    /// Play the ready prompt in this style (short: a tone instead of speech).
-    case playPrompt(ClientID, PromptStyle)
-    /// Do not play the ready prompt: style none, or a holder rejects it.
-    case skipPrompt(ClientID, why: String)
-    /// The client may not activate now: `holder` has the focus and rejects it.
-    case activationRejected(ClientID, holder: FocusRole)
-    case configurationRejected(ClientID, SessionConfigurationError)
-    case violation(Violation)
-}
-
 /// The whole audio policy as one value: feed it inputs, get decisions. No clock, no I/O.
 public struct PolicyEngine: Sendable {
     public let policy: Policy
@@ -58,6 +7,8 @@ public struct PolicyEngine: Sendable {
     public private(set) var audit = Audit()
     public private(set) var resolution = FocusResolution()
     private var voiceControlShown: Set<ClientID> = []
+    /// Each client's voice-guidance level; absent: all.
+    public private(set) var voiceGuidance: [ClientID: VoiceGuidance] = [:]
     /// The configuration each client was last audited for playing prompts with: audited once per configuration.
     private var promptConfigurationsAudited: [ClientID: SessionConfiguration] = [:]
     private var ordinals: [ParticipantID: Int] = [:]
@@ -75,12 +26,17 @@ public struct PolicyEngine: Sendable {
 
     public func state(of participant: ParticipantID) -> EffectiveState? { resolution.states[participant] }
 
-    /// The style a prompt of `client` would get right now.
-    public func promptStyle(for client: ClientID) -> PromptStyle {
+    /// The style a prompt of `client` for `purpose` would get right now: the style rules' answer, no
+    /// louder than the client's voice-guidance level allows.
+    public func promptStyle(for client: ClientID, purpose: PromptPurpose = .instruction) -> PromptStyle {
         let playing = sources.values.filter { resolution.states[.source($0.id)] != .stopped }
         let active = Dictionary(uniqueKeysWithValues: activeClients.compactMap { c in configurations[c].map { (c, $0) } })
-        return policy.oracle.style(for: client, sources: playing, activeSessions: active, voiceControlShown: !voiceControlShown.isEmpty)
+        let style = policy.oracle.style(for: client, sources: playing, activeSessions: active, voiceControlShown: !voiceControlShown.isEmpty)
+        return min(style, voiceGuidance(of: client).cap(for: purpose))
     }
+
+    /// The client's voice-guidance level (all unless the user set it).
+    public func voiceGuidance(of client: ClientID) -> VoiceGuidance { voiceGuidance[client] ?? .all }
 
     /// Whether `client` shows its voice-control template (the one window it may record in).
     public func showsVoiceControl(_ client: ClientID) -> Bool { voiceControlShown.contains(client) }
@@ -137,6 +93,8 @@ public struct PolicyEngine: Sendable {
         case .promptFinished(let client, let due, _):
             let t = now
             out += run(client) { $0.promptFinished(at: t, nextDueAt: due) }
+        case .voiceGuidance(let client, let level, _):
+            voiceGuidance[client] = level == .all ? nil : level
         case .voiceControlScreen(let client, let shown, _):
             if shown { voiceControlShown.insert(client) } else { voiceControlShown.remove(client) }
             // Hidden while its session still records: the recording goes on outside the window.
@@ -152,6 +110,7 @@ public struct PolicyEngine: Sendable {
             configurations[client] = nil
             voiceControlShown.remove(client)
             promptConfigurationsAudited[client] = nil
+            voiceGuidance[client] = nil
         case .tick:
             break
         }
@@ -213,21 +172,28 @@ public struct PolicyEngine: Sendable {
     /// A client's prompt audio is ready: the verdict on it, and the other decisions (the session
     /// activating, sources ducked or paused). The same as `apply(.promptReady(client, at: time))`,
     /// whose decisions carry the verdict as `.playPrompt` or `.skipPrompt`.
-    public mutating func promptReady(_ client: ClientID, at time: Double) -> (verdict: PromptVerdict, decisions: [PolicyDecision]) {
+    public mutating func promptReady(_ client: ClientID, purpose: PromptPurpose = .instruction, at time: Double)
+        -> (verdict: PromptVerdict, decisions: [PolicyDecision])
+    {
         let earlier = advance(to: max(now, time))
-        let (verdict, decisions) = promptReady(client)
+        let (verdict, decisions) = promptReady(client, purpose: purpose)
         return (verdict, earlier + decisions)
     }
 
-    private mutating func promptReady(_ client: ClientID) -> (PromptVerdict, [PolicyDecision]) {
+    private mutating func promptReady(_ client: ClientID, purpose: PromptPurpose = .instruction) -> (PromptVerdict, [PolicyDecision]) {
         guard let configuration = configurations[client] else {
             let error = SessionConfigurationError("no session configured")
             return (.noSession(error), [.configurationRejected(client, error)])
         }
         let role = configuration.focusRole
         let audible: AudibleStyle
-        switch promptStyle(for: client) {
-        case .none: return (.skip(reason: "prompt style none: \(conditionsText(for: client))"), [])
+        switch promptStyle(for: client, purpose: purpose) {
+        case .none:
+            let level = voiceGuidance(of: client)
+            if level.cap(for: purpose) == .none {
+                return (.skip(reason: "voice guidance \(level.rawValue): the user silenced \(purpose == .instruction ? "instructions" : "every prompt")"), [])
+            }
+            return (.skip(reason: "prompt style none: \(conditionsText(for: client))"), [])
         case .short: audible = .short
         case .normal: audible = .normal
         }

@@ -47,7 +47,11 @@ enum MethodHandlers {
             return .init(active: p.active, effects: effects)
         }
         table.on(SessionPromptStyle.self) { _, client in
-            .init(style: await engine.promptStyle(client: client.id))
+            await promptStyles(engine, client.id)
+        }
+        table.on(SessionVoiceGuidance.self) { p, client in
+            await engine.setVoiceGuidance(client: client.id, p.level)
+            return await promptStyles(engine, client.id)
         }
         table.on(SessionVoiceControl.self) { p, client in
             .init(shown: p.shown, style: await engine.setVoiceControl(client: client.id, shown: p.shown))
@@ -90,5 +94,12 @@ enum MethodHandlers {
             return .init(now: engine.clock.now(), clock: engine.clock.mode.rawValue)
         }
         return table
+    }
+
+    /// What `session.promptStyle` answers: the styles of an instruction and of an alert, and the level.
+    private static func promptStyles(_ engine: VoxNavEngine, _ client: ClientID) async -> SessionPromptStyle.Result {
+        await .init(
+            style: engine.promptStyle(client: client, purpose: .instruction), alertStyle: engine.promptStyle(client: client, purpose: .alert),
+            voiceGuidance: engine.voiceGuidance(client: client))
     }
 }

@@ -76,7 +76,7 @@ actor PromptPlayer {
         // its turn comes, so that a full queue holds seconds, not samples.
         admitted[id] = AdmittedPrompt(
             id: id, client: client, candidates: sayable, voice: voice, overBudget: isManeuver ? .shorten : .refuse, options: options,
-            ticket: ticket, receivedAt: receivedAt, prepared: position == 0 ? speech : nil)
+            ticket: ticket, receivedAt: receivedAt, purpose: isManeuver ? .instruction : .alert, prepared: position == 0 ? speech : nil)
         var event = EngineEvent(type: .promptQueued, time: clock.now())
         event.client = client.rawValue
         event.prompt = id.rawValue
@@ -208,7 +208,7 @@ actor PromptPlayer {
 
         // The oracle is consulted just before the prompt: none → nothing, short → a tone, normal → speech.
         // The audio for the style it expects is made first; the policy's verdict below may change it.
-        let expected = await gate.expectedStyle(for: client)
+        let expected = await gate.expectedStyle(for: client, purpose: prompt.purpose)
         var early: RenderedPrompt?
         if expected == .normal, let prepared = prompt.prepared {
             early = prepared
@@ -219,7 +219,7 @@ actor PromptPlayer {
         timings.audioReady = ms()
         if let reason = currentCancellation { return skip(reason, style: expected, timings: timings) }
 
-        let grant = await gate.promptReady(client)
+        let grant = await gate.promptReady(client, purpose: prompt.purpose)
         let audible: AudibleStyle
         switch grant.verdict {
         case .play(let decided): audible = decided
@@ -296,6 +296,8 @@ struct AdmittedPrompt: Sendable {
     let ticket: PromptTicket
     /// When the request arrived: a prompt's timings count from here.
     let receivedAt: ContinuousClock.Instant
+    /// A maneuver is an instruction; text is an alert (the user's voice-guidance level tells them apart).
+    let purpose: PromptPurpose
     /// Its speech, made when it was admitted, kept when it was to play next.
     let prepared: RenderedPrompt?
 }

@@ -34,9 +34,18 @@ extension VoxNavEngine {
         return policy.promptStyle(for: client)
     }
 
-    /// The style a prompt of `client` would get now, and the conditions behind it.
-    public func promptStyle(client: ClientID) -> PromptStyle {
-        policy.promptStyle(for: client)
+    /// The style a prompt of `client` for `purpose` would get now.
+    public func promptStyle(client: ClientID, purpose: PromptPurpose = .instruction) -> PromptStyle {
+        policy.promptStyle(for: client, purpose: purpose)
+    }
+
+    /// The user's voice-guidance level for a client's prompts (all unless set).
+    public func voiceGuidance(client: ClientID) -> VoiceGuidance { policy.voiceGuidance(of: client) }
+
+    /// Sets the user's voice-guidance level for a client's prompts. A prompt already playing plays
+    /// on; every later one meets the new level.
+    public func setVoiceGuidance(client: ClientID, _ level: VoiceGuidance) async {
+        await feed(.voiceGuidance(client, level, at: now()))
     }
 
     /// Guideline violations seen so far, of one client or of all.
