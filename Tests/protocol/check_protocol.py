@@ -185,7 +185,8 @@ def scripted_session(s):
     # --- state ---
     s.call(a, "state.get", "state.get", predicate=lambda r: isinstance(r["promptsSpoken"], int) and "sources" in r)
     s.call(a, "source.list", "source.list", {}, predicate=lambda r: isinstance(r["sources"], list))
-    s.call(a, "session.promptStyle: normal", "session.promptStyle", predicate=lambda r: r["style"] == "normal")
+    s.call(a, "session.promptStyle: normal", "session.promptStyle",
+           predicate=lambda r: r == {"style": "normal", "alertStyle": "normal", "voiceGuidance": "all"})
 
     # --- sources and prompts ---
     s.call(a, "source.start fmRadio", "source.start", {"kind": "fmRadio"},
@@ -257,6 +258,13 @@ def scripted_session(s):
     s.call(vc, "audit.get: recording outside the template is audited", "audit.get", {"all": False},
            predicate=lambda r: any(v["rule"] == "recordingInCar" for v in r["violations"]))
     s.call(vc, "session.setActive false after recording", "session.setActive", {"active": False}, predicate=lambda r: r["active"] is False)
+    # --- the user's voice guidance: off, alertsOnly, all ---
+    s.call(vc, "session.voiceGuidance alertsOnly", "session.voiceGuidance", {"level": "alertsOnly"},
+           predicate=lambda r: r == {"style": "none", "alertStyle": "normal", "voiceGuidance": "alertsOnly"})
+    s.call(vc, "prompt.speak a maneuver with alerts only: skipped", "prompt.speak", {"maneuver": {"type": "leftTurn"}},
+           predicate=lambda r: r["result"] == "skipped" and "voice guidance" in r["reason"])
+    s.call(vc, "session.voiceGuidance all", "session.voiceGuidance", {"level": "all"}, predicate=lambda r: r["voiceGuidance"] == "all")
+
     # --- the session prompts play in is checked (CarPlay: voicePrompt, duckOthers, interruptSpokenAudioAndMixWithOthers) ---
     s.call(vc, "session.configure playback with duckOthers only", "session.configure", {"category": "playback", "options": ["duckOthers"]},
            predicate=lambda r: r["configured"]["mode"] == "default")
@@ -326,6 +334,7 @@ def scripted_session(s):
         ("session.configure", {"category": "playback", "options": ["shuffle"]}, "unknown option"),
         ("session.setActive", {}, "active missing"),
         ("session.voiceControl", {}, "shown missing"),
+        ("session.voiceGuidance", {"level": "mute"}, "unknown voice-guidance level"),
         ("session.voiceControl", {"shown": "yes"}, "shown not a boolean"),
         ("audit.get", {"all": "yes"}, "all not a boolean"),
         ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),

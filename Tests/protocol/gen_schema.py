@@ -20,6 +20,7 @@ EVENT_TYPES = [
     "guidance.ended", "server.lost", "server.restored", "subscription.dropped",
 ]
 EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "guidance", "server", "subscription"]
+VOICE_GUIDANCE = ["off", "alertsOnly", "all"]
 GUIDANCE_END_REASONS = ["clientRequest", "disconnected", "nativeNavigation"]
 SOURCE_KINDS = ["fmRadio", "music", "spokenAudio", "phoneCall", "voiceAssistant", "vehicleChime", "nativeNavigation"]
 ACTIVITIES = ["default", "listening", "speaking", "voicemail"]
@@ -156,7 +157,12 @@ METHODS = {
                description="Activating before session.configure, or against a holder that rejects it, is -32000."),
         obj({"active": {"type": "boolean"}, "effects": {"type": "array", "items": {"type": "string"}}}),
     ),
-    "session.promptStyle": (NO_PARAMS, obj({"style": ref("PromptStyle")})),
+    "session.promptStyle": (NO_PARAMS, ref("PromptStyles")),
+    "session.voiceGuidance": (
+        params({"level": {"enum": VOICE_GUIDANCE, "description": "The user's toggle for this client's prompts: off (none plays), alertsOnly (maneuver instructions are silent, text plays), all."}},
+               required=["level"]),
+        ref("PromptStyles"),
+    ),
     "session.voiceControl": (
         params({"shown": {"type": "boolean", "description": "true: this client shows its voice-control template (the one window it may record in); false: it hides it."}},
                required=["shown"],
@@ -248,6 +254,8 @@ DEFS = {
     "SourceKind": {"enum": SOURCE_KINDS},
     "SourceActivity": {"enum": ACTIVITIES, "description": "listening/speaking for voiceAssistant, voicemail for spokenAudio; default otherwise."},
     "PromptStyle": {"enum": STYLES},
+    "PromptStyles": obj({"style": ref("PromptStyle"), "alertStyle": ref("PromptStyle"), "voiceGuidance": {"enum": VOICE_GUIDANCE}},
+                        description="What a prompt of this client would be now: a maneuver instruction (style) and anything else it says (alertStyle), under its voice-guidance level."),
     "PromptPriority": {"enum": PRIORITIES},
     "ManeuverState": {"enum": MANEUVER_STATES},
     "Lane": {"type": "object", "properties": {"angle": {"type": "number", "minimum": -180, "maximum": 180},
