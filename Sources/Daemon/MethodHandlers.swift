@@ -74,8 +74,8 @@ enum MethodHandlers {
             try await engine.state()
         }
         table.on(GuidanceStart.self) { p, client in
-            let started = try await engine.startGuidance(client: client.id, language: p.language, profile: p.profile)
-            return .init(language: started.language, profile: started.profile)
+            let started = try await engine.startGuidance(client: client.id, language: p.language, profile: p.profile, units: p.units)
+            return .init(language: started.language, profile: started.profile, units: started.units)
         }
         table.on(GuidanceUpdate.self) { p, client in
             let progress = GuidanceProgress(time: p.time, speed: p.speed, upcoming: p.maneuvers)

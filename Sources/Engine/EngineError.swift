@@ -10,6 +10,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case speech(String)
     case unknownLanguage(String, available: [String])
     case unknownProfile(String, available: [String])
+    /// The language's phrase pack does not word distances in that unit system.
+    case unitsNotWorded(String, language: String, available: [String])
     case noGuidance
     /// The car's own navigation is guiding: the app's guidance may not start until it stops.
     case nativeNavigationGuiding
@@ -31,6 +33,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .sourceNotRunning(let kind): "source '\(kind)' is not running"
         case .audio(let why): "audio error: \(why)"
         case .speech(let why): why
+        case .unitsNotWorded(let units, let language, let available):
+            "the \(language) phrase pack does not word \(units) distances (it words \(available.joined(separator: ", ")))"
         case .unknownProfile(let profile, let available):
             "unknown vehicle profile '\(profile)' (available: \(available.joined(separator: ", ")))"
         case .queueFull(.clientFull(let limit)): "too many prompts waiting for this client (at most \(limit)); wait for some to finish"

@@ -3,9 +3,11 @@ import Guidance
 import RPC
 
 extension VoxNavEngine {
-    /// Starts (or restarts) guidance for a client in a language, with a vehicle profile. Refused while
-    /// the car's own navigation guides.
-    public func startGuidance(client: ClientID, language: String?, profile: String?) throws -> (language: String, profile: String) {
+    /// Starts (or restarts) guidance for a client in a language, with a vehicle profile, its distances
+    /// in `units` (one the pack words; nil: the pack's own). Refused while the car's own navigation guides.
+    public func startGuidance(client: ClientID, language: String?, profile: String?, units: UnitSystem? = nil) throws
+        -> (language: String, profile: String, units: UnitSystem)
+    {
         guard !nativeNavigationGuiding else { throw EngineError.nativeNavigationGuiding }
         let tag = language ?? configuration.defaultLanguage
         guard let pack = voices.pack(for: tag) else { throw EngineError.unknownLanguage(tag, available: voices.languages) }
@@ -13,9 +15,13 @@ extension VoxNavEngine {
         guard let vehicle = VehicleProfile.standard[profileName] else {
             throw EngineError.unknownProfile(profileName, available: VehicleProfile.standard.keys.sorted())
         }
+        let system = units ?? pack.unitSystem
+        guard pack.unitSystems.contains(system) else {
+            throw EngineError.unitsNotWorded(system.rawValue, language: pack.language, available: pack.unitSystems.map(\.rawValue))
+        }
         guidanceSessionsStarted += 1
-        guidance[client] = GuidanceSession(id: guidanceSessionsStarted, pack: pack, profile: vehicle)
-        return (pack.language, profileName)
+        guidance[client] = GuidanceSession(id: guidanceSessionsStarted, pack: pack, profile: vehicle, units: system)
+        return (pack.language, profileName, system)
     }
 
     /// Takes one progress report; speaks what the announcer decides (queued, not awaited) and says what it planned.
@@ -42,7 +48,7 @@ extension VoxNavEngine {
             let priority: PromptPriority = announcement.state == .execute ? .important : announcement.state == .continue ? .low : .normal
             var options = PromptOptions(priority: priority, key: announcement.maneuverID)
             options.fromGuidance = true
-            requests.append((PromptRequest(content: .maneuver(maneuver, then: next), language: session.language), options))
+            requests.append((PromptRequest(content: .maneuver(maneuver, then: next), language: session.language, units: session.units), options))
             planned.append(
                 PlannedPrompt(
                     maneuverID: announcement.maneuverID, state: announcement.state, text: text,

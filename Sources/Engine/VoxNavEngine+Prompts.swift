@@ -49,7 +49,7 @@ extension VoxNavEngine {
             return ([text], pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-"))
         case .maneuver(let maneuver, let next):
             guard let pack else { throw .unknownLanguage(language, available: voices.languages) }
-            let composer = PhraseComposer(pack: pack)
+            let composer = PhraseComposer(pack: pack, units: request.units)
             let distance = maneuver.distanceRemaining ?? 0
             return (composer.compositions(maneuver, state: maneuver.state, distance: distance, then: next), pack.espeakVoice)
         }

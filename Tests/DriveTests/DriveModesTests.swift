@@ -108,8 +108,8 @@ import Testing
                 "no phrase pack for language 'tlh'"
             ),
             (
-                "name: x\nlanguage: en-US\nunits: metric\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\n",
-                "the en-US pack speaks imperialUS"
+                "name: x\nlanguage: de\nunits: imperialUS\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\n",
+                "the de pack words metric only"
             ),
             ("name: x\nlanguage: en-US\nroute: {osrm: missing.json}\nspeed: 50\n", "cannot read the route file"),
         ]

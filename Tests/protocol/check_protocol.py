@@ -277,7 +277,7 @@ def scripted_session(s):
 
     # --- guidance ---
     s.call(a, "guidance.start", "guidance.start", {"language": "en-US", "profile": "car"},
-           predicate=lambda r: r == {"language": "en-US", "profile": "car"})
+           predicate=lambda r: r == {"language": "en-US", "profile": "car", "units": "imperialUS"})
     s.call(a, "guidance.update plans the initial prompt", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn", "roadName": "Solar Cir."}}]},
            predicate=lambda r: len(r["prompts"]) == 1 and r["prompts"][0]["maneuverID"] == "m1" and r["prompts"][0]["state"] == "initial")
@@ -290,7 +290,11 @@ def scripted_session(s):
           a.wait_events(lambda ev: any(e["type"] == "guidance.ended" and e.get("reason") == "clientRequest" for e in ev)))
 
     # --- the car's own navigation takes over (CarPlay: end your guidance) ---
-    s.call(a, "guidance.start before the car's navigation", "guidance.start", {"language": "en-US"}, predicate=lambda r: r["language"] == "en-US")
+    s.call(a, "guidance.start en-GB in metric (as in Australia)", "guidance.start", {"language": "en-GB", "units": "metric"},
+           predicate=lambda r: r["units"] == "metric")
+    s.call(a, "guidance.update: distances in metres", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn"}}]},
+           predicate=lambda r: len(r["prompts"]) == 1 and "kilometre" in r["prompts"][0]["text"])
     s.call(b, "source.start nativeNavigation", "source.start", {"kind": "nativeNavigation"}, predicate=lambda r: r["kind"] == "nativeNavigation")
     check("the car's navigation ends the guidance: guidance.ended, reason nativeNavigation",
           a.wait_events(lambda ev: any(e["type"] == "guidance.ended" and e.get("reason") == "nativeNavigation" for e in ev)))
@@ -303,6 +307,7 @@ def scripted_session(s):
     s.call(b, "-32000 guidance.update before guidance.start", "guidance.update", {"speed": 10, "maneuvers": []}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown profile", "guidance.start", {"profile": "hovercraft"}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown language", "guidance.start", {"language": "tlh"}, expect_error=-32000)
+    s.call(b, "-32000 guidance.start in units its pack does not word", "guidance.start", {"language": "de", "units": "imperialUS"}, expect_error=-32000)
     s.call(b, "-32000 prompt.speak maneuver in an unknown language", "prompt.speak",
            {"maneuver": {"type": "leftTurn"}, "language": "tlh"}, expect_error=-32000)
     s.call(b, "-32000 prompt.speak text with an unknown voice", "prompt.speak", {"text": "Hello", "language": "tlh"}, expect_error=-32000)
@@ -335,6 +340,7 @@ def scripted_session(s):
         ("session.setActive", {}, "active missing"),
         ("session.voiceControl", {}, "shown missing"),
         ("session.voiceGuidance", {"level": "mute"}, "unknown voice-guidance level"),
+        ("guidance.start", {"units": "furlongs"}, "unknown unit system"),
         ("session.voiceControl", {"shown": "yes"}, "shown not a boolean"),
         ("audit.get", {"all": "yes"}, "all not a boolean"),
         ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),

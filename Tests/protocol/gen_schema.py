@@ -20,6 +20,7 @@ EVENT_TYPES = [
     "guidance.ended", "server.lost", "server.restored", "subscription.dropped",
 ]
 EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "guidance", "server", "subscription"]
+UNIT_SYSTEMS = ["metric", "imperialUS", "imperialUK"]
 VOICE_GUIDANCE = ["off", "alertsOnly", "all"]
 GUIDANCE_END_REASONS = ["clientRequest", "disconnected", "nativeNavigation"]
 SOURCE_KINDS = ["fmRadio", "music", "spokenAudio", "phoneCall", "voiceAssistant", "vehicleChime", "nativeNavigation"]
@@ -176,9 +177,10 @@ METHODS = {
     "guidance.start": (
         params({"language": {"type": "string", "description": "A phrase pack; default en-US. Unknown: -32000."},
                 "profile": {"type": "string", "examples": ["car", "bicycle", "pedestrian"],
-                            "description": "A vehicle profile: car (default), bicycle, pedestrian. Unknown: -32000."}},
+                            "description": "A vehicle profile: car (default), bicycle, pedestrian. Unknown: -32000."},
+                "units": {"enum": UNIT_SYSTEMS, "description": "The unit system distances are said in; default the pack's own. One the pack does not word (en-US and en-GB word metric too): -32000."}},
                description="Refused (-32000) while the car's own navigation guides (a nativeNavigation source runs)."),
-        obj({"language": {"type": "string"}, "profile": {"type": "string"}}),
+        obj({"language": {"type": "string"}, "profile": {"type": "string"}, "units": {"enum": UNIT_SYSTEMS}}),
     ),
     "guidance.update": (
         params({"time": {"type": "number", "description": "Seconds on the client's own monotonic clock (simulations); default the daemon's clock."},

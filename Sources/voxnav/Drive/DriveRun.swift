@@ -88,7 +88,7 @@ final class DriveRun {
     // MARK: steps
 
     private func startGuidance() throws {
-        _ = try rpc.callForCLI(GuidanceStart.self, .init(language: scenario.language, profile: scenario.vehicle.rawValue))
+        _ = try rpc.callForCLI(GuidanceStart.self, .init(language: scenario.language, profile: scenario.vehicle.rawValue, units: scenario.units))
         // A new guidance session knows no maneuver yet.
         described = []
         guiding = true
