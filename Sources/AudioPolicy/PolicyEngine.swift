@@ -74,7 +74,12 @@ public struct PolicyEngine: Sendable {
                 break
             }
             let t = now
-            out += run(client) { $0.clientRequestedActive(at: t) }
+            if configurations[client]?.records == true, voiceControlShown.contains(client) {
+                // A voice search in its template: the microphone is its audio, so no idle cap while it lasts.
+                out += run(client) { $0.audioReady(at: t) }
+            } else {
+                out += run(client) { $0.clientRequestedActive(at: t) }
+            }
         case .deactivate(let client, let notify, _):
             guard isActive(client) else { break }
             if !notify {
@@ -100,6 +105,11 @@ public struct PolicyEngine: Sendable {
             // Hidden while its session still records: the recording goes on outside the window.
             if !shown, isActive(client), let configuration = configurations[client], configuration.records {
                 out += record(client, .recordingInCar, "\(configuration) still recording after its voice-control screen was hidden")
+                // Its microphone no longer counts as audio: it is held active without audio, the idle cap running from now.
+                let t = now
+                out += run(client) { window in
+                    window.clientRequestedActive(at: t) + window.promptFinished(at: t)
+                }
             }
         case .clientGone(let client, _):
             if isActive(client) {

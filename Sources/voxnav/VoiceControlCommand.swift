@@ -13,9 +13,8 @@ extension Session {
                 search does (a playAndRecord session, active); recording outside the template is audited (voxnav audit). \
                 The template belongs to this connection: it is hidden when the command ends.
                 """)
-        // A session active this long without prompt audio stays under the policy's idle cap (2 s).
         @Option(help: "Seconds to keep the template shown.")
-        var hold: Double = 1.5
+        var hold: Double = 3
         @Flag(help: "Record while it is shown: a playAndRecord session, activated, and deactivated before the template is hidden.")
         var record = false
         @OptionGroup var client: ClientOptions

@@ -37,6 +37,24 @@ private func recordingViolations(_ e: PolicyEngine, _ client: ClientID = app) ->
     #expect(hidden.count == 1)
 }
 
+/// A voice search lasts as long as the user speaks: inside its template the microphone is its audio,
+/// so the idle cap does not cut it; once the template is hidden, the cap runs.
+@Test func aVoiceSearchInItsTemplateIsNotCutByTheIdleCap() {
+    var e = engine(with: [Source(id: "radio", kind: .fmRadio)], configuration: recorder)
+    _ = e.apply(.voiceControlScreen(app, shown: true, at: 1))
+    #expect(e.apply(.activate(app, at: 1.1)).contains(.sessionActivated(app)))
+    #expect(e.nextDeadline == nil)
+    _ = e.apply(.tick(at: 9))
+    #expect(e.activeClients == [app] && e.audit.violations.isEmpty, "\(e.audit.violations)")
+    #expect(e.state(of: radio) == .paused)
+    _ = e.apply(.voiceControlScreen(app, shown: false, at: 10))
+    #expect(recordingViolations(e) == 1)
+    let capped = e.apply(.tick(at: 10 + e.policy.idleCap + 0.01))
+    #expect(capped.contains(.sessionDeactivated(app, .idleCap)), "\(capped)")
+    #expect(e.audit.violations(of: app, rule: .activeWithoutAudioPastCap).count == 1)
+    #expect(e.activeClients.isEmpty && e.state(of: radio) == .playing)
+}
+
 @Test func anActiveSessionReconfiguredToRecordOutsideTheTemplateIsAudited() {
     var e = engine(with: [], configuration: .init(category: .playback, options: .mixWithOthers))
     _ = e.apply(.activate(app, at: 1))
