@@ -16,6 +16,20 @@ enum MethodHandlers {
             }
             return .outcome(try await engine.speak(request, client: client.id, options: options))
         }
+        table.on(PromptAlert.self) { p, client in
+            // In the client's guidance language and units, unless it names another language.
+            let guidance = await engine.guidanceSpeech(client: client.id)
+            let language = p.language ?? guidance?.language
+            let units = language == guidance?.language ? guidance?.units : nil
+            let request = PromptRequest(content: .alert(p.kind, distance: p.distance), language: language, units: units)
+            // An alert matters more than any maneuver but "turn now"; a newer one of the same kind replaces one waiting.
+            let options = PromptOptions(priority: .important, deadline: p.deadline, key: "alert.\(p.kind.rawValue)")
+            if p.wait == false {
+                let queued = try await engine.queue(request, client: client.id, options: options)
+                return .queued(QueuedPrompt(id: queued.id.rawValue, position: queued.position))
+            }
+            return .outcome(try await engine.speak(request, client: client.id, options: options))
+        }
         table.on(PromptCancel.self) { p, client in
             let cancelled = await engine.cancelPrompts(client: client.id, id: p.id.map(PromptID.init(rawValue:)))
             return .init(cancelled: cancelled.map(\.rawValue))
@@ -80,6 +94,9 @@ enum MethodHandlers {
         table.on(GuidanceUpdate.self) { p, client in
             let progress = GuidanceProgress(time: p.time, speed: p.speed, upcoming: p.maneuvers)
             return .init(prompts: try await engine.updateGuidance(client: client.id, progress: progress))
+        }
+        table.on(GuidanceReroute.self) { p, client in
+            try await engine.rerouteGuidance(client: client.id, time: p.time)
         }
         table.on(GuidanceEnd.self) { _, client in
             await engine.endGuidance(client: client.id)

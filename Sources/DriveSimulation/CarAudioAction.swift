@@ -1,6 +1,7 @@
 import AudioPolicy
 
-/// What a car-audio script event does. Raw values are the scenario spellings.
+/// What a script event does: the car's audio, or (`reroute`) the guidance engine's route. Raw values
+/// are the scenario spellings.
 public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
     case radioOn = "radio.on"
     case radioOff = "radio.off"
@@ -23,6 +24,8 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
     /// The app shows its voice-control template (`session.voiceControl`): no prompt plays while it is shown.
     case voiceControlShow = "voiceControl.show"
     case voiceControlHide = "voiceControl.hide"
+    /// The guidance engine recalculates its route (`guidance.reroute`): no source is touched.
+    case reroute
 
     /// The simulated source kind it acts on; nil for another program's stream.
     public var kind: SourceKind? {
@@ -34,7 +37,7 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
         case .assistantListen, .assistantSpeak, .assistantEnd: .voiceAssistant
         case .chime: .vehicleChime
         case .nativeNavigationStart, .nativeNavigationStop: .nativeNavigation
-        case .streamStart, .streamStop, .voiceControlShow, .voiceControlHide: nil
+        case .streamStart, .streamStop, .voiceControlShow, .voiceControlHide, .reroute: nil
         }
     }
 
@@ -47,10 +50,13 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
         case .radioOn, .musicStart, .podcastStart, .callBegin, .assistantListen, .assistantSpeak, .chime,
             .nativeNavigationStart, .streamStart, .voiceControlShow:
             true
-        case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop, .voiceControlHide:
+        case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop, .voiceControlHide, .reroute:
             false
         }
     }
+
+    /// True when it acts on no source at all (a reroute).
+    public var isGuidance: Bool { self == .reroute }
 
     /// The activity a starting action gives its source.
     public var activity: SourceActivity {

@@ -208,7 +208,7 @@ extension YAMLReader {
     /// listening to speaking and back).
     private mutating func checkPairing(_ events: [(event: CarAudioEvent, path: String, node: Node)]) {
         var on: [String: CarAudioAction] = [:]
-        for (event, path, node) in events where event.action != .chime {
+        for (event, path, node) in events where event.action != .chime && !event.action.isGuidance {
             let source = event.source
             let at = ClockTime.format(event.time)
             if event.action.starts {

@@ -10,6 +10,10 @@ struct GuidanceSession {
     let composer: PhraseComposer
     var announcer: Announcer
     var maneuvers: [String: Maneuver] = [:]
+    /// The maneuvers of the last update as they are spoken: lane-only ones folded into the one before (`LanePattern`).
+    var onRoute: [String: Maneuver] = [:]
+    /// When "Recalculating route" may be said again.
+    var reroutes = RerouteDebounce()
     /// True when the client supplies its own clock (a simulation); the engine's clock otherwise.
     var clientClock = false
 
@@ -23,8 +27,8 @@ struct GuidanceSession {
 
     /// The words for an announcement: the maneuver in the announced state, chained with the next one if close.
     func text(for announcement: Announcement) -> String? {
-        guard let maneuver = maneuvers[announcement.maneuverID] else { return nil }
-        let next = announcement.chainedManeuverID.flatMap { maneuvers[$0] }
+        guard let maneuver = onRoute[announcement.maneuverID] else { return nil }
+        let next = announcement.chainedManeuverID.flatMap { onRoute[$0] }
         return composer.compose(maneuver, state: announcement.state, distance: announcement.distance, then: next)
     }
 }

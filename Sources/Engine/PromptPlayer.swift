@@ -112,6 +112,15 @@ actor PromptPlayer {
         cancel(reason: reason) { $0.client == client && $0.fromGuidance }
     }
 
+    /// Skips a client's waiting prompts with one of `keys` (a reroute: the old route's maneuvers);
+    /// the one playing finishes.
+    @discardableResult
+    func cancelWaiting(client: ClientID, keys: Set<String>, reason: String) -> [PromptID] {
+        let removed = queue.remove { $0.client == client && $0.key.map(keys.contains) == true }
+        for entry in removed { finishUnplayed(entry.id, result: .skipped, reason: reason) }
+        return removed.map(\.id)
+    }
+
     /// Cancels every prompt, waiting or playing (the daemon stops, the sound server went away).
     func cancelAll(reason: String) {
         cancel(reason: reason) { _ in true }

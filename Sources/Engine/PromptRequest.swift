@@ -7,6 +7,8 @@ public struct PromptRequest: Sendable {
         case text(String)
         /// A maneuver, composed into words by the language's phrase pack; `then` is a close second one to chain.
         case maneuver(Maneuver, then: Maneuver?)
+        /// An alert about the road ahead, worded by the language's phrase pack; `distance` in meters, optional.
+        case alert(AlertKind, distance: Double?)
     }
 
     public var content: Content

@@ -34,16 +34,22 @@ extension VoxNavEngine {
         }
         if progress.time != nil { session.clientClock = true }
         let now = progress.time ?? now()
+        // Apple's lane pattern: a lane-only maneuver is the advice of the one before it, not one of its own.
+        let described = progress.upcoming.indices.compactMap { index in
+            session.maneuvers[progress.upcoming[index].id].map { (id: index, maneuver: $0) }
+        }
+        let route = LanePattern.fold(described)
+        session.onRoute = Dictionary(route.map { (progress.upcoming[$0.id].id, $0.maneuver) }, uniquingKeysWith: { first, _ in first })
         let update = RouteProgress(
             time: now, speed: progress.speed,
-            maneuvers: progress.upcoming.map { RouteProgress.UpcomingManeuver(id: $0.id, distance: $0.distance) })
+            maneuvers: route.map { RouteProgress.UpcomingManeuver(id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance) })
         var planned: [PlannedPrompt] = []
         var requests: [(PromptRequest, PromptOptions)] = []
         for announcement in session.announcer.update(update) {
-            guard var maneuver = session.maneuvers[announcement.maneuverID], let text = session.text(for: announcement) else { continue }
+            guard var maneuver = session.onRoute[announcement.maneuverID], let text = session.text(for: announcement) else { continue }
             maneuver.state = announcement.state
             maneuver.distanceRemaining = announcement.distance
-            let next = announcement.chainedManeuverID.flatMap { session.maneuvers[$0] }
+            let next = announcement.chainedManeuverID.flatMap { session.onRoute[$0] }
             // "Turn now" matters most; "continue for …" least. A newer prompt for the maneuver replaces a waiting one.
             let priority: PromptPriority = announcement.state == .execute ? .important : announcement.state == .continue ? .low : .normal
             var options = PromptOptions(priority: priority, key: announcement.maneuverID)
@@ -91,6 +97,50 @@ extension VoxNavEngine {
     /// The car's own navigation started: every client's guidance ends at once (the CarPlay rule).
     func nativeNavigationTookOver() async {
         for client in guidance.keys.sorted() { await endGuidance(client: client, reason: .nativeNavigation) }
+    }
+
+    /// The guidance engine is recalculating its route: says the pack's "Recalculating route" unless
+    /// one was said within the debounce window, skips the old route's waiting prompts, and starts the
+    /// announcer again (the next update describes the new route's maneuvers; old ids are forgotten).
+    public func rerouteGuidance(client: ClientID, time: Double?) async throws -> GuidanceReroute.Result {
+        guard var session = guidance[client] else { throw EngineError.noGuidance }
+        guard serverAvailable else { throw EngineError.serverUnavailable }
+        if time != nil { session.clientClock = true }
+        let now = time ?? now()
+        let text = session.composer.rerouting
+        let announce = session.reroutes.shouldAnnounce(at: now)
+        let speaking = session.announcer.configuration.durations.speakingTime(words: text.split(separator: " ").count)
+        session.announcer.restart(at: now, busyFor: announce ? speaking : 0)
+        let oldRoute = Set(session.maneuvers.keys)
+        session.maneuvers = [:]
+        session.onRoute = [:]
+        let lastAnnounced = session.reroutes.lastAnnounced
+        guidance[client] = session
+        let cancelled = await prompts.cancelWaiting(client: client, keys: oldRoute, reason: "rerouted: the route it was for is gone")
+        guard announce else {
+            let ago = lastAnnounced.map { String(format: "%.1f", now - $0) } ?? "?"
+            return .init(
+                announced: false, text: text,
+                reason: "a reroute was announced \(ago) s ago; within \(Int(RerouteDebounce.standardWindow)) s another is not",
+                cancelled: cancelled.map(\.rawValue))
+        }
+        var options = PromptOptions(priority: .normal, key: Self.rerouteKey)
+        options.fromGuidance = true
+        do {
+            let (ticket, _) = try await enqueue(PromptRequest(text: text, language: session.language), client: client, options: options)
+            return .init(announced: true, prompt: ticket.id.rawValue, text: text, cancelled: cancelled.map(\.rawValue))
+        } catch {
+            // The route has restarted all the same; only the words could not be queued (a full queue).
+            return .init(announced: false, text: text, reason: "not queued: \(error)", cancelled: cancelled.map(\.rawValue))
+        }
+    }
+
+    /// The key of the "Recalculating route" prompt: a newer one replaces one still waiting.
+    static let rerouteKey = "guidance.reroute"
+
+    /// The language and units of a client's guidance, if it started one (alerts are said in them by default).
+    public func guidanceSpeech(client: ClientID) -> (language: String, units: UnitSystem)? {
+        guidance[client].map { ($0.language, $0.units) }
     }
 
     /// The real end of a prompt replaces the announcer's estimate (only on the daemon's own clock).

@@ -52,6 +52,13 @@ extension VoxNavEngine {
             let composer = PhraseComposer(pack: pack, units: request.units)
             let distance = maneuver.distanceRemaining ?? 0
             return (composer.compositions(maneuver, state: maneuver.state, distance: distance, then: next), pack.espeakVoice)
+        case .alert(let kind, let distance):
+            guard let pack else { throw .unknownLanguage(language, available: voices.languages) }
+            let composer = PhraseComposer(pack: pack, units: request.units)
+            // Without the distance is the shorter wording, should the full one not fit.
+            var seen = Set<String>()
+            let candidates = [composer.alert(kind, distance: distance), composer.alert(kind)].filter { seen.insert($0).inserted }
+            return (candidates, pack.espeakVoice)
         }
     }
 

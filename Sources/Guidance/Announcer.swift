@@ -32,9 +32,18 @@ public struct Announcer: Sendable {
     /// The highest state already spoken or skipped for a maneuver (nil: nothing yet).
     public func state(of maneuverID: String) -> ManeuverState? { progress[maneuverID] }
 
+    /// The rerouting prompt's expected end (`restart`): a prompt of the old route that ends before
+    /// it must not shorten the gap after it.
+    private var reservedUntil: Double?
+
     /// The player reports the real end of a prompt; the next one is planned from it.
     public mutating func promptDidFinish(at time: Double) {
-        busyUntil = time
+        if let reserved = reservedUntil, time < reserved {
+            busyUntil = reserved
+        } else {
+            busyUntil = time
+            reservedUntil = nil
+        }
     }
 
     /// Forget everything (a new route from scratch).
@@ -44,7 +53,19 @@ public struct Announcer: Sendable {
         lastTime = nil
         lastUpdate = nil
         busyUntil = nil
+        reservedUntil = nil
         updateInterval = configuration.assumedUpdateInterval
+    }
+
+    /// Starts again on a new route (a reroute): every maneuver is forgotten, as after `reset()`, and
+    /// the audio timeline is busy until `time + busyFor` (the "Recalculating route" prompt), so the
+    /// new route's first prompt keeps the gap after it.
+    public mutating func restart(at time: Double, busyFor seconds: Double) {
+        reset()
+        if time.isFinite, seconds.isFinite, seconds > 0 {
+            busyUntil = time + configuration.outputLatency + seconds
+            reservedUntil = busyUntil
+        }
     }
 
     /// Feeds one update; returns the prompts to start now (at most one, since they never overlap).

@@ -22,12 +22,16 @@ public struct Maneuver: Sendable, Hashable, Codable {
     public var distanceRemaining: Double?
     /// Seconds from the current position to the maneuver.
     public var timeRemaining: Double?
+    /// What CarPlay shows and VoxNav does not speak (symbols, dashboard and notification variants,
+    /// …): accepted, kept to be sent on, never said.
+    public var carPlayDisplay: [CarPlayDisplayField: CarPlayDisplayValue]
 
     public init(
         type: ManeuverType, junctionType: JunctionType? = nil, trafficSide: TrafficSide = .right,
         lanes: [Lane] = [], state: ManeuverState = .continue, instructionVariants: [String] = [],
         roadName: String? = nil, routeNumber: String? = nil, exitNumber: String? = nil,
-        distanceRemaining: Double? = nil, timeRemaining: Double? = nil
+        distanceRemaining: Double? = nil, timeRemaining: Double? = nil,
+        carPlayDisplay: [CarPlayDisplayField: CarPlayDisplayValue] = [:]
     ) {
         self.type = type
         self.junctionType = junctionType
@@ -40,6 +44,7 @@ public struct Maneuver: Sendable, Hashable, Codable {
         self.exitNumber = exitNumber
         self.distanceRemaining = distanceRemaining
         self.timeRemaining = timeRemaining
+        self.carPlayDisplay = carPlayDisplay
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
@@ -47,8 +52,11 @@ public struct Maneuver: Sendable, Hashable, Codable {
         case roadName, routeNumber, exitNumber, distanceRemaining, timeRemaining
     }
 
+    /// Every member a maneuver may have: what VoxNav speaks from, then CarPlay's display-only fields.
+    public static let memberNames = CodingKeys.allCases.map(\.stringValue) + CarPlayDisplayField.allCases.map(\.rawValue)
+
     public init(from decoder: any Decoder) throws {
-        try rejectUnknownKeys(CodingKeys.self, in: decoder, of: "maneuver")
+        try rejectUnknownKeys(allowed: Self.memberNames, in: decoder, of: "maneuver")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         type = try c.decode(ManeuverType.self, forKey: .type)
         junctionType = try c.decodeIfPresent(JunctionType.self, forKey: .junctionType)
@@ -72,6 +80,44 @@ public struct Maneuver: Sendable, Hashable, Codable {
         exitNumber = try c.decodeIfPresent(String.self, forKey: .exitNumber)
         distanceRemaining = try c.decodeIfPresent(Double.self, forKey: .distanceRemaining)
         timeRemaining = try c.decodeIfPresent(Double.self, forKey: .timeRemaining)
+        carPlayDisplay = try Self.decodeDisplay(from: decoder)
+    }
+
+    /// Each display field present is checked for its shape, then kept as it came.
+    private static func decodeDisplay(from decoder: any Decoder) throws -> [CarPlayDisplayField: CarPlayDisplayValue] {
+        let c = try decoder.container(keyedBy: CarPlayDisplayField.self)
+        var display: [CarPlayDisplayField: CarPlayDisplayValue] = [:]
+        for field in CarPlayDisplayField.allCases {
+            switch field.shape {
+            case .texts: display[field] = try c.decodeIfPresent([String].self, forKey: field).map(CarPlayDisplayValue.texts)
+            case .text: display[field] = try c.decodeIfPresent(String.self, forKey: field).map(CarPlayDisplayValue.text)
+            case .imageSet: display[field] = try c.decodeIfPresent(CarPlayImageSet.self, forKey: field).map(CarPlayDisplayValue.imageSet)
+            }
+        }
+        return display
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(type, forKey: .type)
+        try c.encodeIfPresent(junctionType, forKey: .junctionType)
+        try c.encode(trafficSide, forKey: .trafficSide)
+        try c.encode(lanes, forKey: .lanes)
+        try c.encode(state, forKey: .state)
+        try c.encode(instructionVariants, forKey: .instructionVariants)
+        try c.encodeIfPresent(roadName, forKey: .roadName)
+        try c.encodeIfPresent(routeNumber, forKey: .routeNumber)
+        try c.encodeIfPresent(exitNumber, forKey: .exitNumber)
+        try c.encodeIfPresent(distanceRemaining, forKey: .distanceRemaining)
+        try c.encodeIfPresent(timeRemaining, forKey: .timeRemaining)
+        var display = encoder.container(keyedBy: CarPlayDisplayField.self)
+        for (field, value) in carPlayDisplay {
+            switch value {
+            case .texts(let texts): try display.encode(texts, forKey: field)
+            case .text(let text): try display.encode(text, forKey: field)
+            case .imageSet(let set): try display.encode(set, forKey: field)
+            }
+        }
     }
 }
 

@@ -17,7 +17,15 @@ public enum ManeuverType: String, CaseIterable, Sendable, Hashable, Codable {
     case startRoute, startRouteWithUTurn, straightAhead
     case uTurn, uTurnAtRoundabout, uTurnWhenPossible
 
+    /// CarPlay's own spellings that differ from ours: Swift imports `CPManeuverTypeEnter_Ferry` as
+    /// `enter_Ferry`, and engines forward what they built.
+    public static let aliases: [String: ManeuverType] = ["enter_Ferry": .enterFerry]
+
     public init(from decoder: any Decoder) throws {
+        if let raw = try? decoder.singleValueContainer().decode(String.self), let alias = Self.aliases[raw] {
+            self = alias
+            return
+        }
         self = try decodeStrictly(Self.self, from: decoder, named: "maneuver type")
     }
 

@@ -5,6 +5,7 @@ extension PhraseComposer {
     public func compositions(
         _ maneuver: Maneuver, state: ManeuverState, distance: Double, then next: Maneuver? = nil
     ) -> [String] {
+        let (maneuver, next) = LanePattern.fold(maneuver, then: next)
         var candidates = [compose(maneuver, state: state, distance: distance, then: next)]
         var plain = maneuver
         plain.lanes = []

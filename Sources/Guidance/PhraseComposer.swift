@@ -14,11 +14,13 @@ public struct PhraseComposer: Sendable, Hashable {
     }
 
     /// The prompt for `maneuver` in `state`, `distance` meters ahead. `next` is a second maneuver
-    /// following closely, said as "…, then turn left" where the pack's template has `{then}`.
+    /// following closely, said as "…, then turn left" where the pack's template has `{then}`; a
+    /// lane-guidance-only `next` (Apple's lane pattern) is said as the maneuver's lane advice instead.
     public func compose(
         _ maneuver: Maneuver, state: ManeuverState, distance: Double,
         then next: Maneuver? = nil, style: PhraseStyle = .normal
     ) -> String {
+        let (maneuver, next) = LanePattern.fold(maneuver, then: next)
         let phrases = pack.phrases(for: maneuver.type)
         let values = values(for: maneuver, distance: distance)
         let action = render(phrases.action!, values)
@@ -42,6 +44,15 @@ public struct PhraseComposer: Sendable, Hashable {
 
     /// "Recalculating route".
     public var rerouting: String { tidy(render(pack.rerouting) { _ in nil }) }
+
+    /// An alert: "Speed camera in 500 feet", or "Speed camera ahead" without a distance.
+    public func alert(_ kind: AlertKind, distance: Double? = nil) -> String {
+        let meters = distance.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        return tidy(
+            render(pack.alerts[kind]!) { placeholder in
+                placeholder.name == "distance" ? meters.map { distancePhrase(meters: $0, form: placeholder.form) } : nil
+            })
+    }
 
     /// A distance in words, in the composer's unit system and the given grammatical form.
     public func distancePhrase(meters: Double, form: String? = nil) -> String {

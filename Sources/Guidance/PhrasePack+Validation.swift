@@ -36,6 +36,17 @@ extension PhrasePack {
 
     func validatePlaceholders(_ root: PackNode) throws(PhrasePackError) {
         let forms = ["distance": Set(distance.keys), "ordinal": Set(ordinals.keys)]
+        // An alert may come without a distance: `{distance}` must be inside `[ ]`.
+        for kind in AlertKind.allCases {
+            let template = alerts[kind]!
+            let path = "alerts.\(kind.rawValue)"
+            try Self.checkKnown(template, allowed: ["distance"], forms: ["distance": forms["distance"]!], at: path)
+            if let placeholder = template.requiredPlaceholders.first {
+                throw PhrasePackError(
+                    .unfilledPlaceholder, at: path,
+                    "\(placeholder) in \"\(template.source)\" would be unfilled for an alert without a distance: put it inside [ ]")
+            }
+        }
         for (state, template) in states {
             try Self.checkKnown(template, allowed: Self.sentencePlaceholders, forms: forms, at: "states.\(state.rawValue)")
         }

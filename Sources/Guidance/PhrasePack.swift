@@ -19,6 +19,8 @@ public struct PhrasePack: Sendable, Hashable {
     public let pluralRules: PluralRules
     /// "Recalculating route".
     public let rerouting: Template
+    /// Each alert's sentence; `{distance}` (optional, inside `[ ]`) is how far ahead it is.
+    public let alerts: [AlertKind: Template]
     public let names: NameExpander
 
     let distance: [String: DistanceWording]
@@ -32,7 +34,7 @@ public struct PhrasePack: Sendable, Hashable {
     static let defaultForm = "default"
     static let topLevelKeys = [
         "language", "name", "espeakVoice", "units", "capitalizeSentences", "numbers", "distance",
-        "ordinals", "sides", "lanes", "phrases", "states", "short", "maneuvers", "names",
+        "ordinals", "sides", "lanes", "phrases", "alerts", "states", "short", "maneuvers", "names",
     ]
 
     /// Parses a pack from UTF-8 YAML bytes.
@@ -102,6 +104,12 @@ public struct PhrasePack: Sendable, Hashable {
         let reroutingNode = try phrases.required("rerouting")
         rerouting = try reroutingNode.template()
         try Self.checkKnown(rerouting, allowed: [], at: reroutingNode.path)
+
+        let alertsNode = try root.required("alerts")
+        try alertsNode.onlyKeys(AlertKind.allCases.map(\.rawValue))
+        var alerts: [AlertKind: Template] = [:]
+        for kind in AlertKind.allCases { alerts[kind] = try alertsNode.required(kind.rawValue).template() }
+        self.alerts = alerts
 
         states = try Self.stateTemplates(try root.required("states"))
         shortStates = try Self.stateTemplates(try root.required("short"))

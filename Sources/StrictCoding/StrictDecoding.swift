@@ -38,8 +38,12 @@ private struct AnyKey: CodingKey {
 /// Fails when the object being decoded has members `Keys` does not know, naming them and the
 /// allowed ones, so that a typo ("roadname") is an error instead of a silently missing road.
 public func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type, in decoder: any Decoder, of what: String) throws {
+    try rejectUnknownKeys(allowed: Keys.allCases.map(\.stringValue), in: decoder, of: what)
+}
+
+/// The same, for an object whose members come from more than one key type.
+public func rejectUnknownKeys(allowed: [String], in decoder: any Decoder, of what: String) throws {
     let container = try decoder.container(keyedBy: AnyKey.self)
-    let allowed = Keys.allCases.map(\.stringValue)
     let unknown = container.allKeys.map(\.stringValue).filter { !allowed.contains($0) }.sorted()
     guard let first = unknown.first else { return }
     throw DecodingError.dataCorruptedError(

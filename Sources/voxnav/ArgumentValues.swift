@@ -13,6 +13,7 @@ extension PromptPriority: ExpressibleByArgument {}
 extension VoiceGuidance: ExpressibleByArgument {}
 extension ManeuverType: ExpressibleByArgument {}
 extension ManeuverState: ExpressibleByArgument {}
+extension AlertKind: ExpressibleByArgument {}
 
 /// Session options as one comma-separated value ("duckOthers,mixWithOthers").
 struct SessionOptionList: ExpressibleByArgument {

@@ -28,5 +28,9 @@ struct Phrases: ParsableCommand {
             print(key.padding(toLength: 42, withPad: " ", startingAt: 0) + rendering.text)
         }
         print("rerouting".padding(toLength: 42, withPad: " ", startingAt: 0) + composer.rerouting)
+        for kind in AlertKind.allCases {
+            print("alert \(kind.rawValue)".padding(toLength: 42, withPad: " ", startingAt: 0) + composer.alert(kind))
+            print("alert \(kind.rawValue) 800 m".padding(toLength: 42, withPad: " ", startingAt: 0) + composer.alert(kind, distance: 800))
+        }
     }
 }

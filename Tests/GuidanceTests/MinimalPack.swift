@@ -29,6 +29,7 @@ struct MinimalPack {
           middle: { one: "middle lane", other: "middle {count} lanes" }
         """
     var phrases = "phrases:\n  rerouting: \"rerouting\""
+    var alerts = "alerts:\n" + AlertKind.allCases.map { "  \($0.rawValue): \"[\($0.rawValue) in {distance}|\($0.rawValue)]\"" }.joined(separator: "\n")
     var states = """
         states:
           continue: "go {distance}"
@@ -48,7 +49,7 @@ struct MinimalPack {
     var yaml: String {
         let maneuverLines = maneuvers.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
         return [
-            header, numbers, distance, ordinals, sides, lanes, phrases, states,
+            header, numbers, distance, ordinals, sides, lanes, phrases, alerts, states,
             "maneuvers:\n" + maneuverLines.joined(separator: "\n"), extra,
         ].joined(separator: "\n")
     }

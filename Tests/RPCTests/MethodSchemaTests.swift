@@ -1,5 +1,6 @@
 import AudioPolicy
 import Foundation
+import Guidance
 import RPC
 import Testing
 
@@ -42,6 +43,7 @@ import Testing
         #expect(values("SourceActivity") == SourceActivity.allCases.map(\.rawValue))
         #expect(values("PromptPriority") == PromptPriority.allCases.map(\.rawValue))
         #expect(values("PromptStyle") == PromptStyle.allCases.map(\.rawValue))
+        #expect(values("AlertKind") == AlertKind.allCases.map(\.rawValue))
         let configure = try #require(defs["params.session.configure"] as? [String: Any])
         #expect(EventTypeSchemaTests.lookup(configure, ["properties", "category", "enum"]) as? [String] == SessionCategory.allCases.map(\.rawValue))
         #expect(
@@ -55,5 +57,17 @@ import Testing
 
     private func refusesNothing<M: RPCMethod>(_ method: M.Type) -> Bool {
         (try? M.Params.decode(nil, method: M.name)) != nil
+    }
+}
+
+/// The schema's Maneuver has exactly the members the decoder accepts, and every type and alias.
+@Suite struct ManeuverSchemaTests {
+    @Test func theSchemasManeuverIsTheDecoders() throws {
+        let defs = try #require(EventTypeSchemaTests.lookup(try EventTypeSchemaTests.schema(), ["$defs"]) as? [String: Any])
+        let maneuver = try #require(defs["Maneuver"] as? [String: Any])
+        #expect(Set((maneuver["properties"] as? [String: Any] ?? [:]).keys) == Set(Maneuver.memberNames))
+        #expect(maneuver["additionalProperties"] as? Bool == false)
+        let types = try #require(EventTypeSchemaTests.lookup(maneuver, ["properties", "type", "enum"]) as? [String])
+        #expect(Set(types) == Set(ManeuverType.allCases.map(\.rawValue) + ManeuverType.aliases.keys))
     }
 }

@@ -32,7 +32,8 @@ import Testing
     func everyPhraseOfThePackSynthesisesToAudibleSpeech(language: String) async throws {
         let pack = try #require(Self.library.packs[language])
         let composer = PhraseComposer(pack: pack)
-        let texts = Set(composer.catalog().map(\.text) + [composer.rerouting])
+        let alerts = AlertKind.allCases.flatMap { [composer.alert($0), composer.alert($0, distance: 800)] }
+        let texts = Set(composer.catalog().map(\.text) + [composer.rerouting] + alerts)
         let synth = try Synthesizer.shared()
         for text in texts {
             let audio = try await synth.synthesize(text, voice: pack.espeakVoice)

@@ -275,14 +275,37 @@ def scripted_session(s):
     s.call(a, "audit.get all", "audit.get", {}, predicate=lambda r: isinstance(r["violations"], list))
     s.call(a, "audit.get this client", "audit.get", {"all": False}, predicate=lambda r: isinstance(r["violations"], list))
 
+    # --- alerts ---
+    s.call(a, "prompt.alert speedCamera 150 m, awaited: important, in words", "prompt.alert",
+           {"kind": "speedCamera", "distance": 150},
+           predicate=lambda r: r["result"] in ("finished", "shortened") and r["text"] == "Speed camera in 500 feet")
+    s.call(a, "prompt.alert roadworks in German, wait false", "prompt.alert", {"kind": "roadworks", "language": "de", "wait": False},
+           predicate=lambda r: r["id"].startswith("p-") and isinstance(r["position"], int))
+
     # --- guidance ---
     s.call(a, "guidance.start", "guidance.start", {"language": "en-US", "profile": "car"},
            predicate=lambda r: r == {"language": "en-US", "profile": "car", "units": "imperialUS"})
     s.call(a, "guidance.update plans the initial prompt", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn", "roadName": "Solar Cir."}}]},
            predicate=lambda r: len(r["prompts"]) == 1 and r["prompts"][0]["maneuverID"] == "m1" and r["prompts"][0]["state"] == "initial")
+    carplay = {"type": "enter_Ferry", "roadName": "Harbour Rd.", "instructionVariants": ["Take the ferry"],
+               "attributedInstructionVariants": ["Take the ferry"], "dashboardInstructionVariants": ["Ferry"],
+               "dashboardAttributedInstructionVariants": ["Ferry"], "notificationInstructionVariants": ["Take the ferry"],
+               "notificationAttributedInstructionVariants": ["Take the ferry"], "roadFollowingManeuverVariants": ["Follow Quay St."],
+               "currentRoadNameVariants": ["Quay Street"], "highwayExitLabel": "Pier 3", "symbolImage": "ferry",
+               "junctionImage": "pier-3", "dashboardSymbolImage": "ferry", "dashboardJunctionImage": "pier-3",
+               "notificationSymbolImage": "ferry", "symbolSet": {"lightContentImage": "ferry-light", "darkContentImage": "ferry-dark"}}
+    s.call(a, "guidance.update with a CarPlay maneuver forwarded as it is (display-only members, enter_Ferry)", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400}, {"id": "f1", "distance": 4000, "maneuver": carplay}]},
+           predicate=lambda r: isinstance(r["prompts"], list))
     s.call(a, "guidance.update naming an undescribed id: -32000", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m9", "distance": 500}]}, expect_error=-32000)
+    s.call(a, "guidance.reroute says Recalculating route", "guidance.reroute", {},
+           predicate=lambda r: r["announced"] is True and r["text"] == "Recalculating route" and r["prompt"].startswith("p-"))
+    s.call(a, "guidance.reroute again within 10 s: not said again", "guidance.reroute", {},
+           predicate=lambda r: r["announced"] is False and "reason" in r and "prompt" not in r)
+    s.call(a, "guidance.update after a reroute: an old id must be described again (-32000)", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1300}]}, expect_error=-32000)
     s.call(a, "guidance.end", "guidance.end", predicate=lambda r: r == {"ended": True})
     s.call(a, "prompt.cancel all: stops the guidance prompt", "prompt.cancel", {}, predicate=lambda r: isinstance(r["cancelled"], list))
     s.call(a, "source.stop fmRadio", "source.stop", {"kind": "fmRadio"}, predicate=lambda r: r["state"] == "stopped")
@@ -305,6 +328,7 @@ def scripted_session(s):
     # --- -32000: valid requests the engine cannot carry out ---
     s.call(a, "-32000 source.stop of a source not running", "source.stop", {"kind": "fmRadio"}, expect_error=-32000)
     s.call(b, "-32000 guidance.update before guidance.start", "guidance.update", {"speed": 10, "maneuvers": []}, expect_error=-32000)
+    s.call(b, "-32000 guidance.reroute before guidance.start", "guidance.reroute", {}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown profile", "guidance.start", {"profile": "hovercraft"}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown language", "guidance.start", {"language": "tlh"}, expect_error=-32000)
     s.call(b, "-32000 guidance.start in units its pack does not word", "guidance.start", {"language": "de", "units": "imperialUS"}, expect_error=-32000)
@@ -325,6 +349,8 @@ def scripted_session(s):
         ("prompt.speak", {"maneuver": {"type": "roundaboutExit20"}}, "unknown maneuver type"),
         ("prompt.speak", {"maneuver": {"type": "leftTurn", "lanes": [{"angle": 270, "status": "good"}]}}, "lane angle out of range"),
         ("prompt.speak", {"maneuver": {"type": "leftTurn", "state": "halfway"}}, "unknown maneuver state"),
+        ("prompt.speak", {"maneuver": {"type": "leftTurn", "symbolName": "turn-left"}}, "a maneuver member outside CarPlay's display list"),
+        ("prompt.speak", {"maneuver": {"type": "leftTurn", "symbolImage": ["turn-left"]}}, "a display member of the wrong shape"),
         ("prompt.speak", {"text": "x", "deadline": 0}, "deadline 0"),
         ("prompt.speak", {"text": "x", "priority": "urgent"}, "unknown priority"),
         ("prompt.speak", {"text": 42}, "text not a string"),
@@ -345,6 +371,10 @@ def scripted_session(s):
         ("audit.get", {"all": "yes"}, "all not a boolean"),
         ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),
         ("guidance.update", {"speed": 10}, "maneuvers missing"),
+        ("guidance.reroute", {"time": -1}, "time below 0"),
+        ("prompt.alert", {}, "alert kind missing"),
+        ("prompt.alert", {"kind": "meteorShower"}, "unknown alert kind"),
+        ("prompt.alert", {"kind": "hazard", "distance": -1}, "alert distance below 0"),
         ("guidance.update", {"speed": 10, "maneuvers": [{"id": "m1", "distance": -2000}]}, "distance below -1000"),
         ("state.get", [], "params an array"),
         ("source.start", {"kind": "fmRadio", "duration": 2}, "duration on a source other than a chime"),

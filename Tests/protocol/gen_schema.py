@@ -56,6 +56,17 @@ MANEUVER_TYPES = (
     + ["roundaboutExit%d" % n for n in range(1, 20)]
     + ["sharpLeftTurn", "sharpRightTurn", "slightLeftTurn", "slightRightTurn", "startRoute", "startRouteWithUTurn",
        "straightAhead", "uTurn", "uTurnAtRoundabout", "uTurnWhenPossible"])
+# Sources/Guidance/ManeuverType.swift: ManeuverType.aliases, CarPlay's own spellings.
+MANEUVER_TYPE_ALIASES = ["enter_Ferry"]
+# Sources/Guidance/CarPlayDisplayField.swift: accepted, never spoken; by shape.
+DISPLAY_TEXTS = ["attributedInstructionVariants", "dashboardInstructionVariants", "dashboardAttributedInstructionVariants",
+                 "notificationInstructionVariants", "notificationAttributedInstructionVariants",
+                 "roadFollowingManeuverVariants", "currentRoadNameVariants"]
+DISPLAY_TEXT = ["highwayExitLabel", "symbolImage", "junctionImage", "dashboardSymbolImage", "dashboardJunctionImage",
+                "notificationSymbolImage"]
+DISPLAY_IMAGE_SETS = ["symbolSet"]
+# Sources/Guidance/AlertKind.swift: MethodSchemaTests checks the schema against it.
+ALERT_KINDS = ["trafficAhead", "accident", "roadworks", "laneClosed", "roadClosed", "speedCamera", "redLightCamera", "hazard"]
 MANEUVER_STATES = ["continue", "initial", "prepare", "execute"]
 RULES = ["activeWithoutAudioPastCap", "activationLongBeforeAudio", "nonMixingSessionStoppedRadio", "recordingInCar",
          "deactivatedWithoutNotify", "promptSessionMisconfigured"]
@@ -114,6 +125,16 @@ METHODS = {
                {"required": ["text"], "properties": {"text": {"type": "string"}, "maneuver": {"type": "null"}, "then": {"type": "null"}}},
                {"required": ["maneuver"], "properties": {"maneuver": {"type": "object"}, "text": {"type": "null"}}},
            ]}),
+        {"oneOf": [ref("PromptOutcome"), ref("QueuedPrompt")]},
+    ),
+    "prompt.alert": (
+        params({"kind": ref("AlertKind"),
+                "distance": {"type": "number", "minimum": 0, "maximum": 100000, "description": "Meters to it; omitted: \"… ahead\"."},
+                "language": {"type": "string", "description": "A phrase pack; default: this client's guidance language (and then its units), else en-US. Unknown: -32000."},
+                "deadline": {"type": "number", "exclusiveMinimum": 0, "maximum": 3600},
+                "wait": {"type": "boolean", "description": "Default true: answer when it has ended; false: answer at once with its id."}},
+               required=["kind"],
+               description="A navigation alert worded by the phrase pack, queued at priority important."),
         {"oneOf": [ref("PromptOutcome"), ref("QueuedPrompt")]},
     ),
     "prompt.cancel": (
@@ -189,6 +210,19 @@ METHODS = {
                required=["speed", "maneuvers"]),
         obj({"prompts": {"type": "array", "items": ref("PlannedPrompt")}}),
     ),
+    "guidance.reroute": (
+        params({"time": {"type": "number", "minimum": 0,
+                         "description": "Seconds on the client's own monotonic clock, as in guidance.update; default the daemon's clock."}},
+               description="The route is being recalculated: the pack's \"Recalculating route\" is queued unless one was within 10 s, "
+                           "the old route's waiting prompts are skipped, and the announcer starts again (old maneuver ids are forgotten). "
+                           "Without guidance.start: -32000."),
+        obj({"announced": {"type": "boolean"},
+             "prompt": {"type": "string", "description": "The queued prompt's id (its events tell the rest), when announced."},
+             "text": {"type": "string", "description": "The pack's words for it."},
+             "reason": {"type": "string", "description": "Why it was not announced (within the 10 s window, or not queued)."},
+             "cancelled": {"type": "array", "items": {"type": "string"}, "description": "The old route's waiting guidance prompts, skipped."}},
+            required=["announced", "text", "cancelled"]),
+    ),
     "guidance.end": ({**NO_PARAMS, "description": "No params. The prompts this client's guidance queued, waiting or playing, are cancelled; a guidance.ended event follows."},
                      obj({"ended": {"const": True}})),
     "clock.advance": (
@@ -260,6 +294,7 @@ DEFS = {
                         description="What a prompt of this client would be now: a maneuver instruction (style) and anything else it says (alertStyle), under its voice-guidance level."),
     "PromptPriority": {"enum": PRIORITIES},
     "ManeuverState": {"enum": MANEUVER_STATES},
+    "AlertKind": {"enum": ALERT_KINDS, "description": "What prompt.alert warns of (docs/PHRASES.md, alerts)."},
     "Lane": {"type": "object", "properties": {"angle": {"type": "number", "minimum": -180, "maximum": 180},
                                                "status": {"enum": ["notGood", "good", "preferred"]}},
              "required": ["angle", "status"], "additionalProperties": False,
@@ -269,7 +304,8 @@ DEFS = {
         "description": "CarPlay's maneuver metadata; only type is required. null means absent. Unknown members are refused.",
         "additionalProperties": False,
         "properties": {
-            "type": {"enum": MANEUVER_TYPES},
+            "type": {"enum": MANEUVER_TYPES + MANEUVER_TYPE_ALIASES,
+                     "description": "enter_Ferry is CarPlay's Swift spelling of enterFerry."},
             "junctionType": nullable({"enum": ["intersection", "roundabout"]}),
             "trafficSide": nullable({"enum": ["right", "left"]}),
             "lanes": nullable({"type": "array", "items": ref("Lane"), "description": "Left to right."}),
@@ -280,6 +316,13 @@ DEFS = {
             "exitNumber": nullable({"type": "string"}),
             "distanceRemaining": nullable({"type": "number"}),
             "timeRemaining": nullable({"type": "number"}),
+            **{name: nullable({"type": "array", "items": {"type": "string"}, "description": "CarPlay display only: accepted, never spoken."})
+               for name in DISPLAY_TEXTS},
+            **{name: nullable({"type": "string", "description": "CarPlay display only (a label or an image's asset name): accepted, never spoken."})
+               for name in DISPLAY_TEXT},
+            **{name: nullable({"type": "object", "properties": {"lightContentImage": {"type": "string"}, "darkContentImage": {"type": "string"}},
+                               "additionalProperties": False, "description": "CPImageSet by asset names; display only, never spoken."})
+               for name in DISPLAY_IMAGE_SETS},
         },
         "required": ["type"],
     },

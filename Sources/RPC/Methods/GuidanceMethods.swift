@@ -101,3 +101,43 @@ public enum GuidanceEnd: RPCMethod {
         public init(ended: Bool) { self.ended = ended }
     }
 }
+
+/// `guidance.reroute`: the guidance engine left the route and is recalculating. The pack's
+/// "Recalculating route" is spoken (at most once per `RerouteDebounce.standardWindow` seconds) and
+/// the announcer starts again: the next `guidance.update` describes the new route's maneuvers.
+public enum GuidanceReroute: RPCMethod {
+    public static let name = "guidance.reroute"
+
+    public struct Params: MethodParams {
+        /// Seconds on the client's own monotonic clock, as in `guidance.update`; absent: the daemon's clock.
+        public var time: Double?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case time }
+
+        public init(time: Double? = nil) { self.time = time }
+
+        public func validate() throws(RPCError) {
+            if let time, !time.isFinite || time < 0 { throw .invalidParams("'time' must be seconds ≥ 0") }
+        }
+    }
+
+    public struct Result: Codable, Sendable {
+        /// True when "Recalculating route" was queued; false within the window of the last one.
+        public var announced: Bool
+        /// The queued prompt's id (its events tell the rest), when announced.
+        public var prompt: String?
+        /// The pack's words for it.
+        public var text: String
+        /// Why it was not announced.
+        public var reason: String?
+        /// The ids of the old route's guidance prompts that were still waiting, now skipped.
+        public var cancelled: [String]
+
+        public init(announced: Bool, prompt: String? = nil, text: String, reason: String? = nil, cancelled: [String] = []) {
+            self.announced = announced
+            self.prompt = prompt
+            self.text = text
+            self.reason = reason
+            self.cancelled = cancelled
+        }
+    }
+}

@@ -1,9 +1,9 @@
 /// Every method of the protocol, in the order docs/PROTOCOL.md lists them.
 public enum Methods {
     public static let all: [any RPCMethod.Type] = [
-        PromptSpeak.self, PromptCancel.self, EventsSubscribe.self, EventsUnsubscribe.self,
+        PromptSpeak.self, PromptAlert.self, PromptCancel.self, EventsSubscribe.self, EventsUnsubscribe.self,
         SessionConfigure.self, SessionSetActive.self, SessionPromptStyle.self, SessionVoiceControl.self, SessionVoiceGuidance.self, AuditGet.self,
         SourceStart.self, SourceStop.self, SourceList.self, StateGet.self,
-        GuidanceStart.self, GuidanceUpdate.self, GuidanceEnd.self, ClockAdvance.self,
+        GuidanceStart.self, GuidanceUpdate.self, GuidanceReroute.self, GuidanceEnd.self, ClockAdvance.self,
     ]
 }

@@ -117,6 +117,10 @@ final class DriveRun {
         case .voiceControlShow, .voiceControlHide:
             // The app itself (the drive's guidance client) shows or hides its template.
             _ = try rpc.callForCLI(SessionVoiceControl.self, .init(shown: event.action == .voiceControlShow))
+        case .reroute:
+            _ = try rpc.callForCLI(GuidanceReroute.self, .init())
+            // The announcer starts again and forgets every maneuver: the next update describes them anew.
+            described = []
         default:
             guard let kind = event.action.kind else { return }
             if event.action.starts {
