@@ -309,11 +309,12 @@ class Drive:
             clock += 1.0
             self.conn.pump(self.args.interval)
 
-        self.call("guidance.end")
-        # Wait for every planned prompt to end (they play in real time).
+        # Wait for every planned prompt to end (they play in real time), then end guidance:
+        # guidance.end cancels whatever guidance prompt still waits.
         deadline = time.monotonic() + self.args.timeout
         while time.monotonic() < deadline and not self.all_ended():
             self.conn.pump(min(0.5, deadline - time.monotonic()))
+        self.call("guidance.end")
         self.match()
         return self.verdict()
 

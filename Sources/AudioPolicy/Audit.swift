@@ -10,6 +10,9 @@ public enum GuidelineRule: String, Codable, CaseIterable, Sendable {
     case recordingInCar
     /// Deactivated without notify-others-on-deactivation: interrupted audio was not resumed.
     case deactivatedWithoutNotify
+    /// Prompts played in a session without mode voicePrompt and options duckOthers and
+    /// interruptSpokenAudioAndMixWithOthers, which the CarPlay guide asks for.
+    case promptSessionMisconfigured
 }
 
 /// One recorded violation.

@@ -1,54 +1,3 @@
-/// What happens in the car, fed to the engine by the I/O layer. Times are seconds on an injected clock.
-public enum PolicyInput: Hashable, Sendable {
-    /// A car or phone source starts (or starts again after being stopped).
-    case sourceStarted(Source, at: Double)
-    /// A source changes activity (the assistant goes from listening to speaking): it counts as starting anew.
-    case sourceChanged(SourceID, SourceActivity, at: Double)
-    /// A source ends of its own accord.
-    case sourceEnded(SourceID, at: Double)
-    /// A client sets its session configuration.
-    case configure(ClientID, SessionConfiguration, at: Double)
-    /// A client asks for its session to be active without prompt audio (a guideline smell, capped).
-    case activate(ClientID, at: Double)
-    /// A client deactivates its session.
-    case deactivate(ClientID, notifyOthers: Bool, at: Double)
-    /// A client's prompt audio is rendered and ready to play.
-    case promptReady(ClientID, at: Double)
-    /// A client's prompt drained; `nextDueAt` is when its next prompt is due, if known.
-    case promptFinished(ClientID, nextDueAt: Double?, at: Double)
-    /// A client shows (or hides) its voice-control screen: the one time recording is allowed in the car.
-    case voiceControlScreen(ClientID, shown: Bool, at: Double)
-    /// A client disconnected: its session goes.
-    case clientGone(ClientID, at: Double)
-    /// Time passes.
-    case tick(at: Double)
-
-    public var at: Double {
-        switch self {
-        case .sourceStarted(_, let t), .sourceChanged(_, _, let t), .sourceEnded(_, let t), .configure(_, _, let t),
-            .activate(_, let t), .deactivate(_, _, let t), .promptReady(_, let t), .promptFinished(_, _, let t),
-            .voiceControlScreen(_, _, let t), .clientGone(_, let t), .tick(let t):
-            t
-        }
-    }
-}
-
-/// What the I/O layer must do, or report.
-public enum PolicyDecision: Hashable, Sendable {
-    /// Apply to a source's stream or tell a client about its session.
-    case focus(FocusEvent)
-    case sessionActivated(ClientID)
-    case sessionDeactivated(ClientID, DeactivationReason)
-    /// Play the ready prompt in this style (short: a tone instead of speech).
-    case playPrompt(ClientID, PromptStyle)
-    /// Do not play the ready prompt: style none, or a holder rejects it.
-    case skipPrompt(ClientID, why: String)
-    /// The client may not activate now: `holder` has the focus and rejects it.
-    case activationRejected(ClientID, holder: FocusRole)
-    case configurationRejected(ClientID, SessionConfigurationError)
-    case violation(Violation)
-}
-
 /// The whole audio policy as one value: feed it inputs, get decisions. No clock, no I/O.
 public struct PolicyEngine: Sendable {
     public let policy: Policy
@@ -58,6 +7,10 @@ public struct PolicyEngine: Sendable {
     public private(set) var audit = Audit()
     public private(set) var resolution = FocusResolution()
     private var voiceControlShown: Set<ClientID> = []
+    /// Each client's voice-guidance level; absent: all.
+    public private(set) var voiceGuidance: [ClientID: VoiceGuidance] = [:]
+    /// The configuration each client was last audited for playing prompts with: audited once per configuration.
+    private var promptConfigurationsAudited: [ClientID: SessionConfiguration] = [:]
     private var ordinals: [ParticipantID: Int] = [:]
     private var nextOrdinal = 0
     public private(set) var now: Double = 0
@@ -73,12 +26,20 @@ public struct PolicyEngine: Sendable {
 
     public func state(of participant: ParticipantID) -> EffectiveState? { resolution.states[participant] }
 
-    /// The style a prompt of `client` would get right now.
-    public func promptStyle(for client: ClientID) -> PromptStyle {
+    /// The style a prompt of `client` for `purpose` would get right now: the style rules' answer, no
+    /// louder than the client's voice-guidance level allows.
+    public func promptStyle(for client: ClientID, purpose: PromptPurpose = .instruction) -> PromptStyle {
         let playing = sources.values.filter { resolution.states[.source($0.id)] != .stopped }
         let active = Dictionary(uniqueKeysWithValues: activeClients.compactMap { c in configurations[c].map { (c, $0) } })
-        return policy.oracle.style(for: client, sources: playing, activeSessions: active)
+        let style = policy.oracle.style(for: client, sources: playing, activeSessions: active, voiceControlShown: !voiceControlShown.isEmpty)
+        return min(style, voiceGuidance(of: client).cap(for: purpose))
     }
+
+    /// The client's voice-guidance level (all unless the user set it).
+    public func voiceGuidance(of client: ClientID) -> VoiceGuidance { voiceGuidance[client] ?? .all }
+
+    /// Whether `client` shows its voice-control template (the one window it may record in).
+    public func showsVoiceControl(_ client: ClientID) -> Bool { voiceControlShown.contains(client) }
 
     /// The next time `tick` may change something (a linger or idle cap running out).
     public var nextDeadline: Double? { windows.values.compactMap(\.nextDeadline).min() }
@@ -113,7 +74,12 @@ public struct PolicyEngine: Sendable {
                 break
             }
             let t = now
-            out += run(client) { $0.clientRequestedActive(at: t) }
+            if configurations[client]?.records == true, voiceControlShown.contains(client) {
+                // A voice search in its template: the microphone is its audio, so no idle cap while it lasts.
+                out += run(client) { $0.audioReady(at: t) }
+            } else {
+                out += run(client) { $0.clientRequestedActive(at: t) }
+            }
         case .deactivate(let client, let notify, _):
             guard isActive(client) else { break }
             if !notify {
@@ -132,8 +98,19 @@ public struct PolicyEngine: Sendable {
         case .promptFinished(let client, let due, _):
             let t = now
             out += run(client) { $0.promptFinished(at: t, nextDueAt: due) }
+        case .voiceGuidance(let client, let level, _):
+            voiceGuidance[client] = level == .all ? nil : level
         case .voiceControlScreen(let client, let shown, _):
             if shown { voiceControlShown.insert(client) } else { voiceControlShown.remove(client) }
+            // Hidden while its session still records: the recording goes on outside the window.
+            if !shown, isActive(client), let configuration = configurations[client], configuration.records {
+                out += record(client, .recordingInCar, "\(configuration) still recording after its voice-control screen was hidden")
+                // Its microphone no longer counts as audio: it is held active without audio, the idle cap running from now.
+                let t = now
+                out += run(client) { window in
+                    window.clientRequestedActive(at: t) + window.promptFinished(at: t)
+                }
+            }
         case .clientGone(let client, _):
             if isActive(client) {
                 windows[client]?.reset()
@@ -142,6 +119,8 @@ public struct PolicyEngine: Sendable {
             windows[client] = nil
             configurations[client] = nil
             voiceControlShown.remove(client)
+            promptConfigurationsAudited[client] = nil
+            voiceGuidance[client] = nil
         case .tick:
             break
         }
@@ -181,10 +160,15 @@ public struct PolicyEngine: Sendable {
         let old = configurations[client]
         configurations[client] = configuration
         if windows[client] == nil { windows[client] = policy.makeWindow() }
-        guard isActive(client), old?.focusRole != configuration.focusRole else { return [] }
+        var out: [PolicyDecision] = []
+        // An active session that starts recording by being reconfigured records from that moment.
+        if isActive(client), configuration.records, old?.records != true, !voiceControlShown.contains(client) {
+            out += record(client, .recordingInCar, "\(configuration) outside a voice-control screen")
+        }
+        guard isActive(client), old?.focusRole != configuration.focusRole else { return out }
         // A reconfigured active session takes part anew in its new role.
         ordinals[.session(client)] = takeOrdinal()
-        return resolve(activated: client)
+        return out + resolve(activated: client)
     }
 
     private mutating func role(of client: ClientID, _ out: inout [PolicyDecision]) -> FocusRole? {
@@ -198,21 +182,28 @@ public struct PolicyEngine: Sendable {
     /// A client's prompt audio is ready: the verdict on it, and the other decisions (the session
     /// activating, sources ducked or paused). The same as `apply(.promptReady(client, at: time))`,
     /// whose decisions carry the verdict as `.playPrompt` or `.skipPrompt`.
-    public mutating func promptReady(_ client: ClientID, at time: Double) -> (verdict: PromptVerdict, decisions: [PolicyDecision]) {
+    public mutating func promptReady(_ client: ClientID, purpose: PromptPurpose = .instruction, at time: Double)
+        -> (verdict: PromptVerdict, decisions: [PolicyDecision])
+    {
         let earlier = advance(to: max(now, time))
-        let (verdict, decisions) = promptReady(client)
+        let (verdict, decisions) = promptReady(client, purpose: purpose)
         return (verdict, earlier + decisions)
     }
 
-    private mutating func promptReady(_ client: ClientID) -> (PromptVerdict, [PolicyDecision]) {
+    private mutating func promptReady(_ client: ClientID, purpose: PromptPurpose = .instruction) -> (PromptVerdict, [PolicyDecision]) {
         guard let configuration = configurations[client] else {
             let error = SessionConfigurationError("no session configured")
             return (.noSession(error), [.configurationRejected(client, error)])
         }
         let role = configuration.focusRole
         let audible: AudibleStyle
-        switch promptStyle(for: client) {
-        case .none: return (.skip(reason: "prompt style none: \(conditionsText(for: client))"), [])
+        switch promptStyle(for: client, purpose: purpose) {
+        case .none:
+            let level = voiceGuidance(of: client)
+            if level.cap(for: purpose) == .none {
+                return (.skip(reason: "voice guidance \(level.rawValue): the user silenced \(purpose == .instruction ? "instructions" : "every prompt")"), [])
+            }
+            return (.skip(reason: "prompt style none: \(conditionsText(for: client))"), [])
         case .short: audible = .short
         case .normal: audible = .normal
         }
@@ -220,15 +211,28 @@ public struct PolicyEngine: Sendable {
             return (.skip(reason: "\(holder.rawValue) rejects \(role.rawValue)"), [])
         }
         let t = now
-        let out = run(client) { $0.audioReady(at: t) }
+        var out = run(client) { $0.audioReady(at: t) }
         guard isActive(client) else { return (.skip(reason: "the session did not activate"), out) }
+        out += auditPromptConfiguration(of: client, configuration)
         return (.play(audible), out)
+    }
+
+    /// A prompt plays in a session that is not what the CarPlay guide asks for prompts: audited, once
+    /// for each configuration a client plays prompts with.
+    private mutating func auditPromptConfiguration(of client: ClientID, _ configuration: SessionConfiguration) -> [PolicyDecision] {
+        let missing = configuration.missingForPrompts
+        guard !missing.isEmpty, promptConfigurationsAudited[client] != configuration else { return [] }
+        promptConfigurationsAudited[client] = configuration
+        return record(
+            client, .promptSessionMisconfigured,
+            "prompts played in \(configuration), without \(missing.joined(separator: ", ")): the CarPlay guide asks for "
+                + "\(SessionConfiguration.voicePrompt)")
     }
 
     private func conditionsText(for client: ClientID) -> String {
         let playing = sources.values.filter { resolution.states[.source($0.id)] != .stopped }
         let active = Dictionary(uniqueKeysWithValues: activeClients.compactMap { c in configurations[c].map { (c, $0) } })
-        return policy.oracle.conditions(for: client, sources: playing, activeSessions: active)
+        return policy.oracle.conditions(for: client, sources: playing, activeSessions: active, voiceControlShown: !voiceControlShown.isEmpty)
             .map(\.rawValue).sorted().joined(separator: ", ")
     }
 

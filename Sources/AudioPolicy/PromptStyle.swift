@@ -30,8 +30,10 @@ public enum PromptCondition: String, Codable, CaseIterable, Sendable {
     case voicemailPlaying
     /// A voice call is active.
     case voiceCallActive
-    /// The car's own navigation is guiding (not one of Apple's rules; off by default).
+    /// The car's own navigation is guiding: the app's guidance ends and plays nothing (CarPlay's takeover rule).
     case nativeNavigationGuiding
+    /// A client shows its voice-control template: the user is speaking to the app, and no prompt plays over them.
+    case voiceControlShown
 }
 
 /// The prompt-style rules: each condition that holds proposes a style; the quietest one wins.
@@ -54,10 +56,11 @@ public struct PromptStyleOracle: Sendable {
         self.rules = rules
     }
 
-    /// The conditions that hold for `client`, given the sources still in play (not stopped) and the active sessions.
-    public func conditions(for client: ClientID, sources: [Source], activeSessions: [ClientID: SessionConfiguration])
-        -> Set<PromptCondition>
-    {
+    /// The conditions that hold for `client`, given the sources still in play (not stopped), the active
+    /// sessions, and whether any client shows its voice-control template.
+    public func conditions(
+        for client: ClientID, sources: [Source], activeSessions: [ClientID: SessionConfiguration], voiceControlShown: Bool = false
+    ) -> Set<PromptCondition> {
         var found: Set<PromptCondition> = []
         for source in sources {
             switch source.focusRole {
@@ -72,6 +75,7 @@ public struct PromptStyleOracle: Sendable {
         if activeSessions.contains(where: { $0.key != client && $0.value.records }) {
             found.insert(.otherSessionRecording)
         }
+        if voiceControlShown { found.insert(.voiceControlShown) }
         return found
     }
 
@@ -79,9 +83,9 @@ public struct PromptStyleOracle: Sendable {
         conditions.compactMap { rules.rules[$0] }.min() ?? rules.otherwise
     }
 
-    public func style(for client: ClientID, sources: [Source], activeSessions: [ClientID: SessionConfiguration])
-        -> PromptStyle
-    {
-        style(given: conditions(for: client, sources: sources, activeSessions: activeSessions))
+    public func style(
+        for client: ClientID, sources: [Source], activeSessions: [ClientID: SessionConfiguration], voiceControlShown: Bool = false
+    ) -> PromptStyle {
+        style(given: conditions(for: client, sources: sources, activeSessions: activeSessions, voiceControlShown: voiceControlShown))
     }
 }

@@ -99,6 +99,17 @@ public struct SessionConfiguration: Codable, Hashable, Sendable, CustomStringCon
         category: .playback, mode: .voicePrompt,
         options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])
 
+    /// What this configuration lacks of the one the CarPlay guide asks of a session that plays
+    /// navigation prompts (`voicePrompt`), in words; empty when it has it all.
+    public var missingForPrompts: [String] {
+        var missing: [String] = []
+        if mode != .voicePrompt { missing.append("mode voicePrompt") }
+        for option in [SessionOptions.duckOthers, .interruptSpokenAudioAndMixWithOthers] where !options.contains(option) {
+            missing.append("option \(option.names.joined())")
+        }
+        return missing
+    }
+
     /// True when this session mixes with other audio instead of taking it over.
     /// duckOthers and interruptSpokenAudioAndMixWithOthers imply mixing; ambient always mixes.
     public var mixes: Bool {

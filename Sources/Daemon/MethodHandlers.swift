@@ -17,9 +17,11 @@ enum MethodHandlers {
             return .outcome(try await engine.speak(request, client: client.id, options: options))
         }
         table.on(PromptAlert.self) { p, client in
-            let guidanceLanguage = await engine.guidanceLanguage(client: client.id)
-            let language = p.language ?? guidanceLanguage
-            let request = PromptRequest(content: .alert(p.kind, distance: p.distance), language: language)
+            // In the client's guidance language and units, unless it names another language.
+            let guidance = await engine.guidanceSpeech(client: client.id)
+            let language = p.language ?? guidance?.language
+            let units = language == guidance?.language ? guidance?.units : nil
+            let request = PromptRequest(content: .alert(p.kind, distance: p.distance), language: language, units: units)
             // An alert matters more than any maneuver but "turn now"; a newer one of the same kind replaces one waiting.
             let options = PromptOptions(priority: .important, deadline: p.deadline, key: "alert.\(p.kind.rawValue)")
             if p.wait == false {
@@ -59,7 +61,14 @@ enum MethodHandlers {
             return .init(active: p.active, effects: effects)
         }
         table.on(SessionPromptStyle.self) { _, client in
-            .init(style: await engine.promptStyle(client: client.id))
+            await promptStyles(engine, client.id)
+        }
+        table.on(SessionVoiceGuidance.self) { p, client in
+            await engine.setVoiceGuidance(client: client.id, p.level)
+            return await promptStyles(engine, client.id)
+        }
+        table.on(SessionVoiceControl.self) { p, client in
+            .init(shown: p.shown, style: await engine.setVoiceControl(client: client.id, shown: p.shown))
         }
         table.on(AuditGet.self) { p, client in
             let all = p.all ?? true
@@ -79,8 +88,8 @@ enum MethodHandlers {
             try await engine.state()
         }
         table.on(GuidanceStart.self) { p, client in
-            let started = try await engine.startGuidance(client: client.id, language: p.language, profile: p.profile)
-            return .init(language: started.language, profile: started.profile)
+            let started = try await engine.startGuidance(client: client.id, language: p.language, profile: p.profile, units: p.units)
+            return .init(language: started.language, profile: started.profile, units: started.units)
         }
         table.on(GuidanceUpdate.self) { p, client in
             let progress = GuidanceProgress(time: p.time, speed: p.speed, upcoming: p.maneuvers)
@@ -102,5 +111,12 @@ enum MethodHandlers {
             return .init(now: engine.clock.now(), clock: engine.clock.mode.rawValue)
         }
         return table
+    }
+
+    /// What `session.promptStyle` answers: the styles of an instruction and of an alert, and the level.
+    private static func promptStyles(_ engine: VoxNavEngine, _ client: ClientID) async -> SessionPromptStyle.Result {
+        await .init(
+            style: engine.promptStyle(client: client, purpose: .instruction), alertStyle: engine.promptStyle(client: client, purpose: .alert),
+            voiceGuidance: engine.voiceGuidance(client: client))
     }
 }

@@ -21,6 +21,9 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
     /// Another program's stream (like `paplay --property=media.role=music`).
     case streamStart = "stream.start"
     case streamStop = "stream.stop"
+    /// The app shows its voice-control template (`session.voiceControl`): no prompt plays while it is shown.
+    case voiceControlShow = "voiceControl.show"
+    case voiceControlHide = "voiceControl.hide"
     /// The guidance engine recalculates its route (`guidance.reroute`): no source is touched.
     case reroute
 
@@ -34,23 +37,23 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
         case .assistantListen, .assistantSpeak, .assistantEnd: .voiceAssistant
         case .chime: .vehicleChime
         case .nativeNavigationStart, .nativeNavigationStop: .nativeNavigation
-        case .streamStart, .streamStop, .reroute: nil
+        case .streamStart, .streamStop, .voiceControlShow, .voiceControlHide, .reroute: nil
         }
     }
+
+    /// Another program's stream (`stream.start`, `stream.stop`).
+    public var isStream: Bool { self == .streamStart || self == .streamStop }
 
     /// True when it starts a source (or changes its activity); false when it stops one.
     public var starts: Bool {
         switch self {
         case .radioOn, .musicStart, .podcastStart, .callBegin, .assistantListen, .assistantSpeak, .chime,
-            .nativeNavigationStart, .streamStart:
+            .nativeNavigationStart, .streamStart, .voiceControlShow:
             true
-        case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop, .reroute:
+        case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop, .voiceControlHide, .reroute:
             false
         }
     }
-
-    /// True for another program's stream (started or stopped by name).
-    public var isStream: Bool { self == .streamStart || self == .streamStop }
 
     /// True when it acts on no source at all (a reroute).
     public var isGuidance: Bool { self == .reroute }
@@ -74,6 +77,7 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
         case .assistantListen, .assistantSpeak: .assistantEnd
         case .nativeNavigationStart: .nativeNavigationStop
         case .streamStart: .streamStop
+        case .voiceControlShow: .voiceControlHide
         default: nil
         }
     }

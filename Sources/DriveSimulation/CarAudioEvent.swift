@@ -21,9 +21,11 @@ public struct CarAudioEvent: Sendable, Equatable, Codable {
     }
 
     /// The source it acts on, as the daemon names it: the kind for a simulated source
-    /// ("fmRadio", "spokenAudio"), "stream:<name>" for another program's stream.
+    /// ("fmRadio", "spokenAudio"), "stream:<name>" for another program's stream, "voiceControl" for the
+    /// app's voice-control template.
     public var source: String {
-        action.kind?.rawValue ?? "stream:\(name ?? CarAudioEvent.defaultStreamName)"
+        if action == .voiceControlShow || action == .voiceControlHide { return "voiceControl" }
+        return action.kind?.rawValue ?? "stream:\(name ?? CarAudioEvent.defaultStreamName)"
     }
 
     public static let defaultStreamName = "paplay"

@@ -224,7 +224,8 @@ extension YAMLReader {
     }
 
     private func describe(_ source: String) -> String {
-        source.hasPrefix("stream:") ? "the stream '\(source.dropFirst("stream:".count))'" : "the \(source) source"
+        if source == "voiceControl" { return "the voice-control template" }
+        return source.hasPrefix("stream:") ? "the stream '\(source.dropFirst("stream:".count))'" : "the \(source) source"
     }
 
     // MARK: options

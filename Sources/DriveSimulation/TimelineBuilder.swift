@@ -18,6 +18,7 @@ public struct TimelineBuilder: Sendable {
     private var open: [Int: SourceTrack.Segment] = [:]
     private var interruptions: [InterruptionRecord] = []
     private var audit: [AuditRecord] = []
+    private var guidanceEnds: [GuidanceEndRecord] = []
     private var latest = 0.0
 
     public init(name: String? = nil, origin: Double = 0) {
@@ -73,6 +74,8 @@ public struct TimelineBuilder: Sendable {
             interruptions[index].shouldResume = event.shouldResume
         case .auditViolation:
             audit.append(AuditRecord(time: time, client: event.client, rule: event.rule ?? "unknown", detail: event.reason))
+        case .guidanceEnded:
+            guidanceEnds.append(GuidanceEndRecord(time: time, client: event.client, reason: event.reason ?? "unknown"))
         default:
             break
         }
@@ -163,7 +166,7 @@ public struct TimelineBuilder: Sendable {
         let summary = Self.summary(prompts: builder.prompts, activations: activations, tracks: builder.tracks, audit: builder.audit)
         return TimelineReport(
             name: name, duration: end, prompts: builder.prompts, activations: activations, sources: builder.tracks,
-            interruptions: builder.interruptions, audit: builder.audit, summary: summary)
+            interruptions: builder.interruptions, audit: builder.audit, guidanceEnds: builder.guidanceEnds, summary: summary)
     }
 
     static func summary(prompts: [PromptRecord], activations: [ActivationRecord], tracks: [SourceTrack], audit: [AuditRecord])

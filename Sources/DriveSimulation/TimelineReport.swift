@@ -12,6 +12,8 @@ public struct TimelineReport: Codable, Sendable, Equatable {
     public var sources: [SourceTrack]
     public var interruptions: [InterruptionRecord]
     public var audit: [AuditRecord]
+    /// Each time a client's guidance ended (the car's own navigation taking over ends it for every client).
+    public var guidanceEnds: [GuidanceEndRecord]
     public var summary: TimelineSummary
 }
 
@@ -104,4 +106,12 @@ public struct AuditRecord: Codable, Sendable, Equatable {
     public var client: String?
     public var rule: String
     public var detail: String?
+}
+
+/// A client's guidance ended (`guidance.ended`): it asked, it went, or the car's own navigation took over.
+public struct GuidanceEndRecord: Codable, Sendable, Equatable {
+    public var time: Double
+    public var client: String?
+    /// `clientRequest`, `disconnected` or `nativeNavigation`.
+    public var reason: String
 }

@@ -10,7 +10,11 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case speech(String)
     case unknownLanguage(String, available: [String])
     case unknownProfile(String, available: [String])
+    /// The language's phrase pack does not word distances in that unit system.
+    case unitsNotWorded(String, language: String, available: [String])
     case noGuidance
+    /// The car's own navigation is guiding: the app's guidance may not start until it stops.
+    case nativeNavigationGuiding
     /// The queue, or the client's share of it, is full.
     case queueFull(QueueBound)
     /// A text prompt's speech would be longer than a prompt may take.
@@ -29,6 +33,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .sourceNotRunning(let kind): "source '\(kind)' is not running"
         case .audio(let why): "audio error: \(why)"
         case .speech(let why): why
+        case .unitsNotWorded(let units, let language, let available):
+            "the \(language) phrase pack does not word \(units) distances (it words \(available.joined(separator: ", ")))"
         case .unknownProfile(let profile, let available):
             "unknown vehicle profile '\(profile)' (available: \(available.joined(separator: ", ")))"
         case .queueFull(.clientFull(let limit)): "too many prompts waiting for this client (at most \(limit)); wait for some to finish"
@@ -41,6 +47,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .textTooLong(let characters, let limit):
             "prompt refused: its text has \(characters) characters, more than the \(limit) a prompt may have"
         case .noGuidance: "no guidance is running for this client (call guidance.start first)"
+        case .nativeNavigationGuiding:
+            "the car's own navigation is guiding: guidance.start is refused until it stops (the guidance.ended event said so)"
         case .serverUnavailable: "\(Self.serverUnavailableReason): voxnavd is reconnecting, try again shortly"
         case .unknownManeuver(let id): "maneuver '\(id)' was never described: send its 'maneuver' once"
         case .unknownLanguage(let language, let available):

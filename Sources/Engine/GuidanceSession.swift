@@ -2,7 +2,11 @@ import Guidance
 
 /// One client's guidance: the maneuvers it described, when to speak (the announcer) and in which words.
 struct GuidanceSession {
+    /// Told apart from a later session of the same client (a prompt queued for this one must not outlive it).
+    let id: UInt64
     let language: String
+    /// The unit system its distances are said in.
+    let units: UnitSystem
     let composer: PhraseComposer
     var announcer: Announcer
     var maneuvers: [String: Maneuver] = [:]
@@ -13,9 +17,11 @@ struct GuidanceSession {
     /// True when the client supplies its own clock (a simulation); the engine's clock otherwise.
     var clientClock = false
 
-    init(pack: PhrasePack, profile: VehicleProfile) {
+    init(id: UInt64, pack: PhrasePack, profile: VehicleProfile, units: UnitSystem) {
+        self.id = id
         language = pack.language
-        composer = PhraseComposer(pack: pack)
+        self.units = units
+        composer = PhraseComposer(pack: pack, units: units)
         announcer = Announcer(configuration: AnnouncerConfiguration(profile: profile))
     }
 

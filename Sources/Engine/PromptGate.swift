@@ -5,10 +5,10 @@ import RPC
 /// its prompt has drained. `VoxNavEngine` answers, carrying out the decisions (ducks, pauses)
 /// before it returns.
 protocol PromptGate: Sendable {
-    /// The style a prompt of `client` would get now. A client without a session gets a voicePrompt one.
-    func expectedStyle(for client: ClientID) async -> PromptStyle
+    /// The style a prompt of `client` for `purpose` would get now. A client without a session gets a voicePrompt one.
+    func expectedStyle(for client: ClientID, purpose: PromptPurpose) async -> PromptStyle
     /// The policy's verdict on the client's ready prompt, with what carrying it out did.
-    func promptReady(_ client: ClientID) async -> PromptGrant
+    func promptReady(_ client: ClientID, purpose: PromptPurpose) async -> PromptGrant
     /// The prompt has drained (or ended before playing); returns once the restores are carried out,
     /// with the moment the session deactivated if it did. `anotherWaiting`: the session lingers.
     func promptFinished(_ client: ClientID, anotherWaiting: Bool) async -> ContinuousClock.Instant?

@@ -63,7 +63,7 @@ actor PromptPlayer {
         let deadline = options.deadline.map { clock.now() + $0 }
         let entry = PromptQueue.Entry(
             id: id, client: client, priority: options.priority, deadline: deadline, key: options.key, isManeuver: isManeuver,
-            seconds: speech.audio.duration)
+            fromGuidance: options.fromGuidance, seconds: speech.audio.duration)
         let admission: PromptQueue.Admission
         switch queue.admit(entry, limits: limits) {
         case .success(let admitted): admission = admitted
@@ -76,7 +76,7 @@ actor PromptPlayer {
         // its turn comes, so that a full queue holds seconds, not samples.
         admitted[id] = AdmittedPrompt(
             id: id, client: client, candidates: sayable, voice: voice, overBudget: isManeuver ? .shorten : .refuse, options: options,
-            ticket: ticket, receivedAt: receivedAt, prepared: position == 0 ? speech : nil)
+            ticket: ticket, receivedAt: receivedAt, purpose: isManeuver ? .instruction : .alert, prepared: position == 0 ? speech : nil)
         var event = EngineEvent(type: .promptQueued, time: clock.now())
         event.client = client.rawValue
         event.prompt = id.rawValue
@@ -104,6 +104,12 @@ actor PromptPlayer {
     @discardableResult
     func cancel(client: ClientID, id: PromptID? = nil, reason: String) -> [PromptID] {
         cancel(reason: reason) { entry in id.map { entry.id == $0 } ?? (entry.client == client) }
+    }
+
+    /// Cancels the prompts a client's guidance queued, waiting or playing (its guidance ended).
+    @discardableResult
+    func cancelGuidance(client: ClientID, reason: String) -> [PromptID] {
+        cancel(reason: reason) { $0.client == client && $0.fromGuidance }
     }
 
     /// Skips a client's waiting prompts with one of `keys` (a reroute: the old route's maneuvers);
@@ -211,7 +217,7 @@ actor PromptPlayer {
 
         // The oracle is consulted just before the prompt: none → nothing, short → a tone, normal → speech.
         // The audio for the style it expects is made first; the policy's verdict below may change it.
-        let expected = await gate.expectedStyle(for: client)
+        let expected = await gate.expectedStyle(for: client, purpose: prompt.purpose)
         var early: RenderedPrompt?
         if expected == .normal, let prepared = prompt.prepared {
             early = prepared
@@ -222,7 +228,7 @@ actor PromptPlayer {
         timings.audioReady = ms()
         if let reason = currentCancellation { return skip(reason, style: expected, timings: timings) }
 
-        let grant = await gate.promptReady(client)
+        let grant = await gate.promptReady(client, purpose: prompt.purpose)
         let audible: AudibleStyle
         switch grant.verdict {
         case .play(let decided): audible = decided
@@ -299,6 +305,8 @@ struct AdmittedPrompt: Sendable {
     let ticket: PromptTicket
     /// When the request arrived: a prompt's timings count from here.
     let receivedAt: ContinuousClock.Instant
+    /// A maneuver is an instruction; text is an alert (the user's voice-guidance level tells them apart).
+    let purpose: PromptPurpose
     /// Its speech, made when it was admitted, kept when it was to play next.
     let prepared: RenderedPrompt?
 }

@@ -39,6 +39,8 @@ struct PromptQueue {
         let key: String?
         /// A maneuver (due at a place on the road) rather than plain text.
         var isManeuver = false
+        /// Queued by the client's guidance (the announcer), not by `prompt.speak`: it ends with the guidance.
+        var fromGuidance = false
         /// The length of its speech, measured when it was admitted.
         var seconds = 0.0
         /// Its client's turn at its priority, given when it was admitted (see `admit`).

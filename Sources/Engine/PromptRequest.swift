@@ -15,10 +15,13 @@ public struct PromptRequest: Sendable {
     /// A language tag with a phrase pack ("en-US", "de"), or for text an eSpeak NG voice name;
     /// nil uses the default language.
     public var language: String?
+    /// The unit system a maneuver's distance is said in (one its pack words); nil: the pack's own.
+    public var units: UnitSystem?
 
-    public init(content: Content, language: String? = nil) {
+    public init(content: Content, language: String? = nil, units: UnitSystem? = nil) {
         self.content = content
         self.language = language
+        self.units = units
     }
 
     public init(text: String, language: String? = nil) {

@@ -3,16 +3,25 @@ import Guidance
 import RPC
 
 extension VoxNavEngine {
-    /// Starts (or restarts) guidance for a client in a language, with a vehicle profile.
-    public func startGuidance(client: ClientID, language: String?, profile: String?) throws -> (language: String, profile: String) {
+    /// Starts (or restarts) guidance for a client in a language, with a vehicle profile, its distances
+    /// in `units` (one the pack words; nil: the pack's own). Refused while the car's own navigation guides.
+    public func startGuidance(client: ClientID, language: String?, profile: String?, units: UnitSystem? = nil) throws
+        -> (language: String, profile: String, units: UnitSystem)
+    {
+        guard !nativeNavigationGuiding else { throw EngineError.nativeNavigationGuiding }
         let tag = language ?? configuration.defaultLanguage
         guard let pack = voices.pack(for: tag) else { throw EngineError.unknownLanguage(tag, available: voices.languages) }
         let profileName = profile ?? "car"
         guard let vehicle = VehicleProfile.standard[profileName] else {
             throw EngineError.unknownProfile(profileName, available: VehicleProfile.standard.keys.sorted())
         }
-        guidance[client] = GuidanceSession(pack: pack, profile: vehicle)
-        return (pack.language, profileName)
+        let system = units ?? pack.unitSystem
+        guard pack.unitSystems.contains(system) else {
+            throw EngineError.unitsNotWorded(system.rawValue, language: pack.language, available: pack.unitSystems.map(\.rawValue))
+        }
+        guidanceSessionsStarted += 1
+        guidance[client] = GuidanceSession(id: guidanceSessionsStarted, pack: pack, profile: vehicle, units: system)
+        return (pack.language, profileName, system)
     }
 
     /// Takes one progress report; speaks what the announcer decides (queued, not awaited) and says what it planned.
@@ -45,7 +54,7 @@ extension VoxNavEngine {
             let priority: PromptPriority = announcement.state == .execute ? .important : announcement.state == .continue ? .low : .normal
             var options = PromptOptions(priority: priority, key: announcement.maneuverID)
             options.fromGuidance = true
-            requests.append((PromptRequest(content: .maneuver(maneuver, then: next), language: session.language), options))
+            requests.append((PromptRequest(content: .maneuver(maneuver, then: next), language: session.language, units: session.units), options))
             planned.append(
                 PlannedPrompt(
                     maneuverID: announcement.maneuverID, state: announcement.state, text: text,
@@ -53,14 +62,41 @@ extension VoxNavEngine {
         }
         guidance[client] = session
         for (request, options) in requests {
+            // The session may end while a prompt is being made (guidance.end, the car's navigation):
+            // nothing queued for it may play after its end.
+            guard guidance[client]?.id == session.id else { break }
             do {
-                _ = try await enqueue(request, client: client, options: options)
+                let (ticket, _) = try await enqueue(request, client: client, options: options)
+                if guidance[client]?.id != session.id {
+                    await prompts.cancel(client: client, id: ticket.id, reason: "guidance ended while this prompt was being queued")
+                }
             } catch {
                 // Not queued (a full queue, the server away): the announcer has moved on; say so.
                 logger.warning("a guidance prompt was not queued", metadata: ["client": "\(client.rawValue)", "error": "\(error)"])
             }
         }
         return planned
+    }
+
+    /// Ends a client's guidance, with a `guidance.ended` event: the prompts it queued, waiting or
+    /// playing, are cancelled (none plays after its end). Returns false when it had none.
+    @discardableResult
+    public func endGuidance(client: ClientID, reason: GuidanceEndReason = .clientRequest) async -> Bool {
+        guard guidance.removeValue(forKey: client) != nil else { return false }
+        var event = EngineEvent(type: .guidanceEnded, time: now())
+        event.client = client.rawValue
+        event.reason = reason.rawValue
+        emit(event)
+        await prompts.cancelGuidance(client: client, reason: reason.promptReason)
+        return true
+    }
+
+    /// Whether the car's own navigation guides now (a `nativeNavigation` source runs).
+    var nativeNavigationGuiding: Bool { policy.sources.values.contains { $0.kind == .nativeNavigation } }
+
+    /// The car's own navigation started: every client's guidance ends at once (the CarPlay rule).
+    func nativeNavigationTookOver() async {
+        for client in guidance.keys.sorted() { await endGuidance(client: client, reason: .nativeNavigation) }
     }
 
     /// The guidance engine is recalculating its route: says the pack's "Recalculating route" unless
@@ -102,12 +138,9 @@ extension VoxNavEngine {
     /// The key of the "Recalculating route" prompt: a newer one replaces one still waiting.
     static let rerouteKey = "guidance.reroute"
 
-    /// The language of a client's guidance, if it started one (alerts are said in it by default).
-    public func guidanceLanguage(client: ClientID) -> String? { guidance[client]?.language }
-
-    /// Ends a client's guidance. Prompts already queued still play.
-    public func endGuidance(client: ClientID) {
-        guidance[client] = nil
+    /// The language and units of a client's guidance, if it started one (alerts are said in them by default).
+    public func guidanceSpeech(client: ClientID) -> (language: String, units: UnitSystem)? {
+        guidance[client].map { ($0.language, $0.units) }
     }
 
     /// The real end of a prompt replaces the announcer's estimate (only on the daemon's own clock).

@@ -49,12 +49,12 @@ extension VoxNavEngine {
             return ([text], pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-"))
         case .maneuver(let maneuver, let next):
             guard let pack else { throw .unknownLanguage(language, available: voices.languages) }
-            let composer = PhraseComposer(pack: pack)
+            let composer = PhraseComposer(pack: pack, units: request.units)
             let distance = maneuver.distanceRemaining ?? 0
             return (composer.compositions(maneuver, state: maneuver.state, distance: distance, then: next), pack.espeakVoice)
         case .alert(let kind, let distance):
             guard let pack else { throw .unknownLanguage(language, available: voices.languages) }
-            let composer = PhraseComposer(pack: pack)
+            let composer = PhraseComposer(pack: pack, units: request.units)
             // Without the distance is the shorter wording, should the full one not fit.
             var seen = Set<String>()
             let candidates = [composer.alert(kind, distance: distance), composer.alert(kind)].filter { seen.insert($0).inserted }
@@ -64,14 +64,14 @@ extension VoxNavEngine {
 
     // MARK: the gate the prompt player asks
 
-    func expectedStyle(for client: ClientID) async -> PromptStyle {
+    func expectedStyle(for client: ClientID, purpose: PromptPurpose) async -> PromptStyle {
         if policy.configurations[client] == nil { await feed(.configure(client, .voicePrompt, at: now())) }
-        return policy.promptStyle(for: client)
+        return policy.promptStyle(for: client, purpose: purpose)
     }
 
-    func promptReady(_ client: ClientID) async -> PromptGrant {
+    func promptReady(_ client: ClientID, purpose: PromptPurpose) async -> PromptGrant {
         let wasActive = policy.activeClients.contains(client)
-        let (verdict, decisions) = policy.promptReady(client, at: now())
+        let (verdict, decisions) = policy.promptReady(client, purpose: purpose, at: now())
         logger.debug("prompt ready", metadata: ["client": "\(client.rawValue)", "verdict": "\(verdict)"])
         let (decidedAt, effects) = await follow(decisions)
         return PromptGrant(verdict: verdict, activatedAt: wasActive ? nil : decidedAt, ducked: effects.ducked, paused: effects.paused)
@@ -88,13 +88,15 @@ extension VoxNavEngine {
 struct EnginePromptGate: PromptGate {
     weak let engine: VoxNavEngine?
 
-    func expectedStyle(for client: ClientID) async -> PromptStyle { await engine?.expectedStyle(for: client) ?? .none }
+    func expectedStyle(for client: ClientID, purpose: PromptPurpose) async -> PromptStyle {
+        await engine?.expectedStyle(for: client, purpose: purpose) ?? .none
+    }
 
-    func promptReady(_ client: ClientID) async -> PromptGrant {
+    func promptReady(_ client: ClientID, purpose: PromptPurpose) async -> PromptGrant {
         guard let engine else {
             return PromptGrant(verdict: .skip(reason: "the engine has stopped"), activatedAt: nil, ducked: [], paused: [])
         }
-        return await engine.promptReady(client)
+        return await engine.promptReady(client, purpose: purpose)
     }
 
     func promptFinished(_ client: ClientID, anotherWaiting: Bool) async -> ContinuousClock.Instant? {

@@ -26,9 +26,26 @@ extension VoxNavEngine {
         return await feed(.deactivate(client, notifyOthers: notifyOthers, at: now())).map(describe)
     }
 
-    /// The style a prompt of `client` would get now, and the conditions behind it.
-    public func promptStyle(client: ClientID) -> PromptStyle {
-        policy.promptStyle(for: client)
+    /// The client shows or hides its voice-control template: the one window it may record in (recording
+    /// outside it is audited, and so is a recording session still active when it is hidden). Returns
+    /// the style its prompts get now.
+    public func setVoiceControl(client: ClientID, shown: Bool) async -> PromptStyle {
+        await feed(.voiceControlScreen(client, shown: shown, at: now()))
+        return policy.promptStyle(for: client)
+    }
+
+    /// The style a prompt of `client` for `purpose` would get now.
+    public func promptStyle(client: ClientID, purpose: PromptPurpose = .instruction) -> PromptStyle {
+        policy.promptStyle(for: client, purpose: purpose)
+    }
+
+    /// The user's voice-guidance level for a client's prompts (all unless set).
+    public func voiceGuidance(client: ClientID) -> VoiceGuidance { policy.voiceGuidance(of: client) }
+
+    /// Sets the user's voice-guidance level for a client's prompts. A prompt already playing plays
+    /// on; every later one meets the new level.
+    public func setVoiceGuidance(client: ClientID, _ level: VoiceGuidance) async {
+        await feed(.voiceGuidance(client, level, at: now()))
     }
 
     /// Guideline violations seen so far, of one client or of all.

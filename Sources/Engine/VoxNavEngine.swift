@@ -26,6 +26,8 @@ public actor VoxNavEngine {
     var policy: PolicyEngine
     var sources = SourceRegistry()
     var guidance: [ClientID: GuidanceSession] = [:]
+    /// How many guidance sessions have started: the next one's id.
+    var guidanceSessionsStarted: UInt64 = 0
     private var applyTail: Task<Void, Never>?
     /// False from the moment the sound server is lost until it is back and the sources are restored.
     var serverAvailable = true
@@ -123,6 +125,7 @@ public actor VoxNavEngine {
     func feedReporting(_ input: PolicyInput) async -> (decisions: [PolicyDecision], decidedAt: ContinuousClock.Instant, effects: FocusExecutor.Effects) {
         let decisions = policy.apply(input)
         let (decidedAt, effects) = await follow(decisions)
+        if case .sourceStarted(let source, _) = input, source.kind == .nativeNavigation { await nativeNavigationTookOver() }
         return (decisions, decidedAt, effects)
     }
 
@@ -193,7 +196,7 @@ public actor VoxNavEngine {
 
     /// A client went away: its prompts are cancelled, its session deactivated, its guidance ended, at once.
     public func clientDisconnected(_ client: ClientID) async {
-        guidance[client] = nil
+        await endGuidance(client: client, reason: .disconnected)
         await prompts.cancel(client: client, reason: "the client disconnected")
         await feed(.clientGone(client, at: now()))
     }

@@ -6,9 +6,11 @@ public struct PhraseComposer: Sendable, Hashable {
     public let pack: PhrasePack
     public let distanceFormatter: DistanceFormatter
 
-    public init(pack: PhrasePack) {
+    /// `units`: a unit system the pack words (`PhrasePack.unitSystems`); nil or one it does not word: its own.
+    public init(pack: PhrasePack, units: UnitSystem? = nil) {
         self.pack = pack
-        distanceFormatter = DistanceFormatter(unitSystem: pack.unitSystem)
+        let system = units.flatMap { pack.unitSystems.contains($0) ? $0 : nil } ?? pack.unitSystem
+        distanceFormatter = DistanceFormatter(unitSystem: system)
     }
 
     /// The prompt for `maneuver` in `state`, `distance` meters ahead. `next` is a second maneuver
@@ -52,7 +54,7 @@ public struct PhraseComposer: Sendable, Hashable {
             })
     }
 
-    /// A distance in words, in the pack's unit system and the given grammatical form.
+    /// A distance in words, in the composer's unit system and the given grammatical form.
     public func distancePhrase(meters: Double, form: String? = nil) -> String {
         words(for: distanceFormatter.spoken(meters: meters), form: form)
     }
@@ -60,8 +62,8 @@ public struct PhraseComposer: Sendable, Hashable {
     /// A rounded distance in words: "300 feet", "a quarter mile", "less than 10 meters".
     public func words(for distance: SpokenDistance, form: String? = nil) -> String {
         let wording = pack.distance[form ?? PhrasePack.defaultForm] ?? pack.distance[PhrasePack.defaultForm]!
-        guard let unitForms = wording.units[distance.unit] else {
-            // Rounded for another unit system: round again for the pack's own.
+        guard distanceFormatter.unitSystem.units.contains(distance.unit), let unitForms = wording.units[distance.unit] else {
+            // Rounded for another unit system: round again for the composer's own.
             return words(for: distanceFormatter.spoken(meters: distance.meters), form: form)
         }
         let number = distance.digits.replacingOccurrences(of: ".", with: pack.decimalSeparator)

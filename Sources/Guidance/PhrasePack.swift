@@ -10,6 +10,7 @@ public struct PhrasePack: Sendable, Hashable {
     public let name: String
     /// The eSpeak NG voice to speak this pack with ("en-us").
     public let espeakVoice: String
+    /// The unit system the pack speaks unless a guidance session asks for another it words.
     public let unitSystem: UnitSystem
     /// Upper-case the first letter of every sentence (templates are written in lower case so an
     /// action can start a sentence or follow "in 300 meters,").
@@ -148,6 +149,11 @@ public struct PhrasePack: Sendable, Hashable {
         }
     }
 
+    /// The unit systems the pack can speak distances in (every form words all their units), its own first.
+    public var unitSystems: [UnitSystem] {
+        [unitSystem] + UnitSystem.allCases.filter { system in system != unitSystem && distance.values.allSatisfy { $0.words(system) } }
+    }
+
     private static func distanceWordings(
         _ node: PackNode, units: UnitSystem, rules: PluralRules
     ) throws(PhrasePackError) -> [String: DistanceWording] {
@@ -219,15 +225,21 @@ struct DistanceWording: Sendable, Hashable {
     let lessThan: Template
     let units: [DistanceUnit: PluralForms]
 
+    /// The pack's own system's units are required; another system's may be worded too, so that a
+    /// guidance session may ask for it (en-US and en-GB word meters for en-AU and en-CA).
     init(_ node: PackNode, units system: UnitSystem, rules: PluralRules) throws(PhrasePackError) {
-        try node.onlyKeys(["lessThan"] + system.units.map(\.rawValue))
+        try node.onlyKeys(["lessThan"] + DistanceUnit.allCases.map(\.rawValue))
         let lessThanNode = try node.required("lessThan")
         lessThan = try lessThanNode.template()
         try PhrasePack.checkKnown(lessThan, allowed: ["distance"], at: lessThanNode.path)
         var units: [DistanceUnit: PluralForms] = [:]
-        for unit in system.units {
-            units[unit] = try PluralForms(try node.required(unit.rawValue), rules: rules, allowed: ["n"])
+        for unit in DistanceUnit.allCases {
+            let unitNode = system.units.contains(unit) ? try node.required(unit.rawValue) : try node.optional(unit.rawValue)
+            if let unitNode { units[unit] = try PluralForms(unitNode, rules: rules, allowed: ["n"]) }
         }
         self.units = units
     }
+
+    /// Whether it words every unit of `system`.
+    func words(_ system: UnitSystem) -> Bool { system.units.allSatisfy { units[$0] != nil } }
 }

@@ -1,3 +1,5 @@
+import StrictCoding
+
 /// How a phrase pack measures distance.
 public enum UnitSystem: String, CaseIterable, Sendable, Hashable, Codable {
     /// Meters and kilometers.
@@ -6,6 +8,10 @@ public enum UnitSystem: String, CaseIterable, Sendable, Hashable, Codable {
     case imperialUS
     /// Yards and miles.
     case imperialUK
+
+    public init(from decoder: any Decoder) throws {
+        self = try decodeStrictly(Self.self, from: decoder, named: "unit system")
+    }
 
     /// The units a pack of this system must word.
     public var units: [DistanceUnit] {

@@ -21,6 +21,8 @@ public enum EventType: String, Codable, CaseIterable, Sendable {
     case interruptionBegan = "interruption.began"
     case interruptionEnded = "interruption.ended"
     case auditViolation = "audit.violation"
+    /// A client's guidance ended: it asked (`guidance.end`), it disconnected, or the car's own navigation took over.
+    case guidanceEnded = "guidance.ended"
     case serverLost = "server.lost"
     case serverRestored = "server.restored"
     /// Sent to one subscriber only: it left too many events unread, and its subscription ended.

@@ -10,6 +10,7 @@ extension SourceActivity: ExpressibleByArgument {}
 extension SessionCategory: ExpressibleByArgument {}
 extension SessionMode: ExpressibleByArgument {}
 extension PromptPriority: ExpressibleByArgument {}
+extension VoiceGuidance: ExpressibleByArgument {}
 extension ManeuverType: ExpressibleByArgument {}
 extension ManeuverState: ExpressibleByArgument {}
 extension AlertKind: ExpressibleByArgument {}

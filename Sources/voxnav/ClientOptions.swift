@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPolicy
 import Foundation
 import RPC
 
@@ -32,6 +33,20 @@ struct ClientOptions: ParsableArguments {
     }
 
     func call<M: RPCMethod>(_ method: M.Type) throws -> M.Result where M.Params == NoParams { try call(method, NoParams()) }
+
+    /// `call`, on a connection whose voice guidance the user set first (`--voice-guidance`): the level is the connection's own.
+    func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params, voiceGuidance: VoiceGuidance?) throws -> M.Result {
+        guard let voiceGuidance else { return try call(method, params) }
+        do {
+            let rpc = try RPCClient(socketPath: socket)
+            _ = try rpc.callForCLI(SessionVoiceGuidance.self, .init(level: voiceGuidance))
+            return try rpc.callForCLI(method, params)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError("\(error)")
+        }
+    }
 
     /// Calls a method by name with raw JSON params (`voxnav rpc`).
     func callRaw(_ method: String, _ params: JSONValue?) throws -> JSONValue {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioPolicy
 import Foundation
 import Guidance
 import RPC
@@ -38,6 +39,9 @@ struct ManeuverCommand: ParsableCommand {
     @Option(help: "Language tag of a phrase pack, e.g. en-US, de, fr.")
     var language: String?
 
+    @Option(help: "The user's voice guidance for this prompt: off, alertsOnly (a maneuver is silent, text plays) or all.")
+    var voiceGuidance: VoiceGuidance?
+
     @OptionGroup var client: ClientOptions
 
     func run() throws {
@@ -45,7 +49,7 @@ struct ManeuverCommand: ParsableCommand {
         maneuver.state = state
         maneuver.distanceRemaining = distance
         let params = PromptSpeak.Params(maneuver: maneuver, then: then.map { Maneuver(type: $0) }, language: language)
-        let result = try client.call(PromptSpeak.self, params)
+        let result = try client.call(PromptSpeak.self, params, voiceGuidance: voiceGuidance)
         if client.json { try client.printJSON(result) } else { print(Report.prompt(result)) }
     }
 }

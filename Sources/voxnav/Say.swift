@@ -18,11 +18,14 @@ struct Say: ParsableCommand {
     @Option(help: "Seconds from now after which the prompt expires instead of playing late.")
     var deadline: Double?
 
+    @Option(help: "The user's voice guidance for this prompt: off, alertsOnly (a maneuver is silent, text plays) or all.")
+    var voiceGuidance: VoiceGuidance?
+
     @OptionGroup var client: ClientOptions
 
     func run() throws {
         let params = PromptSpeak.Params(text: text.joined(separator: " "), language: language, priority: priority, deadline: deadline)
-        let result = try client.call(PromptSpeak.self, params)
+        let result = try client.call(PromptSpeak.self, params, voiceGuidance: voiceGuidance)
         if client.json { try client.printJSON(result) } else { print(Report.prompt(result)) }
     }
 }

@@ -7,7 +7,7 @@ import RPC
 struct Session: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Try an audio-session configuration against the policy.",
-        subcommands: [Configure.self, Activate.self])
+        subcommands: [Configure.self, Activate.self, VoiceControl.self])
 
     /// The options every session command shares.
     struct Shape: ParsableArguments {

@@ -66,9 +66,10 @@ func engine(with sources: [Source], configuration: SessionConfiguration = .voice
     #expect(out.contains(.focus(.stopped(.session(app)))))
     #expect(out.contains(.sessionDeactivated(app, .interrupted)))
     #expect(e.activeClients.isEmpty)
-    // While the car guides, the app's prompts are rejected.
+    // While the car guides, the app's prompts are style none (and the car's guidance would reject them).
+    #expect(e.promptStyle(for: app) == .none)
     let next = e.apply(.promptReady(app, at: 5))
-    #expect(next == [.skipPrompt(app, why: "nativeNavigation rejects voicePrompt")])
+    #expect(next == [.skipPrompt(app, why: "prompt style none: nativeNavigationGuiding")])
     _ = e.apply(.sourceEnded("car-nav", at: 6))
     #expect(e.apply(.promptReady(app, at: 7)).contains(.playPrompt(app, .normal)))
 }
@@ -158,7 +159,7 @@ func expectFixpoint(_ e: PolicyEngine, sourceLocation: SourceLocation = #_source
     let recorder = SessionConfiguration(category: .playAndRecord, mode: .voiceChat)
     var e = engine(with: [Source(id: "radio", kind: .fmRadio)], configuration: recorder)
     _ = e.apply(.voiceControlScreen(app, shown: true, at: 0.5))
-    _ = e.apply(.promptReady(app, at: 1))
+    _ = e.apply(.activate(app, at: 1))
     #expect(e.state(of: radio) == .paused)
     let out = e.apply(.deactivate(app, notifyOthers: false, at: 2))
     let violation = e.audit.violations(of: app, rule: .deactivatedWithoutNotify).first.map(PolicyDecision.violation)

@@ -30,7 +30,8 @@ func repositoryFile(_ path: String) throws -> String {
     #expect(
         policy.promptStyle.rules == [
             .voiceAssistantListening: .none, .otherSessionRecording: .none, .voiceAssistantSpeaking: .short,
-            .voicemailPlaying: .short, .voiceCallActive: .short,
+            .voicemailPlaying: .short, .voiceCallActive: .short, .nativeNavigationGuiding: .none,
+            .voiceControlShown: .none,
         ])
     #expect(policy.classify.rules.count == 12)
 }
@@ -102,7 +103,7 @@ func repositoryFile(_ path: String) throws -> String {
     policy.duckLevelDB = -20
     policy.linger = 0.25
     policy.interactions[.vehicleChime, .spokenAudio] = .duck(dB: -6)
-    policy.promptStyle.rules[.nativeNavigationGuiding] = PromptStyle.none
+    policy.promptStyle.rules[.nativeNavigationGuiding] = nil
     policy.promptStyle.rules[.voicemailPlaying] = nil
     #expect(try Policy.parse(yaml: policy.yaml, over: .builtIn) == policy)
 }

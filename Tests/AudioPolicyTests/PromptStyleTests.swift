@@ -13,7 +13,8 @@ let styleCases: [(String, [Source], PromptStyle)] = [
     ("voicemail playback", [Source(id: "v", kind: .spokenAudio, activity: .voicemail)], .short),
     ("a voice call", [Source(id: "c", kind: .phoneCall)], .short),
     ("a call and the assistant listening", [Source(id: "c", kind: .phoneCall), Source(id: "s", kind: .voiceAssistant, activity: .listening)], .none),
-    ("a chime and the car's guidance", [Source(id: "b", kind: .vehicleChime), Source(id: "n", kind: .nativeNavigation)], .normal),
+    ("a chime", [Source(id: "b", kind: .vehicleChime)], .normal),
+    ("a chime and the car's guidance", [Source(id: "b", kind: .vehicleChime), Source(id: "n", kind: .nativeNavigation)], .none),
 ]
 
 @Test(arguments: styleCases.indices)
@@ -27,9 +28,8 @@ func eachConditionAloneGivesItsRulesStyle(condition: PromptCondition) {
     let oracle = Policy.builtIn.oracle
     let expected: PromptStyle =
         switch condition {
-        case .voiceAssistantListening, .otherSessionRecording: .none
+        case .voiceAssistantListening, .otherSessionRecording, .nativeNavigationGuiding, .voiceControlShown: .none
         case .voiceAssistantSpeaking, .voicemailPlaying, .voiceCallActive: .short
-        case .nativeNavigationGuiding: .normal
         }
     #expect(oracle.style(given: [condition]) == expected)
 }
@@ -45,10 +45,12 @@ func eachConditionAloneGivesItsRulesStyle(condition: PromptCondition) {
 @Test func rulesAreOverridable() {
     var rules = Policy.builtIn.promptStyle
     rules.rules[.voiceCallActive] = .normal
-    rules.rules[.nativeNavigationGuiding] = PromptStyle.none  // not Optional.none
+    rules.rules[.nativeNavigationGuiding] = nil
     let oracle = PromptStyleOracle(rules: rules)
     #expect(oracle.style(given: [.voiceCallActive]) == .normal)
-    #expect(oracle.style(given: [.nativeNavigationGuiding, .voiceCallActive]) == .none)
+    #expect(oracle.style(given: [.nativeNavigationGuiding, .voiceCallActive]) == .normal)
+    rules.rules[.voiceCallActive] = PromptStyle.none  // not Optional.none
+    #expect(PromptStyleOracle(rules: rules).style(given: [.voiceCallActive]) == .none)
     let quiet = PromptStyleOracle(rules: PromptStyleRules(rules: [:], otherwise: .short))
     #expect(quiet.style(given: []) == .short)
 }

@@ -88,6 +88,25 @@ import Testing
         }
     }
 
+    /// An alert in the guidance's language is said in the guidance's units too (en-GB in metric, as
+    /// in en-AU); one in another language, or from a client without guidance, in its pack's own.
+    @Test func anAlertFollowsTheGuidanceUnits() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await RealDaemon.start()
+            let client = daemon.client
+            let other = try RPCClient(socketPath: daemon.socket)
+            _ = try await blocking { try client.call("guidance.start", .object(["language": .string("en-GB"), "units": .string("metric")])) }
+            let spoken = try await blocking { try client.call("prompt.alert", .object(["kind": .string("speedCamera"), "distance": .number(400)])) }
+            #expect(spoken["text"] == .string("Speed camera in 400 metres"), "\(spoken)")
+            let yards = try await blocking {
+                try other.call("prompt.alert", .object(["kind": .string("speedCamera"), "distance": .number(400), "language": .string("en-GB")]))
+            }
+            #expect(yards["text"]?.stringValue?.contains("metre") == false, "\(yards)")
+            #expect(yards["text"]?.stringValue?.hasPrefix("Speed camera in ") == true, "\(yards)")
+            await daemon.stop()
+        }
+    }
+
     @Test func theCommandLineSpeaksAnAlertAndRefusesAnUnknownKind() async throws {
         try await AudioServerLock.shared.withLock {
             let daemon = try await RealDaemon.start()

@@ -65,4 +65,31 @@ import Testing
             #expect(try kinds().isEmpty)
         }
     }
+
+    /// The user's voice guidance (`--voice-guidance`) and the voice-control template (`session
+    /// voice-control`) from the command line.
+    @Test func voiceGuidanceAndTheVoiceControlTemplate() async throws {
+        let refused = try voxnav(["say", "hello", "--voice-guidance", "loud", "--socket", "/nonexistent/voxnav.sock"])
+        #expect(refused.status == 64 && refused.output.contains("alertsOnly"), "\(refused.output)")
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
+            let (daemon, connection) = try await startDaemon(socket: socket)
+            defer {
+                daemon.terminate()
+                daemon.waitUntilExit()
+            }
+            let instruction = try voxnav(["maneuver", "leftTurn", "--voice-guidance", "alertsOnly", "--socket", socket])
+            #expect(instruction.status == 0 && instruction.output.hasPrefix("skipped"), "\(instruction.output)")
+            let alert = try voxnav(["say", "Traffic ahead.", "--voice-guidance", "alertsOnly", "--socket", socket])
+            #expect(alert.status == 0 && alert.output.hasPrefix("finished"), "\(alert.output)")
+
+            let template = try voxnav(["session", "voice-control", "--hold", "0.3", "--record", "--socket", socket])
+            #expect(template.status == 0, "\(template.output)")
+            #expect(template.output.contains("voice control shown; prompt style now: none") && template.output.contains("recording"), "\(template.output)")
+            #expect(template.output.contains("voice control hidden; prompt style now: normal"), "\(template.output)")
+            let violations = try connection.call("audit.get")["violations"]?.arrayValue ?? []
+            #expect(violations.isEmpty, "recording inside the template was audited: \(violations)")
+        }
+    }
 }

@@ -120,6 +120,13 @@ import Testing
         #expect(scenario.audio[2].time == 510)
     }
 
+    @Test func theVoiceControlTemplateIsShownAndHidden() throws {
+        let scenario = try Scenario(yaml: minimal + "audio:\n  - {at: 10, event: voiceControl.show, until: 20}\n")
+        #expect(scenario.audio.map(\.action) == [.voiceControlShow, .voiceControlHide])
+        #expect(scenario.audio.map(\.source) == ["voiceControl", "voiceControl"])
+        #expect(scenario.audio.allSatisfy { $0.action.kind == nil && !$0.action.isStream })
+    }
+
     static let badCases: [(yaml: String, path: String, line: Int?, message: String)] = [
         ("colour: red\n", "colour", 8, "unknown key 'colour'"),
         ("audio:\n  - {at: \"4:75\", event: podcast.start}\n", "audio[0].at", 9, "expected a time"),
@@ -129,6 +136,8 @@ import Testing
         ("audio:\n  - {at: 20, event: call.begin, until: 10}\n", "audio[0].until", 9, "must come after"),
         ("audio:\n  - {at: 20, event: stream.start}\n", "audio[0].role", 9, "needs a role"),
         ("audio:\n  - {at: 20, event: radio.on, duration: 3}\n", "audio[0].duration", 9, "for a chime only"),
+        ("audio:\n  - {at: 20, event: voiceControl.hide}\n", "audio[0]", 9, "voiceControl.hide at 0:20, but the voice-control template is not on"),
+        ("audio:\n  - {at: 20, event: voiceControl.show, name: x}\n", "audio[0].name", 9, "name is for stream.start and stream.stop only"),
         ("options:\n  tick: 0\n", "options.tick", 9, "tick must be > 0"),
         ("options:\n  seed: -1\n", "options.seed", 9, "whole number"),
         ("vehicle: tractor\n", "vehicle", 8, "unknown vehicle 'tractor' (expected one of: car, bicycle, pedestrian)"),

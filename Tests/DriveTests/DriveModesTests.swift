@@ -83,6 +83,20 @@ import Testing
         #expect(abs((vlc.segments.last?.end ?? 0) - 40) < 0.5, "the stream ends when the script stops it")
     }
 
+    /// A scenario's `voiceControl.show` is the app showing its voice-control template: no prompt plays
+    /// over the user's speech until `voiceControl.hide`, and guidance speaks on after it.
+    @Test func theVoiceControlTemplateHoldsPromptsBack() async throws {
+        let yaml = Self.shortDrive(radio: false) + "\naudio:\n  - {at: 5, event: voiceControl.show, until: 25}\n"
+        let output = try await DriveRunner.drive(try DriveRunner.scenarioFile(yaml))
+        try #require(output.status == 0, "\(output.text)")
+        let report = try output.report()
+        let held = report.prompts.filter { ($0.endedAt ?? 0) >= 5 && ($0.endedAt ?? 0) < 25 && $0.result == .skipped }
+        #expect(!held.isEmpty && held.allSatisfy { $0.reason?.contains("voiceControlShown") == true }, "\(report.prompts)")
+        for (prompt, start, end) in report.promptAudio { #expect(end <= 5 || start >= 25, "\"\(prompt.text)\" played over the user's speech") }
+        #expect(report.prompts.contains { $0.played && ($0.startedAt ?? 0) >= 25 })
+        #expect(report.summary.violations == 0, "\(report.audit)")
+    }
+
     @Test func badScenariosAreRefusedBeforeAnythingStarts() async throws {
         let cases: [(yaml: String, message: String)] = [
             (
@@ -94,8 +108,8 @@ import Testing
                 "no phrase pack for language 'tlh'"
             ),
             (
-                "name: x\nlanguage: en-US\nunits: metric\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\n",
-                "the en-US pack speaks imperialUS"
+                "name: x\nlanguage: de\nunits: imperialUS\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\n",
+                "the de pack words metric only"
             ),
             ("name: x\nlanguage: en-US\nroute: {osrm: missing.json}\nspeed: 50\n", "cannot read the route file"),
         ]

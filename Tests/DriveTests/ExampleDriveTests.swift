@@ -81,6 +81,26 @@ import Testing
         #expect(radio.segments.contains { $0.state == .ducked } && radio.segments.contains { $0.state == .playing })
     }
 
+    /// CarPlay's takeover rule in a drive: the car's own navigation (8:00–8:30 in the German drive)
+    /// ends the app's guidance at once; nothing of the app plays while it guides; the app starts
+    /// guidance again when it stops, and speaks on.
+    @Test func theCarsNavigationEndsTheDrivesGuidanceUntilItStops() async throws {
+        let output = try await DriveRunner.example(drive: "roundabouts-de")
+        try #require(output.status == 0, "\(output.text)")
+        let report = try output.report()
+        let car = try #require(report.track("nativeNavigation")?.segments.first)
+        let ends = report.guidanceEnds.filter { $0.reason == "nativeNavigation" }
+        #expect(ends.count == 1 && abs((ends.first?.time ?? 0) - car.start) < 0.01, "\(report.guidanceEnds), the car guiding from \(car.start)")
+        for prompt in report.prompts {
+            if let started = prompt.startedAt { #expect(started < car.start || started >= car.end, "\"\(prompt.text)\" played while the car guided") }
+            if let queued = prompt.queuedAt { #expect(queued < car.start || queued >= car.end, "\"\(prompt.text)\" queued while the car guided") }
+            if let ended = prompt.endedAt, prompt.result == .skipped, ended >= car.start, ended < car.end {
+                #expect(prompt.reason?.contains("nativeNavigation") == true, "\(prompt)")
+            }
+        }
+        #expect(report.prompts.contains { $0.played && ($0.startedAt ?? 0) >= car.end }, "guidance did not speak again after the car's navigation")
+    }
+
     /// The virtual clock makes a drive deterministic: the same scenario, the same report.
     @Test func theVirtualClockGivesTheSameDriveEveryTime() async throws {
         let first = try await DriveRunner.example(drive: "roundabouts-de")

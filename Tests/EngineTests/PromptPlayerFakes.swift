@@ -25,12 +25,12 @@ actor ScriptedGate: PromptGate {
         expected[client] = style
     }
 
-    func expectedStyle(for client: ClientID) -> PromptStyle {
+    func expectedStyle(for client: ClientID, purpose: PromptPurpose) -> PromptStyle {
         calls.append(.expected(client))
         return expected[client] ?? .normal
     }
 
-    func promptReady(_ client: ClientID) -> PromptGrant {
+    func promptReady(_ client: ClientID, purpose: PromptPurpose) -> PromptGrant {
         calls.append(.ready(client))
         return PromptGrant(
             verdict: verdicts[client] ?? .play(.normal), activatedAt: .now, ducked: [], paused: [.music])

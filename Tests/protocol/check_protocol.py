@@ -185,7 +185,8 @@ def scripted_session(s):
     # --- state ---
     s.call(a, "state.get", "state.get", predicate=lambda r: isinstance(r["promptsSpoken"], int) and "sources" in r)
     s.call(a, "source.list", "source.list", {}, predicate=lambda r: isinstance(r["sources"], list))
-    s.call(a, "session.promptStyle: normal", "session.promptStyle", predicate=lambda r: r["style"] == "normal")
+    s.call(a, "session.promptStyle: normal", "session.promptStyle",
+           predicate=lambda r: r == {"style": "normal", "alertStyle": "normal", "voiceGuidance": "all"})
 
     # --- sources and prompts ---
     s.call(a, "source.start fmRadio", "source.start", {"kind": "fmRadio"},
@@ -240,6 +241,37 @@ def scripted_session(s):
     s.call(a, "state.get with a session and the radio", "state.get", {},
            predicate=lambda r: any(x["configuration"] == voice_prompt for x in r["sessions"])
            and any(x["kind"] == "fmRadio" for x in r["sources"]))
+    # --- voice control: the one window recording is allowed, and no prompt over the user's speech ---
+    vc = s.conn("VC")
+    s.call(vc, "session.voiceControl shown: style none", "session.voiceControl", {"shown": True},
+           predicate=lambda r: r == {"shown": True, "style": "none"})
+    s.call(a, "session.promptStyle: none while a voice-control template is shown", "session.promptStyle", predicate=lambda r: r["style"] == "none")
+    s.call(vc, "session.configure playAndRecord inside the template", "session.configure", {"category": "playAndRecord"},
+           predicate=lambda r: r["configured"]["category"] == "playAndRecord")
+    s.call(vc, "session.setActive: recording inside the template", "session.setActive", {"active": True}, predicate=lambda r: r["active"] is True)
+    s.call(vc, "session.setActive false", "session.setActive", {"active": False}, predicate=lambda r: r["active"] is False)
+    s.call(vc, "session.voiceControl hidden: style normal", "session.voiceControl", {"shown": False},
+           predicate=lambda r: r == {"shown": False, "style": "normal"})
+    s.call(vc, "audit.get: recording inside the template is not audited", "audit.get", {"all": False},
+           predicate=lambda r: not any(v["rule"] == "recordingInCar" for v in r["violations"]))
+    s.call(vc, "session.setActive: recording outside the template", "session.setActive", {"active": True}, predicate=lambda r: r["active"] is True)
+    s.call(vc, "audit.get: recording outside the template is audited", "audit.get", {"all": False},
+           predicate=lambda r: any(v["rule"] == "recordingInCar" for v in r["violations"]))
+    s.call(vc, "session.setActive false after recording", "session.setActive", {"active": False}, predicate=lambda r: r["active"] is False)
+    # --- the user's voice guidance: off, alertsOnly, all ---
+    s.call(vc, "session.voiceGuidance alertsOnly", "session.voiceGuidance", {"level": "alertsOnly"},
+           predicate=lambda r: r == {"style": "none", "alertStyle": "normal", "voiceGuidance": "alertsOnly"})
+    s.call(vc, "prompt.speak a maneuver with alerts only: skipped", "prompt.speak", {"maneuver": {"type": "leftTurn"}},
+           predicate=lambda r: r["result"] == "skipped" and "voice guidance" in r["reason"])
+    s.call(vc, "session.voiceGuidance all", "session.voiceGuidance", {"level": "all"}, predicate=lambda r: r["voiceGuidance"] == "all")
+
+    # --- the session prompts play in is checked (CarPlay: voicePrompt, duckOthers, interruptSpokenAudioAndMixWithOthers) ---
+    s.call(vc, "session.configure playback with duckOthers only", "session.configure", {"category": "playback", "options": ["duckOthers"]},
+           predicate=lambda r: r["configured"]["mode"] == "default")
+    s.call(vc, "prompt.speak in that session: it plays", "prompt.speak", {"text": "Turn left."},
+           predicate=lambda r: r["result"] in ("finished", "shortened"))
+    s.call(vc, "audit.get: promptSessionMisconfigured, saying what is missing", "audit.get", {"all": False},
+           predicate=lambda r: any(x["rule"] == "promptSessionMisconfigured" and "mode voicePrompt" in x["detail"] for x in r["violations"]))
     s.call(a, "audit.get all", "audit.get", {}, predicate=lambda r: isinstance(r["violations"], list))
     s.call(a, "audit.get this client", "audit.get", {"all": False}, predicate=lambda r: isinstance(r["violations"], list))
 
@@ -252,7 +284,7 @@ def scripted_session(s):
 
     # --- guidance ---
     s.call(a, "guidance.start", "guidance.start", {"language": "en-US", "profile": "car"},
-           predicate=lambda r: r == {"language": "en-US", "profile": "car"})
+           predicate=lambda r: r == {"language": "en-US", "profile": "car", "units": "imperialUS"})
     s.call(a, "guidance.update plans the initial prompt", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn", "roadName": "Solar Cir."}}]},
            predicate=lambda r: len(r["prompts"]) == 1 and r["prompts"][0]["maneuverID"] == "m1" and r["prompts"][0]["state"] == "initial")
@@ -277,6 +309,21 @@ def scripted_session(s):
     s.call(a, "guidance.end", "guidance.end", predicate=lambda r: r == {"ended": True})
     s.call(a, "prompt.cancel all: stops the guidance prompt", "prompt.cancel", {}, predicate=lambda r: isinstance(r["cancelled"], list))
     s.call(a, "source.stop fmRadio", "source.stop", {"kind": "fmRadio"}, predicate=lambda r: r["state"] == "stopped")
+    check("guidance.end: a guidance.ended event, reason clientRequest",
+          a.wait_events(lambda ev: any(e["type"] == "guidance.ended" and e.get("reason") == "clientRequest" for e in ev)))
+
+    # --- the car's own navigation takes over (CarPlay: end your guidance) ---
+    s.call(a, "guidance.start en-GB in metric (as in Australia)", "guidance.start", {"language": "en-GB", "units": "metric"},
+           predicate=lambda r: r["units"] == "metric")
+    s.call(a, "guidance.update: distances in metres", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn"}}]},
+           predicate=lambda r: len(r["prompts"]) == 1 and "kilometre" in r["prompts"][0]["text"])
+    s.call(b, "source.start nativeNavigation", "source.start", {"kind": "nativeNavigation"}, predicate=lambda r: r["kind"] == "nativeNavigation")
+    check("the car's navigation ends the guidance: guidance.ended, reason nativeNavigation",
+          a.wait_events(lambda ev: any(e["type"] == "guidance.ended" and e.get("reason") == "nativeNavigation" for e in ev)))
+    s.call(a, "session.promptStyle: none while the car's navigation guides", "session.promptStyle", predicate=lambda r: r["style"] == "none")
+    s.call(a, "-32000 guidance.start while the car's navigation guides", "guidance.start", {}, expect_error=-32000)
+    s.call(b, "source.stop nativeNavigation", "source.stop", {"kind": "nativeNavigation"}, predicate=lambda r: r["state"] == "stopped")
 
     # --- -32000: valid requests the engine cannot carry out ---
     s.call(a, "-32000 source.stop of a source not running", "source.stop", {"kind": "fmRadio"}, expect_error=-32000)
@@ -284,6 +331,7 @@ def scripted_session(s):
     s.call(b, "-32000 guidance.reroute before guidance.start", "guidance.reroute", {}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown profile", "guidance.start", {"profile": "hovercraft"}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown language", "guidance.start", {"language": "tlh"}, expect_error=-32000)
+    s.call(b, "-32000 guidance.start in units its pack does not word", "guidance.start", {"language": "de", "units": "imperialUS"}, expect_error=-32000)
     s.call(b, "-32000 prompt.speak maneuver in an unknown language", "prompt.speak",
            {"maneuver": {"type": "leftTurn"}, "language": "tlh"}, expect_error=-32000)
     s.call(b, "-32000 prompt.speak text with an unknown voice", "prompt.speak", {"text": "Hello", "language": "tlh"}, expect_error=-32000)
@@ -316,6 +364,10 @@ def scripted_session(s):
         ("session.configure", {"category": "record", "mode": "voicePrompt"}, "impossible configuration (record + voicePrompt)"),
         ("session.configure", {"category": "playback", "options": ["shuffle"]}, "unknown option"),
         ("session.setActive", {}, "active missing"),
+        ("session.voiceControl", {}, "shown missing"),
+        ("session.voiceGuidance", {"level": "mute"}, "unknown voice-guidance level"),
+        ("guidance.start", {"units": "furlongs"}, "unknown unit system"),
+        ("session.voiceControl", {"shown": "yes"}, "shown not a boolean"),
         ("audit.get", {"all": "yes"}, "all not a boolean"),
         ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),
         ("guidance.update", {"speed": 10}, "maneuvers missing"),
@@ -381,7 +433,7 @@ def scripted_session(s):
     for conn in (a, b, c):
         conn.pump(0.1)
         conn.sock.close()
-    return [a, b, c]
+    return [a, b, c, vc]
 
 
 # The schema must also refuse what it should: (definition, instance, accepted?).

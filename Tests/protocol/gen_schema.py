@@ -17,9 +17,12 @@ EVENT_TYPES = [
     "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
     "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
     "source.paused", "source.resumed", "source.stopped", "interruption.began", "interruption.ended", "audit.violation",
-    "server.lost", "server.restored", "subscription.dropped",
+    "guidance.ended", "server.lost", "server.restored", "subscription.dropped",
 ]
-EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "server", "subscription"]
+EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "guidance", "server", "subscription"]
+UNIT_SYSTEMS = ["metric", "imperialUS", "imperialUK"]
+VOICE_GUIDANCE = ["off", "alertsOnly", "all"]
+GUIDANCE_END_REASONS = ["clientRequest", "disconnected", "nativeNavigation"]
 SOURCE_KINDS = ["fmRadio", "music", "spokenAudio", "phoneCall", "voiceAssistant", "vehicleChime", "nativeNavigation"]
 ACTIVITIES = ["default", "listening", "speaking", "voicemail"]
 PRIORITIES = ["important", "normal", "low"]
@@ -66,7 +69,7 @@ DISPLAY_IMAGE_SETS = ["symbolSet"]
 ALERT_KINDS = ["trafficAhead", "accident", "roadworks", "laneClosed", "roadClosed", "speedCamera", "redLightCamera", "hazard"]
 MANEUVER_STATES = ["continue", "initial", "prepare", "execute"]
 RULES = ["activeWithoutAudioPastCap", "activationLongBeforeAudio", "nonMixingSessionStoppedRadio", "recordingInCar",
-         "deactivatedWithoutNotify"]
+         "deactivatedWithoutNotify", "promptSessionMisconfigured"]
 ERROR_CODES = [-32700, -32600, -32601, -32602, -32603, -32000, -32001]
 
 
@@ -127,7 +130,7 @@ METHODS = {
     "prompt.alert": (
         params({"kind": ref("AlertKind"),
                 "distance": {"type": "number", "minimum": 0, "maximum": 100000, "description": "Meters to it; omitted: \"… ahead\"."},
-                "language": {"type": "string", "description": "A phrase pack; default: this client's guidance language, else en-US. Unknown: -32000."},
+                "language": {"type": "string", "description": "A phrase pack; default: this client's guidance language (and then its units), else en-US. Unknown: -32000."},
                 "deadline": {"type": "number", "exclusiveMinimum": 0, "maximum": 3600},
                 "wait": {"type": "boolean", "description": "Default true: answer when it has ended; false: answer at once with its id."}},
                required=["kind"],
@@ -176,7 +179,18 @@ METHODS = {
                description="Activating before session.configure, or against a holder that rejects it, is -32000."),
         obj({"active": {"type": "boolean"}, "effects": {"type": "array", "items": {"type": "string"}}}),
     ),
-    "session.promptStyle": (NO_PARAMS, obj({"style": ref("PromptStyle")})),
+    "session.promptStyle": (NO_PARAMS, ref("PromptStyles")),
+    "session.voiceGuidance": (
+        params({"level": {"enum": VOICE_GUIDANCE, "description": "The user's toggle for this client's prompts: off (none plays), alertsOnly (maneuver instructions are silent, text plays), all."}},
+               required=["level"]),
+        ref("PromptStyles"),
+    ),
+    "session.voiceControl": (
+        params({"shown": {"type": "boolean", "description": "true: this client shows its voice-control template (the one window it may record in); false: it hides it."}},
+               required=["shown"],
+               description="While any client shows its template, every prompt's style is none. Recording outside the template is audited (recordingInCar)."),
+        obj({"shown": {"type": "boolean"}, "style": ref("PromptStyle")}),
+    ),
     "audit.get": (
         params({"all": {"type": "boolean", "description": "Default true; false: this client's only."}}),
         obj({"violations": {"type": "array", "items": ref("Violation")}}),
@@ -184,8 +198,10 @@ METHODS = {
     "guidance.start": (
         params({"language": {"type": "string", "description": "A phrase pack; default en-US. Unknown: -32000."},
                 "profile": {"type": "string", "examples": ["car", "bicycle", "pedestrian"],
-                            "description": "A vehicle profile: car (default), bicycle, pedestrian. Unknown: -32000."}}),
-        obj({"language": {"type": "string"}, "profile": {"type": "string"}}),
+                            "description": "A vehicle profile: car (default), bicycle, pedestrian. Unknown: -32000."},
+                "units": {"enum": UNIT_SYSTEMS, "description": "The unit system distances are said in; default the pack's own. One the pack does not word (en-US and en-GB word metric too): -32000."}},
+               description="Refused (-32000) while the car's own navigation guides (a nativeNavigation source runs)."),
+        obj({"language": {"type": "string"}, "profile": {"type": "string"}, "units": {"enum": UNIT_SYSTEMS}}),
     ),
     "guidance.update": (
         params({"time": {"type": "number", "description": "Seconds on the client's own monotonic clock (simulations); default the daemon's clock."},
@@ -207,7 +223,8 @@ METHODS = {
              "cancelled": {"type": "array", "items": {"type": "string"}, "description": "The old route's waiting guidance prompts, skipped."}},
             required=["announced", "text", "cancelled"]),
     ),
-    "guidance.end": (NO_PARAMS, obj({"ended": {"const": True}})),
+    "guidance.end": ({**NO_PARAMS, "description": "No params. The prompts this client's guidance queued, waiting or playing, are cancelled; a guidance.ended event follows."},
+                     obj({"ended": {"const": True}})),
     "clock.advance": (
         params({"to": {"type": "number", "minimum": 0, "maximum": 1e9,
                        "description": "Seconds on the daemon's clock; an earlier time than now leaves it where it is."}},
@@ -273,6 +290,8 @@ DEFS = {
     "SourceKind": {"enum": SOURCE_KINDS},
     "SourceActivity": {"enum": ACTIVITIES, "description": "listening/speaking for voiceAssistant, voicemail for spokenAudio; default otherwise."},
     "PromptStyle": {"enum": STYLES},
+    "PromptStyles": obj({"style": ref("PromptStyle"), "alertStyle": ref("PromptStyle"), "voiceGuidance": {"enum": VOICE_GUIDANCE}},
+                        description="What a prompt of this client would be now: a maneuver instruction (style) and anything else it says (alertStyle), under its voice-guidance level."),
     "PromptPriority": {"enum": PRIORITIES},
     "ManeuverState": {"enum": MANEUVER_STATES},
     "AlertKind": {"enum": ALERT_KINDS, "description": "What prompt.alert warns of (docs/PHRASES.md, alerts)."},
@@ -415,6 +434,8 @@ DEFS = {
             {"if": {"properties": {"type": {"const": "interruption.ended"}}}, "then": {"required": ["shouldResume"]}},
             {"if": {"properties": {"type": {"const": "audit.violation"}}}, "then": {"required": ["client", "rule", "reason"]}},
             {"if": {"properties": {"type": {"const": "server.lost"}}}, "then": {"required": ["reason"]}},
+            {"if": {"properties": {"type": {"const": "guidance.ended"}}},
+             "then": {"required": ["client", "reason"], "properties": {"reason": {"enum": GUIDANCE_END_REASONS}}}},
         ],
     },
 }

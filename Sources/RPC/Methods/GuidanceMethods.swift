@@ -9,20 +9,25 @@ public enum GuidanceStart: RPCMethod {
         public var language: String?
         /// The vehicle profile (car, bicycle, …), which sets the announcer's distances.
         public var profile: String?
-        public enum CodingKeys: String, CodingKey, CaseIterable { case language, profile }
+        /// The unit system distances are said in (en-AU in metric); absent: the pack's own.
+        public var units: UnitSystem?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case language, profile, units }
 
-        public init(language: String? = nil, profile: String? = nil) {
+        public init(language: String? = nil, profile: String? = nil, units: UnitSystem? = nil) {
             self.language = language
             self.profile = profile
+            self.units = units
         }
     }
 
     public struct Result: Codable, Sendable {
         public var language: String
         public var profile: String
-        public init(language: String, profile: String) {
+        public var units: UnitSystem
+        public init(language: String, profile: String, units: UnitSystem) {
             self.language = language
             self.profile = profile
+            self.units = units
         }
     }
 }

@@ -54,13 +54,60 @@ public enum SessionSetActive: RPCMethod {
     }
 }
 
-/// `session.promptStyle`: the style a prompt of this client would get now (none, short, normal).
+/// `session.promptStyle`: the style a prompt of this client would get now (none, short, normal):
+/// a maneuver instruction (`style`) and an alert (`alertStyle`), under its voice-guidance level.
 public enum SessionPromptStyle: RPCMethod {
     public static let name = "session.promptStyle"
     public typealias Params = NoParams
 
     public struct Result: Codable, Sendable {
+        /// A maneuver instruction's style.
         public var style: PromptStyle
-        public init(style: PromptStyle) { self.style = style }
+        /// The style of anything else the client says (text, alerts).
+        public var alertStyle: PromptStyle
+        public var voiceGuidance: VoiceGuidance
+        public init(style: PromptStyle, alertStyle: PromptStyle, voiceGuidance: VoiceGuidance) {
+            self.style = style
+            self.alertStyle = alertStyle
+            self.voiceGuidance = voiceGuidance
+        }
+    }
+}
+
+/// `session.voiceGuidance`: the user's toggle for this client's voice prompts (off, alertsOnly, all).
+public enum SessionVoiceGuidance: RPCMethod {
+    public static let name = "session.voiceGuidance"
+
+    public struct Params: MethodParams {
+        public var level: VoiceGuidance
+        public enum CodingKeys: String, CodingKey, CaseIterable { case level }
+
+        public init(level: VoiceGuidance) { self.level = level }
+    }
+
+    /// The level set, and the styles it gives now.
+    public typealias Result = SessionPromptStyle.Result
+}
+
+/// `session.voiceControl`: this client shows or hides its voice-control template, the one window in
+/// which a navigation app may record in the car (and no prompt plays over the user's speech).
+public enum SessionVoiceControl: RPCMethod {
+    public static let name = "session.voiceControl"
+
+    public struct Params: MethodParams {
+        public var shown: Bool
+        public enum CodingKeys: String, CodingKey, CaseIterable { case shown }
+
+        public init(shown: Bool) { self.shown = shown }
+    }
+
+    public struct Result: Codable, Sendable {
+        public var shown: Bool
+        /// The style a prompt of this client gets now (none while a voice-control template is shown).
+        public var style: PromptStyle
+        public init(shown: Bool, style: PromptStyle) {
+            self.shown = shown
+            self.style = style
+        }
     }
 }

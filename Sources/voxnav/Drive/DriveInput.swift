@@ -38,8 +38,9 @@ enum DriveInput {
         guard let pack = voices.pack(for: scenario.language) else {
             throw CLIError("\(path): no phrase pack for language '\(scenario.language)' (available: \(voices.languages.joined(separator: ", ")))")
         }
-        if let units = scenario.units, units != pack.unitSystem {
-            throw CLIError("\(path): units \(units.rawValue), but the \(pack.language) pack speaks \(pack.unitSystem.rawValue) (a pack has one unit system)")
+        if let units = scenario.units, !pack.unitSystems.contains(units) {
+            throw CLIError(
+                "\(path): units \(units.rawValue), but the \(pack.language) pack words \(pack.unitSystems.map(\.rawValue).joined(separator: ", ")) only")
         }
         return (scenario, DriveSchedule(scenario: scenario, route: route))
     }

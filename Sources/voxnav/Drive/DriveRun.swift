@@ -15,6 +15,9 @@ final class DriveRun {
     private let rpc: RPCClient
     private let progress: DriveProgress
     private var described: Set<String> = []
+    /// False while the car's own navigation guides: the daemon ended the drive's guidance, and the
+    /// app (this driver) starts it again when the car's navigation stops.
+    private var guiding = false
     private var foreign: [String: ForeignStream] = [:]
     /// What the script asked that the car could not do (a source the policy had already stopped).
     private(set) var notes: [String] = []
@@ -42,7 +45,7 @@ final class DriveRun {
         guard daemonClock == clock.rawValue else {
             throw CLIError("the daemon runs on the \(daemonClock) clock, the drive asks for \(clock.rawValue) (voxnavd --clock \(clock.rawValue))")
         }
-        _ = try rpc.callForCLI(GuidanceStart.self, .init(language: scenario.language, profile: scenario.vehicle.rawValue))
+        try startGuidance()
         let wallStart = Date()
         for step in schedule.steps {
             try wait(until: step.time, wallStart: wallStart)
@@ -84,7 +87,15 @@ final class DriveRun {
 
     // MARK: steps
 
+    private func startGuidance() throws {
+        _ = try rpc.callForCLI(GuidanceStart.self, .init(language: scenario.language, profile: scenario.vehicle.rawValue, units: scenario.units))
+        // A new guidance session knows no maneuver yet.
+        described = []
+        guiding = true
+    }
+
     private func send(_ update: DriveUpdate) throws {
+        guard guiding else { return }
         let maneuvers = update.upcoming.map { item in
             // Each maneuver is described once; later updates name it by id.
             GuidanceUpdate.Upcoming(id: item.id, distance: item.distance, maneuver: described.insert(item.id).inserted ? item.maneuver : nil)
@@ -103,6 +114,9 @@ final class DriveRun {
             let name = event.name ?? CarAudioEvent.defaultStreamName
             foreign.removeValue(forKey: name)?.stop()
             try waitForForeignStreams(count: foreign.count)
+        case .voiceControlShow, .voiceControlHide:
+            // The app itself (the drive's guidance client) shows or hides its template.
+            _ = try rpc.callForCLI(SessionVoiceControl.self, .init(shown: event.action == .voiceControlShow))
         case .reroute:
             _ = try rpc.callForCLI(GuidanceReroute.self, .init())
             // The announcer starts again and forgets every maneuver: the next update describes them anew.
@@ -114,6 +128,8 @@ final class DriveRun {
                     kind: kind, activity: event.action.activity == .default ? nil : event.action.activity,
                     duration: kind == .vehicleChime ? event.duration ?? CarAudioEvent.defaultChimeDuration : nil)
                 _ = try rpc.callForCLI(SourceStart.self, params)
+                // The daemon ends every guidance when the car's navigation starts (guidance.ended).
+                if kind == .nativeNavigation { guiding = false }
             } else {
                 do {
                     _ = try rpc.call(SourceStop.self, .init(kind: kind))
@@ -121,6 +137,7 @@ final class DriveRun {
                     // The policy may have stopped it already (the radio when phone media started).
                     notes.append("\(at) \(event.action.rawValue): \(error.message)")
                 }
+                if kind == .nativeNavigation { try startGuidance() }
             }
         }
     }

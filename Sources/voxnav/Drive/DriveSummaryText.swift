@@ -15,13 +15,19 @@ enum DriveSummaryText {
             "audio: \(audio)",
             "",
         ]
+        // The prompts, with the moments guidance ended (the car's own navigation taking over) among them.
+        var timed: [(time: Double, line: String)] = []
         for prompt in report.prompts {
-            let at = DriveProgress.clock(prompt.startedAt ?? prompt.queuedAt ?? 0)
+            let time = prompt.startedAt ?? prompt.queuedAt ?? 0
             let how = prompt.played ? (prompt.style?.rawValue ?? "?") + (prompt.result == .shortened ? ", shortened" : "") : prompt.result.rawValue
-            var line = "  \(at.padding(toLength: 7, withPad: " ", startingAt: 0)) \(how.padding(toLength: 17, withPad: " ", startingAt: 0)) \"\(prompt.text)\""
+            var line = "  \(column(time)) \(how.padding(toLength: 17, withPad: " ", startingAt: 0)) \"\(prompt.text)\""
             if !prompt.played, let reason = prompt.reason { line += " — \(reason)" }
-            lines.append(line)
+            timed.append((time, line))
         }
+        for end in report.guidanceEnds where end.reason != "clientRequest" {
+            timed.append((end.time, "  \(column(end.time)) guidance ended: \(end.reason)"))
+        }
+        lines += timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element.line)
         lines += [
             "",
             "prompts: \(s.promptsQueued) queued · \(s.promptsNormal) normal (\(s.promptsShortened) shortened) · \(s.promptsShort) short (tone)"
@@ -37,4 +43,6 @@ enum DriveSummaryText {
         lines += ["", "wrote " + files.joined(separator: ", ")]
         return lines.joined(separator: "\n")
     }
+
+    private static func column(_ time: Double) -> String { DriveProgress.clock(time).padding(toLength: 7, withPad: " ", startingAt: 0) }
 }

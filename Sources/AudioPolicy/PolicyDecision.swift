@@ -1,0 +1,15 @@
+/// What the I/O layer must do, or report.
+public enum PolicyDecision: Hashable, Sendable {
+    /// Apply to a source's stream or tell a client about its session.
+    case focus(FocusEvent)
+    case sessionActivated(ClientID)
+    case sessionDeactivated(ClientID, DeactivationReason)
+    /// Play the ready prompt in this style (short: a tone instead of speech).
+    case playPrompt(ClientID, PromptStyle)
+    /// Do not play the ready prompt: style none, or a holder rejects it.
+    case skipPrompt(ClientID, why: String)
+    /// The client may not activate now: `holder` has the focus and rejects it.
+    case activationRejected(ClientID, holder: FocusRole)
+    case configurationRejected(ClientID, SessionConfigurationError)
+    case violation(Violation)
+}
