@@ -35,7 +35,8 @@ struct Demo: AsyncParsableCommand {
             print(
                 try await Drive.drive(
                     path, clock: clock, audible: audible, socket: nil,
-                    out: URL(fileURLWithPath: out).appendingPathComponent(base).path, record: nil, quiet: false))
+                    out: URL(fileURLWithPath: out).appendingPathComponent(base).path, record: nil, quiet: false
+                ).text)
             // The next drive's progress goes to standard error: what is printed must be out first.
             fflush(nil)
         }

@@ -42,14 +42,30 @@ struct Drive: AsyncParsableCommand {
         if record != nil && mode == .virtual {
             FileHandle.standardError.write(Data("note: on the virtual clock prompts make no sound; the recording has the car's sources only\n".utf8))
         }
-        print(try await Self.drive(scenario, clock: mode, audible: audible, socket: socket, out: out, record: record, quiet: quiet))
+        let result: DriveResult
+        do {
+            result = try await Self.drive(scenario, clock: mode, audible: audible, socket: socket, out: out, record: record, quiet: quiet)
+        } catch let error as CLIError {
+            // A drive that could not run exits 2; 1 is for a drive whose expectations failed.
+            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        print(result.text)
+        if result.outcome.status != .passed { throw ExitCode(DriveOutcome.exitStatus([result.outcome])) }
     }
 
-    /// Runs one drive end to end and returns its printed summary (`voxnav demo` runs several).
+    /// What one drive printed and how it ended.
+    struct DriveResult {
+        let text: String
+        let outcome: DriveOutcome
+    }
+
+    /// Runs one drive end to end: its summary as printed, and its outcome against its expectations
+    /// (`voxnav demo` runs several).
     static func drive(
         _ path: String, clock mode: EngineClock.Mode, audible: Bool, socket: String?, out: String, record: String?, quiet: Bool
-    ) async throws -> String {
-        let (loaded, schedule) = try DriveInput.load(path)
+    ) async throws -> DriveResult {
+        let (loaded, route, schedule) = try DriveInput.load(path)
         let interrupt = InterruptCleanup.shared
         let drive = try DriveEnvironment(clock: mode, audible: audible, socket: socket)
         interrupt.add { drive.stop() }
@@ -74,10 +90,16 @@ struct Drive: AsyncParsableCommand {
         try events.drain()
         recorder?.stop()
         let report = TimelineBuilder.build(events.received, name: loaded.name, origin: run.origin, end: run.end)
+        let failures = loaded.expect.evaluate(report, kinematics: DriveKinematics(route: route, speed: loaded.speed))
         let files = try DriveOutput.write(report, to: out)
-        return DriveSummaryText.render(
-            report, scenario: loaded, clock: mode, wallSeconds: Date().timeIntervalSince(started), audio: drive.audioDescription,
-            notes: run.notes, files: files + (record.map { [$0] } ?? []))
+        let wall = Date().timeIntervalSince(started)
+        let text = DriveSummaryText.render(
+            report, scenario: loaded, clock: mode, wallSeconds: wall, audio: drive.audioDescription,
+            notes: run.notes, failures: failures, files: files + (record.map { [$0] } ?? []))
+        let outcome = DriveOutcome(
+            scenario: path, name: loaded.name, expectations: loaded.expect.count, failures: failures, driveSeconds: report.duration,
+            wallSeconds: wall, promptsQueued: report.summary.promptsQueued, reportDirectory: out)
+        return DriveResult(text: text, outcome: outcome)
     }
 }
 

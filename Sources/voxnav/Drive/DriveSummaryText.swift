@@ -6,7 +6,7 @@ import Foundation
 enum DriveSummaryText {
     static func render(
         _ report: TimelineReport, scenario: Scenario, clock: EngineClock.Mode, wallSeconds: Double, audio: String,
-        notes: [String], files: [String]
+        notes: [String], failures: [ExpectationFailure], files: [String]
     ) -> String {
         let s = report.summary
         var lines = [
@@ -34,7 +34,15 @@ enum DriveSummaryText {
                     ? "" : " (" + s.violationsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"),
         ]
         if !notes.isEmpty { lines += ["", "notes:"] + notes.map { "  \($0)" } }
+        lines += expectationLines(count: scenario.expect.count, failures: failures)
         lines += ["", "wrote " + files.joined(separator: ", ")]
         return lines.joined(separator: "\n")
+    }
+
+    /// "expectations: 9 held", or how many failed and each failure with what was seen.
+    static func expectationLines(count: Int, failures: [ExpectationFailure]) -> [String] {
+        guard count > 0 else { return [] }
+        if failures.isEmpty { return ["", "expectations: \(count) held"] }
+        return ["", "expectations: \(failures.count) of \(count) FAILED"] + failures.map { "  ✗ \($0)" }
     }
 }
