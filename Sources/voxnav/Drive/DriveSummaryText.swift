@@ -10,13 +10,13 @@ enum DriveSummaryText {
     ) -> String {
         let s = report.summary
         var lines = [
-            "drive \"\(scenario.name)\" (\(scenario.language), \(scenario.vehicle.rawValue)): \(DriveProgress.clock(report.duration)) of driving"
+            "drive \"\(scenario.name)\" (\(scenario.language), \(scenario.vehicle.rawValue)): \(ClockTime.format(report.duration)) of driving"
                 + " on the \(clock.rawValue) clock, run in \(String(format: "%.1f", wallSeconds)) s",
             "audio: \(audio)",
             "",
         ]
         for prompt in report.prompts {
-            let at = DriveProgress.clock(prompt.startedAt ?? prompt.queuedAt ?? 0)
+            let at = ClockTime.format(prompt.startedAt ?? prompt.queuedAt ?? 0)
             let how = prompt.played ? (prompt.style?.rawValue ?? "?") + (prompt.result == .shortened ? ", shortened" : "") : prompt.result.rawValue
             var line = "  \(at.padding(toLength: 7, withPad: " ", startingAt: 0)) \(how.padding(toLength: 17, withPad: " ", startingAt: 0)) \"\(prompt.text)\""
             if !prompt.played, let reason = prompt.reason { line += " — \(reason)" }
