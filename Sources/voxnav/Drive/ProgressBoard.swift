@@ -39,8 +39,8 @@ final class ProgressBoard: @unchecked Sendable {
             lock.withLock { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         case .terminal:
             lock.withLock {
-                // Redrawing more often only costs time on a fast virtual drive.
-                guard Date().timeIntervalSince(lastDraw) > 0.05 else { return }
+                // Redrawing more often only costs time on a fast virtual drive; the end is always drawn.
+                guard Date().timeIntervalSince(lastDraw) > 0.05 || time >= progress.total else { return }
                 draw()
             }
         }
