@@ -93,6 +93,24 @@ import Testing
         #expect(withError.count == 3 && withError[0].errors.count == 1 && withError[0].errors[0].contains("broken.yaml is not a valid scenario"))
     }
 
+    @Test func theSameScenarioTwiceGetsTwoFolders() async throws {
+        let scenario = try DriveRunner.scenarioFile(ExpectationDriveTests.scenario)
+        let output = try await DriveRunner.drive(scenario, [scenario, "--jobs", "2", "--json"])
+        #expect(output.status == 1, "\(output.text)")
+        let run = try Self.outcome(output)
+        let base = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
+        #expect(
+            run.drives.map(\.reportDirectory) == [
+                output.directory.appendingPathComponent(base).path, output.directory.appendingPathComponent(base + "-2").path,
+            ])
+        // Two drives side by side on their own daemons decide the same: the same prompts, the same failures.
+        let reports = try run.drives.map {
+            try JSONDecoder().decode(TimelineReport.self, from: Data(contentsOf: URL(fileURLWithPath: $0.reportDirectory! + "/timeline.json")))
+        }
+        #expect(reports[0].prompts.map(\.text) == reports[1].prompts.map(\.text) && !reports[0].prompts.isEmpty)
+        #expect(run.drives[0].failures == run.drives[1].failures && run.drives[0].failures.count == 3)
+    }
+
     @Test func badArgumentsAreRefusedBeforeAnyDriveStarts() async throws {
         let example = DriveRunner.example("city-commute")
         let jobs = try await DriveRunner.drive(example, ["--jobs", "0"])
