@@ -129,6 +129,11 @@ import Testing
 
     @Test func anEmptyOrUnknownSectionIsRefused() {
         refuses("expect: {}\n", at: "expect", saying: "at least one expectation")
+        // Also when another part of the scenario has a problem of its own: each is reported.
+        let both = problems("audio: [{at: 1, event: podcast.begin}]\nexpect:\n  summary: {promptsShort: {}}\n  said: []\n")
+        #expect(both.map(\.path) == ["audio[0].event", "expect.summary.promptsShort"], "\(both)")
+        let empty = problems("audio: [{at: 1, event: podcast.begin}]\nexpect: {}\n")
+        #expect(empty.map(\.path) == ["audio[0].event", "expect"], "\(empty)")
         refuses("expect:\n  says: []\n", at: "expect.says", saying: "unknown key 'says' (expected one of: summary, said, notSaid, sources)")
         refuses("expect: 3\n", at: "expect", saying: "expected a mapping")
     }

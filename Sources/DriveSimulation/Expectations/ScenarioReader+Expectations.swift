@@ -5,13 +5,16 @@ import Yams
 extension YAMLReader {
     /// The `expect:` section; every problem is recorded with its key path and line.
     mutating func expectations(_ node: Node, at path: String) -> DriveExpectations {
+        let problemsBefore = problems.count
         let keys = entries(node, at: path, known: DriveExpectations.keys)
         var result = DriveExpectations()
         if let n = keys["summary"] { result.summary = summaryBounds(n, at: Self.join(path, "summary")) }
         if let n = keys["said"] { result.said = items(n, at: Self.join(path, "said")).compactMap { promptExpectation($1, at: $0) } }
         if let n = keys["notSaid"] { result.notSaid = items(n, at: Self.join(path, "notSaid")).compactMap { promptExpectation($1, at: $0) } }
         if let n = keys["sources"] { result.sources = items(n, at: Self.join(path, "sources")).compactMap { sourceExpectation($1, at: $0) } }
-        if result.isEmpty && problems.isEmpty { fail(path, node, "expected at least one expectation (summary, said, notSaid or sources)") }
+        if result.isEmpty && problems.count == problemsBefore {
+            fail(path, node, "expected at least one expectation (summary, said, notSaid or sources)")
+        }
         return result
     }
 
@@ -41,9 +44,10 @@ extension YAMLReader {
             fail(path, node, "expected \(what) (an upper bound) or a mapping with min and/or max")
             return nil
         }
+        let problemsBefore = problems.count
         let keys = entries(node, at: path, known: ["min", "max"])
         guard keys["min"] != nil || keys["max"] != nil else {
-            if problems.isEmpty { fail(path, node, "give min, max or both") }
+            if problems.count == problemsBefore { fail(path, node, "give min, max or both") }
             return nil
         }
         let low = keys["min"].flatMap { limit($0, at: Self.join(path, "min")) }
