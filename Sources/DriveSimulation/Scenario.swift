@@ -15,10 +15,13 @@ public struct Scenario: Sendable, Equatable {
     /// Sorted by time; events at the same time keep the file's order.
     public var audio: [CarAudioEvent]
     public var options: ScenarioOptions
+    /// What the drive must do to pass; empty: it only reports.
+    public var expect: DriveExpectations
 
     public init(
         name: String, description: String? = nil, language: String, units: UnitSystem? = nil, vehicle: VehicleKind = .car,
-        route: RouteSource, speed: SpeedProfile, audio: [CarAudioEvent] = [], options: ScenarioOptions = ScenarioOptions()
+        route: RouteSource, speed: SpeedProfile, audio: [CarAudioEvent] = [], options: ScenarioOptions = ScenarioOptions(),
+        expect: DriveExpectations = DriveExpectations()
     ) {
         self.name = name
         self.description = description
@@ -29,6 +32,7 @@ public struct Scenario: Sendable, Equatable {
         self.speed = speed
         self.audio = audio
         self.options = options
+        self.expect = expect
     }
 
     /// Parses and validates a scenario file. Every problem is reported with its key path and line.
@@ -46,5 +50,5 @@ public struct Scenario: Sendable, Equatable {
         self = scenario
     }
 
-    public static let keys = ["name", "description", "language", "units", "vehicle", "route", "speed", "audio", "options"]
+    public static let keys = ["name", "description", "language", "units", "vehicle", "route", "speed", "audio", "options", "expect"]
 }

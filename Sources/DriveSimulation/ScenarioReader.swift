@@ -16,10 +16,11 @@ extension YAMLReader {
         let speed = keys["speed"].flatMap { speedProfile($0, at: "speed") }
         let audio = keys["audio"].map { audioScript($0, at: "audio") } ?? []
         let options = keys["options"].map { scenarioOptions($0, at: "options") } ?? ScenarioOptions()
+        let expect = keys["expect"].map { expectations($0, at: "expect") } ?? DriveExpectations()
         guard let name, let language, let route, let speed, problems.isEmpty else { return nil }
         return Scenario(
             name: name, description: description, language: language, units: units, vehicle: vehicle,
-            route: route, speed: speed, audio: audio, options: options)
+            route: route, speed: speed, audio: audio, options: options, expect: expect)
     }
 
     private mutating func languageTag(_ node: Node, at path: String) -> String? {
@@ -128,7 +129,7 @@ extension YAMLReader {
     }
 
     /// A distance: meters, or "800 m", "2.5 km", "500 ft", "1.2 mi".
-    private mutating func distance(_ node: Node, at path: String) -> Double? {
+    mutating func distance(_ node: Node, at path: String) -> Double? {
         let factors: [(String, Double)] = [("km", 1000), ("mi", 1609.344), ("ft", 0.3048), ("m", 1)]
         guard let text = node.scalar?.string.trimmingCharacters(in: .whitespaces) else {
             fail(path, node, "expected a distance such as 800, 800 m, 2.5 km, 500 ft or 1.2 mi")

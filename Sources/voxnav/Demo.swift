@@ -28,14 +28,17 @@ struct Demo: AsyncParsableCommand {
         let clock: EngineClock.Mode = audible ? .compressed : .virtual
         let examples = try Self.examplesDirectory()
         let names = scenario.map { [$0] } ?? ["city-commute", "highway-podcast-call", "roundabouts-de"]
+        let board = ProgressBoard.standardError(quiet: false)
         for (index, name) in names.enumerated() {
             let path = FileManager.default.fileExists(atPath: name) ? name : examples.appendingPathComponent("\(name).yaml").path
             let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             if index > 0 { print("\n" + String(repeating: "─", count: 72) + "\n") }
-            print(
-                try await Drive.drive(
-                    path, clock: clock, audible: audible, socket: nil,
-                    out: URL(fileURLWithPath: out).appendingPathComponent(base).path, record: nil, quiet: false))
+            let job = DriveJob(scenario: path, label: base, out: URL(fileURLWithPath: out).appendingPathComponent(base).path)
+            let settings = OneDrive.Settings(clock: clock, audible: audible)
+            let result = try await DriveThread.run(name: "voxnav demo \(base)") {
+                try OneDrive.run(job.scenario, out: job.out, label: nil, settings: settings, board: board)
+            }
+            print(result.text)
             // The next drive's progress goes to standard error: what is printed must be out first.
             fflush(nil)
         }

@@ -112,10 +112,19 @@ import Testing
                 "the de pack words metric only"
             ),
             ("name: x\nlanguage: en-US\nroute: {osrm: missing.json}\nspeed: 50\n", "cannot read the route file"),
+            (
+                "name: x\nlanguage: en-US\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\nexpect: {said: [{text: a, before: {maneuver: exit, distance: 10}}]}\n",
+                "expect.said[0].before.maneuver (line 5): the route has no maneuver 'exit' (its ids: m0, m1)"
+            ),
+            (
+                "name: x\nlanguage: en-US\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\nspeed: 50\nexpect: {summary: {violation: 0}}\n",
+                "expect.summary.violation (line 5): unknown key 'violation'"
+            ),
         ]
         for (yaml, message) in cases {
             let output = try await DriveRunner.drive(try DriveRunner.scenarioFile(yaml))
-            #expect(output.status != 0)
+            // 2: the drive could not run (1 is for failed expectations).
+            #expect(output.status == 2)
             #expect(output.text.contains(message), "\(output.text)")
             #expect(!FileManager.default.fileExists(atPath: output.reportURL.path))
         }

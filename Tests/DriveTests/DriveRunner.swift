@@ -42,16 +42,29 @@ struct DriveRunner {
         try await AudioServerLock.shared.withLock { try run(scenario, arguments) }
     }
 
+    /// The same with the progress display on: `terminal` runs it on a pseudo-terminal (util-linux
+    /// `script`), as a person at a terminal would; else standard error is a pipe, as in CI.
+    static func driveShowingProgress(_ scenario: String, _ arguments: [String] = [], terminal: Bool) async throws -> Output {
+        try await AudioServerLock.shared.withLock { try run(scenario, arguments, quiet: false, terminal: terminal) }
+    }
+
     /// An example on the virtual clock, driven once per test run and shared by the tests that judge it.
     static func example(drive name: String) async throws -> Output {
         try await ExampleCache.shared.output(name)
     }
 
-    private static func run(_ scenario: String, _ arguments: [String] = []) throws -> Output {
+    private static func run(_ scenario: String, _ arguments: [String] = [], quiet: Bool = true, terminal: Bool = false) throws -> Output {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-drive-test-\(UUID().uuidString.prefix(8))")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["drive", scenario, "--out", directory.path, "--quiet"] + arguments
+        let command = [binary, "drive", scenario, "--out", directory.path] + (quiet ? ["--quiet"] : []) + arguments
+        if terminal {
+            // script gives the command a pseudo-terminal and copies what it writes there.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qefc", command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " "), "/dev/null"]
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = Array(command.dropFirst())
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -52,6 +52,7 @@ import Testing
             }
         }
         #expect(output.text.contains("podcast seconds lost: 0.0"), "\(output.text)")
+        #expect(output.text.contains(" held\n") && !output.text.contains("FAILED"), "the example carries expectations, and they hold")
         let svg = try String(contentsOf: output.svgURL, encoding: .utf8)
         #expect(svg.hasPrefix("<?xml") && svg.contains("</svg>"))
     }

@@ -5,79 +5,104 @@ import Foundation
 
 struct Drive: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replay a drive: guidance prompts against the car's audio, with a timeline report (JSON + SVG).",
+        abstract: "Replay drives: guidance prompts against the car's audio, with timeline reports (JSON + SVG) and expectations.",
         discussion: """
             Reads a scenario (docs/DRIVES.md; examples/*.yaml), starts a voxnavd of its own on a private
-            headless PulseAudio server (or this session's sound server with --audible), drives it, and
-            writes <out>/timeline.json and <out>/timeline.svg.
+            headless PulseAudio server (or this session's sound server with --audible), drives it, judges
+            the scenario's expectations (expect:), and writes <out>/timeline.json and <out>/timeline.svg.
+
+            Several scenarios, or a directory of them (its *.yaml files), run as a suite: each drive on
+            its own server and daemon, --jobs at a time, its report in <out>/<scenario>/; a line per drive,
+            then a summary.
 
             Clocks: virtual runs a 30-minute drive in seconds with the same decisions every time (no prompt
             audio); compressed plays every prompt for real and skips only the silence between them (what
             --record wants); real takes the drive's own time.
+
+            Exit status: 0 every drive ran and its expectations held, 1 an expectation failed, 2 a drive
+            could not run.
             """)
 
-    @Argument(help: "The scenario file (YAML).")
-    var scenario: String
+    @Argument(help: "Scenario files (YAML), or directories of them.")
+    var scenarios: [String]
 
     @Option(help: "virtual (default), compressed (default with --record) or real.")
     var clock: EngineClock.Mode?
 
-    @Option(help: "Directory for timeline.json and timeline.svg.")
+    @Option(help: "Directory for the report (one scenario), or for a folder per drive (several).")
     var out: String = "drive-report"
 
-    @Option(help: "Record the car's audio (the sink monitor) for the whole drive into this WAV file.")
+    @Option(help: "How many drives run at once, each on its own server and daemon.")
+    var jobs: Int = 1
+
+    @Option(help: "Write the results as JUnit XML to this file: a test case per drive, a failure per failed expectation.")
+    var junit: String?
+
+    @Flag(help: "Print the results as one JSON document (DriveRunOutcome) instead of text.")
+    var json = false
+
+    @Option(help: "Record the car's audio (the sink monitor) for the whole drive into this WAV file (one scenario only).")
     var record: String?
 
     @Flag(help: "Play through this session's sound server (you hear it) instead of a private headless one.")
     var audible = false
 
-    @Option(help: "Drive a running voxnavd on this socket instead of starting one (its --clock must match).")
+    @Option(help: "Drive a running voxnavd on this socket instead of starting one (its --clock must match; one scenario only).")
     var socket: String?
 
     @Flag(help: "No progress display.")
     var quiet = false
 
+    func validate() throws {
+        guard !scenarios.isEmpty else { throw ValidationError("give a scenario file, several, or a directory of them") }
+        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 64 (got \(jobs))") }
+        if audible && jobs > 1 {
+            throw ValidationError("--audible plays every drive on this session's sound server, where they would duck each other: use --jobs 1")
+        }
+    }
+
     func run() async throws {
+        let plan: (jobs: [DriveJob], single: Bool)
+        do {
+            plan = try DriveJob.plan(scenarios, out: out)
+        } catch {
+            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        if !plan.single && (record != nil || socket != nil) {
+            throw ValidationError("--record and --socket are for one scenario: each drive of a suite has its own server and daemon")
+        }
         let mode = clock ?? (record == nil ? .virtual : .compressed)
         if record != nil && mode == .virtual {
             FileHandle.standardError.write(Data("note: on the virtual clock prompts make no sound; the recording has the car's sources only\n".utf8))
         }
-        print(try await Self.drive(scenario, clock: mode, audible: audible, socket: socket, out: out, record: record, quiet: quiet))
-    }
-
-    /// Runs one drive end to end and returns its printed summary (`voxnav demo` runs several).
-    static func drive(
-        _ path: String, clock mode: EngineClock.Mode, audible: Bool, socket: String?, out: String, record: String?, quiet: Bool
-    ) async throws -> String {
-        let (loaded, schedule) = try DriveInput.load(path)
-        let interrupt = InterruptCleanup.shared
-        let drive = try DriveEnvironment(clock: mode, audible: audible, socket: socket)
-        interrupt.add { drive.stop() }
-        defer {
-            interrupt.removeAll()
-            drive.stop()
+        let settings = OneDrive.Settings(clock: mode, audible: audible, socket: socket, record: record)
+        let board = ProgressBoard.standardError(quiet: quiet)
+        let suite = DriveSuite(jobs: plan.jobs, parallel: jobs, settings: settings, board: board, printLines: !plan.single && !json)
+        let (outcome, texts) = await suite.run()
+        if let junit {
+            do {
+                try Data(JUnitReport.render(outcome).utf8).write(to: URL(fileURLWithPath: junit))
+            } catch {
+                FileHandle.standardError.write(Data("Error: cannot write the JUnit file \(junit): \(error.localizedDescription)\n".utf8))
+                throw ExitCode(2)
+            }
         }
-        let progress = DriveProgress(total: schedule.endTime, label: loaded.name, enabled: !quiet)
-        let events = try EventCollector(socketPath: drive.socketPath) { progress.observe($0) }
-        let recorder = try record.map { try MonitorRecorder(path: $0, pulseServer: drive.pulseServer) }
-        if let recorder { interrupt.add { recorder.stop() } }
-        let started = Date()
-        let run = try DriveRun(
-            scenario: loaded, schedule: schedule, clock: mode, socketPath: drive.socketPath,
-            pulseServer: drive.pulseServer, progress: progress)
-        do {
-            try await run.run()
-        } catch {
-            recorder?.stop()
-            throw error
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(outcome), as: UTF8.self))
+        } else if plan.single {
+            // One scenario prints as it always has: its whole summary, or why it could not run.
+            if let error = outcome.drives[0].error {
+                FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            } else {
+                print(texts[0] ?? "")
+            }
+        } else {
+            print("\n" + outcome.summaryLine + (junit.map { " · JUnit: \($0)" } ?? ""))
         }
-        try events.drain()
-        recorder?.stop()
-        let report = TimelineBuilder.build(events.received, name: loaded.name, origin: run.origin, end: run.end)
-        let files = try DriveOutput.write(report, to: out)
-        return DriveSummaryText.render(
-            report, scenario: loaded, clock: mode, wallSeconds: Date().timeIntervalSince(started), audio: drive.audioDescription,
-            notes: run.notes, files: files + (record.map { [$0] } ?? []))
+        if outcome.exitStatus != 0 { throw ExitCode(outcome.exitStatus) }
     }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 
 /// The sound server and the daemon a drive runs against: its own voxnavd on the chosen clock, on a
 /// private headless PulseAudio server (default) or this session's server (`--audible`); or a
-/// running daemon given by its socket.
+/// running daemon given by its socket. Each drive of a run has its own: a directory of its own for the
+/// socket and the daemon's journal, a server of its own, so drives side by side never meet.
 final class DriveEnvironment {
     let socketPath: String
     /// PULSE_SERVER for the drive's own clients (recorder, other programs' streams); nil: the default.
@@ -30,7 +31,8 @@ final class DriveEnvironment {
             audioDescription = "a private headless PulseAudio server, null sink `car`"
         }
         pulseServer = server?.serverAddress ?? ProcessInfo.processInfo.environment["PULSE_SERVER"]
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-drive-\(getpid())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "voxnav-drive-\(getpid())-\(UUID().uuidString.prefix(8))")
         self.directory = directory
         socketPath = directory.path + "/voxnav.sock"
         do {

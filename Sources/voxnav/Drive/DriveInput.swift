@@ -2,9 +2,10 @@ import DriveSimulation
 import Engine
 import Foundation
 
-/// Reads a scenario and its route file, and checks it against the phrase packs, before anything starts.
+/// Reads a scenario and its route file, and checks it against the phrase packs and its expectations
+/// against the route, before anything starts.
 enum DriveInput {
-    static func load(_ path: String) throws -> (Scenario, DriveSchedule) {
+    static func load(_ path: String) throws -> (scenario: Scenario, route: Route, schedule: DriveSchedule) {
         let url = URL(fileURLWithPath: path)
         let text: String
         do {
@@ -42,6 +43,10 @@ enum DriveInput {
             throw CLIError(
                 "\(path): units \(units.rawValue), but the \(pack.language) pack words \(pack.unitSystems.map(\.rawValue).joined(separator: ", ")) only")
         }
-        return (scenario, DriveSchedule(scenario: scenario, route: route))
+        let problems = scenario.expect.problems(route: route)
+        if !problems.isEmpty {
+            throw CLIError("\(path) is not a valid scenario:\n\(ScenarioError(problems: problems))")
+        }
+        return (scenario, route, DriveSchedule(scenario: scenario, route: route))
     }
 }

@@ -38,7 +38,8 @@ final class DriveRun {
         rpc = try RPCClient(socketPath: socketPath)
     }
 
-    func run() async throws {
+    /// Runs on the drive's own thread (`DriveThread`): every call blocks.
+    func run() throws {
         let state = try rpc.callForCLI(StateGet.self)
         origin = state.time
         let daemonClock = state.clock
@@ -50,13 +51,12 @@ final class DriveRun {
         for step in schedule.steps {
             try wait(until: step.time, wallStart: wallStart)
             switch step {
-            case .audio(let event): try await perform(event)
+            case .audio(let event): try perform(event)
             case .progress(let update): try send(update)
             }
             progress.update(step.time)
         }
         end = try drainPrompts(after: schedule.endTime, wallStart: wallStart)
-        progress.finish()
         _ = try? rpc.callForCLI(GuidanceEnd.self)
         try stopEverything()
     }
@@ -103,12 +103,13 @@ final class DriveRun {
         _ = try rpc.callForCLI(GuidanceUpdate.self, .init(speed: update.speed, maneuvers: maneuvers))
     }
 
-    private func perform(_ event: CarAudioEvent) async throws {
-        let at = DriveProgress.clock(event.time)
+    private func perform(_ event: CarAudioEvent) throws {
+        let at = ClockTime.format(event.time)
         switch event.action {
         case .streamStart:
             let name = event.name ?? CarAudioEvent.defaultStreamName
-            foreign[name] = try await ForeignStream(name: name, role: event.role ?? "music", pulseServer: pulseServer)
+            let (role, server) = (event.role ?? "music", pulseServer)
+            foreign[name] = try DriveThread.wait { try await ForeignStream(name: name, role: role, pulseServer: server) }
             try waitForForeignStreams(count: foreign.count)
         case .streamStop:
             let name = event.name ?? CarAudioEvent.defaultStreamName

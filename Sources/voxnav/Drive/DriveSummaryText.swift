@@ -6,11 +6,11 @@ import Foundation
 enum DriveSummaryText {
     static func render(
         _ report: TimelineReport, scenario: Scenario, clock: EngineClock.Mode, wallSeconds: Double, audio: String,
-        notes: [String], files: [String]
+        notes: [String], failures: [ExpectationFailure], files: [String]
     ) -> String {
         let s = report.summary
         var lines = [
-            "drive \"\(scenario.name)\" (\(scenario.language), \(scenario.vehicle.rawValue)): \(DriveProgress.clock(report.duration)) of driving"
+            "drive \"\(scenario.name)\" (\(scenario.language), \(scenario.vehicle.rawValue)): \(ClockTime.format(report.duration)) of driving"
                 + " on the \(clock.rawValue) clock, run in \(String(format: "%.1f", wallSeconds)) s",
             "audio: \(audio)",
             "",
@@ -40,9 +40,17 @@ enum DriveSummaryText {
                     ? "" : " (" + s.violationsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"),
         ]
         if !notes.isEmpty { lines += ["", "notes:"] + notes.map { "  \($0)" } }
+        lines += expectationLines(count: scenario.expect.count, failures: failures)
         lines += ["", "wrote " + files.joined(separator: ", ")]
         return lines.joined(separator: "\n")
     }
 
-    private static func column(_ time: Double) -> String { DriveProgress.clock(time).padding(toLength: 7, withPad: " ", startingAt: 0) }
+    private static func column(_ time: Double) -> String { ClockTime.format(time).padding(toLength: 7, withPad: " ", startingAt: 0) }
+
+    /// "expectations: 9 held", or how many failed and each failure with what was seen.
+    static func expectationLines(count: Int, failures: [ExpectationFailure]) -> [String] {
+        guard count > 0 else { return [] }
+        if failures.isEmpty { return ["", "expectations: \(count) held"] }
+        return ["", "expectations: \(failures.count) of \(count) FAILED"] + failures.map { "  ✗ \($0)" }
+    }
 }

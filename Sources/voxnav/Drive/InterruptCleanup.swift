@@ -6,7 +6,8 @@ import Foundation
 final class InterruptCleanup: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
     private let lock = NSLock()
-    private var cleanups: [() -> Void] = []
+    private var cleanups: [(token: Int, run: () -> Void)] = []
+    private var nextToken = 0
 
     static let shared = InterruptCleanup()
 
@@ -16,7 +17,7 @@ final class InterruptCleanup: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler { [self] in
                 FileHandle.standardError.write(Data("\ninterrupted: stopping the daemon and the sound server\n".utf8))
-                for cleanup in lock.withLock({ cleanups.reversed() }) { cleanup() }
+                for cleanup in lock.withLock({ cleanups.reversed() }) { cleanup.run() }
                 exit(130)
             }
             source.resume()
@@ -24,11 +25,16 @@ final class InterruptCleanup: @unchecked Sendable {
         }
     }
 
-    /// Runs `cleanup` if the drive is interrupted (the last added first).
-    func add(_ cleanup: @escaping () -> Void) {
-        lock.withLock { cleanups.append(cleanup) }
+    /// Runs `cleanup` if the run is interrupted (the last added first); the token takes it back.
+    @discardableResult
+    func add(_ cleanup: @escaping () -> Void) -> Int {
+        lock.withLock {
+            nextToken += 1
+            cleanups.append((nextToken, cleanup))
+            return nextToken
+        }
     }
 
-    /// The drive is over: nothing left to clean up on an interrupt.
-    func removeAll() { lock.withLock { cleanups.removeAll() } }
+    /// A drive is over: its cleanups are not needed any more (other drives of the run keep theirs).
+    func remove(_ tokens: [Int]) { lock.withLock { cleanups.removeAll { tokens.contains($0.token) } } }
 }

@@ -1,0 +1,62 @@
+import DriveSimulation
+import Engine
+import Foundation
+
+/// One drive end to end, on the calling thread (a drive's own, `DriveThread`): read and check the
+/// scenario, start its server and daemon, walk the schedule, collect the report, judge the
+/// expectations, write the report.
+enum OneDrive {
+    struct Settings: Sendable {
+        var clock: EngineClock.Mode
+        var audible = false
+        var socket: String?
+        var record: String?
+    }
+
+    /// What one drive printed and how it ended.
+    struct Result: Sendable {
+        let text: String
+        let outcome: DriveOutcome
+    }
+
+    /// Throws a `CLIError` when the drive cannot run; a drive whose expectations fail returns.
+    static func run(_ path: String, out: String, label: String?, settings: Settings, board: ProgressBoard) throws -> Result {
+        let (loaded, route, schedule) = try DriveInput.load(path)
+        let interrupt = InterruptCleanup.shared
+        var cleanups: [Int] = []
+        let drive = try DriveEnvironment(clock: settings.clock, audible: settings.audible, socket: settings.socket)
+        cleanups.append(interrupt.add { drive.stop() })
+        let progress = board.add(label: label ?? loaded.name, total: schedule.endTime)
+        defer {
+            progress.finish()
+            interrupt.remove(cleanups)
+            drive.stop()
+        }
+        let events = try EventCollector(socketPath: drive.socketPath) { progress.observe($0) }
+        let recorder = try settings.record.map { try MonitorRecorder(path: $0, pulseServer: drive.pulseServer) }
+        if let recorder { cleanups.append(interrupt.add { recorder.stop() }) }
+        let started = Date()
+        let run = try DriveRun(
+            scenario: loaded, schedule: schedule, clock: settings.clock, socketPath: drive.socketPath,
+            pulseServer: drive.pulseServer, progress: progress)
+        do {
+            try run.run()
+        } catch {
+            recorder?.stop()
+            throw error
+        }
+        try events.drain()
+        recorder?.stop()
+        let report = TimelineBuilder.build(events.received, name: loaded.name, origin: run.origin, end: run.end)
+        let failures = loaded.expect.evaluate(report, kinematics: DriveKinematics(route: route, speed: loaded.speed))
+        let files = try DriveOutput.write(report, to: out)
+        let wall = Date().timeIntervalSince(started)
+        let text = DriveSummaryText.render(
+            report, scenario: loaded, clock: settings.clock, wallSeconds: wall, audio: drive.audioDescription,
+            notes: run.notes, failures: failures, files: files + (settings.record.map { [$0] } ?? []))
+        let outcome = DriveOutcome(
+            scenario: path, name: loaded.name, expectations: loaded.expect.count, failures: failures, driveSeconds: report.duration,
+            wallSeconds: wall, promptsQueued: report.summary.promptsQueued, reportDirectory: out)
+        return Result(text: text, outcome: outcome)
+    }
+}
