@@ -37,7 +37,8 @@ import Testing
     static func report(
         prompts: [PromptRecord] = [], sources: [SourceTrack] = [], audit: [AuditRecord] = [], summary: TimelineSummary = summary()
     ) -> TimelineReport {
-        TimelineReport(name: "t", duration: 100, prompts: prompts, activations: [], sources: sources, interruptions: [], audit: audit, summary: summary)
+        TimelineReport(
+            name: "t", duration: 100, prompts: prompts, activations: [], sources: sources, interruptions: [], audit: audit, guidanceEnds: [], summary: summary)
     }
 
     static func segment(_ start: Double, _ end: Double, _ state: SourceTrack.State) -> SourceTrack.Segment {
