@@ -12,6 +12,9 @@ struct Demo: AsyncParsableCommand {
             Headless where no sound server answers: a private PulseAudio server with a null sink, on the
             virtual clock (seconds per drive). Where one answers, you hear it: the compressed clock plays
             every prompt over the car's audio and skips only the silence between prompts.
+
+            Each example carries expectations (docs/DRIVES.md): the demo exits 1 when one of them fails,
+            after running every drive.
             """)
 
     @Flag(help: "Always headless and on the virtual clock, even where a sound server answers.")
@@ -29,6 +32,7 @@ struct Demo: AsyncParsableCommand {
         let examples = try Self.examplesDirectory()
         let names = scenario.map { [$0] } ?? ["city-commute", "highway-podcast-call", "roundabouts-de"]
         let board = ProgressBoard.standardError(quiet: false)
+        var failed: [String] = []
         for (index, name) in names.enumerated() {
             let path = FileManager.default.fileExists(atPath: name) ? name : examples.appendingPathComponent("\(name).yaml").path
             let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
@@ -39,10 +43,15 @@ struct Demo: AsyncParsableCommand {
                 try OneDrive.run(job.scenario, out: job.out, label: nil, settings: settings, board: board)
             }
             print(result.text)
+            if result.outcome.status == .failed { failed.append(base) }
             // The next drive's progress goes to standard error: what is printed must be out first.
             fflush(nil)
         }
         print("\nOpen \(out)/*/timeline.svg in a browser to see each drive at a glance (docs/DRIVES.md explains the report).")
+        if !failed.isEmpty {
+            print("expectations failed in: \(failed.joined(separator: ", "))")
+            throw ExitCode(1)
+        }
     }
 
     /// examples/ of the source tree the binary was built in (.build/<config>/voxnav → the package root).

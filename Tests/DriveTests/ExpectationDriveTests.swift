@@ -1,3 +1,4 @@
+import AudioTestSupport
 import DriveSimulation
 import Foundation
 import Testing
@@ -42,6 +43,31 @@ import Testing
         #expect(output.text.contains("✗ expect.sources[1]: expected fmRadio during prompts: only playing; seen: ducked "))
         // The expectations that held are not listed.
         #expect(!output.text.contains("expect.said[0]") && !output.text.contains("expect.summary") && !output.text.contains("expect.sources[0]"))
+    }
+
+    /// `voxnav demo` judges the expectations too: it runs every drive it was given and then exits 1
+    /// when one failed (the same scenario as above, through the demo command).
+    @Test func theDemoFailsWhenAnExpectationFails() async throws {
+        let scenario = try DriveRunner.scenarioFile(Self.scenario)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-demo-test-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let (status, text) = try await AudioServerLock.shared.withLock {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: DriveRunner.binary)
+            process.arguments = ["demo", "--headless", "--scenario", scenario, "--out", out.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("expectations: 3 of 8 FAILED"), "\(text)")
+        #expect(text.contains("expectations failed in: scenario-"), "\(text)")
+        #expect(FileManager.default.fileExists(atPath: out.path), "the report was not written")
     }
 
     @Test func aDriveWhoseExpectationsHoldExitsZero() async throws {
