@@ -374,10 +374,11 @@ struct Run: AsyncParsableCommand {
             if round == 0 { report.load = result }
             report.loadRoundRates.append(result.repliesPerSecond)
             report.loadErrorsAllRounds += result.errors
+            report.loadRefusalsAllRounds += result.refusals
             usleep(1_000_000)
             report.rssAfterLoadRoundsKB.append(procRSSkB(daemonPID))
             say(
-                "  round \(round + 1): \(fmt(result.repliesPerSecond, 0)) replies/s, p50 \(fmt(result.latency.p50, 2)) ms, p99 \(fmt(result.latency.p99, 2)) ms, errors \(result.errors), RSS \(report.rssAfterLoadRoundsKB.last!) kB"
+                "  round \(round + 1): \(fmt(result.repliesPerSecond, 0)) replies/s, p50 \(fmt(result.latency.p50, 2)) ms, p99 \(fmt(result.latency.p99, 2)) ms, errors \(result.errors), refused by the queue's bounds \(result.refusals), RSS \(report.rssAfterLoadRoundsKB.last!) kB"
             )
         }
         report.rssEndKB = report.rssAfterLoadRoundsKB.last ?? -1
@@ -430,14 +431,23 @@ struct LoadResult {
     var repliesPerSecond = 0.0
     var errors = 0
     var errorSamples: [String] = []
+    /// Prompts refused by the queue's bounds (-32000, "the prompt queue is full", "too many prompts
+    /// waiting for this client"): the bounds doing their work under a flood, not failures.
+    var refusals = 0
     var replies = 0
     var speaks = 0
     var updates = 0
     var cancels = 0
 }
 
+/// A refusal by the prompt queue's bounds (EngineError.queueFull), told from other errors by its code and words.
+func isQueueRefusal(_ error: RPCError) -> Bool {
+    error.code == -32000
+        && (error.message.contains("the prompt queue is full") || error.message.contains("too many prompts waiting for this client"))
+}
+
 func runLoad(socket: String, clients: Int, seconds: Double) throws -> LoadResult {
-    let results = Locked((lat: [Double](), errors: 0, samples: [String](), speaks: 0, updates: 0, cancels: 0))
+    let results = Locked((lat: [Double](), errors: 0, refusals: 0, samples: [String](), speaks: 0, updates: 0, cancels: 0))
     let group = DispatchGroup()
     let start = monotonicNow() + 0.5
     for c in 0..<clients {
@@ -450,6 +460,7 @@ func runLoad(socket: String, clients: Int, seconds: Double) throws -> LoadResult
                 while monotonicNow() < start { usleep(1000) }
                 var lat: [Double] = []
                 var errors = 0
+                var refusals = 0
                 var samples: [String] = []
                 var speaks = 0
                 var updates = 0
@@ -490,14 +501,19 @@ func runLoad(socket: String, clients: Int, seconds: Double) throws -> LoadResult
                     let r = try lc.response(request.0)
                     lat.append((monotonicNow() - t) * 1000)
                     if let e = r.error {
-                        errors += 1
-                        if samples.count < 3 { samples.append("\(method): \(e)") }
+                        if isQueueRefusal(e) {
+                            refusals += 1
+                        } else {
+                            errors += 1
+                            if samples.count < 3 { samples.append("\(method): \(e)") }
+                        }
                     }
                 }
                 _ = try? lc.call(PromptCancel.self, .init())
                 results.with {
                     $0.lat += lat
                     $0.errors += errors
+                    $0.refusals += refusals
                     $0.samples += samples
                     $0.speaks += speaks
                     $0.updates += updates
@@ -519,6 +535,7 @@ func runLoad(socket: String, clients: Int, seconds: Double) throws -> LoadResult
         out.replies = r.lat.count
         out.repliesPerSecond = Double(r.lat.count) / seconds
         out.errors = r.errors
+        out.refusals = r.refusals
         out.errorSamples = Array(r.samples.prefix(5))
         out.speaks = r.speaks
         out.updates = r.updates

@@ -259,6 +259,8 @@ struct Document {
           client (own connection, `guidance.start` first) alternates `prompt.speak` ("Go.",
           `priority: low`, `wait: false`) and `guidance.update` (a maneuver approaching at 13.9 m/s), and sends
           `prompt.cancel {}` after 16 queued requests so it never has 32 waiting; one request in flight per client;
-          reply time is write → response.
+          reply time is write → response. 50 clients keeping up to 16 prompts each overfill the queue (64 prompts at
+          most, docs/POLICY.md): a prompt it refuses (-32000, "the prompt queue is full") is counted as a refusal,
+          apart from the errors.
         """
 }
