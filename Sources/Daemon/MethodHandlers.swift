@@ -98,6 +98,9 @@ enum MethodHandlers {
         table.on(GuidanceReroute.self) { p, client in
             try await engine.rerouteGuidance(client: client.id, time: p.time)
         }
+        table.on(GuidanceRepeat.self) { p, client in
+            try await engine.repeatGuidance(client: client.id, time: p.time)
+        }
         table.on(GuidanceEnd.self) { _, client in
             await engine.endGuidance(client: client.id)
             return .init(ended: true)

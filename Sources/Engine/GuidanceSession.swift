@@ -14,6 +14,12 @@ struct GuidanceSession {
     var onRoute: [String: Maneuver] = [:]
     /// When "Recalculating route" may be said again.
     var reroutes = RerouteDebounce()
+    /// The last update as the announcer read it (lane-only maneuvers folded), and when it came on the
+    /// engine's clock: a repeat moves its distances on from there.
+    var lastProgress: RouteProgress?
+    var lastProgressReceived = 0.0
+    /// When a driver's repeat may be said again.
+    var repeats = RepeatLimiter()
     /// True when the client supplies its own clock (a simulation); the engine's clock otherwise.
     var clientClock = false
 

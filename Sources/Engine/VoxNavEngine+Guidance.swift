@@ -43,6 +43,8 @@ extension VoxNavEngine {
         let update = RouteProgress(
             time: now, speed: progress.speed,
             maneuvers: route.map { RouteProgress.UpcomingManeuver(id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance) })
+        session.lastProgress = update
+        session.lastProgressReceived = self.now()
         var planned: [PlannedPrompt] = []
         var requests: [(PromptRequest, PromptOptions)] = []
         for announcement in session.announcer.update(update) {
@@ -114,6 +116,7 @@ extension VoxNavEngine {
         let oldRoute = Set(session.maneuvers.keys)
         session.maneuvers = [:]
         session.onRoute = [:]
+        session.lastProgress = nil
         let lastAnnounced = session.reroutes.lastAnnounced
         guidance[client] = session
         let cancelled = await prompts.cancelWaiting(client: client, keys: oldRoute, reason: "rerouted: the route it was for is gone")

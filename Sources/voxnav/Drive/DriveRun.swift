@@ -122,6 +122,9 @@ final class DriveRun {
             _ = try rpc.callForCLI(GuidanceReroute.self, .init())
             // The announcer starts again and forgets every maneuver: the next update describes them anew.
             described = []
+        case .repeatManeuver:
+            // Refused within the rate limit, or with no maneuver ahead: the drive goes on (the result says why).
+            _ = try rpc.callForCLI(GuidanceRepeat.self, .init())
         default:
             guard let kind = event.action.kind else { return }
             if event.action.starts {
