@@ -300,6 +300,11 @@ def scripted_session(s):
            predicate=lambda r: isinstance(r["prompts"], list))
     s.call(a, "guidance.update naming an undescribed id: -32000", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m9", "distance": 500}]}, expect_error=-32000)
+    s.call(a, "guidance.repeat says the next maneuver again, at its distance now", "guidance.repeat", {},
+           predicate=lambda r: r["repeated"] is True and r["maneuverID"] == "m1" and r["prompt"].startswith("p-")
+           and 0 < r["distance"] <= 1400 and r["state"] in ("initial", "prepare", "execute"))
+    s.call(a, "guidance.repeat again within 3 s: refused with the wait", "guidance.repeat", {},
+           predicate=lambda r: r["repeated"] is False and "3 s" in r["reason"] and 0 < r["retryAfter"] <= 3 and "prompt" not in r)
     s.call(a, "guidance.reroute says Recalculating route", "guidance.reroute", {},
            predicate=lambda r: r["announced"] is True and r["text"] == "Recalculating route" and r["prompt"].startswith("p-"))
     s.call(a, "guidance.reroute again within 10 s: not said again", "guidance.reroute", {},
@@ -329,6 +334,7 @@ def scripted_session(s):
     s.call(a, "-32000 source.stop of a source not running", "source.stop", {"kind": "fmRadio"}, expect_error=-32000)
     s.call(b, "-32000 guidance.update before guidance.start", "guidance.update", {"speed": 10, "maneuvers": []}, expect_error=-32000)
     s.call(b, "-32000 guidance.reroute before guidance.start", "guidance.reroute", {}, expect_error=-32000)
+    s.call(b, "-32000 guidance.repeat before guidance.start", "guidance.repeat", {}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown profile", "guidance.start", {"profile": "hovercraft"}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown language", "guidance.start", {"language": "tlh"}, expect_error=-32000)
     s.call(b, "-32000 guidance.start in units its pack does not word", "guidance.start", {"language": "de", "units": "imperialUS"}, expect_error=-32000)
@@ -372,6 +378,8 @@ def scripted_session(s):
         ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),
         ("guidance.update", {"speed": 10}, "maneuvers missing"),
         ("guidance.reroute", {"time": -1}, "time below 0"),
+        ("guidance.repeat", {"time": -1}, "time below 0"),
+        ("guidance.repeat", {"maneuver": "m1"}, "unknown member"),
         ("prompt.alert", {}, "alert kind missing"),
         ("prompt.alert", {"kind": "meteorShower"}, "unknown alert kind"),
         ("prompt.alert", {"kind": "hazard", "distance": -1}, "alert distance below 0"),

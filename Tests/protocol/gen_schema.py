@@ -223,6 +223,23 @@ METHODS = {
              "cancelled": {"type": "array", "items": {"type": "string"}, "description": "The old route's waiting guidance prompts, skipped."}},
             required=["announced", "text", "cancelled"]),
     ),
+    "guidance.repeat": (
+        params({"time": {"type": "number", "minimum": 0,
+                         "description": "Seconds on the client's own monotonic clock, as in guidance.update; default: the last "
+                                        "update's time plus the seconds since it arrived on the daemon's clock."}},
+               description="The driver asks to hear the next maneuver again: its prompt is queued now, at the distance of the "
+                           "last guidance.update moved on at its speed (as heard), in the state that distance belongs to, "
+                           "under the prompt style; at most once per 3 s. Without guidance.start: -32000."),
+        obj({"repeated": {"type": "boolean"},
+             "prompt": {"type": "string", "description": "The queued prompt's id (its events tell the rest), when repeated."},
+             "maneuverID": {"type": "string"},
+             "state": ref("ManeuverState"),
+             "text": {"type": "string", "description": "The words queued."},
+             "distance": {"type": "number", "description": "Meters to the maneuver when the words are heard."},
+             "reason": {"type": "string", "description": "Why it was not repeated (within 3 s of the last, no maneuver ahead, not queued)."},
+             "retryAfter": {"type": "number", "exclusiveMinimum": 0, "description": "Seconds until a repeat is allowed again (the rate limit)."}},
+            required=["repeated"]),
+    ),
     "guidance.end": ({**NO_PARAMS, "description": "No params. The prompts this client's guidance queued, waiting or playing, are cancelled; a guidance.ended event follows."},
                      obj({"ended": {"const": True}})),
     "clock.advance": (
