@@ -67,7 +67,8 @@ import Testing
             // Without a time the repeat is at the daemon's clock, from the update's arrival.
             _ = try await blocking {
                 try client.exchange(
-                    #"{"jsonrpc":"2.0","id":1,"method":"guidance.update","params":{"speed":0,"maneuvers":[{"id":"m1","distance":800,"maneuver":{"type":"leftTurn","roadName":"Baker St."}}]}}"#)
+                    #"{"jsonrpc":"2.0","id":1,"method":"guidance.update","params":{"speed":0,"maneuvers":[{"id":"m1","distance":800,"maneuver":{"type":"leftTurn","roadName":"Baker St."}}]}}"#
+                )
             }
             // While the assistant listens nothing may play: the repeat is decided, its words skipped.
             _ = try await blocking { try client.call("source.start", .object(["kind": .string("voiceAssistant"), "activity": .string("listening")])) }
