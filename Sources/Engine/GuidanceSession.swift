@@ -23,18 +23,22 @@ struct GuidanceSession {
     /// True when the client supplies its own clock (a simulation); the engine's clock otherwise.
     var clientClock = false
 
-    init(id: UInt64, pack: PhrasePack, profile: VehicleProfile, units: UnitSystem) {
+    init(id: UInt64, pack: PhrasePack, profile: VehicleProfile, units: UnitSystem, verbosity: Verbosity = .normal) {
         self.id = id
         language = pack.language
         self.units = units
         composer = PhraseComposer(pack: pack, units: units)
-        announcer = Announcer(configuration: AnnouncerConfiguration(profile: profile))
+        announcer = Announcer(configuration: AnnouncerConfiguration(profile: profile, verbosity: verbosity))
     }
+
+    /// How much it says (`Verbosity`).
+    var verbosity: Verbosity { announcer.configuration.verbosity }
 
     /// The words for an announcement: the maneuver in the announced state, chained with the next one if close.
     func text(for announcement: Announcement) -> String? {
         guard let maneuver = onRoute[announcement.maneuverID] else { return nil }
         let next = announcement.chainedManeuverID.flatMap { onRoute[$0] }
-        return composer.compose(maneuver, state: announcement.state, distance: announcement.distance, then: next)
+        return composer.compose(
+            maneuver, state: verbosity.wording(for: announcement.state), distance: announcement.distance, then: next)
     }
 }

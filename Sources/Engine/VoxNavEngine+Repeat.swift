@@ -28,9 +28,9 @@ extension VoxNavEngine {
         else {
             return .init(repeated: false, reason: "no maneuver ahead: no guidance.update since the start or the last reroute lists one still ahead")
         }
-        maneuver.state = plan.state
+        maneuver.state = session.verbosity.wording(for: plan.state)
         maneuver.distanceRemaining = plan.distance
-        let text = session.composer.compose(maneuver, state: plan.state, distance: plan.distance)
+        let text = session.composer.compose(maneuver, state: maneuver.state, distance: plan.distance)
         let previous = session.repeats.lastRepeat
         session.repeats.record(at: at)
         guidance[client] = session

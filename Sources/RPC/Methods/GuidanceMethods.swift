@@ -11,12 +11,15 @@ public enum GuidanceStart: RPCMethod {
         public var profile: String?
         /// The unit system distances are said in (en-AU in metric); absent: the pack's own.
         public var units: UnitSystem?
-        public enum CodingKeys: String, CodingKey, CaseIterable { case language, profile, units }
+        /// How much is said (brief, normal, detailed); absent: normal.
+        public var verbosity: Verbosity?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case language, profile, units, verbosity }
 
-        public init(language: String? = nil, profile: String? = nil, units: UnitSystem? = nil) {
+        public init(language: String? = nil, profile: String? = nil, units: UnitSystem? = nil, verbosity: Verbosity? = nil) {
             self.language = language
             self.profile = profile
             self.units = units
+            self.verbosity = verbosity
         }
     }
 
@@ -24,10 +27,12 @@ public enum GuidanceStart: RPCMethod {
         public var language: String
         public var profile: String
         public var units: UnitSystem
-        public init(language: String, profile: String, units: UnitSystem) {
+        public var verbosity: Verbosity
+        public init(language: String, profile: String, units: UnitSystem, verbosity: Verbosity = .normal) {
             self.language = language
             self.profile = profile
             self.units = units
+            self.verbosity = verbosity
         }
     }
 }
