@@ -88,7 +88,9 @@ final class DriveRun {
     // MARK: steps
 
     private func startGuidance() throws {
-        _ = try rpc.callForCLI(GuidanceStart.self, .init(
+        _ = try rpc.callForCLI(
+            GuidanceStart.self,
+            .init(
                 language: scenario.language, profile: scenario.vehicle.rawValue, units: scenario.units,
                 verbosity: scenario.verbosity))
         // A new guidance session knows no maneuver yet.
