@@ -284,7 +284,7 @@ def scripted_session(s):
 
     # --- guidance ---
     s.call(a, "guidance.start", "guidance.start", {"language": "en-US", "profile": "car"},
-           predicate=lambda r: r == {"language": "en-US", "profile": "car", "units": "imperialUS"})
+           predicate=lambda r: r == {"language": "en-US", "profile": "car", "units": "imperialUS", "verbosity": "normal"})
     s.call(a, "guidance.update plans the initial prompt", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn", "roadName": "Solar Cir."}}]},
            predicate=lambda r: len(r["prompts"]) == 1 and r["prompts"][0]["maneuverID"] == "m1" and r["prompts"][0]["state"] == "initial")
@@ -318,8 +318,9 @@ def scripted_session(s):
           a.wait_events(lambda ev: any(e["type"] == "guidance.ended" and e.get("reason") == "clientRequest" for e in ev)))
 
     # --- the car's own navigation takes over (CarPlay: end your guidance) ---
-    s.call(a, "guidance.start en-GB in metric (as in Australia)", "guidance.start", {"language": "en-GB", "units": "metric"},
-           predicate=lambda r: r["units"] == "metric")
+    s.call(a, "guidance.start en-GB in metric (as in Australia), detailed", "guidance.start",
+           {"language": "en-GB", "units": "metric", "verbosity": "detailed"},
+           predicate=lambda r: r["units"] == "metric" and r["verbosity"] == "detailed")
     s.call(a, "guidance.update: distances in metres", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn"}}]},
            predicate=lambda r: len(r["prompts"]) == 1 and "kilometre" in r["prompts"][0]["text"])
@@ -373,6 +374,7 @@ def scripted_session(s):
         ("session.voiceControl", {}, "shown missing"),
         ("session.voiceGuidance", {"level": "mute"}, "unknown voice-guidance level"),
         ("guidance.start", {"units": "furlongs"}, "unknown unit system"),
+        ("guidance.start", {"verbosity": "chatty"}, "unknown verbosity"),
         ("session.voiceControl", {"shown": "yes"}, "shown not a boolean"),
         ("audit.get", {"all": "yes"}, "all not a boolean"),
         ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),

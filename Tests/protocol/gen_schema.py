@@ -20,6 +20,7 @@ EVENT_TYPES = [
     "guidance.ended", "server.lost", "server.restored", "subscription.dropped",
 ]
 EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "guidance", "server", "subscription"]
+VERBOSITIES = ["brief", "normal", "detailed"]
 UNIT_SYSTEMS = ["metric", "imperialUS", "imperialUK"]
 VOICE_GUIDANCE = ["off", "alertsOnly", "all"]
 GUIDANCE_END_REASONS = ["clientRequest", "disconnected", "nativeNavigation"]
@@ -199,9 +200,13 @@ METHODS = {
         params({"language": {"type": "string", "description": "A phrase pack; default en-US. Unknown: -32000."},
                 "profile": {"type": "string", "examples": ["car", "bicycle", "pedestrian"],
                             "description": "A vehicle profile: car (default), bicycle, pedestrian. Unknown: -32000."},
-                "units": {"enum": UNIT_SYSTEMS, "description": "The unit system distances are said in; default the pack's own. One the pack does not word (en-US and en-GB word metric too): -32000."}},
+                "units": {"enum": UNIT_SYSTEMS, "description": "The unit system distances are said in; default the pack's own. One the pack does not word (en-US and en-GB word metric too): -32000."},
+                "verbosity": {"enum": VERBOSITIES, "description": "How much is said: brief (turn now, plus prepare on a fast road: "
+                              "at or above 1.6 x the profile's default speed, 72 km/h for a car), normal (default: every state the "
+                              "timing allows), detailed (also a late initial prompt, prepares worded with road names and numbers)."}},
                description="Refused (-32000) while the car's own navigation guides (a nativeNavigation source runs)."),
-        obj({"language": {"type": "string"}, "profile": {"type": "string"}, "units": {"enum": UNIT_SYSTEMS}}),
+        obj({"language": {"type": "string"}, "profile": {"type": "string"}, "units": {"enum": UNIT_SYSTEMS},
+             "verbosity": {"enum": VERBOSITIES}}),
     ),
     "guidance.update": (
         params({"time": {"type": "number", "description": "Seconds on the client's own monotonic clock (simulations); default the daemon's clock."},
