@@ -115,7 +115,8 @@ extension VoxNavEngine {
         let announce = session.reroutes.shouldAnnounce(at: now)
         let speaking = session.announcer.configuration.durations.speakingTime(words: text.split(separator: " ").count)
         session.announcer.restart(at: now, busyFor: announce ? speaking : 0)
-        let oldRoute = Set(session.maneuvers.keys)
+        // A repeat still waiting was for the old route too.
+        let oldRoute = Set(session.maneuvers.keys).union([Self.repeatKey])
         session.maneuvers = [:]
         session.onRoute = [:]
         session.lastProgress = nil

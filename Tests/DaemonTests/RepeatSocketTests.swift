@@ -58,6 +58,26 @@ import Testing
         }
     }
 
+    /// A repeat waiting behind the prompt playing is for the old route: a reroute skips it.
+    @Test func aRerouteSkipsAWaitingRepeat() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await RealDaemon.start()
+            let client = daemon.client
+            let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
+            _ = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US")])) }
+            _ = try await blocking {
+                try client.exchange(update(0, #"{"id":"m1","distance":1400,"maneuver":{"type":"rightTurn","roadName":"Solar Cir."}}"#))
+            }
+            let repeated = try await blocking { try client.call("guidance.repeat", .object(["time": .number(0.5)])) }
+            let id = try #require(repeated["prompt"]?.stringValue, "\(repeated)")
+            let reroute = try await blocking { try client.call("guidance.reroute", .object(["time": .number(1)])) }
+            #expect(reroute["cancelled"]?.arrayValue?.contains(.string(id)) == true, "\(reroute)")
+            #expect(await recorder.wait { _ in recorder.types(ofPrompt: id).last == "prompt.skipped" }, "\(recorder.events)")
+            #expect(!recorder.types(ofPrompt: id).contains("prompt.started"))
+            await daemon.stop()
+        }
+    }
+
     @Test func aRepeatFollowsThePromptStyleAndBadRequestsChangeNothing() async throws {
         try await AudioServerLock.shared.withLock {
             let daemon = try await RealDaemon.start()
