@@ -88,8 +88,10 @@ enum MethodHandlers {
             try await engine.state()
         }
         table.on(GuidanceStart.self) { p, client in
-            let started = try await engine.startGuidance(client: client.id, language: p.language, profile: p.profile, units: p.units)
-            return .init(language: started.language, profile: started.profile, units: started.units)
+            let verbosity = p.verbosity ?? .normal
+            let started = try await engine.startGuidance(
+                client: client.id, language: p.language, profile: p.profile, units: p.units, verbosity: verbosity)
+            return .init(language: started.language, profile: started.profile, units: started.units, verbosity: verbosity)
         }
         table.on(GuidanceUpdate.self) { p, client in
             let progress = GuidanceProgress(time: p.time, speed: p.speed, upcoming: p.maneuvers)
@@ -97,6 +99,9 @@ enum MethodHandlers {
         }
         table.on(GuidanceReroute.self) { p, client in
             try await engine.rerouteGuidance(client: client.id, time: p.time)
+        }
+        table.on(GuidanceRepeat.self) { p, client in
+            try await engine.repeatGuidance(client: client.id, time: p.time)
         }
         table.on(GuidanceEnd.self) { _, client in
             await engine.endGuidance(client: client.id)

@@ -1,6 +1,6 @@
 import AudioPolicy
 
-/// What a script event does: the car's audio, or (`reroute`) the guidance engine's route. Raw values
+/// What a script event does: the car's audio, or (`reroute`, `repeat`) the guidance. Raw values
 /// are the scenario spellings.
 public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
     case radioOn = "radio.on"
@@ -26,6 +26,8 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
     case voiceControlHide = "voiceControl.hide"
     /// The guidance engine recalculates its route (`guidance.reroute`): no source is touched.
     case reroute
+    /// The driver asks to hear the next maneuver again (`guidance.repeat`): no source is touched.
+    case repeatManeuver = "repeat"
 
     /// The simulated source kind it acts on; nil for another program's stream.
     public var kind: SourceKind? {
@@ -37,7 +39,7 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
         case .assistantListen, .assistantSpeak, .assistantEnd: .voiceAssistant
         case .chime: .vehicleChime
         case .nativeNavigationStart, .nativeNavigationStop: .nativeNavigation
-        case .streamStart, .streamStop, .voiceControlShow, .voiceControlHide, .reroute: nil
+        case .streamStart, .streamStop, .voiceControlShow, .voiceControlHide, .reroute, .repeatManeuver: nil
         }
     }
 
@@ -50,13 +52,13 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
         case .radioOn, .musicStart, .podcastStart, .callBegin, .assistantListen, .assistantSpeak, .chime,
             .nativeNavigationStart, .streamStart, .voiceControlShow:
             true
-        case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop, .voiceControlHide, .reroute:
+        case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop, .voiceControlHide, .reroute, .repeatManeuver:
             false
         }
     }
 
-    /// True when it acts on no source at all (a reroute).
-    public var isGuidance: Bool { self == .reroute }
+    /// True when it acts on no source at all (a reroute, a repeat).
+    public var isGuidance: Bool { self == .reroute || self == .repeatManeuver }
 
     /// The activity a starting action gives its source.
     public var activity: SourceActivity {

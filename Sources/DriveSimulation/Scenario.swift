@@ -9,6 +9,8 @@ public struct Scenario: Sendable, Equatable {
     public var language: String
     /// Units to speak distances in; nil keeps the pack's own.
     public var units: UnitSystem?
+    /// How much guidance says (`guidance.start`'s verbosity); nil: normal.
+    public var verbosity: Verbosity?
     public var vehicle: VehicleKind
     public var route: RouteSource
     public var speed: SpeedProfile
@@ -19,7 +21,8 @@ public struct Scenario: Sendable, Equatable {
     public var expect: DriveExpectations
 
     public init(
-        name: String, description: String? = nil, language: String, units: UnitSystem? = nil, vehicle: VehicleKind = .car,
+        name: String, description: String? = nil, language: String, units: UnitSystem? = nil, verbosity: Verbosity? = nil,
+        vehicle: VehicleKind = .car,
         route: RouteSource, speed: SpeedProfile, audio: [CarAudioEvent] = [], options: ScenarioOptions = ScenarioOptions(),
         expect: DriveExpectations = DriveExpectations()
     ) {
@@ -27,6 +30,7 @@ public struct Scenario: Sendable, Equatable {
         self.description = description
         self.language = language
         self.units = units
+        self.verbosity = verbosity
         self.vehicle = vehicle
         self.route = route
         self.speed = speed
@@ -50,5 +54,5 @@ public struct Scenario: Sendable, Equatable {
         self = scenario
     }
 
-    public static let keys = ["name", "description", "language", "units", "vehicle", "route", "speed", "audio", "options", "expect"]
+    public static let keys = ["name", "description", "language", "units", "verbosity", "vehicle", "route", "speed", "audio", "options", "expect"]
 }

@@ -10,6 +10,7 @@ extension YAMLReader {
         let description = keys["description"].flatMap { string($0, at: "description") }
         let language = keys["language"].flatMap { languageTag($0, at: "language") }
         let units = keys["units"].flatMap { choice($0, at: "units", what: "unit system", allowed: UnitSystem.allCases) }
+        let verbosity = keys["verbosity"].flatMap { choice($0, at: "verbosity", what: "verbosity", allowed: Verbosity.allCases) }
         var vehicle = VehicleKind.car
         if let n = keys["vehicle"] { vehicle = choice(n, at: "vehicle", what: "vehicle", allowed: VehicleKind.allCases) ?? vehicle }
         let route = keys["route"].flatMap { routeSource($0, at: "route") }
@@ -19,8 +20,8 @@ extension YAMLReader {
         let expect = keys["expect"].map { expectations($0, at: "expect") } ?? DriveExpectations()
         guard let name, let language, let route, let speed, problems.isEmpty else { return nil }
         return Scenario(
-            name: name, description: description, language: language, units: units, vehicle: vehicle,
-            route: route, speed: speed, audio: audio, options: options, expect: expect)
+            name: name, description: description, language: language, units: units, verbosity: verbosity,
+            vehicle: vehicle, route: route, speed: speed, audio: audio, options: options, expect: expect)
     }
 
     private mutating func languageTag(_ node: Node, at path: String) -> String? {

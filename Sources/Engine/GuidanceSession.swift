@@ -14,21 +14,31 @@ struct GuidanceSession {
     var onRoute: [String: Maneuver] = [:]
     /// When "Recalculating route" may be said again.
     var reroutes = RerouteDebounce()
+    /// The last update as the announcer read it (lane-only maneuvers folded), and when it came on the
+    /// engine's clock: a repeat moves its distances on from there.
+    var lastProgress: RouteProgress?
+    var lastProgressReceived = 0.0
+    /// When a driver's repeat may be said again.
+    var repeats = RepeatLimiter()
     /// True when the client supplies its own clock (a simulation); the engine's clock otherwise.
     var clientClock = false
 
-    init(id: UInt64, pack: PhrasePack, profile: VehicleProfile, units: UnitSystem) {
+    init(id: UInt64, pack: PhrasePack, profile: VehicleProfile, units: UnitSystem, verbosity: Verbosity = .normal) {
         self.id = id
         language = pack.language
         self.units = units
         composer = PhraseComposer(pack: pack, units: units)
-        announcer = Announcer(configuration: AnnouncerConfiguration(profile: profile))
+        announcer = Announcer(configuration: AnnouncerConfiguration(profile: profile, verbosity: verbosity))
     }
+
+    /// How much it says (`Verbosity`).
+    var verbosity: Verbosity { announcer.configuration.verbosity }
 
     /// The words for an announcement: the maneuver in the announced state, chained with the next one if close.
     func text(for announcement: Announcement) -> String? {
         guard let maneuver = onRoute[announcement.maneuverID] else { return nil }
         let next = announcement.chainedManeuverID.flatMap { onRoute[$0] }
-        return composer.compose(maneuver, state: announcement.state, distance: announcement.distance, then: next)
+        return composer.compose(
+            maneuver, state: verbosity.wording(for: announcement.state), distance: announcement.distance, then: next)
     }
 }

@@ -4,10 +4,11 @@ import RPC
 
 extension VoxNavEngine {
     /// Starts (or restarts) guidance for a client in a language, with a vehicle profile, its distances
-    /// in `units` (one the pack words; nil: the pack's own). Refused while the car's own navigation guides.
-    public func startGuidance(client: ClientID, language: String?, profile: String?, units: UnitSystem? = nil) throws
-        -> (language: String, profile: String, units: UnitSystem)
-    {
+    /// in `units` (one the pack words; nil: the pack's own), saying as much as `verbosity` asks.
+    /// Refused while the car's own navigation guides.
+    public func startGuidance(
+        client: ClientID, language: String?, profile: String?, units: UnitSystem? = nil, verbosity: Verbosity = .normal
+    ) throws -> (language: String, profile: String, units: UnitSystem) {
         guard !nativeNavigationGuiding else { throw EngineError.nativeNavigationGuiding }
         let tag = language ?? configuration.defaultLanguage
         guard let pack = voices.pack(for: tag) else { throw EngineError.unknownLanguage(tag, available: voices.languages) }
@@ -20,7 +21,8 @@ extension VoxNavEngine {
             throw EngineError.unitsNotWorded(system.rawValue, language: pack.language, available: pack.unitSystems.map(\.rawValue))
         }
         guidanceSessionsStarted += 1
-        guidance[client] = GuidanceSession(id: guidanceSessionsStarted, pack: pack, profile: vehicle, units: system)
+        guidance[client] = GuidanceSession(
+            id: guidanceSessionsStarted, pack: pack, profile: vehicle, units: system, verbosity: verbosity)
         return (pack.language, profileName, system)
     }
 
@@ -43,11 +45,13 @@ extension VoxNavEngine {
         let update = RouteProgress(
             time: now, speed: progress.speed,
             maneuvers: route.map { RouteProgress.UpcomingManeuver(id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance) })
+        session.lastProgress = update
+        session.lastProgressReceived = self.now()
         var planned: [PlannedPrompt] = []
         var requests: [(PromptRequest, PromptOptions)] = []
         for announcement in session.announcer.update(update) {
             guard var maneuver = session.onRoute[announcement.maneuverID], let text = session.text(for: announcement) else { continue }
-            maneuver.state = announcement.state
+            maneuver.state = session.verbosity.wording(for: announcement.state)
             maneuver.distanceRemaining = announcement.distance
             let next = announcement.chainedManeuverID.flatMap { session.onRoute[$0] }
             // "Turn now" matters most; "continue for …" least. A newer prompt for the maneuver replaces a waiting one.
@@ -111,9 +115,11 @@ extension VoxNavEngine {
         let announce = session.reroutes.shouldAnnounce(at: now)
         let speaking = session.announcer.configuration.durations.speakingTime(words: text.split(separator: " ").count)
         session.announcer.restart(at: now, busyFor: announce ? speaking : 0)
-        let oldRoute = Set(session.maneuvers.keys)
+        // A repeat still waiting was for the old route too.
+        let oldRoute = Set(session.maneuvers.keys).union([Self.repeatKey])
         session.maneuvers = [:]
         session.onRoute = [:]
+        session.lastProgress = nil
         let lastAnnounced = session.reroutes.lastAnnounced
         guidance[client] = session
         let cancelled = await prompts.cancelWaiting(client: client, keys: oldRoute, reason: "rerouted: the route it was for is gone")

@@ -96,7 +96,7 @@ public struct Announcer: Sendable {
         if progress[head.id] == nil {
             guard free else { return [] }
             progress[head.id] = .continue
-            if qualifiesForContinue(context) { return [speak(.continue, context)] }
+            if configuration.verbosity != .brief, qualifiesForContinue(context) { return [speak(.continue, context)] }
         }
 
         let done = progress[head.id] ?? .continue
@@ -105,7 +105,11 @@ public struct Announcer: Sendable {
                 .first(where: { $0 > done && heard <= thresholds.start(of: $0) })
         else { return [] }
 
-        if candidate != .execute, heard < thresholds.end(of: candidate) || !leavesRoomForExecute(candidate, context) {
+        if !says(candidate, speed: speed) {
+            progress[head.id] = candidate  // not said at this verbosity: closed as if skipped
+            return []
+        }
+        if candidate != .execute, heard < end(of: candidate, thresholds) || !leavesRoomForExecute(candidate, context) {
             progress[head.id] = candidate  // missed: skip rather than speak it late
             return []
         }
@@ -143,6 +147,19 @@ public struct Announcer: Sendable {
             retired.insert(id)
         }
         return remaining
+    }
+
+    /// Brief guidance says "turn now", and the prepare prompt only on a fast road.
+    private func says(_ state: ManeuverState, speed: Double) -> Bool {
+        guard configuration.verbosity == .brief else { return true }
+        return state == .execute || (state == .prepare && speed >= configuration.profile.fastSpeed)
+    }
+
+    /// Detailed guidance still says a late initial prompt, down to twice the prepare window's start.
+    private func end(of state: ManeuverState, _ thresholds: AnnouncerThresholds) -> Double {
+        let end = thresholds.end(of: state)
+        guard configuration.verbosity == .detailed, state == .initial else { return end }
+        return min(end, 2 * thresholds.start(of: .prepare))
     }
 
     private func qualifiesForContinue(_ context: Context) -> Bool {

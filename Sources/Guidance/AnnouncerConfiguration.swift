@@ -8,16 +8,19 @@ public struct AnnouncerConfiguration: Codable, Sendable, Equatable {
     public var durations: AnnouncementDurationEstimate
     /// Update interval assumed before two updates have been seen (seconds).
     public var assumedUpdateInterval: Double
+    /// Which states are said (`Verbosity`).
+    public var verbosity: Verbosity
 
     public init(
         profile: VehicleProfile = .car, minimumGap: Double = 3, outputLatency: Double = 0.25,
-        durations: AnnouncementDurationEstimate = .init(), assumedUpdateInterval: Double = 1
+        durations: AnnouncementDurationEstimate = .init(), assumedUpdateInterval: Double = 1, verbosity: Verbosity = .normal
     ) {
         self.profile = profile
         self.minimumGap = minimumGap
         self.outputLatency = outputLatency
         self.durations = durations
         self.assumedUpdateInterval = assumedUpdateInterval
+        self.verbosity = verbosity
     }
 }
 
@@ -33,6 +36,7 @@ extension AnnouncerConfiguration {
             durations: try container.decodeIfPresent(AnnouncementDurationEstimate.self, forKey: .durations)
                 ?? defaults.durations,
             assumedUpdateInterval: try container.decodeIfPresent(Double.self, forKey: .assumedUpdateInterval)
-                ?? defaults.assumedUpdateInterval)
+                ?? defaults.assumedUpdateInterval,
+            verbosity: try container.decodeIfPresent(Verbosity.self, forKey: .verbosity) ?? defaults.verbosity)
     }
 }

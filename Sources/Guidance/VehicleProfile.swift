@@ -56,6 +56,15 @@ public struct VehicleProfile: Codable, Sendable, Equatable {
 }
 
 extension VehicleProfile {
+    /// At or above this speed (m/s) the vehicle is on a fast road: 1.6 × `defaultSpeed`, so 72 km/h
+    /// for a car (faster than any town street), 28.8 km/h for a bicycle, 8 km/h on foot. Brief
+    /// guidance keeps its prepare prompts there (`Verbosity.brief`).
+    public var fastSpeed: Double { defaultSpeed * Self.fastSpeedFactor }
+
+    public static let fastSpeedFactor = 1.6
+}
+
+extension VehicleProfile {
     /// OsmAnd car defaults at 12.5 m/s: initial 115 s → 90 s, prepare ("turn in") 22 s → 15 s,
     /// execute max(12 m, 3.6 s × v), chaining within 15 s (~187 m).
     public static let car = VehicleProfile(

@@ -16,7 +16,11 @@ import Testing
             let started = try await blocking {
                 try app.call("guidance.start", .object(["language": .string("en-GB"), "units": .string("metric")]))
             }
-            #expect(started == .object(["language": .string("en-GB"), "profile": .string("car"), "units": .string("metric")]), "\(started)")
+            #expect(
+                started
+                    == .object([
+                        "language": .string("en-GB"), "profile": .string("car"), "units": .string("metric"), "verbosity": .string("normal"),
+                    ]), "\(started)")
             let capture = try MonitorCapture()
             let update: JSONValue = .object([
                 "time": .number(0), "speed": .number(13),

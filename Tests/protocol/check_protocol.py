@@ -284,7 +284,7 @@ def scripted_session(s):
 
     # --- guidance ---
     s.call(a, "guidance.start", "guidance.start", {"language": "en-US", "profile": "car"},
-           predicate=lambda r: r == {"language": "en-US", "profile": "car", "units": "imperialUS"})
+           predicate=lambda r: r == {"language": "en-US", "profile": "car", "units": "imperialUS", "verbosity": "normal"})
     s.call(a, "guidance.update plans the initial prompt", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn", "roadName": "Solar Cir."}}]},
            predicate=lambda r: len(r["prompts"]) == 1 and r["prompts"][0]["maneuverID"] == "m1" and r["prompts"][0]["state"] == "initial")
@@ -300,6 +300,11 @@ def scripted_session(s):
            predicate=lambda r: isinstance(r["prompts"], list))
     s.call(a, "guidance.update naming an undescribed id: -32000", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m9", "distance": 500}]}, expect_error=-32000)
+    s.call(a, "guidance.repeat says the next maneuver again, at its distance now", "guidance.repeat", {},
+           predicate=lambda r: r["repeated"] is True and r["maneuverID"] == "m1" and r["prompt"].startswith("p-")
+           and 0 < r["distance"] <= 1400 and r["state"] in ("initial", "prepare", "execute"))
+    s.call(a, "guidance.repeat again within 3 s: refused with the wait", "guidance.repeat", {},
+           predicate=lambda r: r["repeated"] is False and "3 s" in r["reason"] and 0 < r["retryAfter"] <= 3 and "prompt" not in r)
     s.call(a, "guidance.reroute says Recalculating route", "guidance.reroute", {},
            predicate=lambda r: r["announced"] is True and r["text"] == "Recalculating route" and r["prompt"].startswith("p-"))
     s.call(a, "guidance.reroute again within 10 s: not said again", "guidance.reroute", {},
@@ -313,8 +318,9 @@ def scripted_session(s):
           a.wait_events(lambda ev: any(e["type"] == "guidance.ended" and e.get("reason") == "clientRequest" for e in ev)))
 
     # --- the car's own navigation takes over (CarPlay: end your guidance) ---
-    s.call(a, "guidance.start en-GB in metric (as in Australia)", "guidance.start", {"language": "en-GB", "units": "metric"},
-           predicate=lambda r: r["units"] == "metric")
+    s.call(a, "guidance.start en-GB in metric (as in Australia), detailed", "guidance.start",
+           {"language": "en-GB", "units": "metric", "verbosity": "detailed"},
+           predicate=lambda r: r["units"] == "metric" and r["verbosity"] == "detailed")
     s.call(a, "guidance.update: distances in metres", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn"}}]},
            predicate=lambda r: len(r["prompts"]) == 1 and "kilometre" in r["prompts"][0]["text"])
@@ -329,6 +335,7 @@ def scripted_session(s):
     s.call(a, "-32000 source.stop of a source not running", "source.stop", {"kind": "fmRadio"}, expect_error=-32000)
     s.call(b, "-32000 guidance.update before guidance.start", "guidance.update", {"speed": 10, "maneuvers": []}, expect_error=-32000)
     s.call(b, "-32000 guidance.reroute before guidance.start", "guidance.reroute", {}, expect_error=-32000)
+    s.call(b, "-32000 guidance.repeat before guidance.start", "guidance.repeat", {}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown profile", "guidance.start", {"profile": "hovercraft"}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown language", "guidance.start", {"language": "tlh"}, expect_error=-32000)
     s.call(b, "-32000 guidance.start in units its pack does not word", "guidance.start", {"language": "de", "units": "imperialUS"}, expect_error=-32000)
@@ -367,11 +374,14 @@ def scripted_session(s):
         ("session.voiceControl", {}, "shown missing"),
         ("session.voiceGuidance", {"level": "mute"}, "unknown voice-guidance level"),
         ("guidance.start", {"units": "furlongs"}, "unknown unit system"),
+        ("guidance.start", {"verbosity": "chatty"}, "unknown verbosity"),
         ("session.voiceControl", {"shown": "yes"}, "shown not a boolean"),
         ("audit.get", {"all": "yes"}, "all not a boolean"),
         ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),
         ("guidance.update", {"speed": 10}, "maneuvers missing"),
         ("guidance.reroute", {"time": -1}, "time below 0"),
+        ("guidance.repeat", {"time": -1}, "time below 0"),
+        ("guidance.repeat", {"maneuver": "m1"}, "unknown member"),
         ("prompt.alert", {}, "alert kind missing"),
         ("prompt.alert", {"kind": "meteorShower"}, "unknown alert kind"),
         ("prompt.alert", {"kind": "hazard", "distance": -1}, "alert distance below 0"),

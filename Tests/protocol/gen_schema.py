@@ -20,6 +20,7 @@ EVENT_TYPES = [
     "guidance.ended", "server.lost", "server.restored", "subscription.dropped",
 ]
 EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "guidance", "server", "subscription"]
+VERBOSITIES = ["brief", "normal", "detailed"]
 UNIT_SYSTEMS = ["metric", "imperialUS", "imperialUK"]
 VOICE_GUIDANCE = ["off", "alertsOnly", "all"]
 GUIDANCE_END_REASONS = ["clientRequest", "disconnected", "nativeNavigation"]
@@ -199,9 +200,13 @@ METHODS = {
         params({"language": {"type": "string", "description": "A phrase pack; default en-US. Unknown: -32000."},
                 "profile": {"type": "string", "examples": ["car", "bicycle", "pedestrian"],
                             "description": "A vehicle profile: car (default), bicycle, pedestrian. Unknown: -32000."},
-                "units": {"enum": UNIT_SYSTEMS, "description": "The unit system distances are said in; default the pack's own. One the pack does not word (en-US and en-GB word metric too): -32000."}},
+                "units": {"enum": UNIT_SYSTEMS, "description": "The unit system distances are said in; default the pack's own. One the pack does not word (en-US and en-GB word metric too): -32000."},
+                "verbosity": {"enum": VERBOSITIES, "description": "How much is said: brief (turn now, plus prepare on a fast road: "
+                              "at or above 1.6 x the profile's default speed, 72 km/h for a car), normal (default: every state the "
+                              "timing allows), detailed (also a late initial prompt, prepares worded with road names and numbers)."}},
                description="Refused (-32000) while the car's own navigation guides (a nativeNavigation source runs)."),
-        obj({"language": {"type": "string"}, "profile": {"type": "string"}, "units": {"enum": UNIT_SYSTEMS}}),
+        obj({"language": {"type": "string"}, "profile": {"type": "string"}, "units": {"enum": UNIT_SYSTEMS},
+             "verbosity": {"enum": VERBOSITIES}}),
     ),
     "guidance.update": (
         params({"time": {"type": "number", "description": "Seconds on the client's own monotonic clock (simulations); default the daemon's clock."},
@@ -222,6 +227,23 @@ METHODS = {
              "reason": {"type": "string", "description": "Why it was not announced (within the 10 s window, or not queued)."},
              "cancelled": {"type": "array", "items": {"type": "string"}, "description": "The old route's waiting guidance prompts, skipped."}},
             required=["announced", "text", "cancelled"]),
+    ),
+    "guidance.repeat": (
+        params({"time": {"type": "number", "minimum": 0,
+                         "description": "Seconds on the client's own monotonic clock, as in guidance.update; default: the last "
+                                        "update's time plus the seconds since it arrived on the daemon's clock."}},
+               description="The driver asks to hear the next maneuver again: its prompt is queued now, at the distance of the "
+                           "last guidance.update moved on at its speed (as heard), in the state that distance belongs to, "
+                           "under the prompt style; at most once per 3 s. Without guidance.start: -32000."),
+        obj({"repeated": {"type": "boolean"},
+             "prompt": {"type": "string", "description": "The queued prompt's id (its events tell the rest), when repeated."},
+             "maneuverID": {"type": "string"},
+             "state": ref("ManeuverState"),
+             "text": {"type": "string", "description": "The words queued."},
+             "distance": {"type": "number", "description": "Meters to the maneuver when the words are heard."},
+             "reason": {"type": "string", "description": "Why it was not repeated (within 3 s of the last, no maneuver ahead, not queued)."},
+             "retryAfter": {"type": "number", "exclusiveMinimum": 0, "description": "Seconds until a repeat is allowed again (the rate limit)."}},
+            required=["repeated"]),
     ),
     "guidance.end": ({**NO_PARAMS, "description": "No params. The prompts this client's guidance queued, waiting or playing, are cancelled; a guidance.ended event follows."},
                      obj({"ended": {"const": True}})),

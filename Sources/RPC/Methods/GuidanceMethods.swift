@@ -11,12 +11,15 @@ public enum GuidanceStart: RPCMethod {
         public var profile: String?
         /// The unit system distances are said in (en-AU in metric); absent: the pack's own.
         public var units: UnitSystem?
-        public enum CodingKeys: String, CodingKey, CaseIterable { case language, profile, units }
+        /// How much is said (brief, normal, detailed); absent: normal.
+        public var verbosity: Verbosity?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case language, profile, units, verbosity }
 
-        public init(language: String? = nil, profile: String? = nil, units: UnitSystem? = nil) {
+        public init(language: String? = nil, profile: String? = nil, units: UnitSystem? = nil, verbosity: Verbosity? = nil) {
             self.language = language
             self.profile = profile
             self.units = units
+            self.verbosity = verbosity
         }
     }
 
@@ -24,10 +27,12 @@ public enum GuidanceStart: RPCMethod {
         public var language: String
         public var profile: String
         public var units: UnitSystem
-        public init(language: String, profile: String, units: UnitSystem) {
+        public var verbosity: Verbosity
+        public init(language: String, profile: String, units: UnitSystem, verbosity: Verbosity = .normal) {
             self.language = language
             self.profile = profile
             self.units = units
+            self.verbosity = verbosity
         }
     }
 }
@@ -138,6 +143,52 @@ public enum GuidanceReroute: RPCMethod {
             self.text = text
             self.reason = reason
             self.cancelled = cancelled
+        }
+    }
+}
+
+/// `guidance.repeat`: the driver asks to hear the next maneuver again (a steering-wheel button, a
+/// voice assistant). Its prompt is queued now, at the current distance, at most once per
+/// `RepeatLimiter.standardWindow` seconds.
+public enum GuidanceRepeat: RPCMethod {
+    public static let name = "guidance.repeat"
+
+    public struct Params: MethodParams {
+        /// Seconds on the client's own monotonic clock, as in `guidance.update`; absent: the daemon's clock.
+        public var time: Double?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case time }
+
+        public init(time: Double? = nil) { self.time = time }
+
+        public func validate() throws(RPCError) {
+            if let time, !time.isFinite || time < 0 { throw .invalidParams("'time' must be seconds ≥ 0") }
+        }
+    }
+
+    public struct Result: Codable, Sendable {
+        /// True when the prompt was queued.
+        public var repeated: Bool
+        /// The queued prompt's id (its events tell the rest), when repeated.
+        public var prompt: String?
+        /// The maneuver, state, words and distance (meters, as heard) of the prompt, when repeated.
+        public var maneuverID: String?
+        public var state: ManeuverState?
+        public var text: String?
+        public var distance: Double?
+        /// Why it was not repeated.
+        public var reason: String?
+        /// Seconds until a repeat is allowed again, when refused by the rate limit.
+        public var retryAfter: Double?
+
+        public init(repeated: Bool, prompt: String? = nil, planned: PlannedPrompt? = nil, reason: String? = nil, retryAfter: Double? = nil) {
+            self.repeated = repeated
+            self.prompt = prompt
+            maneuverID = planned?.maneuverID
+            state = planned?.state
+            text = planned?.text
+            distance = planned?.distance
+            self.reason = reason
+            self.retryAfter = retryAfter
         }
     }
 }

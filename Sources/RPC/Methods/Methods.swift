@@ -4,6 +4,6 @@ public enum Methods {
         PromptSpeak.self, PromptAlert.self, PromptCancel.self, EventsSubscribe.self, EventsUnsubscribe.self,
         SessionConfigure.self, SessionSetActive.self, SessionPromptStyle.self, SessionVoiceControl.self, SessionVoiceGuidance.self, AuditGet.self,
         SourceStart.self, SourceStop.self, SourceList.self, StateGet.self,
-        GuidanceStart.self, GuidanceUpdate.self, GuidanceReroute.self, GuidanceEnd.self, ClockAdvance.self,
+        GuidanceStart.self, GuidanceUpdate.self, GuidanceReroute.self, GuidanceRepeat.self, GuidanceEnd.self, ClockAdvance.self,
     ]
 }

@@ -88,7 +88,11 @@ final class DriveRun {
     // MARK: steps
 
     private func startGuidance() throws {
-        _ = try rpc.callForCLI(GuidanceStart.self, .init(language: scenario.language, profile: scenario.vehicle.rawValue, units: scenario.units))
+        _ = try rpc.callForCLI(
+            GuidanceStart.self,
+            .init(
+                language: scenario.language, profile: scenario.vehicle.rawValue, units: scenario.units,
+                verbosity: scenario.verbosity))
         // A new guidance session knows no maneuver yet.
         described = []
         guiding = true
@@ -122,6 +126,9 @@ final class DriveRun {
             _ = try rpc.callForCLI(GuidanceReroute.self, .init())
             // The announcer starts again and forgets every maneuver: the next update describes them anew.
             described = []
+        case .repeatManeuver:
+            // Refused within the rate limit, or with no maneuver ahead: the drive goes on (the result says why).
+            _ = try rpc.callForCLI(GuidanceRepeat.self, .init())
         default:
             guard let kind = event.action.kind else { return }
             if event.action.starts {

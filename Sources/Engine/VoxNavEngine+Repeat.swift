@@ -1,0 +1,55 @@
+import AudioPolicy
+import Guidance
+import RPC
+
+extension VoxNavEngine {
+    /// A driver asks to hear the next maneuver again: its prompt now, at the distance the vehicle
+    /// has now (`RepeatPlan`: the last update's distance moved on at its speed), as a guidance prompt
+    /// (the prompt style decides how it sounds). At most one per `RepeatLimiter.standardWindow`
+    /// seconds; a refused repeat changes nothing. The announcer is not told: its own prompts still
+    /// come when due, so a repeat can never cost the driver a "turn now".
+    ///
+    /// `time` is the client's clock, as in `guidance.update`; without it the repeat is at the last
+    /// update's time plus the seconds since it arrived on the engine's clock.
+    public func repeatGuidance(client: ClientID, time: Double?) async throws -> GuidanceRepeat.Result {
+        guard var session = guidance[client] else { throw EngineError.noGuidance }
+        guard serverAvailable else { throw EngineError.serverUnavailable }
+        let at =
+            time ?? session.lastProgress.map { $0.time + max(0, now() - session.lastProgressReceived) } ?? now()
+        if let wait = session.repeats.wait(at: at) {
+            let window = Int(RepeatLimiter.standardWindow)
+            return .init(
+                repeated: false, reason: "a repeat was said less than \(window) s ago; at most one per \(window) s",
+                retryAfter: wait)
+        }
+        guard let last = session.lastProgress,
+            let plan = RepeatPlan.make(from: last, at: at, configuration: session.announcer.configuration),
+            var maneuver = session.onRoute[plan.maneuverID]
+        else {
+            return .init(repeated: false, reason: "no maneuver ahead: no guidance.update since the start or the last reroute lists one still ahead")
+        }
+        maneuver.state = session.verbosity.wording(for: plan.state)
+        maneuver.distanceRemaining = plan.distance
+        let text = session.composer.compose(maneuver, state: maneuver.state, distance: plan.distance)
+        let previous = session.repeats.lastRepeat
+        session.repeats.record(at: at)
+        guidance[client] = session
+        var options = PromptOptions(priority: plan.state == .execute ? .important : .normal, key: Self.repeatKey)
+        options.fromGuidance = true
+        let request = PromptRequest(content: .maneuver(maneuver, then: nil), language: session.language, units: session.units)
+        do {
+            let (ticket, _) = try await enqueue(request, client: client, options: options)
+            return .init(
+                repeated: true, prompt: ticket.id.rawValue,
+                planned: PlannedPrompt(
+                    maneuverID: plan.maneuverID, state: plan.state, text: text, distance: plan.distance, chainedManeuverID: nil))
+        } catch {
+            // Not said: it does not count against the limit.
+            if guidance[client]?.id == session.id { guidance[client]?.repeats.restore(previous) }
+            return .init(repeated: false, reason: "not queued: \(error)")
+        }
+    }
+
+    /// The key of a repeat's prompt: a newer repeat replaces one still waiting.
+    static let repeatKey = "guidance.repeat"
+}
