@@ -94,8 +94,8 @@ enum MethodHandlers {
             return .init(language: started.language, profile: started.profile, units: started.units, verbosity: verbosity)
         }
         table.on(GuidanceUpdate.self) { p, client in
-            let progress = GuidanceProgress(time: p.time, speed: p.speed, upcoming: p.maneuvers)
-            return .init(prompts: try await engine.updateGuidance(client: client.id, progress: progress))
+            let progress = GuidanceProgress(time: p.time, speed: p.speed, upcoming: p.maneuvers, interval: p.interval)
+            return try await engine.updateGuidance(client: client.id, progress: progress)
         }
         table.on(GuidanceReroute.self) { p, client in
             try await engine.rerouteGuidance(client: client.id, time: p.time)

@@ -12,10 +12,13 @@ public struct GuidanceProgress: Sendable {
     public var speed: Double
     /// The next maneuvers in route order.
     public var upcoming: [Upcoming]
+    /// The client's declared seconds between updates (`Announcer.update(_:interval:)`).
+    public var interval: Double?
 
-    public init(time: Double? = nil, speed: Double, upcoming: [Upcoming]) {
+    public init(time: Double? = nil, speed: Double, upcoming: [Upcoming], interval: Double? = nil) {
         self.time = time
         self.speed = speed
         self.upcoming = upcoming
+        self.interval = interval
     }
 }

@@ -26,9 +26,10 @@ extension VoxNavEngine {
         return (pack.language, profileName, system)
     }
 
-    /// Takes one progress report; speaks what the announcer decides (queued, not awaited) and says what it planned.
+    /// Takes one progress report; speaks what the announcer decides (queued, not awaited) and says what it
+    /// planned, and the quiet window after it (`Announcer.quiet`).
     /// A report that names a maneuver never described is refused whole, changing nothing.
-    public func updateGuidance(client: ClientID, progress: GuidanceProgress) async throws -> [PlannedPrompt] {
+    public func updateGuidance(client: ClientID, progress: GuidanceProgress) async throws -> GuidanceUpdate.Result {
         guard var session = guidance[client] else { throw EngineError.noGuidance }
         for item in progress.upcoming {
             if let maneuver = item.maneuver { session.maneuvers[item.id] = maneuver }
@@ -49,7 +50,7 @@ extension VoxNavEngine {
         session.lastProgressReceived = self.now()
         var planned: [PlannedPrompt] = []
         var requests: [(PromptRequest, PromptOptions)] = []
-        for announcement in session.announcer.update(update) {
+        for announcement in session.announcer.update(update, interval: progress.interval) {
             guard var maneuver = session.onRoute[announcement.maneuverID], let text = session.text(for: announcement) else { continue }
             maneuver.state = session.verbosity.wording(for: announcement.state)
             maneuver.distanceRemaining = announcement.distance
@@ -64,6 +65,7 @@ extension VoxNavEngine {
                     maneuverID: announcement.maneuverID, state: announcement.state, text: text,
                     distance: announcement.distance, chainedManeuverID: announcement.chainedManeuverID))
         }
+        let quiet = session.announcer.quiet
         guidance[client] = session
         for (request, options) in requests {
             // The session may end while a prompt is being made (guidance.end, the car's navigation):
@@ -79,7 +81,7 @@ extension VoxNavEngine {
                 logger.warning("a guidance prompt was not queued", metadata: ["client": "\(client.rawValue)", "error": "\(error)"])
             }
         }
-        return planned
+        return .init(prompts: planned, quiet: quiet)
     }
 
     /// Ends a client's guidance, with a `guidance.ended` event: the prompts it queued, waiting or

@@ -20,6 +20,9 @@ public struct Announcer: Sendable {
     private var lastTime: Double?
     private var lastUpdate: RouteProgress?
     private var updateInterval: Double
+    /// The interval the last update declared (`update(_:interval:)`), and the next maneuver it left.
+    private var declaredInterval: Double?
+    private var lastHeadID: String?
     /// Audio timeline: when the last prompt is expected to stop sounding.
     public private(set) var busyUntil: Double?
 
@@ -52,6 +55,8 @@ public struct Announcer: Sendable {
         retired = []
         lastTime = nil
         lastUpdate = nil
+        declaredInterval = nil
+        lastHeadID = nil
         busyUntil = nil
         reservedUntil = nil
         updateInterval = configuration.assumedUpdateInterval
@@ -69,17 +74,24 @@ public struct Announcer: Sendable {
     }
 
     /// Feeds one update; returns the prompts to start now (at most one, since they never overlap).
-    public mutating func update(_ update: RouteProgress) -> [Announcement] {
+    ///
+    /// `interval` is the client's declared update cadence (seconds); without it the announcer
+    /// measures the time since the previous update. Windows widen with it (`lastChance`), so a
+    /// client that skips updates inside a `quiet` window declares it to keep the same decisions.
+    public mutating func update(_ update: RouteProgress, interval: Double? = nil) -> [Announcement] {
         // Duplicated or out-of-order updates carry nothing new; a different one at the same
         // time (a reroute arriving with the position fix) is still read.
         guard update.time.isFinite, update != lastUpdate, lastTime.map({ update.time >= $0 }) ?? true else { return [] }
+        let declared = interval.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         if let lastTime, update.time > lastTime {
-            updateInterval = min(update.time - lastTime, 2 * configuration.assumedUpdateInterval + 1)
+            updateInterval = min(declared ?? update.time - lastTime, maximumInterval)
         }
         lastTime = update.time
         lastUpdate = update
+        declaredInterval = declared
 
         let route = retireAndTrim(update.maneuvers)
+        lastHeadID = route.first?.id
         guard let head = route.first else { return [] }
         let speed = update.speed.isFinite ? max(update.speed, 0) : 0
         let thresholds = AnnouncerThresholds(
@@ -116,6 +128,23 @@ public struct Announcer: Sendable {
         // Execute is never skipped for lead time: braking may bring the time-to-go back above it.
         guard free, thresholds.leavesLeadTime(heard) || thresholds.timeToGo(heard) == nil else { return [] }
         return [speak(candidate, context)]
+    }
+
+    /// Updates farther apart count as this far apart: the windows would otherwise open absurdly early.
+    private var maximumInterval: Double { 2 * configuration.assumedUpdateInterval + 1 }
+
+    /// The stretch in which the next update cannot make the announcer decide anything: its next
+    /// maneuver already had its first decision, and none of the states left to it has a window
+    /// that opens before the bounds. Nil when the next update may matter whatever its distance (a
+    /// maneuver not yet decided, nothing ahead) or the last update declared no interval (the next
+    /// one's windows then depend on when it comes).
+    public var quiet: QuietWindow? {
+        guard let interval = declaredInterval, let head = lastHeadID, let done = progress[head] else { return nil }
+        let thresholds = AnnouncerThresholds(
+            profile: configuration.profile, speed: 0, updateInterval: min(interval, maximumInterval),
+            outputLatency: configuration.outputLatency)
+        let left = [ManeuverState.initial, .prepare, .execute].filter { $0 > done }
+        return QuietWindow(maneuverID: head, beyond: left.flatMap { thresholds.quietBounds(of: $0) })
     }
 
     // MARK: - Steps

@@ -136,10 +136,11 @@ import Testing
                 CarAudioEvent(time: 3, action: .radioOn), CarAudioEvent(time: 2.5, action: .chime, duration: 1),
                 CarAudioEvent(time: 50, action: .radioOff),
             ])
-        #expect(schedule.steps.map(\.time) == schedule.steps.map(\.time).sorted())
-        #expect(schedule.steps.count == 11 + 2)
-        guard case .audio(let event) = schedule.steps[4], case .progress(let update) = schedule.steps[5] else {
-            Issue.record("order: \(schedule.steps)")
+        let steps = Array(schedule.steps)
+        #expect(steps.map(\.time) == steps.map(\.time).sorted())
+        #expect(steps.count == 11 + 2)
+        guard case .audio(let event) = steps[4], case .progress(let update) = steps[5] else {
+            Issue.record("order: \(steps)")
             return
         }
         #expect(event.action == .radioOn && update.time == 3)

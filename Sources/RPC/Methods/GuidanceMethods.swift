@@ -48,16 +48,23 @@ public enum GuidanceUpdate: RPCMethod {
         public var speed: Double
         /// The next maneuvers in route order.
         public var maneuvers: [Upcoming]
-        public enum CodingKeys: String, CodingKey, CaseIterable { case time, speed, maneuvers }
+        /// Seconds between this client's updates (its tick); absent: the daemon measures it. A
+        /// client that skips the updates a `quiet` reply allows declares it (see `Result.quiet`).
+        public var interval: Double?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case time, speed, maneuvers, interval }
 
-        public init(time: Double? = nil, speed: Double, maneuvers: [Upcoming]) {
+        public init(time: Double? = nil, speed: Double, maneuvers: [Upcoming], interval: Double? = nil) {
             self.time = time
             self.speed = speed
             self.maneuvers = maneuvers
+            self.interval = interval
         }
 
         public func validate() throws(RPCError) {
             guard speed >= 0, speed <= 100 else { throw .invalidParams("'speed' must be between 0 and 100 m/s") }
+            if let interval, !(interval > 0 && interval <= 10) {
+                throw .invalidParams("'interval' must be seconds between updates, more than 0 and at most 10")
+            }
         }
     }
 
@@ -92,7 +99,15 @@ public enum GuidanceUpdate: RPCMethod {
     public struct Result: Codable, Sendable {
         /// The prompts the announcer decided on for this report (queued already).
         public var prompts: [PlannedPrompt]
-        public init(prompts: [PlannedPrompt]) { self.prompts = prompts }
+        /// Only when the update declared its `interval`: the announcer decides nothing on later
+        /// updates while `maneuverID` stays ahead beyond every bound (`meters + seconds × speed`)
+        /// and the maneuvers listed stay the same. A simulation may skip those updates; the prompts
+        /// stay the same. Absent: the next update may matter.
+        public var quiet: QuietWindow?
+        public init(prompts: [PlannedPrompt], quiet: QuietWindow? = nil) {
+            self.prompts = prompts
+            self.quiet = quiet
+        }
     }
 }
 

@@ -53,6 +53,13 @@ struct Drive: AsyncParsableCommand {
     @Flag(help: "No progress display.")
     var quiet = false
 
+    @Flag(
+        help: """
+            Send every progress update. On the simulated clocks a drive skips the updates in which the \
+            announcer said it would decide nothing (its quiet windows); the prompts are the same either way.
+            """)
+    var everyTick = false
+
     func validate() throws {
         guard !scenarios.isEmpty else { throw ValidationError("give a scenario file, several, or a directory of them") }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 64 (got \(jobs))") }
@@ -76,7 +83,8 @@ struct Drive: AsyncParsableCommand {
         if record != nil && mode == .virtual {
             FileHandle.standardError.write(Data("note: on the virtual clock prompts make no sound; the recording has the car's sources only\n".utf8))
         }
-        let settings = OneDrive.Settings(clock: mode, audible: audible, socket: socket, record: record)
+        let settings = OneDrive.Settings(
+            clock: mode, audible: audible, socket: socket, record: record, skipsQuietUpdates: !everyTick)
         let board = ProgressBoard.standardError(quiet: quiet)
         let suite = DriveSuite(jobs: plan.jobs, parallel: jobs, settings: settings, board: board, printLines: !plan.single && !json)
         let (outcome, texts) = await suite.run()

@@ -2,6 +2,7 @@ import AudioPolicy
 import DriveSimulation
 import Engine
 import Foundation
+import Guidance
 import RPC
 
 /// Walks a drive's schedule against a daemon: car-audio events become `source.*` calls (or another
@@ -12,6 +13,8 @@ final class DriveRun {
     let schedule: DriveSchedule
     let clock: EngineClock.Mode
     let pulseServer: String?
+    /// On a simulated clock, skip the updates that fall in the announcer's quiet window.
+    let skipsQuietUpdates: Bool
     private let rpc: RPCClient
     private let progress: DriveProgress
     private var described: Set<String> = []
@@ -25,15 +28,20 @@ final class DriveRun {
     private(set) var origin = 0.0
     /// Drive time at which the last prompt had ended.
     private(set) var end = 0.0
+    /// The progress updates of the schedule, and how many of them went to the daemon.
+    private(set) var updates = (scheduled: 0, sent: 0)
+    /// The last reply's quiet window, and the maneuvers the update it answered listed.
+    private var quiet: (window: QuietWindow, listed: [String])?
 
     init(
         scenario: Scenario, schedule: DriveSchedule, clock: EngineClock.Mode, socketPath: String, pulseServer: String?,
-        progress: DriveProgress
+        progress: DriveProgress, skipsQuietUpdates: Bool = true
     ) throws {
         self.scenario = scenario
         self.schedule = schedule
         self.clock = clock
         self.pulseServer = pulseServer
+        self.skipsQuietUpdates = skipsQuietUpdates && clock != .real
         self.progress = progress
         rpc = try RPCClient(socketPath: socketPath)
     }
@@ -48,11 +56,26 @@ final class DriveRun {
         }
         try startGuidance()
         let wallStart = Date()
-        for step in schedule.steps {
+        var steps = schedule.steps.makeIterator()
+        var next = steps.next()
+        while let step = next {
+            next = steps.next()
+            if case .progress(let update) = step {
+                updates.scheduled += 1
+                // The update before an audio event and the last one always go: a repeat or a
+                // reroute reads the last update, and the drive's end is the last update's.
+                if case .progress = next, isQuiet(update) {
+                    progress.update(step.time)
+                    continue
+                }
+            }
             try wait(until: step.time, wallStart: wallStart)
             switch step {
-            case .audio(let event): try perform(event)
-            case .progress(let update): try send(update)
+            case .audio(let event):
+                quiet = nil
+                try perform(event)
+            case .progress(let update):
+                try send(update)
             }
             progress.update(step.time)
         }
@@ -95,16 +118,29 @@ final class DriveRun {
                 verbosity: scenario.verbosity))
         // A new guidance session knows no maneuver yet.
         described = []
+        quiet = nil
         guiding = true
     }
 
     private func send(_ update: DriveUpdate) throws {
         guard guiding else { return }
+        updates.sent += 1
         let maneuvers = update.upcoming.map { item in
             // Each maneuver is described once; later updates name it by id.
             GuidanceUpdate.Upcoming(id: item.id, distance: item.distance, maneuver: described.insert(item.id).inserted ? item.maneuver : nil)
         }
-        _ = try rpc.callForCLI(GuidanceUpdate.self, .init(speed: update.speed, maneuvers: maneuvers))
+        let result = try rpc.callForCLI(
+            GuidanceUpdate.self, .init(speed: update.speed, maneuvers: maneuvers, interval: schedule.timeline.tick))
+        quiet = result.quiet.map { ($0, update.upcoming.map(\.id)) }
+    }
+
+    /// True when the announcer said it would decide nothing on this update (`QuietWindow`): the
+    /// same maneuvers ahead, the next one still beyond every bound at this update's speed.
+    private func isQuiet(_ update: DriveUpdate) -> Bool {
+        guard skipsQuietUpdates, guiding, let quiet, update.upcoming.map(\.id) == quiet.listed,
+            let head = update.upcoming.first(where: { $0.id == quiet.window.maneuverID })
+        else { return false }
+        return quiet.window.holds(distance: head.distance, speed: update.speed)
     }
 
     private func perform(_ event: CarAudioEvent) throws {

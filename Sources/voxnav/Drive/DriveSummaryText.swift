@@ -6,13 +6,15 @@ import Foundation
 enum DriveSummaryText {
     static func render(
         _ report: TimelineReport, scenario: Scenario, clock: EngineClock.Mode, wallSeconds: Double, audio: String,
-        notes: [String], failures: [ExpectationFailure], files: [String]
+        updates: (scheduled: Int, sent: Int), notes: [String], failures: [ExpectationFailure], files: [String]
     ) -> String {
         let s = report.summary
         var lines = [
             "drive \"\(scenario.name)\" (\(scenario.language), \(scenario.vehicle.rawValue)): \(ClockTime.format(report.duration)) of driving"
                 + " on the \(clock.rawValue) clock, run in \(String(format: "%.1f", wallSeconds)) s",
             "audio: \(audio)",
+            "guidance updates: \(updates.sent) of \(updates.scheduled) sent"
+                + (updates.sent < updates.scheduled ? " (the others fell in the announcer's quiet windows)" : ""),
             "",
         ]
         // The prompts, with the moments guidance ended (the car's own navigation taking over) among them.

@@ -11,6 +11,8 @@ enum OneDrive {
         var audible = false
         var socket: String?
         var record: String?
+        /// False: every update goes to the daemon, also those in the announcer's quiet windows.
+        var skipsQuietUpdates = true
     }
 
     /// What one drive printed and how it ended.
@@ -38,7 +40,7 @@ enum OneDrive {
         let started = Date()
         let run = try DriveRun(
             scenario: loaded, schedule: schedule, clock: settings.clock, socketPath: drive.socketPath,
-            pulseServer: drive.pulseServer, progress: progress)
+            pulseServer: drive.pulseServer, progress: progress, skipsQuietUpdates: settings.skipsQuietUpdates)
         do {
             try run.run()
         } catch {
@@ -53,7 +55,7 @@ enum OneDrive {
         let wall = Date().timeIntervalSince(started)
         let text = DriveSummaryText.render(
             report, scenario: loaded, clock: settings.clock, wallSeconds: wall, audio: drive.audioDescription,
-            notes: run.notes, failures: failures, files: files + (settings.record.map { [$0] } ?? []))
+            updates: run.updates, notes: run.notes, failures: failures, files: files + (settings.record.map { [$0] } ?? []))
         let outcome = DriveOutcome(
             scenario: path, name: loaded.name, expectations: loaded.expect.count, failures: failures, driveSeconds: report.duration,
             wallSeconds: wall, promptsQueued: report.summary.promptsQueued, reportDirectory: out)

@@ -1,0 +1,29 @@
+extension AnnouncerThresholds {
+    /// The bounds of `QuietWindow` for a state: `start(of:)` as straight lines in the speed, with the
+    /// distance the vehicle covers during the output latency added (the announcer compares the
+    /// heard distance, `distance − speed × outputLatency`). Depends on the profile, the update
+    /// interval and the latency, never on the speed itself.
+    func quietBounds(of state: ManeuverState) -> [QuietWindow.Bound] {
+        let latency = outputLatency
+        func scaled(_ start: Double) -> [QuietWindow.Bound] {
+            // start × max(1, v / defaultSpeed)
+            guard profile.defaultSpeed > 0 else { return [.init(meters: start, seconds: latency)] }
+            return [.init(meters: start, seconds: latency), .init(meters: 0, seconds: start / profile.defaultSpeed + latency)]
+        }
+        switch state {
+        case .continue: return []
+        case .initial: return scaled(profile.initial.start)
+        case .prepare: return scaled(profile.prepare.start)
+        case .execute:
+            // lastChance = (v + g)·Δ + L·g + minimumLeadTime·(v + g), with g = max(a, 0)·Δ
+            let gain = max(profile.plannedAcceleration, 0) * updateInterval
+            return [
+                .init(meters: profile.executeMinimumDistance, seconds: latency),
+                .init(meters: 0, seconds: profile.executeLeadTime + latency),
+                .init(
+                    meters: gain * (updateInterval + latency + profile.minimumLeadTime),
+                    seconds: updateInterval + profile.minimumLeadTime + latency),
+            ]
+        }
+    }
+}
