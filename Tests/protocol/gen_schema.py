@@ -211,9 +211,14 @@ METHODS = {
     "guidance.update": (
         params({"time": {"type": "number", "description": "Seconds on the client's own monotonic clock (simulations); default the daemon's clock."},
                 "speed": {"type": "number", "minimum": 0, "maximum": 100, "description": "Meters per second."},
-                "maneuvers": {"type": "array", "items": ref("Upcoming"), "description": "The next maneuvers in route order. An id never described is -32000 (the update is refused whole)."}},
+                "maneuvers": {"type": "array", "items": ref("Upcoming"), "description": "The next maneuvers in route order. An id never described is -32000 (the update is refused whole)."},
+                "interval": {"type": "number", "exclusiveMinimum": 0, "maximum": 10,
+                             "description": "Seconds between this client's updates (its tick); default: the daemon measures the time since the last update. Declaring it makes the result carry quiet."}},
                required=["speed", "maneuvers"]),
-        obj({"prompts": {"type": "array", "items": ref("PlannedPrompt")}}),
+        obj({"prompts": {"type": "array", "items": ref("PlannedPrompt")},
+             "quiet": {**ref("QuietWindow"), "description": "Only when the update declared its interval and the next maneuver has had its first decision: "
+                       "the announcer decides nothing on a later update while maneuverID stays ahead beyond every bound and the maneuvers listed stay the same."}},
+            required=["prompts"]),
     ),
     "guidance.reroute": (
         params({"time": {"type": "number", "minimum": 0,
@@ -410,6 +415,11 @@ DEFS = {
         "sessions": {"type": "array", "items": ref("Session")},
         "violations": {"type": "array", "items": ref("Violation")},
     }),
+    "QuietWindow": obj({
+        "maneuverID": {"type": "string"},
+        "beyond": {"type": "array", "items": obj({"meters": {"type": "number"}, "seconds": {"type": "number"}}, required=["meters", "seconds"]),
+                   "description": "Quiet while the maneuver's distance is more than meters + seconds x speed for every bound; empty: nothing left to say for it, quiet until it is passed."},
+    }, required=["maneuverID", "beyond"]),
     "PlannedPrompt": obj({
         "maneuverID": {"type": "string"},
         "state": ref("ManeuverState"),
