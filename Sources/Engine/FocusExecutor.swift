@@ -19,9 +19,14 @@ actor FocusExecutor {
     private let deepestDuckDB: Double
     /// The streams lowered or muted now, each with its own volume.
     private(set) var journal = DuckJournal()
+    /// False on the virtual clock: prompts make no sound there, so a duck or a restore is set at
+    /// once instead of ramped over wall time (a long drive has thousands; the simulated moments and
+    /// the levels are the same).
+    private let rampsTakeTime: Bool
 
-    init(connection: PulseConnection, logger: Logger, journalFile: JournalFile?, deepestDuckDB: Double) {
+    init(connection: PulseConnection, logger: Logger, journalFile: JournalFile?, deepestDuckDB: Double, rampsTakeTime: Bool = true) {
         self.connection = connection
+        self.rampsTakeTime = rampsTakeTime
         self.deepestDuckDB = deepestDuckDB
         self.logger = logger
         self.journalFile = journalFile
@@ -67,7 +72,7 @@ actor FocusExecutor {
                     let target = journal.originalVolume(of: index)!.scaled(byDecibels: dB)
                     journal.noteApplied(index, target, rampingFrom: input.volume)
                     persist(journal)
-                    ramps.append((index, input.volume, target, Self.ramp(seconds)))
+                    ramps.append((index, input.volume, target, ramp(seconds)))
                     effects.ducked.append(.init(kind: handle.kind, sinkInput: index, from: journal.originalVolume(of: index)!.values, to: target.values))
                 case .restored(_, let seconds):
                     guard journal.originalVolume(of: index) != nil,
@@ -79,7 +84,7 @@ actor FocusExecutor {
                         // Journalled before the ramp and forgotten after it: a kill in between is undone.
                         journal.noteRestoring(index, from: input.volume, to: target)
                         restoring.append((index, entry, input.volume))
-                        ramps.append((index, input.volume, target, Self.ramp(seconds)))
+                        ramps.append((index, input.volume, target, ramp(seconds)))
                     } else {
                         journal.forget(index)
                     }
@@ -293,8 +298,9 @@ actor FocusExecutor {
     /// What a previous daemon left in the journal file, taken off the disk (and where a bad one was moved).
     func takeOver() -> (found: JournalFile.Found, movedTo: String?) { journalFile?.takeOver() ?? (.none, nil) }
 
-    /// About one step every 8 ms (at least 2 steps, at most 25).
-    static func ramp(_ seconds: Double) -> VolumeRamp {
-        VolumeRamp(duration: .milliseconds(Int(seconds * 1000)), steps: min(25, max(2, Int(seconds / 0.008))))
+    /// About one step every 8 ms (at least 2 steps, at most 25); one step at once where ramps take no time.
+    func ramp(_ seconds: Double) -> VolumeRamp {
+        guard rampsTakeTime else { return VolumeRamp(duration: .zero, steps: 1) }
+        return VolumeRamp(duration: .milliseconds(Int(seconds * 1000)), steps: min(25, max(2, Int(seconds / 0.008))))
     }
 }

@@ -79,7 +79,9 @@ public actor VoxNavEngine {
             output: output, events: events, limits: configuration.policy.prompts)
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
-        focus = FocusExecutor(connection: connection, logger: logger, journalFile: journalFile, deepestDuckDB: configuration.policy.deepestDuckDB)
+        focus = FocusExecutor(
+            connection: connection, logger: logger, journalFile: journalFile, deepestDuckDB: configuration.policy.deepestDuckDB,
+            rampsTakeTime: clock.playsPromptAudio)
         await prompts.attach(EnginePromptGate(engine: self))
         // A previous daemon killed mid-prompt may have left streams ducked or muted, and its simulated sources died with it.
         var left: JournalFile.Contents?

@@ -29,6 +29,16 @@ final class DaemonProcess {
         throw CLIError("voxnavd did not open its socket within 10 s")
     }
 
+    /// The daemon's peak resident memory so far (bytes; `VmHWM` in /proc), nil once it has exited.
+    var peakResidentBytes: Int? {
+        guard process.isRunning,
+            let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kB = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kB * 1024
+    }
+
     /// SIGTERM, which makes the daemon restore every source, then waits for it.
     func stop() {
         guard process.isRunning else { return }

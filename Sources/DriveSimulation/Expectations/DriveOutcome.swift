@@ -24,6 +24,14 @@ public struct DriveOutcome: Sendable, Equatable, Codable {
     public var promptsQueued: Int
     /// Where its report went.
     public var reportDirectory: String?
+    /// The progress updates of its schedule, and how many went to the daemon (the others fell in
+    /// the announcer's quiet windows).
+    public var updatesScheduled: Int?
+    public var updatesSent: Int?
+    /// Peak resident memory (bytes) of the drive's own voxnavd, and of the voxnav process that ran
+    /// it (by the end of this drive; one process runs every drive of a suite).
+    public var daemonPeakBytes: Int?
+    public var driverPeakBytes: Int?
 
     public init(
         scenario: String, name: String?, expectations: Int, failures: [ExpectationFailure], error: String? = nil, driveSeconds: Double,

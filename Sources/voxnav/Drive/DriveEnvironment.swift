@@ -43,6 +43,9 @@ final class DriveEnvironment {
         }
     }
 
+    /// The drive's own daemon's peak resident memory (bytes); nil for a running daemon given by its socket.
+    var daemonPeakResidentBytes: Int? { daemon?.peakResidentBytes }
+
     /// Stops the daemon (it restores every source) and the private server.
     func stop() {
         daemon?.stop()

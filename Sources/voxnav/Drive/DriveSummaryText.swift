@@ -6,7 +6,7 @@ import Foundation
 enum DriveSummaryText {
     static func render(
         _ report: TimelineReport, scenario: Scenario, clock: EngineClock.Mode, wallSeconds: Double, audio: String,
-        updates: (scheduled: Int, sent: Int), notes: [String], failures: [ExpectationFailure], files: [String]
+        updates: (scheduled: Int, sent: Int), peaks: (daemon: Int?, driver: Int), notes: [String], failures: [ExpectationFailure], files: [String]
     ) -> String {
         let s = report.summary
         var lines = [
@@ -15,6 +15,7 @@ enum DriveSummaryText {
             "audio: \(audio)",
             "guidance updates: \(updates.sent) of \(updates.scheduled) sent"
                 + (updates.sent < updates.scheduled ? " (the others fell in the announcer's quiet windows)" : ""),
+            "peak memory: " + (peaks.daemon.map { "voxnavd \(megabytes($0)), " } ?? "") + "voxnav \(megabytes(peaks.driver))",
             "",
         ]
         // The prompts, with the moments guidance ended (the car's own navigation taking over) among them.
@@ -46,6 +47,8 @@ enum DriveSummaryText {
         lines += ["", "wrote " + files.joined(separator: ", ")]
         return lines.joined(separator: "\n")
     }
+
+    private static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
 
     private static func column(_ time: Double) -> String { ClockTime.format(time).padding(toLength: 7, withPad: " ", startingAt: 0) }
 

@@ -49,16 +49,28 @@ enum OneDrive {
         }
         try events.drain()
         recorder?.stop()
+        let daemonPeak = drive.daemonPeakResidentBytes
         let report = TimelineBuilder.build(events.received, name: loaded.name, origin: run.origin, end: run.end)
         let failures = loaded.expect.evaluate(report, kinematics: DriveKinematics(route: route, speed: loaded.speed))
         let files = try DriveOutput.write(report, to: out)
         let wall = Date().timeIntervalSince(started)
         let text = DriveSummaryText.render(
             report, scenario: loaded, clock: settings.clock, wallSeconds: wall, audio: drive.audioDescription,
-            updates: run.updates, notes: run.notes, failures: failures, files: files + (settings.record.map { [$0] } ?? []))
-        let outcome = DriveOutcome(
+            updates: run.updates, peaks: (daemonPeak, Self.ownPeakResidentBytes()), notes: run.notes, failures: failures, files: files + (settings.record.map { [$0] } ?? []))
+        var outcome = DriveOutcome(
             scenario: path, name: loaded.name, expectations: loaded.expect.count, failures: failures, driveSeconds: report.duration,
             wallSeconds: wall, promptsQueued: report.summary.promptsQueued, reportDirectory: out)
+        outcome.updatesScheduled = run.updates.scheduled
+        outcome.updatesSent = run.updates.sent
+        outcome.daemonPeakBytes = daemonPeak
+        outcome.driverPeakBytes = Self.ownPeakResidentBytes()
         return Result(text: text, outcome: outcome)
+    }
+
+    /// This process's peak resident memory (bytes): Linux gives `ru_maxrss` in kilobytes.
+    static func ownPeakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
     }
 }
