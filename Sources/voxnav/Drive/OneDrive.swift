@@ -56,7 +56,8 @@ enum OneDrive {
         let wall = Date().timeIntervalSince(started)
         let text = DriveSummaryText.render(
             report, scenario: loaded, clock: settings.clock, wallSeconds: wall, audio: drive.audioDescription,
-            updates: run.updates, peaks: (daemonPeak, Self.ownPeakResidentBytes()), notes: run.notes, failures: failures, files: files + (settings.record.map { [$0] } ?? []))
+            updates: run.updates, peaks: (daemonPeak, Self.ownPeakResidentBytes()), notes: run.notes, failures: failures,
+            files: files + (settings.record.map { [$0] } ?? []))
         var outcome = DriveOutcome(
             scenario: path, name: loaded.name, expectations: loaded.expect.count, failures: failures, driveSeconds: report.duration,
             wallSeconds: wall, promptsQueued: report.summary.promptsQueued, reportDirectory: out)
