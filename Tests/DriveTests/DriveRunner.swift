@@ -75,6 +75,15 @@ struct DriveRunner {
         return Output(status: process.terminationStatus, text: String(decoding: data, as: UTF8.self), directory: directory)
     }
 
+    /// A report without what differs between runs of the same drive: connections get fresh client ids.
+    static func anonymous(_ report: TimelineReport) -> TimelineReport {
+        var r = report
+        for i in r.prompts.indices { r.prompts[i].client = nil }
+        for i in r.activations.indices { r.activations[i].client = "" }
+        r.sources = r.sources.filter { !$0.id.hasPrefix("session:") }
+        return r
+    }
+
     /// Writes a scenario into a fresh file and returns its path.
     static func scenarioFile(_ yaml: String) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString.prefix(8)).yaml")

@@ -108,19 +108,11 @@ import Testing
         let second = try await DriveRunner.drive(DriveRunner.example("roundabouts-de"))
         try #require(first.status == 0 && second.status == 0)
         // Connections get fresh client ids; everything else must match.
-        let a = Self.anonymous(try first.report())
-        let b = Self.anonymous(try second.report())
+        let a = DriveRunner.anonymous(try first.report())
+        let b = DriveRunner.anonymous(try second.report())
         #expect(a.prompts == b.prompts)
         #expect(a.sources == b.sources)
         #expect(a.activations == b.activations)
         #expect(a.summary == b.summary)
-    }
-
-    private static func anonymous(_ report: TimelineReport) -> TimelineReport {
-        var r = report
-        for i in r.prompts.indices { r.prompts[i].client = nil }
-        for i in r.activations.indices { r.activations[i].client = "" }
-        r.sources = r.sources.filter { !$0.id.hasPrefix("session:") }
-        return r
     }
 }

@@ -11,17 +11,19 @@ import Testing
         let skipping = try await DriveRunner.example(drive: example)
         let every = try await DriveRunner.drive(DriveRunner.example(example), ["--every-tick"])
         try #require(skipping.status == 0 && every.status == 0, "\(skipping.text)\n\(every.text)")
-        let (a, b) = (try skipping.report(), try every.report())
+        // Connections get fresh client ids; everything else must match.
+        let (a, b) = (DriveRunner.anonymous(try skipping.report()), DriveRunner.anonymous(try every.report()))
         #expect(!a.prompts.isEmpty)
         #expect(a.prompts == b.prompts)
         #expect(a.sources == b.sources)
         #expect(a.activations == b.activations)
         #expect(a.summary == b.summary)
-        // And skipping did skip: the examples send about one update in ten.
+        // And skipping did skip: the examples send about one update in ten of those sent with
+        // --every-tick (every update while guidance runs; none while the car's own navigation guides).
         let sent = try Self.updatesSent(skipping.text)
         let all = try Self.updatesSent(every.text)
-        #expect(sent.scheduled == all.scheduled && all.sent == all.scheduled)
-        #expect(sent.sent * 4 < sent.scheduled, "\(sent.sent) of \(sent.scheduled) sent")
+        #expect(sent.scheduled == all.scheduled && all.sent <= all.scheduled)
+        #expect(sent.sent * 4 < all.sent, "\(sent.sent) sent, against \(all.sent) with --every-tick")
     }
 
     /// "guidance updates: 40 of 505 sent …" from the drive's summary.

@@ -26,6 +26,8 @@ final class DriveRun {
     private(set) var notes: [String] = []
     /// The daemon-clock time at which the drive started.
     private(set) var origin = 0.0
+    /// Told the origin once it is known, before the first step.
+    var onStart: (Double) -> Void = { _ in }
     /// Drive time at which the last prompt had ended.
     private(set) var end = 0.0
     /// The progress updates of the schedule, and how many of them went to the daemon.
@@ -50,6 +52,7 @@ final class DriveRun {
     func run() throws {
         let state = try rpc.callForCLI(StateGet.self)
         origin = state.time
+        onStart(origin)
         let daemonClock = state.clock
         guard daemonClock == clock.rawValue else {
             throw CLIError("the daemon runs on the \(daemonClock) clock, the drive asks for \(clock.rawValue) (voxnavd --clock \(clock.rawValue))")

@@ -3,11 +3,14 @@ import Foundation
 import RPC
 
 /// Collects the daemon's events on a connection of its own, on a thread of its own, while the
-/// drive's requests go over another connection.
+/// drive's requests go over another connection. Once the drive has begun (`begin`), each event is
+/// folded into the report as it arrives and not kept: a 44-hour drive has some 70,000.
 final class EventCollector: @unchecked Sendable {
     private let client: RPCClient
     private let lock = NSLock()
-    private var events: [DriveEvent] = []
+    /// The events before the drive's start is known.
+    private var early: [DriveEvent] = []
+    private var builder: TimelineBuilder?
     private var barriers: Set<String> = []
     private var closed = false
     private let changed = NSCondition()
@@ -23,8 +26,20 @@ final class EventCollector: @unchecked Sendable {
         thread.start()
     }
 
-    /// Every event so far, in the order the daemon sent them.
-    var received: [DriveEvent] { lock.withLock { events } }
+    /// The drive starts at `origin` on the daemon's clock: the report counts from there.
+    func begin(name: String, origin: Double) {
+        lock.withLock {
+            var builder = TimelineBuilder(name: name, origin: origin)
+            for event in early { builder.add(event) }
+            early = []
+            self.builder = builder
+        }
+    }
+
+    /// The report of every event so far, ending at `end` (drive time).
+    func report(end: Double) -> TimelineReport {
+        lock.withLock { (builder ?? TimelineBuilder()).report(end: end) }
+    }
 
     /// Returns once every event the daemon emitted before this call has arrived: a request on the
     /// event connection is answered after the events already queued on it.
@@ -47,7 +62,9 @@ final class EventCollector: @unchecked Sendable {
             if value["method"] == .string("event"), let params = value["params"],
                 let event = try? decoder.decode(DriveEvent.self, from: JSONEncoder().encode(params))
             {
-                lock.withLock { events.append(event) }
+                lock.withLock {
+                    if builder != nil { builder?.add(event) } else { early.append(event) }
+                }
                 onEvent(event)
             } else if case .string(let id)? = value["id"] {
                 changed.lock()

@@ -41,6 +41,7 @@ enum OneDrive {
         let run = try DriveRun(
             scenario: loaded, schedule: schedule, clock: settings.clock, socketPath: drive.socketPath,
             pulseServer: drive.pulseServer, progress: progress, skipsQuietUpdates: settings.skipsQuietUpdates)
+        run.onStart = { events.begin(name: loaded.name, origin: $0) }
         do {
             try run.run()
         } catch {
@@ -50,7 +51,7 @@ enum OneDrive {
         try events.drain()
         recorder?.stop()
         let daemonPeak = drive.daemonPeakResidentBytes
-        let report = TimelineBuilder.build(events.received, name: loaded.name, origin: run.origin, end: run.end)
+        let report = events.report(end: run.end)
         let failures = loaded.expect.evaluate(report, kinematics: DriveKinematics(route: route, speed: loaded.speed))
         let files = try DriveOutput.write(report, to: out)
         let wall = Date().timeIntervalSince(started)
