@@ -8,6 +8,8 @@ import Foundation
 public final class RPCClient {
     private let fd: Int32
     private var buffer = Data()
+    /// One read's bytes, kept between reads.
+    private var chunk = [UInt8](repeating: 0, count: 65536)
     private var nextID: Int64 = 1
 
     public init(socketPath: String) throws {
@@ -96,8 +98,7 @@ public final class RPCClient {
                 buffer.removeSubrange(buffer.startIndex...newline)
                 return Data(line)
             }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let n = read(fd, &chunk, chunk.count)
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 { throw RPCClientError.io(String(cString: strerror(errno))) }
             if n == 0 { throw RPCClientError.closed }
             buffer.append(contentsOf: chunk[0..<n])
@@ -121,13 +122,64 @@ public enum RPCClientError: Error, CustomStringConvertible {
 
 extension RPCClient {
     /// Calls a method with its typed params and decodes its typed result.
+    /// The request encoded and the reply decoded straight from and into the method's own types,
+    /// one JSON pass each way (a long drive makes tens of thousands of calls).
     public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params, onNotification: ((RPCNotification) -> Void)? = nil) throws -> M.Result {
-        try call(M.name, try JSONValue(encoding: params), onNotification: onNotification).decode(M.Result.self)
+        let id = RPCID.number(nextID)
+        nextID += 1
+        var data = try JSONEncoder().encode(TypedRequest(id: id, method: M.name, params: params))
+        data.append(0x0A)
+        try writeAll(data)
+        let decoder = JSONDecoder()
+        decoder.userInfo[TypedReply<M.Result>.expectedID] = id
+        while true {
+            let line = try readLine()
+            let reply = try decoder.decode(TypedReply<M.Result>.self, from: line)
+            if reply.id == nil, reply.method != nil {
+                if let onNotification, let note = try? decoder.decode(RPCNotification.self, from: line) { onNotification(note) }
+                continue
+            }
+            guard reply.id == id else { continue }
+            if let error = reply.error { throw error }
+            if let result = reply.result { return result }
+            return try JSONValue.null.decode(M.Result.self)
+        }
     }
 
     /// Calls a method that takes no params.
     public func call<M: RPCMethod>(_ method: M.Type, onNotification: ((RPCNotification) -> Void)? = nil) throws -> M.Result
     where M.Params == NoParams {
         try call(M.name, nil, onNotification: onNotification).decode(M.Result.self)
+    }
+}
+
+/// A request with its params as the method's own type.
+private struct TypedRequest<Params: Encodable>: Encodable {
+    let jsonrpc = "2.0"
+    let id: RPCID
+    let method: String
+    let params: Params
+}
+
+/// A response (or a notification: a `method` and no `id`) with its result as the method's own type.
+private struct TypedReply<Result: Decodable>: Decodable {
+    /// The id whose result is this method's (the decoder's `userInfo`); another reply's is not read.
+    static var expectedID: CodingUserInfoKey { CodingUserInfoKey(rawValue: "voxnav.expectedID")! }
+
+    let id: RPCID?
+    let method: String?
+    let result: Result?
+    let error: RPCError?
+
+    private enum CodingKeys: String, CodingKey { case id, method, result, error }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(RPCID.self, forKey: .id)
+        method = try container.decodeIfPresent(String.self, forKey: .method)
+        error = try container.decodeIfPresent(RPCError.self, forKey: .error)
+        // Only the awaited reply's result is this method's: a notification or another request's reply is skipped.
+        let ours = id != nil && id == decoder.userInfo[Self.expectedID] as? RPCID
+        result = ours && method == nil && error == nil ? try container.decodeIfPresent(Result.self, forKey: .result) : nil
     }
 }

@@ -58,15 +58,14 @@ final class EventCollector: @unchecked Sendable {
     private func read() {
         let decoder = JSONDecoder()
         while let line = try? client.readLine() {
-            guard let value = try? decoder.decode(JSONValue.self, from: line) else { continue }
-            if value["method"] == .string("event"), let params = value["params"],
-                let event = try? decoder.decode(DriveEvent.self, from: JSONEncoder().encode(params))
-            {
+            // One pass: an event notification's params straight into a DriveEvent.
+            guard let message = try? decoder.decode(EventLine.self, from: line) else { continue }
+            if message.method == "event", let event = message.params {
                 lock.withLock {
                     if builder != nil { builder?.add(event) } else { early.append(event) }
                 }
                 onEvent(event)
-            } else if case .string(let id)? = value["id"] {
+            } else if case .string(let id)? = message.id {
                 changed.lock()
                 barriers.insert(id)
                 changed.broadcast()
@@ -77,5 +76,22 @@ final class EventCollector: @unchecked Sendable {
         closed = true
         changed.broadcast()
         changed.unlock()
+    }
+}
+
+/// A line on the event connection: an event notification, or the reply to a barrier request.
+private struct EventLine: Decodable {
+    let method: String?
+    let id: RPCID?
+    let params: DriveEvent?
+
+    private enum CodingKeys: String, CodingKey { case method, id, params }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        method = try container.decodeIfPresent(String.self, forKey: .method)
+        id = try container.decodeIfPresent(RPCID.self, forKey: .id)
+        // Another notification's params are not an event; an event that does not decode is skipped.
+        params = method == "event" ? try? container.decodeIfPresent(DriveEvent.self, forKey: .params) : nil
     }
 }
