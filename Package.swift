@@ -102,8 +102,8 @@ let package = Package(
         // Read-back helpers for tests that talk to a real PulseAudio server (pactl, parec on car.monitor).
         .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
-        // The data directories' order, a user's pack over a shipped one, the version.
-        .testTarget(name: "InstallationTests", dependencies: ["Installation", "Engine", "BuiltInPolicy"]),
+        // The data directories' order, a user's pack over a shipped one, the version, socket activation and sd_notify.
+        .testTarget(name: "InstallationTests", dependencies: ["Installation", "Engine", "BuiltInPolicy", "Daemon"]),
         .testTarget(
             name: "RPCTests",
             dependencies: ["RPC", "AudioPolicy", "Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),

@@ -1,8 +1,9 @@
-import Engine
 import Foundation
 import Guidance
 import Installation
 import Testing
+
+@testable import Engine
 
 /// A user's own pack in `~/.local/share/voxnav/voices/` adds to the shipped packs, or overrides the
 /// shipped pack of its language; a broken one leaves the shipped pack in place.
