@@ -28,7 +28,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
             """,
         version: VoxNavVersion.current)
 
-    @Option(help: "The Unix socket to listen on.")
+    @Option(help: "The Unix socket to listen on (unless systemd passes one: socket activation).")
     var socket: String = SocketPath.default
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
