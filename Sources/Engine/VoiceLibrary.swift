@@ -28,23 +28,37 @@ public struct VoiceLibrary: Sendable {
         self.init(directories: directory.map { [DataDirectories.Place(path: $0.path, origin: .explicit)] } ?? [])
     }
 
-    /// The packs of several directories, most important first.
+    /// The packs of several directories, most important first. Within one directory the files
+    /// `scripts/install` put there (listed in `../installed-files`: the shipped packs, when the
+    /// install prefix is the user's own data directory, `~/.local`) come first, with the origin
+    /// `prefix`, so that the user's own files beside them override them.
     public init(directories: [DataDirectories.Place]) {
         self.directories = directories
         for place in directories.reversed() {
             let directory = URL(fileURLWithPath: place.path)
             guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil) else { continue }
-            for file in files.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) where file.pathExtension == "yaml" {
+            let installed = Self.installedFiles(beside: directory)
+            let yaml = files.filter { $0.pathExtension == "yaml" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+            let shipped = yaml.filter { installed.contains($0.standardizedFileURL.path) }
+            for file in shipped + yaml.filter({ !installed.contains($0.standardizedFileURL.path) }) {
                 do {
                     let pack = try PhrasePack(yaml: try BoundedFile.read(file.path, cap: PhrasePack.maximumFileSize, what: "the phrase pack"))
                     let overridden = sources[pack.language].map { [$0.file] + $0.overrides } ?? []
                     packs[pack.language] = pack
-                    sources[pack.language] = PackSource(file: file.path, origin: place.origin, overrides: overridden)
+                    let origin = installed.contains(file.standardizedFileURL.path) && place.origin == .user ? .prefix : place.origin
+                    sources[pack.language] = PackSource(file: file.path, origin: origin, overrides: overridden)
                 } catch {
                     problems[file.path] = "\(error)"
                 }
             }
         }
+    }
+
+    /// The files `scripts/install` lists in `share/voxnav/installed-files`, for a `share/voxnav/voices` directory.
+    static func installedFiles(beside directory: URL) -> Set<String> {
+        let list = directory.deletingLastPathComponent().appendingPathComponent("installed-files")
+        guard let text = try? String(contentsOf: list, encoding: .utf8) else { return [] }
+        return Set(text.split(separator: "\n").map { URL(fileURLWithPath: String($0)).standardizedFileURL.path })
     }
 
     /// Loads from `--voices DIR` or `VOXNAV_VOICES` (that directory alone), else from every `voices/`

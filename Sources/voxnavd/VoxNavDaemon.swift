@@ -28,8 +28,15 @@ struct VoxNavDaemon: AsyncParsableCommand {
             """,
         version: VoxNavVersion.current)
 
-    @Option(help: "The Unix socket to listen on (unless systemd passes one: socket activation).")
-    var socket: String = SocketPath.default
+    @Option(
+        name: .customLong("socket"),
+        help: ArgumentHelp(
+            "The Unix socket to listen on (default: $XDG_RUNTIME_DIR/voxnav/voxnav.sock, else /tmp/voxnav-UID/…), unless systemd passes one (socket activation).",
+            valueName: "socket"))
+    var socketPath: String?
+
+    /// `--socket`, else the default (written in help as it is found: the man page is made at install time).
+    var socket: String { socketPath ?? SocketPath.default }
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info

@@ -54,6 +54,22 @@ import Testing
         #expect(library.sources["en-US"]?.origin == .prefix)
     }
 
+    @Test func besideTheInstalledPacksInOneDirectoryTheUsersOwnFileWins() throws {
+        // Installed with the prefix ~/.local, the shipped packs are in the user's data directory.
+        let data = try TemporaryTree()
+        try data.write("voxnav/voices/en-US.yaml", try Self.shippedText("en-US"))
+        try data.write("voxnav/installed-files", data.path("voxnav/voices/en-US.yaml") + "\n")
+        let mine = try Self.shippedText("en-US").replacingOccurrences(of: "rerouting: \"Recalculating route\"", with: "rerouting: \"Mine\"")
+        try data.write("voxnav/voices/a-mine.yaml", mine)  // sorts before en-US.yaml
+        let library = VoiceLibrary(directories: [.init(path: data.path("voxnav/voices"), origin: .user)])
+        #expect(PhraseComposer(pack: try #require(library.packs["en-US"])).rerouting == "Mine")
+        #expect(
+            library.sources["en-US"] == .init(file: data.path("voxnav/voices/a-mine.yaml"), origin: .user, overrides: [data.path("voxnav/voices/en-US.yaml")]))
+        try FileManager.default.removeItem(atPath: data.path("voxnav/voices/a-mine.yaml"))
+        let shipped = VoiceLibrary(directories: [.init(path: data.path("voxnav/voices"), origin: .user)])
+        #expect(shipped.sources["en-US"]?.origin == .prefix, "an installed file is the prefix's, though in the user's directory")
+    }
+
     @Test func anExplicitDirectoryIsReadAlone() {
         let library = VoiceLibrary.locate(explicit: Self.shipped)
         #expect(library.directories == [.init(path: Self.shipped, origin: .explicit)])

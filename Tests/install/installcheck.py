@@ -3,7 +3,8 @@
 
   subcommands DUMP.json          every subcommand path of a swift-argument-parser tool's
                                  --experimental-dump-help, one per line ("session activate")
-  names-in FILE DUMP.json        fails, naming them, unless every subcommand's name is in FILE
+  names-in FILE DUMP.json        fails, naming them, unless FILE (a man page, a bash, zsh or fish
+                                 completion script) names every subcommand and long option
   unit KEY FILE                  the value of KEY= in a systemd unit file (the first)
   notify-listen SOCKET LOG       receives sd_notify datagrams on SOCKET, appends each to LOG
   audio RAW                      checks a capture (s16le stereo 16 kHz) holds speech, not silence:
@@ -12,6 +13,7 @@
 """
 import json
 import math
+import re
 import socket
 import struct
 import sys
@@ -22,13 +24,47 @@ def walk(command, path=()):
         name = sub["commandName"]
         if name == "help":
             continue
-        yield path + (name,)
+        yield path + (name,), sub
         yield from walk(sub, path + (name,))
 
 
-def subcommands(dump):
+def load(dump):
     with open(dump) as f:
-        return [" ".join(p) for p in walk(json.load(f)["command"])]
+        return json.load(f)["command"]
+
+
+def subcommands(dump):
+    return [" ".join(p) for p, _ in walk(load(dump))]
+
+
+def long_options(dump):
+    """Every long option shown in help, of the command and each subcommand."""
+    root = load(dump)
+    names = set()
+    for command in [root] + [c for _, c in walk(root)]:
+        for argument in command.get("arguments") or []:
+            if argument.get("shouldDisplay", True):
+                names |= {n["name"] for n in argument.get("names") or [] if n["kind"] == "long"}
+    return sorted(names - {"help", "version", "experimental-dump-help", "generate-completion-script"})
+
+
+def missing_in(path, dump):
+    """The subcommands and long options a man page or completion script does not name, each as it
+    would name it: `.It Em say` and `Fl -socket` (mdoc), `-l socket` (fish), `--socket` (bash, zsh)."""
+    text = open(path, encoding="utf-8").read()
+    if path.endswith(".1"):
+        command = lambda n: rf"^\.It Em {re.escape(n)}\b"
+        option = lambda n: rf"Fl -{re.escape(n)}\b"
+    elif path.endswith(".fish"):
+        command = lambda n: rf"\b{re.escape(n)}\b"
+        option = lambda n: rf"-l '?{re.escape(n)}\b"
+    else:
+        command = lambda n: rf"\b{re.escape(n)}\b"
+        option = lambda n: rf"--{re.escape(n)}\b"
+    names = sorted({p.split(" ")[-1] for p in subcommands(dump)})
+    missing = [n for n in names if not re.search(command(n), text, re.M)]
+    missing += ["--" + n for n in long_options(dump) if not re.search(option(n), text, re.M)]
+    return names, missing
 
 
 def main(argv):
@@ -36,12 +72,10 @@ def main(argv):
     if what == "subcommands":
         print("\n".join(subcommands(argv[2])))
     elif what == "names-in":
-        text = open(argv[2], encoding="utf-8").read()
-        names = sorted({p.split(" ")[-1] for p in subcommands(argv[3])})
-        missing = [n for n in names if n not in text]
+        names, missing = missing_in(argv[2], argv[3])
         if missing:
             sys.exit(f"{argv[2]} does not name: {', '.join(missing)}")
-        print(f"{argv[2]}: names all {len(names)} subcommands")
+        print(f"{argv[2]}: names all {len(names)} subcommands and {len(long_options(argv[3]))} long options")
     elif what == "unit":
         key = argv[2] + "="
         for line in open(argv[3], encoding="utf-8"):
