@@ -30,8 +30,10 @@ let package = Package(
         .target(name: "StrictCoding"),
         .target(name: "AudioPolicy", dependencies: ["StrictCoding", .product(name: "Yams", package: "Yams")]),
         .target(name: "Guidance", dependencies: ["StrictCoding", .product(name: "Yams", package: "Yams")]),
-        // policy/default.yaml, the built-in policy, as a resource (`Policy.builtIn`): reading it is I/O, so not AudioPolicy.
-        .target(name: "BuiltInPolicy", dependencies: ["AudioPolicy"], path: "policy", resources: [.copy("default.yaml")]),
+        // Where VoxNav's data is (the XDG data directories, the install prefix, the source tree) and its version.
+        .target(name: "Installation"),
+        // policy/default.yaml, the built-in policy (`Policy.builtIn`), found in the data directories: reading it is I/O, so not AudioPolicy.
+        .target(name: "BuiltInPolicy", dependencies: ["AudioPolicy", "Installation"], path: "policy", exclude: ["default.yaml"]),
         // Drive simulations: scenarios, routes (own format, OSRM), kinematics, timeline reports. Pure.
         .target(name: "DriveSimulation", dependencies: ["Guidance", "AudioPolicy", "RPC", "StrictCoding", .product(name: "Yams", package: "Yams")]),
 
@@ -52,7 +54,7 @@ let package = Package(
         .target(
             name: "Engine",
             dependencies: [
-                "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "AsyncSupport", "RPC",
+                "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "AsyncSupport", "RPC", "Installation",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
@@ -66,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "voxnavd",
             dependencies: [
-                "Daemon", "AudioPolicy", "BuiltInPolicy",
+                "Daemon", "AudioPolicy", "BuiltInPolicy", "Installation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -84,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "voxnav",
             dependencies: [
-                "RPC", "Guidance", "Engine", "Speech", "DriveSimulation", "CarAudio", "PulseAudio", "PulseServer",
+                "RPC", "Guidance", "Engine", "Speech", "DriveSimulation", "CarAudio", "PulseAudio", "PulseServer", "Installation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -100,6 +102,8 @@ let package = Package(
         // Read-back helpers for tests that talk to a real PulseAudio server (pactl, parec on car.monitor).
         .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        // The data directories' order, a user's pack over a shipped one, the version, socket activation and sd_notify.
+        .testTarget(name: "InstallationTests", dependencies: ["Installation", "Engine", "BuiltInPolicy", "Daemon"]),
         .testTarget(
             name: "RPCTests",
             dependencies: ["RPC", "AudioPolicy", "Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),

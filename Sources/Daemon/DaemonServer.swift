@@ -12,6 +12,8 @@ import Synchronization
 /// and `closeConnections`.
 public final class DaemonServer: Sendable {
     public let socketPath: String
+    /// Whether voxnavd made the socket file (and removes it at `stop`), or systemd passed the socket.
+    public let ownsSocketFile: Bool
     private let listener: NIOAsyncChannel<NIOAsyncChannel<Frame, ByteBuffer>, Never>
     private let router: RPCRouter
     private let engine: VoxNavEngine
@@ -39,31 +41,47 @@ public final class DaemonServer: Sendable {
         try prepareSocketPath(socketPath)
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
-            .bind(unixDomainSocketPath: socketPath, cleanupExistingSocketFile: false) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(JSONLineFrameDecoder(maxLength: maxFrameLength)))
-                    return try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
-            }
+            .bind(unixDomainSocketPath: socketPath, cleanupExistingSocketFile: false, childChannelInitializer: initializeConnection)
         // Only the user may talk to the daemon.
         chmod(socketPath, 0o600)
+        return DaemonServer(socketPath: socketPath, ownsSocketFile: true, listener: listener, engine: engine, logger: logger, limits: limits)
+    }
+
+    /// Serves on a socket that is already listening: the one systemd passed (`SocketActivation`),
+    /// at `socketPath`. The socket file is systemd's: `stop()` closes the descriptor and leaves the
+    /// file, where systemd goes on listening and starts voxnavd again at the next connection.
+    public static func adopt(
+        listeningSocket descriptor: CInt, socketPath: String, engine: VoxNavEngine, logger: Logger,
+        limits: ConnectionLimits = .forThisProcess()
+    ) async throws -> DaemonServer {
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(descriptor, childChannelInitializer: initializeConnection)
+        return DaemonServer(socketPath: socketPath, ownsSocketFile: false, listener: listener, engine: engine, logger: logger, limits: limits)
+    }
+
+    /// A connection's pipeline: lines of JSON, framed, as an async channel.
+    @Sendable private static func initializeConnection(_ channel: Channel) -> EventLoopFuture<NIOAsyncChannel<Frame, ByteBuffer>> {
+        channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(JSONLineFrameDecoder(maxLength: maxFrameLength)))
+            return try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
+        }
+    }
+
+    private init(
+        socketPath: String, ownsSocketFile: Bool, listener: NIOAsyncChannel<NIOAsyncChannel<Frame, ByteBuffer>, Never>, engine: VoxNavEngine,
+        logger: Logger, limits: ConnectionLimits
+    ) {
         logger.info(
             "listening",
             metadata: [
                 "socket": "\(socketPath)", "maxConnections": "\(limits.maxConnections)",
                 "idleTimeout": "\(limits.idleTimeout.map { "\($0)" } ?? "none")",
+                "socketActivated": "\(!ownsSocketFile)",
             ])
-        let router = RPCRouter(methods: MethodHandlers.table(engine: engine), logger: logger)
-        return DaemonServer(socketPath: socketPath, listener: listener, router: router, engine: engine, logger: logger, limits: limits)
-    }
-
-    private init(
-        socketPath: String, listener: NIOAsyncChannel<NIOAsyncChannel<Frame, ByteBuffer>, Never>, router: RPCRouter, engine: VoxNavEngine,
-        logger: Logger, limits: ConnectionLimits
-    ) {
+        self.router = RPCRouter(methods: MethodHandlers.table(engine: engine), logger: logger)
+        self.ownsSocketFile = ownsSocketFile
         self.socketPath = socketPath
         self.listener = listener
-        self.router = router
         self.engine = engine
         self.logger = logger
         self.limits = limits
@@ -107,10 +125,11 @@ public final class DaemonServer: Sendable {
         try? await channel.executeThenClose { _, outbound in try await outbound.write(ByteBuffer(bytes: line)) }
     }
 
-    /// Stops accepting clients and removes the socket file; connected clients are still served.
+    /// Stops accepting clients and removes the socket file (unless systemd passed it); connected
+    /// clients are still served.
     public func stop() async {
         try? await listener.channel.close()
-        unlink(socketPath)
+        if ownsSocketFile { unlink(socketPath) }
     }
 
     /// Ends every connection (after `stop()`): each stops reading, its requests in flight return,
@@ -129,6 +148,13 @@ public final class DaemonServer: Sendable {
         if FileManager.default.fileExists(atPath: path), (try? RPCClient(socketPath: path)) != nil {
             throw DaemonError.socketInUse(path)
         }
+    }
+
+    /// Checks the directory of a socket systemd passed (`DirectoryMode=0700` in the socket unit)
+    /// and the socket file, as `claimSocketDirectory` does; nobody else can be serving on it.
+    public static func checkPassedSocket(_ path: String) throws {
+        try SocketDirectory.check((path as NSString).deletingLastPathComponent)
+        try SocketDirectory.checkSocket(path)
     }
 
     private static func prepareSocketPath(_ path: String) throws {

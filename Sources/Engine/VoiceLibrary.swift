@@ -1,45 +1,72 @@
 import Foundation
 import Guidance
+import Installation
 
-/// The phrase packs found in a `voices/` directory, by language tag.
+/// The phrase packs, by language tag, read from one or more `voices/` directories (`DataDirectories`):
+/// a pack in a more important directory (the user's `~/.local/share/voxnav/voices/`) overrides one
+/// of the same language in a less important one (the shipped packs), and adds to them otherwise.
 /// Guidance parses packs from text; reading the files is done here, outside the pure modules.
 public struct VoiceLibrary: Sendable {
-    public let directory: URL?
+    /// Where a language's pack was read from, and the packs of that language it overrides.
+    public struct PackSource: Sendable, Equatable {
+        public let file: String
+        public let origin: DataOrigin
+        /// The files of the same language in less important directories, not used.
+        public let overrides: [String]
+    }
+
+    /// The directories read, most important first.
+    public let directories: [DataDirectories.Place]
     public private(set) var packs: [String: PhrasePack] = [:]
-    /// Packs that failed to load, with the reason (reported by `voxnav voices`, logged at start).
+    /// Where each language's pack came from.
+    public private(set) var sources: [String: PackSource] = [:]
+    /// Packs that failed to load, by file path, with the reason (reported by `voxnav voices`, logged at start).
     public private(set) var problems: [String: String] = [:]
 
+    /// The packs of one directory (nil: none).
     public init(directory: URL?) {
-        self.directory = directory
-        guard let directory,
-            let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-        else { return }
-        for file in files where file.pathExtension == "yaml" {
-            do {
-                let pack = try PhrasePack(yaml: try BoundedFile.read(file.path, cap: PhrasePack.maximumFileSize, what: "the phrase pack"))
-                packs[pack.language] = pack
-            } catch {
-                problems[file.lastPathComponent] = "\(error)"
+        self.init(directories: directory.map { [DataDirectories.Place(path: $0.path, origin: .explicit)] } ?? [])
+    }
+
+    /// The packs of several directories, most important first. Within one directory the files
+    /// `scripts/install` put there (listed in `../installed-files`: the shipped packs, when the
+    /// install prefix is the user's own data directory, `~/.local`) come first, with the origin
+    /// `prefix`, so that the user's own files beside them override them.
+    public init(directories: [DataDirectories.Place]) {
+        self.directories = directories
+        for place in directories.reversed() {
+            let directory = URL(fileURLWithPath: place.path)
+            guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil) else { continue }
+            let installed = Self.installedFiles(beside: directory)
+            let yaml = files.filter { $0.pathExtension == "yaml" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+            let shipped = yaml.filter { installed.contains($0.standardizedFileURL.path) }
+            for file in shipped + yaml.filter({ !installed.contains($0.standardizedFileURL.path) }) {
+                do {
+                    let pack = try PhrasePack(yaml: try BoundedFile.read(file.path, cap: PhrasePack.maximumFileSize, what: "the phrase pack"))
+                    let overridden = sources[pack.language].map { [$0.file] + $0.overrides } ?? []
+                    packs[pack.language] = pack
+                    let origin = installed.contains(file.standardizedFileURL.path) && place.origin == .user ? .prefix : place.origin
+                    sources[pack.language] = PackSource(file: file.path, origin: origin, overrides: overridden)
+                } catch {
+                    problems[file.path] = "\(error)"
+                }
             }
         }
     }
 
-    /// Loads from `--voices`, `VOXNAV_VOICES`, or the first `voices/` found next to the executable or above it.
-    public static func locate(explicit: String? = nil) -> VoiceLibrary {
-        VoiceLibrary(directory: searchDirectory(explicit: explicit))
+    /// The files `scripts/install` lists in `share/voxnav/installed-files`, for a `share/voxnav/voices` directory.
+    static func installedFiles(beside directory: URL) -> Set<String> {
+        let list = directory.deletingLastPathComponent().appendingPathComponent("installed-files")
+        guard let text = try? String(contentsOf: list, encoding: .utf8) else { return [] }
+        return Set(text.split(separator: "\n").map { URL(fileURLWithPath: String($0)).standardizedFileURL.path })
     }
 
-    static func searchDirectory(explicit: String?) -> URL? {
-        if let explicit { return URL(fileURLWithPath: explicit) }
-        if let env = ProcessInfo.processInfo.environment["VOXNAV_VOICES"], !env.isEmpty { return URL(fileURLWithPath: env) }
-        var candidates: [URL] = []
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            candidates.append(dir.appendingPathComponent("voices"))
-            dir = dir.deletingLastPathComponent()
-        }
-        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("voices"))
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("en-US.yaml").path) }
+    /// Loads from `--voices DIR` or `VOXNAV_VOICES` (that directory alone), else from every `voices/`
+    /// of the data directories (`DataDirectories.current`).
+    public static func locate(explicit: String? = nil) -> VoiceLibrary {
+        let named = explicit ?? ProcessInfo.processInfo.environment["VOXNAV_VOICES"].flatMap { $0.isEmpty ? nil : $0 }
+        if let named { return VoiceLibrary(directory: URL(fileURLWithPath: named)) }
+        return VoiceLibrary(directories: DataDirectories.current.existing(directory: "voices"))
     }
 
     /// The pack for a language tag: exact match (any case), then the same primary language ("de-AT" → "de", "en" → "en-US").

@@ -5,8 +5,13 @@ import RPC
 
 /// Options every command that talks to the daemon shares.
 struct ClientOptions: ParsableArguments {
-    @Option(help: "The daemon's socket.")
-    var socket: String = SocketPath.default
+    @Option(
+        name: .customLong("socket"),
+        help: ArgumentHelp("The daemon's socket (default: $XDG_RUNTIME_DIR/voxnav/voxnav.sock, else /tmp/voxnav-UID/…).", valueName: "socket"))
+    var socketPath: String?
+
+    /// The socket to talk to: `--socket`, else the default one (written in help as it is found, not as it is here).
+    var socket: String { socketPath ?? SocketPath.default }
 
     @Flag(help: "Print the daemon's raw JSON result.")
     var json = false

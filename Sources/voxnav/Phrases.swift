@@ -1,5 +1,6 @@
 import ArgumentParser
 import Engine
+import Foundation
 import Guidance
 
 struct Phrases: ParsableCommand {
@@ -13,8 +14,24 @@ struct Phrases: ParsableCommand {
     @Option(help: "Only maneuver types containing this text, e.g. roundabout.")
     var type: String?
 
-    @Option(help: "The voices directory (default: voices/ next to the binary or VOXNAV_VOICES).")
+    @Option(help: "A voices directory to read instead of the data directories (or VOXNAV_VOICES).")
     var voices: String?
+
+    @Flag(help: "Print the phrases as JSON: the pack, then each phrase's key and text.")
+    var json = false
+
+    /// `--json`'s output.
+    struct Listing: Encodable {
+        struct Phrase: Encodable {
+            let key: String
+            let text: String
+        }
+        let language: String
+        let name: String
+        let espeakVoice: String
+        let units: String
+        var phrases: [Phrase]
+    }
 
     func run() throws {
         let library = VoiceLibrary.locate(explicit: voices)
@@ -22,15 +39,23 @@ struct Phrases: ParsableCommand {
             throw CLIError("no phrase pack for '\(language)' (available: \(library.languages.joined(separator: ", ")))")
         }
         let composer = PhraseComposer(pack: pack)
-        print("\(pack.name) (\(pack.language)), eSpeak NG voice \(pack.espeakVoice), units \(pack.unitSystem.rawValue)")
+        var listing = Listing(
+            language: pack.language, name: pack.name, espeakVoice: pack.espeakVoice, units: pack.unitSystem.rawValue, phrases: [])
         for rendering in composer.catalog() where type.map({ rendering.type.rawValue.localizedCaseInsensitiveContains($0) }) ?? true {
             let key = "\(rendering.type.rawValue) \(rendering.state.rawValue) \(rendering.variant.rawValue)"
-            print(key.padding(toLength: 42, withPad: " ", startingAt: 0) + rendering.text)
+            listing.phrases.append(.init(key: key, text: rendering.text))
         }
-        print("rerouting".padding(toLength: 42, withPad: " ", startingAt: 0) + composer.rerouting)
+        listing.phrases.append(.init(key: "rerouting", text: composer.rerouting))
         for kind in AlertKind.allCases {
-            print("alert \(kind.rawValue)".padding(toLength: 42, withPad: " ", startingAt: 0) + composer.alert(kind))
-            print("alert \(kind.rawValue) 800 m".padding(toLength: 42, withPad: " ", startingAt: 0) + composer.alert(kind, distance: 800))
+            listing.phrases.append(.init(key: "alert \(kind.rawValue)", text: composer.alert(kind)))
+            listing.phrases.append(.init(key: "alert \(kind.rawValue) 800 m", text: composer.alert(kind, distance: 800)))
         }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+            return print(String(decoding: try encoder.encode(listing), as: UTF8.self))
+        }
+        print("\(pack.name) (\(pack.language)), eSpeak NG voice \(pack.espeakVoice), units \(pack.unitSystem.rawValue)")
+        for phrase in listing.phrases { print(phrase.key.padding(toLength: 42, withPad: " ", startingAt: 0) + phrase.text) }
     }
 }

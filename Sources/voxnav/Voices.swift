@@ -1,35 +1,50 @@
 import ArgumentParser
 import Engine
 import Foundation
+import Installation
 import Speech
 
 struct Voices: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the phrase packs and whether their eSpeak NG voice is installed (no daemon needed).")
+        abstract: "List the phrase packs, where each came from, and whether its eSpeak NG voice is installed (no daemon needed).",
+        discussion: """
+            Packs are read from every voices/ of the data directories, most important first: \\
+            $XDG_DATA_HOME/voxnav (~/.local/share/voxnav), each of $XDG_DATA_DIRS/voxnav, the install \\
+            prefix's share/voxnav, the source tree. A pack overrides one of the same language in a less \\
+            important directory, and adds to them otherwise.
+            """)
 
-    @Option(help: "The voices directory (default: voices/ next to the binary or VOXNAV_VOICES).")
+    @Option(help: "A voices directory to read instead of the data directories (or VOXNAV_VOICES).")
     var voices: String?
 
+    @Flag(help: "Print the packs as JSON.")
+    var json = false
+
     func run() async throws {
+        if let voices, !FileManager.default.fileExists(atPath: voices) { throw CLIError("the voices directory \(voices) does not exist") }
         let library = VoiceLibrary.locate(explicit: voices)
-        guard let directory = library.directory else {
-            throw CLIError("no voices directory found; pass --voices DIR or set VOXNAV_VOICES")
+        if library.directories.isEmpty {
+            throw CLIError("no voices/ directory found in \(DataDirectories.current.places.map(\.path).joined(separator: ", "))")
         }
-        print("phrase packs in \(directory.path):")
         let synth = try Synthesizer.shared()
+        var listing = VoiceListing(
+            directories: library.directories.map { .init(path: $0.path, origin: $0.origin) }, packs: [],
+            problems: library.problems.sorted { $0.key < $1.key }.map { .init(file: $0.key, problem: $0.value) })
         for language in library.languages {
             let pack = library.packs[language]!
-            let installed = await synth.hasVoice(pack.espeakVoice)
-            let line =
-                "  \(language)".padding(toLength: 10, withPad: " ", startingAt: 0)
-                + pack.name.padding(toLength: 28, withPad: " ", startingAt: 0)
-                + "voice \(pack.espeakVoice)".padding(toLength: 24, withPad: " ", startingAt: 0)
-                + pack.unitSystem.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
-                + (installed ? "installed" : "MISSING (install espeak-ng-data)")
-            print(line)
+            let source = library.sources[language]!
+            listing.packs.append(
+                .init(
+                    language: language, name: pack.name, espeakVoice: pack.espeakVoice, units: pack.unitSystem.rawValue,
+                    voiceInstalled: await synth.hasVoice(pack.espeakVoice), file: source.file, origin: source.origin,
+                    overrides: source.overrides))
         }
-        for (file, problem) in library.problems.sorted(by: { $0.key < $1.key }) {
-            print("  \(file): NOT LOADED: \(problem)")
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(listing), as: UTF8.self))
+        } else {
+            print(listing.text)
         }
     }
 }

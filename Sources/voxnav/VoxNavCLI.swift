@@ -1,10 +1,21 @@
 import ArgumentParser
+import Installation
 
 @main
 struct VoxNavCLI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "voxnav",
         abstract: "Talk to voxnavd: speak prompts, drive the simulated car sources, watch what happens.",
+        discussion: """
+            Talks to voxnavd on $XDG_RUNTIME_DIR/voxnav/voxnav.sock (--socket PATH); installed with its \
+            systemd units, the first command starts the daemon (voxnavd.socket). Every command that \
+            asks the daemon something prints its result as JSON with --json.
+
+            Exit status: 0 on success; 1 when the daemon cannot be reached or refuses the request, or \
+            a drive's expectation failed; 2 when a drive could not run; 64 for a bad argument (the \
+            usage is printed); 130 when a drive is interrupted.
+            """,
+        version: VoxNavVersion.current,
         subcommands: [
             Say.self, ManeuverCommand.self, AlertCommand.self, Radio.self, Music.self, Podcast.self, Call.self, Assistant.self, Chime.self,
             SourceCommand.self, Session.self, Style.self, Audit.self, Status.self, Watch.self, Cancel.self, Rpc.self,

@@ -11,6 +11,18 @@ struct DaemonService: Service {
     let server: DaemonServer
     let engine: VoxNavEngine
     let logger: Logger
+    /// systemd's notification socket, when started as `Type=notify`.
+    let notifier: ServiceNotifier?
+
+    /// Sends a state to systemd, if it listens; a failure is logged, never fatal.
+    static func tell(_ notifier: ServiceNotifier?, _ state: String, logger: Logger) {
+        guard let notifier else { return }
+        do {
+            try notifier.notify(state)
+        } catch {
+            logger.warning("\(error)")
+        }
+    }
 
     /// How long restoring may take at shutdown: a stopped or hung sound server must not keep the
     /// daemon alive (SIGTERM ends it within 2 s whatever the server does).
@@ -44,6 +56,7 @@ struct DaemonService: Service {
             group.addTask { await server.run() }
             try? await gracefulShutdown()
             logger.info("shutting down: restoring sources")
+            Self.tell(notifier, "STOPPING=1", logger: logger)
             await server.stop()
             await restoreOrExit()
             server.closeConnections()

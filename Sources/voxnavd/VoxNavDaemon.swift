@@ -4,6 +4,7 @@ import BuiltInPolicy
 import Daemon
 import Engine
 import Foundation
+import Installation
 import Logging
 import RPC
 import ServiceLifecycle
@@ -14,13 +15,28 @@ struct VoxNavDaemon: AsyncParsableCommand {
         commandName: "voxnavd",
         abstract: "The VoxNav daemon: speaks navigation prompts through PulseAudio as a good car-audio citizen.",
         discussion: """
-            Listens for newline-delimited JSON-RPC 2.0 on a Unix socket (see docs/PROTOCOL.md).
-            Connects to the PulseAudio server named by PULSE_SERVER, or the default one.
-            SIGINT or SIGTERM restores every source and exits.
-            """)
+            Listens for newline-delimited JSON-RPC 2.0 on a Unix socket (see docs/PROTOCOL.md), or on the \
+            one systemd passes at socket activation (LISTEN_FDS; voxnavd.socket), and tells systemd when \
+            it is ready and when it stops (NOTIFY_SOCKET; Type=notify). Connects to the PulseAudio server \
+            named by PULSE_SERVER, or the default one. Phrase packs and the built-in policy are found in \
+            $XDG_DATA_HOME/voxnav, each of $XDG_DATA_DIRS/voxnav, the install prefix's share/voxnav, then \
+            the source tree. SIGINT or SIGTERM restores every source and exits.
 
-    @Option(help: "The Unix socket to listen on.")
-    var socket: String = SocketPath.default
+            Exit status: 0 after a clean shutdown; 1 when it cannot start (the socket, its directory, the \
+            sound server, socket activation) or the sound server did not answer at shutdown; 64 for a bad \
+            argument or policy file.
+            """,
+        version: VoxNavVersion.current)
+
+    @Option(
+        name: .customLong("socket"),
+        help: ArgumentHelp(
+            "The Unix socket to listen on (default: $XDG_RUNTIME_DIR/voxnav/voxnav.sock, else /tmp/voxnav-UID/…), unless systemd passes one (socket activation).",
+            valueName: "socket"))
+    var socketPath: String?
+
+    /// `--socket`, else the default (written in help as it is found: the man page is made at install time).
+    var socket: String { socketPath ?? SocketPath.default }
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
@@ -31,7 +47,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
     @Option(help: "Duck level for music and radio while a prompt plays, in dB (negative); overrides the policy file.")
     var duckLevel: Double?
 
-    @Option(help: "The phrase packs directory (default: voices/ next to the binary, or VOXNAV_VOICES).")
+    @Option(help: "The phrase packs directory, instead of the data directories' voices/ (or VOXNAV_VOICES).")
     var voices: String?
 
     @Option(help: "Close a connection silent this many seconds (nothing in flight, no event subscription); 0: never.")
@@ -64,7 +80,10 @@ struct VoxNavDaemon: AsyncParsableCommand {
             let candidate = config + "/voxnav/policy.yaml"
             if FileManager.default.fileExists(atPath: candidate) { path = candidate }
         }
-        guard let path else { return (.builtIn, "built-in") }
+        guard let builtIn = Policy.builtInFile else {
+            throw ValidationError("the built-in policy policy/default.yaml is in none of: \(Policy.builtInSearchPath)")
+        }
+        guard let path else { return (.builtIn, "built-in (\(builtIn.path), \(builtIn.origin.rawValue))") }
         let text: String
         do {
             text = try BoundedFile.text(path, cap: Policy.maximumFileSize, what: "the policy file")
@@ -101,6 +120,14 @@ struct VoxNavDaemon: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "voxnavd")
+        let activation: (socket: SocketActivation, path: String)?
+        do {
+            activation = try Self.takePassedSocket()
+        } catch {
+            logger.critical("cannot start", metadata: ["error": "\(error)"])
+            throw ExitCode(1)
+        }
+        let socket = activation?.path ?? self.socket
         var configuration = EngineConfiguration()
         let (loadedPolicy, policySource) = try loadPolicy()
         configuration.policy = loadedPolicy
@@ -110,7 +137,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
         configuration.journalPath = (socket as NSString).deletingLastPathComponent + "/journal.json"
         logger.info("policy loaded", metadata: ["from": "\(policySource)"])
         do {
-            try DaemonServer.claimSocketDirectory(socket)
+            if activation != nil { try DaemonServer.checkPassedSocket(socket) } else { try DaemonServer.claimSocketDirectory(socket) }
         } catch {
             logger.critical("cannot start", metadata: ["error": "\(error)"])
             throw ExitCode(1)
@@ -126,18 +153,35 @@ struct VoxNavDaemon: AsyncParsableCommand {
         do {
             var limits = ConnectionLimits.forThisProcess(idleTimeout: idleTimeout > 0 ? .milliseconds(Int(idleTimeout * 1000)) : nil)
             if let maxConnections { limits.maxConnections = min(limits.maxConnections, maxConnections) }
-            server = try await DaemonServer.bind(socketPath: socket, engine: engine, logger: logger, limits: limits)
+            if let activation {
+                server = try await DaemonServer.adopt(
+                    listeningSocket: activation.socket.descriptor, socketPath: socket, engine: engine, logger: logger, limits: limits)
+            } else {
+                server = try await DaemonServer.bind(socketPath: socket, engine: engine, logger: logger, limits: limits)
+            }
         } catch {
             logger.critical("cannot start", metadata: ["error": "\(error)"])
             await engine.shutdown()
             throw ExitCode(1)
         }
+        let notifier = ServiceNotifier(environment: ProcessInfo.processInfo.environment)
+        DaemonService.tell(notifier, "READY=1\nSTATUS=listening on \(socket)", logger: logger)
         // SIGTERM and SIGINT shut the daemon down gracefully (DaemonService).
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [DaemonService(server: server, engine: engine, logger: logger)], gracefulShutdownSignals: [.sigterm, .sigint],
+                services: [DaemonService(server: server, engine: engine, logger: logger, notifier: notifier)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         try await group.run()
+    }
+}
+
+extension VoxNavDaemon {
+    /// The socket systemd passed, checked, with its path; nil when voxnavd was not socket activated.
+    static func takePassedSocket() throws -> (socket: SocketActivation, path: String)? {
+        guard let passed = try SocketActivation.passed(environment: ProcessInfo.processInfo.environment, pid: getpid()) else { return nil }
+        SocketActivation.clearEnvironment()
+        return (passed, try passed.listeningPath())
     }
 }
 

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Where VoxNav looks for its data (phrase packs in `voices/`, the built-in policy in
+/// `policy/default.yaml`), by the XDG base-directory rules, most important first:
+/// `$XDG_DATA_HOME/voxnav` (default `~/.local/share/voxnav`), each of `$XDG_DATA_DIRS/voxnav`
+/// (default `/usr/local/share:/usr/share`), the install prefix's `share/voxnav` (found from the
+/// running executable, `PREFIX/bin/…`), then the source tree it was built from. A relative path in
+/// either variable is ignored, as the specification says; a directory met twice counts once, at
+/// its first place.
+public struct DataDirectories: Sendable, Equatable {
+    /// One directory to search, and the rule that named it.
+    public struct Place: Sendable, Equatable {
+        public let path: String
+        public let origin: DataOrigin
+
+        public init(path: String, origin: DataOrigin) {
+            self.path = path
+            self.origin = origin
+        }
+    }
+
+    /// Every place, most important first (whether it exists or not).
+    public let places: [Place]
+
+    public init(places: [Place]) {
+        var seen = Set<String>()
+        self.places = places.filter { seen.insert(URL(fileURLWithPath: $0.path).standardizedFileURL.path).inserted }
+    }
+
+    /// The places for an environment, a home directory, the running executable's path and the source tree's root.
+    public init(environment: [String: String], home: String, executable: String?, sourceTree: String?) {
+        func absolute(_ path: String) -> String? { path.hasPrefix("/") ? path : nil }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap(absolute) ?? home + "/.local/share"
+        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+            .split(separator: ":").map(String.init).compactMap(absolute)
+        var places = [Place(path: dataHome + "/voxnav", origin: .user)]
+        places += dataDirs.map { Place(path: $0 + "/voxnav", origin: .system) }
+        if let executable {
+            let prefix = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent()
+            places.append(Place(path: prefix.appendingPathComponent("share/voxnav").path, origin: .prefix))
+        }
+        if let sourceTree { places.append(Place(path: sourceTree, origin: .sourceTree)) }
+        self.init(places: places)
+    }
+
+    /// The places for this process.
+    public static var current: DataDirectories {
+        DataDirectories(
+            environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory(), executable: runningExecutable,
+            sourceTree: sourceTree)
+    }
+
+    /// The places holding the directory `name` (e.g. `voices`), most important first, as those directories.
+    public func existing(directory name: String) -> [Place] {
+        places.compactMap { place in
+            let path = place.path + "/" + name
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+            return Place(path: path, origin: place.origin)
+        }
+    }
+
+    /// The first place holding the file `relative` (e.g. `policy/default.yaml`): its path and origin.
+    public func firstFile(_ relative: String) -> Place? {
+        for place in places {
+            let path = place.path + "/" + relative
+            if FileManager.default.isReadableFile(atPath: path) { return Place(path: path, origin: place.origin) }
+        }
+        return nil
+    }
+
+    /// The running executable, symbolic links resolved (`/proc/self/exe`, else `Bundle.main`).
+    static var runningExecutable: String? {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        return Bundle.main.executableURL?.resolvingSymlinksInPath().path
+    }
+
+    /// The root of the source tree this module was built from, if it is still there.
+    static var sourceTree: String? {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) ? root.path : nil
+    }
+}
