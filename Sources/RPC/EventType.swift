@@ -18,6 +18,8 @@ public enum EventType: String, Codable, CaseIterable, Sendable {
     case sourcePaused = "source.paused"
     case sourceResumed = "source.resumed"
     case sourceStopped = "source.stopped"
+    /// How another program's stream was interrupted or let go: paused or played through its MPRIS player, or muted.
+    case sourceHandled = "source.handled"
     case interruptionBegan = "interruption.began"
     case interruptionEnded = "interruption.ended"
     case auditViolation = "audit.violation"

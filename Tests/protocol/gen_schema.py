@@ -16,7 +16,7 @@ OUT = os.path.join(ROOT, "docs", "protocol.schema.json")
 EVENT_TYPES = [
     "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
     "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
-    "source.paused", "source.resumed", "source.stopped", "interruption.began", "interruption.ended", "audit.violation",
+    "source.paused", "source.resumed", "source.stopped", "source.handled", "interruption.began", "interruption.ended", "audit.violation",
     "guidance.ended", "server.lost", "server.restored", "subscription.dropped",
 ]
 EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "guidance", "server", "subscription"]
@@ -310,6 +310,8 @@ DEFS = {
                       "oneOf": [ref("Response"), {"type": "array", "minItems": 1, "items": ref("Response")}, ref("EventNotification")]},
     # ---- values ----
     "SourceKind": {"enum": SOURCE_KINDS},
+    "ForeignHandling": {"enum": ["paused", "alreadyPaused", "muted", "resumed", "leftPaused", "playerGone", "unmuted"],
+                        "description": "How another program's stream was interrupted or let go: through its MPRIS player, or muted."},
     "SourceActivity": {"enum": ACTIVITIES, "description": "listening/speaking for voiceAssistant, voicemail for spokenAudio; default otherwise."},
     "PromptStyle": {"enum": STYLES},
     "PromptStyles": obj({"style": ref("PromptStyle"), "alertStyle": ref("PromptStyle"), "voiceGuidance": {"enum": VOICE_GUIDANCE}},
@@ -391,6 +393,8 @@ DEFS = {
         "corked": {"type": "boolean"},
         "muted": {"type": "boolean"},
         "position": {"type": "number", "description": "Seconds of programme played; absent for live sources."},
+        "handling": ref("ForeignHandling"),
+        "player": {"type": "string", "description": "The MPRIS player (its bus name) that plays another program's stream, where one was found."},
     }, required=["id", "kind", "name", "sinkInput", "simulated", "state", "volume", "corked", "muted"]),
     "Session": obj({"client": {"type": "string"}, "configuration": ref("SessionConfiguration"),
                     "active": {"type": "boolean"}, "promptStyle": ref("PromptStyle")}),
@@ -437,6 +441,8 @@ DEFS = {
             "rule": {"enum": RULES},
             "activity": {"enum": ["listening", "speaking", "voicemail"]},
             "duration": {"type": "number", "minimum": 0, "description": "prompt.finished, prompt.shortened: seconds of prompt audio."},
+            "handling": ref("ForeignHandling"),
+            "player": {"type": "string", "description": "source.handled: the MPRIS player's bus name."},
         },
         "required": ["type", "time"],
         "additionalProperties": False,
@@ -453,6 +459,7 @@ DEFS = {
             {"if": {"properties": {"type": {"enum": ["source.ducked", "source.restored", "source.paused", "source.resumed", "source.stopped"]}}},
              "then": {"anyOf": [{"required": ["source"]}, {"required": ["client"]}]}},
             {"if": {"properties": {"type": {"const": "source.ducked"}}}, "then": {"required": ["dB"]}},
+            {"if": {"properties": {"type": {"const": "source.handled"}}}, "then": {"required": ["source", "handling"]}},
             {"if": {"properties": {"type": {"const": "interruption.ended"}}}, "then": {"required": ["shouldResume"]}},
             {"if": {"properties": {"type": {"const": "audit.violation"}}}, "then": {"required": ["client", "rule", "reason"]}},
             {"if": {"properties": {"type": {"const": "server.lost"}}}, "then": {"required": ["reason"]}},
