@@ -77,7 +77,7 @@ public actor VoxNavEngine {
         prompts = PromptPlayer(
             clock: clock,
             renderer: SpeechRenderer(synthesizer: synthesizer, maxPromptSeconds: configuration.policy.prompts.maxSeconds, rate: configuration.speechRate),
-            output: output, events: events, limits: configuration.policy.prompts)
+            output: output, events: events, limits: configuration.policy.prompts, preemption: configuration.policy.preemption)
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
         focus = FocusExecutor(

@@ -15,7 +15,7 @@ OUT = os.path.join(ROOT, "docs", "protocol.schema.json")
 # The same list as Sources/RPC/EventType.swift; Tests/RPCTests/EventTypeSchemaTests checks the schema against it both ways.
 EVENT_TYPES = [
     "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
-    "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
+    "prompt.interrupted", "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
     "source.paused", "source.resumed", "source.stopped", "source.handled", "interruption.began", "interruption.ended", "audit.violation",
     "guidance.ended", "server.lost", "server.restored", "subscription.dropped",
 ]
@@ -28,7 +28,7 @@ SOURCE_KINDS = ["fmRadio", "music", "spokenAudio", "phoneCall", "voiceAssistant"
 ACTIVITIES = ["default", "listening", "speaking", "voicemail"]
 PRIORITIES = ["important", "normal", "low"]
 STYLES = ["none", "short", "normal"]
-RESULTS = ["finished", "shortened", "skipped", "expired"]
+RESULTS = ["finished", "shortened", "skipped", "expired", "interrupted"]
 CATEGORIES = ["ambient", "soloAmbient", "playback", "record", "playAndRecord", "multiRoute"]
 MODES = ["default", "voicePrompt", "spokenAudio", "voiceChat", "videoChat", "gameChat", "moviePlayback",
          "measurement", "videoRecording", "shortFormVideo"]
@@ -451,7 +451,7 @@ DEFS = {
             {"if": {"properties": {"type": {"const": "prompt.queued"}}}, "then": {"required": ["text", "priority"]}},
             {"if": {"properties": {"type": {"const": "prompt.started"}}}, "then": {"required": ["text", "style"]}},
             {"if": {"properties": {"type": {"enum": ["prompt.finished", "prompt.shortened"]}}}, "then": {"required": ["text", "style"]}},
-            {"if": {"properties": {"type": {"enum": ["prompt.skipped", "prompt.expired"]}}}, "then": {"required": ["reason"]}},
+            {"if": {"properties": {"type": {"enum": ["prompt.skipped", "prompt.expired", "prompt.interrupted"]}}}, "then": {"required": ["reason"]}},
             {"if": {"properties": {"type": {"pattern": "^(session|interruption)\\."}}}, "then": {"required": ["client"]}},
             {"if": {"properties": {"type": {"const": "session.deactivated"}}}, "then": {"required": ["reason"]}},
             {"if": {"properties": {"type": {"enum": ["source.started", "source.changed", "source.ended"]}}}, "then": {"required": ["source", "kind"]}},
