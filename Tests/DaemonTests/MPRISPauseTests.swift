@@ -144,11 +144,12 @@ import Testing
     @Test func aPauseTheUserMadeDuringThePromptIsRespected() async throws {
         try await AudioServerLock.shared.withLock {
             let rig = try await Rig.start()
-            let id = try await rig.startPrompt()
+            let id = try await rig.startPrompt("In 800 meters, at the roundabout, take the third exit onto Solar Circle, then keep left.")
             #expect(await rig.waitForHandlings(["paused"]))
-            // The user plays the podcast for a moment and pauses it again.
+            // The user plays the podcast for a moment (until its position has moved on) and pauses it again.
+            let pausedAt = try rig.podcast.position()
             try rig.podcast.press("Play")
-            try await Task.sleep(for: .milliseconds(700))
+            for _ in 0..<60 where try rig.podcast.position() < pausedAt + 0.5 { try await Task.sleep(for: .milliseconds(50)) }
             try rig.podcast.press("Pause")
             let userPausedAt = try rig.podcast.position()
             _ = await rig.waitForEnd(of: id)
