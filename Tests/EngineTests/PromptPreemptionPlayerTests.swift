@@ -56,18 +56,18 @@ import Testing
         #expect(started == ["In 300 meters turn right", "Turn left now", "Continue for nine miles"])
     }
 
+    /// On the simulated clock, so that the prompt surely starts before its deadline and is cut after it.
     @Test func aPromptCutShortIsNotQueuedAgainPastItsDeadline() async throws {
-        let rig = await Rig(preemption: .builtIn)
-        // Its deadline passes while it plays (long enough after its request that it starts, even on a loaded machine).
-        let low = try await rig.queue("Continue for nine miles", priority: .low, deadline: 0.5)
-        await rig.output.waitUntilPlaying(1)
-        try await Task.sleep(for: .milliseconds(600))
+        let clock = EngineClock(.virtual)
+        let rig = await Rig(clock: clock, preemption: .builtIn)
+        // Ten words: one second of audio; its deadline passes while it plays.
+        let low = try await rig.queue("one two three four five six seven eight nine ten", priority: .low, deadline: 0.5)
+        try await clock.advance(to: 0.6)
         let important = try await rig.queue("Turn left now", priority: .important)
+        try await clock.advance(to: 3)
         let outcome = try await low.outcome()
         #expect(outcome.result == .interrupted)
         #expect(outcome.reason?.contains("not queued again: its deadline has passed") == true, "\(String(describing: outcome.reason))")
-        await rig.output.waitUntilPlaying(2)
-        rig.output.drain()
         #expect(try await important.outcome().result == .finished)
         #expect(await rig.player.status == (waiting: 0, playing: false))
     }
