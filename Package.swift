@@ -24,6 +24,9 @@ let package = Package(
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(
+            name: "CDBus", pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]),
 
         // Pure logic: no audio, no sockets, no files. Time is injected.
         // Decoding errors that name the bad value and the allowed ones, in one format.
@@ -49,12 +52,14 @@ let package = Package(
         // A private PulseAudio server with a null sink (a process, not libpulse): headless drives and restart tests.
         .target(name: "PulseServer"),
         .target(name: "CarAudio", dependencies: ["PulseAudio", "AudioPolicy", "AsyncSupport"]),
+        // Other programs' media players on the session bus (MPRIS over libdbus): found by process, paused and played.
+        .target(name: "MPRIS", dependencies: ["CDBus"]),
 
         // Wiring and serving.
         .target(
             name: "Engine",
             dependencies: [
-                "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "AsyncSupport", "RPC", "Installation",
+                "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "MPRIS", "AsyncSupport", "RPC", "Installation",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
@@ -104,6 +109,7 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         // The data directories' order, a user's pack over a shipped one, the version, socket activation and sd_notify.
         .testTarget(name: "InstallationTests", dependencies: ["Installation", "Engine", "BuiltInPolicy", "Daemon"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
         .testTarget(
             name: "RPCTests",
             dependencies: ["RPC", "AudioPolicy", "Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),
@@ -123,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "EngineTests",
             dependencies: ["Engine", "PulseAudio", "RPC", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "AudioTestSupport", "PulseServer"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "Speech", "AudioTestSupport", "PulseServer"]),
         // Runs the real `voxnav drive` (which starts its own voxnavd and headless PulseAudio server).
         .testTarget(name: "DriveTests", dependencies: ["DriveSimulation", "AudioPolicy", "BuiltInPolicy", "AudioTestSupport"]),
         .testTarget(

@@ -18,6 +18,8 @@ public struct Policy: Hashable, Sendable {
     public var classify: StreamClassifier
     /// How long a prompt may speak and how much may wait.
     public var prompts: PromptLimits
+    /// Which prompts may cut a playing one short (`preemption:`); the built-in rule unless a file says otherwise.
+    public var preemption: PromptPreemption = .builtIn
 
     public init(
         duckLevelDB: Double, duckRamp: Double, restoreRamp: Double, linger: Double, idleCap: Double,
@@ -85,7 +87,7 @@ public struct Policy: Hashable, Sendable {
                 }
             }
         }
-        return found + prompts.problems
+        return found + prompts.problems + preemption.problems
     }
 
     public func validate() throws(PolicyError) {

@@ -96,6 +96,15 @@ extension Policy {
 
             """
         for rule in classify.rules { out += "  - \(rule.yaml)\n" }
+        out += """
+            # A newly queued prompt of a priority interrupts a playing one of the priorities listed (each less urgent).
+            preemption:
+
+            """
+        for incoming in PromptPriority.allCases {
+            let interrupted = PromptPriority.allCases.filter { preemption.interrupts($0, for: incoming) }
+            out += "  \(incoming.rawValue): [\(interrupted.map(\.rawValue).joined(separator: ", "))]\n"
+        }
         return out
     }
 }
@@ -161,7 +170,7 @@ struct PolicyReader {
     }
 
     mutating func read(_ root: Node, into policy: inout Policy) {
-        let top = ["version", "duckLevelDB", "ramps", "activation", "prompts", "promptStyle", "interactions", "classify"]
+        let top = ["version", "duckLevelDB", "ramps", "activation", "prompts", "promptStyle", "interactions", "classify", "preemption"]
         for (key, value) in entries(root, at: "", known: top) {
             switch key {
             case "version":
@@ -186,10 +195,39 @@ struct PolicyReader {
                 readPromptStyle(value, into: &policy.promptStyle)
             case "classify":
                 if let rules = readClassify(value) { policy.classify = StreamClassifier(rules: rules) }
+            case "preemption":
+                readPreemption(value, into: &policy.preemption)
             default:
                 readInteractions(value, into: &policy.interactions)
             }
         }
+    }
+
+    /// `preemption: {important: [low]}`: each priority named (the others keep theirs) with the list
+    /// of priorities it interrupts; an empty list, none.
+    mutating func readPreemption(_ node: Node, into preemption: inout PromptPreemption) {
+        let priorities = PromptPriority.allCases.map(\.rawValue)
+        var interrupts = preemption.interrupts
+        for (key, value) in entries(node, at: "preemption", known: priorities) {
+            let path = "preemption.\(key)"
+            guard let incoming = PromptPriority(rawValue: key) else { continue }
+            guard let sequence = value.sequence else {
+                fail(path, value, "expected a list of priorities, e.g. [low] (or [] for none)")
+                continue
+            }
+            var interrupted: Set<PromptPriority> = []
+            for item in sequence {
+                guard item.scalar != nil, let word = item.string, let priority = PromptPriority(rawValue: word) else {
+                    fail(
+                        path, item,
+                        "unknown priority '\(InputLimits.echo(item.string ?? "a collection"))' (expected one of: \(priorities.joined(separator: ", ")))")
+                    continue
+                }
+                interrupted.insert(priority)
+            }
+            interrupts[incoming] = interrupted
+        }
+        preemption = PromptPreemption(interrupts: interrupts)
     }
 
     /// A whole number (a count), or nil with a problem.

@@ -1,5 +1,6 @@
 import AudioPolicy
 import BuiltInPolicy
+import Foundation
 
 /// The engine's tunables. The audio policy (duck level, ramps, linger, idle cap, the interaction
 /// table, prompt-style rules, how long a prompt may speak and how much may wait) comes from the
@@ -19,6 +20,9 @@ public struct EngineConfiguration: Sendable {
     public var journalPath: String?
     /// Watch other programs' streams and treat them as sources by their role (music is ducked, ...).
     public var manageForeignStreams = true
+    /// The session bus on which other programs' media players are paused and played (MPRIS) when
+    /// their streams are interrupted; nil or empty: there is none, and such streams are muted.
+    public var sessionBusAddress: String? = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
     /// Real time, or simulated time driven by `clock.advance` (drive simulations); see `EngineClock`.
     public var clock: EngineClock.Mode = .real
 

@@ -1,6 +1,7 @@
 import AudioPolicy
 import CarAudio
 import Logging
+import MPRIS
 import PulseAudio
 import RPC
 
@@ -15,6 +16,8 @@ actor FocusExecutor {
     /// Where the journal is kept between daemons; nil keeps it in memory only.
     private var journalFile: JournalFile?
     private let memory: ServerMemoryKeeper
+    /// Other programs' players, paused and played through MPRIS where one plays the stream.
+    let players: ForeignPlayers
     /// The deepest duck the policy can ask for (dB): what bounds a journalled restore (`undo`).
     private let deepestDuckDB: Double
     /// The streams lowered or muted now, each with its own volume.
@@ -24,8 +27,12 @@ actor FocusExecutor {
     /// the levels are the same).
     private let rampsTakeTime: Bool
 
-    init(connection: PulseConnection, logger: Logger, journalFile: JournalFile?, deepestDuckDB: Double, rampsTakeTime: Bool = true) {
+    init(
+        connection: PulseConnection, logger: Logger, journalFile: JournalFile?, deepestDuckDB: Double, players: MPRISPlayers?,
+        rampsTakeTime: Bool = true
+    ) {
         self.connection = connection
+        self.players = ForeignPlayers(players: players, logger: logger)
         self.rampsTakeTime = rampsTakeTime
         self.deepestDuckDB = deepestDuckDB
         self.logger = logger
@@ -40,6 +47,8 @@ actor FocusExecutor {
         var paused: [SourceKind] = []
         /// Simulated sources the policy switched off, to be forgotten by the engine.
         var stopped: [SourceID] = []
+        /// How each of other programs' streams was interrupted or let go (paused through its player, or muted).
+        var handled: [(source: SourceID, ForeignPlayers.Handled)] = []
     }
 
     /// - Parameter voxNavDucks: false where the server ducks by role itself (`ServerRolePolicy`):
@@ -93,7 +102,11 @@ actor FocusExecutor {
                     switch handle {
                     case .simulated(let source): await source.pause()
                     case .foreign:
-                        try await mute(index)
+                        // Paused by its player where one plays it (it resumes where it was), else muted.
+                        let properties = try await connection.sinkInput(index: index)?.properties ?? [:]
+                        let handled = await players.pause(sinkInput: index, properties: properties)
+                        if handled.handling == .muted { try await mute(index) }
+                        effects.handled.append((id, handled))
                     }
                 case .interruptionEnded(_, let shouldResume):
                     switch handle {
@@ -107,9 +120,14 @@ actor FocusExecutor {
                             effects.stopped.append(id)
                         }
                     case .foreign:
-                        // A stream we can only mute is never left muted.
-                        try await connection.setSinkInputMute(index: index, muted: false)
-                        journal.noteMuted(index, false)
+                        if let handled = await players.resume(sinkInput: index, shouldResume: shouldResume) {
+                            effects.handled.append((id, handled))
+                        } else {
+                            // A stream we can only mute is never left muted.
+                            try await connection.setSinkInputMute(index: index, muted: false)
+                            journal.noteMuted(index, false)
+                            effects.handled.append((id, ForeignPlayers.Handled(handling: .unmuted)))
+                        }
                     }
                 case .stopped:
                     switch handle {
@@ -247,7 +265,8 @@ actor FocusExecutor {
     /// The sound server went away: the volumes journalled were its; its sink input numbers mean
     /// nothing on the next one. Returns the journal as it was (the sources' own volumes, what the
     /// server remembered) and empties it.
-    func forgetAll() -> DuckJournal {
+    func forgetAll() async -> DuckJournal {
+        await players.forgetAll()
         let lost = journal
         journal = DuckJournal()
         persist(journal)
@@ -257,6 +276,7 @@ actor FocusExecutor {
     /// A stream held lowered or muted has gone: its entry goes, and what the server should remember
     /// for its group from now on is written.
     func streamGone(_ index: UInt32) async {
+        await players.forget(index)
         guard let entry = journal.streams[index] else { return }
         journal.forgetAll(index)
         persist(journal)
@@ -287,6 +307,14 @@ actor FocusExecutor {
         if journal.streams[index] == nil, let memory = released?.memoryAfterRelease(current: volume) {
             await self.memory.keep([memory])
         }
+    }
+
+    /// How another program's stream is held now: paused through its player, or muted; nil: neither.
+    func interruption(of index: UInt32) async -> (handling: ForeignHandling, player: String?)? {
+        if let paused = await players.paused[index] {
+            return (paused.byVoxNav ? .paused : .alreadyPaused, paused.player.busName)
+        }
+        return journal.streams[index]?.muted == true ? (.muted, nil) : nil
     }
 
     /// Whether the stream is lowered or muted now.

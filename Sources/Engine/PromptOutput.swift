@@ -7,7 +7,18 @@ protocol PromptOutput: Sendable {
     func play(_ audio: BufferSource) async -> Bool
     /// Ends `audio` early, whether it plays now or is about to.
     func cancel(_ audio: BufferSource)
+    /// Ends `audio` early with a short fade to silence (an interrupted prompt): no click.
+    func fadeOut(_ audio: BufferSource)
 }
+
+extension PromptOutput {
+    /// Where nothing is heard, a fade is a cancel.
+    func fadeOut(_ audio: BufferSource) { cancel(audio) }
+}
+
+/// How long an interrupted prompt takes to fade to silence: long enough not to click, short enough
+/// that the prompt interrupting it is not held back.
+let interruptionFadeSeconds = 0.015
 
 /// The prompt stream on the sound server. Where the server ducks by role itself
 /// (`ServerRolePolicy`), the stream exists only while a prompt plays and carries its Navigation role.
@@ -45,6 +56,8 @@ final class PromptStreamOutput: PromptOutput {
     }
 
     func cancel(_ audio: BufferSource) { stream.cancel(audio) }
+
+    func fadeOut(_ audio: BufferSource) { stream.fadeOut(audio, seconds: interruptionFadeSeconds) }
 
     func close() { stream.close() }
 }

@@ -14,6 +14,8 @@ actor PromptPlayer {
     private let events: EventBus
     /// How long a prompt may speak and how much may wait (the policy's `prompts:`).
     let limits: PromptLimits
+    /// Which newly queued prompts cut the playing one short (the policy's `preemption:`).
+    let preemption: PromptPreemption
     /// Set once, by `attach`: the gate is the engine, which owns this player.
     private var gate: (any PromptGate)?
 
@@ -23,6 +25,8 @@ actor PromptPlayer {
     private var current: PromptQueue.Entry?
     /// Set when the playing prompt is cancelled, with the reason.
     private var currentCancellation: String?
+    /// Set when the playing prompt is interrupted: the more urgent prompt that cut it short.
+    private var currentInterruption: PromptID?
     /// The audio of the prompt being played, so that a cancel stops it even before playback begins.
     private var currentAudio: BufferSource?
     /// Wakes a simulated playback early when the prompt is cancelled.
@@ -31,12 +35,16 @@ actor PromptPlayer {
     private(set) var spoken = 0
     private(set) var skipped = 0
 
-    init(clock: EngineClock, renderer: any PromptRenderer, output: any PromptOutput, events: EventBus, limits: PromptLimits) {
+    init(
+        clock: EngineClock, renderer: any PromptRenderer, output: any PromptOutput, events: EventBus, limits: PromptLimits,
+        preemption: PromptPreemption = .builtIn
+    ) {
         self.clock = clock
         self.renderer = renderer
         self.output = output
         self.events = events
         self.limits = limits
+        self.preemption = preemption
     }
 
     func attach(_ gate: any PromptGate) { self.gate = gate }
@@ -95,6 +103,7 @@ actor PromptPlayer {
                 await self.expireIfWaiting(id)
             }
         }
+        interruptIfOutranked(by: entry.priority, id: id)
         if worker == nil { worker = clock.spawn { await self.work() } }
         return (ticket, position)
     }
@@ -140,6 +149,60 @@ actor PromptPlayer {
         return cancelled
     }
 
+    /// A prompt just queued, next to play, interrupts the playing one if the policy lets its priority
+    /// interrupt the playing one's: the playing prompt fades out (`PromptOutput.fadeOut`) and ends
+    /// `interrupted`; the worker then plays the newcomer, and queues the interrupted one again.
+    private func interruptIfOutranked(by priority: PromptPriority, id: PromptID) {
+        guard let current, currentCancellation == nil, currentInterruption == nil,
+            preemption.interrupts(current.priority, for: priority), queue.position(of: id) == 0
+        else { return }
+        currentInterruption = id
+        if let currentAudio { output.fadeOut(currentAudio) }
+        clock.wake(playbackTokens)
+    }
+
+    /// Queues an interrupted prompt again, under a new id, if it can still be said: its deadline has
+    /// not passed, and no newer prompt for the same maneuver (same client and key) waits to say it.
+    /// Returns the new id, or why not.
+    private func requeue(_ prompt: AdmittedPrompt, _ entry: PromptQueue.Entry) -> Result<PromptID, RequeueRefusal> {
+        if let deadline = entry.deadline, clock.now() >= deadline { return .failure(.init("its deadline has passed")) }
+        if let key = entry.key, queue.waiting.contains(where: { $0.client == entry.client && $0.key == key }) {
+            return .failure(.init("a newer prompt for its maneuver waits"))
+        }
+        let id = PromptID(rawValue: "p-\(promptCounter + 1)")
+        let again = PromptQueue.Entry(
+            id: id, client: entry.client, priority: entry.priority, deadline: entry.deadline, key: entry.key, isManeuver: entry.isManeuver,
+            fromGuidance: entry.fromGuidance, seconds: entry.seconds)
+        guard case .success(let admission) = queue.admit(again, limits: limits) else { return .failure(.init("the queue is full")) }
+        promptCounter += 1
+        admitted[id] = AdmittedPrompt(
+            id: id, client: prompt.client, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget,
+            options: prompt.options, ticket: PromptTicket(id: id), receivedAt: prompt.receivedAt, purpose: prompt.purpose, prepared: nil)
+        var event = EngineEvent(type: .promptQueued, time: clock.now())
+        event.client = prompt.client.rawValue
+        event.prompt = id.rawValue
+        event.text = prompt.candidates[0]
+        event.priority = entry.priority
+        events.emit(event)
+        for old in admission.evicted {
+            finishUnplayed(
+                old.id, result: .skipped,
+                reason: "dropped: the queue was full and client \(old.client.rawValue) had the most prompts waiting; its place went to \(id)")
+        }
+        if let deadline = entry.deadline {
+            clock.spawn {
+                await self.clock.sleep(until: deadline + 0.005)
+                await self.expireIfWaiting(id)
+            }
+        }
+        return .success(id)
+    }
+
+    struct RequeueRefusal: Error {
+        let why: String
+        init(_ why: String) { self.why = why }
+    }
+
     private func expireIfWaiting(_ id: PromptID) {
         guard !queue.remove(where: { $0.id == id }).isEmpty else { return }
         finishUnplayed(id, result: .expired, reason: "its deadline passed while it waited")
@@ -180,9 +243,16 @@ actor PromptPlayer {
             }
             current = entry
             currentCancellation = nil
+            currentInterruption = nil
             let result: Result<PromptOutcome, any Error>
             do {
-                let outcome = try await play(prompt)
+                var outcome = try await play(prompt)
+                if outcome.result == .interrupted {
+                    switch requeue(prompt, entry) {
+                    case .success(let again): outcome.reason = (outcome.reason ?? "interrupted") + "; queued again as \(again)"
+                    case .failure(let refusal): outcome.reason = (outcome.reason ?? "interrupted") + "; not queued again: \(refusal.why)"
+                    }
+                }
                 emitEnd(outcome, client: prompt.client)
                 result = .success(outcome)
             } catch {
@@ -208,6 +278,12 @@ actor PromptPlayer {
         let start = prompt.receivedAt
         func ms() -> Double { (ContinuousClock.now - start).milliseconds }
         let client = prompt.client
+        func interrupted(by: PromptID, style: PromptStyle, timings: PromptOutcome.Timings, played: Bool) -> PromptOutcome {
+            PromptOutcome(
+                id: prompt.id.rawValue, result: .interrupted, style: style, text: prompt.candidates[0], voice: nil, audioDuration: 0,
+                timings: timings, ducked: [], paused: [],
+                reason: played ? "interrupted by \(by), more urgent" : "interrupted by \(by), more urgent, before it began")
+        }
         func skip(_ reason: String, style: PromptStyle, timings: PromptOutcome.Timings) -> PromptOutcome {
             skipped += 1
             return PromptOutcome(
@@ -227,6 +303,7 @@ actor PromptPlayer {
         var timings = PromptOutcome.Timings()
         timings.audioReady = ms()
         if let reason = currentCancellation { return skip(reason, style: expected, timings: timings) }
+        if let by = currentInterruption { return interrupted(by: by, style: expected, timings: timings, played: false) }
 
         let grant = await gate.promptReady(client, purpose: prompt.purpose)
         let audible: AudibleStyle
@@ -249,6 +326,11 @@ actor PromptPlayer {
             _ = await gate.promptFinished(client, anotherWaiting: false)
             return skip(reason, style: style, timings: timings)
         }
+        if let by = currentInterruption {
+            // Interrupted while it was being prepared: the more urgent prompt plays first.
+            _ = await gate.promptFinished(client, anotherWaiting: true)
+            return interrupted(by: by, style: style, timings: timings, played: false)
+        }
         let audio = BufferSource(rendered.audio.samples)
         currentAudio = audio
         defer { currentAudio = nil }
@@ -268,6 +350,12 @@ actor PromptPlayer {
         timings.restored = ms()
         if let reason = currentCancellation {
             var outcome = skip(reason, style: style, timings: timings)
+            outcome.ducked = grant.ducked
+            outcome.paused = grant.paused
+            return outcome
+        }
+        if let by = currentInterruption {
+            var outcome = interrupted(by: by, style: style, timings: timings, played: true)
             outcome.ducked = grant.ducked
             outcome.paused = grant.paused
             return outcome

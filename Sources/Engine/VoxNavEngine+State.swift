@@ -50,9 +50,13 @@ extension VoxNavEngine {
         let effective = policy.state(of: .source(id)) ?? .playing
         var activity: String?
         var position: Double?
-        if case .simulated(let source) = handle {
+        var interruption: (handling: ForeignHandling, player: String?)?
+        switch handle {
+        case .simulated(let source):
             activity = source.activity == .default ? nil : source.activity.rawValue
             position = source.position
+        case .foreign(let index, _, _):
+            interruption = await focus.interruption(of: index)
         }
         return EngineState.Source(
             id: id.rawValue, kind: handle.kind, activity: activity, name: handle.name, sinkInput: handle.sinkInputIndex,
@@ -60,6 +64,7 @@ extension VoxNavEngine {
             state: effective.name, duckedDB: { if case .ducked(let dB) = effective { dB } else { nil } }(),
             volume: input?.volume.values ?? [],
             volumeDB: input.flatMap { $0.volume.maxDecibels.isFinite ? $0.volume.maxDecibels : nil },
-            corked: input?.corked ?? false, muted: input?.muted ?? false, position: position)
+            corked: input?.corked ?? false, muted: input?.muted ?? false, position: position,
+            handling: interruption?.handling, player: interruption?.player)
     }
 }

@@ -3,6 +3,7 @@ import CarAudio
 import Foundation
 import Guidance
 import Logging
+import MPRIS
 import PulseAudio
 import Speech
 
@@ -76,12 +77,12 @@ public actor VoxNavEngine {
         prompts = PromptPlayer(
             clock: clock,
             renderer: SpeechRenderer(synthesizer: synthesizer, maxPromptSeconds: configuration.policy.prompts.maxSeconds, rate: configuration.speechRate),
-            output: output, events: events, limits: configuration.policy.prompts)
+            output: output, events: events, limits: configuration.policy.prompts, preemption: configuration.policy.preemption)
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
         focus = FocusExecutor(
             connection: connection, logger: logger, journalFile: journalFile, deepestDuckDB: configuration.policy.deepestDuckDB,
-            rampsTakeTime: clock.playsPromptAudio)
+            players: MPRISPlayers(address: configuration.sessionBusAddress), rampsTakeTime: clock.playsPromptAudio)
         await prompts.attach(EnginePromptGate(engine: self))
         // A previous daemon killed mid-prompt may have left streams ducked or muted, and its simulated sources died with it.
         var left: JournalFile.Contents?
@@ -163,6 +164,18 @@ public actor VoxNavEngine {
         guard !events.isEmpty else { return FocusExecutor.Effects() }
         let effects = await focus.apply(events, sources: sources.handles, voxNavDucks: rolePolicy.voxNavDucks)
         for id in effects.stopped { sources.remove(id) }
+        for (id, handled) in effects.handled {
+            var event = EngineEvent(type: .sourceHandled, time: now())
+            event.source = id.rawValue
+            event.kind = sources[id]?.kind
+            event.handling = handled.handling
+            event.player = handled.player
+            event.reason = handled.reason
+            emit(event)
+            logger.info(
+                "another program's stream handled",
+                metadata: ["source": "\(id)", "handling": "\(handled.handling.rawValue)", "player": "\(handled.player ?? "none")"])
+        }
         return effects
     }
 

@@ -205,6 +205,20 @@ public final class PlaybackStream: @unchecked Sendable {
         }
     }
 
+    /// Ends `source` early without a click: what the server holds plays out, then `seconds` more of
+    /// it fading to silence, and `play` returns once that has drained. A source not playing yet is
+    /// simply stopped.
+    public func fadeOut(_ source: BufferSource, seconds: Double) {
+        connection.withLock {
+            guard self.source === source else {
+                source.stop()
+                return
+            }
+            source.fadeOut(samples: Int(seconds * Double(format.sampleRate)) * Int(format.channels))
+            feed()
+        }
+    }
+
     /// Drops what is buffered and stops the current source early; `play` returns promptly.
     public func stopPlayback() {
         connection.withLock {

@@ -16,22 +16,45 @@ public protocol SampleSource: AnyObject {
 public final class BufferSource: SampleSource, @unchecked Sendable {
     private let samples: [Int16]
     private var position = 0
+    /// Where it ends: the last sample, or the end of a fade out.
+    private var end: Int
+    /// A fade out to silence over `fade.start..<end`, when it was cut short (`fadeOut`).
+    private var fadeStart: Int?
 
-    public init(_ samples: [Int16]) { self.samples = samples }
+    public init(_ samples: [Int16]) {
+        self.samples = samples
+        end = samples.count
+    }
 
     public func render(into buffer: UnsafeMutableBufferPointer<Int16>) -> Int {
-        let count = min(buffer.count, samples.count - position)
+        let count = min(buffer.count, end - position)
         guard count > 0 else { return 0 }
         samples.withUnsafeBufferPointer { all in
             _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
                 .initialize(from: all[position..<(position + count)])
         }
+        if let fadeStart {
+            // A linear ramp to silence: the gain falls from 1 at fadeStart to 0 at end.
+            let length = Double(end - fadeStart)
+            for i in 0..<count {
+                let gain = Double(end - (position + i)) / length
+                buffer[i] = Int16((Double(buffer[i]) * gain).rounded())
+            }
+        }
         position += count
         return count
     }
 
-    public var isFinished: Bool { position >= samples.count }
+    public var isFinished: Bool { position >= end }
 
     /// Stops early: the rest is dropped (a cancelled prompt).
-    public func stop() { position = samples.count }
+    public func stop() { position = end }
+
+    /// Ends within `count` more samples, fading to silence over them: a cut without a click (an
+    /// interrupted prompt). Audio already handed to the server plays out first.
+    public func fadeOut(samples count: Int) {
+        guard position < end, fadeStart == nil else { return }
+        fadeStart = position
+        end = min(end, position + max(1, count))
+    }
 }

@@ -61,11 +61,18 @@ public struct EngineState: Codable, Sendable {
         public var muted: Bool
         /// Seconds of programme played (podcast, music); nil for live sources.
         public var position: Double?
+        /// Another program's stream interrupted now: paused through its MPRIS player, or muted.
+        public var handling: ForeignHandling?
+        /// The MPRIS player that plays it, where one was found.
+        public var player: String?
 
         public init(
             id: String, kind: SourceKind, activity: String?, name: String, sinkInput: UInt32, simulated: Bool, state: String,
-            duckedDB: Double?, volume: [UInt32], volumeDB: Double?, corked: Bool, muted: Bool, position: Double?
+            duckedDB: Double?, volume: [UInt32], volumeDB: Double?, corked: Bool, muted: Bool, position: Double?,
+            handling: ForeignHandling? = nil, player: String? = nil
         ) {
+            self.handling = handling
+            self.player = player
             self.id = id
             self.kind = kind
             self.activity = activity

@@ -8,6 +8,8 @@ public enum EventType: String, Codable, CaseIterable, Sendable {
     case promptShortened = "prompt.shortened"
     case promptSkipped = "prompt.skipped"
     case promptExpired = "prompt.expired"
+    /// A playing prompt cut short by a more urgent one (the policy's `preemption:`).
+    case promptInterrupted = "prompt.interrupted"
     case sessionActivated = "session.activated"
     case sessionDeactivated = "session.deactivated"
     case sourceStarted = "source.started"
@@ -18,6 +20,8 @@ public enum EventType: String, Codable, CaseIterable, Sendable {
     case sourcePaused = "source.paused"
     case sourceResumed = "source.resumed"
     case sourceStopped = "source.stopped"
+    /// How another program's stream was interrupted or let go: paused or played through its MPRIS player, or muted.
+    case sourceHandled = "source.handled"
     case interruptionBegan = "interruption.began"
     case interruptionEnded = "interruption.ended"
     case auditViolation = "audit.violation"
@@ -36,8 +40,8 @@ public enum EventType: String, Codable, CaseIterable, Sendable {
         allCases.map(\.group).reduce(into: []) { groups, group in if !groups.contains(group) { groups.append(group) } }
     }
 
-    /// Whether it ends a prompt: finished, shortened, skipped or expired.
-    public var isPromptEnd: Bool { isPromptPlayed || self == .promptSkipped || self == .promptExpired }
+    /// Whether it ends a prompt: finished, shortened, skipped, expired or interrupted.
+    public var isPromptEnd: Bool { isPromptPlayed || self == .promptSkipped || self == .promptExpired || self == .promptInterrupted }
 
     /// Whether it ends a prompt that played (finished or shortened): it carries its style and length.
     public var isPromptPlayed: Bool { self == .promptFinished || self == .promptShortened }

@@ -11,6 +11,9 @@ public struct PromptOutcome: Codable, Sendable {
         case skipped
         /// Not played: its deadline passed before it could start.
         case expired
+        /// Cut short (or held back before it began) by a more urgent prompt the policy lets interrupt
+        /// it (`preemption:`); the reason says by which, and whether it was queued again, as which.
+        case interrupted
 
         /// The prompt's end event.
         public var eventType: EventType {
@@ -19,6 +22,7 @@ public struct PromptOutcome: Codable, Sendable {
             case .shortened: .promptShortened
             case .skipped: .promptSkipped
             case .expired: .promptExpired
+            case .interrupted: .promptInterrupted
             }
         }
     }

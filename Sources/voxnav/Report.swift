@@ -50,6 +50,12 @@ enum Report {
         if s.muted { extras.append("muted") }
         if let position = s.position { extras.append(String(format: "at %.1f s", position)) }
         if !s.simulated { extras.append("another program's stream") }
+        switch s.handling {
+        case .paused?: extras.append("paused through its player \(s.player ?? "")")
+        case .alreadyPaused?: extras.append("its player \(s.player ?? "") was paused already")
+        case .muted?: extras.append("muted (no player on the session bus plays it)")
+        default: break
+        }
         let tail = extras.isEmpty ? "" : ", " + extras.joined(separator: ", ")
         return String(
             format: "  %@%@ \"%@\": %@, volume %.0f%% (sink input %@)%@", s.kind.rawValue, activity, s.name, state, volume / 655.36,

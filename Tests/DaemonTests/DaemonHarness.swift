@@ -14,13 +14,13 @@ struct DaemonHarness {
     /// The server's `run()`, for as long as the test lasts.
     let serving: Task<Void, Never>
 
-    static func start() async throws -> DaemonHarness {
+    static func start(configuration: EngineConfiguration = EngineConfiguration()) async throws -> DaemonHarness {
         try PulseProbe.requireServer()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-test-\(UUID().uuidString.prefix(8))")
         let path = directory.path + "/voxnav.sock"
         var logger = Logger(label: "voxnavd.test")
         logger.logLevel = .warning
-        let engine = try await VoxNavEngine(logger: logger)
+        let engine = try await VoxNavEngine(configuration: configuration, logger: logger)
         let server = try await DaemonServer.bind(socketPath: path, engine: engine, logger: logger)
         return DaemonHarness(engine: engine, server: server, socketPath: path, serving: Task { await server.run() })
     }

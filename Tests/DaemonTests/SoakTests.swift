@@ -107,13 +107,16 @@ import Testing
             let ids = accepted.value
             let allEnded = await recorder.wait(seconds: 20) { events in
                 let ended = Set(
-                    events.filter { ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired"].contains($0["type"]?.stringValue ?? "") }
-                        .compactMap { $0["prompt"]?.stringValue })
+                    events.filter {
+                        ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired", "prompt.interrupted"].contains(
+                            $0["type"]?.stringValue ?? "")
+                    }
+                    .compactMap { $0["prompt"]?.stringValue })
                 return ids.isSubset(of: ended)
             }
             let endCounts = Dictionary(
                 grouping: recorder.events.filter {
-                    ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired"].contains($0["type"]?.stringValue ?? "")
+                    ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired", "prompt.interrupted"].contains($0["type"]?.stringValue ?? "")
                 }, by: { $0["prompt"]?.stringValue ?? "" })
             let rssAtEnd = residentKiB(of: daemon.processIdentifier)
             let state = try await blocking { try control.call("state.get") }

@@ -22,10 +22,14 @@ import Testing
         let player: PromptPlayer
         let clock: EngineClock
 
-        init(clock: EngineClock = EngineClock(.real), limits: PromptLimits = PromptPlayerTests.limits) async {
+        /// - Parameter preemption: none by default, so that the queue's order is seen on its own
+        ///   (`PromptPreemptionPlayerTests` plays with the built-in rule).
+        init(clock: EngineClock = EngineClock(.real), limits: PromptLimits = PromptPlayerTests.limits, preemption: PromptPreemption = PromptPreemption())
+            async
+        {
             self.clock = clock
             log = EventLog(events)
-            player = PromptPlayer(clock: clock, renderer: renderer, output: output, events: events, limits: limits)
+            player = PromptPlayer(clock: clock, renderer: renderer, output: output, events: events, limits: limits, preemption: preemption)
             await player.attach(gate)
         }
 

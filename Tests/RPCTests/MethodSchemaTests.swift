@@ -44,6 +44,7 @@ import Testing
         #expect(values("PromptPriority") == PromptPriority.allCases.map(\.rawValue))
         #expect(values("PromptStyle") == PromptStyle.allCases.map(\.rawValue))
         #expect(values("AlertKind") == AlertKind.allCases.map(\.rawValue))
+        #expect(values("ForeignHandling") == ForeignHandling.allCases.map(\.rawValue))
         let configure = try #require(defs["params.session.configure"] as? [String: Any])
         #expect(EventTypeSchemaTests.lookup(configure, ["properties", "category", "enum"]) as? [String] == SessionCategory.allCases.map(\.rawValue))
         #expect(

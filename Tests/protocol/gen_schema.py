@@ -15,8 +15,8 @@ OUT = os.path.join(ROOT, "docs", "protocol.schema.json")
 # The same list as Sources/RPC/EventType.swift; Tests/RPCTests/EventTypeSchemaTests checks the schema against it both ways.
 EVENT_TYPES = [
     "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
-    "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
-    "source.paused", "source.resumed", "source.stopped", "interruption.began", "interruption.ended", "audit.violation",
+    "prompt.interrupted", "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
+    "source.paused", "source.resumed", "source.stopped", "source.handled", "interruption.began", "interruption.ended", "audit.violation",
     "guidance.ended", "server.lost", "server.restored", "subscription.dropped",
 ]
 EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "guidance", "server", "subscription"]
@@ -28,7 +28,7 @@ SOURCE_KINDS = ["fmRadio", "music", "spokenAudio", "phoneCall", "voiceAssistant"
 ACTIVITIES = ["default", "listening", "speaking", "voicemail"]
 PRIORITIES = ["important", "normal", "low"]
 STYLES = ["none", "short", "normal"]
-RESULTS = ["finished", "shortened", "skipped", "expired"]
+RESULTS = ["finished", "shortened", "skipped", "expired", "interrupted"]
 CATEGORIES = ["ambient", "soloAmbient", "playback", "record", "playAndRecord", "multiRoute"]
 MODES = ["default", "voicePrompt", "spokenAudio", "voiceChat", "videoChat", "gameChat", "moviePlayback",
          "measurement", "videoRecording", "shortFormVideo"]
@@ -315,6 +315,8 @@ DEFS = {
                       "oneOf": [ref("Response"), {"type": "array", "minItems": 1, "items": ref("Response")}, ref("EventNotification")]},
     # ---- values ----
     "SourceKind": {"enum": SOURCE_KINDS},
+    "ForeignHandling": {"enum": ["paused", "alreadyPaused", "muted", "resumed", "leftPaused", "playerGone", "unmuted"],
+                        "description": "How another program's stream was interrupted or let go: through its MPRIS player, or muted."},
     "SourceActivity": {"enum": ACTIVITIES, "description": "listening/speaking for voiceAssistant, voicemail for spokenAudio; default otherwise."},
     "PromptStyle": {"enum": STYLES},
     "PromptStyles": obj({"style": ref("PromptStyle"), "alertStyle": ref("PromptStyle"), "voiceGuidance": {"enum": VOICE_GUIDANCE}},
@@ -396,6 +398,8 @@ DEFS = {
         "corked": {"type": "boolean"},
         "muted": {"type": "boolean"},
         "position": {"type": "number", "description": "Seconds of programme played; absent for live sources."},
+        "handling": ref("ForeignHandling"),
+        "player": {"type": "string", "description": "The MPRIS player (its bus name) that plays another program's stream, where one was found."},
     }, required=["id", "kind", "name", "sinkInput", "simulated", "state", "volume", "corked", "muted"]),
     "Session": obj({"client": {"type": "string"}, "configuration": ref("SessionConfiguration"),
                     "active": {"type": "boolean"}, "promptStyle": ref("PromptStyle")}),
@@ -447,6 +451,8 @@ DEFS = {
             "rule": {"enum": RULES},
             "activity": {"enum": ["listening", "speaking", "voicemail"]},
             "duration": {"type": "number", "minimum": 0, "description": "prompt.finished, prompt.shortened: seconds of prompt audio."},
+            "handling": ref("ForeignHandling"),
+            "player": {"type": "string", "description": "source.handled: the MPRIS player's bus name."},
         },
         "required": ["type", "time"],
         "additionalProperties": False,
@@ -455,7 +461,7 @@ DEFS = {
             {"if": {"properties": {"type": {"const": "prompt.queued"}}}, "then": {"required": ["text", "priority"]}},
             {"if": {"properties": {"type": {"const": "prompt.started"}}}, "then": {"required": ["text", "style"]}},
             {"if": {"properties": {"type": {"enum": ["prompt.finished", "prompt.shortened"]}}}, "then": {"required": ["text", "style"]}},
-            {"if": {"properties": {"type": {"enum": ["prompt.skipped", "prompt.expired"]}}}, "then": {"required": ["reason"]}},
+            {"if": {"properties": {"type": {"enum": ["prompt.skipped", "prompt.expired", "prompt.interrupted"]}}}, "then": {"required": ["reason"]}},
             {"if": {"properties": {"type": {"pattern": "^(session|interruption)\\."}}}, "then": {"required": ["client"]}},
             {"if": {"properties": {"type": {"const": "session.deactivated"}}}, "then": {"required": ["reason"]}},
             {"if": {"properties": {"type": {"enum": ["source.started", "source.changed", "source.ended"]}}}, "then": {"required": ["source", "kind"]}},
@@ -463,6 +469,7 @@ DEFS = {
             {"if": {"properties": {"type": {"enum": ["source.ducked", "source.restored", "source.paused", "source.resumed", "source.stopped"]}}},
              "then": {"anyOf": [{"required": ["source"]}, {"required": ["client"]}]}},
             {"if": {"properties": {"type": {"const": "source.ducked"}}}, "then": {"required": ["dB"]}},
+            {"if": {"properties": {"type": {"const": "source.handled"}}}, "then": {"required": ["source", "handling"]}},
             {"if": {"properties": {"type": {"const": "interruption.ended"}}}, "then": {"required": ["shouldResume"]}},
             {"if": {"properties": {"type": {"const": "audit.violation"}}}, "then": {"required": ["client", "rule", "reason"]}},
             {"if": {"properties": {"type": {"const": "server.lost"}}}, "then": {"required": ["reason"]}},

@@ -1,0 +1,100 @@
+import Logging
+import MPRIS
+import RPC
+
+/// The interruptions of other programs' streams that go through their MPRIS players: which player
+/// plays a stream (`PlayerMatch` over the session bus's players), pausing it and playing it again
+/// only if the user left it as VoxNav did (`ResumeDecision`). Without a session bus, or where no
+/// player matches, the caller mutes instead.
+actor ForeignPlayers {
+    struct Paused: Sendable {
+        var player: MPRISPlayer
+        /// Where it paused, if it tells its position.
+        var at: Double?
+        /// False when it was paused already: it is not VoxNav's to play again.
+        var byVoxNav = true
+    }
+
+    /// What happened, with the player and why, for the events and the state.
+    struct Handled: Sendable {
+        var handling: ForeignHandling
+        var player: String?
+        var reason: String?
+    }
+
+    private let players: MPRISPlayers?
+    private let logger: Logger
+    /// The streams whose players VoxNav paused, by sink input.
+    private(set) var paused: [UInt32: Paused] = [:]
+    /// Whether the lack of a bus was logged (once, not at every prompt).
+    private var toldNoBus = false
+
+    init(players: MPRISPlayers?, logger: Logger) {
+        self.players = players
+        self.logger = logger
+    }
+
+    /// Pauses the player of a stream, if it plays it and is playing. `.muted` means: no player
+    /// could, mute it instead.
+    func pause(sinkInput index: UInt32, properties: [String: String]) async -> Handled {
+        guard let players else { return Handled(handling: .muted, reason: "pausing players is off") }
+        do throws(BusError) {
+            guard let player = PlayerMatch.player(forStream: properties, among: try await players.players()) else {
+                return Handled(handling: .muted, reason: "no MPRIS player plays it")
+            }
+            guard try await players.status(of: player) == .playing else {
+                paused[index] = Paused(player: player, at: nil, byVoxNav: false)
+                return Handled(handling: .alreadyPaused, player: player.busName)
+            }
+            try await players.pause(player)
+            let at = try await players.position(of: player)
+            paused[index] = Paused(player: player, at: at)
+            return Handled(handling: .paused, player: player.busName)
+        } catch {
+            return noPlayer(error)
+        }
+    }
+
+    /// Plays again the player VoxNav paused for the stream, unless the user took it over meanwhile
+    /// or `shouldResume` is false. Nil: VoxNav paused no player for it (it was muted, if anything).
+    func resume(sinkInput index: UInt32, shouldResume: Bool) async -> Handled? {
+        guard let entry = paused.removeValue(forKey: index), let players else { return nil }
+        let name = entry.player.busName
+        guard entry.byVoxNav else { return Handled(handling: .leftPaused, player: name, reason: "it was paused before the prompt") }
+        guard shouldResume else { return Handled(handling: .leftPaused, player: name, reason: "the policy does not resume it") }
+        do throws(BusError) {
+            let status = try await players.status(of: entry.player)
+            let position = try await players.position(of: entry.player)
+            switch ResumeDecision.decide(pausedAt: entry.at, status: status, position: position) {
+            case .play:
+                try await players.play(entry.player)
+                return Handled(handling: .resumed, player: name)
+            case .leftToUser(let why):
+                return Handled(handling: .leftPaused, player: name, reason: why)
+            }
+        } catch  where error.isGone {
+            return Handled(handling: .playerGone, player: name, reason: "the player quit during the prompt")
+        } catch {
+            logger.warning("a paused player could not be played again", metadata: ["player": "\(name)", "error": "\(error)"])
+            return Handled(handling: .leftPaused, player: name, reason: "\(error)")
+        }
+    }
+
+    /// The stream is gone: nothing of it is to be resumed.
+    func forget(_ index: UInt32) { paused[index] = nil }
+
+    /// Every stream's player is forgotten (the sound server went away: its sink input numbers mean nothing now).
+    func forgetAll() { paused = [:] }
+
+    private func noPlayer(_ error: BusError) -> Handled {
+        if case .noBus = error {
+            if !toldNoBus {
+                logger.notice("no session bus: other programs' spoken audio is muted, not paused", metadata: ["why": "\(error)"])
+                toldNoBus = true
+            }
+        } else {
+            logger.info("a player could not be paused: its stream is muted instead", metadata: ["error": "\(error)"])
+        }
+        return Handled(handling: .muted, reason: "\(error)")
+    }
+}

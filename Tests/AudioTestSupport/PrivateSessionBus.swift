@@ -1,0 +1,38 @@
+import Foundation
+
+/// A private session bus: `dbus-daemon --session` on a socket in a temporary directory, for one
+/// test, so that neither a user's players nor another test's are on it. Stopped by `stop()`.
+public final class PrivateSessionBus: @unchecked Sendable {
+    public let address: String
+    private let process = Process()
+    private let directory: URL
+
+    public init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-bus-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let socket = directory.appendingPathComponent("bus").path
+        address = "unix:path=\(socket)"
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=\(address)"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<200 {
+            if FileManager.default.fileExists(atPath: socket) { return }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        stop()
+        throw ForeignPlayerError(description: "dbus-daemon did not open \(socket)")
+    }
+
+    public func stop() {
+        // The test runner may start children with signals ignored: SIGTERM, a bounded wait, then SIGKILL.
+        if process.isRunning { process.terminate() }
+        let deadline = Date().addingTimeInterval(1)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    deinit { stop() }
+}
