@@ -37,7 +37,7 @@ public struct TimelineBuilder: Sendable {
         let time = event.time - origin
         latest = max(latest, time)
         switch event.eventType {
-        case .promptQueued, .promptStarted, .promptFinished, .promptShortened, .promptSkipped, .promptExpired:
+        case .promptQueued, .promptStarted, .promptFinished, .promptShortened, .promptSkipped, .promptExpired, .promptInterrupted:
             addPrompt(event, at: time)
         case .sessionActivated:
             guard let client = event.client, openActivations[client] == nil else { return }
@@ -107,7 +107,7 @@ public struct TimelineBuilder: Sendable {
             prompt.endedAt = time
             prompt.reason = event.reason
             prompt.audioSeconds = event.duration
-            if prompt.result == .finished || prompt.result == .shortened {
+            if prompt.result == .finished || prompt.result == .shortened || (prompt.result == .interrupted && prompt.startedAt != nil) {
                 prompt.style = event.style ?? prompt.style
             } else {
                 prompt.style = nil
@@ -183,11 +183,12 @@ public struct TimelineBuilder: Sendable {
             promptsShortened: played.filter { $0.result == .shortened }.count,
             promptsSkipped: prompts.filter { $0.result == .skipped }.count,
             promptsExpired: prompts.filter { $0.result == .expired }.count,
+            promptsInterrupted: prompts.filter { $0.result == .interrupted }.count,
             totalDuckedSeconds: Intervals.union(ducked),
             activations: activations.count,
             meanActivationOverhang: overhangs.isEmpty ? 0 : overhangs.reduce(0, +) / Double(overhangs.count),
             maxActivationOverhang: overhangs.max() ?? 0,
-            podcastSecondsLost: spoken.reduce(0) { $0 + $1.seconds(in: .ducked) + $1.seconds(in: .stopped) + talkedOver($1, by: played) },
+            podcastSecondsLost: spoken.reduce(0) { $0 + $1.seconds(in: .ducked) + $1.seconds(in: .stopped) + talkedOver($1, by: prompts.filter(\.sounded)) },
             violations: audit.count,
             violationsByRule: audit.reduce(into: [:]) { $0[$1.rule, default: 0] += 1 })
     }

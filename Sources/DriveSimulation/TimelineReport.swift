@@ -21,6 +21,8 @@ public struct TimelineReport: Codable, Sendable, Equatable {
 public struct PromptRecord: Codable, Sendable, Equatable {
     public enum Result: String, Codable, Sendable, CaseIterable {
         case finished, shortened, skipped, expired
+        /// Cut short by a more urgent prompt (the policy's preemption); it may be queued again under a new id.
+        case interrupted
         /// Still queued or playing when the report was made.
         case pending
     }
@@ -42,6 +44,8 @@ public struct PromptRecord: Codable, Sendable, Equatable {
 
     /// True when it made a sound (finished or shortened).
     public var played: Bool { startedAt != nil && (result == .finished || result == .shortened) }
+    /// Some of it reached the car: it played, or began and was interrupted.
+    public var sounded: Bool { played || (startedAt != nil && result == .interrupted) }
 
     /// When its audio was heard: from the start for its audio's length (the end event comes after the
     /// restore ramp), else until its end.

@@ -17,7 +17,7 @@ public enum TimelineSVG {
         .playing: "#4caf50", .ducked: "#ffb300", .paused: "#9e9e9e", .stopped: "#e53935",
     ]
     static let promptColors: [String: String] = [
-        "normal": "#1e88e5", "short": "#8e24aa", "skipped": "#e53935", "expired": "#6d4c41", "session": "#26a69a",
+        "normal": "#1e88e5", "short": "#8e24aa", "skipped": "#e53935", "expired": "#6d4c41", "interrupted": "#fb8c00", "session": "#26a69a",
     ]
 
     /// Lane order by kind; sources of no known kind (other clients' sessions) come last.
@@ -144,7 +144,7 @@ struct Canvas {
             let key = prompt.played ? (prompt.style?.rawValue ?? "normal") : prompt.result.rawValue
             let color = TimelineSVG.promptColors[key] ?? "#757575"
             let what = "\(prompt.id) \(key) at \(ClockTime.format(at)): \(prompt.text)" + (prompt.reason.map { " (\($0))" } ?? "")
-            if prompt.played, let start = prompt.startedAt {
+            if prompt.sounded, let start = prompt.startedAt {
                 let w = max(2, x(prompt.audioInterval?.end ?? start) - x0)
                 body += "<rect class=\"prompt-\(key)\" x=\"\(n(x0))\" y=\"\(n(barY))\" width=\"\(n(w))\" height=\"12\" fill=\"\(color)\">\(tip(what))</rect>\n"
             } else {
@@ -208,8 +208,11 @@ struct Canvas {
 
     mutating func legend(y: Double) {
         var entries: [(String, String)] = SourceTrack.State.allCases.map { ($0.rawValue, TimelineSVG.colors[$0]!) }
-        entries += [("prompt normal", "normal"), ("prompt short", "short"), ("skipped", "skipped"), ("expired", "expired"), ("session active", "session")]
-            .map { ($0.0, TimelineSVG.promptColors[$0.1]!) }
+        entries += [
+            ("prompt normal", "normal"), ("prompt short", "short"), ("skipped", "skipped"), ("expired", "expired"), ("interrupted", "interrupted"),
+            ("session active", "session"),
+        ]
+        .map { ($0.0, TimelineSVG.promptColors[$0.1]!) }
         entries.append(("violation", "#d50000"))
         body += "<g class=\"legend\">\n"
         var lx = TimelineSVG.gutter

@@ -9,6 +9,8 @@ public struct TimelineSummary: Codable, Sendable, Equatable {
     public var promptsShortened: Int
     public var promptsSkipped: Int
     public var promptsExpired: Int
+    /// Cut short by a more urgent prompt (each one queued again counts anew).
+    public var promptsInterrupted: Int = 0
     /// Seconds during which at least one source was ducked.
     public var totalDuckedSeconds: Double
     public var activations: Int

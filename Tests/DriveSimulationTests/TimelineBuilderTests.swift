@@ -66,6 +66,27 @@ import Testing
         #expect(report.prompts[0].audioSeconds == 1.5)
     }
 
+    /// Issue 20's preemption: a prompt cut short by a more urgent one is in the report as
+    /// interrupted, drawn for the time it sounded, counted apart, and its audio talks over a podcast.
+    @Test func anInterruptedPromptIsReportedAsSuch() throws {
+        let report = TimelineBuilder.build([
+            Self.source("source.started", 0, .spokenAudio),
+            Self.prompt("prompt.queued", 5, "p-1", text: "Continue for 9 miles"),
+            Self.prompt("prompt.started", 5, "p-1", text: "Continue for 9 miles", style: .normal),
+            Self.prompt("prompt.queued", 6, "p-2", text: "Turn left now"),
+            Self.prompt("prompt.interrupted", 6.1, "p-1", reason: "interrupted by p-2, more urgent; queued again as p-3"),
+            Self.prompt("prompt.started", 6.1, "p-2", text: "Turn left now", style: .normal),
+            DriveEvent(type: "prompt.finished", time: 7, client: "nav", prompt: "p-2", text: "Turn left now", style: .normal, duration: 0.9),
+        ])
+        let cut = try #require(report.prompts.first { $0.id == "p-1" })
+        #expect(cut.result == .interrupted && cut.style == .normal && cut.sounded && !cut.played)
+        #expect(cut.endedAt == 6.1 && cut.reason?.contains("queued again as p-3") == true)
+        #expect(report.summary.promptsInterrupted == 1 && report.summary.promptsNormal == 1)
+        // The podcast played on under both prompts (nothing paused it here): 1.1 s + 0.9 s talked over.
+        #expect(abs(report.summary.podcastSecondsLost - 2.0) < 1e-9, "\(report.summary.podcastSecondsLost)")
+        #expect(TimelineSVG.render(report).contains("class=\"prompt-interrupted\""))
+    }
+
     @Test func summaryOfAHandMadeDrive() throws {
         let report = TimelineBuilder.build(Self.events, name: "test", origin: 100)
         let s = report.summary

@@ -61,8 +61,8 @@ extension DriveExpectations {
     static func examples(of metric: SummaryMetric, in report: TimelineReport) -> String {
         let listed: [String]
         switch metric {
-        case .promptsSkipped, .promptsExpired:
-            let result: PromptRecord.Result = metric == .promptsSkipped ? .skipped : .expired
+        case .promptsSkipped, .promptsExpired, .promptsInterrupted:
+            let result: PromptRecord.Result = metric == .promptsSkipped ? .skipped : metric == .promptsExpired ? .expired : .interrupted
             listed = report.prompts.filter { $0.result == result }.map {
                 "\"\($0.text)\" at \(ClockTime.format($0.queuedAt ?? 0))" + ($0.reason.map { " (\($0))" } ?? "")
             }
