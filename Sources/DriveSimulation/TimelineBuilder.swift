@@ -173,6 +173,7 @@ public struct TimelineBuilder: Sendable {
         -> TimelineSummary
     {
         let played = prompts.filter(\.played)
+        let sounded = prompts.filter(\.sounded)
         let ducked = tracks.flatMap { $0.segments.filter { $0.state == .ducked }.map { ($0.start, $0.end) } }
         let spoken = tracks.filter { $0.kind == .spokenAudio }
         let overhangs = activations.map(\.overhang)
@@ -188,7 +189,7 @@ public struct TimelineBuilder: Sendable {
             activations: activations.count,
             meanActivationOverhang: overhangs.isEmpty ? 0 : overhangs.reduce(0, +) / Double(overhangs.count),
             maxActivationOverhang: overhangs.max() ?? 0,
-            podcastSecondsLost: spoken.reduce(0) { $0 + $1.seconds(in: .ducked) + $1.seconds(in: .stopped) + talkedOver($1, by: prompts.filter(\.sounded)) },
+            podcastSecondsLost: spoken.reduce(0) { $0 + $1.seconds(in: .ducked) + $1.seconds(in: .stopped) + talkedOver($1, by: sounded) },
             violations: audit.count,
             violationsByRule: audit.reduce(into: [:]) { $0[$1.rule, default: 0] += 1 })
     }

@@ -54,21 +54,7 @@ public final class RPCClient {
     /// Sends a request and waits for its response, skipping notifications that arrive meanwhile
     /// (they are handed to `onNotification`).
     public func call(_ method: String, _ params: JSONValue? = nil, onNotification: ((RPCNotification) -> Void)? = nil) throws -> JSONValue {
-        let id = RPCID.number(nextID)
-        nextID += 1
-        try send(RPCRequest(id: id, method: method, params: params))
-        while true {
-            let line = try readLine()
-            let value = try JSONDecoder().decode(JSONValue.self, from: line)
-            if value["id"] == nil, value["method"] != nil {
-                if let note = try? JSONDecoder().decode(RPCNotification.self, from: line) { onNotification?(note) }
-                continue
-            }
-            let response = try JSONDecoder().decode(RPCResponse.self, from: line)
-            guard response.id == id else { continue }
-            if let error = response.error { throw error }
-            return response.result ?? .null
-        }
+        try exchange(method, params, as: JSONValue.self, onNotification: onNotification)
     }
 
     /// Writes one request line.
@@ -125,16 +111,24 @@ extension RPCClient {
     /// The request encoded and the reply decoded straight from and into the method's own types,
     /// one JSON pass each way (a long drive makes tens of thousands of calls).
     public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params, onNotification: ((RPCNotification) -> Void)? = nil) throws -> M.Result {
+        try exchange(M.name, params, as: M.Result.self, onNotification: onNotification)
+    }
+
+    /// One request and its response: notifications that arrive meanwhile go to `onNotification`,
+    /// replies to other ids are skipped, an error reply is thrown; an absent result decodes from null.
+    private func exchange<Params: Encodable, Result: Decodable>(
+        _ method: String, _ params: Params?, as: Result.Type, onNotification: ((RPCNotification) -> Void)?
+    ) throws -> Result {
         let id = RPCID.number(nextID)
         nextID += 1
-        var data = try JSONEncoder().encode(TypedRequest(id: id, method: M.name, params: params))
+        var data = try JSONEncoder().encode(TypedRequest(id: id, method: method, params: params))
         data.append(0x0A)
         try writeAll(data)
         let decoder = JSONDecoder()
-        decoder.userInfo[TypedReply<M.Result>.expectedID] = id
+        decoder.userInfo[TypedReply<Result>.expectedID] = id
         while true {
             let line = try readLine()
-            let reply = try decoder.decode(TypedReply<M.Result>.self, from: line)
+            let reply = try decoder.decode(TypedReply<Result>.self, from: line)
             if reply.id == nil, reply.method != nil {
                 if let onNotification, let note = try? decoder.decode(RPCNotification.self, from: line) { onNotification(note) }
                 continue
@@ -142,14 +136,14 @@ extension RPCClient {
             guard reply.id == id else { continue }
             if let error = reply.error { throw error }
             if let result = reply.result { return result }
-            return try JSONValue.null.decode(M.Result.self)
+            return try JSONValue.null.decode(Result.self)
         }
     }
 
     /// Calls a method that takes no params.
     public func call<M: RPCMethod>(_ method: M.Type, onNotification: ((RPCNotification) -> Void)? = nil) throws -> M.Result
     where M.Params == NoParams {
-        try call(M.name, nil, onNotification: onNotification).decode(M.Result.self)
+        try exchange(M.name, nil as NoParams?, as: M.Result.self, onNotification: onNotification)
     }
 }
 
@@ -158,7 +152,8 @@ private struct TypedRequest<Params: Encodable>: Encodable {
     let jsonrpc = "2.0"
     let id: RPCID
     let method: String
-    let params: Params
+    /// Absent from the request when nil.
+    let params: Params?
 }
 
 /// A response (or a notification: a `method` and no `id`) with its result as the method's own type.

@@ -55,9 +55,10 @@ enum OneDrive {
         let failures = loaded.expect.evaluate(report, kinematics: DriveKinematics(route: route, speed: loaded.speed))
         let files = try DriveOutput.write(report, to: out)
         let wall = Date().timeIntervalSince(started)
+        let driverPeak = Self.ownPeakResidentBytes()
         let text = DriveSummaryText.render(
             report, scenario: loaded, clock: settings.clock, wallSeconds: wall, audio: drive.audioDescription,
-            updates: run.updates, peaks: (daemonPeak, Self.ownPeakResidentBytes()), notes: run.notes, failures: failures,
+            updates: run.updates, peaks: (daemonPeak, driverPeak), notes: run.notes, failures: failures,
             files: files + (settings.record.map { [$0] } ?? []))
         var outcome = DriveOutcome(
             scenario: path, name: loaded.name, expectations: loaded.expect.count, failures: failures, driveSeconds: report.duration,
@@ -65,7 +66,7 @@ enum OneDrive {
         outcome.updatesScheduled = run.updates.scheduled
         outcome.updatesSent = run.updates.sent
         outcome.daemonPeakBytes = daemonPeak
-        outcome.driverPeakBytes = Self.ownPeakResidentBytes()
+        outcome.driverPeakBytes = driverPeak
         return Result(text: text, outcome: outcome)
     }
 
