@@ -117,7 +117,12 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
                 return ServerTools.wait(seconds: 2, until: { ServerTools.hasSink(address) })
             }
             guard loaded else { throw failure("pipewire-pulse did not load the null sink") }
-            guard ServerTools.makeSinkTheDefault(address) else { throw failure("the null sink is not the default sink") }
+            // WirePlumber turns the configured default into the default; a wedged one (as above)
+            // never does, and one started afresh does.
+            if !ServerTools.makeSinkTheDefault(address) {
+                restartWirePlumberLocked()
+                guard ServerTools.makeSinkTheDefault(address, seconds: 15) else { throw failure("the null sink is not the default sink") }
+            }
         }
     }
 
