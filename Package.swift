@@ -91,8 +91,8 @@ let package = Package(
         .executableTarget(
             name: "voxnav",
             dependencies: [
-                "RPC", "Guidance", "Engine", "Speech", "DriveSimulation", "CarAudio", "PulseAudio", "PulseServer", "Installation",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RPC", "Guidance", "AudioPolicy", "BuiltInPolicy", "Engine", "Speech", "DriveSimulation", "CarAudio", "PulseAudio", "PulseServer",
+                "Installation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .testTarget(

@@ -20,6 +20,8 @@ public struct Policy: Hashable, Sendable {
     public var prompts: PromptLimits
     /// Which prompts may cut a playing one short (`preemption:`); the built-in rule unless a file says otherwise.
     public var preemption: PromptPreemption = .builtIn
+    /// How long each output needs to wake before the first word (`outputs:`); none unless a file says so.
+    public var outputs: OutputWake = .builtIn
 
     public init(
         duckLevelDB: Double, duckRamp: Double, restoreRamp: Double, linger: Double, idleCap: Double,
@@ -87,7 +89,7 @@ public struct Policy: Hashable, Sendable {
                 }
             }
         }
-        return found + prompts.problems + preemption.problems
+        return found + prompts.problems + preemption.problems + outputs.problems
     }
 
     public func validate() throws(PolicyError) {

@@ -105,6 +105,16 @@ extension Policy {
             let interrupted = PromptPriority.allCases.filter { preemption.interrupts($0, for: incoming) }
             out += "  \(incoming.rawValue): [\(interrupted.map(\.rawValue).joined(separator: ", "))]\n"
         }
+        out += """
+            # Silence before the first word after an idle gap, by the sink the prompt plays into (first match).
+            outputs:
+              idleGap: \(InteractionAction.format(outputs.idleGap))
+              preRoll:\(outputs.rules.isEmpty ? " []" : "")
+
+            """
+        for rule in outputs.rules {
+            out += "    - {sink: \"\(rule.sink)\", seconds: \(InteractionAction.format(rule.preRoll))}\n"
+        }
         return out
     }
 }
@@ -170,7 +180,7 @@ struct PolicyReader {
     }
 
     mutating func read(_ root: Node, into policy: inout Policy) {
-        let top = ["version", "duckLevelDB", "ramps", "activation", "prompts", "promptStyle", "interactions", "classify", "preemption"]
+        let top = ["version", "duckLevelDB", "ramps", "activation", "prompts", "promptStyle", "interactions", "classify", "preemption", "outputs"]
         for (key, value) in entries(root, at: "", known: top) {
             switch key {
             case "version":
@@ -197,6 +207,8 @@ struct PolicyReader {
                 if let rules = readClassify(value) { policy.classify = StreamClassifier(rules: rules) }
             case "preemption":
                 readPreemption(value, into: &policy.preemption)
+            case "outputs":
+                readOutputs(value, into: &policy.outputs)
             default:
                 readInteractions(value, into: &policy.interactions)
             }
@@ -228,6 +240,42 @@ struct PolicyReader {
             interrupts[incoming] = interrupted
         }
         preemption = PromptPreemption(interrupts: interrupts)
+    }
+
+    /// `outputs: {idleGap: 5, preRoll: [{sink: "bluez_output.*", seconds: 1.5}]}`: the list replaces
+    /// the built-in one as a whole.
+    mutating func readOutputs(_ node: Node, into wake: inout OutputWake) {
+        for (key, value) in entries(node, at: "outputs", known: ["idleGap", "preRoll"]) {
+            if key == "idleGap" {
+                if let n = number(value, at: "outputs.idleGap") { wake.idleGap = n }
+                continue
+            }
+            guard let sequence = value.sequence else {
+                fail("outputs.preRoll", value, "expected a list of {sink: PATTERN, seconds: N}")
+                continue
+            }
+            var rules: [OutputWake.Rule] = []
+            for (index, item) in sequence.enumerated() {
+                let path = "outputs.preRoll[\(index)]"
+                var sink: String?
+                var seconds: Double?
+                for (k, v) in entries(item, at: path, known: ["sink", "seconds"]) {
+                    if k == "seconds" {
+                        seconds = number(v, at: "\(path).seconds")
+                    } else if v.scalar != nil, let text = v.string {
+                        sink = text
+                    } else {
+                        fail("\(path).sink", v, "expected a sink name or pattern, e.g. \"bluez_output.*\"")
+                    }
+                }
+                guard let sink, let seconds else {
+                    if item.mapping != nil { fail(path, item, "each rule names a sink and its seconds") }
+                    continue
+                }
+                rules.append(OutputWake.Rule(sink: sink, preRoll: seconds))
+            }
+            wake.rules = rules
+        }
     }
 
     /// A whole number (a count), or nil with a problem.

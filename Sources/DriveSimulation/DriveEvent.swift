@@ -24,6 +24,8 @@ public struct DriveEvent: Codable, Sendable, Equatable {
     public var activity: SourceActivity?
     /// Seconds of prompt audio (prompt.finished, prompt.shortened).
     public var duration: Double?
+    /// prompt.started: seconds of silence before the first word (the output had been idle).
+    public var preRoll: Double?
 
     /// The type, if it is one this build knows.
     public var eventType: EventType? { EventType(rawValue: type) }

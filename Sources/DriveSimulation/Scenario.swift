@@ -19,6 +19,8 @@ public struct Scenario: Sendable, Equatable {
     public var options: ScenarioOptions
     /// What the drive must do to pass; empty: it only reports.
     public var expect: DriveExpectations
+    /// A policy file (relative to the scenario) laid over the built-in policy for this drive's daemon.
+    public var policy: String?
 
     public init(
         name: String, description: String? = nil, language: String, units: UnitSystem? = nil, verbosity: Verbosity? = nil,
@@ -54,5 +56,5 @@ public struct Scenario: Sendable, Equatable {
         self = scenario
     }
 
-    public static let keys = ["name", "description", "language", "units", "verbosity", "vehicle", "route", "speed", "audio", "options", "expect"]
+    public static let keys = ["name", "description", "language", "units", "verbosity", "vehicle", "route", "speed", "audio", "options", "expect", "policy"]
 }

@@ -18,10 +18,14 @@ extension YAMLReader {
         let audio = keys["audio"].map { audioScript($0, at: "audio") } ?? []
         let options = keys["options"].map { scenarioOptions($0, at: "options") } ?? ScenarioOptions()
         let expect = keys["expect"].map { expectations($0, at: "expect") } ?? DriveExpectations()
+        let policy = keys["policy"].flatMap { string($0, at: "policy") }
+        if let policy, policy.isEmpty, let node = keys["policy"] { fail("policy", node, "expected a policy file's path") }
         guard let name, let language, let route, let speed, problems.isEmpty else { return nil }
-        return Scenario(
+        var scenario = Scenario(
             name: name, description: description, language: language, units: units, verbosity: verbosity,
             vehicle: vehicle, route: route, speed: speed, audio: audio, options: options, expect: expect)
+        scenario.policy = policy
+        return scenario
     }
 
     private mutating func languageTag(_ node: Node, at path: String) -> String? {

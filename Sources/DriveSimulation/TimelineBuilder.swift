@@ -100,6 +100,7 @@ public struct TimelineBuilder: Sendable {
             if let text = event.text { prompt.text = text }
         case .promptStarted:
             prompt.startedAt = time
+            prompt.preRoll = event.preRoll
             prompt.style = event.style
             if let text = event.text { prompt.text = text }
         default:

@@ -38,8 +38,10 @@ public struct PromptRecord: Codable, Sendable, Equatable {
     public var queuedAt: Double?
     public var startedAt: Double?
     public var endedAt: Double?
-    /// Seconds of audio it played (finished or shortened).
+    /// Seconds of audio it played (finished or shortened), its pre-roll included.
     public var audioSeconds: Double?
+    /// Seconds of silence before its first word (the output had been idle; the policy's `outputs:`).
+    public var preRoll: Double?
     public var reason: String?
 
     /// True when it made a sound (finished or shortened).

@@ -23,6 +23,9 @@ public struct EngineEvent: Codable, Sendable, Equatable {
     /// Seconds of prompt audio (prompt.finished, prompt.shortened): the audio ended at the start plus
     /// this, before the restore ramp that the end event waits for.
     public var duration: Double?
+    /// prompt.started: seconds of silence played before the first word (the output had been idle;
+    /// the policy's `outputs:`). The first word is heard at the start plus this.
+    public var preRoll: Double?
     /// source.handled: how another program's stream was interrupted or let go (through its player, or muted).
     public var handling: ForeignHandling?
     /// source.handled: the MPRIS player's bus name, where one plays the stream.

@@ -23,12 +23,18 @@ struct GuidanceSession {
     /// True when the client supplies its own clock (a simulation); the engine's clock otherwise.
     var clientClock = false
 
-    init(id: UInt64, pack: PhrasePack, profile: VehicleProfile, units: UnitSystem, verbosity: Verbosity = .normal) {
+    init(
+        id: UInt64, pack: PhrasePack, profile: VehicleProfile, units: UnitSystem, verbosity: Verbosity = .normal, preRoll: Double = 0,
+        idleGap: Double = 5
+    ) {
         self.id = id
         language = pack.language
         self.units = units
         composer = PhraseComposer(pack: pack, units: units)
-        announcer = Announcer(configuration: AnnouncerConfiguration(profile: profile, verbosity: verbosity))
+        var configuration = AnnouncerConfiguration(profile: profile, verbosity: verbosity)
+        configuration.preRoll = preRoll
+        configuration.idleGap = idleGap
+        announcer = Announcer(configuration: configuration)
     }
 
     /// How much it says (`Verbosity`).

@@ -9,11 +9,23 @@ protocol PromptOutput: Sendable {
     func cancel(_ audio: BufferSource)
     /// Ends `audio` early with a short fade to silence (an interrupted prompt): no click.
     func fadeOut(_ audio: BufferSource)
+    /// The sink the next prompt plays into; with `resume`, woken first if it is suspended.
+    func sink(resume: Bool) async -> PromptSink
 }
 
 extension PromptOutput {
     /// Where nothing is heard, a fade is a cancel.
     func fadeOut(_ audio: BufferSource) { cancel(audio) }
+    /// Where nothing is heard, no sink.
+    func sink(resume: Bool) async -> PromptSink { PromptSink(name: nil, wasSuspended: false) }
+}
+
+/// The sink a prompt plays into, as found just before it plays.
+struct PromptSink: Sendable, Equatable {
+    /// Its name; nil when not known (no server, or it did not say).
+    var name: String?
+    /// It was suspended when the prompt came: it needs the pre-roll whatever the gap.
+    var wasSuspended: Bool
 }
 
 /// How long an interrupted prompt takes to fade to silence: long enough not to click, short enough
@@ -24,11 +36,30 @@ let interruptionFadeSeconds = 0.015
 /// (`ServerRolePolicy`), the stream exists only while a prompt plays and carries its Navigation role.
 final class PromptStreamOutput: PromptOutput {
     let stream: PlaybackStream
+    private let connection: PulseConnection
     private let roles: Mutex<ServerRolePolicy>
 
-    init(stream: PlaybackStream, rolePolicy: ServerRolePolicy) {
+    init(stream: PlaybackStream, connection: PulseConnection, rolePolicy: ServerRolePolicy) {
         self.stream = stream
+        self.connection = connection
         roles = Mutex(rolePolicy)
+    }
+
+    /// The sink of the open prompt stream, else the default sink (where the stream will open).
+    /// `pa_context_suspend_sink_by_name` ends a suspension a user or program asked for; one the
+    /// server made for idleness ends as the stream starts, which is what the pre-roll is for.
+    func sink(resume: Bool) async -> PromptSink {
+        guard let sinks = try? await connection.sinkStates() else { return PromptSink(name: nil, wasSuspended: false) }
+        var found: SinkState?
+        if stream.isConnected, stream.sinkInputIndex != UInt32.max,
+            let input = try? await connection.sinkInput(index: stream.sinkInputIndex)
+        {
+            found = sinks.first { $0.index == input.sink }
+        }
+        if found == nil, let name = try? await connection.defaultSinkName() { found = sinks.first { $0.name == name } }
+        guard let found else { return PromptSink(name: nil, wasSuspended: false) }
+        if resume, found.suspended { try? await connection.resumeSink(named: found.name) }
+        return PromptSink(name: found.name, wasSuspended: found.suspended)
     }
 
     /// Whether the server ducks by role itself; read again at each connection.

@@ -16,6 +16,10 @@ actor PromptPlayer {
     let limits: PromptLimits
     /// Which newly queued prompts cut the playing one short (the policy's `preemption:`).
     let preemption: PromptPreemption
+    /// How long outputs need to wake before the first word (the policy's `outputs:`).
+    let wake: OutputWake
+    /// When the last prompt's audio ended (clock seconds): the output is idle `wake.idleGap` after it.
+    private var lastAudioEnd: Double?
     /// Set once, by `attach`: the gate is the engine, which owns this player.
     private var gate: (any PromptGate)?
 
@@ -37,7 +41,7 @@ actor PromptPlayer {
 
     init(
         clock: EngineClock, renderer: any PromptRenderer, output: any PromptOutput, events: EventBus, limits: PromptLimits,
-        preemption: PromptPreemption = .builtIn
+        preemption: PromptPreemption = .builtIn, wake: OutputWake = .builtIn
     ) {
         self.clock = clock
         self.renderer = renderer
@@ -45,6 +49,7 @@ actor PromptPlayer {
         self.events = events
         self.limits = limits
         self.preemption = preemption
+        self.wake = wake
     }
 
     func attach(_ gate: any PromptGate) { self.gate = gate }
@@ -291,6 +296,11 @@ actor PromptPlayer {
                 audioDuration: 0, timings: timings, ducked: [], paused: [], reason: reason)
         }
 
+        // A sleeping sink is woken first: it runs by the time the audio below is ready. Where no
+        // audio plays (the virtual clock) the sink is read only to find its pre-roll.
+        let sink =
+            clock.playsPromptAudio || !wake.rules.isEmpty
+            ? await output.sink(resume: clock.playsPromptAudio) : PromptSink(name: nil, wasSuspended: false)
         // The oracle is consulted just before the prompt: none → nothing, short → a tone, normal → speech.
         // The audio for the style it expects is made first; the policy's verdict below may change it.
         let expected = await gate.expectedStyle(for: client, purpose: prompt.purpose)
@@ -331,7 +341,10 @@ actor PromptPlayer {
             _ = await gate.promptFinished(client, anotherWaiting: true)
             return interrupted(by: by, style: style, timings: timings, played: false)
         }
-        let audio = BufferSource(rendered.audio.samples)
+        // After an idle gap, silence first, so that a waking output does not swallow the first word.
+        let preRoll = wake.preRoll(forSink: sink.name, idleFor: lastAudioEnd.map { clock.now() - $0 }, suspended: sink.wasSuspended)
+        let silence = Int((preRoll * Double(rendered.audio.sampleRate)).rounded())
+        let audio = BufferSource(silence > 0 ? [Int16](repeating: 0, count: silence) + rendered.audio.samples : rendered.audio.samples)
         currentAudio = audio
         defer { currentAudio = nil }
         timings.playbackStarted = ms()
@@ -340,8 +353,10 @@ actor PromptPlayer {
         started.prompt = prompt.id.rawValue
         started.text = rendered.text
         started.style = style
+        if silence > 0 { started.preRoll = Double(silence) / Double(rendered.audio.sampleRate) }
         events.emit(started)
-        await play(audio, duration: rendered.audio.duration)
+        await play(audio, duration: rendered.audio.duration + (started.preRoll ?? 0))
+        lastAudioEnd = clock.now()
         timings.drained = ms()
         // Linger only when another prompt is already waiting.
         if let deactivatedAt = await gate.promptFinished(client, anotherWaiting: queue.count > 0) {
@@ -365,7 +380,8 @@ actor PromptPlayer {
         return PromptOutcome(
             id: prompt.id.rawValue, result: shortened ? .shortened : .finished, style: style,
             text: style == .short ? "(earcon) " + rendered.text : rendered.text, voice: style == .short ? nil : prompt.voice,
-            audioDuration: rendered.audio.duration, timings: timings, ducked: grant.ducked, paused: grant.paused, reason: nil)
+            audioDuration: rendered.audio.duration + (started.preRoll ?? 0), timings: timings, ducked: grant.ducked, paused: grant.paused,
+            reason: nil)
     }
 
     /// Plays a prompt's audio to the end (or its cancellation). On a simulated clock the prompt takes

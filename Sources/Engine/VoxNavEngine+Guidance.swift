@@ -21,8 +21,10 @@ extension VoxNavEngine {
             throw EngineError.unitsNotWorded(system.rawValue, language: pack.language, available: pack.unitSystems.map(\.rawValue))
         }
         guidanceSessionsStarted += 1
+        let outputs = configuration.policy.outputs
         guidance[client] = GuidanceSession(
-            id: guidanceSessionsStarted, pack: pack, profile: vehicle, units: system, verbosity: verbosity)
+            id: guidanceSessionsStarted, pack: pack, profile: vehicle, units: system, verbosity: verbosity,
+            preRoll: outputs.preRoll(forSink: promptSink), idleGap: outputs.idleGap)
         return (pack.language, profileName, system)
     }
 

@@ -48,6 +48,7 @@ extension VoxNavEngine {
             let roles = await ServerRolePolicy.detect(on: connection)
             if roles != rolePolicy { logger.notice("the sound server's role policy changed", metadata: ["rolePolicy": "\(roles.rawValue)"]) }
             try await output.serverChanged(roles)
+            promptSink = await output.sink(resume: false).name
             var restarted: [SourceID] = []
             for record in sources.records {
                 let id = SourceID.simulated(record.kind)

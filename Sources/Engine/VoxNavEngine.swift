@@ -29,6 +29,9 @@ public actor VoxNavEngine {
     var guidance: [ClientID: GuidanceSession] = [:]
     /// How many guidance sessions have started: the next one's id.
     var guidanceSessionsStarted: UInt64 = 0
+    /// The sink prompts play into, read at start and when the server comes back: a guidance session's
+    /// announcer counts that sink's pre-roll (the policy's `outputs:`) into its output latency.
+    var promptSink: String?
     private var applyTail: Task<Void, Never>?
     /// False from the moment the sound server is lost until it is back and the sources are restored.
     var serverAvailable = true
@@ -73,11 +76,12 @@ public actor VoxNavEngine {
             connection: connection, name: "VoxNav voice prompt", properties: rolePolicy.promptStreamProperties,
             format: StreamFormat(sampleRate: UInt32(synthesizer.sampleRate), channels: 1),
             targetLatency: configuration.promptLatency, startCorked: true, openNow: rolePolicy.keepsPromptStreamOpen)
-        output = PromptStreamOutput(stream: promptStream, rolePolicy: rolePolicy)
+        output = PromptStreamOutput(stream: promptStream, connection: connection, rolePolicy: rolePolicy)
         prompts = PromptPlayer(
             clock: clock,
             renderer: SpeechRenderer(synthesizer: synthesizer, maxPromptSeconds: configuration.policy.prompts.maxSeconds, rate: configuration.speechRate),
-            output: output, events: events, limits: configuration.policy.prompts, preemption: configuration.policy.preemption)
+            output: output, events: events, limits: configuration.policy.prompts, preemption: configuration.policy.preemption,
+            wake: configuration.policy.outputs)
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
         focus = FocusExecutor(
@@ -106,6 +110,7 @@ public actor VoxNavEngine {
             await focus.undo(left.ducks)
         }
         let journalledSources = left?.sources ?? []
+        promptSink = await output.sink(resume: false).name
         if configuration.manageForeignStreams { try await watchForeignStreams() }
         watchSoundServer()
         await startAgain(journalledSources)

@@ -96,8 +96,9 @@ public struct Announcer: Sendable {
         let speed = update.speed.isFinite ? max(update.speed, 0) : 0
         let thresholds = AnnouncerThresholds(
             profile: configuration.profile, speed: speed, updateInterval: updateInterval,
-            outputLatency: configuration.outputLatency)
-        let heard = max(0, head.distance - speed * configuration.outputLatency)
+            outputLatency: configuration.longestOutputLatency)
+        // Windows open by the longest latency; the distance is said for when the word is heard.
+        let heard = max(0, head.distance - speed * configuration.outputLatency(at: update.time, busyUntil: busyUntil))
         let free = busyUntil.map { update.time + configuration.outputLatency >= $0 + configuration.minimumGap } ?? true
         let spacing = head.distanceToNext ?? route.dropFirst().first.map { $0.distance - head.distance }
         let context = Context(
@@ -142,7 +143,7 @@ public struct Announcer: Sendable {
         guard let interval = declaredInterval, let head = lastHeadID, let done = progress[head] else { return nil }
         let thresholds = AnnouncerThresholds(
             profile: configuration.profile, speed: 0, updateInterval: min(interval, maximumInterval),
-            outputLatency: configuration.outputLatency)
+            outputLatency: configuration.longestOutputLatency)
         let left = [ManeuverState.initial, .prepare, .execute].filter { $0 > done }
         return QuietWindow(maneuverID: head, beyond: left.flatMap { thresholds.quietBounds(of: $0) })
     }
@@ -227,7 +228,7 @@ public struct Announcer: Sendable {
         {
             chained = next
         }
-        let start = context.time + configuration.outputLatency
+        let start = context.time + configuration.outputLatency(at: context.time, busyUntil: busyUntil)
         return Announcement(
             maneuverID: context.head.id, state: state, distance: context.heard,
             chainedManeuverID: chained?.id, chainedSpacing: chained.flatMap { _ in context.spacing },

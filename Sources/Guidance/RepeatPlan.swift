@@ -22,14 +22,15 @@ public struct RepeatPlan: Sendable, Equatable {
     public static func make(from last: RouteProgress, at time: Double, configuration: AnnouncerConfiguration) -> RepeatPlan? {
         let speed = last.speed.isFinite ? max(last.speed, 0) : 0
         let elapsed = time.isFinite ? max(0, time - last.time) : 0
-        let travelled = speed * (elapsed + max(configuration.outputLatency, 0))
+        // A repeat comes on demand, mostly after a silence: counted with the pre-roll.
+        let travelled = speed * (elapsed + max(configuration.longestOutputLatency, 0))
         guard
             let next = last.maneuvers.first(where: { $0.distance.isFinite && $0.distance - travelled > 0 })
         else { return nil }
         let heard = next.distance - travelled
         let thresholds = AnnouncerThresholds(
             profile: configuration.profile, speed: speed, updateInterval: configuration.assumedUpdateInterval,
-            outputLatency: configuration.outputLatency)
+            outputLatency: configuration.longestOutputLatency)
         return RepeatPlan(maneuverID: next.id, state: state(heard: heard, thresholds), distance: heard)
     }
 

@@ -4,6 +4,8 @@ import CPulse
 public struct SinkInput: Sendable, Equatable {
     public var index: UInt32
     public var name: String
+    /// The index of the sink it plays into.
+    public var sink: UInt32
     public var volume: ChannelVolumes
     public var muted: Bool
     public var corked: Bool
@@ -17,6 +19,7 @@ public struct SinkInput: Sendable, Equatable {
     init(_ info: pa_sink_input_info) {
         index = info.index
         name = info.name.map { String(cString: $0) } ?? ""
+        sink = info.sink
         volume = ChannelVolumes(info.volume)
         muted = info.mute != 0
         corked = info.corked != 0

@@ -80,6 +80,7 @@ public final class Synthesizer: @unchecked Sendable {
     ) async throws(SpeechError) -> PCMBuffer {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyText }
+        if Task.isCancelled { throw .cancelled }
         let job = SynthesisJob()
         queue.async { job.result.set(self.synthesizeOnQueue(trimmed, voice: voice, ssml: ssml, rate: rate, limit: limit, job: job)) }
         // The timeout is a timer on a Dispatch queue, not a task: it fires on time however busy the
@@ -101,6 +102,9 @@ public final class Synthesizer: @unchecked Sendable {
             job.stop()
             throw .cancelled
         }
+        // A caller cancelled while its task waited for a thread (the synthesis done meanwhile) is
+        // cancelled all the same: it asked for nothing more.
+        if Task.isCancelled { throw .cancelled }
         return try result.get()
     }
 

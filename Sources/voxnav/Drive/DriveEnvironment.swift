@@ -14,8 +14,10 @@ final class DriveEnvironment {
     private var daemon: DaemonProcess?
     private var directory: URL?
 
-    init(clock: EngineClock.Mode, audible: Bool, socket: String?) throws {
+    /// `policy`: a policy file for the drive's own daemon; a running daemon has its own, so not with `socket`.
+    init(clock: EngineClock.Mode, audible: Bool, socket: String?, policy: String? = nil) throws {
         if let socket {
+            if let policy { throw CLIError("the scenario names a policy (\(policy)); a running daemon (--socket) has its own: drive without --socket") }
             socketPath = socket
             pulseServer = ProcessInfo.processInfo.environment["PULSE_SERVER"]
             audioDescription = "the running voxnavd on \(socket)"
@@ -36,7 +38,8 @@ final class DriveEnvironment {
         self.directory = directory
         socketPath = directory.path + "/voxnav.sock"
         do {
-            daemon = try DaemonProcess(socketPath: socketPath, pulseServer: server?.serverAddress, arguments: ["--clock", clock.rawValue])
+            daemon = try DaemonProcess(
+                socketPath: socketPath, pulseServer: server?.serverAddress, arguments: ["--clock", clock.rawValue] + (policy.map { ["--policy", $0] } ?? []))
         } catch {
             stop()
             throw error

@@ -1,3 +1,5 @@
+import AudioPolicy
+import BuiltInPolicy
 import DriveSimulation
 import Engine
 import Foundation
@@ -5,7 +7,8 @@ import Foundation
 /// Reads a scenario and its route file, and checks it against the phrase packs and its expectations
 /// against the route, before anything starts.
 enum DriveInput {
-    static func load(_ path: String) throws -> (scenario: Scenario, route: Route, schedule: DriveSchedule) {
+    /// The scenario, its route, its schedule, and its policy file's absolute path (nil: the built-in policy).
+    static func load(_ path: String) throws -> (scenario: Scenario, route: Route, schedule: DriveSchedule, policy: String?) {
         let url = URL(fileURLWithPath: path)
         let text: String
         do {
@@ -47,6 +50,20 @@ enum DriveInput {
         if !problems.isEmpty {
             throw CLIError("\(path) is not a valid scenario:\n\(ScenarioError(problems: problems))")
         }
-        return (scenario, route, DriveSchedule(scenario: scenario, route: route))
+        return (scenario, route, DriveSchedule(scenario: scenario, route: route), try policyFile(of: scenario, at: url))
+    }
+
+    /// The scenario's policy file, read and checked as voxnavd will read it, so that a bad one is
+    /// refused before anything starts.
+    private static func policyFile(of scenario: Scenario, at url: URL) throws -> String? {
+        guard let relative = scenario.policy else { return nil }
+        let file = URL(fileURLWithPath: relative, relativeTo: url.deletingLastPathComponent()).standardizedFileURL.path
+        do {
+            let text = try BoundedFile.text(file, cap: Policy.maximumFileSize, what: "the policy file")
+            _ = try Policy.parse(yaml: text, over: .builtIn)
+        } catch {
+            throw CLIError("\(url.path): its policy \(file) is not valid:\n\(error)")
+        }
+        return file
     }
 }

@@ -23,10 +23,10 @@ enum OneDrive {
 
     /// Throws a `CLIError` when the drive cannot run; a drive whose expectations fail returns.
     static func run(_ path: String, out: String, label: String?, settings: Settings, board: ProgressBoard) throws -> Result {
-        let (loaded, route, schedule) = try DriveInput.load(path)
+        let (loaded, route, schedule, policy) = try DriveInput.load(path)
         let interrupt = InterruptCleanup.shared
         var cleanups: [Int] = []
-        let drive = try DriveEnvironment(clock: settings.clock, audible: settings.audible, socket: settings.socket)
+        let drive = try DriveEnvironment(clock: settings.clock, audible: settings.audible, socket: settings.socket, policy: policy)
         cleanups.append(interrupt.add { drive.stop() })
         let progress = board.add(label: label ?? loaded.name, total: schedule.endTime)
         defer {
