@@ -31,7 +31,8 @@ import Testing
             #expect(returnedAfter < .milliseconds(100), "play returned \(returnedAfter) after the fade was asked for")
             let ms = capture.sampleRate / 1000
             let peaks = stride(from: 0, to: samples.count - ms, by: ms).map { i in samples[i..<(i + ms)].map { abs(Int($0)) }.max() ?? 0 }
-            let loud = peaks.filter { $0 > (peaks.max() ?? 0) / 2 }.sorted()
+            let loudest = peaks.max() ?? 0
+            let loud = peaks.filter { $0 > loudest / 2 }.sorted()
             let steady = loud.isEmpty ? 0 : loud[loud.count / 2]
             #expect(Double(steady) > amplitude * 0.5, "the tone was not heard (\(steady))")
             let lastFull = try #require(peaks.lastIndex { Double($0) > 0.9 * Double(steady) })
