@@ -180,8 +180,7 @@ public struct Announcer: Sendable {
 
     /// Brief guidance says "turn now", and the prepare prompt only on a fast road.
     private func says(_ state: ManeuverState, speed: Double) -> Bool {
-        guard configuration.verbosity == .brief else { return true }
-        return state == .execute || (state == .prepare && speed >= configuration.profile.fastSpeed)
+        configuration.verbosity.says(state, speed: speed, profile: configuration.profile)
     }
 
     /// Detailed guidance still says a late initial prompt, down to twice the prepare window's start.

@@ -1,0 +1,47 @@
+import AudioPolicy
+import Guidance
+import RPC
+
+extension VoxNavEngine {
+    /// A call starts: a guidance instruction speaking now is cut (the preemption fade) when the
+    /// client's prompts are no longer spoken during a call (setting `tone` or `off`); it ends
+    /// `interrupted`, is not queued again, and counts as held back (`sayHeldBackGuidance`).
+    func cutGuidanceForCall() async {
+        var silenced: [ClientID: Set<PromptPurpose>] = [:]
+        for client in policy.configurations.keys {
+            let purposes = PromptPurpose.allCases.filter { policy.promptStyle(for: client, purpose: $0) < .normal }
+            if !purposes.isEmpty { silenced[client] = Set(purposes) }
+        }
+        guard !silenced.isEmpty else { return }
+        await prompts.cutGuidance(silenced: silenced, reason: "a call started")
+    }
+
+    /// For each guidance whose latest instruction the moment held back and whose instructions are
+    /// spoken again now (the call or the assistant has ended): exactly one prompt, the maneuver
+    /// still ahead as it is now (`HeldBackPrompt.release`); nothing for one already passed.
+    func sayHeldBackGuidance() async {
+        for client in guidance.keys.sorted() {
+            guard var session = guidance[client], session.heldBack.held != nil,
+                policy.promptStyle(for: client, purpose: .instruction) == .normal
+            else { continue }
+            let at = session.lastProgress.map { $0.time + max(0, now() - session.lastProgressReceived) } ?? now()
+            let plan = session.heldBack.release(last: session.lastProgress, at: at, configuration: session.announcer.configuration)
+            guidance[client] = session
+            guard let plan, var maneuver = session.onRoute[plan.maneuverID] else { continue }
+            maneuver.state = session.verbosity.wording(for: plan.state)
+            maneuver.distanceRemaining = plan.distance
+            // Keyed by its maneuver: a newer announcement for it replaces this one while it waits.
+            var options = PromptOptions(priority: plan.state == .execute ? .important : .normal, key: plan.maneuverID)
+            options.fromGuidance = true
+            let request = PromptRequest(content: .maneuver(maneuver, then: nil), language: session.language, units: session.units)
+            do {
+                _ = try await enqueue(request, client: client, options: options)
+                logger.info(
+                    "the maneuver ahead is said again after a held-back prompt",
+                    metadata: ["client": "\(client.rawValue)", "maneuver": "\(plan.maneuverID)", "distance": "\(Int(plan.distance))"])
+            } catch {
+                logger.warning("a held-back guidance prompt was not said again", metadata: ["client": "\(client.rawValue)", "error": "\(error)"])
+            }
+        }
+    }
+}
