@@ -333,6 +333,7 @@ actor PromptPlayer {
         if let by = currentInterruption { return interrupted(by: by, style: expected, timings: timings, played: false) }
 
         let grant = await gate.promptReady(client, purpose: prompt.purpose)
+        currentHeldBack = grant.heldBack
         let audible: AudibleStyle
         switch grant.verdict {
         case .play(let decided): audible = decided
@@ -341,7 +342,6 @@ actor PromptPlayer {
         }
         let style = audible.promptStyle
         currentStyle = style
-        currentHeldBack = grant.heldBack
         if let activatedAt = grant.activatedAt { timings.activated = (activatedAt - start).milliseconds }
         let rendered: RenderedPrompt
         if let early, early.style == audible {
