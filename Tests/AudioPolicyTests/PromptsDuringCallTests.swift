@@ -106,10 +106,12 @@ import Testing
             var e = engine(with: sources)
             _ = e.apply(.promptsDuringCall(app, setting, at: 1))
             let style = e.promptStyle(for: app)
-            let others = sources.filter { $0.kind != .phoneCall }
-            let withoutCall = Policy.builtIn.oracle.style(for: app, sources: others, activeSessions: [:])
-            let ruled = Policy.builtIn.oracle.style(for: app, sources: sources, activeSessions: [:])
-            if others.count == sources.count {
+            // The conditions as the engine sees them: a source another one stopped (the radio stops a voicemail) counts for nothing.
+            let playing = sources.filter { e.state(of: .source($0.id)) != .stopped }
+            let conditions = Policy.builtIn.oracle.conditions(for: app, sources: playing, activeSessions: [:])
+            let ruled = Policy.builtIn.oracle.style(given: conditions)
+            let withoutCall = Policy.builtIn.oracle.style(given: conditions.subtracting([.voiceCallActive]))
+            if !conditions.contains(.voiceCallActive) {
                 #expect(style == ruled)
             } else {
                 switch setting {
