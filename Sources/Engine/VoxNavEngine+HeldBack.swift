@@ -36,6 +36,10 @@ extension VoxNavEngine {
             let request = PromptRequest(content: .maneuver(maneuver, then: nil), language: session.language, units: session.units)
             do {
                 _ = try await enqueue(request, client: client, options: options)
+                // Said now, in this state: the announcer does not say it again, and keeps its gap after it.
+                let words = session.composer.compose(maneuver, state: maneuver.state, distance: plan.distance).split(separator: " ").count
+                let speaking = session.announcer.configuration.durations.speakingTime(words: words)
+                if guidance[client]?.id == session.id { guidance[client]?.announcer.said(plan.state, of: plan.maneuverID, at: at, for: speaking) }
                 logger.info(
                     "the maneuver ahead is said again after a held-back prompt",
                     metadata: ["client": "\(client.rawValue)", "maneuver": "\(plan.maneuverID)", "distance": "\(Int(plan.distance))"])

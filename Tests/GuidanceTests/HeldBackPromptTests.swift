@@ -72,6 +72,26 @@ import Testing
         }
     }
 
+    /// The prompt said afresh closes its state for the announcer: it is not said a second time, the
+    /// later states still are, and the next prompt keeps its gap after it.
+    @Test func theAnnouncerDoesNotSayTheSameStateAgain() {
+        var announcer = Announcer(configuration: car)
+        // 14 m/s, the turn 2000 m ahead: beyond its initial window (1437 m × 14 / 12.5 = 1610 m).
+        var said: [ManeuverState] = []
+        said += announcer.update(RouteProgress(time: 0, speed: 14, maneuvers: [.init(id: "m1", distance: 2000)])).map(\.state)
+        #expect(said.isEmpty)
+        announcer.said(.initial, of: "m1", at: 1, for: 3)
+        #expect(announcer.state(of: "m1") == .initial && announcer.busyUntil == 1 + car.outputLatency + 3)
+        for t in 2...150 {
+            said += announcer.update(RouteProgress(time: Double(t), speed: 14, maneuvers: [.init(id: "m1", distance: 2000 - 14 * Double(t))]))
+                .map(\.state)
+        }
+        #expect(said == [.prepare, .execute], "initial was said already")
+        // A maneuver already passed is not reopened; a lower state never lowers what was said.
+        announcer.said(.initial, of: "m1", at: 151, for: 3)
+        #expect(announcer.state(of: "m1") == nil || announcer.state(of: "m1") == .execute)
+    }
+
     /// Random sequences of prompts held back, heard, and blockers ending, on random routes: a
     /// release says something only when the latest guidance prompt was held back, at most once per
     /// hold, and what it says is the first maneuver still ahead, as a repeat would say it then,
