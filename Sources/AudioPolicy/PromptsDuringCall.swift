@@ -12,7 +12,7 @@ public enum PromptsDuringCall: String, Codable, CaseIterable, Sendable {
     case off
 
     public init(from decoder: any Decoder) throws {
-        self = try decodeStrictly(Self.self, from: decoder, named: "prompts during a call")
+        self = try decodeStrictly(Self.self, from: decoder, named: "setting for prompts during a call")
     }
 
     /// What a call proposes for the style under this setting, given the policy's rule for calls;
