@@ -165,12 +165,12 @@ actor PromptPlayer {
         clock.wake(playbackTokens)
     }
 
-    /// Cuts the playing guidance instruction short, with the same fade, when its client's prompts of its
-    /// purpose are no longer spoken (`silenced`: a call started). It ends `interrupted` and is not queued
-    /// again: the guidance says the maneuver as it is once the moment has passed (`HeldBackPrompt`).
-    func cutGuidance(silenced: [ClientID: Set<PromptPurpose>], reason: String) {
+    /// Cuts the playing guidance instruction short, with the same fade, when its client's instructions
+    /// are no longer spoken (`silenced`: a call started). It ends `interrupted` and is not queued again:
+    /// the guidance says the maneuver as it is once the moment has passed (`HeldBackPrompt`).
+    func cutGuidance(silenced: Set<ClientID>, reason: String) {
         guard let current, current.fromGuidance, current.isManeuver, currentCancellation == nil, currentInterruption == nil,
-            currentStyle == .normal, silenced[current.client]?.contains(.instruction) == true
+            currentStyle == .normal, silenced.contains(current.client)
         else { return }
         currentInterruption = .moment(reason)
         currentHeldBack = true
@@ -356,8 +356,9 @@ actor PromptPlayer {
             return skip(reason, style: style, timings: timings)
         }
         if let by = currentInterruption {
-            // Interrupted while it was being prepared: the more urgent prompt plays first.
-            _ = await gate.promptFinished(client, anotherWaiting: true)
+            // Interrupted while it was being prepared: the more urgent prompt plays first (a call: whatever waits).
+            let outranked = if case .outranked = by { true } else { false }
+            _ = await gate.promptFinished(client, anotherWaiting: outranked || queue.count > 0)
             return interrupted(by: by, style: style, timings: timings, played: false)
         }
         let audio = BufferSource(rendered.audio.samples)

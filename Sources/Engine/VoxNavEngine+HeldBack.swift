@@ -7,11 +7,7 @@ extension VoxNavEngine {
     /// client's prompts are no longer spoken during a call (setting `tone` or `off`); it ends
     /// `interrupted`, is not queued again, and counts as held back (`sayHeldBackGuidance`).
     func cutGuidanceForCall() async {
-        var silenced: [ClientID: Set<PromptPurpose>] = [:]
-        for client in policy.configurations.keys {
-            let purposes = PromptPurpose.allCases.filter { policy.promptStyle(for: client, purpose: $0) < .normal }
-            if !purposes.isEmpty { silenced[client] = Set(purposes) }
-        }
+        let silenced = Set(policy.configurations.keys.filter { policy.promptStyle(for: $0, purpose: .instruction) < .normal })
         guard !silenced.isEmpty else { return }
         await prompts.cutGuidance(silenced: silenced, reason: "a call started")
     }

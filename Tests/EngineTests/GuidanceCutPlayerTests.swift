@@ -20,7 +20,7 @@ import Testing
         let rig = await Rig()
         let ticket = try await guidanceManeuver(rig, "In half a mile turn right onto Solar Circle", key: "m1")
         await rig.output.waitUntilPlaying(1)
-        await rig.player.cutGuidance(silenced: [Self.nav: [.instruction, .alert]], reason: "a call started")
+        await rig.player.cutGuidance(silenced: [Self.nav], reason: "a call started")
         let outcome = try await ticket.outcome()
         #expect(outcome.result == .interrupted)
         #expect(outcome.reason?.hasPrefix("interrupted: a call started") == true, "\(String(describing: outcome.reason))")
@@ -37,13 +37,13 @@ import Testing
         // Text the client queued itself: not guidance, never cut.
         let text = try await rig.queue("Your destination is near")
         await rig.output.waitUntilPlaying(1)
-        await rig.player.cutGuidance(silenced: [Self.nav: [.instruction, .alert]], reason: "a call started")
+        await rig.player.cutGuidance(silenced: [Self.nav], reason: "a call started")
         rig.output.drain()
         #expect(try await text.outcome().result == .finished)
         // A guidance instruction of a client whose prompts are still spoken (voice during calls): not cut.
         let spoken = try await guidanceManeuver(rig, "Turn right now", key: "m2")
         await rig.output.waitUntilPlaying(2)
-        await rig.player.cutGuidance(silenced: ["someone-else": [.instruction]], reason: "a call started")
+        await rig.player.cutGuidance(silenced: ["someone-else"], reason: "a call started")
         rig.output.drain()
         #expect(try await spoken.outcome().result == .finished)
         while await rig.gate.endings.isEmpty { await Task.yield() }
