@@ -16,6 +16,9 @@ import Testing
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt", "source"])
+            // Listening to the car, as PreemptionSocketTests does: the null sink then runs at a car's latency, not seconds of it.
+            let capture = try MonitorCapture(sampleRate: 16000)
+            try await capture.waitForAudio(seconds: 0.2)
             _ = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US")])) }
             // 1400 m ahead at 14 m/s: the initial prompt, about three seconds of speech, at once.
             let update = try await blocking {
@@ -27,7 +30,9 @@ import Testing
             #expect(await recorder.wait(seconds: 10) { self.event($0, "prompt.started") != nil }, "\(recorder.events)")
             let id = try #require(event(recorder.events, "prompt.started")?["prompt"]?.stringValue)
             try await Task.sleep(for: .milliseconds(500))
+            let asked = ContinuousClock.now
             _ = try await blocking { try client.call("source.start", .object(["kind": .string("phoneCall")])) }
+            let answeredAfter = ContinuousClock.now - asked
 
             #expect(await recorder.wait(seconds: 5) { self.event($0, "prompt.interrupted", prompt: id) != nil }, "\(recorder.events)")
             let interrupted = try #require(event(recorder.events, "prompt.interrupted", prompt: id))
@@ -36,7 +41,8 @@ import Testing
             // The event comes after the fade and the drain: the sound stopped before it.
             #expect(
                 cutAt - callStarted < 0.1,
-                "the prompt ended \(Int((cutAt - callStarted) * 1000)) ms after the call started: \(recorder.events.map { ($0["type"], $0["time"]) })")
+                "the prompt ended \(Int((cutAt - callStarted) * 1000)) ms after the call started (source.start answered after \(answeredAfter)): \(recorder.events.map { ($0["type"], $0["time"]) })"
+            )
             let reason = interrupted["reason"]?.stringValue ?? ""
             #expect(reason.contains("a call started") && !reason.contains("queued again"), "\(reason)")
             #expect(recorder.types(ofPrompt: id) == ["prompt.queued", "prompt.started", "prompt.interrupted"])
@@ -56,6 +62,9 @@ import Testing
             #expect(again.hasPrefix("In ") && again.contains("turn right onto Solar Circle"), "\(again)")
             let finished = recorder.events.first { $0["type"] == .string("prompt.finished") }
             #expect(finished?["style"] == .string("normal"), "\(String(describing: finished))")
+            // The prompt was heard before the call: speech on car.monitor.
+            let heard = capture.stop()
+            #expect((heard.map { abs(Int($0)) }.max() ?? 0) > 1000, "nothing reached car.monitor")
             await daemon.stop()
         }
     }
