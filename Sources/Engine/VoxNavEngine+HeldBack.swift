@@ -30,12 +30,16 @@ extension VoxNavEngine {
             var options = PromptOptions(priority: plan.state == .execute ? .important : .normal, key: plan.maneuverID)
             options.fromGuidance = true
             let request = PromptRequest(content: .maneuver(maneuver, then: nil), language: session.language, units: session.units)
+            // Said now, in this state: the announcer does not say it again, and keeps its gap after it.
+            let words = session.composer.compose(maneuver, state: maneuver.state, distance: plan.distance).split(separator: " ").count
+            guidance[client]?.announcer.said(
+                plan.state, of: plan.maneuverID, at: at, for: session.announcer.configuration.durations.speakingTime(words: words))
             do {
-                _ = try await enqueue(request, client: client, options: options)
-                // Said now, in this state: the announcer does not say it again, and keeps its gap after it.
-                let words = session.composer.compose(maneuver, state: maneuver.state, distance: plan.distance).split(separator: " ").count
-                let speaking = session.announcer.configuration.durations.speakingTime(words: words)
-                if guidance[client]?.id == session.id { guidance[client]?.announcer.said(plan.state, of: plan.maneuverID, at: at, for: speaking) }
+                let (ticket, _) = try await enqueue(request, client: client, options: options)
+                // The guidance may have ended while it was being queued: nothing of it plays after its end.
+                if guidance[client]?.id != session.id {
+                    await prompts.cancel(client: client, id: ticket.id, reason: "guidance ended while this prompt was being queued")
+                }
                 logger.info(
                     "the maneuver ahead is said again after a held-back prompt",
                     metadata: ["client": "\(client.rawValue)", "maneuver": "\(plan.maneuverID)", "distance": "\(Int(plan.distance))"])
