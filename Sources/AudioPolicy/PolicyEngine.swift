@@ -9,6 +9,8 @@ public struct PolicyEngine: Sendable {
     private var voiceControlShown: Set<ClientID> = []
     /// Each client's voice-guidance level; absent: all.
     public private(set) var voiceGuidance: [ClientID: VoiceGuidance] = [:]
+    /// Each client's setting for prompts during a call; absent: tone.
+    public private(set) var promptsDuringCall: [ClientID: PromptsDuringCall] = [:]
     /// The configuration each client was last audited for playing prompts with: audited once per configuration.
     private var promptConfigurationsAudited: [ClientID: SessionConfiguration] = [:]
     private var ordinals: [ParticipantID: Int] = [:]
@@ -31,12 +33,27 @@ public struct PolicyEngine: Sendable {
     public func promptStyle(for client: ClientID, purpose: PromptPurpose = .instruction) -> PromptStyle {
         let playing = sources.values.filter { resolution.states[.source($0.id)] != .stopped }
         let active = Dictionary(uniqueKeysWithValues: activeClients.compactMap { c in configurations[c].map { (c, $0) } })
-        let style = policy.oracle.style(for: client, sources: playing, activeSessions: active, voiceControlShown: !voiceControlShown.isEmpty)
+        let style = policy.oracle.style(
+            for: client, sources: playing, activeSessions: active, voiceControlShown: !voiceControlShown.isEmpty,
+            duringCall: promptsDuringCall(of: client))
         return min(style, voiceGuidance(of: client).cap(for: purpose))
     }
 
     /// The client's voice-guidance level (all unless the user set it).
     public func voiceGuidance(of client: ClientID) -> VoiceGuidance { voiceGuidance[client] ?? .all }
+
+    /// What the client's prompts do during a call (tone unless the user set it).
+    public func promptsDuringCall(of client: ClientID) -> PromptsDuringCall { promptsDuringCall[client] ?? .tone }
+
+    /// Whether a prompt given `verdict` was held back by the moment (a call, the assistant, another
+    /// app recording: a tone or nothing instead of its words), so that it is owed once the moment
+    /// passes; not when it was spoken, nor when the user's voice-guidance level silences it.
+    public func heldBack(_ verdict: PromptVerdict, client: ClientID, purpose: PromptPurpose = .instruction) -> Bool {
+        switch verdict {
+        case .play(.normal), .noSession: false
+        case .play(.short), .skip: voiceGuidance(of: client).cap(for: purpose) == .normal
+        }
+    }
 
     /// Whether `client` shows its voice-control template (the one window it may record in).
     public func showsVoiceControl(_ client: ClientID) -> Bool { voiceControlShown.contains(client) }
@@ -100,6 +117,8 @@ public struct PolicyEngine: Sendable {
             out += run(client) { $0.promptFinished(at: t, nextDueAt: due) }
         case .voiceGuidance(let client, let level, _):
             voiceGuidance[client] = level == .all ? nil : level
+        case .promptsDuringCall(let client, let setting, _):
+            promptsDuringCall[client] = setting == .tone ? nil : setting
         case .voiceControlScreen(let client, let shown, _):
             if shown { voiceControlShown.insert(client) } else { voiceControlShown.remove(client) }
             // Hidden while its session still records: the recording goes on outside the window.
@@ -121,6 +140,7 @@ public struct PolicyEngine: Sendable {
             voiceControlShown.remove(client)
             promptConfigurationsAudited[client] = nil
             voiceGuidance[client] = nil
+            promptsDuringCall[client] = nil
         case .tick:
             break
         }

@@ -79,13 +79,18 @@ public struct PromptStyleOracle: Sendable {
         return found
     }
 
-    public func style(given conditions: Set<PromptCondition>) -> PromptStyle {
-        conditions.compactMap { rules.rules[$0] }.min() ?? rules.otherwise
+    /// The quietest style the conditions propose; a call proposes what the user's `duringCall` setting makes of its rule.
+    public func style(given conditions: Set<PromptCondition>, duringCall: PromptsDuringCall = .tone) -> PromptStyle {
+        conditions.compactMap { $0 == .voiceCallActive ? duringCall.proposal(rule: rules.rules[$0]) : rules.rules[$0] }.min()
+            ?? rules.otherwise
     }
 
     public func style(
-        for client: ClientID, sources: [Source], activeSessions: [ClientID: SessionConfiguration], voiceControlShown: Bool = false
+        for client: ClientID, sources: [Source], activeSessions: [ClientID: SessionConfiguration], voiceControlShown: Bool = false,
+        duringCall: PromptsDuringCall = .tone
     ) -> PromptStyle {
-        style(given: conditions(for: client, sources: sources, activeSessions: activeSessions, voiceControlShown: voiceControlShown))
+        style(
+            given: conditions(for: client, sources: sources, activeSessions: activeSessions, voiceControlShown: voiceControlShown),
+            duringCall: duringCall)
     }
 }

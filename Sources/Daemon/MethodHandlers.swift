@@ -67,6 +67,10 @@ enum MethodHandlers {
             await engine.setVoiceGuidance(client: client.id, p.level)
             return await promptStyles(engine, client.id)
         }
+        table.on(SessionPromptsDuringCall.self) { p, client in
+            await engine.setPromptsDuringCall(client: client.id, p.setting)
+            return await promptStyles(engine, client.id)
+        }
         table.on(SessionVoiceControl.self) { p, client in
             .init(shown: p.shown, style: await engine.setVoiceControl(client: client.id, shown: p.shown))
         }
@@ -122,6 +126,6 @@ enum MethodHandlers {
     private static func promptStyles(_ engine: VoxNavEngine, _ client: ClientID) async -> SessionPromptStyle.Result {
         await .init(
             style: engine.promptStyle(client: client, purpose: .instruction), alertStyle: engine.promptStyle(client: client, purpose: .alert),
-            voiceGuidance: engine.voiceGuidance(client: client))
+            voiceGuidance: engine.voiceGuidance(client: client), promptsDuringCall: engine.promptsDuringCall(client: client))
     }
 }

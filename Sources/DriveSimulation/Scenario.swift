@@ -1,3 +1,4 @@
+import AudioPolicy
 import Guidance
 import StrictCoding
 
@@ -11,6 +12,8 @@ public struct Scenario: Sendable, Equatable {
     public var units: UnitSystem?
     /// How much guidance says (`guidance.start`'s verbosity); nil: normal.
     public var verbosity: Verbosity?
+    /// What the driver's prompts do during a call (`session.promptsDuringCall`); nil: tone.
+    public var promptsDuringCall: PromptsDuringCall?
     public var vehicle: VehicleKind
     public var route: RouteSource
     public var speed: SpeedProfile
@@ -24,7 +27,7 @@ public struct Scenario: Sendable, Equatable {
 
     public init(
         name: String, description: String? = nil, language: String, units: UnitSystem? = nil, verbosity: Verbosity? = nil,
-        vehicle: VehicleKind = .car,
+        promptsDuringCall: PromptsDuringCall? = nil, vehicle: VehicleKind = .car,
         route: RouteSource, speed: SpeedProfile, audio: [CarAudioEvent] = [], options: ScenarioOptions = ScenarioOptions(),
         expect: DriveExpectations = DriveExpectations()
     ) {
@@ -33,6 +36,7 @@ public struct Scenario: Sendable, Equatable {
         self.language = language
         self.units = units
         self.verbosity = verbosity
+        self.promptsDuringCall = promptsDuringCall
         self.vehicle = vehicle
         self.route = route
         self.speed = speed
@@ -56,5 +60,7 @@ public struct Scenario: Sendable, Equatable {
         self = scenario
     }
 
-    public static let keys = ["name", "description", "language", "units", "verbosity", "vehicle", "route", "speed", "audio", "options", "expect", "policy"]
+    public static let keys = [
+        "name", "description", "language", "units", "verbosity", "promptsDuringCall", "vehicle", "route", "speed", "audio", "options", "expect", "policy",
+    ]
 }

@@ -1,3 +1,4 @@
+import AudioPolicy
 import Foundation
 import Guidance
 import StrictCoding
@@ -11,6 +12,9 @@ extension YAMLReader {
         let language = keys["language"].flatMap { languageTag($0, at: "language") }
         let units = keys["units"].flatMap { choice($0, at: "units", what: "unit system", allowed: UnitSystem.allCases) }
         let verbosity = keys["verbosity"].flatMap { choice($0, at: "verbosity", what: "verbosity", allowed: Verbosity.allCases) }
+        let duringCall = keys["promptsDuringCall"].flatMap {
+            choice($0, at: "promptsDuringCall", what: "setting for prompts during a call", allowed: PromptsDuringCall.allCases)
+        }
         var vehicle = VehicleKind.car
         if let n = keys["vehicle"] { vehicle = choice(n, at: "vehicle", what: "vehicle", allowed: VehicleKind.allCases) ?? vehicle }
         let route = keys["route"].flatMap { routeSource($0, at: "route") }
@@ -23,7 +27,7 @@ extension YAMLReader {
         guard let name, let language, let route, let speed, problems.isEmpty else { return nil }
         var scenario = Scenario(
             name: name, description: description, language: language, units: units, verbosity: verbosity,
-            vehicle: vehicle, route: route, speed: speed, audio: audio, options: options, expect: expect)
+            promptsDuringCall: duringCall, vehicle: vehicle, route: route, speed: speed, audio: audio, options: options, expect: expect)
         scenario.policy = policy
         return scenario
     }

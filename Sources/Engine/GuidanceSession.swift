@@ -20,6 +20,8 @@ struct GuidanceSession {
     var lastProgressReceived = 0.0
     /// When a driver's repeat may be said again.
     var repeats = RepeatLimiter()
+    /// The latest prompt the moment held back (a call, the assistant), said once as it is now when that ends.
+    var heldBack = HeldBackPrompt()
     /// True when the client supplies its own clock (a simulation); the engine's clock otherwise.
     var clientClock = false
 

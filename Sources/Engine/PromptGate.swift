@@ -12,8 +12,20 @@ protocol PromptGate: Sendable {
     /// The prompt has drained (or ended before playing); returns once the restores are carried out,
     /// with the moment the session deactivated if it did. `anotherWaiting`: the session lingers.
     func promptFinished(_ client: ClientID, anotherWaiting: Bool) async -> ContinuousClock.Instant?
-    /// A prompt the client's guidance asked for has ended (its real length replaces the estimate).
-    func guidancePromptEnded(_ client: ClientID) async
+    /// A prompt the client's guidance asked for has ended (its real length replaces the estimate), and
+    /// whether the driver heard it or the moment held it back.
+    func guidancePromptEnded(_ client: ClientID, _ ending: GuidancePromptEnding) async
+}
+
+/// How a guidance prompt ended, as the guidance's memory of held-back prompts sees it (`HeldBackPrompt`).
+enum GuidancePromptEnding: Sendable, Equatable {
+    /// Spoken in full.
+    case heard
+    /// A maneuver instruction held back by the moment (a tone or nothing instead of its words, or cut
+    /// by a call), for the maneuver `key` names.
+    case heldBack(key: String?)
+    /// Neither (cancelled, expired, interrupted and queued again, or silenced by the user).
+    case other
 }
 
 /// The policy's answer to a ready prompt and what carrying it out did.
@@ -23,4 +35,6 @@ struct PromptGrant: Sendable {
     let activatedAt: ContinuousClock.Instant?
     let ducked: [PromptOutcome.DuckedSource]
     let paused: [SourceKind]
+    /// The verdict holds the prompt back for the moment (`PolicyEngine.heldBack`).
+    var heldBack = false
 }

@@ -29,8 +29,12 @@ actor PromptPlayer {
     private var current: PromptQueue.Entry?
     /// Set when the playing prompt is cancelled, with the reason.
     private var currentCancellation: String?
-    /// Set when the playing prompt is interrupted: the more urgent prompt that cut it short.
-    private var currentInterruption: PromptID?
+    /// Set when the playing prompt is interrupted: by the more urgent prompt that cut it short, or by the moment.
+    private var currentInterruption: Interruption?
+    /// The style the policy granted the playing prompt, once it has.
+    private var currentStyle: PromptStyle?
+    /// The playing prompt is held back by the moment (`PromptGrant.heldBack`, or cut by a call).
+    private var currentHeldBack = false
     /// The audio of the prompt being played, so that a cancel stops it even before playback begins.
     private var currentAudio: BufferSource?
     /// Wakes a simulated playback early when the prompt is cancelled.
@@ -161,7 +165,20 @@ actor PromptPlayer {
         guard let current, currentCancellation == nil, currentInterruption == nil,
             preemption.interrupts(current.priority, for: priority), queue.position(of: id) == 0
         else { return }
-        currentInterruption = id
+        currentInterruption = .outranked(by: id)
+        if let currentAudio { output.fadeOut(currentAudio) }
+        clock.wake(playbackTokens)
+    }
+
+    /// Cuts the playing guidance instruction short, with the same fade, when its client's instructions
+    /// are no longer spoken (`silenced`: a call started). It ends `interrupted` and is not queued again:
+    /// the guidance says the maneuver as it is once the moment has passed (`HeldBackPrompt`).
+    func cutGuidance(silenced: Set<ClientID>, reason: String) {
+        guard let current, current.fromGuidance, current.isManeuver, currentCancellation == nil, currentInterruption == nil,
+            currentStyle == .normal, silenced.contains(current.client)
+        else { return }
+        currentInterruption = .moment(reason)
+        currentHeldBack = true
         if let currentAudio { output.fadeOut(currentAudio) }
         clock.wake(playbackTokens)
     }
@@ -249,10 +266,12 @@ actor PromptPlayer {
             current = entry
             currentCancellation = nil
             currentInterruption = nil
+            currentStyle = nil
+            currentHeldBack = false
             let result: Result<PromptOutcome, any Error>
             do {
                 var outcome = try await play(prompt)
-                if outcome.result == .interrupted {
+                if outcome.result == .interrupted, case .outranked = currentInterruption {
                     switch requeue(prompt, entry) {
                     case .success(let again): outcome.reason = (outcome.reason ?? "interrupted") + "; queued again as \(again)"
                     case .failure(let refusal): outcome.reason = (outcome.reason ?? "interrupted") + "; not queued again: \(refusal.why)"
@@ -269,11 +288,20 @@ actor PromptPlayer {
                 skipped += 1
                 result = .failure(error)
             }
+            let ending = guidanceEnding(of: result, entry)
             current = nil
             prompt.ticket.complete(result)
-            if prompt.options.fromGuidance { await gate?.guidancePromptEnded(prompt.client) }
+            if prompt.options.fromGuidance { await gate?.guidancePromptEnded(prompt.client, ending) }
         }
         worker = nil
+    }
+
+    /// Heard in full, held back by the moment (an instruction only), or neither.
+    private func guidanceEnding(of result: Result<PromptOutcome, any Error>, _ entry: PromptQueue.Entry) -> GuidancePromptEnding {
+        guard case .success(let outcome) = result, currentCancellation == nil else { return .other }
+        if outcome.style == .normal, outcome.result == .finished || outcome.result == .shortened { return .heard }
+        if case .outranked = currentInterruption { return .other }
+        return currentHeldBack && entry.isManeuver ? .heldBack(key: entry.key) : .other
     }
 
     /// One prompt: its audio made for the style the policy expects, the policy's verdict (the
@@ -283,11 +311,10 @@ actor PromptPlayer {
         let start = prompt.receivedAt
         func ms() -> Double { (ContinuousClock.now - start).milliseconds }
         let client = prompt.client
-        func interrupted(by: PromptID, style: PromptStyle, timings: PromptOutcome.Timings, played: Bool) -> PromptOutcome {
+        func interrupted(by: Interruption, style: PromptStyle, timings: PromptOutcome.Timings, played: Bool) -> PromptOutcome {
             PromptOutcome(
                 id: prompt.id.rawValue, result: .interrupted, style: style, text: prompt.candidates[0], voice: nil, audioDuration: 0,
-                timings: timings, ducked: [], paused: [],
-                reason: played ? "interrupted by \(by), more urgent" : "interrupted by \(by), more urgent, before it began")
+                timings: timings, ducked: [], paused: [], reason: by.reason + (played ? "" : ", before it began"))
         }
         func skip(_ reason: String, style: PromptStyle, timings: PromptOutcome.Timings) -> PromptOutcome {
             skipped += 1
@@ -316,6 +343,7 @@ actor PromptPlayer {
         if let by = currentInterruption { return interrupted(by: by, style: expected, timings: timings, played: false) }
 
         let grant = await gate.promptReady(client, purpose: prompt.purpose)
+        currentHeldBack = grant.heldBack
         let audible: AudibleStyle
         switch grant.verdict {
         case .play(let decided): audible = decided
@@ -323,6 +351,7 @@ actor PromptPlayer {
         case .noSession(let error): throw .invalidSession(error.reason)
         }
         let style = audible.promptStyle
+        currentStyle = style
         if let activatedAt = grant.activatedAt { timings.activated = (activatedAt - start).milliseconds }
         let rendered: RenderedPrompt
         if let early, early.style == audible {
@@ -337,8 +366,9 @@ actor PromptPlayer {
             return skip(reason, style: style, timings: timings)
         }
         if let by = currentInterruption {
-            // Interrupted while it was being prepared: the more urgent prompt plays first.
-            _ = await gate.promptFinished(client, anotherWaiting: true)
+            // Interrupted while it was being prepared: the more urgent prompt plays first (a call: whatever waits).
+            let outranked = if case .outranked = by { true } else { false }
+            _ = await gate.promptFinished(client, anotherWaiting: outranked || queue.count > 0)
             return interrupted(by: by, style: style, timings: timings, played: false)
         }
         // After an idle gap, silence first, so that a waking output does not swallow the first word.
@@ -394,6 +424,21 @@ actor PromptPlayer {
         guard clock.simulated != nil, currentCancellation == nil else { return }
         playbackTokens += 1
         await clock.sleep(until: start + duration, token: playbackTokens)
+    }
+}
+
+/// What cut the playing prompt short.
+enum Interruption: Sendable {
+    /// A more urgent prompt (the policy's `preemption:`): the cut one is queued again.
+    case outranked(by: PromptID)
+    /// The moment no longer lets it speak (a call started): the guidance says its maneuver afresh later.
+    case moment(String)
+
+    var reason: String {
+        switch self {
+        case .outranked(let by): "interrupted by \(by), more urgent"
+        case .moment(let why): "interrupted: \(why); the maneuver is said again, as it is then, when that ends"
+        }
     }
 }
 

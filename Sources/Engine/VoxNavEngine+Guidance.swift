@@ -124,6 +124,7 @@ extension VoxNavEngine {
         session.maneuvers = [:]
         session.onRoute = [:]
         session.lastProgress = nil
+        session.heldBack.forget()
         let lastAnnounced = session.reroutes.lastAnnounced
         guidance[client] = session
         let cancelled = await prompts.cancelWaiting(client: client, keys: oldRoute, reason: "rerouted: the route it was for is gone")
@@ -153,10 +154,18 @@ extension VoxNavEngine {
         guidance[client].map { ($0.language, $0.units) }
     }
 
-    /// The real end of a prompt replaces the announcer's estimate (only on the daemon's own clock).
-    func guidancePromptFinished(client: ClientID) {
-        guard var session = guidance[client], !session.clientClock else { return }
-        session.announcer.promptDidFinish(at: now())
+    /// The real end of a prompt replaces the announcer's estimate (only on the daemon's own clock); a
+    /// prompt heard clears what was held back, a prompt held back is remembered (only the latest).
+    /// One held back by a moment that has already passed (a tone that ended after the call) is said at once.
+    func guidancePromptFinished(client: ClientID, _ ending: GuidancePromptEnding) async {
+        guard var session = guidance[client] else { return }
+        switch ending {
+        case .heard: session.heldBack.heard()
+        case .heldBack(let key): session.heldBack.holdBack(maneuverID: key, at: now())
+        case .other: break
+        }
+        if !session.clientClock { session.announcer.promptDidFinish(at: now()) }
         guidance[client] = session
+        if case .heldBack = ending { await sayHeldBackGuidance() }
     }
 }

@@ -74,7 +74,9 @@ extension VoxNavEngine {
         let (verdict, decisions) = policy.promptReady(client, purpose: purpose, at: now())
         logger.debug("prompt ready", metadata: ["client": "\(client.rawValue)", "verdict": "\(verdict)"])
         let (decidedAt, effects) = await follow(decisions)
-        return PromptGrant(verdict: verdict, activatedAt: wasActive ? nil : decidedAt, ducked: effects.ducked, paused: effects.paused)
+        return PromptGrant(
+            verdict: verdict, activatedAt: wasActive ? nil : decidedAt, ducked: effects.ducked, paused: effects.paused,
+            heldBack: policy.heldBack(verdict, client: client, purpose: purpose))
     }
 
     func promptFinished(_ client: ClientID, anotherWaiting: Bool) async -> ContinuousClock.Instant? {
@@ -103,5 +105,7 @@ struct EnginePromptGate: PromptGate {
         await engine?.promptFinished(client, anotherWaiting: anotherWaiting)
     }
 
-    func guidancePromptEnded(_ client: ClientID) async { await engine?.guidancePromptFinished(client: client) }
+    func guidancePromptEnded(_ client: ClientID, _ ending: GuidancePromptEnding) async {
+        await engine?.guidancePromptFinished(client: client, ending)
+    }
 }

@@ -48,6 +48,16 @@ extension VoxNavEngine {
         await feed(.voiceGuidance(client, level, at: now()))
     }
 
+    /// What a client's prompts do during a call (tone unless set).
+    public func promptsDuringCall(client: ClientID) -> PromptsDuringCall { policy.promptsDuringCall(of: client) }
+
+    /// Sets what a client's prompts do during a call. A prompt already playing plays on (a call that
+    /// starts later cuts a guidance instruction that would no longer be spoken); a prompt held back by
+    /// the call is said, as the maneuver is now, once its style is spoken again.
+    public func setPromptsDuringCall(client: ClientID, _ setting: PromptsDuringCall) async {
+        await feed(.promptsDuringCall(client, setting, at: now()))
+    }
+
     /// Guideline violations seen so far, of one client or of all.
     public func violations(of client: ClientID? = nil) -> [Violation] {
         client.map { policy.audit.violations(of: $0) } ?? policy.audit.violations

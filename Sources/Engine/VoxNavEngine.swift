@@ -132,8 +132,16 @@ public actor VoxNavEngine {
     /// before any ramp is carried out) and what carrying the decisions out did.
     func feedReporting(_ input: PolicyInput) async -> (decisions: [PolicyDecision], decidedAt: ContinuousClock.Instant, effects: FocusExecutor.Effects) {
         let decisions = policy.apply(input)
+        // Before the call's own decisions are carried out (ramps take time): the cut is within 100 ms.
+        if case .sourceStarted(let source, _) = input, source.kind == .phoneCall { await cutGuidanceForCall() }
         let (decidedAt, effects) = await follow(decisions)
-        if case .sourceStarted(let source, _) = input, source.kind == .nativeNavigation { await nativeNavigationTookOver() }
+        switch input {
+        case .sourceStarted(let source, _) where source.kind == .nativeNavigation: await nativeNavigationTookOver()
+        case .sourceEnded, .sourceChanged, .voiceControlScreen, .promptsDuringCall:
+            // The moment that held a guidance prompt back may have passed.
+            await sayHeldBackGuidance()
+        default: break
+        }
         return (decisions, decidedAt, effects)
     }
 

@@ -49,6 +49,17 @@ public struct Announcer: Sendable {
         }
     }
 
+    /// A prompt said outside the announcer's own plan told the driver `state` of a maneuver at `time`
+    /// (a prompt held back by a call, said afresh when it ended: `HeldBackPrompt`): that state and
+    /// the ones before it are closed for the maneuver, as if spoken, and the audio timeline is busy
+    /// for `seconds` after the output latency, so the announcer's next prompt keeps its gap.
+    public mutating func said(_ state: ManeuverState, of maneuverID: String, at time: Double, for seconds: Double) {
+        guard !retired.contains(maneuverID) else { return }
+        progress[maneuverID] = max(progress[maneuverID] ?? state, state)
+        guard time.isFinite, seconds.isFinite, seconds > 0 else { return }
+        busyUntil = max(busyUntil ?? -.infinity, time + configuration.outputLatency + seconds)
+    }
+
     /// Forget everything (a new route from scratch).
     public mutating func reset() {
         progress = [:]
@@ -181,8 +192,7 @@ public struct Announcer: Sendable {
 
     /// Brief guidance says "turn now", and the prepare prompt only on a fast road.
     private func says(_ state: ManeuverState, speed: Double) -> Bool {
-        guard configuration.verbosity == .brief else { return true }
-        return state == .execute || (state == .prepare && speed >= configuration.profile.fastSpeed)
+        configuration.verbosity.says(state, speed: speed, profile: configuration.profile)
     }
 
     /// Detailed guidance still says a late initial prompt, down to twice the prepare window's start.

@@ -13,4 +13,11 @@ public enum Verbosity: String, CaseIterable, Sendable, Hashable, Codable {
     public func wording(for state: ManeuverState) -> ManeuverState {
         self == .detailed && state == .prepare ? .initial : state
     }
+
+    /// Whether a prompt of `state` is said at `speed` (m/s): brief says "turn now", and the prepare
+    /// prompt only at or above the profile's `fastSpeed`; the others say every state.
+    public func says(_ state: ManeuverState, speed: Double, profile: VehicleProfile) -> Bool {
+        guard self == .brief else { return true }
+        return state == .execute || (state == .prepare && speed >= profile.fastSpeed)
+    }
 }

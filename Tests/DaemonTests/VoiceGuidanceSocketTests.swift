@@ -30,7 +30,12 @@ import Testing
             let daemon = try await DaemonHarness.start()
             let app = try daemon.client()
             let set = try await setLevel(app, "alertsOnly")
-            #expect(set == .object(["style": .string("none"), "alertStyle": .string("normal"), "voiceGuidance": .string("alertsOnly")]), "\(set)")
+            #expect(
+                set
+                    == .object([
+                        "style": .string("none"), "alertStyle": .string("normal"), "voiceGuidance": .string("alertsOnly"),
+                        "promptsDuringCall": .string("tone"),
+                    ]), "\(set)")
             let style = try await blocking { try app.call("session.promptStyle") }
             #expect(style == set)
 

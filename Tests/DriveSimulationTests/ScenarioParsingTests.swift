@@ -25,6 +25,18 @@ import Testing
         }
     }
 
+    /// `promptsDuringCall`: the three settings, none by default, and a bad one named with its line.
+    @Test func promptsDuringCallIsReadAndCheckedWithItsLine() throws {
+        #expect(try Scenario(yaml: minimal).promptsDuringCall == nil)
+        for setting in ["tone", "voice", "off"] {
+            #expect(try Scenario(yaml: minimal + "promptsDuringCall: \(setting)\n").promptsDuringCall?.rawValue == setting)
+        }
+        let bad = problems(minimal + "promptsDuringCall: whisper\n")
+        #expect(bad.map(\.path) == ["promptsDuringCall"], "\(bad)")
+        #expect(bad.first?.message.contains("tone, voice, off") == true, "\(bad)")
+        #expect(bad.first?.line == 8, "\(bad)")
+    }
+
     @Test func minimalScenarioHasDefaults() throws {
         let scenario = try Scenario(yaml: minimal)
         #expect(scenario.name == "test")

@@ -17,12 +17,16 @@ actor ScriptedGate: PromptGate {
     }
 
     private(set) var calls: [Call] = []
+    /// How each guidance prompt ended, in order.
+    private(set) var endings: [GuidancePromptEnding] = []
     private var verdicts: [ClientID: PromptVerdict] = [:]
     private var expected: [ClientID: PromptStyle] = [:]
+    private var heldBack: Set<ClientID> = []
 
-    func set(_ verdict: PromptVerdict, expecting style: PromptStyle = .normal, for client: ClientID) {
+    func set(_ verdict: PromptVerdict, expecting style: PromptStyle = .normal, heldBack: Bool = false, for client: ClientID) {
         verdicts[client] = verdict
         expected[client] = style
+        if heldBack { self.heldBack.insert(client) } else { self.heldBack.remove(client) }
     }
 
     func expectedStyle(for client: ClientID, purpose: PromptPurpose) -> PromptStyle {
@@ -33,7 +37,7 @@ actor ScriptedGate: PromptGate {
     func promptReady(_ client: ClientID, purpose: PromptPurpose) -> PromptGrant {
         calls.append(.ready(client))
         return PromptGrant(
-            verdict: verdicts[client] ?? .play(.normal), activatedAt: .now, ducked: [], paused: [.music])
+            verdict: verdicts[client] ?? .play(.normal), activatedAt: .now, ducked: [], paused: [.music], heldBack: heldBack.contains(client))
     }
 
     func promptFinished(_ client: ClientID, anotherWaiting: Bool) -> ContinuousClock.Instant? {
@@ -41,7 +45,10 @@ actor ScriptedGate: PromptGate {
         return .now
     }
 
-    func guidancePromptEnded(_ client: ClientID) { calls.append(.guidanceEnded(client)) }
+    func guidancePromptEnded(_ client: ClientID, _ ending: GuidancePromptEnding) {
+        calls.append(.guidanceEnded(client))
+        endings.append(ending)
+    }
 }
 
 /// Audio made at once: speech is 0.1 s of samples per word, the tone 0.2 s; the voice "xx" does not

@@ -23,6 +23,7 @@ EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "guidanc
 VERBOSITIES = ["brief", "normal", "detailed"]
 UNIT_SYSTEMS = ["metric", "imperialUS", "imperialUK"]
 VOICE_GUIDANCE = ["off", "alertsOnly", "all"]
+PROMPTS_DURING_CALL = ["tone", "voice", "off"]
 GUIDANCE_END_REASONS = ["clientRequest", "disconnected", "nativeNavigation"]
 SOURCE_KINDS = ["fmRadio", "music", "spokenAudio", "phoneCall", "voiceAssistant", "vehicleChime", "nativeNavigation"]
 ACTIVITIES = ["default", "listening", "speaking", "voicemail"]
@@ -186,6 +187,12 @@ METHODS = {
                required=["level"]),
         ref("PromptStyles"),
     ),
+    "session.promptsDuringCall": (
+        params({"setting": {"enum": PROMPTS_DURING_CALL, "description": "The user's setting for this client's prompts while a voice call is active: tone (the policy's voiceCallActive style, a short tone by default), voice (the spoken prompt, mixed with the call), off (nothing)."}},
+               required=["setting"],
+               description="A guidance instruction not spoken because of a call (or the voice assistant) is said once, as the maneuver still ahead is then, when that ends."),
+        ref("PromptStyles"),
+    ),
     "session.voiceControl": (
         params({"shown": {"type": "boolean", "description": "true: this client shows its voice-control template (the one window it may record in); false: it hides it."}},
                required=["shown"],
@@ -319,8 +326,9 @@ DEFS = {
                         "description": "How another program's stream was interrupted or let go: through its MPRIS player, or muted."},
     "SourceActivity": {"enum": ACTIVITIES, "description": "listening/speaking for voiceAssistant, voicemail for spokenAudio; default otherwise."},
     "PromptStyle": {"enum": STYLES},
-    "PromptStyles": obj({"style": ref("PromptStyle"), "alertStyle": ref("PromptStyle"), "voiceGuidance": {"enum": VOICE_GUIDANCE}},
-                        description="What a prompt of this client would be now: a maneuver instruction (style) and anything else it says (alertStyle), under its voice-guidance level."),
+    "PromptStyles": obj({"style": ref("PromptStyle"), "alertStyle": ref("PromptStyle"), "voiceGuidance": {"enum": VOICE_GUIDANCE},
+                         "promptsDuringCall": {"enum": PROMPTS_DURING_CALL}},
+                        description="What a prompt of this client would be now: a maneuver instruction (style) and anything else it says (alertStyle), under its voice-guidance level and its setting for prompts during a call."),
     "PromptPriority": {"enum": PRIORITIES},
     "ManeuverState": {"enum": MANEUVER_STATES},
     "AlertKind": {"enum": ALERT_KINDS, "description": "What prompt.alert warns of (docs/PHRASES.md, alerts)."},

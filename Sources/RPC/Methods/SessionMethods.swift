@@ -66,10 +66,13 @@ public enum SessionPromptStyle: RPCMethod {
         /// The style of anything else the client says (text, alerts).
         public var alertStyle: PromptStyle
         public var voiceGuidance: VoiceGuidance
-        public init(style: PromptStyle, alertStyle: PromptStyle, voiceGuidance: VoiceGuidance) {
+        /// What its prompts do during a call (`session.promptsDuringCall`).
+        public var promptsDuringCall: PromptsDuringCall
+        public init(style: PromptStyle, alertStyle: PromptStyle, voiceGuidance: VoiceGuidance, promptsDuringCall: PromptsDuringCall = .tone) {
             self.style = style
             self.alertStyle = alertStyle
             self.voiceGuidance = voiceGuidance
+            self.promptsDuringCall = promptsDuringCall
         }
     }
 }
@@ -86,6 +89,22 @@ public enum SessionVoiceGuidance: RPCMethod {
     }
 
     /// The level set, and the styles it gives now.
+    public typealias Result = SessionPromptStyle.Result
+}
+
+/// `session.promptsDuringCall`: the user's setting for this client's prompts during a voice call:
+/// the policy's tone (the default), the spoken prompt, or nothing.
+public enum SessionPromptsDuringCall: RPCMethod {
+    public static let name = "session.promptsDuringCall"
+
+    public struct Params: MethodParams {
+        public var setting: PromptsDuringCall
+        public enum CodingKeys: String, CodingKey, CaseIterable { case setting }
+
+        public init(setting: PromptsDuringCall) { self.setting = setting }
+    }
+
+    /// The setting made, and the styles it gives now.
     public typealias Result = SessionPromptStyle.Result
 }
 

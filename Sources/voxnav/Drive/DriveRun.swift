@@ -119,6 +119,9 @@ final class DriveRun {
             .init(
                 language: scenario.language, profile: scenario.vehicle.rawValue, units: scenario.units,
                 verbosity: scenario.verbosity))
+        if let setting = scenario.promptsDuringCall {
+            _ = try rpc.callForCLI(SessionPromptsDuringCall.self, .init(setting: setting))
+        }
         // A new guidance session knows no maneuver yet.
         described = []
         quiet = nil

@@ -1,0 +1,51 @@
+import AudioPolicy
+import Guidance
+import RPC
+
+extension VoxNavEngine {
+    /// A call starts: a guidance instruction speaking now is cut (the preemption fade) when the
+    /// client's prompts are no longer spoken during a call (setting `tone` or `off`); it ends
+    /// `interrupted`, is not queued again, and counts as held back (`sayHeldBackGuidance`).
+    func cutGuidanceForCall() async {
+        let silenced = Set(policy.configurations.keys.filter { policy.promptStyle(for: $0, purpose: .instruction) < .normal })
+        guard !silenced.isEmpty else { return }
+        await prompts.cutGuidance(silenced: silenced, reason: "a call started")
+    }
+
+    /// For each guidance whose latest instruction the moment held back and whose instructions are
+    /// spoken again now (the call or the assistant has ended): exactly one prompt, the maneuver
+    /// still ahead as it is now (`HeldBackPrompt.release`); nothing for one already passed.
+    func sayHeldBackGuidance() async {
+        for client in guidance.keys.sorted() {
+            guard var session = guidance[client], session.heldBack.held != nil,
+                policy.promptStyle(for: client, purpose: .instruction) == .normal
+            else { continue }
+            let at = session.lastProgress.map { $0.time + max(0, now() - session.lastProgressReceived) } ?? now()
+            let plan = session.heldBack.release(last: session.lastProgress, at: at, configuration: session.announcer.configuration)
+            guidance[client] = session
+            guard let plan, var maneuver = session.onRoute[plan.maneuverID] else { continue }
+            maneuver.state = session.verbosity.wording(for: plan.state)
+            maneuver.distanceRemaining = plan.distance
+            // Keyed by its maneuver: a newer announcement for it replaces this one while it waits.
+            var options = PromptOptions(priority: plan.state == .execute ? .important : .normal, key: plan.maneuverID)
+            options.fromGuidance = true
+            let request = PromptRequest(content: .maneuver(maneuver, then: nil), language: session.language, units: session.units)
+            // Said now, in this state: the announcer does not say it again, and keeps its gap after it.
+            let words = session.composer.compose(maneuver, state: maneuver.state, distance: plan.distance).split(separator: " ").count
+            guidance[client]?.announcer.said(
+                plan.state, of: plan.maneuverID, at: at, for: session.announcer.configuration.durations.speakingTime(words: words))
+            do {
+                let (ticket, _) = try await enqueue(request, client: client, options: options)
+                // The guidance may have ended while it was being queued: nothing of it plays after its end.
+                if guidance[client]?.id != session.id {
+                    await prompts.cancel(client: client, id: ticket.id, reason: "guidance ended while this prompt was being queued")
+                }
+                logger.info(
+                    "the maneuver ahead is said again after a held-back prompt",
+                    metadata: ["client": "\(client.rawValue)", "maneuver": "\(plan.maneuverID)", "distance": "\(Int(plan.distance))"])
+            } catch {
+                logger.warning("a held-back guidance prompt was not said again", metadata: ["client": "\(client.rawValue)", "error": "\(error)"])
+            }
+        }
+    }
+}
