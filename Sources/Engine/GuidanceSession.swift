@@ -8,9 +8,12 @@ struct GuidanceSession {
     /// The unit system its distances are said in.
     let units: UnitSystem
     let composer: PhraseComposer
+    /// Whether road names and route numbers are said.
+    let roads: RoadMentions
     var announcer: Announcer
     var maneuvers: [String: Maneuver] = [:]
-    /// The maneuvers of the last update as they are spoken: lane-only ones folded into the one before (`LanePattern`).
+    /// The maneuvers of the last update as they are spoken: lane-only ones folded into the one before
+    /// (`LanePattern`), without the road names or numbers `roads` turns off.
     var onRoute: [String: Maneuver] = [:]
     /// When "Recalculating route" may be said again.
     var reroutes = RerouteDebounce()
@@ -23,7 +26,8 @@ struct GuidanceSession {
     /// True when the client supplies its own clock (a simulation); the engine's clock otherwise.
     var clientClock = false
 
-    init(id: UInt64, pack: PhrasePack, profile: VehicleProfile, units: UnitSystem, verbosity: Verbosity = .normal) {
+    init(id: UInt64, pack: PhrasePack, profile: VehicleProfile, units: UnitSystem, verbosity: Verbosity = .normal, roads: RoadMentions = .all) {
+        self.roads = roads
         self.id = id
         language = pack.language
         self.units = units

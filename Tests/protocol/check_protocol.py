@@ -284,7 +284,8 @@ def scripted_session(s):
 
     # --- guidance ---
     s.call(a, "guidance.start", "guidance.start", {"language": "en-US", "profile": "car"},
-           predicate=lambda r: r == {"language": "en-US", "profile": "car", "units": "imperialUS", "verbosity": "normal"})
+           predicate=lambda r: r == {"language": "en-US", "profile": "car", "units": "imperialUS", "verbosity": "normal",
+                                     "roadNames": True, "roadNumbers": True})
     s.call(a, "guidance.update plans the initial prompt", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn", "roadName": "Solar Cir."}}]},
            predicate=lambda r: len(r["prompts"]) == 1 and r["prompts"][0]["maneuverID"] == "m1" and r["prompts"][0]["state"] == "initial")
