@@ -4,7 +4,8 @@
 public struct Pronunciation: Sendable, Hashable {
     /// Phonemes in `[[…]]` (eSpeak NG's phoneme input), or words.
     public let say: String
-    /// The language (an eSpeak NG language or voice, "de", "fr") the name is said in; nil: the prompt's.
+    /// The eSpeak NG voice of the language the name is said in ("de", "fr", "es": `espeak-ng --voices`
+    /// lists them); nil: the prompt's.
     public let language: String?
 
     public init(say: String, language: String? = nil) {

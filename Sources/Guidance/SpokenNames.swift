@@ -15,7 +15,9 @@ final class SpokenNames {
     /// The SSML for `sentence` (which holds this collection's tokens), spoken by `voice`; nil when no
     /// name is said otherwise than written. A name in another language is said in that language's
     /// voice. eSpeak NG 1.51 goes back to the outer voice only at the next clause after a
-    /// `</voice>`, so every stretch of the sentence gets a `<voice>` of its own.
+    /// `</voice>`, so every stretch of the sentence gets a `<voice>` of its own; and it is chosen by
+    /// `name`: by `xml:lang` eSpeak NG 1.51 kept the outer voice, or not, depending on the voice
+    /// loaded before (`PronunciationGoldenTests` checks both orders).
     func markup(_ sentence: String, voice: String) -> String? {
         guard names.contains(where: { $0.pronunciation != nil }) else { return nil }
         let switches = names.contains { $0.pronunciation?.language != nil }
@@ -31,9 +33,10 @@ final class SpokenNames {
         }
         pieces.append((String(rest), nil))
         guard switches else { return pieces.map { Self.escape($0.text) }.joined() }
-        return pieces.filter { !$0.text.isEmpty }.map { piece in
-            "<voice xml:lang=\"\(Self.escape(piece.language ?? voice))\">\(Self.escape(piece.text))</voice>"
-        }.joined()
+        let stretches = pieces.filter { !$0.text.isEmpty }.map { piece in
+            "<voice name=\"\(Self.escape(piece.language ?? voice))\">\(Self.escape(piece.text))</voice>"
+        }
+        return "<speak>" + stretches.joined() + "</speak>"
     }
 
     static func escape(_ text: String) -> String {

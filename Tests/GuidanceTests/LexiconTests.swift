@@ -72,7 +72,7 @@ import Testing
         #expect(wording.text == "In a quarter mile, turn left onto El Camino Real")
         #expect(
             wording.speech
-                == #"<voice xml:lang="en-us">In a quarter mile, turn left onto </voice><voice xml:lang="es">El Camino Real</voice>"#)
+                == #"<speak><voice name="en-us">In a quarter mile, turn left onto </voice><voice name="es">El Camino Real</voice></speak>"#)
     }
 
     @Test func theRoutesPronunciationWinsAndIsNeverShown() throws {
