@@ -128,7 +128,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "EngineTests",
-            dependencies: ["Engine", "PulseAudio", "RPC", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["Engine", "Guidance", "PulseAudio", "RPC", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "Speech", "AudioTestSupport", "PulseServer"]),
         // Runs the real `voxnav drive` (which starts its own voxnavd and headless PulseAudio server).
         .testTarget(name: "DriveTests", dependencies: ["DriveSimulation", "AudioPolicy", "BuiltInPolicy", "AudioTestSupport"]),

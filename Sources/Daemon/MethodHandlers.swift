@@ -1,5 +1,6 @@
 import AudioPolicy
 import Engine
+import Guidance
 import RPC
 
 /// What the daemon does for each method: the params arrive checked, the engine is asked.
@@ -93,9 +94,12 @@ enum MethodHandlers {
         }
         table.on(GuidanceStart.self) { p, client in
             let verbosity = p.verbosity ?? .normal
+            let roads = RoadMentions(names: p.roadNames ?? true, numbers: p.roadNumbers ?? true)
             let started = try await engine.startGuidance(
-                client: client.id, language: p.language, profile: p.profile, units: p.units, verbosity: verbosity)
-            return .init(language: started.language, profile: started.profile, units: started.units, verbosity: verbosity)
+                client: client.id, language: p.language, profile: p.profile, units: p.units, verbosity: verbosity, roads: roads)
+            return .init(
+                language: started.language, profile: started.profile, units: started.units, verbosity: verbosity, roadNames: roads.names,
+                roadNumbers: roads.numbers)
         }
         table.on(GuidanceUpdate.self) { p, client in
             let progress = GuidanceProgress(time: p.time, speed: p.speed, upcoming: p.maneuvers, interval: p.interval)

@@ -16,6 +16,8 @@ struct OSRMResponse: Decodable {
     struct Step: Decodable {
         var maneuver: Maneuver
         var name: String?
+        /// How to say `name` (OSRM v5 and Mapbox both call it so).
+        var pronunciation: String?
         var ref: String?
         /// Exit numbers of an off ramp, ";"-separated ("12B").
         var exits: String?

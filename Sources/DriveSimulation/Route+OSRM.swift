@@ -4,7 +4,7 @@ import StrictCoding
 
 extension Route {
     /// Imports `routes[0]` of an OSRM v5 route response (requested with `steps=true`): each step's
-    /// maneuver becomes a `RouteManeuver` (type by `OSRMManeuverMapping`, `name` → `roadName`,
+    /// maneuver becomes a `RouteManeuver` (type by `OSRMManeuverMapping`, `name` → `roadName`, `pronunciation` → `roadNamePronunciation`,
     /// `ref` → `routeNumber`, `exits` → `exitNumber`, `driving_side` → `trafficSide`, the lanes of
     /// its first intersection → `lanes`, ferries by `mode`), placed at the summed `distance`s of the
     /// steps before it. A via point's `arrive` is kept; the `depart` that follows it is dropped.
@@ -81,6 +81,7 @@ extension Route {
         let roundaboutTypes = ["roundabout", "rotary", "roundabout turn", "exit roundabout", "exit rotary"]
         if roundaboutTypes.contains(step.maneuver.type) { maneuver.junctionType = .roundabout }
         maneuver.roadName = nonEmpty(step.name)
+        if maneuver.roadName != nil { maneuver.roadNamePronunciation = nonEmpty(step.pronunciation) }
         maneuver.routeNumber = first(of: step.ref)
         maneuver.exitNumber = first(of: step.exits)
         maneuver.lanes = lanes(step.intersections?.first?.lanes ?? [], modifier: step.maneuver.modifier)

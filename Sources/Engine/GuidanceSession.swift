@@ -8,9 +8,12 @@ struct GuidanceSession {
     /// The unit system its distances are said in.
     let units: UnitSystem
     let composer: PhraseComposer
+    /// Whether road names and route numbers are said.
+    let roads: RoadMentions
     var announcer: Announcer
     var maneuvers: [String: Maneuver] = [:]
-    /// The maneuvers of the last update as they are spoken: lane-only ones folded into the one before (`LanePattern`).
+    /// The maneuvers of the last update as they are spoken: lane-only ones folded into the one before
+    /// (`LanePattern`), without the road names or numbers `roads` turns off.
     var onRoute: [String: Maneuver] = [:]
     /// When "Recalculating route" may be said again.
     var reroutes = RerouteDebounce()
@@ -26,9 +29,10 @@ struct GuidanceSession {
     var clientClock = false
 
     init(
-        id: UInt64, pack: PhrasePack, profile: VehicleProfile, units: UnitSystem, verbosity: Verbosity = .normal, preRoll: Double = 0,
-        idleGap: Double = 5
+        id: UInt64, pack: PhrasePack, profile: VehicleProfile, units: UnitSystem, verbosity: Verbosity = .normal, roads: RoadMentions = .all,
+        preRoll: Double = 0, idleGap: Double = 5
     ) {
+        self.roads = roads
         self.id = id
         language = pack.language
         self.units = units

@@ -1,3 +1,4 @@
+import Guidance
 import Speech
 
 /// Picks the richest wording of a prompt whose synthesised audio fits the time budget.
@@ -8,15 +9,16 @@ struct PromptFitter {
 
     /// The first candidate shorter than the budget. When none is: a maneuver's plainest wording,
     /// whatever its length; for text, `SpeechError.tooLong`.
-    func fit(_ candidates: [String], voice: String, rate: Int, overBudget: OverBudget, synthesizer: Synthesizer) async throws(SpeechError) -> (
+    func fit(_ candidates: [Wording], voice: String, rate: Int, overBudget: OverBudget, synthesizer: Synthesizer) async throws(SpeechError) -> (
         text: String, audio: PCMBuffer
     ) {
         guard let plainest = candidates.last else { throw .emptyText }
         var overrun: SpeechOverrun?
-        for text in candidates {
+        for wording in candidates {
             do {
-                let audio = try await synthesizer.synthesize(text, voice: voice, rate: rate, limit: maxSeconds)
-                if audio.duration < maxSeconds { return (text, audio) }
+                let audio = try await say(wording, voice: voice, rate: rate, limit: maxSeconds, synthesizer: synthesizer)
+                if audio.duration < maxSeconds { return (wording.text, audio) }
+                let text = wording.text
                 overrun = SpeechOverrun(limit: maxSeconds, made: audio.duration, charactersSpoken: text.count, characters: text.count)
             } catch .tooLong(let over) {
                 overrun = over
@@ -24,7 +26,20 @@ struct PromptFitter {
         }
         switch overBudget {
         case .refuse: throw .tooLong(overrun!)
-        case .shorten: return (plainest, try await synthesizer.synthesize(plainest, voice: voice, rate: rate))
+        case .shorten: return (plainest.text, try await say(plainest, voice: voice, rate: rate, limit: nil, synthesizer: synthesizer))
         }
+    }
+
+    /// What eSpeak NG is given for a wording: its SSML with phoneme input on when a name is said
+    /// otherwise than written, else its text as it is.
+    static func input(for wording: Wording) -> (text: String, markup: Bool) {
+        wording.speech.map { ($0, true) } ?? (wording.text, false)
+    }
+
+    private func say(_ wording: Wording, voice: String, rate: Int, limit: Double?, synthesizer: Synthesizer) async throws(SpeechError)
+        -> PCMBuffer
+    {
+        let input = Self.input(for: wording)
+        return try await synthesizer.synthesize(input.text, voice: voice, ssml: input.markup, phonemes: input.markup, rate: rate, limit: limit)
     }
 }

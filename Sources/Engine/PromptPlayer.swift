@@ -1,4 +1,5 @@
 import AudioPolicy
+import Guidance
 import PulseAudio
 import RPC
 import Speech
@@ -67,12 +68,12 @@ actor PromptPlayer {
     /// `limits.maxSeconds` is refused with that length, and the queue's seconds are what will play.
     /// A full queue, an unknown voice or too long a text is refused here, changing nothing.
     func enqueue(
-        client: ClientID, candidates: [String], voice: String, isManeuver: Bool = false, options: PromptOptions,
+        client: ClientID, candidates: [Wording], voice: String, isManeuver: Bool = false, options: PromptOptions,
         receivedAt: ContinuousClock.Instant
     ) async throws(EngineError) -> (PromptTicket, Int) {
         // Wordings too long to say are not even synthesised (a maneuver keeps its plainer ones).
-        let sayable = candidates.filter { $0.count <= limits.maxTextCharacters }
-        guard !sayable.isEmpty else { throw .textTooLong(characters: candidates.last?.count ?? 0, limit: limits.maxTextCharacters) }
+        let sayable = candidates.filter { $0.text.count <= limits.maxTextCharacters }
+        guard !sayable.isEmpty else { throw .textTooLong(characters: candidates.last?.text.count ?? 0, limit: limits.maxTextCharacters) }
         guard await renderer.hasVoice(voice) else { throw .speech(SpeechError.unknownVoice(voice).description) }
         if let refusal = queue.refusalByCount(for: client, limits: limits) { throw .queueFull(refusal) }
         let speech = try await renderer.render(.normal, candidates: sayable, voice: voice, overBudget: isManeuver ? .shorten : .refuse)
@@ -97,7 +98,7 @@ actor PromptPlayer {
         var event = EngineEvent(type: .promptQueued, time: clock.now())
         event.client = client.rawValue
         event.prompt = id.rawValue
-        event.text = sayable[0]
+        event.text = sayable[0].text
         event.priority = options.priority
         events.emit(event)
         for old in admission.superseded { finishUnplayed(old.id, result: .skipped, reason: "superseded by \(id) for the same maneuver") }
@@ -203,7 +204,7 @@ actor PromptPlayer {
         var event = EngineEvent(type: .promptQueued, time: clock.now())
         event.client = prompt.client.rawValue
         event.prompt = id.rawValue
-        event.text = prompt.candidates[0]
+        event.text = prompt.candidates[0].text
         event.priority = entry.priority
         events.emit(event)
         for old in admission.evicted {
@@ -235,7 +236,7 @@ actor PromptPlayer {
         guard let prompt = admitted.removeValue(forKey: id) else { return }
         if result == .skipped { skipped += 1 }
         let outcome = PromptOutcome(
-            id: id.rawValue, result: result, style: .none, text: prompt.candidates[0], voice: nil, audioDuration: 0,
+            id: id.rawValue, result: result, style: .none, text: prompt.candidates[0].text, voice: nil, audioDuration: 0,
             timings: PromptOutcome.Timings(), ducked: [], paused: [], reason: reason)
         emitEnd(outcome, client: prompt.client)
         prompt.ticket.complete(.success(outcome))
@@ -313,13 +314,13 @@ actor PromptPlayer {
         let client = prompt.client
         func interrupted(by: Interruption, style: PromptStyle, timings: PromptOutcome.Timings, played: Bool) -> PromptOutcome {
             PromptOutcome(
-                id: prompt.id.rawValue, result: .interrupted, style: style, text: prompt.candidates[0], voice: nil, audioDuration: 0,
+                id: prompt.id.rawValue, result: .interrupted, style: style, text: prompt.candidates[0].text, voice: nil, audioDuration: 0,
                 timings: timings, ducked: [], paused: [], reason: by.reason + (played ? "" : ", before it began"))
         }
         func skip(_ reason: String, style: PromptStyle, timings: PromptOutcome.Timings) -> PromptOutcome {
             skipped += 1
             return PromptOutcome(
-                id: prompt.id.rawValue, result: .skipped, style: style, text: prompt.candidates[0], voice: nil,
+                id: prompt.id.rawValue, result: .skipped, style: style, text: prompt.candidates[0].text, voice: nil,
                 audioDuration: 0, timings: timings, ducked: [], paused: [], reason: reason)
         }
 
@@ -406,7 +407,7 @@ actor PromptPlayer {
             return outcome
         }
         spoken += 1
-        let shortened = style == .normal && rendered.text != prompt.candidates[0]
+        let shortened = style == .normal && rendered.text != prompt.candidates[0].text
         return PromptOutcome(
             id: prompt.id.rawValue, result: shortened ? .shortened : .finished, style: style,
             text: style == .short ? "(earcon) " + rendered.text : rendered.text, voice: style == .short ? nil : prompt.voice,
@@ -447,7 +448,7 @@ struct AdmittedPrompt: Sendable {
     let id: PromptID
     let client: ClientID
     /// The wordings it may be said with, richest first (a text prompt has one).
-    let candidates: [String]
+    let candidates: [Wording]
     let voice: String
     let overBudget: OverBudget
     let options: PromptOptions

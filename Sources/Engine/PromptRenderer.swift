@@ -1,11 +1,12 @@
 import AudioPolicy
+import Guidance
 import Speech
 
 /// Makes the audio of a prompt in an audible style.
 protocol PromptRenderer: Sendable {
     func hasVoice(_ voice: String) async -> Bool
     /// Speech fitted to the time budget, or the navigation tone.
-    func render(_ style: AudibleStyle, candidates: [String], voice: String, overBudget: OverBudget) async throws(EngineError) -> RenderedPrompt
+    func render(_ style: AudibleStyle, candidates: [Wording], voice: String, overBudget: OverBudget) async throws(EngineError) -> RenderedPrompt
 }
 
 /// What becomes of speech longer than a prompt may take.
@@ -31,11 +32,11 @@ struct SpeechRenderer: PromptRenderer {
 
     func hasVoice(_ voice: String) async -> Bool { await synthesizer.hasVoice(voice) }
 
-    func render(_ style: AudibleStyle, candidates: [String], voice: String, overBudget: OverBudget) async throws(EngineError) -> RenderedPrompt {
+    func render(_ style: AudibleStyle, candidates: [Wording], voice: String, overBudget: OverBudget) async throws(EngineError) -> RenderedPrompt {
         switch style {
         case .short:
             return RenderedPrompt(
-                style: style, text: candidates.last ?? candidates[0], audio: Earcon.navigationTone(sampleRate: synthesizer.sampleRate))
+                style: style, text: (candidates.last ?? candidates[0]).text, audio: Earcon.navigationTone(sampleRate: synthesizer.sampleRate))
         case .normal:
             do {
                 let (text, audio) = try await PromptFitter(maxSeconds: maxPromptSeconds)

@@ -20,8 +20,10 @@ public struct VoiceLibrary: Sendable {
     public private(set) var packs: [String: PhrasePack] = [:]
     /// Where each language's pack came from.
     public private(set) var sources: [String: PackSource] = [:]
-    /// Packs that failed to load, by file path, with the reason (reported by `voxnav voices`, logged at start).
+    /// Packs and lexicons that failed to load, by file path, with the reason (reported by `voxnav voices`, logged at start).
     public private(set) var problems: [String: String] = [:]
+    /// The user lexicon files added to each language's pack, least important first.
+    public private(set) var lexicons: [String: [String]] = [:]
 
     /// The packs of one directory (nil: none).
     public init(directory: URL?) {
@@ -32,7 +34,9 @@ public struct VoiceLibrary: Sendable {
     /// `scripts/install` put there (listed in `../installed-files`: the shipped packs, when the
     /// install prefix is the user's own data directory, `~/.local`) come first, with the origin
     /// `prefix`, so that the user's own files beside them override them.
-    public init(directories: [DataDirectories.Place]) {
+    /// `lexicons`: the `lexicon/` directories (most important first), whose `<language>.yaml` files
+    /// add to and override the pack's own `lexicon` entries.
+    public init(directories: [DataDirectories.Place], lexicons: [DataDirectories.Place] = []) {
         self.directories = directories
         for place in directories.reversed() {
             let directory = URL(fileURLWithPath: place.path)
@@ -52,6 +56,30 @@ public struct VoiceLibrary: Sendable {
                 }
             }
         }
+        addLexicons(from: lexicons)
+    }
+
+    /// Adds each `lexicon/<language>.yaml` to the pack of that language, the most important directory's last.
+    private mutating func addLexicons(from places: [DataDirectories.Place]) {
+        for place in places.reversed() {
+            let directory = URL(fileURLWithPath: place.path)
+            guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil) else { continue }
+            for file in files.filter({ $0.pathExtension == "yaml" }).sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
+                let language = file.deletingPathExtension().lastPathComponent
+                guard let tag = packs.keys.first(where: { $0.lowercased() == language.lowercased() }) else {
+                    problems[file.path] =
+                        "no phrase pack for language '\(language)' (the file is named by its pack's language: \(languages.joined(separator: ", ")))"
+                    continue
+                }
+                do {
+                    let lexicon = try Lexicon(yaml: try BoundedFile.text(file.path, cap: Lexicon.maximumFileSize, what: "the lexicon"))
+                    packs[tag] = packs[tag]!.adding(lexicon)
+                    lexicons[tag, default: []].append(file.path)
+                } catch {
+                    problems[file.path] = "\(error)"
+                }
+            }
+        }
     }
 
     /// The files `scripts/install` lists in `share/voxnav/installed-files`, for a `share/voxnav/voices` directory.
@@ -61,12 +89,13 @@ public struct VoiceLibrary: Sendable {
         return Set(text.split(separator: "\n").map { URL(fileURLWithPath: String($0)).standardizedFileURL.path })
     }
 
-    /// Loads from `--voices DIR` or `VOXNAV_VOICES` (that directory alone), else from every `voices/`
-    /// of the data directories (`DataDirectories.current`).
+    /// Loads from `--voices DIR` or `VOXNAV_VOICES` (that directory alone, no user lexicon), else from
+    /// every `voices/` of the data directories (`DataDirectories.current`), with every `lexicon/`.
     public static func locate(explicit: String? = nil) -> VoiceLibrary {
         let named = explicit ?? ProcessInfo.processInfo.environment["VOXNAV_VOICES"].flatMap { $0.isEmpty ? nil : $0 }
         if let named { return VoiceLibrary(directory: URL(fileURLWithPath: named)) }
-        return VoiceLibrary(directories: DataDirectories.current.existing(directory: "voices"))
+        let places = DataDirectories.current
+        return VoiceLibrary(directories: places.existing(directory: "voices"), lexicons: places.existing(directory: "lexicon"))
     }
 
     /// The pack for a language tag: exact match (any case), then the same primary language ("de-AT" → "de", "en" → "en-US").

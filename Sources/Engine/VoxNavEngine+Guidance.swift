@@ -4,10 +4,12 @@ import RPC
 
 extension VoxNavEngine {
     /// Starts (or restarts) guidance for a client in a language, with a vehicle profile, its distances
-    /// in `units` (one the pack words; nil: the pack's own), saying as much as `verbosity` asks.
+    /// in `units` (one the pack words; nil: the pack's own), saying as much as `verbosity` asks, road
+    /// names and numbers as `roads` asks.
     /// Refused while the car's own navigation guides.
     public func startGuidance(
-        client: ClientID, language: String?, profile: String?, units: UnitSystem? = nil, verbosity: Verbosity = .normal
+        client: ClientID, language: String?, profile: String?, units: UnitSystem? = nil, verbosity: Verbosity = .normal,
+        roads: RoadMentions = .all
     ) throws -> (language: String, profile: String, units: UnitSystem) {
         guard !nativeNavigationGuiding else { throw EngineError.nativeNavigationGuiding }
         let tag = language ?? configuration.defaultLanguage
@@ -23,7 +25,7 @@ extension VoxNavEngine {
         guidanceSessionsStarted += 1
         let outputs = configuration.policy.outputs
         guidance[client] = GuidanceSession(
-            id: guidanceSessionsStarted, pack: pack, profile: vehicle, units: system, verbosity: verbosity,
+            id: guidanceSessionsStarted, pack: pack, profile: vehicle, units: system, verbosity: verbosity, roads: roads,
             preRoll: outputs.preRoll(forSink: promptSink), idleGap: outputs.idleGap)
         return (pack.language, profileName, system)
     }
@@ -44,7 +46,10 @@ extension VoxNavEngine {
             session.maneuvers[progress.upcoming[index].id].map { (id: index, maneuver: $0) }
         }
         let route = LanePattern.fold(described)
-        session.onRoute = Dictionary(route.map { (progress.upcoming[$0.id].id, $0.maneuver) }, uniquingKeysWith: { first, _ in first })
+        // As they are said: without the road names or numbers the client turned off.
+        session.onRoute = Dictionary(
+            route.map { (progress.upcoming[$0.id].id, session.roads.apply(to: $0.maneuver, names: session.composer.pack.names)) },
+            uniquingKeysWith: { first, _ in first })
         let update = RouteProgress(
             time: now, speed: progress.speed,
             maneuvers: route.map { RouteProgress.UpcomingManeuver(id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance) })

@@ -41,24 +41,24 @@ extension VoxNavEngine {
 
     /// The candidate wordings (richest first) and the eSpeak NG voice for a request. Maneuvers need a
     /// phrase pack; text in a language without one is spoken by the eSpeak NG voice of that name.
-    func wordings(for request: PromptRequest) throws(EngineError) -> (candidates: [String], voice: String) {
+    func wordings(for request: PromptRequest) throws(EngineError) -> (candidates: [Wording], voice: String) {
         let language = request.language.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.defaultLanguage
         let pack = voices.pack(for: language)
         switch request.content {
         case .text(let text):
-            return ([text], pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-"))
+            return ([Wording(text: text)], pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-"))
         case .maneuver(let maneuver, let next):
             guard let pack else { throw .unknownLanguage(language, available: voices.languages) }
             let composer = PhraseComposer(pack: pack, units: request.units)
             let distance = maneuver.distanceRemaining ?? 0
-            return (composer.compositions(maneuver, state: maneuver.state, distance: distance, then: next), pack.espeakVoice)
+            return (composer.wordings(maneuver, state: maneuver.state, distance: distance, then: next), pack.espeakVoice)
         case .alert(let kind, let distance):
             guard let pack else { throw .unknownLanguage(language, available: voices.languages) }
             let composer = PhraseComposer(pack: pack, units: request.units)
             // Without the distance is the shorter wording, should the full one not fit.
             var seen = Set<String>()
             let candidates = [composer.alert(kind, distance: distance), composer.alert(kind)].filter { seen.insert($0).inserted }
-            return (candidates, pack.espeakVoice)
+            return (candidates.map { Wording(text: $0) }, pack.espeakVoice)
         }
     }
 

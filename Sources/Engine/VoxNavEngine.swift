@@ -54,7 +54,7 @@ public actor VoxNavEngine {
         self.logger = logger
         clock = EngineClock(configuration.clock)
         voices = VoiceLibrary.locate(explicit: configuration.voicesDirectory)
-        for (file, problem) in voices.problems { logger.error("phrase pack not loaded", metadata: ["file": "\(file)", "problem": "\(problem)"]) }
+        for (file, problem) in voices.problems { logger.error("phrase pack or lexicon not loaded", metadata: ["file": "\(file)", "problem": "\(problem)"]) }
         do {
             connection = try await PulseConnection(applicationName: "VoxNav")
         } catch {

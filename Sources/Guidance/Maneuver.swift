@@ -14,6 +14,9 @@ public struct Maneuver: Sendable, Hashable, Codable {
     public var instructionVariants: [String]
     /// The road the maneuver leads onto, as displayed ("Solar Cir.").
     public var roadName: String?
+    /// How to say `roadName` (OSRM's and Mapbox's step `pronunciation`): said in its place, never
+    /// shown. eSpeak NG phonemes in `[[…]]`, or words; IPA is not understood by eSpeak NG.
+    public var roadNamePronunciation: String?
     /// Route reference of that road ("I-95", "A7", "M25").
     public var routeNumber: String?
     /// Exit number for ramps ("12B").
@@ -29,7 +32,7 @@ public struct Maneuver: Sendable, Hashable, Codable {
     public init(
         type: ManeuverType, junctionType: JunctionType? = nil, trafficSide: TrafficSide = .right,
         lanes: [Lane] = [], state: ManeuverState = .continue, instructionVariants: [String] = [],
-        roadName: String? = nil, routeNumber: String? = nil, exitNumber: String? = nil,
+        roadName: String? = nil, roadNamePronunciation: String? = nil, routeNumber: String? = nil, exitNumber: String? = nil,
         distanceRemaining: Double? = nil, timeRemaining: Double? = nil,
         carPlayDisplay: [CarPlayDisplayField: CarPlayDisplayValue] = [:]
     ) {
@@ -40,6 +43,7 @@ public struct Maneuver: Sendable, Hashable, Codable {
         self.state = state
         self.instructionVariants = instructionVariants
         self.roadName = roadName
+        self.roadNamePronunciation = roadNamePronunciation
         self.routeNumber = routeNumber
         self.exitNumber = exitNumber
         self.distanceRemaining = distanceRemaining
@@ -49,7 +53,7 @@ public struct Maneuver: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case type, junctionType, trafficSide, lanes, state, instructionVariants
-        case roadName, routeNumber, exitNumber, distanceRemaining, timeRemaining
+        case roadName, roadNamePronunciation, routeNumber, exitNumber, distanceRemaining, timeRemaining
     }
 
     /// Every member a maneuver may have: what VoxNav speaks from, then CarPlay's display-only fields.
@@ -76,6 +80,7 @@ public struct Maneuver: Sendable, Hashable, Codable {
         }
         instructionVariants = try c.decodeIfPresent([String].self, forKey: .instructionVariants) ?? []
         roadName = try c.decodeIfPresent(String.self, forKey: .roadName)
+        roadNamePronunciation = try c.decodeIfPresent(String.self, forKey: .roadNamePronunciation)
         routeNumber = try c.decodeIfPresent(String.self, forKey: .routeNumber)
         exitNumber = try c.decodeIfPresent(String.self, forKey: .exitNumber)
         distanceRemaining = try c.decodeIfPresent(Double.self, forKey: .distanceRemaining)
@@ -106,6 +111,7 @@ public struct Maneuver: Sendable, Hashable, Codable {
         try c.encode(state, forKey: .state)
         try c.encode(instructionVariants, forKey: .instructionVariants)
         try c.encodeIfPresent(roadName, forKey: .roadName)
+        try c.encodeIfPresent(roadNamePronunciation, forKey: .roadNamePronunciation)
         try c.encodeIfPresent(routeNumber, forKey: .routeNumber)
         try c.encodeIfPresent(exitNumber, forKey: .exitNumber)
         try c.encodeIfPresent(distanceRemaining, forKey: .distanceRemaining)

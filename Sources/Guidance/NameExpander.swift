@@ -48,6 +48,9 @@ public struct NameExpander: Sendable, Hashable {
         return tokens.enumerated().map { expand(word: $1, isFirst: $0 == 0) }.joined(separator: " ")
     }
 
+    /// True when the whole of `text` is a route reference by the pack's `routes` rules ("CT 145").
+    public func isRoute(_ text: String) -> Bool { applyRouteRules(text.trimmingCharacters(in: .whitespaces)) != nil }
+
     /// A route reference ready to speak: the first matching route rule, else unchanged apart
     /// from hyphens between letters and digits ("A-7" → "A 7").
     public func routeNumber(_ ref: String) -> String {

@@ -5,17 +5,25 @@ extension PhraseComposer {
     public func compositions(
         _ maneuver: Maneuver, state: ManeuverState, distance: Double, then next: Maneuver? = nil
     ) -> [String] {
+        wordings(maneuver, state: state, distance: distance, then: next).map(\.text)
+    }
+
+    /// `compositions` with how eSpeak NG is to say each (`Wording`).
+    public func wordings(
+        _ maneuver: Maneuver, state: ManeuverState, distance: Double, then next: Maneuver? = nil
+    ) -> [Wording] {
         let (maneuver, next) = LanePattern.fold(maneuver, then: next)
-        var candidates = [compose(maneuver, state: state, distance: distance, then: next)]
+        var candidates = [wording(maneuver, state: state, distance: distance, then: next)]
         var plain = maneuver
         plain.lanes = []
-        candidates.append(compose(plain, state: state, distance: distance, then: next))
-        candidates.append(compose(plain, state: state, distance: distance, then: nil))
+        candidates.append(wording(plain, state: state, distance: distance, then: next))
+        candidates.append(wording(plain, state: state, distance: distance, then: nil))
         plain.roadName = nil
+        plain.roadNamePronunciation = nil
         plain.routeNumber = nil
-        candidates.append(compose(plain, state: state, distance: distance, then: nil))
-        candidates.append(compose(plain, state: state, distance: distance, then: nil, style: .short))
-        var seen = Set<String>()
+        candidates.append(wording(plain, state: state, distance: distance, then: nil))
+        candidates.append(wording(plain, state: state, distance: distance, then: nil, style: .short))
+        var seen = Set<Wording>()
         return candidates.filter { seen.insert($0).inserted }
     }
 }

@@ -20,14 +20,41 @@ public struct PhraseComposer: Sendable, Hashable {
         _ maneuver: Maneuver, state: ManeuverState, distance: Double,
         then next: Maneuver? = nil, style: PhraseStyle = .normal
     ) -> String {
+        compose(maneuver, state: state, distance: distance, then: next, style: style, spoken: nil)
+    }
+
+    /// The prompt as `compose` words it, with how eSpeak NG is to say its names (`Wording.speech`):
+    /// a lexicon entry or the maneuver's `roadNamePronunciation` in place of the written name.
+    public func wording(
+        _ maneuver: Maneuver, state: ManeuverState, distance: Double,
+        then next: Maneuver? = nil, style: PhraseStyle = .normal
+    ) -> Wording {
+        let text = compose(maneuver, state: state, distance: distance, then: next, style: style)
+        let spoken = SpokenNames()
+        let marked = compose(maneuver, state: state, distance: distance, then: next, style: style, spoken: spoken)
+        return Wording(text: text, speech: spoken.markup(marked, voice: pack.espeakVoice))
+    }
+
+    /// How a road name is said: the route's own pronunciation, else the lexicon's entry for the
+    /// name as written, else for the name expanded.
+    public func pronunciation(road written: String, expanded: String, given: String?) -> Pronunciation? {
+        if let given = given.flatMap(Self.nonEmpty) { return Pronunciation(say: given) }
+        return pack.lexicon[written] ?? pack.lexicon[expanded]
+    }
+
+    private func compose(
+        _ maneuver: Maneuver, state: ManeuverState, distance: Double,
+        then next: Maneuver?, style: PhraseStyle, spoken: SpokenNames?
+    ) -> String {
         let (maneuver, next) = LanePattern.fold(maneuver, then: next)
         let phrases = pack.phrases(for: maneuver.type)
-        let values = values(for: maneuver, distance: distance)
+        let values = values(for: maneuver, distance: distance, spoken: spoken)
         let action = render(phrases.action!, values)
         let short = render(phrases.short!, values)
         let thenText = next.map { next in
             let nextPhrases = pack.phrases(for: next.type)
-            return render(nextPhrases.then ?? nextPhrases.short!, self.values(for: next, distance: next.distanceRemaining ?? 0))
+            return render(
+                nextPhrases.then ?? nextPhrases.short!, self.values(for: next, distance: next.distanceRemaining ?? 0, spoken: spoken))
         }
         let lanes = LaneGuidance(lanes: maneuver.lanes).map(lanePhrase)
         let sentence = render(pack.stateTemplate(state, for: maneuver.type, style: style)) { placeholder in
@@ -85,10 +112,21 @@ public struct PhraseComposer: Sendable, Hashable {
     // MARK: Helpers
 
     /// Values of the maneuver placeholders; nil means "not known", which drops an optional segment.
-    private func values(for maneuver: Maneuver, distance: Double) -> (Placeholder) -> String? {
+    /// With `spoken`, road names and refs are put in as its tokens (see `SpokenNames`).
+    private func values(for maneuver: Maneuver, distance: Double, spoken: SpokenNames? = nil) -> (Placeholder) -> String? {
         let names = pack.names
-        let road = maneuver.roadName.flatMap(Self.nonEmpty).map(names.road)
-        let ref = maneuver.routeNumber.flatMap(Self.nonEmpty).map(names.routeNumber)
+        let writtenRoad = maneuver.roadName.flatMap(Self.nonEmpty)
+        let writtenRef = maneuver.routeNumber.flatMap(Self.nonEmpty)
+        var road = writtenRoad.map(names.road)
+        var ref = writtenRef.map(names.routeNumber)
+        if let spoken {
+            if let writtenRoad, let expanded = road {
+                road = spoken.mark(expanded, as: pronunciation(road: writtenRoad, expanded: expanded, given: maneuver.roadNamePronunciation))
+            }
+            if let writtenRef, let expanded = ref {
+                ref = spoken.mark(expanded, as: pack.lexicon[writtenRef] ?? pack.lexicon[expanded])
+            }
+        }
         let exit = maneuver.exitNumber.flatMap(Self.nonEmpty).map(names.exitNumber)
         let side = maneuver.type.side.flatMap { pack.sides[$0] }
         let exitIndex = maneuver.type.roundaboutExitNumber.map { $0 - 1 }

@@ -22,6 +22,8 @@ public struct PhrasePack: Sendable, Hashable {
     /// Each alert's sentence; `{distance}` (optional, inside `[ ]`) is how far ahead it is.
     public let alerts: [AlertKind: Template]
     public let names: NameExpander
+    /// How names are said (`lexicon` section, with a user's lexicon added by `adding(_:)`).
+    public private(set) var lexicon: Lexicon
 
     let distance: [String: DistanceWording]
     let ordinals: [String: [String]]
@@ -34,7 +36,7 @@ public struct PhrasePack: Sendable, Hashable {
     static let defaultForm = "default"
     static let topLevelKeys = [
         "language", "name", "espeakVoice", "units", "capitalizeSentences", "numbers", "distance",
-        "ordinals", "sides", "lanes", "phrases", "alerts", "states", "short", "maneuvers", "names",
+        "ordinals", "sides", "lanes", "phrases", "alerts", "states", "short", "maneuvers", "names", "lexicon",
     ]
 
     /// Parses a pack from UTF-8 YAML bytes.
@@ -115,8 +117,16 @@ public struct PhrasePack: Sendable, Hashable {
         shortStates = try Self.stateTemplates(try root.required("short"))
         phrasesByType = try Self.maneuverPhrases(try root.required("maneuvers"))
         names = try root.optional("names").map { node throws(PhrasePackError) in try NameExpander(node) } ?? .none
+        lexicon = try root.optional("lexicon").map { node throws(PhrasePackError) in try Lexicon(node) } ?? .empty
 
         try validatePlaceholders(root)
+    }
+
+    /// This pack with `lexicon`'s entries added over its own (a user's lexicon).
+    public func adding(_ lexicon: Lexicon) -> PhrasePack {
+        var pack = self
+        pack.lexicon = self.lexicon.adding(lexicon)
+        return pack
     }
 
     /// The phrases for `type`: its own entry over its family's.

@@ -70,19 +70,44 @@ public final class Synthesizer: @unchecked Sendable {
     /// silence eSpeak NG pads around speech.
     /// - Parameters:
     ///   - ssml: the text is SSML markup.
+    ///   - phonemes: text in `[[…]]` is eSpeak NG phoneme input (a lexicon's pronunciations).
     ///   - rate: words per minute (80…450); nil keeps eSpeak's default (175).
     ///   - limit: the most seconds of speech wanted: synthesis stops as soon as it is exceeded and
     ///     `SpeechError.tooLong` tells how far it got, so a huge text costs neither time nor memory.
     ///   - timeout: synthesis is given up after this long (and stopped at its next chunk).
     /// Cancelling the calling task stops synthesis too.
     public func synthesize(
-        _ text: String, voice: String, ssml: Bool = false, rate: Int? = nil, limit: Double? = nil, timeout: Duration = .seconds(10)
+        _ text: String, voice: String, ssml: Bool = false, phonemes: Bool = false, rate: Int? = nil, limit: Double? = nil,
+        timeout: Duration = .seconds(10)
+    ) async throws(SpeechError) -> PCMBuffer {
+        try await synthesize(
+            text, voice: voice, flags: Flags(ssml: ssml, phonemes: phonemes), rate: rate, limit: limit, timeout: timeout, job: SynthesisJob())
+    }
+
+    /// The phonemes eSpeak NG says for `text` (its phoneme mnemonics, as `espeak-ng -q -x` prints
+    /// them), synthesised exactly as `synthesize` does with the same options.
+    public func phonemes(_ text: String, voice: String, ssml: Bool = false, phonemes: Bool = false) async throws(SpeechError) -> String {
+        let flags = Flags(ssml: ssml, phonemes: phonemes, tracePhonemes: true)
+        let job = SynthesisJob()
+        _ = try await synthesize(text, voice: voice, flags: flags, rate: nil, limit: nil, timeout: .seconds(10), job: job)
+        return job.phonemes.withLock { $0 } ?? ""
+    }
+
+    /// How eSpeak NG reads a text.
+    struct Flags {
+        var ssml = false
+        var phonemes = false
+        /// Collect the phoneme mnemonics said (`espeak_SetPhonemeTrace`).
+        var tracePhonemes = false
+    }
+
+    private func synthesize(
+        _ text: String, voice: String, flags: Flags, rate: Int?, limit: Double?, timeout: Duration, job: SynthesisJob
     ) async throws(SpeechError) -> PCMBuffer {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyText }
         if Task.isCancelled { throw .cancelled }
-        let job = SynthesisJob()
-        queue.async { job.result.set(self.synthesizeOnQueue(trimmed, voice: voice, ssml: ssml, rate: rate, limit: limit, job: job)) }
+        queue.async { job.result.set(self.synthesizeOnQueue(trimmed, voice: voice, flags: flags, rate: rate, limit: limit, job: job)) }
         // The timeout is a timer on a Dispatch queue, not a task: it fires on time however busy the
         // cooperative pool is. Whichever sets the result first wins; a synthesis timed out stops at
         // its next chunk. A timer source, not `asyncAfter`: a cancelled source leaves the timer heap
@@ -143,7 +168,7 @@ public final class Synthesizer: @unchecked Sendable {
     }
 
     private func synthesizeOnQueue(
-        _ text: String, voice: String, ssml: Bool, rate: Int?, limit: Double?, job: SynthesisJob
+        _ text: String, voice: String, flags options: Flags, rate: Int?, limit: Double?, job: SynthesisJob
     ) -> Result<PCMBuffer, SpeechError> {
         if job.isStopped { return .failure(.cancelled) }
         do throws(SpeechError) { try load(voice) } catch { return .failure(error) }
@@ -153,12 +178,15 @@ public final class Synthesizer: @unchecked Sendable {
         let maxSamples = limit.map { Int(($0 + SynthesisJob.padding) * Double(sampleRate)) }
         let collector = SampleCollector(job: job, maxSamples: maxSamples)
         var flags = UInt32(espeakCHARS_UTF8)
-        if ssml { flags |= UInt32(espeakSSML) }
+        if options.ssml { flags |= UInt32(espeakSSML) }
+        if options.phonemes { flags |= UInt32(espeakPHONEMES) }
+        let trace = options.tracePhonemes ? PhonemeTrace() : nil
         let status = text.withCString { cText in
             espeak_Synth(
                 cText, strlen(cText) + 1, 0, POS_CHARACTER, 0, flags, nil,
                 Unmanaged.passUnretained(collector).toOpaque())
         }
+        if let phonemes = trace?.finish() { job.phonemes.withLock { $0 = phonemes } }
         // Keep the collector alive until espeak_Synth has returned (it holds an unretained pointer).
         return withExtendedLifetime(collector) {
             if collector.overran, let limit {
@@ -180,10 +208,40 @@ private final class SynthesisJob: Sendable {
     static let padding = 0.5
 
     let result = OneShot<Result<PCMBuffer, SpeechError>>()
+    /// The phonemes said, when they were traced.
+    let phonemes = Mutex<String?>(nil)
     private let stopped = Atomic<Bool>(false)
 
     func stop() { stopped.store(true, ordering: .relaxed) }
     var isStopped: Bool { stopped.load(ordering: .relaxed) }
+}
+
+/// eSpeak NG's phoneme trace (`espeak_SetPhonemeTrace`) into memory, for one synthesis on the
+/// synthesizer's queue: what `espeak-ng -x` prints.
+private final class PhonemeTrace {
+    // open_memstream keeps these two addresses until the stream is closed: allocated, not inout.
+    private let buffer = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
+    private let size = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private let stream: UnsafeMutablePointer<FILE>?
+
+    init() {
+        buffer.initialize(to: nil)
+        size.initialize(to: 0)
+        stream = open_memstream(buffer, size)
+        espeak_SetPhonemeTrace(Int32(espeakPHONEMES_SHOW), stream)
+    }
+
+    /// Stops tracing and gives what was written.
+    func finish() -> String {
+        espeak_SetPhonemeTrace(0, nil)
+        if let stream { fclose(stream) }
+        defer {
+            free(buffer.pointee)
+            buffer.deallocate()
+            size.deallocate()
+        }
+        return buffer.pointee.map { String(cString: $0) } ?? ""
+    }
 }
 
 /// Receives sample chunks from the eSpeak callback (on the synthesizer's queue).

@@ -68,6 +68,25 @@ import Testing
         #expect(route.length == 3450)
     }
 
+    /// OSRM's and Mapbox's step `pronunciation` is carried as the maneuver's `roadNamePronunciation`
+    /// (said in place of the name, never shown); a step without a name keeps none.
+    @Test func aStepsPronunciationIsCarried() throws {
+        let route = try Route(
+            osrmJSON: response([
+                [
+                    step("depart", distance: 200),
+                    step("turn", modifier: "right", distance: 300, name: "Houston Street", extra: ", \"pronunciation\": \"[[h'aUst@n str'i:t]]\""),
+                    step("turn", modifier: "left", distance: 300, name: "", extra: ", \"pronunciation\": \"nothing\""),
+                    step("turn", modifier: "left", distance: 300, name: "Main Street", extra: ", \"pronunciation\": \" \""),
+                    step("arrive", distance: 0),
+                ]
+            ]))
+        #expect(route.maneuvers[1].maneuver.roadName == "Houston Street")
+        #expect(route.maneuvers[1].maneuver.roadNamePronunciation == "[[h'aUst@n str'i:t]]")
+        #expect(route.maneuvers[2].maneuver.roadNamePronunciation == nil)
+        #expect(route.maneuvers[3].maneuver.roadNamePronunciation == nil)
+    }
+
     @Test func osrmErrorsAreClear() {
         func problem(_ json: String) -> ScenarioProblem? {
             do {

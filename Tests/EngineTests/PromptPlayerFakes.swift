@@ -1,5 +1,6 @@
 import AsyncSupport
 import AudioPolicy
+import Guidance
 import PulseAudio
 import Speech
 import Synchronization
@@ -64,7 +65,10 @@ final class InstantRenderer: PromptRenderer {
 
     func hasVoice(_ voice: String) async -> Bool { voice != "xx" }
 
-    func render(_ style: AudibleStyle, candidates: [String], voice: String, overBudget: OverBudget) async throws(EngineError) -> RenderedPrompt {
+    func render(_ style: AudibleStyle, candidates wordings: [Wording], voice: String, overBudget: OverBudget) async throws(EngineError)
+        -> RenderedPrompt
+    {
+        let candidates = wordings.map(\.text)
         var text = style == .short ? candidates.last! : candidates.first { Self.seconds(of: $0) < maxSeconds } ?? candidates.last!
         if style == .normal, Self.seconds(of: text) >= maxSeconds {
             guard overBudget == .shorten else {

@@ -1,4 +1,5 @@
 import AudioPolicy
+import Guidance
 import PropertyBased
 import RPC
 import Testing
@@ -38,7 +39,7 @@ import Testing
             priority: PromptPriority = .normal, deadline: Double? = nil, key: String? = nil
         ) async throws -> PromptTicket {
             try await player.enqueue(
-                client: client, candidates: [text], voice: voice, options: PromptOptions(priority: priority, deadline: deadline, key: key),
+                client: client, candidates: [Wording(text: text)], voice: voice, options: PromptOptions(priority: priority, deadline: deadline, key: key),
                 receivedAt: .now
             ).0
         }
@@ -48,7 +49,7 @@ import Testing
             -> PromptTicket
         {
             try await player.enqueue(
-                client: client, candidates: wordings, voice: "en", isManeuver: true, options: PromptOptions(priority: priority),
+                client: client, candidates: wordings.map { Wording(text: $0) }, voice: "en", isManeuver: true, options: PromptOptions(priority: priority),
                 receivedAt: .now
             ).0
         }
@@ -204,7 +205,7 @@ import Testing
         let rig = await Rig()
         var options = PromptOptions()
         options.fromGuidance = true
-        let ticket = try await rig.player.enqueue(client: Self.nav, candidates: ["Turn left"], voice: "en", options: options, receivedAt: .now).0
+        let ticket = try await rig.player.enqueue(client: Self.nav, candidates: [Wording(text: "Turn left")], voice: "en", options: options, receivedAt: .now).0
         await rig.output.waitUntilPlaying(1)
         rig.output.drain()
         _ = try await ticket.outcome()

@@ -36,16 +36,16 @@ import Testing
     }
 
     @Test func stateRouteIsNotACourt() {
-        #expect(us.road("CT 145") == "CT 145")
-        #expect(us.routeNumber("CT 145") == "CT 145")
+        #expect(us.road("CT 145") == "Connecticut Route 145")
+        #expect(us.routeNumber("CT 145") == "Connecticut Route 145")
         #expect(!us.road("CT 145").contains("Court"))
-        #expect(us.routeNumber("CT-145") == "CT 145")
+        #expect(us.routeNumber("CT-145") == "Connecticut Route 145")
     }
 
     @Test func interstatesAndUSRoutes() {
         #expect(us.routeNumber("I-95") == "Interstate 95")
         #expect(us.routeNumber("I 280") == "Interstate 280")
-        #expect(us.routeNumber("US-101") == "U S 101")
+        #expect(us.routeNumber("US-101") == "U S Route 101")
         #expect(us.road("I-95") == "Interstate 95")
     }
 

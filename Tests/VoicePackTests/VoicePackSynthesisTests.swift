@@ -56,7 +56,7 @@ import Testing
         for type in ManeuverType.allCases {
             for state in ManeuverState.allCases {
                 let maneuver = Maneuver(type: type, lanes: lanes, state: state, roadName: "Solar Circle", routeNumber: "I-95", exitNumber: "12B")
-                let candidates = composer.compositions(maneuver, state: state, distance: distances[state]!, then: Maneuver(type: .leftTurn))
+                let candidates = composer.wordings(maneuver, state: state, distance: distances[state]!, then: Maneuver(type: .leftTurn))
                 let (text, audio) = try await fitter.fit(candidates, voice: pack.espeakVoice, rate: 175, overBudget: .shorten, synthesizer: synth)
                 if audio.duration > longest.seconds { longest = (text, audio.duration) }
             }

@@ -289,7 +289,8 @@ def scripted_session(s):
 
     # --- guidance ---
     s.call(a, "guidance.start", "guidance.start", {"language": "en-US", "profile": "car"},
-           predicate=lambda r: r == {"language": "en-US", "profile": "car", "units": "imperialUS", "verbosity": "normal"})
+           predicate=lambda r: r == {"language": "en-US", "profile": "car", "units": "imperialUS", "verbosity": "normal",
+                                     "roadNames": True, "roadNumbers": True})
     s.call(a, "guidance.update plans the initial prompt", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn", "roadName": "Solar Cir."}}]},
            predicate=lambda r: len(r["prompts"]) == 1 and r["prompts"][0]["maneuverID"] == "m1" and r["prompts"][0]["state"] == "initial")
@@ -323,12 +324,13 @@ def scripted_session(s):
           a.wait_events(lambda ev: any(e["type"] == "guidance.ended" and e.get("reason") == "clientRequest" for e in ev)))
 
     # --- the car's own navigation takes over (CarPlay: end your guidance) ---
-    s.call(a, "guidance.start en-GB in metric (as in Australia), detailed", "guidance.start",
-           {"language": "en-GB", "units": "metric", "verbosity": "detailed"},
-           predicate=lambda r: r["units"] == "metric" and r["verbosity"] == "detailed")
-    s.call(a, "guidance.update: distances in metres", "guidance.update",
-           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn"}}]},
-           predicate=lambda r: len(r["prompts"]) == 1 and "kilometre" in r["prompts"][0]["text"])
+    s.call(a, "guidance.start en-GB in metric (as in Australia), detailed, without road names", "guidance.start",
+           {"language": "en-GB", "units": "metric", "verbosity": "detailed", "roadNames": False},
+           predicate=lambda r: r["units"] == "metric" and r["verbosity"] == "detailed" and r["roadNames"] is False
+           and r["roadNumbers"] is True)
+    s.call(a, "guidance.update: distances in metres, the road not named", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn", "roadName": "Baker St"}}]},
+           predicate=lambda r: len(r["prompts"]) == 1 and "kilometre" in r["prompts"][0]["text"] and "Baker" not in r["prompts"][0]["text"])
     s.call(b, "source.start nativeNavigation", "source.start", {"kind": "nativeNavigation"}, predicate=lambda r: r["kind"] == "nativeNavigation")
     check("the car's navigation ends the guidance: guidance.ended, reason nativeNavigation",
           a.wait_events(lambda ev: any(e["type"] == "guidance.ended" and e.get("reason") == "nativeNavigation" for e in ev)))
@@ -382,6 +384,7 @@ def scripted_session(s):
         ("session.promptsDuringCall", {}, "setting missing"),
         ("guidance.start", {"units": "furlongs"}, "unknown unit system"),
         ("guidance.start", {"verbosity": "chatty"}, "unknown verbosity"),
+        ("guidance.start", {"roadNames": "no"}, "roadNames not a boolean"),
         ("session.voiceControl", {"shown": "yes"}, "shown not a boolean"),
         ("audit.get", {"all": "yes"}, "all not a boolean"),
         ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),

@@ -210,10 +210,12 @@ METHODS = {
                 "units": {"enum": UNIT_SYSTEMS, "description": "The unit system distances are said in; default the pack's own. One the pack does not word (en-US and en-GB word metric too): -32000."},
                 "verbosity": {"enum": VERBOSITIES, "description": "How much is said: brief (turn now, plus prepare on a fast road: "
                               "at or above 1.6 x the profile's default speed, 72 km/h for a car), normal (default: every state the "
-                              "timing allows), detailed (also a late initial prompt, prepares worded with road names and numbers)."}},
+                              "timing allows), detailed (also a late initial prompt, prepares worded with road names and numbers)."},
+                "roadNames": {"type": "boolean", "description": "Whether prompts name the road (turn right onto Main Street); default true."},
+                "roadNumbers": {"type": "boolean", "description": "Whether prompts say route numbers (onto Interstate 95), a road named by its number too; default true."}},
                description="Refused (-32000) while the car's own navigation guides (a nativeNavigation source runs)."),
         obj({"language": {"type": "string"}, "profile": {"type": "string"}, "units": {"enum": UNIT_SYSTEMS},
-             "verbosity": {"enum": VERBOSITIES}}),
+             "verbosity": {"enum": VERBOSITIES}, "roadNames": {"type": "boolean"}, "roadNumbers": {"type": "boolean"}}),
     ),
     "guidance.update": (
         params({"time": {"type": "number", "description": "Seconds on the client's own monotonic clock (simulations); default the daemon's clock."},
@@ -349,6 +351,7 @@ DEFS = {
             "state": nullable(ref("ManeuverState")),
             "instructionVariants": nullable({"type": "array", "items": {"type": "string"}}),
             "roadName": nullable({"type": "string"}),
+            "roadNamePronunciation": nullable({"type": "string", "description": "How to say roadName, said in its place, never shown: eSpeak NG phonemes in [[...]] or words (OSRM's and Mapbox's step pronunciation)."}),
             "routeNumber": nullable({"type": "string"}),
             "exitNumber": nullable({"type": "string"}),
             "distanceRemaining": nullable({"type": "number"}),

@@ -13,13 +13,22 @@ public enum GuidanceStart: RPCMethod {
         public var units: UnitSystem?
         /// How much is said (brief, normal, detailed); absent: normal.
         public var verbosity: Verbosity?
-        public enum CodingKeys: String, CodingKey, CaseIterable { case language, profile, units, verbosity }
+        /// Whether road names are said ("turn right onto Main Street"); absent: true.
+        public var roadNames: Bool?
+        /// Whether route numbers are said ("onto I-95"), a road named by its number too; absent: true.
+        public var roadNumbers: Bool?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case language, profile, units, verbosity, roadNames, roadNumbers }
 
-        public init(language: String? = nil, profile: String? = nil, units: UnitSystem? = nil, verbosity: Verbosity? = nil) {
+        public init(
+            language: String? = nil, profile: String? = nil, units: UnitSystem? = nil, verbosity: Verbosity? = nil, roadNames: Bool? = nil,
+            roadNumbers: Bool? = nil
+        ) {
             self.language = language
             self.profile = profile
             self.units = units
             self.verbosity = verbosity
+            self.roadNames = roadNames
+            self.roadNumbers = roadNumbers
         }
     }
 
@@ -28,11 +37,18 @@ public enum GuidanceStart: RPCMethod {
         public var profile: String
         public var units: UnitSystem
         public var verbosity: Verbosity
-        public init(language: String, profile: String, units: UnitSystem, verbosity: Verbosity = .normal) {
+        public var roadNames: Bool
+        public var roadNumbers: Bool
+        public init(
+            language: String, profile: String, units: UnitSystem, verbosity: Verbosity = .normal, roadNames: Bool = true,
+            roadNumbers: Bool = true
+        ) {
             self.language = language
             self.profile = profile
             self.units = units
             self.verbosity = verbosity
+            self.roadNames = roadNames
+            self.roadNumbers = roadNumbers
         }
     }
 }
