@@ -1,4 +1,5 @@
 import AudioPolicy
+import Guidance
 import RPC
 import Testing
 
@@ -13,7 +14,9 @@ import Testing
     func guidanceManeuver(_ rig: Rig, _ text: String, key: String) async throws -> PromptTicket {
         var options = PromptOptions(priority: .normal, key: key)
         options.fromGuidance = true
-        return try await rig.player.enqueue(client: Self.nav, candidates: [text], voice: "en", isManeuver: true, options: options, receivedAt: .now).0
+        return try await rig.player.enqueue(
+            client: Self.nav, candidates: [Wording(text: text)], voice: "en", isManeuver: true, options: options, receivedAt: .now
+        ).0
     }
 
     @Test func aSpeakingGuidanceInstructionIsCutAndHeldBackNotRequeued() async throws {
