@@ -375,7 +375,9 @@ actor PromptPlayer {
         // After an idle gap, silence first, so that a waking output does not swallow the first word.
         let preRoll = wake.preRoll(forSink: sink.name, idleFor: lastAudioEnd.map { clock.now() - $0 }, suspended: sink.wasSuspended)
         let silence = Int((preRoll * Double(rendered.audio.sampleRate)).rounded())
-        let audio = BufferSource(silence > 0 ? [Int16](repeating: 0, count: silence) + rendered.audio.samples : rendered.audio.samples)
+        var heard = rendered.audio
+        if silence > 0 { heard.samples = [Int16](repeating: 0, count: silence) + heard.samples }
+        let audio = BufferSource(heard.samples)
         currentAudio = audio
         defer { currentAudio = nil }
         timings.playbackStarted = ms()
@@ -384,9 +386,9 @@ actor PromptPlayer {
         started.prompt = prompt.id.rawValue
         started.text = rendered.text
         started.style = style
-        if silence > 0 { started.preRoll = Double(silence) / Double(rendered.audio.sampleRate) }
+        if silence > 0 { started.preRoll = Double(silence) / Double(heard.sampleRate) }
         events.emit(started)
-        await play(audio, duration: rendered.audio.duration + (started.preRoll ?? 0))
+        await play(audio, duration: heard.duration)
         lastAudioEnd = clock.now()
         timings.drained = ms()
         // Linger only when another prompt is already waiting.
@@ -411,8 +413,7 @@ actor PromptPlayer {
         return PromptOutcome(
             id: prompt.id.rawValue, result: shortened ? .shortened : .finished, style: style,
             text: style == .short ? "(earcon) " + rendered.text : rendered.text, voice: style == .short ? nil : prompt.voice,
-            audioDuration: rendered.audio.duration + (started.preRoll ?? 0), timings: timings, ducked: grant.ducked, paused: grant.paused,
-            reason: nil)
+            audioDuration: heard.duration, timings: timings, ducked: grant.ducked, paused: grant.paused, reason: nil)
     }
 
     /// Plays a prompt's audio to the end (or its cancellation). On a simulated clock the prompt takes

@@ -18,7 +18,6 @@ import Testing
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
             let engine = try await VoxNavEngine()
-            defer { Task { await engine.shutdown() } }
             // The same prompt on the awake sink, then on the suspended one: the same speech reaches the car.
             let awake = try await Self.spokenSpan(engine, suspendFirst: false)
             let woken = try await Self.spokenSpan(engine, suspendFirst: true)
