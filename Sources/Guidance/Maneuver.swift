@@ -21,6 +21,19 @@ public struct Maneuver: Sendable, Hashable, Codable {
     public var routeNumber: String?
     /// Exit number for ramps ("12B").
     public var exitNumber: String?
+    /// Where the signposts of the maneuver point, as displayed ("Airport Rd., Downtown"): OSRM's
+    /// `destinations`, Valhalla's `sign.exit_toward_elements`. Said as "toward …".
+    public var towards: String?
+    /// The roundabout's or rotary's own name ("Dupont Circle"): OSRM's `rotary_name`.
+    public var rotaryName: String?
+    /// For a start: the heading the route leaves in, degrees clockwise from north (0 ≤ h < 360),
+    /// said as a compass point ("head north on Main Street"): OSRM's `bearing_after`.
+    public var heading: Double?
+    /// The road the vehicle is on before the maneuver, as displayed: said in continue prompts
+    /// ("continue on Oak Avenue for a half mile"). CarPlay's `currentRoadNameVariants` is only shown.
+    public var currentRoadName: String?
+    /// For an arrival: the destination's name ("Central Station"), when the route gives one.
+    public var destinationName: String?
     /// Meters from the current position to the maneuver.
     public var distanceRemaining: Double?
     /// Seconds from the current position to the maneuver.
@@ -33,7 +46,8 @@ public struct Maneuver: Sendable, Hashable, Codable {
         type: ManeuverType, junctionType: JunctionType? = nil, trafficSide: TrafficSide = .right,
         lanes: [Lane] = [], state: ManeuverState = .continue, instructionVariants: [String] = [],
         roadName: String? = nil, roadNamePronunciation: String? = nil, routeNumber: String? = nil, exitNumber: String? = nil,
-        distanceRemaining: Double? = nil, timeRemaining: Double? = nil,
+        towards: String? = nil, rotaryName: String? = nil, heading: Double? = nil, currentRoadName: String? = nil,
+        destinationName: String? = nil, distanceRemaining: Double? = nil, timeRemaining: Double? = nil,
         carPlayDisplay: [CarPlayDisplayField: CarPlayDisplayValue] = [:]
     ) {
         self.type = type
@@ -46,6 +60,11 @@ public struct Maneuver: Sendable, Hashable, Codable {
         self.roadNamePronunciation = roadNamePronunciation
         self.routeNumber = routeNumber
         self.exitNumber = exitNumber
+        self.towards = towards
+        self.rotaryName = rotaryName
+        self.heading = heading
+        self.currentRoadName = currentRoadName
+        self.destinationName = destinationName
         self.distanceRemaining = distanceRemaining
         self.timeRemaining = timeRemaining
         self.carPlayDisplay = carPlayDisplay
@@ -53,7 +72,8 @@ public struct Maneuver: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case type, junctionType, trafficSide, lanes, state, instructionVariants
-        case roadName, roadNamePronunciation, routeNumber, exitNumber, distanceRemaining, timeRemaining
+        case roadName, roadNamePronunciation, routeNumber, exitNumber, towards, rotaryName, heading, currentRoadName
+        case destinationName, distanceRemaining, timeRemaining
     }
 
     /// Every member a maneuver may have: what VoxNav speaks from, then CarPlay's display-only fields.
@@ -83,6 +103,15 @@ public struct Maneuver: Sendable, Hashable, Codable {
         roadNamePronunciation = try c.decodeIfPresent(String.self, forKey: .roadNamePronunciation)
         routeNumber = try c.decodeIfPresent(String.self, forKey: .routeNumber)
         exitNumber = try c.decodeIfPresent(String.self, forKey: .exitNumber)
+        towards = try c.decodeIfPresent(String.self, forKey: .towards)
+        rotaryName = try c.decodeIfPresent(String.self, forKey: .rotaryName)
+        heading = try c.decodeIfPresent(Double.self, forKey: .heading)
+        if let heading, !(heading.isFinite && heading >= 0 && heading < 360) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .heading, in: c, debugDescription: "heading must be degrees from north, 0 ≤ heading < 360 (got \(heading))")
+        }
+        currentRoadName = try c.decodeIfPresent(String.self, forKey: .currentRoadName)
+        destinationName = try c.decodeIfPresent(String.self, forKey: .destinationName)
         distanceRemaining = try c.decodeIfPresent(Double.self, forKey: .distanceRemaining)
         timeRemaining = try c.decodeIfPresent(Double.self, forKey: .timeRemaining)
         carPlayDisplay = try Self.decodeDisplay(from: decoder)
@@ -114,6 +143,11 @@ public struct Maneuver: Sendable, Hashable, Codable {
         try c.encodeIfPresent(roadNamePronunciation, forKey: .roadNamePronunciation)
         try c.encodeIfPresent(routeNumber, forKey: .routeNumber)
         try c.encodeIfPresent(exitNumber, forKey: .exitNumber)
+        try c.encodeIfPresent(towards, forKey: .towards)
+        try c.encodeIfPresent(rotaryName, forKey: .rotaryName)
+        try c.encodeIfPresent(heading, forKey: .heading)
+        try c.encodeIfPresent(currentRoadName, forKey: .currentRoadName)
+        try c.encodeIfPresent(destinationName, forKey: .destinationName)
         try c.encodeIfPresent(distanceRemaining, forKey: .distanceRemaining)
         try c.encodeIfPresent(timeRemaining, forKey: .timeRemaining)
         var display = encoder.container(keyedBy: CarPlayDisplayField.self)

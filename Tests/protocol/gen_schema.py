@@ -354,6 +354,11 @@ DEFS = {
             "roadNamePronunciation": nullable({"type": "string", "description": "How to say roadName, said in its place, never shown: eSpeak NG phonemes in [[...]] or words (OSRM's and Mapbox's step pronunciation)."}),
             "routeNumber": nullable({"type": "string"}),
             "exitNumber": nullable({"type": "string"}),
+            "towards": nullable({"type": "string", "description": "Where the maneuver's signposts point (OSRM destinations, Valhalla exit toward): said as 'toward ...'."}),
+            "rotaryName": nullable({"type": "string", "description": "The roundabout's own name (OSRM rotary_name)."}),
+            "heading": nullable({"type": "number", "minimum": 0, "exclusiveMaximum": 360, "description": "For a start: the heading the route leaves in, degrees clockwise from north, said as a compass point."}),
+            "currentRoadName": nullable({"type": "string", "description": "The road the vehicle is on before the maneuver, said in continue prompts."}),
+            "destinationName": nullable({"type": "string", "description": "For an arrival: the destination's name, when the route gives one."}),
             "distanceRemaining": nullable({"type": "number"}),
             "timeRemaining": nullable({"type": "number"}),
             **{name: nullable({"type": "array", "items": {"type": "string"}, "description": "CarPlay display only: accepted, never spoken."})
