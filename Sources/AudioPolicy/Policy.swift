@@ -22,6 +22,8 @@ public struct Policy: Hashable, Sendable {
     public var preemption: PromptPreemption = .builtIn
     /// How long each output needs to wake before the first word (`outputs:`); none unless a file says so.
     public var outputs: OutputWake = .builtIn
+    /// How far a prompt must stand out of what plays under it (`audibility:`); no target unless a file says so.
+    public var audibility: Audibility = .builtIn
 
     public init(
         duckLevelDB: Double, duckRamp: Double, restoreRamp: Double, linger: Double, idleCap: Double,
@@ -51,9 +53,11 @@ public struct Policy: Hashable, Sendable {
 
     public func makeWindow() -> ActivationWindow { ActivationWindow(linger: linger, idleCap: idleCap) }
 
-    /// The deepest duck this policy can ask for (dB, ≤ 0): `duckLevelDB` or an entry's `duck(<dB>)`.
+    /// The deepest duck this policy can ask for (dB, ≤ 0): `duckLevelDB`, an entry's `duck(<dB>)`, or
+    /// the `audibility:` target's deepest duck.
     public var deepestDuckDB: Double {
         var deepest = min(0, duckLevelDB)
+        if audibility.promptAboveBed != nil { deepest = min(deepest, audibility.deepestDuck) }
         for incoming in FocusRole.allCases {
             for holder in FocusRole.allCases {
                 if case .duck(let dB?) = interactions[incoming, holder], dB.isFinite { deepest = min(deepest, dB) }
@@ -89,7 +93,7 @@ public struct Policy: Hashable, Sendable {
                 }
             }
         }
-        return found + prompts.problems + preemption.problems + outputs.problems
+        return found + prompts.problems + preemption.problems + outputs.problems + audibility.problems
     }
 
     public func validate() throws(PolicyError) {

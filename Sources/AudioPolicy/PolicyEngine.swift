@@ -11,6 +11,8 @@ public struct PolicyEngine: Sendable {
     public private(set) var voiceGuidance: [ClientID: VoiceGuidance] = [:]
     /// Each client's setting for prompts during a call; absent: tone.
     public private(set) var promptsDuringCall: [ClientID: PromptsDuringCall] = [:]
+    /// How loud each client's prompts are; normal unless set.
+    public private(set) var guidanceGain: [ClientID: GuidanceGain] = [:]
     /// The configuration each client was last audited for playing prompts with: audited once per configuration.
     private var promptConfigurationsAudited: [ClientID: SessionConfiguration] = [:]
     private var ordinals: [ParticipantID: Int] = [:]
@@ -44,6 +46,7 @@ public struct PolicyEngine: Sendable {
 
     /// What the client's prompts do during a call (tone unless the user set it).
     public func promptsDuringCall(of client: ClientID) -> PromptsDuringCall { promptsDuringCall[client] ?? .tone }
+    public func guidanceGain(of client: ClientID) -> GuidanceGain { guidanceGain[client] ?? .normal }
 
     /// Whether a prompt given `verdict` was held back by the moment (a call, the assistant, another
     /// app recording: a tone or nothing instead of its words), so that it is owed once the moment
@@ -119,6 +122,8 @@ public struct PolicyEngine: Sendable {
             voiceGuidance[client] = level == .all ? nil : level
         case .promptsDuringCall(let client, let setting, _):
             promptsDuringCall[client] = setting == .tone ? nil : setting
+        case .guidanceGain(let client, let gain, _):
+            guidanceGain[client] = gain == .normal ? nil : gain
         case .voiceControlScreen(let client, let shown, _):
             if shown { voiceControlShown.insert(client) } else { voiceControlShown.remove(client) }
             // Hidden while its session still records: the recording goes on outside the window.
@@ -141,6 +146,7 @@ public struct PolicyEngine: Sendable {
             promptConfigurationsAudited[client] = nil
             voiceGuidance[client] = nil
             promptsDuringCall[client] = nil
+            guidanceGain[client] = nil
         case .tick:
             break
         }

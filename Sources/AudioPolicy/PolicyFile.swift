@@ -115,6 +115,15 @@ extension Policy {
         for rule in outputs.rules {
             out += "    - {sink: \"\(rule.sink)\", seconds: \(InteractionAction.format(rule.preRoll))}\n"
         }
+        out += """
+            # How far a prompt's speech must stand out of what plays under it (dB; off: the fixed duck only),
+            # the deepest a duck may go for it and the most the prompt may be raised for it.
+            audibility:
+              promptAboveBed: \(audibility.promptAboveBed.map(InteractionAction.format) ?? "off")
+              deepestDuck: \(InteractionAction.format(audibility.deepestDuck))
+              maxBoost: \(InteractionAction.format(audibility.maxBoost))
+
+            """
         return out
     }
 }
@@ -180,7 +189,9 @@ struct PolicyReader {
     }
 
     mutating func read(_ root: Node, into policy: inout Policy) {
-        let top = ["version", "duckLevelDB", "ramps", "activation", "prompts", "promptStyle", "interactions", "classify", "preemption", "outputs"]
+        let top = [
+            "version", "duckLevelDB", "ramps", "activation", "prompts", "promptStyle", "interactions", "classify", "preemption", "outputs", "audibility",
+        ]
         for (key, value) in entries(root, at: "", known: top) {
             switch key {
             case "version":
@@ -209,6 +220,8 @@ struct PolicyReader {
                 readPreemption(value, into: &policy.preemption)
             case "outputs":
                 readOutputs(value, into: &policy.outputs)
+            case "audibility":
+                readAudibility(value, into: &policy.audibility)
             default:
                 readInteractions(value, into: &policy.interactions)
             }

@@ -22,6 +22,8 @@ public enum PolicyInput: Hashable, Sendable {
     case voiceGuidance(ClientID, VoiceGuidance, at: Double)
     /// The user sets what a client's prompts do during a call (tone, voice, off).
     case promptsDuringCall(ClientID, PromptsDuringCall, at: Double)
+    /// The user sets how loud a client's prompts are (softer, normal, louder).
+    case guidanceGain(ClientID, GuidanceGain, at: Double)
     /// A client disconnected: its session goes.
     case clientGone(ClientID, at: Double)
     /// Time passes.
@@ -31,7 +33,8 @@ public enum PolicyInput: Hashable, Sendable {
         switch self {
         case .sourceStarted(_, let t), .sourceChanged(_, _, let t), .sourceEnded(_, let t), .configure(_, _, let t),
             .activate(_, let t), .deactivate(_, _, let t), .promptReady(_, let t), .promptFinished(_, _, let t),
-            .voiceControlScreen(_, _, let t), .voiceGuidance(_, _, let t), .promptsDuringCall(_, _, let t), .clientGone(_, let t), .tick(let t):
+            .voiceControlScreen(_, _, let t), .voiceGuidance(_, _, let t), .promptsDuringCall(_, _, let t), .guidanceGain(_, _, let t),
+            .clientGone(_, let t), .tick(let t):
             t
         }
     }

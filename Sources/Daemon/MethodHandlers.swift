@@ -72,6 +72,10 @@ enum MethodHandlers {
             await engine.setPromptsDuringCall(client: client.id, p.setting)
             return await promptStyles(engine, client.id)
         }
+        table.on(SessionGuidanceGain.self) { p, client in
+            await engine.setGuidanceGain(client: client.id, p.gain)
+            return await promptStyles(engine, client.id)
+        }
         table.on(SessionVoiceControl.self) { p, client in
             .init(shown: p.shown, style: await engine.setVoiceControl(client: client.id, shown: p.shown))
         }
@@ -130,6 +134,7 @@ enum MethodHandlers {
     private static func promptStyles(_ engine: VoxNavEngine, _ client: ClientID) async -> SessionPromptStyle.Result {
         await .init(
             style: engine.promptStyle(client: client, purpose: .instruction), alertStyle: engine.promptStyle(client: client, purpose: .alert),
-            voiceGuidance: engine.voiceGuidance(client: client), promptsDuringCall: engine.promptsDuringCall(client: client))
+            voiceGuidance: engine.voiceGuidance(client: client), promptsDuringCall: engine.promptsDuringCall(client: client),
+            guidanceGain: engine.guidanceGain(client: client))
     }
 }

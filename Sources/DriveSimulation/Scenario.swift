@@ -24,6 +24,8 @@ public struct Scenario: Sendable, Equatable {
     public var expect: DriveExpectations
     /// A policy file (relative to the scenario) laid over the built-in policy for this drive's daemon.
     public var policy: String?
+    /// How loud the driver's prompts are (`session.guidanceGain`); nil: normal.
+    public var guidanceGain: GuidanceGain?
 
     public init(
         name: String, description: String? = nil, language: String, units: UnitSystem? = nil, verbosity: Verbosity? = nil,
@@ -62,5 +64,6 @@ public struct Scenario: Sendable, Equatable {
 
     public static let keys = [
         "name", "description", "language", "units", "verbosity", "promptsDuringCall", "vehicle", "route", "speed", "audio", "options", "expect", "policy",
+        "guidanceGain",
     ]
 }

@@ -29,7 +29,10 @@ extension YAMLReader {
             name: name, description: description, language: language, units: units, verbosity: verbosity,
             promptsDuringCall: duringCall, vehicle: vehicle, route: route, speed: speed, audio: audio, options: options, expect: expect)
         scenario.policy = policy
-        return scenario
+        scenario.guidanceGain = keys["guidanceGain"].flatMap {
+            choice($0, at: "guidanceGain", what: "guidance gain", allowed: GuidanceGain.allCases)
+        }
+        return problems.isEmpty ? scenario : nil
     }
 
     private mutating func languageTag(_ node: Node, at path: String) -> String? {

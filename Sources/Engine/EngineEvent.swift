@@ -26,6 +26,14 @@ public struct EngineEvent: Codable, Sendable, Equatable {
     /// prompt.started: seconds of silence played before the first word (the output had been idle;
     /// the policy's `outputs:`). The first word is heard at the start plus this.
     public var preRoll: Double?
+    /// prompt.started: dB applied to the prompt's speech (its client's guidance gain, and any boost
+    /// the policy's `audibility:` target asked for); absent when 0.
+    public var gain: Double?
+    /// prompt.started: dB the ducked sources went below their duck for this prompt to stand out.
+    public var extraDuck: Double?
+    /// prompt.started: how far the prompt's speech level stands above the bed under it (dB), when
+    /// something plays under it and its level was measured.
+    public var aboveBed: Double?
     /// source.handled: how another program's stream was interrupted or let go (through its player, or muted).
     public var handling: ForeignHandling?
     /// source.handled: the MPRIS player's bus name, where one plays the stream.

@@ -9,12 +9,20 @@ protocol PromptGate: Sendable {
     func expectedStyle(for client: ClientID, purpose: PromptPurpose) async -> PromptStyle
     /// The policy's verdict on the client's ready prompt, with what carrying it out did.
     func promptReady(_ client: ClientID, purpose: PromptPurpose) async -> PromptGrant
+    /// Lowers every source the policy holds ducked by `extra` dB more (≤ 0), to the `audibility:`
+    /// target's deepest duck at most, until the session deactivates: the prompt stands out of the bed.
+    func duckDeeper(by extra: Double) async
     /// The prompt has drained (or ended before playing); returns once the restores are carried out,
     /// with the moment the session deactivated if it did. `anotherWaiting`: the session lingers.
     func promptFinished(_ client: ClientID, anotherWaiting: Bool) async -> ContinuousClock.Instant?
     /// A prompt the client's guidance asked for has ended (its real length replaces the estimate), and
     /// whether the driver heard it or the moment held it back.
     func guidancePromptEnded(_ client: ClientID, _ ending: GuidancePromptEnding) async
+}
+
+extension PromptGate {
+    /// Where nothing is ducked (a gate without sources), nothing goes deeper.
+    func duckDeeper(by extra: Double) async {}
 }
 
 /// How a guidance prompt ended, as the guidance's memory of held-back prompts sees it (`HeldBackPrompt`).
@@ -37,4 +45,8 @@ struct PromptGrant: Sendable {
     let paused: [SourceKind]
     /// The verdict holds the prompt back for the moment (`PolicyEngine.heldBack`).
     var heldBack = false
+    /// How loud the client wants its prompts.
+    var gain: GuidanceGain = .normal
+    /// What plays under the prompt, when something does and its level was measured.
+    var bed: Audibility.Bed?
 }

@@ -9,6 +9,9 @@ public struct PromptOptions: Sendable {
     public var key: String?
     /// Queued by the engine's own guidance: its end is told to the announcer.
     var fromGuidance = false
+    /// No tone can stand for it ("continue for 3 miles" names no maneuver): where the policy would
+    /// play a tone instead of speech (a call), it is skipped, with that reason.
+    var toneless = false
 
     public init(priority: PromptPriority = .normal, deadline: Double? = nil, key: String? = nil) {
         self.priority = priority

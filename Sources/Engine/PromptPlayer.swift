@@ -19,6 +19,8 @@ actor PromptPlayer {
     let preemption: PromptPreemption
     /// How long outputs need to wake before the first word (the policy's `outputs:`).
     let wake: OutputWake
+    /// How far a prompt must stand out of what plays under it (the policy's `audibility:`).
+    let audibility: Audibility
     /// When the last prompt's audio ended (clock seconds): the output is idle `wake.idleGap` after it.
     private var lastAudioEnd: Double?
     /// Set once, by `attach`: the gate is the engine, which owns this player.
@@ -46,7 +48,7 @@ actor PromptPlayer {
 
     init(
         clock: EngineClock, renderer: any PromptRenderer, output: any PromptOutput, events: EventBus, limits: PromptLimits,
-        preemption: PromptPreemption = .builtIn, wake: OutputWake = .builtIn
+        preemption: PromptPreemption = .builtIn, wake: OutputWake = .builtIn, audibility: Audibility = .builtIn
     ) {
         self.clock = clock
         self.renderer = renderer
@@ -55,6 +57,7 @@ actor PromptPlayer {
         self.limits = limits
         self.preemption = preemption
         self.wake = wake
+        self.audibility = audibility
     }
 
     func attach(_ gate: any PromptGate) { self.gate = gate }
@@ -221,6 +224,8 @@ actor PromptPlayer {
         return .success(id)
     }
 
+    static let tonelessReason = "a tone would stand for no maneuver: a continue prompt is not said as one"
+
     struct RequeueRefusal: Error {
         let why: String
         init(_ why: String) { self.why = why }
@@ -332,6 +337,7 @@ actor PromptPlayer {
         // The oracle is consulted just before the prompt: none → nothing, short → a tone, normal → speech.
         // The audio for the style it expects is made first; the policy's verdict below may change it.
         let expected = await gate.expectedStyle(for: client, purpose: prompt.purpose)
+        if expected == .short, prompt.options.toneless { return skip(Self.tonelessReason, style: expected, timings: PromptOutcome.Timings()) }
         var early: RenderedPrompt?
         if expected == .normal, let prepared = prompt.prepared {
             early = prepared
@@ -352,6 +358,10 @@ actor PromptPlayer {
         case .noSession(let error): throw .invalidSession(error.reason)
         }
         let style = audible.promptStyle
+        if audible == .short, prompt.options.toneless {
+            _ = await gate.promptFinished(client, anotherWaiting: queue.count > 0)
+            return skip(Self.tonelessReason, style: style, timings: timings)
+        }
         currentStyle = style
         if let activatedAt = grant.activatedAt { timings.activated = (activatedAt - start).milliseconds }
         let rendered: RenderedPrompt
@@ -372,10 +382,13 @@ actor PromptPlayer {
             _ = await gate.promptFinished(client, anotherWaiting: outranked || queue.count > 0)
             return interrupted(by: by, style: style, timings: timings, played: false)
         }
+        // Loud enough over what plays under it: the client's gain, a deeper duck, a boost.
+        let level = PromptLevel(rendered.audio, grant: grant, audibility: audibility)
+        if level.plan.extraDuck < 0 { await gate.duckDeeper(by: level.plan.extraDuck) }
         // After an idle gap, silence first, so that a waking output does not swallow the first word.
         let preRoll = wake.preRoll(forSink: sink.name, idleFor: lastAudioEnd.map { clock.now() - $0 }, suspended: sink.wasSuspended)
         let silence = Int((preRoll * Double(rendered.audio.sampleRate)).rounded())
-        var heard = rendered.audio
+        var heard = level.audio
         if silence > 0 { heard.samples = [Int16](repeating: 0, count: silence) + heard.samples }
         let audio = BufferSource(heard.samples)
         currentAudio = audio
@@ -387,6 +400,7 @@ actor PromptPlayer {
         started.text = rendered.text
         started.style = style
         if silence > 0 { started.preRoll = Double(silence) / Double(heard.sampleRate) }
+        level.describe(in: &started)
         events.emit(started)
         await play(audio, duration: heard.duration)
         lastAudioEnd = clock.now()

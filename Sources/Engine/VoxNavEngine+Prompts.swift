@@ -71,12 +71,15 @@ extension VoxNavEngine {
 
     func promptReady(_ client: ClientID, purpose: PromptPurpose) async -> PromptGrant {
         let wasActive = policy.activeClients.contains(client)
+        // Measured before the session's activation holds the meter (and before any duck is heard).
+        let bedLevel = await bedMeter.level
         let (verdict, decisions) = policy.promptReady(client, purpose: purpose, at: now())
         logger.debug("prompt ready", metadata: ["client": "\(client.rawValue)", "verdict": "\(verdict)"])
         let (decidedAt, effects) = await follow(decisions)
         return PromptGrant(
             verdict: verdict, activatedAt: wasActive ? nil : decidedAt, ducked: effects.ducked, paused: effects.paused,
-            heldBack: policy.heldBack(verdict, client: client, purpose: purpose))
+            heldBack: policy.heldBack(verdict, client: client, purpose: purpose), gain: policy.guidanceGain(of: client),
+            bed: bed(measured: bedLevel))
     }
 
     func promptFinished(_ client: ClientID, anotherWaiting: Bool) async -> ContinuousClock.Instant? {
@@ -88,6 +91,10 @@ extension VoxNavEngine {
 
 /// The engine as its prompt player's gate, held weakly: the engine owns the player.
 struct EnginePromptGate: PromptGate {
+    func duckDeeper(by extra: Double) async {
+        await engine?.duckDeeper(by: extra)
+    }
+
     weak let engine: VoxNavEngine?
 
     func expectedStyle(for client: ClientID, purpose: PromptPurpose) async -> PromptStyle {

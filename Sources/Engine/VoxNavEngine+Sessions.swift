@@ -58,6 +58,14 @@ extension VoxNavEngine {
         await feed(.promptsDuringCall(client, setting, at: now()))
     }
 
+    /// How loud a client's prompts are (normal unless set).
+    public func guidanceGain(client: ClientID) -> GuidanceGain { policy.guidanceGain(of: client) }
+
+    /// Sets how loud a client's prompts are; a prompt already playing plays on at its level.
+    public func setGuidanceGain(client: ClientID, _ gain: GuidanceGain) async {
+        await feed(.guidanceGain(client, gain, at: now()))
+    }
+
     /// Guideline violations seen so far, of one client or of all.
     public func violations(of client: ClientID? = nil) -> [Violation] {
         client.map { policy.audit.violations(of: $0) } ?? policy.audit.violations

@@ -29,6 +29,7 @@ extension VoxNavEngine {
             await feed(.sourceEnded(id, at: now()))
         }
         let lost = await inOrderWithBatches { await self.focus.forgetAll() }
+        await bedMeter.forget()
         supervisor.reconnect { [weak self] in await self?.tryToRestore(lost) ?? true }
     }
 
@@ -72,6 +73,7 @@ extension VoxNavEngine {
             let effects = await inOrderWithBatches { await self.reapplyPolicy(to: ids) }
             for input in try await connection.sinkInputs() { await foreignStreamAppeared(input.index) }
             serverAvailable = true
+            await trackBed()
             await journalSources()
             emit(EngineEvent(type: .serverRestored, time: now()))
             logger.notice("the sound server is back", metadata: ["sourcesStartedAgain": "\(ids.count)", "ducksOrPausesAgain": "\(effects)"])

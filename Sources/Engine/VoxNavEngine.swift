@@ -22,6 +22,8 @@ public actor VoxNavEngine {
     /// The prompt stream, and whether the server ducks by role itself (read at each connection).
     let output: PromptStreamOutput
     let prompts: PromptPlayer
+    /// The level of what plays under the prompts, for the policy's `audibility:` target.
+    let bedMeter: BedMeter
     let events = EventBus()
 
     var policy: PolicyEngine
@@ -77,11 +79,12 @@ public actor VoxNavEngine {
             format: StreamFormat(sampleRate: UInt32(synthesizer.sampleRate), channels: 1),
             targetLatency: configuration.promptLatency, startCorked: true, openNow: rolePolicy.keepsPromptStreamOpen)
         output = PromptStreamOutput(stream: promptStream, connection: connection, rolePolicy: rolePolicy)
+        bedMeter = BedMeter(connection: connection)
         prompts = PromptPlayer(
             clock: clock,
             renderer: SpeechRenderer(synthesizer: synthesizer, maxPromptSeconds: configuration.policy.prompts.maxSeconds, rate: configuration.speechRate),
             output: output, events: events, limits: configuration.policy.prompts, preemption: configuration.policy.preemption,
-            wake: configuration.policy.outputs)
+            wake: configuration.policy.outputs, audibility: configuration.policy.audibility)
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
         focus = FocusExecutor(
@@ -150,7 +153,10 @@ public actor VoxNavEngine {
         let decidedAt = ContinuousClock.now
         scheduleDeadline()
         emit(decisions)
-        return (decidedAt, await carryOut(decisions))
+        await measureBed(around: decisions)
+        let effects = await carryOut(decisions)
+        if policy.activeClients.isEmpty { await trackBed() }
+        return (decidedAt, effects)
     }
 
     /// Carries out decisions after the previous batch has been carried out, so that ramps on one

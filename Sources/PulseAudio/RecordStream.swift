@@ -2,7 +2,8 @@ import CPulse
 import Foundation
 
 /// A record stream (a source output): something holding a microphone open, such as a voice assistant
-/// while it listens. What it reads is measured and dropped; its presence on the server is the point.
+/// while it listens, or a level meter on a sink's monitor. What it reads is counted, handed to
+/// `reader` if there is one, and dropped.
 public final class RecordStream: @unchecked Sendable {
     private let connection: PulseConnection
     private let stream: OpaquePointer
@@ -13,16 +14,22 @@ public final class RecordStream: @unchecked Sendable {
     // Mainloop-thread state (guarded by the mainloop lock).
     private var onReady: ((Result<Void, Error>) -> Void)?
     private var framesRead = 0
+    /// Called on the mainloop thread with each fragment's samples (interleaved signed 16-bit).
+    private let reader: (@Sendable (UnsafeBufferPointer<Int16>) -> Void)?
 
     /// - Parameters:
     ///   - device: the source to record from (e.g. `car.monitor`); nil is the server's default source.
     ///   - properties: stream properties, e.g. `media.role`, `application.name`.
+    ///   - fragment: seconds of audio the server sends at a time.
+    ///   - reader: given each fragment's samples, on the mainloop thread: it must not block.
     public init(
         connection: PulseConnection, name: String, properties: [String: String],
-        format: StreamFormat, device: String?
+        format: StreamFormat, device: String?, fragment: Double = 0.02,
+        reader: (@Sendable (UnsafeBufferPointer<Int16>) -> Void)? = nil
     ) async throws {
         self.connection = connection
         self.format = format
+        self.reader = reader
         let s = try connection.newStream(name: name, format: format, properties: properties)
         stream = s
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -39,10 +46,10 @@ public final class RecordStream: @unchecked Sendable {
                     { _, _, userdata in
                         Unmanaged<RecordStream>.fromOpaque(userdata!).takeUnretainedValue().drain()
                     }, me)
-                // Small fragments: a listening assistant reacts to speech quickly.
+                // Small fragments by default: a listening assistant reacts to speech quickly.
                 var attr = pa_buffer_attr(
                     maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max,
-                    fragsize: format.bytes(forSeconds: 0.02))
+                    fragsize: format.bytes(forSeconds: fragment))
                 if pa_stream_connect_record(s, device, &attr, PA_STREAM_ADJUST_LATENCY) < 0 {
                     onReady = nil
                     continuation.resume(throwing: PulseError("cannot connect record stream \(name): \(connection.lastError)"))
@@ -87,6 +94,10 @@ public final class RecordStream: @unchecked Sendable {
         var length = 0
         while pa_stream_readable_size(stream) > 0, pa_stream_peek(stream, &data, &length) == 0, length > 0 {
             framesRead += length / 2 / Int(format.channels)
+            // A hole (nil data) is silence the server did not send: nothing to measure.
+            if let reader, let data {
+                reader(UnsafeBufferPointer(start: data.assumingMemoryBound(to: Int16.self), count: length / 2))
+            }
             pa_stream_drop(stream)
         }
     }

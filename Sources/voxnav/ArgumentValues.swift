@@ -11,6 +11,7 @@ extension SessionCategory: ExpressibleByArgument {}
 extension SessionMode: ExpressibleByArgument {}
 extension PromptPriority: ExpressibleByArgument {}
 extension VoiceGuidance: ExpressibleByArgument {}
+extension GuidanceGain: ExpressibleByArgument {}
 extension ManeuverType: ExpressibleByArgument {}
 extension ManeuverState: ExpressibleByArgument {}
 extension AlertKind: ExpressibleByArgument {}

@@ -39,12 +39,14 @@ struct ClientOptions: ParsableArguments {
 
     func call<M: RPCMethod>(_ method: M.Type) throws -> M.Result where M.Params == NoParams { try call(method, NoParams()) }
 
-    /// `call`, on a connection whose voice guidance the user set first (`--voice-guidance`): the level is the connection's own.
-    func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params, voiceGuidance: VoiceGuidance?) throws -> M.Result {
-        guard let voiceGuidance else { return try call(method, params) }
+    /// `call`, on a connection whose voice guidance and gain the user set first (`--voice-guidance`,
+    /// `--gain`): both are the connection's own.
+    func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params, voiceGuidance: VoiceGuidance?, gain: GuidanceGain? = nil) throws -> M.Result {
+        guard voiceGuidance != nil || gain != nil else { return try call(method, params) }
         do {
             let rpc = try RPCClient(socketPath: socket)
-            _ = try rpc.callForCLI(SessionVoiceGuidance.self, .init(level: voiceGuidance))
+            if let voiceGuidance { _ = try rpc.callForCLI(SessionVoiceGuidance.self, .init(level: voiceGuidance)) }
+            if let gain { _ = try rpc.callForCLI(SessionGuidanceGain.self, .init(gain: gain)) }
             return try rpc.callForCLI(method, params)
         } catch let error as CLIError {
             throw error

@@ -42,6 +42,9 @@ struct ManeuverCommand: ParsableCommand {
     @Option(help: "The user's voice guidance for this prompt: off, alertsOnly (a maneuver is silent, text plays) or all.")
     var voiceGuidance: VoiceGuidance?
 
+    @Option(help: "How loud: softer (-6 dB), normal or louder (+6 dB, limited so that nothing clips).")
+    var gain: GuidanceGain?
+
     @OptionGroup var client: ClientOptions
 
     func run() throws {
@@ -49,7 +52,7 @@ struct ManeuverCommand: ParsableCommand {
         maneuver.state = state
         maneuver.distanceRemaining = distance
         let params = PromptSpeak.Params(maneuver: maneuver, then: then.map { Maneuver(type: $0) }, language: language)
-        let result = try client.call(PromptSpeak.self, params, voiceGuidance: voiceGuidance)
+        let result = try client.call(PromptSpeak.self, params, voiceGuidance: voiceGuidance, gain: gain)
         if client.json { try client.printJSON(result) } else { print(Report.prompt(result)) }
     }
 }

@@ -21,11 +21,14 @@ struct Say: ParsableCommand {
     @Option(help: "The user's voice guidance for this prompt: off, alertsOnly (a maneuver is silent, text plays) or all.")
     var voiceGuidance: VoiceGuidance?
 
+    @Option(help: "How loud: softer (-6 dB), normal or louder (+6 dB, limited so that nothing clips).")
+    var gain: GuidanceGain?
+
     @OptionGroup var client: ClientOptions
 
     func run() throws {
         let params = PromptSpeak.Params(text: text.joined(separator: " "), language: language, priority: priority, deadline: deadline)
-        let result = try client.call(PromptSpeak.self, params, voiceGuidance: voiceGuidance)
+        let result = try client.call(PromptSpeak.self, params, voiceGuidance: voiceGuidance, gain: gain)
         if client.json { try client.printJSON(result) } else { print(Report.prompt(result)) }
     }
 }

@@ -37,6 +37,18 @@ import Testing
         #expect(bad.first?.line == 8, "\(bad)")
     }
 
+    /// `guidanceGain`: the three gains, none by default, and a bad one named with its line.
+    @Test func guidanceGainIsReadAndCheckedWithItsLine() throws {
+        #expect(try Scenario(yaml: minimal).guidanceGain == nil)
+        for gain in ["softer", "normal", "louder"] {
+            #expect(try Scenario(yaml: minimal + "guidanceGain: \(gain)\n").guidanceGain?.rawValue == gain)
+        }
+        let bad = problems(minimal + "guidanceGain: deafening\n")
+        #expect(bad.map(\.path) == ["guidanceGain"], "\(bad)")
+        #expect(bad.first?.message.contains("softer, normal, louder") == true, "\(bad)")
+        #expect(bad.first?.line == 8, "\(bad)")
+    }
+
     @Test func minimalScenarioHasDefaults() throws {
         let scenario = try Scenario(yaml: minimal)
         #expect(scenario.name == "test")

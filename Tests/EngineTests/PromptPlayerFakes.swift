@@ -23,6 +23,18 @@ actor ScriptedGate: PromptGate {
     private var verdicts: [ClientID: PromptVerdict] = [:]
     private var expected: [ClientID: PromptStyle] = [:]
     private var heldBack: Set<ClientID> = []
+    /// What the grant says plays under a prompt, and how loud its client wants it.
+    var bed: Audibility.Bed?
+    var gain: GuidanceGain = .normal
+    /// Each deeper duck asked for, in dB.
+    private(set) var deeper: [Double] = []
+
+    func setBed(_ bed: Audibility.Bed?, gain: GuidanceGain = .normal) {
+        self.bed = bed
+        self.gain = gain
+    }
+
+    func duckDeeper(by extra: Double) { deeper.append(extra) }
 
     func set(_ verdict: PromptVerdict, expecting style: PromptStyle = .normal, heldBack: Bool = false, for client: ClientID) {
         verdicts[client] = verdict
@@ -38,7 +50,8 @@ actor ScriptedGate: PromptGate {
     func promptReady(_ client: ClientID, purpose: PromptPurpose) -> PromptGrant {
         calls.append(.ready(client))
         return PromptGrant(
-            verdict: verdicts[client] ?? .play(.normal), activatedAt: .now, ducked: [], paused: [.music], heldBack: heldBack.contains(client))
+            verdict: verdicts[client] ?? .play(.normal), activatedAt: .now, ducked: [], paused: [.music], heldBack: heldBack.contains(client),
+            gain: gain, bed: bed)
     }
 
     func promptFinished(_ client: ClientID, anotherWaiting: Bool) -> ContinuousClock.Instant? {

@@ -25,23 +25,24 @@ import Testing
 
         /// - Parameter preemption: none by default, so that the queue's order is seen on its own
         ///   (`PromptPreemptionPlayerTests` plays with the built-in rule).
-        init(clock: EngineClock = EngineClock(.real), limits: PromptLimits = PromptPlayerTests.limits, preemption: PromptPreemption = PromptPreemption())
-            async
-        {
+        init(
+            clock: EngineClock = EngineClock(.real), limits: PromptLimits = PromptPlayerTests.limits, preemption: PromptPreemption = PromptPreemption(),
+            audibility: Audibility = .builtIn
+        ) async {
             self.clock = clock
             log = EventLog(events)
-            player = PromptPlayer(clock: clock, renderer: renderer, output: output, events: events, limits: limits, preemption: preemption)
+            player = PromptPlayer(
+                clock: clock, renderer: renderer, output: output, events: events, limits: limits, preemption: preemption, audibility: audibility)
             await player.attach(gate)
         }
 
         func queue(
             _ text: String, client: ClientID = PromptPlayerTests.nav, voice: String = "en",
-            priority: PromptPriority = .normal, deadline: Double? = nil, key: String? = nil
+            priority: PromptPriority = .normal, deadline: Double? = nil, key: String? = nil, toneless: Bool = false
         ) async throws -> PromptTicket {
-            try await player.enqueue(
-                client: client, candidates: [Wording(text: text)], voice: voice, options: PromptOptions(priority: priority, deadline: deadline, key: key),
-                receivedAt: .now
-            ).0
+            var options = PromptOptions(priority: priority, deadline: deadline, key: key)
+            options.toneless = toneless
+            return try await player.enqueue(client: client, candidates: [Wording(text: text)], voice: voice, options: options, receivedAt: .now).0
         }
 
         /// A maneuver prompt: its wordings, richest first.
@@ -140,6 +141,51 @@ import Testing
         let outcome = try await ticket.outcome()
         #expect(outcome.style == .short && outcome.text == "(earcon) Turn right now" && outcome.voice == nil)
         #expect(rig.renderer.rendered.withLock { $0.map(\.0) } == [.normal, .short], "made again in the style decided")
+    }
+
+    @Test func aContinuePromptIsSkippedWhereATonePlaysNotTurnedIntoOne() async throws {
+        let rig = await Rig()
+        // The policy is expected to want a tone (a call): skipped before its session is activated.
+        await rig.gate.set(.play(.short), expecting: .short, for: Self.nav)
+        let early = try await rig.queue("Continue for three miles", toneless: true).outcome()
+        #expect(early.result == .skipped && early.reason == PromptPlayer.tonelessReason, "\(early)")
+        #expect(await rig.gate.calls == [.expected(Self.nav)], "nothing activated, nothing ducked")
+        // The policy decides a tone only once it is ready: skipped, and its session let go at once.
+        await rig.gate.set(.play(.short), expecting: .normal, for: Self.nav)
+        let late = try await rig.queue("Continue for three miles", toneless: true).outcome()
+        #expect(late.result == .skipped && late.reason == PromptPlayer.tonelessReason, "\(late)")
+        #expect(await rig.gate.calls.suffix(3) == [.expected(Self.nav), .ready(Self.nav), .finished(Self.nav, anotherWaiting: false)])
+        #expect(rig.output.played == 0)
+        // A maneuver's prompt still becomes the tone.
+        let ticket = try await rig.queue("Turn right now")
+        await rig.output.waitUntilPlaying(1)
+        rig.output.drain()
+        #expect(try await ticket.outcome().style == .short)
+    }
+
+    @Test func aPromptUnderTheTargetDucksTheBedDeeperAndSaysSo() async throws {
+        let rig = await Rig(audibility: Audibility(promptAboveBed: 20, deepestDuck: -35, maxBoost: 6))
+        // The fake's speech is -30.3 dBFS, -36.3 softer; a bed at -30 ducked 6 dB is -36: 20.3 dB short.
+        await rig.gate.setBed(Audibility.Bed(level: -30, attenuation: -6, allDucked: true), gain: .softer)
+        let ticket = try await rig.queue("Turn right now")
+        await rig.output.waitUntilPlaying(1)
+        rig.output.drain()
+        _ = try await ticket.outcome()
+        let deeper = await rig.gate.deeper
+        #expect(deeper.count == 1 && abs(deeper[0] - -20.3) < 0.1, "\(deeper)")
+        let started = try #require(rig.log.all.first { $0.type == .promptStarted })
+        #expect(started.extraDuck == deeper.first)
+        #expect(started.aboveBed == 20, "\(started)")
+        #expect(started.gain == -6, "the driver's softer stays: the duck made the room")
+        // Nothing under it: its client's gain only, nothing said of a bed.
+        await rig.gate.setBed(nil, gain: .louder)
+        let next = try await rig.queue("Turn left now")
+        await rig.output.waitUntilPlaying(2)
+        rig.output.drain()
+        _ = try await next.outcome()
+        let second = try #require(rig.log.all.last { $0.type == .promptStarted })
+        #expect(second.gain == 6 && second.aboveBed == nil && second.extraDuck == nil)
+        #expect(await rig.gate.deeper.count == 1)
     }
 
     @Test func aNoSessionVerdictFailsThePromptWithTheReason() async throws {

@@ -186,7 +186,7 @@ def scripted_session(s):
     s.call(a, "state.get", "state.get", predicate=lambda r: isinstance(r["promptsSpoken"], int) and "sources" in r)
     s.call(a, "source.list", "source.list", {}, predicate=lambda r: isinstance(r["sources"], list))
     s.call(a, "session.promptStyle: normal", "session.promptStyle",
-           predicate=lambda r: r == {"style": "normal", "alertStyle": "normal", "voiceGuidance": "all", "promptsDuringCall": "tone"})
+           predicate=lambda r: r == {"style": "normal", "alertStyle": "normal", "voiceGuidance": "all", "promptsDuringCall": "tone", "guidanceGain": "normal"})
 
     # --- sources and prompts ---
     s.call(a, "source.start fmRadio", "source.start", {"kind": "fmRadio"},
@@ -260,7 +260,7 @@ def scripted_session(s):
     s.call(vc, "session.setActive false after recording", "session.setActive", {"active": False}, predicate=lambda r: r["active"] is False)
     # --- the user's voice guidance: off, alertsOnly, all ---
     s.call(vc, "session.voiceGuidance alertsOnly", "session.voiceGuidance", {"level": "alertsOnly"},
-           predicate=lambda r: r == {"style": "none", "alertStyle": "normal", "voiceGuidance": "alertsOnly", "promptsDuringCall": "tone"})
+           predicate=lambda r: r == {"style": "none", "alertStyle": "normal", "voiceGuidance": "alertsOnly", "promptsDuringCall": "tone", "guidanceGain": "normal"})
     s.call(vc, "prompt.speak a maneuver with alerts only: skipped", "prompt.speak", {"maneuver": {"type": "leftTurn"}},
            predicate=lambda r: r["result"] == "skipped" and "voice guidance" in r["reason"])
     s.call(vc, "session.voiceGuidance all", "session.voiceGuidance", {"level": "all"}, predicate=lambda r: r["voiceGuidance"] == "all")
@@ -269,6 +269,13 @@ def scripted_session(s):
            predicate=lambda r: r["promptsDuringCall"] == "off" and r["style"] == "normal")
     s.call(vc, "session.promptsDuringCall tone", "session.promptsDuringCall", {"setting": "tone"},
            predicate=lambda r: r["promptsDuringCall"] == "tone")
+    # --- the user's guidance gain: softer, normal, louder ---
+    s.call(vc, "session.guidanceGain louder", "session.guidanceGain", {"gain": "louder"},
+           predicate=lambda r: r["guidanceGain"] == "louder" and r["style"] == "normal")
+    s.call(vc, "prompt.speak at louder: started with its gain", "prompt.speak", {"text": "Louder."},
+           predicate=lambda r: r["result"] == "finished")
+    s.call(vc, "session.guidanceGain normal", "session.guidanceGain", {"gain": "normal"},
+           predicate=lambda r: r["guidanceGain"] == "normal")
 
     # --- the session prompts play in is checked (CarPlay: voicePrompt, duckOthers, interruptSpokenAudioAndMixWithOthers) ---
     s.call(vc, "session.configure playback with duckOthers only", "session.configure", {"category": "playback", "options": ["duckOthers"]},
@@ -382,6 +389,8 @@ def scripted_session(s):
         ("session.voiceGuidance", {"level": "mute"}, "unknown voice-guidance level"),
         ("session.promptsDuringCall", {"setting": "whisper"}, "unknown setting for prompts during a call"),
         ("session.promptsDuringCall", {}, "setting missing"),
+        ("session.guidanceGain", {"gain": "deafening"}, "unknown guidance gain"),
+        ("session.guidanceGain", {}, "gain missing"),
         ("guidance.start", {"units": "furlongs"}, "unknown unit system"),
         ("guidance.start", {"verbosity": "chatty"}, "unknown verbosity"),
         ("guidance.start", {"roadNames": "no"}, "roadNames not a boolean"),

@@ -24,6 +24,7 @@ VERBOSITIES = ["brief", "normal", "detailed"]
 UNIT_SYSTEMS = ["metric", "imperialUS", "imperialUK"]
 VOICE_GUIDANCE = ["off", "alertsOnly", "all"]
 PROMPTS_DURING_CALL = ["tone", "voice", "off"]
+GUIDANCE_GAINS = ["softer", "normal", "louder"]
 GUIDANCE_END_REASONS = ["clientRequest", "disconnected", "nativeNavigation"]
 SOURCE_KINDS = ["fmRadio", "music", "spokenAudio", "phoneCall", "voiceAssistant", "vehicleChime", "nativeNavigation"]
 ACTIVITIES = ["default", "listening", "speaking", "voicemail"]
@@ -193,6 +194,11 @@ METHODS = {
                description="A guidance instruction not spoken because of a call (or the voice assistant) is said once, as the maneuver still ahead is then, when that ends."),
         ref("PromptStyles"),
     ),
+    "session.guidanceGain": (
+        params({"gain": {"enum": GUIDANCE_GAINS, "description": "How loud this client's prompts are: softer (-6 dB), normal, louder (+6 dB, through a limiter). The policy's audibility: target may still raise a prompt or duck the bed deeper."}},
+               required=["gain"]),
+        ref("PromptStyles"),
+    ),
     "session.voiceControl": (
         params({"shown": {"type": "boolean", "description": "true: this client shows its voice-control template (the one window it may record in); false: it hides it."}},
                required=["shown"],
@@ -329,7 +335,7 @@ DEFS = {
     "SourceActivity": {"enum": ACTIVITIES, "description": "listening/speaking for voiceAssistant, voicemail for spokenAudio; default otherwise."},
     "PromptStyle": {"enum": STYLES},
     "PromptStyles": obj({"style": ref("PromptStyle"), "alertStyle": ref("PromptStyle"), "voiceGuidance": {"enum": VOICE_GUIDANCE},
-                         "promptsDuringCall": {"enum": PROMPTS_DURING_CALL}},
+                         "promptsDuringCall": {"enum": PROMPTS_DURING_CALL}, "guidanceGain": {"enum": GUIDANCE_GAINS}},
                         description="What a prompt of this client would be now: a maneuver instruction (style) and anything else it says (alertStyle), under its voice-guidance level and its setting for prompts during a call."),
     "PromptPriority": {"enum": PRIORITIES},
     "ManeuverState": {"enum": MANEUVER_STATES},
@@ -468,6 +474,9 @@ DEFS = {
             "activity": {"enum": ["listening", "speaking", "voicemail"]},
             "duration": {"type": "number", "minimum": 0, "description": "prompt.finished, prompt.shortened: seconds of prompt audio (with its pre-roll)."},
             "preRoll": {"type": "number", "exclusiveMinimum": 0, "description": "prompt.started: seconds of silence before the first word, after an idle gap (the policy's outputs:)."},
+            "gain": {"type": "number", "description": "prompt.started: dB applied to the prompt's speech (its client's session.guidanceGain and any boost the policy's audibility: target asked for)."},
+            "extraDuck": {"type": "number", "maximum": 0, "description": "prompt.started: dB the ducked sources went below their duck for the prompt to stand out (the policy's audibility:)."},
+            "aboveBed": {"type": "number", "description": "prompt.started: dB the prompt's speech level stands above the bed under it, as measured from the sink's monitor."},
             "handling": ref("ForeignHandling"),
             "player": {"type": "string", "description": "source.handled: the MPRIS player's bus name."},
         },

@@ -68,11 +68,17 @@ public enum SessionPromptStyle: RPCMethod {
         public var voiceGuidance: VoiceGuidance
         /// What its prompts do during a call (`session.promptsDuringCall`).
         public var promptsDuringCall: PromptsDuringCall
-        public init(style: PromptStyle, alertStyle: PromptStyle, voiceGuidance: VoiceGuidance, promptsDuringCall: PromptsDuringCall = .tone) {
+        /// How loud its prompts are (`session.guidanceGain`).
+        public var guidanceGain: GuidanceGain
+        public init(
+            style: PromptStyle, alertStyle: PromptStyle, voiceGuidance: VoiceGuidance, promptsDuringCall: PromptsDuringCall = .tone,
+            guidanceGain: GuidanceGain = .normal
+        ) {
             self.style = style
             self.alertStyle = alertStyle
             self.voiceGuidance = voiceGuidance
             self.promptsDuringCall = promptsDuringCall
+            self.guidanceGain = guidanceGain
         }
     }
 }
@@ -105,6 +111,22 @@ public enum SessionPromptsDuringCall: RPCMethod {
     }
 
     /// The setting made, and the styles it gives now.
+    public typealias Result = SessionPromptStyle.Result
+}
+
+/// `session.guidanceGain`: the user's choice of how loud this client's prompts are: softer (-6 dB),
+/// normal or louder (+6 dB, through a limiter), before the policy's `audibility:` target.
+public enum SessionGuidanceGain: RPCMethod {
+    public static let name = "session.guidanceGain"
+
+    public struct Params: MethodParams {
+        public var gain: GuidanceGain
+        public enum CodingKeys: String, CodingKey, CaseIterable { case gain }
+
+        public init(gain: GuidanceGain) { self.gain = gain }
+    }
+
+    /// The gain set, and the styles its prompts get now.
     public typealias Result = SessionPromptStyle.Result
 }
 

@@ -122,6 +122,7 @@ final class DriveRun {
         if let setting = scenario.promptsDuringCall {
             _ = try rpc.callForCLI(SessionPromptsDuringCall.self, .init(setting: setting))
         }
+        if let gain = scenario.guidanceGain { _ = try rpc.callForCLI(SessionGuidanceGain.self, .init(gain: gain)) }
         // A new guidance session knows no maneuver yet.
         described = []
         quiet = nil

@@ -1,0 +1,57 @@
+import AudioPolicy
+
+/// The bed under the prompts (`BedMeter`) and the deeper duck that the policy's `audibility:` target
+/// may ask for.
+extension VoxNavEngine {
+    /// Holds the meter while a prompt session is active; lets it measure again once the last one
+    /// has deactivated and its restores have ramped.
+    func measureBed(around decisions: [PolicyDecision]) async {
+        for decision in decisions {
+            switch decision {
+            case .sessionActivated: await bedMeter.hold()
+            case .sessionDeactivated where policy.activeClients.isEmpty:
+                await bedMeter.release(restoreRamp: configuration.policy.restoreRamp)
+            default: break
+            }
+        }
+    }
+
+    /// Records the prompts' sink while a source the policy manages is audible and a target is set;
+    /// only where audio is played (not on the virtual clock) and VoxNav does the ducking itself.
+    func trackBed() async {
+        let wanted =
+            configuration.policy.audibility.promptAboveBed != nil && clock.playsPromptAudio && rolePolicy.voxNavDucks
+            && serverAvailable && sources.ids.contains { policy.state(of: .source($0))?.isAudible == true }
+        await bedMeter.track(audible: wanted, sink: promptSink)
+    }
+
+    /// The bed as the policy leaves it for the prompt: the level measured before it, and the least
+    /// any audible source is lowered by. Nil when nothing is audible or nothing was measured.
+    func bed(measured level: Double?) -> Audibility.Bed? {
+        guard let level else { return nil }
+        let attenuations: [Double] = sources.ids.compactMap { id in
+            switch policy.state(of: .source(id)) {
+            case .playing?: 0
+            case .ducked(let dB)?: dB
+            default: nil
+            }
+        }
+        guard let least = attenuations.max() else { return nil }
+        return Audibility.Bed(level: level, attenuation: least, allDucked: least < 0)
+    }
+
+    /// Lowers every source the policy holds ducked by `extra` dB more, to the target's deepest duck
+    /// at most (one already deeper stays where it is). The session's restore ramps them back.
+    func duckDeeper(by extra: Double) async {
+        guard extra < 0 else { return }
+        let floor = configuration.policy.audibility.deepestDuck
+        let ramp = configuration.policy.duckRamp
+        let events: [FocusEvent] = sources.ids.compactMap { id in
+            guard case .ducked(let dB)? = policy.state(of: .source(id)) else { return nil }
+            return .ducked(.source(id), dB: max(dB + extra, min(dB, floor)), ramp: ramp)
+        }
+        guard !events.isEmpty else { return }
+        logger.debug("ducked deeper for the prompt to stand out", metadata: ["dB": "\(extra)", "sources": "\(events.count)"])
+        _ = await inOrderWithBatches { await self.applyFocus(events) }
+    }
+}

@@ -1,0 +1,131 @@
+import AudioPolicy
+import AudioTestSupport
+import Engine
+import Foundation
+import Speech
+import Synchronization
+import Testing
+
+/// A prompt heard over the music (the policy's `audibility:` and `session.guidanceGain`), read back
+/// from `car.monitor`: the prompt's speech level against the level of the bed under it, measured in
+/// the capture, and the music back at its own volume afterwards.
+@Suite struct PromptOverBedTests {
+    static let text = "In 300 meters, turn right onto Solar Circle."
+    /// A shallow duck, so that the radio stays loud under the prompt unless the target asks for more.
+    static let shallowDuck = -6.0
+
+    @Test func aTargetDucksTheMusicDeeperUntilThePromptStandsOutOfIt() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let without = try await Self.promptOverMusic(target: nil)
+            let with = try await Self.promptOverMusic(target: 18)
+            // Without a target, the shallow duck leaves the loud music over the prompt.
+            #expect(without.margin < 6, "without a target the prompt already stood \(without.margin) dB out: the test shows nothing")
+            #expect(without.event.extraDuck == nil && without.event.aboveBed == nil)
+            // With one, heard in the car: the target (within what a capture measures), the music ducked
+            // deeper, the prompt's own event saying so.
+            #expect(with.margin >= 18 - 1, "the prompt stood \(with.margin) dB above the bed; the target is 18")
+            #expect(with.bed < without.bed - 15, "the bed under the prompt: \(with.bed) dBFS, \(without.bed) without a target")
+            let extra = try #require(with.event.extraDuck, "prompt.started did not say the music went deeper: \(with.event)")
+            #expect(extra < -15 && extra >= -35 + 6, "\(extra)")
+            #expect(abs(with.bed - without.bed - extra) < 1, "ducked \(with.bed - without.bed) dB deeper, \(extra) planned")
+            let said = try #require(with.event.aboveBed, "prompt.started did not say how far the prompt stands out")
+            #expect(abs(said - 18) < 0.2, "planned \(said) dB above the bed")
+            #expect(abs(with.margin - said) < 1, "planned \(said) dB, heard \(with.margin) dB")
+            // Nothing is left ducked: the music is back at the volume it had.
+            #expect(with.musicVolumeAfter == with.musicVolumeBefore, "music at \(with.musicVolumeAfter), was \(with.musicVolumeBefore)")
+        }
+    }
+
+    struct Heard {
+        /// The prompt's speech level above the bed under it, in the capture (dB).
+        var margin: Double
+        /// The bed's level under the prompt (dBFS).
+        var bed: Double
+        var event: EngineEvent
+        var musicVolumeBefore: [Int]
+        var musicVolumeAfter: [Int]
+    }
+
+    /// One prompt over another program's loud, steady music (a tone at half scale, `media.role`
+    /// music) with a shallow duck and a 0.6 s pre-roll: the pre-roll's silence leaves the bed alone
+    /// under the prompt's session, measured before the first word.
+    static func promptOverMusic(target: Double?) async throws -> Heard {
+        var configuration = EngineConfiguration()
+        configuration.policy.duckLevelDB = shallowDuck
+        configuration.policy.audibility = Audibility(promptAboveBed: target, deepestDuck: -35, maxBoost: 6)
+        configuration.policy.outputs = OutputWake(rules: [.init(sink: "car", preRoll: 0.6)], idleGap: 5)
+        let engine = try await VoxNavEngine(configuration: configuration)
+        let started = Mutex<[EngineEvent]>([])
+        _ = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append(event) } } }
+        let music = try ForeignPlayer(applicationName: "Loud music", properties: ["media.role": "music"], volume: 65536)
+        defer { music.stop() }
+        let input = try await music.waitForSinkInput()
+        let capture = try MonitorCapture()
+        // The music alone, long enough for the engine's meter to have measured it.
+        try await capture.waitForAudio(seconds: 1.2)
+        let musicOnly = capture.samples().count
+        let outcome = try await engine.speak(PromptRequest(text: text, language: "en-US"))
+        try await Task.sleep(for: .milliseconds(700))
+        let samples = capture.stop()
+        let after = try volumes(of: UInt32(input.index))
+        await engine.shutdown()
+        let event = try #require(started.withLock { $0.first })
+
+        // 50 ms blocks after the music-only part: the duck (a drop of 3 dB and more), the bed alone
+        // through the pre-roll, then the prompt over it.
+        let rate = capture.sampleRate
+        let powers = SpeechLevel.blockPowers(of: samples.dropFirst(musicOnly), sampleRate: rate)
+        let loud = SpeechLevel.blockPowers(of: samples.prefix(musicOnly).dropFirst(rate / 5), sampleRate: rate).mean
+        let ducked = try #require(powers.firstIndex { $0 < loud / 2 }, "the music never ducked")
+        // The bed: from 0.15 s after the duck began to 0.45 s into the 0.6 s pre-roll.
+        let bed = Array(powers[(ducked + 3)..<(ducked + 9)]).mean
+        // The prompt: what is over the bed, in the blocks that follow until its audio ends (the music
+        // comes back after it), as the engine measures speech.
+        let end = min(powers.count, ducked + Int(outcome.audioDuration / SpeechLevel.blockSeconds) - 1)
+        let speech = powers[(ducked + 12)..<end].map { max(0, $0 - bed) }
+        let level = try #require(SpeechLevel.level(ofBlockPowers: Array(speech)), "no speech over the bed")
+        return Heard(
+            margin: level - SpeechLevel.decibels(bed), bed: SpeechLevel.decibels(bed), event: event, musicVolumeBefore: input.volumes,
+            musicVolumeAfter: after)
+    }
+
+    static func volumes(of index: UInt32) throws -> [Int] {
+        try #require(try PulseProbe.sinkInputs().first { $0.index == Int(index) }, "the stream is gone").volumes
+    }
+
+    @Test func softerAndLouderChangeThePromptsLevelAndNothingClips() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let engine = try await VoxNavEngine()
+            var levels: [GuidanceGain: (level: Double, peak: Int, gain: Double?)] = [:]
+            for gain in GuidanceGain.allCases {
+                await engine.setGuidanceGain(client: VoxNavEngine.localClient, gain)
+                let started = Mutex<[EngineEvent]>([])
+                let token = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append(event) } } }
+                let capture = try MonitorCapture()
+                try await capture.waitForAudio(seconds: 0.2)
+                _ = try await engine.speak(PromptRequest(text: Self.text, language: "en-US"))
+                try await Task.sleep(for: .milliseconds(300))
+                let samples = capture.stop()
+                engine.unsubscribe(token)
+                let level = try #require(SpeechLevel.level(of: samples, sampleRate: capture.sampleRate), "\(gain): nothing heard")
+                levels[gain] = (level, samples.map { abs(Int($0)) }.max() ?? 0, started.withLock { $0.first?.gain })
+            }
+            await engine.shutdown()
+            let softer = try #require(levels[.softer])
+            let normal = try #require(levels[.normal])
+            let louder = try #require(levels[.louder])
+            #expect(abs(normal.level - softer.level - 6) < 1, "softer is \(normal.level - softer.level) dB under normal")
+            #expect(louder.level - normal.level > 3.5 && louder.level - normal.level < 6.5, "louder is \(louder.level - normal.level) dB over normal")
+            #expect(louder.peak < 32000, "louder clipped: peak \(louder.peak)")
+            #expect(
+                softer.gain == -6 && normal.gain == nil && louder.gain == 6,
+                "prompt.started said \(softer.gain as Any), \(normal.gain as Any), \(louder.gain as Any)")
+        }
+    }
+}
+
+extension Array where Element == Double {
+    fileprivate var mean: Double { isEmpty ? 0 : reduce(0, +) / Double(count) }
+}

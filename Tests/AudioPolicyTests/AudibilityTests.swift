@@ -1,0 +1,129 @@
+import BuiltInPolicy
+import PropertyBased
+import Testing
+
+@testable import AudioPolicy
+
+/// The `audibility:` target: how a prompt is made to stand out of the bed (a deeper duck first, then
+/// a boost), the guidance gain per client, and the policy file's form and its refusals.
+@Suite struct AudibilityTests {
+    static let target = Audibility(promptAboveBed: 12, deepestDuck: -35, maxBoost: 6)
+
+    @Test func aPromptAlreadyFarEnoughAboveTheBedIsLeftAsItsClientAsked() {
+        // Speech at -20 dBFS over music at -20 dBFS ducked by 15 dB: 15 dB above, over the 12 asked.
+        let plan = Self.target.plan(prompt: -20, clientGain: 0, bed: .init(level: -20, attenuation: -15, allDucked: true))
+        #expect(plan == AudibilityPlan(gain: 0, extraDuck: 0, bedUnderPrompt: -35))
+        #expect(plan.margin(promptLevel: -20) == 15)
+        // Softer stays softer when it still stands out.
+        #expect(Self.target.plan(prompt: -20, clientGain: -3, bed: .init(level: -20, attenuation: -15, allDucked: true)).gain == -3)
+    }
+
+    @Test func theBedGoesDeeperFirstThenThePromptIsRaised() {
+        // Loud music (-8 dBFS) ducked 15 dB: -23 under a -20 prompt, 3 dB; 9 short of 12: a deeper duck.
+        let deeper = Self.target.plan(prompt: -20, clientGain: 0, bed: .init(level: -8, attenuation: -15, allDucked: true))
+        #expect(deeper == AudibilityPlan(gain: 0, extraDuck: -9, bedUnderPrompt: -32))
+        // A shallow duck (-6) of loud music under a quiet prompt: the duck goes to its floor, then the
+        // prompt is raised for the rest.
+        let floor = Self.target.plan(prompt: -30, clientGain: 0, bed: .init(level: -2, attenuation: -6, allDucked: true))
+        // -2 - 6 = -8 under the prompt; -30 is 22 below; 34 short; 29 dB of room to -35; 5 dB of boost.
+        #expect(floor == AudibilityPlan(gain: 5, extraDuck: -29, bedUnderPrompt: -37))
+        #expect(floor.margin(promptLevel: -30) == 12)
+        // Beyond the floor and the boost, the prompt is as loud as it may be, and short of the target.
+        let short = Self.target.plan(prompt: -40, clientGain: 0, bed: .init(level: 0, attenuation: -6, allDucked: true))
+        #expect(short.gain == 6 && short.extraDuck == -29)
+        #expect(short.margin(promptLevel: -40)! < 12)
+    }
+
+    @Test func aSourceHeardUnduckedCannotBeDuckedDeeperSoThePromptIsRaised() {
+        let plan = Self.target.plan(prompt: -20, clientGain: 0, bed: .init(level: -25, attenuation: 0, allDucked: false))
+        #expect(plan == AudibilityPlan(gain: 6, extraDuck: 0, bedUnderPrompt: -25))
+    }
+
+    @Test func nothingUnderThePromptOrNoTargetChangesNothingButTheClientsGain() {
+        #expect(Self.target.plan(prompt: -20, clientGain: 6, bed: nil) == AudibilityPlan(gain: 6, extraDuck: 0, bedUnderPrompt: nil))
+        let off = Audibility.builtIn
+        #expect(off.promptAboveBed == nil)
+        let plan = off.plan(prompt: -20, clientGain: -6, bed: .init(level: 0, attenuation: -15, allDucked: true))
+        #expect(plan == AudibilityPlan(gain: -6, extraDuck: 0, bedUnderPrompt: -15))
+        #expect(plan.margin(promptLevel: -20) == -11, "the margin is still told")
+    }
+
+    /// Over every bed: the target is met whenever the room to duck and boost allows it; the duck never
+    /// passes the floor, the boost never passes its bound, nothing is changed when none is needed.
+    @Test func theTargetIsMetWheneverTheBoundsAllow() async {
+        let levels = PropertyBased.zip(Gen.double(in: -60...0), Gen.double(in: -60...0), Gen.double(in: -40...0), Gen.bool)
+        let settings = PropertyBased.zip(Gen.double(in: 0...40), Gen.double(in: -96...0), Gen.double(in: 0...12), Gen.int(in: 0...2))
+        await propertyCheck(count: 2000, input: levels, settings) { level, setting in
+            let (prompt, bedLevel, attenuation, ducked) = level
+            let (target, floor, boost, gainIndex) = setting
+            let allDucked = ducked && attenuation < 0
+            let clientGain = GuidanceGain.allCases[gainIndex].decibels
+            let audibility = Audibility(promptAboveBed: target, deepestDuck: floor, maxBoost: boost)
+            let bed = Audibility.Bed(level: bedLevel, attenuation: attenuation, allDucked: allDucked)
+            let plan = audibility.plan(prompt: prompt, clientGain: clientGain, bed: bed)
+            let margin = plan.margin(promptLevel: prompt)!
+            let natural = prompt + clientGain - (bedLevel + attenuation)
+            #expect(plan.extraDuck <= 0 && plan.gain >= clientGain && plan.gain <= clientGain + boost + 1e-9)
+            #expect(attenuation + plan.extraDuck >= min(attenuation, floor) - 1e-9, "past the floor")
+            if !allDucked { #expect(plan.extraDuck == 0, "a source heard unducked is not ducked deeper") }
+            if natural >= target {
+                #expect(plan == AudibilityPlan(gain: clientGain, extraDuck: 0, bedUnderPrompt: bedLevel + attenuation))
+            } else {
+                let room = (allDucked ? max(0, attenuation - floor) : 0) + boost
+                if natural + room >= target {
+                    #expect(abs(margin - target) < 1e-6, "short of the target with room left")
+                } else {
+                    #expect(abs(margin - (natural + room)) < 1e-6, "did not use all the room")
+                }
+                // The duck goes first: no boost while the duck has room.
+                if plan.gain > clientGain { #expect(!allDucked || attenuation + plan.extraDuck <= floor + 1e-6) }
+            }
+        }
+    }
+
+    @Test func guidanceGainsAreSofterNormalLouder() {
+        #expect(GuidanceGain.allCases.map(\.decibels) == [-6, 0, 6])
+        #expect(GuidanceGain(rawValue: "louder") == .louder)
+    }
+
+    @Test func theClientsGainIsItsOwnUntilItGoes() {
+        var engine = PolicyEngine(policy: .builtIn)
+        let app = ClientID("app")
+        #expect(engine.guidanceGain(of: app) == .normal)
+        _ = engine.apply(.guidanceGain(app, .louder, at: 0.5))
+        #expect(engine.guidanceGain(of: app) == .louder)
+        #expect(engine.guidanceGain(of: ClientID("other")) == .normal)
+        _ = engine.apply(.clientGone(app, at: 1))
+        #expect(engine.guidanceGain(of: app) == .normal, "a client's setting goes with it")
+    }
+
+    @Test func aFileSetsTheTargetWhichRoundTrips() throws {
+        let policy = try Policy.parse(yaml: "audibility:\n  promptAboveBed: 12\n  deepestDuck: -30\n  maxBoost: 4\n", over: .builtIn)
+        #expect(policy.audibility == Audibility(promptAboveBed: 12, deepestDuck: -30, maxBoost: 4))
+        #expect(try Policy.parse(completeYAML: policy.yaml) == policy)
+        #expect(policy.deepestDuckDB == -30, "a journal read after a crash may undo a duck as deep as the target's")
+        #expect(Policy.builtIn.audibility.promptAboveBed == nil, "the built-in policy sets no target")
+        #expect(try Policy.parse(completeYAML: Policy.builtIn.yaml) == Policy.builtIn)
+        #expect(try Policy.parse(yaml: "audibility:\n  promptAboveBed: off\n", over: policy).audibility.promptAboveBed == nil)
+    }
+
+    @Test func aBadValueIsRefusedNamingWhere() {
+        let cases: [(String, String, String)] = [
+            ("audibility:\n  loudness: 3\n", "audibility.loudness", "unknown key"),
+            ("audibility:\n  promptAboveBed: loud\n", "audibility.promptAboveBed", "expected a number"),
+            ("audibility:\n  promptAboveBed: 50\n", "audibility.promptAboveBed", "within 0…40 dB"),
+            ("audibility:\n  promptAboveBed: -3\n", "audibility.promptAboveBed", "within 0…40 dB"),
+            ("audibility:\n  deepestDuck: 6\n", "audibility.deepestDuck", "within -96…0 dB"),
+            ("audibility:\n  maxBoost: 20\n", "audibility.maxBoost", "within 0…12 dB"),
+            ("audibility: 10\n", "audibility", "expected a mapping"),
+        ]
+        for (yaml, path, message) in cases {
+            #expect {
+                try Policy.parse(yaml: yaml, over: .builtIn)
+            } throws: { error in
+                guard let error = error as? PolicyError else { return false }
+                return error.problems.contains { $0.path == path && $0.message.contains(message) }
+            }
+        }
+    }
+}
