@@ -40,13 +40,6 @@ import Testing
             ("preemption:\n  normal: [normal]\n", "preemption.normal", "normal cannot interrupt normal"),
             ("preemption: [important]\n", "preemption", "expected a mapping"),
         ]
-        for (yaml, path, message) in cases {
-            #expect {
-                try Policy.parse(yaml: yaml, over: .builtIn)
-            } throws: { error in
-                guard let error = error as? PolicyError, let problem = error.problems.first else { return false }
-                return problem.path == path && problem.message.contains(message)
-            }
-        }
+        expectRefused(cases)
     }
 }
