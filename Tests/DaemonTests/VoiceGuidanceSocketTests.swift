@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import Speech
 import Testing
 
 /// The user's toggle for voice prompts over the socket (`session.voiceGuidance`), with what reaches
@@ -34,7 +35,7 @@ import Testing
                 set
                     == .object([
                         "style": .string("none"), "alertStyle": .string("normal"), "voiceGuidance": .string("alertsOnly"),
-                        "promptsDuringCall": .string("tone"),
+                        "promptsDuringCall": .string("tone"), "guidanceGain": .string("normal"),
                     ]), "\(set)")
             let style = try await blocking { try app.call("session.promptStyle") }
             #expect(style == set)
@@ -65,6 +66,43 @@ import Testing
             #expect(bad["error"]?["message"]?.stringValue?.contains("alertsOnly") == true, "\(bad)")
             await daemon.stop()
         }
+    }
+
+    /// `session.guidanceGain` over the socket: the connection's own, louder heard louder in the car
+    /// than another connection's normal, a bad value refused changing nothing.
+    @Test func theGuidanceGainIsTheConnectionsOwn() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let app = try daemon.client()
+            let other = try daemon.client()
+            let set = try await blocking { try app.call("session.guidanceGain", .object(["gain": .string("softer")])) }
+            #expect(set["guidanceGain"] == .string("softer") && set["style"] == .string("normal"), "\(set)")
+            let bad = try await blocking {
+                try app.exchange(#"{"jsonrpc":"2.0","id":1,"method":"session.guidanceGain","params":{"gain":"deafening"}}"#)
+            }
+            #expect(bad["error"]?["code"] == .number(-32602), "\(bad)")
+            #expect(bad["error"]?["message"]?.stringValue?.contains("softer, normal, louder") == true, "\(bad)")
+            let style = try await blocking { try app.call("session.promptStyle") }
+            #expect(style["guidanceGain"] == .string("softer"), "a refused value changed the gain: \(style)")
+            let theirs = try await blocking { try other.call("session.promptStyle") }
+            #expect(theirs["guidanceGain"] == .string("normal"), "another connection's gain changed: \(theirs)")
+            // Heard: the same prompt, softer on this connection than on the other.
+            let soft = try await Self.levelHeard(app)
+            let normal = try await Self.levelHeard(other)
+            #expect(abs(normal - soft - 6) < 1, "softer is \(normal - soft) dB under normal")
+            await daemon.stop()
+        }
+    }
+
+    /// The speech level (dBFS) of a prompt in the capture of `car.monitor`.
+    private static func levelHeard(_ client: RPCClient) async throws -> Double {
+        let capture = try MonitorCapture()
+        try await capture.waitForAudio(seconds: 0.1)
+        let outcome = try await blocking { try client.call("prompt.speak", .object(["text": .string("Turn left onto Elm Street.")])) }
+        #expect(outcome["result"] == .string("finished"), "\(outcome)")
+        try await Task.sleep(for: .milliseconds(300))
+        let samples = capture.stop()
+        return try #require(SpeechLevel.level(of: samples, sampleRate: capture.sampleRate), "nothing heard")
     }
 
     @Test func guidanceAnnouncementsFollowTheLevel() async throws {
