@@ -3,8 +3,8 @@ import Synchronization
 
 /// Where prompt audio is played.
 protocol PromptOutput: Sendable {
-    /// Plays `audio` to its end or its cancellation; false when the sound server went away meanwhile.
-    func play(_ audio: BufferSource) async -> Bool
+    /// Plays `audio` (`seconds` long) to its end or its cancellation, and says how it ended.
+    func play(_ audio: BufferSource, seconds: Double) async -> PlaybackEnd
     /// Ends `audio` early, whether it plays now or is about to.
     func cancel(_ audio: BufferSource)
     /// Ends `audio` early with a short fade to silence (an interrupted prompt): no click.
@@ -18,6 +18,26 @@ extension PromptOutput {
     func fadeOut(_ audio: BufferSource) { cancel(audio) }
     /// Where nothing is heard, no sink.
     func sink(resume: Bool) async -> PromptSink { PromptSink(name: nil, wasSuspended: false) }
+}
+
+/// How a prompt's playback ended.
+enum PlaybackEnd: Sendable, Equatable {
+    /// Played to its end, or to its cancellation.
+    case drained
+    /// The sound server went away meanwhile.
+    case serverGone
+    /// The output did not play it through within its length and `PromptStreamOutput.drainMargin`
+    /// (a sink that does not run never drains): given up on.
+    case stalled
+
+    /// What a prompt that did not end `drained` ends with.
+    var reason: String? {
+        switch self {
+        case .drained: nil
+        case .serverGone: EngineError.serverUnavailableReason
+        case .stalled: "the output did not play it: not drained within its length and \(Int(PromptStreamOutput.drainMargin)) s (a sink that does not run)"
+        }
+    }
 }
 
 /// The sink a prompt plays into, as found just before it plays.
@@ -74,16 +94,34 @@ final class PromptStreamOutput: PromptOutput {
         if rolePolicy.keepsPromptStreamOpen { try await stream.reopen(properties: rolePolicy.promptStreamProperties) }
     }
 
-    func play(_ audio: BufferSource) async -> Bool {
+    /// How long past its length a prompt may take to drain before it is given up on: a sink that
+    /// does not run (suspended under the stream, a stalled device) would otherwise hold the session
+    /// active, and the car's sources ducked, for good.
+    static let drainMargin = 3.0
+
+    func play(_ audio: BufferSource, seconds: Double) async -> PlaybackEnd {
         let roles = rolePolicy
         let openForThisPrompt = !roles.keepsPromptStreamOpen
         // Failing to open it is the server gone, seen just below.
         if openForThisPrompt { try? await stream.reopen(properties: roles.promptStreamProperties) }
-        await stream.play(audio)
+        let stream = self.stream
+        let stalled = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await stream.play(audio)
+                return false
+            }
+            group.addTask {
+                guard (try? await Task.sleep(for: .seconds(seconds + Self.drainMargin))) != nil else { return false }
+                return stream.abandon(audio)
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
         // Returned early because the server went away (before the engine heard of it): not finished.
         let connected = stream.isConnected
         if openForThisPrompt { stream.close() }
-        return connected
+        return stalled ? .stalled : connected ? .drained : .serverGone
     }
 
     func cancel(_ audio: BufferSource) { stream.cancel(audio) }

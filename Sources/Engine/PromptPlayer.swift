@@ -434,8 +434,8 @@ actor PromptPlayer {
     /// exactly its length of simulated time; `compressed` also plays it for real, `virtual` does not.
     private func play(_ audio: BufferSource, duration: Double) async {
         let start = clock.now()
-        if clock.playsPromptAudio, await !output.play(audio) {
-            currentCancellation = currentCancellation ?? EngineError.serverUnavailableReason
+        if clock.playsPromptAudio, let reason = await output.play(audio, seconds: duration).reason {
+            currentCancellation = currentCancellation ?? reason
         }
         guard clock.simulated != nil, currentCancellation == nil else { return }
         playbackTokens += 1

@@ -22,6 +22,8 @@ public final class PlaybackStream: @unchecked Sendable {
     private var source: SampleSource?
     private var onDrained: ((Date) -> Void)?
     private var draining = false
+    /// The drain of the playing source, held so that giving up on it (`abandon`) can cancel its callback.
+    private var drainOperation: OpaquePointer?
     /// Set by `pause()`: the write callback feeds nothing, so no new content is queued.
     private var paused = false
     private var onReady: ((Result<Void, Error>) -> Void)?
@@ -219,6 +221,22 @@ public final class PlaybackStream: @unchecked Sendable {
         }
     }
 
+    /// Gives up on `source`: its `play` returns at once, whatever the server does with what it holds
+    /// (a sink that does not run never drains it). What is buffered is dropped and the stream corked;
+    /// the drain's callback, should the server answer later, is cancelled, so it cannot end the next
+    /// source's `play`. False when `source` is not the one playing.
+    @discardableResult
+    public func abandon(_ source: BufferSource) -> Bool {
+        connection.withLock {
+            source.stop()
+            guard self.source === source, onDrained != nil else { return false }
+            if let op = drainOperation { pa_operation_cancel(op) }
+            if pa_stream_get_state(stream) == PA_STREAM_READY, let op = pa_stream_flush(stream, nil, nil) { pa_operation_unref(op) }
+            finishDrain()
+            return true
+        }
+    }
+
     /// Drops what is buffered and stops the current source early; `play` returns promptly.
     public func stopPlayback() {
         connection.withLock {
@@ -278,7 +296,7 @@ public final class PlaybackStream: @unchecked Sendable {
                     Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue().finishDrain()
                 }, me)
             {
-                pa_operation_unref(op)
+                drainOperation = op
             } else {
                 finishDrain()
             }
@@ -286,6 +304,10 @@ public final class PlaybackStream: @unchecked Sendable {
     }
 
     private func finishDrain() {
+        if let op = drainOperation {
+            pa_operation_unref(op)
+            drainOperation = nil
+        }
         let done = onDrained
         onDrained = nil
         draining = false

@@ -111,19 +111,19 @@ final class HeldOutput: PromptOutput {
     /// Set each time a prompt starts playing.
     private let started = Mutex<[OneShot<Void>]>([])
 
-    func play(_ audio: BufferSource) async -> Bool {
+    func play(_ audio: BufferSource, seconds: Double) async -> PlaybackEnd {
         let done = OneShot<Bool>()
         let gone = state.withLock {
             $0.playing.append((audio, done))
             $0.played += 1
             return $0.serverGone
         }
-        if gone { return false }
+        if gone { return .serverGone }
         for waiter in started.withLock({ waiters in
             defer { waiters = [] }
             return waiters
         }) { waiter.set(()) }
-        return await done.value
+        return await done.value ? .drained : .serverGone
     }
 
     func cancel(_ audio: BufferSource) {
