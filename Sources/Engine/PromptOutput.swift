@@ -114,9 +114,14 @@ final class PromptStreamOutput: PromptOutput {
                 guard (try? await Task.sleep(for: .seconds(seconds + Self.drainMargin))) != nil else { return false }
                 return stream.abandon(audio)
             }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+            // Whichever ends first, the other is not needed: but a play ended by the timer's
+            // `abandon` may be seen first, so both answers count.
+            var gaveUp = false
+            for await abandoned in group {
+                gaveUp = gaveUp || abandoned
+                group.cancelAll()
+            }
+            return gaveUp
         }
         // Returned early because the server went away (before the engine heard of it): not finished.
         let connected = stream.isConnected
