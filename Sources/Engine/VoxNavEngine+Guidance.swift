@@ -5,12 +5,14 @@ import RPC
 extension VoxNavEngine {
     /// Starts (or restarts) guidance for a client in a language, with a vehicle profile, its distances
     /// in `units` (one the pack words; nil: the pack's own), saying as much as `verbosity` asks, road
-    /// names and numbers as `roads` asks.
-    /// Refused while the car's own navigation guides.
+    /// names and numbers as `roads` asks. A guidance session the client had ends first, as
+    /// `guidance.end` ends one (`guidance.ended`, reason `restarted`; its waiting and playing prompts
+    /// cancelled), so that no prompt of the old route plays into the new one.
+    /// Refused while the car's own navigation guides; a refusal changes nothing.
     public func startGuidance(
         client: ClientID, language: String?, profile: String?, units: UnitSystem? = nil, verbosity: Verbosity = .normal,
         roads: RoadMentions = .all
-    ) throws -> (language: String, profile: String, units: UnitSystem) {
+    ) async throws -> (language: String, profile: String, units: UnitSystem) {
         guard !nativeNavigationGuiding else { throw EngineError.nativeNavigationGuiding }
         let tag = language ?? configuration.defaultLanguage
         guard let pack = voices.pack(for: tag) else { throw EngineError.unknownLanguage(tag, available: voices.languages) }
@@ -22,6 +24,7 @@ extension VoxNavEngine {
         guard pack.unitSystems.contains(system) else {
             throw EngineError.unitsNotWorded(system.rawValue, language: pack.language, available: pack.unitSystems.map(\.rawValue))
         }
+        await endGuidance(client: client, reason: .restarted)
         guidanceSessionsStarted += 1
         let outputs = configuration.policy.outputs
         guidance[client] = GuidanceSession(
