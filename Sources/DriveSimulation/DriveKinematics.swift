@@ -134,12 +134,21 @@ public struct DriveKinematics: Sendable, Equatable {
         }
     }
 
+    /// The maneuvers strictly ahead of `position`, and the route's start (a `starts` maneuver) until
+    /// the maneuver after it is reached: a guidance engine lists its departure while the vehicle sets
+    /// off from it, so that "head north on Main Street" is said.
+    private func ahead(of position: Double) -> ArraySlice<RouteManeuver> {
+        let ahead = route.maneuvers(after: position)
+        guard ahead.startIndex == 1, route.maneuvers[0].maneuver.type.family == .starts else { return ahead }
+        return route.maneuvers[0...]
+    }
+
     /// The progress update at `time`: position, speed and the maneuvers still ahead (at most
     /// `lookahead` of them), each with its distance and the time the vehicle will take to get there.
     public func update(at time: Double, lookahead: Int = .max) -> DriveUpdate {
         let position = position(at: time)
         let speed = speed(at: time)
-        let upcoming = route.maneuvers(after: position).prefix(lookahead).map { item in
+        let upcoming = ahead(of: position).prefix(lookahead).map { item in
             let distance = item.position - position
             let timeRemaining = self.time(atPosition: item.position).map { max(0, $0 - time) }
             var maneuver = item.maneuver
