@@ -53,9 +53,24 @@ import Testing
     ]
 
     @Test(arguments: [
-        ("en-US", "imperialUS", ["Head east on Main Street", "Oak Avenue", "toward Airport", "exit 12 B", "toward Downtown", "Dupont Circle", "Central Station is on the right"]),
-        ("en-GB", "imperialUK", ["Head east along Main Street", "Oak Avenue", "towards Airport", "exit 12 B", "towards Downtown", "Dupont Circle", "Central Station is on the right"]),
-        ("de", "metric", ["Richtung Osten auf Main Street losfahren", "Oak Avenue", "Richtung Airport", "12 B", "Richtung Downtown", "Dupont Circle", "Central Station befindet sich rechts"]),
+        (
+            "en-US", "imperialUS",
+            ["Head east on Main Street", "Oak Avenue", "toward Airport", "exit 12 B", "toward Downtown", "Dupont Circle", "Central Station is on the right"]
+        ),
+        (
+            "en-GB", "imperialUK",
+            [
+                "Head east along Main Street", "Oak Avenue", "towards Airport", "exit 12 B", "towards Downtown", "Dupont Circle",
+                "Central Station is on the right",
+            ]
+        ),
+        (
+            "de", "metric",
+            [
+                "Richtung Osten auf Main Street losfahren", "Oak Avenue", "Richtung Airport", "12 B", "Richtung Downtown", "Dupont Circle",
+                "Central Station befindet sich rechts",
+            ]
+        ),
     ])
     func promptsNameRoadsAndSignpostsAndOpenWithTheDeparture(language: String, units: String, names: [String]) async throws {
         let said = try await Self.prompts(language, units: units)
