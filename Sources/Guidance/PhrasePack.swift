@@ -28,7 +28,7 @@ public struct PhrasePack: Sendable, Hashable {
     let distance: [String: DistanceWording]
     let ordinals: [String: [String]]
     let sides: [ManeuverSide: String]
-    /// The words `{heading}` becomes: "north", "northeast", …
+    /// The words `{heading}` becomes: "north", "northeast", …; empty when the pack has no `compass`.
     let compass: [CompassPoint: String]
     let lanes: [LaneGuidance.Position: PluralForms]
     let states: [ManeuverState: Template]
@@ -95,10 +95,12 @@ public struct PhrasePack: Sendable, Hashable {
         for side in ManeuverSide.allCases { sides[side] = try sidesNode.required(side.rawValue).string() }
         self.sides = sides
 
-        let compassNode = try root.required("compass")
-        try compassNode.onlyKeys(CompassPoint.allCases.map(\.rawValue))
+        // Optional: without it a departure is said without its heading ({heading} has no value).
         var compass: [CompassPoint: String] = [:]
-        for point in CompassPoint.allCases { compass[point] = try compassNode.required(point.rawValue).string() }
+        if let compassNode = try root.optional("compass") {
+            try compassNode.onlyKeys(CompassPoint.allCases.map(\.rawValue))
+            for point in CompassPoint.allCases { compass[point] = try compassNode.required(point.rawValue).string() }
+        }
         self.compass = compass
 
         let lanesNode = try root.required("lanes")

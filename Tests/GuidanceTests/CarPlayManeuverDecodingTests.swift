@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func unknownMembersOutsideTheListAreStillRefusedAndTheListIsNamed() throws {
-        for typo in ["symbolName", "junctionImageName", "currentRoadName", "highwayExitlabel", "userInfo"] {
+        for typo in ["symbolName", "junctionImageName", "currentRoad", "highwayExitlabel", "userInfo"] {
             let message = try #require(failure(#"{"type": "leftTurn", "\#(typo)": "x"}"#), "\(typo)")
             #expect(message.hasPrefix("Unknown maneuver member \"\(typo)\"; allowed: type, junctionType"), "\(message)")
             #expect(message.contains("highwayExitLabel") && message.contains("symbolSet"))

@@ -18,16 +18,26 @@ import Testing
         return scenario
     }
 
+    /// Meters to the first maneuver beyond which the departure always has room: at a crawl (2 m/s) a
+    /// prompt, the gap and a car's planned acceleration cover about 70 m, and "turn now" then opens
+    /// about 60 m ahead.
+    static let roomForTheDeparture = 200.0
+
     @Test func theDepartureIsSaidOnceAndFirst() async {
         await propertyCheck(count: 200, input: Gen.uint64()) { seed in
             let scenario = departing(seed)
             let configuration = AnnouncerConfiguration(profile: scenario.profile)
             let log = simulate(scenario, configuration: configuration)
             let departures = log.prompts.filter { $0.announcement.maneuverID == DriveScenario.departureID }
-            #expect(departures.count == 1, "seed \(seed)")
-            #expect(log.prompts.first?.announcement.maneuverID == DriveScenario.departureID, "seed \(seed)")
-            // Said at the start, not once the drive is under way.
-            #expect(departures.first.map { $0.announcement.issuedAt <= scenario.tick } ?? false, "seed \(seed)")
+            #expect(departures.count <= 1, "seed \(seed)")
+            // Dropped only when the first maneuver is so close that its "turn now" has no room after it.
+            if scenario.positions[0] >= Self.roomForTheDeparture {
+                #expect(departures.count == 1, "seed \(seed) first maneuver at \(scenario.positions[0]) m")
+                #expect(log.prompts.first?.announcement.maneuverID == DriveScenario.departureID, "seed \(seed)")
+                // Said at the start, not once the drive is under way.
+                #expect(departures.first.map { $0.announcement.issuedAt <= scenario.tick } ?? false, "seed \(seed)")
+            }
+            if departures.count == 1 { #expect(log.prompts.first?.announcement.maneuverID == DriveScenario.departureID) }
             // Chained only with the first maneuver, and only when it is close.
             if let chained = departures.first?.announcement.chainedManeuverID {
                 #expect(chained == "g0-m0", "seed \(seed)")
