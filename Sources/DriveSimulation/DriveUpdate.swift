@@ -4,7 +4,7 @@ import Guidance
 public struct DriveUpdate: Sendable, Equatable, Codable {
     public struct Upcoming: Sendable, Equatable, Codable {
         public var id: String
-        /// Meters from the vehicle, > 0; the route's start is listed at ≤ 0 until the maneuver after it is reached.
+        /// Meters from the vehicle, > 0; the route's start is listed at ≤ 0 while the vehicle sets off (`DriveKinematics.departureListing`).
         public var distance: Double
         /// Seconds until the vehicle gets there on this drive; nil if it never does.
         public var timeRemaining: Double?

@@ -72,7 +72,7 @@ import Testing
             let t = (kinematics.arrivalTime ?? 0) * fraction
             let update = kinematics.update(at: t)
             // The start is listed, at ≤ 0, until the first maneuver after it is reached (its departure prompt).
-            let departing = update.position < route.maneuvers[1].position
+            let departing = update.position < route.maneuvers[1].position && update.position <= DriveKinematics.departureListing
             #expect(update.upcoming.map(\.id) == (departing ? ["m0"] : []) + route.maneuvers(after: update.position).map(\.id))
             #expect(update.routeProgress.maneuvers.map(\.isDeparture) == update.upcoming.map { $0.id == "m0" })
             for item in update.upcoming where item.id != "m0" {
@@ -89,9 +89,11 @@ import Testing
         let kinematics = DriveKinematics(route: Self.route([500, 1500]), speed: .constant(10))
         #expect(kinematics.arrivalTime == 200)
         #expect(kinematics.position(at: 30) == 300)
-        let update = kinematics.update(at: 30, lookahead: 2)
-        #expect(update.upcoming.map(\.id) == ["m0", "m1"] && update.upcoming[0].distance == -300 && update.upcoming[1].distance == 200)
-        #expect(update.upcoming[1].timeRemaining == 20)
+        let setting = kinematics.update(at: 5, lookahead: 2)
+        #expect(setting.upcoming.map(\.id) == ["m0", "m1"] && setting.upcoming[0].distance == -50 && setting.upcoming[1].distance == 450)
+        let update = kinematics.update(at: 30, lookahead: 1)
+        #expect(update.upcoming.count == 1 && update.upcoming[0].id == "m1" && update.upcoming[0].distance == 200)
+        #expect(update.upcoming[0].timeRemaining == 20)
         // Past the first maneuver the start is no longer listed.
         #expect(kinematics.update(at: 60).upcoming.map(\.id) == ["m2"])
         let timeline = DriveTimeline(kinematics: kinematics, tick: 1)
@@ -122,7 +124,7 @@ import Testing
         #expect(kinematics.position(at: 10_000) == 400)
         let timeline = DriveTimeline(kinematics: kinematics, tick: 10, durationCap: 100)
         #expect(!timeline.arrived && timeline.endTime == 100 && timeline.updates.count == 11)
-        #expect(kinematics.update(at: 50).upcoming.first { $0.id == "m1" }?.timeRemaining == nil)
+        #expect(kinematics.update(at: 50).upcoming.first?.timeRemaining == nil)
     }
 
     @Test func routeSpeedProfileFollowsTheRouteDurations() throws {

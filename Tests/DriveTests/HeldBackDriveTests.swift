@@ -31,7 +31,7 @@ import Testing
     /// After the blocker: one spoken prompt at its end, for m2; nothing for m1.
     static let oneAfter = """
           said:
-            - {pattern: '^In \\d+ feet, turn left$', from: "1:30", to: "1:31", style: normal}
+            - {pattern: '^In \\d+ feet, turn left onto Baker Street$', from: "1:30", to: "1:31", style: normal}
           notSaid:
             - {pattern: right, from: "1:30"}
         """
@@ -92,7 +92,7 @@ import Testing
     @Test func withVoiceDuringCallsThePromptsAreSpokenAndNothingIsOwed() async throws {
         let nothingAfter = """
               said:
-                - {pattern: '^In \\d+ feet, turn left$', from: "1:20", to: "1:29", style: normal}
+                - {pattern: '^In \\d+ feet, turn left onto Baker Street$', from: "1:20", to: "1:29", style: normal}
               notSaid:
                 - {pattern: ., from: "1:30", to: "1:40"}
             """

@@ -28,7 +28,8 @@ import Testing
           file: \(routeFile)
         speed:
           segments:
-            - {from: 0, speed: 40 km/h}
+            - {from: 0, speed: 10 km/h}          # setting off
+            - {fromDistance: 40, speed: 40 km/h}
         options:
           durationCap: "20:00"
           seed: 1
