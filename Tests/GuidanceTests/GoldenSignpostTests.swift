@@ -70,7 +70,7 @@ import Testing
         "de": [
             "Richtung Norden auf Main Street losfahren, dann rechts abbiegen auf Oak Avenue",
             "Richtung Südosten losfahren",
-            "Einen Kilometer weiter auf Oak Avenue",
+            "Auf Oak Avenue einen Kilometer weiterfahren",
             "In 300 Metern links abbiegen auf Elm Street",
             "Links abbiegen auf Elm Street",
             "Jetzt links abbiegen",
