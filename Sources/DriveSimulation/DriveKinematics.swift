@@ -134,12 +134,26 @@ public struct DriveKinematics: Sendable, Equatable {
         }
     }
 
+    /// The maneuvers strictly ahead of `position`, and the route's start (a `starts` maneuver) while
+    /// the vehicle sets off from it (up to `departureListing` meters past it, before the maneuver
+    /// after it): a guidance engine lists its departure then, so that "head north on Main Street" is said.
+    private func ahead(of position: Double) -> ArraySlice<RouteManeuver> {
+        let ahead = route.maneuvers(after: position)
+        let start = route.maneuvers[0]
+        guard ahead.startIndex == 1, start.maneuver.type.family == .starts, position - start.position <= Self.departureListing
+        else { return ahead }
+        return route.maneuvers[0...]
+    }
+
+    /// Meters past the start within which it is still listed (the daemon takes distances down to -1000 m).
+    public static let departureListing = 100.0
+
     /// The progress update at `time`: position, speed and the maneuvers still ahead (at most
     /// `lookahead` of them), each with its distance and the time the vehicle will take to get there.
     public func update(at time: Double, lookahead: Int = .max) -> DriveUpdate {
         let position = position(at: time)
         let speed = speed(at: time)
-        let upcoming = route.maneuvers(after: position).prefix(lookahead).map { item in
+        let upcoming = ahead(of: position).prefix(lookahead).map { item in
             let distance = item.position - position
             let timeRemaining = self.time(atPosition: item.position).map { max(0, $0 - time) }
             var maneuver = item.maneuver

@@ -4,7 +4,7 @@ import Guidance
 public struct DriveUpdate: Sendable, Equatable, Codable {
     public struct Upcoming: Sendable, Equatable, Codable {
         public var id: String
-        /// Meters from the vehicle, > 0.
+        /// Meters from the vehicle, > 0; the route's start is listed at ≤ 0 while the vehicle sets off (`DriveKinematics.departureListing`).
         public var distance: Double
         /// Seconds until the vehicle gets there on this drive; nil if it never does.
         public var timeRemaining: Double?
@@ -25,6 +25,8 @@ public struct DriveUpdate: Sendable, Equatable, Codable {
 
     /// The update as `Guidance.RouteProgress` (time, speed, ids and distances).
     public var routeProgress: RouteProgress {
-        RouteProgress(time: time, speed: speed, maneuvers: upcoming.map { .init(id: $0.id, distance: $0.distance) })
+        RouteProgress(
+            time: time, speed: speed,
+            maneuvers: upcoming.map { .init(id: $0.id, distance: $0.distance, isDeparture: $0.maneuver.type.family == .starts) })
     }
 }

@@ -29,7 +29,7 @@ extension Route {
     static let fileKeys = ["trafficSide", "maneuvers"]
     static let maneuverKeys = [
         "id", "distance", "duration", "type", "junctionType", "trafficSide", "lanes", "instructionVariants",
-        "roadName", "routeNumber", "exitNumber",
+        "roadName", "routeNumber", "exitNumber", "towards", "rotaryName", "heading", "currentRoadName", "destinationName",
     ]
 }
 
@@ -90,6 +90,17 @@ extension YAMLReader {
         if let n = keys["roadName"] { maneuver.roadName = string(n, at: p("roadName")) }
         if let n = keys["routeNumber"] { maneuver.routeNumber = string(n, at: p("routeNumber")) }
         if let n = keys["exitNumber"] { maneuver.exitNumber = string(n, at: p("exitNumber")) }
+        if let n = keys["towards"] { maneuver.towards = string(n, at: p("towards")) }
+        if let n = keys["rotaryName"] { maneuver.rotaryName = string(n, at: p("rotaryName")) }
+        if let n = keys["currentRoadName"] { maneuver.currentRoadName = string(n, at: p("currentRoadName")) }
+        if let n = keys["destinationName"] { maneuver.destinationName = string(n, at: p("destinationName")) }
+        if let n = keys["heading"], let heading = number(n, at: p("heading"), what: "degrees from north") {
+            if heading >= 0 && heading < 360 {
+                maneuver.heading = heading
+            } else {
+                fail(p("heading"), n, "heading \(ClockTime.formatNumber(heading)) is outside 0 ≤ heading < 360 degrees from north")
+            }
+        }
         guard problems.count == before else { return nil }
         return RouteManeuver(id: id, maneuver: maneuver, distanceFromPrevious: distance, durationFromPrevious: duration)
     }

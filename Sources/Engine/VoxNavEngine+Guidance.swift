@@ -48,14 +48,19 @@ extension VoxNavEngine {
         let described = progress.upcoming.indices.compactMap { index in
             session.maneuvers[progress.upcoming[index].id].map { (id: index, maneuver: $0) }
         }
-        let route = LanePattern.fold(described)
+        // A road that only changes its name is not announced as a maneuver (`NameChange`).
+        let route = NameChange.fold(LanePattern.fold(described))
         // As they are said: without the road names or numbers the client turned off.
         session.onRoute = Dictionary(
             route.map { (progress.upcoming[$0.id].id, session.roads.apply(to: $0.maneuver, names: session.composer.pack.names)) },
             uniquingKeysWith: { first, _ in first })
         let update = RouteProgress(
             time: now, speed: progress.speed,
-            maneuvers: route.map { RouteProgress.UpcomingManeuver(id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance) })
+            maneuvers: route.map {
+                RouteProgress.UpcomingManeuver(
+                    id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance,
+                    isDeparture: $0.maneuver.type.family == .starts)
+            })
         session.lastProgress = update
         session.lastProgressReceived = self.now()
         var planned: [PlannedPrompt] = []

@@ -104,6 +104,7 @@ public struct Announcer: Sendable {
         let route = retireAndTrim(update.maneuvers)
         lastHeadID = route.first?.id
         guard let head = route.first else { return [] }
+        if head.isDeparture { return depart(head, route: route, update: update) }
         let speed = update.speed.isFinite ? max(update.speed, 0) : 0
         let thresholds = AnnouncerThresholds(
             profile: configuration.profile, speed: speed, updateInterval: updateInterval,
@@ -176,7 +177,8 @@ public struct Announcer: Sendable {
         var remaining: [RouteProgress.UpcomingManeuver] = []
         for maneuver in maneuvers where seen.insert(maneuver.id).inserted {
             guard maneuver.distance.isFinite, !retired.contains(maneuver.id) else { continue }
-            if maneuver.distance <= 0 {
+            // A departure not yet said is at the vehicle, not passed.
+            if maneuver.distance <= 0, !(maneuver.isDeparture && progress[maneuver.id] == nil && remaining.isEmpty) {
                 retired.insert(maneuver.id)
             } else {
                 remaining.append(maneuver)
@@ -202,24 +204,72 @@ public struct Announcer: Sendable {
         return min(end, 2 * thresholds.start(of: .prepare))
     }
 
+    /// "Continue on Oak Avenue for a half mile": when the maneuver is far enough for the profile
+    /// (`AnnouncerThresholds.allowsContinue`), its initial prompt is not due now, and the continue
+    /// prompt ends (plus gap) before the window of the maneuver's next prompt opens, so it never
+    /// delays or overlaps it.
     private func qualifiesForContinue(_ context: Context) -> Bool {
-        let profile = configuration.profile
-        let farInTime = context.thresholds.timeToGo(context.heard).map { $0 > profile.continueMinimumTime } ?? true
-        return context.heard > profile.continueMinimumDistance && farInTime
-            && context.heard > context.thresholds.start(of: .initial)  // the maneuver's own prompt is not due yet
+        let thresholds = context.thresholds
+        guard thresholds.allowsContinue(context.heard) else { return false }
+        if context.heard > thresholds.start(of: .initial) { return leavesRoom(for: .continue, before: .initial, context) }
+        // Inside the initial window the initial prompt itself is said.
+        guard context.heard < thresholds.end(of: .initial) else { return false }
+        return leavesRoom(for: .continue, before: .prepare, context)
     }
 
     /// An early prompt must end (plus gap) before the execute prompt is due, or it would push it
     /// late; the vehicle may speed up meanwhile (the profile's planned acceleration).
     private func leavesRoomForExecute(_ state: ManeuverState, _ context: Context) -> Bool {
-        let occupied = duration(for: draft(state, context)) + configuration.minimumGap
-        let now = context.thresholds
+        leavesRoom(for: state, before: .execute, context)
+    }
+
+    /// A prompt of `state` now ends (plus gap) before `later`'s window opens, at the planned acceleration.
+    private func leavesRoom(for state: ManeuverState, before later: ManeuverState, _ context: Context) -> Bool {
+        ends(draft(state, context), before: later, heard: context.heard, context.thresholds)
+    }
+
+    private func ends(
+        _ announcement: Announcement, before state: ManeuverState, heard: Double, _ now: AnnouncerThresholds
+    ) -> Bool {
+        let occupied = duration(for: announcement) + configuration.minimumGap
         let acceleration = max(configuration.profile.plannedAcceleration, 0)
         let covered = now.speed * occupied + acceleration * occupied * occupied / 2
-        let later = AnnouncerThresholds(
+        let faster = AnnouncerThresholds(
             profile: now.profile, speed: now.speed + acceleration * occupied, updateInterval: now.updateInterval,
             outputLatency: now.outputLatency)
-        return context.heard - covered >= later.start(of: .execute)
+        return heard - covered >= faster.start(of: state)
+    }
+
+    /// The route's start, said once and first at the first free moment ("head north on Main
+    /// Street[, then turn right onto Oak Avenue]", the first maneuver chained when close). It is
+    /// dropped, never said late, when it would still be playing when the first maneuver's "turn
+    /// now" is due.
+    private mutating func depart(
+        _ departure: RouteProgress.UpcomingManeuver, route: [RouteProgress.UpcomingManeuver], update: RouteProgress
+    ) -> [Announcement] {
+        let speed = update.speed.isFinite ? max(update.speed, 0) : 0
+        let latency = configuration.outputLatency(at: update.time, busyUntil: busyUntil)
+        guard busyUntil.map({ update.time + configuration.outputLatency >= $0 + configuration.minimumGap }) ?? true else { return [] }
+        let thresholds = AnnouncerThresholds(
+            profile: configuration.profile, speed: speed, updateInterval: updateInterval,
+            outputLatency: configuration.longestOutputLatency)
+        let first = route.dropFirst().first
+        let spacing = first.map { $0.distance - max(departure.distance, 0) }
+        let context = Context(
+            time: update.time, head: departure, next: first, spacing: spacing,
+            heard: max(0, departure.distance - speed * latency), thresholds: thresholds)
+        let announcement = draft(.execute, context)
+        if let first {
+            let heardFirst = max(0, first.distance - speed * latency)
+            guard ends(announcement, before: .execute, heard: heardFirst, thresholds) else {
+                progress[departure.id] = .execute  // no room: dropped rather than said over the first turn
+                retired.insert(departure.id)
+                return []
+            }
+        }
+        let said = speak(.execute, context)
+        retired.insert(departure.id)
+        return [said]
     }
 
     private func chainWindow(_ context: Context) -> Double {

@@ -41,6 +41,13 @@ struct AnnouncerThresholds: Sendable {
         }
     }
 
+    /// Whether a maneuver heard `distance` away is far enough for "continue on … for …": farther
+    /// than the profile's `continueMinimumDistance` and, when moving, `continueMinimumTime`.
+    func allowsContinue(_ distance: Double) -> Bool {
+        let farInTime = timeToGo(distance).map { $0 > profile.continueMinimumTime } ?? true
+        return distance > profile.continueMinimumDistance && farInTime
+    }
+
     /// True when a prompt heard at `distance` still leaves the minimum lead time.
     func leavesLeadTime(_ distance: Double) -> Bool {
         distance > 0 && distance >= profile.minimumLeadTime * speed

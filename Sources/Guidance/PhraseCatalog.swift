@@ -1,6 +1,6 @@
 /// Which sample data a catalog rendering uses.
 public enum PhraseVariant: String, CaseIterable, Sendable, Hashable, Codable {
-    /// Road name, route number, exit number and lanes all known.
+    /// Road name, route number, exit number, signposts, heading, current road, destination and lanes all known.
     case full
     /// Nothing but the maneuver type known.
     case bare
@@ -23,6 +23,12 @@ public struct PhraseSample: Sendable, Hashable {
     public var roadName = "Solar Circle"
     public var routeNumber = "I-95"
     public var exitNumber = "12B"
+    public var towards = "Airport Road"
+    public var rotaryName = "Dupont Circle"
+    /// Said as a compass point by starts: "head northeast".
+    public var heading = 40.0
+    public var currentRoadName = "Oak Avenue"
+    public var destinationName = "Central Station"
     /// Four lanes, the right two preferred.
     public var lanes: [Lane] = [
         .init(angle: 0, status: .notGood)!, .init(angle: 0, status: .notGood)!,
@@ -42,7 +48,9 @@ extension PhraseComposer {
         for type in ManeuverType.allCases {
             let full = Maneuver(
                 type: type, lanes: sample.lanes, roadName: sample.roadName,
-                routeNumber: sample.routeNumber, exitNumber: sample.exitNumber)
+                routeNumber: sample.routeNumber, exitNumber: sample.exitNumber, towards: sample.towards,
+                rotaryName: sample.rotaryName, heading: sample.heading, currentRoadName: sample.currentRoadName,
+                destinationName: sample.destinationName)
             let bare = Maneuver(type: type)
             for state in ManeuverState.allCases {
                 let distance = sample.distances[state] ?? 0

@@ -1,7 +1,10 @@
 extension PhraseComposer {
     /// The prompt for `maneuver` in decreasing detail, richest first: everything; without lane advice;
-    /// without the chained "then"; without the road name. The speaker picks the richest one that fits
-    /// its time budget, so a driver never hears a ten-second sentence. Duplicates are removed.
+    /// with the chained maneuver bare ("then turn left"); without the chained "then"; without the
+    /// signposts' "toward"; without the road name and route number. Exit numbers, roundabout names and
+    /// the destination stay to the last: they are what the driver looks for. Then the short style.
+    /// The speaker picks the richest one that fits its time budget, so a driver never hears a
+    /// ten-second sentence. Duplicates are removed.
     public func compositions(
         _ maneuver: Maneuver, state: ManeuverState, distance: Double, then next: Maneuver? = nil
     ) -> [String] {
@@ -17,13 +20,28 @@ extension PhraseComposer {
         var plain = maneuver
         plain.lanes = []
         candidates.append(wording(plain, state: state, distance: distance, then: next))
+        candidates.append(wording(plain, state: state, distance: distance, then: next.map(Self.bare)))
+        candidates.append(wording(plain, state: state, distance: distance, then: nil))
+        plain.towards = nil
         candidates.append(wording(plain, state: state, distance: distance, then: nil))
         plain.roadName = nil
         plain.roadNamePronunciation = nil
         plain.routeNumber = nil
+        plain.currentRoadName = nil
         candidates.append(wording(plain, state: state, distance: distance, then: nil))
         candidates.append(wording(plain, state: state, distance: distance, then: nil, style: .short))
         var seen = Set<Wording>()
         return candidates.filter { seen.insert($0).inserted }
+    }
+
+    /// A chained maneuver without its names: "then turn left".
+    static func bare(_ maneuver: Maneuver) -> Maneuver {
+        var bare = maneuver
+        bare.roadName = nil
+        bare.roadNamePronunciation = nil
+        bare.routeNumber = nil
+        bare.towards = nil
+        bare.currentRoadName = nil
+        return bare
     }
 }

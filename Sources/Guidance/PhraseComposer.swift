@@ -51,16 +51,20 @@ public struct PhraseComposer: Sendable, Hashable {
         let values = values(for: maneuver, distance: distance, spoken: spoken)
         let action = render(phrases.action!, values)
         let short = render(phrases.short!, values)
+        // The chained maneuver is said with its details (where it goes), so "keep left, then keep
+        // right" becomes "keep left toward Airport, then keep right toward Downtown".
         let thenText = next.map { next in
             let nextPhrases = pack.phrases(for: next.type)
             return render(
-                nextPhrases.then ?? nextPhrases.short!, self.values(for: next, distance: next.distanceRemaining ?? 0, spoken: spoken))
+                nextPhrases.then ?? nextPhrases.action!, self.values(for: next, distance: next.distanceRemaining ?? 0, spoken: spoken))
         }
         let lanes = LaneGuidance(lanes: maneuver.lanes).map(lanePhrase)
         let sentence = render(pack.stateTemplate(state, for: maneuver.type, style: style)) { placeholder in
             switch placeholder.name {
             case "action": action
             case "short": short
+            // The action only when it names more than the bare verb phrase (a road, a signpost).
+            case "named": action == short ? nil : action
             case "then": thenText
             case "lanes": lanes
             default: values(placeholder)
@@ -128,6 +132,11 @@ public struct PhraseComposer: Sendable, Hashable {
             }
         }
         let exit = maneuver.exitNumber.flatMap(Self.nonEmpty).map(names.exitNumber)
+        let towards = maneuver.towards.flatMap(Self.nonEmpty).map(names.road)
+        let rotary = maneuver.rotaryName.flatMap(Self.nonEmpty).map(names.road)
+        let currentRoad = maneuver.currentRoadName.flatMap(Self.nonEmpty).map(names.road)
+        let destination = maneuver.destinationName.flatMap(Self.nonEmpty)
+        let heading = maneuver.heading.flatMap(CompassPoint.init(heading:)).flatMap { pack.compass[$0] }
         let side = maneuver.type.side.flatMap { pack.sides[$0] }
         let exitIndex = maneuver.type.roundaboutExitNumber.map { $0 - 1 }
         return { [self] placeholder in
@@ -136,6 +145,11 @@ public struct PhraseComposer: Sendable, Hashable {
             case "road": return road
             case "ref": return ref
             case "exit": return exit
+            case "towards": return towards
+            case "rotary": return rotary
+            case "currentRoad": return currentRoad
+            case "destination": return destination
+            case "heading": return heading
             case "side": return side
             case "ordinal":
                 guard let exitIndex else { return nil }

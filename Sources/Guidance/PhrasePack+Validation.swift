@@ -4,9 +4,11 @@ import StrictCoding
 /// pack defines, and is either always filled for the maneuver type or inside an optional `[ ]`.
 extension PhrasePack {
     /// Placeholders of `maneuvers` entries (`action`, `short`, `then`).
-    static let maneuverPlaceholders: Set<String> = ["distance", "road", "ref", "exit", "side", "ordinal"]
+    static let maneuverPlaceholders: Set<String> = [
+        "distance", "road", "ref", "exit", "side", "ordinal", "towards", "rotary", "heading", "currentRoad", "destination",
+    ]
     /// Placeholders of sentence templates (`states`, `short`, state overrides).
-    static let sentencePlaceholders = maneuverPlaceholders.union(["action", "short", "lanes", "then"])
+    static let sentencePlaceholders = maneuverPlaceholders.union(["action", "short", "named", "lanes", "then"])
 
     static func checkKnown(
         _ template: Template, allowed: Set<String>, forms: [String: Set<String>] = [:], at path: String

@@ -28,6 +28,8 @@ public struct PhrasePack: Sendable, Hashable {
     let distance: [String: DistanceWording]
     let ordinals: [String: [String]]
     let sides: [ManeuverSide: String]
+    /// The words `{heading}` becomes: "north", "northeast", …; empty when the pack has no `compass`.
+    let compass: [CompassPoint: String]
     let lanes: [LaneGuidance.Position: PluralForms]
     let states: [ManeuverState: Template]
     let shortStates: [ManeuverState: Template]
@@ -36,7 +38,7 @@ public struct PhrasePack: Sendable, Hashable {
     static let defaultForm = "default"
     static let topLevelKeys = [
         "language", "name", "espeakVoice", "units", "capitalizeSentences", "numbers", "distance",
-        "ordinals", "sides", "lanes", "phrases", "alerts", "states", "short", "maneuvers", "names", "lexicon",
+        "ordinals", "sides", "compass", "lanes", "phrases", "alerts", "states", "short", "maneuvers", "names", "lexicon",
     ]
 
     /// Parses a pack from UTF-8 YAML bytes.
@@ -92,6 +94,14 @@ public struct PhrasePack: Sendable, Hashable {
         var sides: [ManeuverSide: String] = [:]
         for side in ManeuverSide.allCases { sides[side] = try sidesNode.required(side.rawValue).string() }
         self.sides = sides
+
+        // Optional: without it a departure is said without its heading ({heading} has no value).
+        var compass: [CompassPoint: String] = [:]
+        if let compassNode = try root.optional("compass") {
+            try compassNode.onlyKeys(CompassPoint.allCases.map(\.rawValue))
+            for point in CompassPoint.allCases { compass[point] = try compassNode.required(point.rawValue).string() }
+        }
+        self.compass = compass
 
         let lanesNode = try root.required("lanes")
         try lanesNode.onlyKeys(LaneGuidance.Position.allCases.map(\.rawValue))

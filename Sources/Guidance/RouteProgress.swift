@@ -8,11 +8,25 @@ public struct RouteProgress: Codable, Sendable, Equatable {
         public var distance: Double
         /// Meters from this maneuver to the next one; derived from the list when nil.
         public var distanceToNext: Double?
+        /// The route's start ("head north on Main Street"): said once, first, when the vehicle is at
+        /// it, so it is kept at `distance ≤ 0` until said (any other maneuver there is passed).
+        public var isDeparture: Bool
 
-        public init(id: String, distance: Double, distanceToNext: Double? = nil) {
+        public init(id: String, distance: Double, distanceToNext: Double? = nil, isDeparture: Bool = false) {
             self.id = id
             self.distance = distance
             self.distanceToNext = distanceToNext
+            self.isDeparture = isDeparture
+        }
+
+        private enum CodingKeys: String, CodingKey { case id, distance, distanceToNext, isDeparture }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(String.self, forKey: .id)
+            distance = try c.decode(Double.self, forKey: .distance)
+            distanceToNext = try c.decodeIfPresent(Double.self, forKey: .distanceToNext)
+            isDeparture = try c.decodeIfPresent(Bool.self, forKey: .isDeparture) ?? false
         }
     }
 

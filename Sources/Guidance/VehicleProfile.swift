@@ -29,7 +29,8 @@ public struct VehicleProfile: Codable, Sendable, Equatable {
     public var minimumLeadTime: Double
     /// A second maneuver this close (meters at `defaultSpeed`, scaled) is chained: "…, then turn left".
     public var chainingDistance: Double
-    /// "Continue for 5 km" only when the next maneuver is farther than both of these.
+    /// "Continue on Oak Avenue for a half mile" only when the next maneuver is farther than both of
+    /// these (leading apps say it from about 0.5–2 km in a car).
     public var continueMinimumDistance: Double
     public var continueMinimumTime: Double
     /// m/s² the vehicle may gain while an early prompt plays: that prompt is skipped when, at this
@@ -66,31 +67,32 @@ extension VehicleProfile {
 
 extension VehicleProfile {
     /// OsmAnd car defaults at 12.5 m/s: initial 115 s → 90 s, prepare ("turn in") 22 s → 15 s,
-    /// execute max(12 m, 3.6 s × v), chaining within 15 s (~187 m).
+    /// execute max(12 m, 3.6 s × v), chaining within 15 s (~187 m); "continue" beyond 800 m and 40 s.
     public static let car = VehicleProfile(
         name: "car", defaultSpeed: 12.5,
         initial: PromptWindow(start: 1437, end: 1125),
         prepare: PromptWindow(start: 275, end: 187),
         executeMinimumDistance: 12, executeLeadTime: 3.6,
-        chainingDistance: 187, continueMinimumDistance: 2000, continueMinimumTime: 60,
+        chainingDistance: 187, continueMinimumDistance: 800, continueMinimumTime: 40,
         plannedAcceleration: 2)
 
-    /// 18 km/h: same time constants as the car, shorter floors (a cyclist needs less warning distance).
+    /// 18 km/h: same time constants as the car, shorter floors (a cyclist needs less warning distance);
+    /// "continue" beyond 400 m and a minute.
     public static let bicycle = VehicleProfile(
         name: "bicycle", defaultSpeed: 5,
         initial: PromptWindow(start: 500, end: 400),
         prepare: PromptWindow(start: 110, end: 75),
         executeMinimumDistance: 8, executeLeadTime: 4,
-        chainingDistance: 75, continueMinimumDistance: 1000, continueMinimumTime: 120,
+        chainingDistance: 75, continueMinimumDistance: 400, continueMinimumTime: 60,
         plannedAcceleration: 1)
 
-    /// 5 km/h: walkers hear fewer, closer prompts; "continue" only for long stretches.
+    /// 5 km/h: walkers hear fewer, closer prompts; "continue" beyond 250 m and two minutes.
     public static let pedestrian = VehicleProfile(
         name: "pedestrian", defaultSpeed: 1.4,
         initial: PromptWindow(start: 150, end: 110),
         prepare: PromptWindow(start: 40, end: 25),
         executeMinimumDistance: 6, executeLeadTime: 5,
-        chainingDistance: 25, continueMinimumDistance: 500, continueMinimumTime: 180,
+        chainingDistance: 25, continueMinimumDistance: 250, continueMinimumTime: 120,
         plannedAcceleration: 0.3)
 }
 

@@ -30,7 +30,7 @@ import Testing
             // 45 km/h is no fast road: no initial, no prepare; "turn now" comes.
             #expect(try await planned(client, 0, 1400, describe: true) == [])
             #expect(try await planned(client, 90, 275, describe: false) == [])
-            #expect(try await planned(client, 110, 40, describe: false) == ["Turn right now"])
+            #expect(try await planned(client, 110, 40, describe: false) == ["Turn right onto Baker Street"])
 
             // A bad verbosity is refused naming it, and the running guidance is left as it was.
             let bad = try await blocking {
@@ -54,7 +54,7 @@ import Testing
 
             let queued = { recorder.events.filter { $0["type"] == .string("prompt.queued") }.compactMap { $0["text"]?.stringValue } }
             #expect(await recorder.wait { _ in queued().count >= 3 }, "\(recorder.events)")
-            #expect(queued() == ["Turn right now"] + initial + prepare, "\(queued())")
+            #expect(queued() == ["Turn right onto Baker Street"] + initial + prepare, "\(queued())")
             await daemon.stop()
         }
     }

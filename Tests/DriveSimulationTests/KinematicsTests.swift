@@ -71,8 +71,11 @@ import Testing
             let kinematics = DriveKinematics(route: route, speed: Self.profile(segments, last: last))
             let t = (kinematics.arrivalTime ?? 0) * fraction
             let update = kinematics.update(at: t)
-            #expect(update.upcoming.map(\.id) == route.maneuvers(after: update.position).map(\.id))
-            for item in update.upcoming {
+            // The start is listed, at ≤ 0, until the first maneuver after it is reached (its departure prompt).
+            let departing = update.position < route.maneuvers[1].position && update.position <= DriveKinematics.departureListing
+            #expect(update.upcoming.map(\.id) == (departing ? ["m0"] : []) + route.maneuvers(after: update.position).map(\.id))
+            #expect(update.routeProgress.maneuvers.map(\.isDeparture) == update.upcoming.map { $0.id == "m0" })
+            for item in update.upcoming where item.id != "m0" {
                 #expect(item.distance > 0)
                 #expect(item.maneuver.distanceRemaining == item.distance)
                 let reached = try #require(item.timeRemaining)
@@ -86,9 +89,13 @@ import Testing
         let kinematics = DriveKinematics(route: Self.route([500, 1500]), speed: .constant(10))
         #expect(kinematics.arrivalTime == 200)
         #expect(kinematics.position(at: 30) == 300)
+        let setting = kinematics.update(at: 5, lookahead: 2)
+        #expect(setting.upcoming.map(\.id) == ["m0", "m1"] && setting.upcoming[0].distance == -50 && setting.upcoming[1].distance == 450)
         let update = kinematics.update(at: 30, lookahead: 1)
         #expect(update.upcoming.count == 1 && update.upcoming[0].id == "m1" && update.upcoming[0].distance == 200)
         #expect(update.upcoming[0].timeRemaining == 20)
+        // Past the first maneuver the start is no longer listed.
+        #expect(kinematics.update(at: 60).upcoming.map(\.id) == ["m2"])
         let timeline = DriveTimeline(kinematics: kinematics, tick: 1)
         #expect(timeline.updates.count == 201)
     }

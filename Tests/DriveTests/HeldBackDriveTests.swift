@@ -31,7 +31,7 @@ import Testing
     /// After the blocker: one spoken prompt at its end, for m2; nothing for m1.
     static let oneAfter = """
           said:
-            - {pattern: '^In \\d+ feet, turn left$', from: "1:30", to: "1:31", style: normal}
+            - {pattern: '^In \\d+ feet, turn left onto Baker Street$', from: "1:30", to: "1:31", style: normal}
           notSaid:
             - {pattern: right, from: "1:30"}
         """
@@ -54,13 +54,13 @@ import Testing
         #expect(after.count == 1, "\(report.prompts.map { ($0.text, $0.queuedAt, $0.result) })")
         let caughtUp = try #require(after.first)
         #expect(caughtUp.played && caughtUp.style == .normal, "\(caughtUp)")
-        #expect(caughtUp.text.hasSuffix("turn left"), "\(caughtUp.text)")
+        #expect(caughtUp.text.hasSuffix("turn left onto Baker Street"), "\(caughtUp.text)")
         // m2's prepare, held back at ~86 s, was for about 1000 feet (~305 m); 4 s later the car is ~55 m nearer, and says so.
         let held = try #require(report.prompts.last { ($0.queuedAt ?? 0) < 90 && $0.text.contains("left") && heldBack($0) })
         let said = try #require(feet(caughtUp.text))
         #expect(said < 1000 && said >= 600, "\(caughtUp.text) after \(held.text)")
         #expect(!report.prompts.contains { ($0.startedAt ?? 0) >= 90 && $0.text.contains("right") }, "m1 was passed during the blocker")
-        #expect(report.prompts.contains { $0.played && $0.text == "Turn left now" && ($0.startedAt ?? 0) > 100 }, "m2's own turn now still comes")
+        #expect(report.prompts.contains { $0.played && $0.text == "Turn left onto Baker Street" && ($0.startedAt ?? 0) > 100 }, "m2's own turn now still comes")
     }
 
     /// A call with the default setting: tones during it, then one spoken prompt.
@@ -92,7 +92,7 @@ import Testing
     @Test func withVoiceDuringCallsThePromptsAreSpokenAndNothingIsOwed() async throws {
         let nothingAfter = """
               said:
-                - {pattern: '^In \\d+ feet, turn left$', from: "1:20", to: "1:29", style: normal}
+                - {pattern: '^In \\d+ feet, turn left onto Baker Street$', from: "1:20", to: "1:29", style: normal}
               notSaid:
                 - {pattern: ., from: "1:30", to: "1:40"}
             """

@@ -34,7 +34,7 @@ import Testing
         #expect(repeated.text == "In a half mile, turn right onto Solar Circle", "\(repeated.text)")
         // The announcer's own prompts still come: the turn's prepare and "turn now" after the repeat.
         let later = report.prompts.filter { $0.played && ($0.startedAt ?? 0) > (repeated.startedAt ?? 0) }
-        #expect(later.contains { $0.text.hasPrefix("Turn right now") }, "\(report.prompts.map(\.text))")
+        #expect(later.contains { $0.text.hasPrefix("Turn right onto Solar Circle") }, "\(report.prompts.map(\.text))")
         #expect(report.summary.violations == 0)
     }
 }

@@ -43,6 +43,10 @@ struct DriveScenario {
     var duplicateRate = 0.0
     var rerouteTimes: [Double] = []
     var seed: UInt64 = 0
+    /// The route's start is listed (id `departureID`, at ≤ 0) until the first maneuver is passed.
+    var departure = false
+
+    static let departureID = "g0-start"
 
     /// Spacings log-uniform in 20 m – 20 km, speeds 5–130 km/h; `messy` adds stops, jitter,
     /// duplicates and reroutes.
@@ -117,6 +121,9 @@ func simulate(_ scenario: DriveScenario, configuration: AnnouncerConfiguration) 
             generation += 1
         }
         var upcoming: [RouteProgress.UpcomingManeuver] = []
+        if scenario.departure, generation == 0, position < (scenario.positions.first ?? 0) {
+            upcoming.append(.init(id: DriveScenario.departureID, distance: -position, isDeparture: true))
+        }
         for (index, maneuver) in scenario.positions.enumerated() where maneuver - position > -20 {
             let noise = scenario.jitter > 0 ? rng.double(in: -scenario.jitter...scenario.jitter) : 0
             let reported = maneuver - position + noise
@@ -129,11 +136,14 @@ func simulate(_ scenario: DriveScenario, configuration: AnnouncerConfiguration) 
         let repeats = rng.chance(scenario.duplicateRate) ? 2 : 1
         for _ in 0..<repeats {
             for announcement in announcer.update(update) {
-                let index = scenario.positions.indices.first { id($0) == announcement.maneuverID }!
-                log.prompts.append(
-                    HeardPrompt(
-                        announcement: announcement, trueDistance: scenario.positions[index] - position,
-                        speed: speed))
+                let trueDistance: Double
+                if announcement.maneuverID == DriveScenario.departureID {
+                    trueDistance = -position
+                } else {
+                    let index = scenario.positions.indices.first { id($0) == announcement.maneuverID }!
+                    trueDistance = scenario.positions[index] - position
+                }
+                log.prompts.append(HeardPrompt(announcement: announcement, trueDistance: trueDistance, speed: speed))
             }
         }
         let target = scenario.targetSpeed(at: time)

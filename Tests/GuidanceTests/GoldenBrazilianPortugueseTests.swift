@@ -31,18 +31,18 @@ import Testing
         let next = Maneuver(type: .leftTurn, roadName: "Av. Paulista", distanceRemaining: 90)
         #expect(
             composer.compose(Maneuver(type: .rightTurn, roadName: "R. Augusta"), state: .execute, distance: 20, then: next)
-                == "Agora, vire à direita e depois vire à esquerda")
+                == "Vire à direita na Rua Augusta e depois vire à esquerda na Avenida Paulista")
     }
 
     @Test func laneHint() {
         #expect(
             composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "Av. Paulista"), state: .prepare, distance: 120)
-                == "Em 100 metros, vire à esquerda. Use a faixa da esquerda")
+                == "Em 100 metros, vire à esquerda na Avenida Paulista. Use a faixa da esquerda")
         #expect(
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "R. Augusta"), state: .initial,
                 distance: 300, then: Maneuver(type: .roundaboutExit3))
-                == "Em 300 metros, vire à direita na Rua Augusta. Use a faixa da direita. Depois, pegue a terceira saída")
+                == "Em 300 metros, vire à direita na Rua Augusta. Use a faixa da direita. Depois, na rotatória, pegue a terceira saída")
         #expect(
             composer.compose(
                 Maneuver(type: .highwayOffRampRight, lanes: Self.rightTwoLanes, roadName: "Campinas", exitNumber: "12B"),

@@ -23,12 +23,12 @@ extension GoldenRoute {
             "Vyjeďte, Vinohradská",
             "Pokračujte 4 kilometry",
             "Za 800 metrů odbočte vpravo, náměstí Míru",
-            "Nyní odbočte vpravo, potom odbočte vlevo",
-            "Za 100 metrů odbočte vlevo. Jeďte levým pruhem",
+            "Odbočte vpravo, náměstí Míru, potom odbočte vlevo, Korunní",
+            "Za 100 metrů odbočte vlevo, Korunní. Jeďte levým pruhem",
             "Za 400 metrů najeďte na „D 1“",
             "Za 2 kilometry na exitu 12 B sjeďte vpravo, směr náměstí Míru. Jeďte jedním ze dvou pravých pruhů",
             "Za 600 metrů na kruhovém objezdu vyjeďte druhým výjezdem, třída Svobody",
-            "Nyní vyjeďte druhým výjezdem",
+            "Na kruhovém objezdu vyjeďte druhým výjezdem, třída Svobody",
             "Odbočte mírně vlevo",
             "Za 300 metrů bude cíl vpravo",
             "Cíl se nachází vpravo",
@@ -47,7 +47,7 @@ extension GoldenRoute {
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: lanes, roadName: "Dlouhá"), state: .initial, distance: 300,
                 then: Maneuver(type: .roundaboutExit3))
-                == "Za 300 metrů odbočte vpravo, Dlouhá. Jeďte pravým pruhem. Potom vyjeďte třetím výjezdem")
+                == "Za 300 metrů odbočte vpravo, Dlouhá. Jeďte pravým pruhem. Potom na kruhovém objezdu vyjeďte třetím výjezdem")
     }
 
     @Test func distancesUseEveryPluralForm() {

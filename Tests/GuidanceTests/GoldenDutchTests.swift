@@ -27,18 +27,18 @@ import Testing
         let next = Maneuver(type: .leftTurn, roadName: "Kerkstr.", distanceRemaining: 90)
         #expect(
             composer.compose(Maneuver(type: .rightTurn, roadName: "Stationsstr."), state: .execute, distance: 20, then: next)
-                == "Nu rechtsaf, daarna linksaf")
+                == "Rechtsaf naar Stationsstraat, daarna linksaf naar Kerkstraat")
     }
 
     @Test func laneHint() {
         #expect(
             composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "Kerkstr."), state: .prepare, distance: 120)
-                == "Over 100 meter linksaf. Gebruik de linkerrijstrook")
+                == "Over 100 meter linksaf naar Kerkstraat. Gebruik de linkerrijstrook")
         #expect(
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "Stationsstr."), state: .initial,
                 distance: 300, then: Maneuver(type: .roundaboutExit3))
-                == "Over 300 meter rechtsaf naar Stationsstraat. Gebruik de rechterrijstrook. Daarna de derde afslag nemen")
+                == "Over 300 meter rechtsaf naar Stationsstraat. Gebruik de rechterrijstrook. Daarna op de rotonde de derde afslag nemen")
     }
 
     @Test func arrivalOnTheRight() {

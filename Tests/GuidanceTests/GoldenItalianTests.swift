@@ -27,18 +27,18 @@ import Testing
         let next = Maneuver(type: .leftTurn, roadName: "V. Roma", distanceRemaining: 90)
         #expect(
             composer.compose(Maneuver(type: .rightTurn, roadName: "V.le Monza"), state: .execute, distance: 20, then: next)
-                == "Ora svolta a destra, poi svolta a sinistra")
+                == "Svolta a destra in Viale Monza, poi svolta a sinistra in Via Roma")
     }
 
     @Test func laneHint() {
         #expect(
             composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "V. Roma"), state: .prepare, distance: 120)
-                == "Tra 100 metri, svolta a sinistra. Usa la corsia di sinistra")
+                == "Tra 100 metri, svolta a sinistra in Via Roma. Usa la corsia di sinistra")
         #expect(
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "C.so Buenos Aires"), state: .initial,
                 distance: 300, then: Maneuver(type: .roundaboutExit3))
-                == "Tra 300 metri, svolta a destra in Corso Buenos Aires. Usa la corsia di destra. Poi prendi la terza uscita")
+                == "Tra 300 metri, svolta a destra in Corso Buenos Aires. Usa la corsia di destra. Poi alla rotonda, prendi la terza uscita")
     }
 
     @Test func arrivalOnTheRight() {

@@ -23,12 +23,12 @@ extension GoldenRoute {
             "Ruszaj w drogę, ulica Marszałkowska",
             "Jedź dalej przez 4 kilometry",
             "Za 800 metrów skręć w prawo, aleja Niepodległości",
-            "Teraz skręć w prawo, a następnie skręć w lewo",
-            "Za 100 metrów skręć w lewo. Jedź lewym pasem",
+            "Skręć w prawo, aleja Niepodległości, a następnie skręć w lewo, ulica Puławska",
+            "Za 100 metrów skręć w lewo, ulica Puławska. Jedź lewym pasem",
             "Za 400 metrów wjedź na S 8",
             "Za 2 kilometry zjedź w prawo zjazdem numer 12 B, kierunek aleja Niepodległości. Jedź jednym z dwóch prawych pasów",
             "Za 600 metrów na rondzie zjedź drugim zjazdem, plac Zbawiciela",
-            "Teraz zjedź drugim zjazdem",
+            "Na rondzie zjedź drugim zjazdem, plac Zbawiciela",
             "Skręć lekko w lewo",
             "Za 300 metrów cel podróży będzie po prawej stronie",
             "Cel podróży znajduje się po prawej stronie",
@@ -47,7 +47,7 @@ extension GoldenRoute {
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: lanes, roadName: "ul. Długa"), state: .initial, distance: 300,
                 then: Maneuver(type: .roundaboutExit3))
-                == "Za 300 metrów skręć w prawo, ulica Długa. Jedź prawym pasem. Następnie zjedź trzecim zjazdem")
+                == "Za 300 metrów skręć w prawo, ulica Długa. Jedź prawym pasem. Następnie na rondzie zjedź trzecim zjazdem")
     }
 
     @Test func distancesUseEveryPluralForm() {
@@ -74,7 +74,7 @@ extension GoldenRoute {
                 == "Za 500 metrów trzymaj się prawej strony, kierunek Aleje Jerozolimskie")
         #expect(
             composer.compose(Maneuver(type: .onRamp, routeNumber: "A-2"), state: .prepare, distance: 170)
-                == "Za 200 metrów wjedź na drogę szybkiego ruchu")
+                == "Za 200 metrów wjedź na A 2")
         #expect(
             composer.compose(Maneuver(type: .arriveAtDestinationLeft), state: .execute, distance: 5, style: .short)
                 == "Cel po lewej stronie")

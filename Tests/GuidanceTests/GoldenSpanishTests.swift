@@ -27,18 +27,18 @@ import Testing
         let next = Maneuver(type: .leftTurn, roadName: "Ctra. de Burgos", distanceRemaining: 90)
         #expect(
             composer.compose(Maneuver(type: .rightTurn, roadName: "Avda. de América"), state: .execute, distance: 20, then: next)
-                == "Ahora, gira a la derecha y después gira a la izquierda")
+                == "Gira a la derecha hacia Avenida de América y después gira a la izquierda hacia Carretera de Burgos")
     }
 
     @Test func laneHint() {
         #expect(
             composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "C/ de Alcalá"), state: .prepare, distance: 120)
-                == "En 100 metros, gira a la izquierda. Usa el carril izquierdo")
+                == "En 100 metros, gira a la izquierda hacia Calle de Alcalá. Usa el carril izquierdo")
         #expect(
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "C/Mayor"), state: .initial, distance: 300,
                 then: Maneuver(type: .roundaboutExit3))
-                == "En 300 metros, gira a la derecha hacia Calle Mayor. Usa el carril derecho. Después, toma la tercera salida")
+                == "En 300 metros, gira a la derecha hacia Calle Mayor. Usa el carril derecho. Después, en la rotonda, toma la tercera salida")
     }
 
     @Test func arrivalOnTheRight() {

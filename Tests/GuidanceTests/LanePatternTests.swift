@@ -52,7 +52,8 @@ import Testing
         // The first maneuver's own lanes win over the picture's.
         var ownLanes = turn
         ownLanes.lanes = [Lane(angle: -45, status: .preferred)!, Lane(angle: 0, status: .notGood)!]
-        #expect(composer.compose(ownLanes, state: .prepare, distance: 100, then: Self.laneOnly()) == "In 300 feet, turn right. Use the left lane")
+        #expect(
+            composer.compose(ownLanes, state: .prepare, distance: 100, then: Self.laneOnly()) == "In 300 feet, turn right onto Solar Circle. Use the left lane")
         // Shortened for time, the lane advice goes first and no "then" comes back.
         let fits = composer.compositions(turn, state: .initial, distance: 250, then: Self.laneOnly())
         #expect(fits.first == text && fits.allSatisfy { !$0.contains("Then") }, "\(fits)")

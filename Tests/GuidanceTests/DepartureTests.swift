@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import Guidance
+
+/// The departure prompt, step by step (the properties over random drives are in
+/// `DepartureContinuePropertyTests`).
+@Suite struct DepartureTests {
+    private func update(_ time: Double, speed: Double, _ maneuvers: [RouteProgress.UpcomingManeuver]) -> RouteProgress {
+        RouteProgress(time: time, speed: speed, maneuvers: maneuvers)
+    }
+
+    @Test func aStartAtTheVehicleIsSaidOnceFirstWithACloseFirstTurnChained() {
+        var announcer = Announcer()
+        let first = announcer.update(
+            update(0, speed: 0, [.init(id: "start", distance: 0, isDeparture: true), .init(id: "m1", distance: 150)]))
+        #expect(first.map(\.maneuverID) == ["start"])
+        #expect(first.first?.state == .execute)
+        #expect(first.first?.chainedManeuverID == "m1")
+        // Never again, though the start stays listed (passed) while the vehicle sets off.
+        for t in 1...20 {
+            let said = announcer.update(
+                update(Double(t), speed: 3, [.init(id: "start", distance: -3 * Double(t), isDeparture: true), .init(id: "m1", distance: 150 - 3 * Double(t))]))
+            #expect(!said.contains { $0.maneuverID == "start" })
+        }
+    }
+
+    @Test func aFarFirstManeuverIsNotChained() {
+        var announcer = Announcer()
+        let said = announcer.update(
+            update(0, speed: 0, [.init(id: "start", distance: 0, isDeparture: true), .init(id: "m1", distance: 2500)]))
+        #expect(said.map(\.maneuverID) == ["start"] && said.first?.chainedManeuverID == nil)
+    }
+
+    @Test func withoutTheFlagAStartAtZeroIsPassedAsBefore() {
+        var announcer = Announcer()
+        let said = announcer.update(update(0, speed: 0, [.init(id: "start", distance: 0), .init(id: "m1", distance: 2500)]))
+        #expect(!said.contains { $0.maneuverID == "start" })
+    }
+
+    @Test func aDepartureWithNoRoomBeforeTheFirstTurnNowIsDroppedNotSaidLate() {
+        var announcer = Announcer()
+        // 60 km/h and the first turn 40 m ahead: "turn now" is due at once.
+        let said = announcer.update(
+            update(0, speed: 16.7, [.init(id: "start", distance: -5, isDeparture: true), .init(id: "m1", distance: 40)]))
+        #expect(!said.contains { $0.maneuverID == "start" })
+        let later = announcer.update(update(1, speed: 16.7, [.init(id: "start", distance: -22, isDeparture: true), .init(id: "m1", distance: 23)]))
+        #expect(!later.contains { $0.maneuverID == "start" })
+    }
+
+    @Test func theDepartureWaitsForTheRecalculatingPrompt() {
+        var announcer = Announcer()
+        announcer.restart(at: 0, busyFor: 2)
+        #expect(announcer.update(update(0, speed: 0, [.init(id: "s", distance: 0, isDeparture: true), .init(id: "m1", distance: 3000)])).isEmpty)
+        let said = announcer.update(update(6, speed: 0, [.init(id: "s", distance: 0, isDeparture: true), .init(id: "m1", distance: 3000)]))
+        #expect(said.map(\.maneuverID) == ["s"])
+    }
+
+    @Test func isDepartureDecodesAsFalseWhenAbsent() throws {
+        let decoded = try JSONDecoder().decode(RouteProgress.UpcomingManeuver.self, from: Data(#"{"id": "m1", "distance": 5}"#.utf8))
+        #expect(!decoded.isDeparture)
+    }
+}
