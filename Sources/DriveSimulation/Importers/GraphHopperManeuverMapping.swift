@@ -17,7 +17,7 @@ public enum GraphHopperManeuverMapping {
         case -3: .sharpLeftTurn
         case -2: .leftTurn
         case -1: .slightLeftTurn
-        case 0: .straightAhead  // CONTINUE_ON_STREET
+        case 0: .followRoad  // CONTINUE_ON_STREET: GraphHopper says it where the road's name changes
         case 1: .slightRightTurn
         case 2: .rightTurn
         case 3: .sharpRightTurn

@@ -32,7 +32,7 @@ import Testing
     /// start's heading comes from its points.
     @Test func theBerlinFixtureImports() throws {
         let route = try RouteResponses.route(.graphhopper("graphhopper-berlin.json"))
-        #expect(route.maneuvers.map(\.maneuver.type) == [.startRoute, .straightAhead, .straightAhead, .leftTurn, .arriveAtDestination])
+        #expect(route.maneuvers.map(\.maneuver.type) == [.startRoute, .followRoad, .followRoad, .leftTurn, .arriveAtDestination])
         #expect(abs(route.length - 2138.3027624572337) < 1e-6)
         #expect(route.maneuvers.allSatisfy { $0.maneuver.roadName == nil })
         // The first points run east along the A 100.
@@ -79,7 +79,7 @@ import Testing
     /// Every sign code of GraphHopper's `Instruction` (docs/DRIVES.md has this table).
     static let table: [(Int, ManeuverType)] = [
         (-99, .straightAhead), (-98, .uTurn), (-8, .uTurn), (-7, .keepLeft), (-6, .exitRoundabout), (-3, .sharpLeftTurn),
-        (-2, .leftTurn), (-1, .slightLeftTurn), (0, .straightAhead), (1, .slightRightTurn), (2, .rightTurn),
+        (-2, .leftTurn), (-1, .slightLeftTurn), (0, .followRoad), (1, .slightRightTurn), (2, .rightTurn),
         (3, .sharpRightTurn), (4, .arriveAtDestination), (5, .arriveAtDestination), (6, .enterRoundabout), (7, .keepRight),
         (8, .uTurn), (9, .enterFerry), (101, .followRoad), (102, .followRoad), (103, .arriveAtDestination),
     ]
