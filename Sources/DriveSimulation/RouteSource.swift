@@ -35,9 +35,6 @@ public enum RouteSource: Sendable, Equatable {
         }
     }
 
-    /// Whether the referenced file is an OSRM response (its size cap is `Route.maximumOSRMSize`).
-    public var isOSRM: Bool { if case .osrm = self { true } else { false } }
-
     /// The most the referenced file may hold, in bytes.
     public var sizeCap: Int {
         switch self {

@@ -14,8 +14,6 @@ struct ValhallaResponse: Decodable {
         /// "kilometers" (the default) or "miles", also "km" and "mi": the unit of every `length`.
         var units: String?
         var locations: [Location]?
-        var status: Int?
-        var status_message: String?
     }
 
     struct Location: Decodable {
@@ -39,14 +37,12 @@ struct ValhallaResponse: Decodable {
         var roundabout_exit_count: Int?
         var sign: Sign?
         var lanes: [Lane]?
-        var travel_mode: String?
     }
 
     struct Sign: Decodable {
         var exit_number_elements: [Element]?
         var exit_branch_elements: [Element]?
         var exit_toward_elements: [Element]?
-        var exit_name_elements: [Element]?
     }
 
     struct Element: Decodable {

@@ -57,7 +57,6 @@ import Testing
             json["trip", "legs", 0, "maneuvers", 1, "lanes"] = [["directions": 2], ["directions": 66, "valid": 64], ["directions": 64, "active": 64]]
             json["trip", "legs", 0, "maneuvers", 2, "type"] = 26
             json["trip", "legs", 0, "maneuvers", 2, "roundabout_exit_count"] = 3
-            json["trip", "legs", 0, "maneuvers", 2, "travel_mode"] = "drive"
         }
         let route = try RouteResponses.route(.valhalla("x.json"), text: text)
         let (start, exit, roundabout, arrival) = (route.maneuvers[0], route.maneuvers[1], route.maneuvers[2], route.maneuvers[3])
