@@ -30,8 +30,8 @@ import Testing
 
     @Test func valhallasDocumentedTrip() async throws {
         let said = try await Self.drive("valhalla", "valhalla-berlin-trace-route.json", language: "en-US").prompts.filter(\.played).map(\.text)
-        #expect(said.contains { $0.hasPrefix("Turn right") }, "\(said)")
-        #expect(said.last == "You have arrived at your destination", "\(said)")
+        #expect(said.contains { $0.contains("urn right") }, "\(said)")
+        #expect(said.last?.hasPrefix("You have arrived") == true, "\(said)")
     }
 
     @Test(arguments: [
