@@ -51,8 +51,9 @@ import Testing
     @Test func aValhallaTripIsDriven() throws {
         let (route, sent) = try Self.sent(try Self.scenario("valhalla", "valhalla-berlin-trace-route.json"))
         Self.expectSentAsRouted(route, sent)
-        #expect(sent.map(\.maneuver.roadName) == ["Lebuser Straße", "Palisadenstraße", nil])
-        #expect(sent.map(\.maneuver.currentRoadName) == ["Karl-Marx-Allee", "Lebuser Straße", "Palisadenstraße"])
+        let ahead = sent.filter { $0.maneuver.type.family != .starts }
+        #expect(ahead.map(\.maneuver.roadName) == ["Lebuser Straße", "Palisadenstraße", nil])
+        #expect(ahead.map(\.maneuver.currentRoadName) == ["Karl-Marx-Allee", "Lebuser Straße", "Palisadenstraße"])
         #expect(route.maneuvers[0].maneuver.heading == 279)
         // Its times are Valhalla's: the drive takes the trip's 55.5 s.
         let kinematics = DriveKinematics(route: route, speed: .route(fallback: 10))
