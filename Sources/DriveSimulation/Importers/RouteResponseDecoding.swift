@@ -14,7 +14,7 @@ enum RouteResponseDecoding {
         do {
             return try JSONDecoder().decode(Response.self, from: data)
         } catch let error as DecodingError {
-            throw ScenarioError(problems: [problem(error, engine: engine)])
+            throw ScenarioError(problems: [problem(error, engine: engine, endsEarly: endsEarly(data))])
         } catch {
             throw ScenarioError(problems: [ScenarioProblem(path: "", message: "not \(article(engine)) response: \(InputLimits.echo(parserError: error))")])
         }
@@ -28,7 +28,29 @@ enum RouteResponseDecoding {
         }
     }
 
-    static func problem(_ error: DecodingError, engine: String) -> ScenarioProblem {
+    /// Whether the text stops before what it opened is closed (a response cut off in transit):
+    /// an object or list left open, or a string. Only read when the text is not valid JSON.
+    static func endsEarly(_ data: Data) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        let blank = Set(" \t\r\n".utf8)
+        return inString || depth > 0 || data.allSatisfy { blank.contains($0) }
+    }
+
+    static func problem(_ error: DecodingError, engine: String, endsEarly: Bool = false) -> ScenarioProblem {
         switch error {
         case .keyNotFound(let key, let context):
             let parent = path(context.codingPath)
@@ -44,7 +66,9 @@ enum RouteResponseDecoding {
             return ScenarioProblem(
                 path: path(context.codingPath),
                 message: context.codingPath.isEmpty
-                    ? "not valid JSON (expected \(article(engine)) route response, complete): \(InputLimits.echo(detail, limit: InputLimits.echoedParserErrorCharacters))"
+                    ? "not valid JSON (expected \(article(engine)) route response, complete"
+                        + (endsEarly ? "; the text breaks off before it ends: truncated?" : "") + "): "
+                        + InputLimits.echo(detail, limit: InputLimits.echoedParserErrorCharacters)
                     : InputLimits.echo(context.debugDescription, limit: InputLimits.echoedParserErrorCharacters))
         @unknown default:
             return ScenarioProblem(path: "", message: "not \(article(engine)) response: \(InputLimits.echo(parserError: error))")

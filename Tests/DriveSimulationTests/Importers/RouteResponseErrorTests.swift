@@ -21,10 +21,15 @@ import Testing
             #expect(problems.count == 1)
             let description = problems.first?.description ?? ""
             #expect(
-                description.hasPrefix("\(file): not valid JSON (expected a\(engine == "OSRM" ? "n" : "") \(engine) route response, complete): "),
+                description.hasPrefix(
+                    "\(file): not valid JSON (expected a\(engine == "OSRM" ? "n" : "") \(engine) route response, complete; the text breaks off before it ends: truncated?): "
+                ),
                 "\(description)")
         }
         #expect(RouteResponses.problems(source, text: "").first?.description.hasPrefix("\(file): not valid JSON") == true)
+        // Complete, but not JSON inside: not said to be cut off.
+        let broken = RouteResponses.problems(source, text: "{\"code\": Ok}").first?.description ?? ""
+        #expect(broken.hasPrefix("\(file): not valid JSON (expected a") && !broken.contains("truncated"), "\(broken)")
     }
 
     /// (file, edit, member path, message).
