@@ -11,6 +11,12 @@ public struct Route: Sendable, Equatable, Codable {
     /// The most an OSRM route response may hold: about 25,000 steps at the 1.3 KB a step of the
     /// example's (a day's drive has a few hundred; the geometry a response may carry adds to it).
     public static let maximumOSRMSize = 32 << 20
+    /// The most a Valhalla route response may hold (its maneuvers and polyline6 shape are about as
+    /// large as OSRM's steps).
+    public static let maximumValhallaSize = 32 << 20
+    /// The most a GraphHopper route response may hold (GeoJSON points, `points_encoded=false`, are
+    /// the largest part).
+    public static let maximumGraphHopperSize = 32 << 20
 
     public init(maneuvers: [RouteManeuver]) {
         var position = 0.0

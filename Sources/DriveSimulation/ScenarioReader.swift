@@ -49,13 +49,16 @@ extension YAMLReader {
 
     private mutating func routeSource(_ node: Node, at path: String) -> RouteSource? {
         guard let mapping = node.mapping else {
-            fail(path, node, "expected a mapping: maneuvers (inline), file: <route file> or osrm: <OSRM response file>")
+            fail(
+                path, node,
+                "expected a mapping: maneuvers (inline), file: <route file>, osrm: <OSRM response>, valhalla: <Valhalla response> or graphhopper: <GraphHopper response>"
+            )
             return nil
         }
         let keys = mapping.compactMap { $0.key.string }
-        let references = keys.filter { $0 == "file" || $0 == "osrm" }
+        let references = keys.filter { RouteSource.fileKeys.contains($0) }
         if references.count > 1 || (!references.isEmpty && keys.count > 1) {
-            fail(path, node, "give either maneuvers, file or osrm, not several")
+            fail(path, node, "give either maneuvers, file, osrm, valhalla or graphhopper, not several")
             return nil
         }
         if let reference = references.first {
@@ -64,9 +67,9 @@ extension YAMLReader {
                 if valueNode.scalar?.string.isEmpty == true { fail(Self.join(path, reference), valueNode, "expected a file path") }
                 return nil
             }
-            return reference == "osrm" ? .osrm(file) : .file(file)
+            return RouteSource(key: reference, file: file)
         }
-        return route(node, at: path, extraKeys: ["file", "osrm"]).map(RouteSource.inline)
+        return route(node, at: path, extraKeys: RouteSource.fileKeys).map(RouteSource.inline)
     }
 
     // MARK: speed

@@ -15,6 +15,8 @@ enum FuzzTarget: UInt8, CaseIterable {
     case policyFile
     case phrasePack
     case scenario
+    /// A routing engine's route response, as `voxnav drive` imports it.
+    case osrmResponse, valhallaResponse, graphHopperResponse
 
     static func run(_ bytes: UnsafeRawBufferPointer) {
         guard let first = bytes.first else { return }
@@ -64,6 +66,18 @@ enum FuzzTarget: UInt8, CaseIterable {
                 _ = try Scenario(yaml: String(decoding: input, as: UTF8.self))
             } catch {
                 check(!error.problems.isEmpty, "refused without saying why")
+            }
+        case .osrmResponse, .valhallaResponse, .graphHopperResponse:
+            do throws(ScenarioError) {
+                let route =
+                    switch self {
+                    case .osrmResponse: try Route(osrmJSON: input)
+                    case .valhallaResponse: try Route(valhallaJSON: input)
+                    default: try Route(graphHopperJSON: input)
+                    }
+                check(route.length > 0 && !route.maneuvers.isEmpty, "accepted a route without length")
+            } catch {
+                check(!error.problems.isEmpty && error.problems.allSatisfy { !$0.message.isEmpty }, "refused without saying why")
             }
         }
     }

@@ -4,10 +4,11 @@ import Foundation
 
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the demo: the three example drives, each with its timeline report.",
+        abstract: "Run the demo: the four example drives, each with its timeline report.",
         discussion: """
             A city commute with the FM radio (en-US), a motorway with a podcast and a phone call (en-GB),
-            and roundabouts with music, the voice assistant and the car's own navigation (German).
+            roundabouts with music, the voice assistant and the car's own navigation (German), and a real
+            GraphHopper route across Berlin with music and a call (French).
 
             Headless where no sound server answers: a private PulseAudio server with a null sink, on the
             virtual clock (seconds per drive). Where one answers, you hear it: the compressed clock plays
@@ -23,14 +24,14 @@ struct Demo: AsyncParsableCommand {
     @Option(help: "Where the reports go: <out>/<example>/timeline.json and timeline.svg.")
     var out = "demo-report"
 
-    @Option(help: "Only this example (city-commute, highway-podcast-call, roundabouts-de) or scenario file.")
+    @Option(help: "Only this example (city-commute, highway-podcast-call, roundabouts-de, berlin-graphhopper-fr) or scenario file.")
     var scenario: String?
 
     func run() async throws {
         let audible = !headless && HeadlessPulseServer.realServerReachable()
         let clock: EngineClock.Mode = audible ? .compressed : .virtual
         let examples = try Self.examplesDirectory()
-        let names = scenario.map { [$0] } ?? ["city-commute", "highway-podcast-call", "roundabouts-de"]
+        let names = scenario.map { [$0] } ?? ["city-commute", "highway-podcast-call", "roundabouts-de", "berlin-graphhopper-fr"]
         let board = ProgressBoard.standardError(quiet: false)
         var failed: [String] = []
         for (index, name) in names.enumerated() {

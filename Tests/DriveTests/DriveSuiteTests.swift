@@ -34,8 +34,10 @@ import Testing
         #expect(output.status == 0, "\(output.text)")
         let run = try Self.outcome(output)
         #expect(
-            run.drives.map { URL(fileURLWithPath: $0.scenario).lastPathComponent } == ["city-commute.yaml", "highway-podcast-call.yaml", "roundabouts-de.yaml"])
-        #expect(run.passed == 3 && run.failed == 0 && run.errors == 0 && run.exitStatus == 0)
+            run.drives.map { URL(fileURLWithPath: $0.scenario).lastPathComponent } == [
+                "berlin-graphhopper-fr.yaml", "city-commute.yaml", "highway-podcast-call.yaml", "roundabouts-de.yaml",
+            ])
+        #expect(run.passed == 4 && run.failed == 0 && run.errors == 0 && run.exitStatus == 0)
         for drive in run.drives {
             #expect(drive.status == .passed && drive.expectations >= 8 && drive.failures.isEmpty, "\(drive)")
             let folder = output.directory.appendingPathComponent(URL(fileURLWithPath: drive.scenario).deletingPathExtension().lastPathComponent)
@@ -46,8 +48,8 @@ import Testing
             #expect(summary.contains("expectations: \(drive.expectations) held"), "\(summary)")
         }
         let (root, cases) = try Self.junit(junit)
-        #expect(root.attribute(forName: "tests")?.stringValue == "3" && root.attribute(forName: "failures")?.stringValue == "0")
-        #expect(cases.count == 3 && cases.allSatisfy { $0.failures.isEmpty && $0.errors.isEmpty })
+        #expect(root.attribute(forName: "tests")?.stringValue == "4" && root.attribute(forName: "failures")?.stringValue == "0")
+        #expect(cases.count == 4 && cases.allSatisfy { $0.failures.isEmpty && $0.errors.isEmpty })
     }
 
     @Test func aFailingScenarioIsAFailureInTheJUnitFileAndTheExitStatus() async throws {

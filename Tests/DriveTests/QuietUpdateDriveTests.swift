@@ -6,7 +6,7 @@ import Testing
 /// Every example, driven both ways by the real `voxnav drive` against its own daemon, must give
 /// the same report: the same prompts at the same moments, the same sources, the same summary.
 @Suite struct QuietUpdateDriveTests {
-    @Test(arguments: ["city-commute", "highway-podcast-call", "roundabouts-de"])
+    @Test(arguments: ["city-commute", "highway-podcast-call", "roundabouts-de", "berlin-graphhopper-fr"])
     func skippingQuietUpdatesGivesTheSameDrive(example: String) async throws {
         let skipping = try await DriveRunner.example(drive: example)
         let every = try await DriveRunner.drive(DriveRunner.example(example), ["--every-tick"])

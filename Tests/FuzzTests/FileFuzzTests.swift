@@ -42,7 +42,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["examples/city-commute.yaml", "examples/highway-podcast-call.yaml", "examples/roundabouts-de.yaml"])
+    @Test(arguments: [
+        "examples/city-commute.yaml", "examples/highway-podcast-call.yaml", "examples/roundabouts-de.yaml", "examples/berlin-graphhopper-fr.yaml",
+    ])
     func damagedScenariosAreRefusedOrParse(path: String) async throws {
         let original = try Mutation.repositoryFile(path)
         await propertyCheck(count: FuzzBudget.count(150), input: Self.seeds) { seeds in
@@ -51,6 +53,27 @@ import Testing
                 _ = try Scenario(yaml: text)
             } catch {
                 #expect(!error.problems.isEmpty)
+            }
+        }
+    }
+
+    /// The engines' real responses, damaged: a clear error naming the file, or a route with a length.
+    @Test(arguments: [
+        ("examples/routes/osrm-city.json", "osrm"), ("examples/routes/valhalla-berlin-trace-route.json", "valhalla"),
+        ("examples/routes/graphhopper-hoyerswerda-via.json", "graphhopper"),
+    ])
+    func damagedRouteResponsesAreRefusedOrImport(path: String, key: String) async throws {
+        let original = try Mutation.repositoryFile(path)
+        await propertyCheck(count: FuzzBudget.count(150), input: Self.seeds) { seeds in
+            let text = Mutation.apply(seeds, to: original)
+            let source: RouteSource = key == "osrm" ? .osrm("r.json") : key == "valhalla" ? .valhalla("r.json") : .graphhopper("r.json")
+            do {
+                let route = try source.resolve { _ in text }
+                #expect(route.length > 0 && !route.maneuvers.isEmpty)
+            } catch let error as ScenarioError {
+                #expect(!error.problems.isEmpty && error.problems.allSatisfy { $0.file == "r.json" && !$0.message.isEmpty }, "\(error)")
+            } catch {
+                Issue.record("not a ScenarioError: \(error)")
             }
         }
     }

@@ -26,7 +26,7 @@ enum DriveInput {
         do {
             route = try scenario.route.resolve { relative in
                 let file = URL(fileURLWithPath: relative, relativeTo: url.deletingLastPathComponent())
-                let cap = scenario.route.isOSRM ? Route.maximumOSRMSize : Route.maximumFileSize
+                let cap = scenario.route.sizeCap
                 do {
                     return try BoundedFile.text(file.path, cap: cap, what: "the route file")
                 } catch {

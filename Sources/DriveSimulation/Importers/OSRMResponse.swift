@@ -1,5 +1,5 @@
 /// The parts of an OSRM v5 route response (`/route/v1/...?steps=true`) the import reads.
-/// Everything else (geometry, annotations, waypoints, bearings) is ignored.
+/// Everything else (geometry, annotations, waypoints) is ignored.
 struct OSRMResponse: Decodable {
     var code: String
     var message: String?
@@ -21,6 +21,11 @@ struct OSRMResponse: Decodable {
         var ref: String?
         /// Exit numbers of an off ramp, ";"-separated ("12B").
         var exits: String?
+        /// The signposts' destinations: refs, then ": ", then places ("A 7: Hamburg, Kiel").
+        var destinations: String?
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // OSRM's own key: the rotary's name, on rotary steps.
+        var rotary_name: String?
         var distance: Double
         var duration: Double
         var mode: String?
@@ -34,6 +39,9 @@ struct OSRMResponse: Decodable {
         var type: String
         var modifier: String?
         var exit: Int?
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // OSRM's own key: degrees from north after the maneuver (a depart's heading).
+        var bearing_after: Double?
     }
 
     struct Intersection: Decodable {

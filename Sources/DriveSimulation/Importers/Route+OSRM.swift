@@ -5,21 +5,13 @@ import StrictCoding
 extension Route {
     /// Imports `routes[0]` of an OSRM v5 route response (requested with `steps=true`): each step's
     /// maneuver becomes a `RouteManeuver` (type by `OSRMManeuverMapping`, `name` → `roadName`, `pronunciation` → `roadNamePronunciation`,
-    /// `ref` → `routeNumber`, `exits` → `exitNumber`, `driving_side` → `trafficSide`, the lanes of
-    /// its first intersection → `lanes`, ferries by `mode`), placed at the summed `distance`s of the
-    /// steps before it. A via point's `arrive` is kept; the `depart` that follows it is dropped.
+    /// `ref` → `routeNumber`, `exits` → `exitNumber`, `destinations` → `towards`, `rotary_name` →
+    /// `rotaryName`, a depart's `bearing_after` → `heading`, the step before's `name` →
+    /// `currentRoadName`, `driving_side` → `trafficSide`, the lanes of its first intersection →
+    /// `lanes`, ferries by `mode`), placed at the summed `distance`s of the steps before it. A via
+    /// point's `arrive` is kept; the `depart` that follows it is dropped. Members not read are ignored.
     public init(osrmJSON data: Data) throws(ScenarioError) {
-        if let problem = InputLimits.sizeProblem("the OSRM route", size: data.count, cap: Route.maximumOSRMSize) {
-            throw ScenarioError(problems: [ScenarioProblem(path: "", message: problem)])
-        }
-        let response: OSRMResponse
-        do {
-            response = try JSONDecoder().decode(OSRMResponse.self, from: data)
-        } catch let error as DecodingError {
-            throw ScenarioError(problems: [Self.problem(error)])
-        } catch {
-            throw ScenarioError(problems: [ScenarioProblem(path: "", message: "not an OSRM response: \(InputLimits.echo(parserError: error))")])
-        }
+        let response = try RouteResponseDecoding.decode(OSRMResponse.self, from: data, engine: "OSRM", cap: Route.maximumOSRMSize)
         guard response.code == "Ok" else {
             throw ScenarioError(problems: [
                 ScenarioProblem(
@@ -35,6 +27,7 @@ extension Route {
         var pendingDistance = 0.0
         var pendingDuration = 0.0
         var previousMode: String?
+        var previousName: String?
         var problems: [ScenarioProblem] = []
         for (legIndex, leg) in route.legs.enumerated() {
             for (stepIndex, step) in leg.steps.enumerated() {
@@ -46,11 +39,12 @@ extension Route {
                     pendingDistance += step.distance
                     pendingDuration += step.duration
                     previousMode = step.mode
+                    previousName = Self.nonEmpty(step.name)
                 }
                 if legIndex > 0 && stepIndex == 0 && step.maneuver.type == "depart" { continue }
                 maneuvers.append(
                     RouteManeuver(
-                        id: "m\(maneuvers.count)", maneuver: Self.maneuver(step, previousMode: previousMode),
+                        id: "m\(maneuvers.count)", maneuver: Self.maneuver(step, previousMode: previousMode, previousName: previousName),
                         distanceFromPrevious: pendingDistance, durationFromPrevious: pendingDuration))
                 pendingDistance = 0
                 pendingDuration = 0
@@ -66,7 +60,7 @@ extension Route {
         }
     }
 
-    private static func maneuver(_ step: OSRMResponse.Step, previousMode: String?) -> Maneuver {
+    private static func maneuver(_ step: OSRMResponse.Step, previousMode: String?, previousName: String?) -> Maneuver {
         var type = OSRMManeuverMapping.type(step.maneuver.type, modifier: step.maneuver.modifier, exit: step.maneuver.exit)
         // Ferries: OSRM says so by the step's mode, not its maneuver type.
         let isArrivalOrStart = type.family == .arrivals || type.family == .starts
@@ -85,6 +79,10 @@ extension Route {
         maneuver.routeNumber = first(of: step.ref)
         maneuver.exitNumber = first(of: step.exits)
         maneuver.lanes = lanes(step.intersections?.first?.lanes ?? [], modifier: step.maneuver.modifier)
+        maneuver.towards = towards(step.destinations)
+        maneuver.rotaryName = nonEmpty(step.rotary_name)
+        if type.family == .starts { maneuver.heading = Heading.normalized(step.maneuver.bearing_after) }
+        maneuver.currentRoadName = previousName
         return maneuver
     }
 
@@ -97,38 +95,16 @@ extension Route {
         }
     }
 
-    private static func nonEmpty(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
-        return trimmed
+    /// The places of OSRM's `destinations` ("A 7: Hamburg, Kiel" → "Hamburg, Kiel"); the refs
+    /// alone when it names no place.
+    static func towards(_ destinations: String?) -> String? {
+        guard let text = nonEmpty(destinations) else { return nil }
+        guard let colon = text.firstIndex(of: ":") else { return text }
+        return nonEmpty(String(text[text.index(after: colon)...])) ?? nonEmpty(String(text[..<colon]))
     }
 
     /// OSRM joins several refs or exits with ";": the first is the one signed.
     private static func first(of list: String?) -> String? {
         nonEmpty(list?.split(separator: ";").first.map(String.init))
-    }
-
-    private static func problem(_ error: DecodingError) -> ScenarioProblem {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.reduce("") { path, key in
-                if let index = key.intValue { return path + "[\(index)]" }
-                return path.isEmpty ? key.stringValue : path + "." + key.stringValue
-            }
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let parent = path(context.codingPath)
-            return ScenarioProblem(
-                path: parent.isEmpty ? key.stringValue : "\(parent).\(key.stringValue)", message: "missing required key '\(key.stringValue)'")
-        case .typeMismatch(let type, let context):
-            return ScenarioProblem(path: path(context.codingPath), message: "expected \(type)")
-        case .valueNotFound(let type, let context):
-            return ScenarioProblem(path: path(context.codingPath), message: "expected \(type), got null")
-        case .dataCorrupted(let context):
-            return ScenarioProblem(
-                path: path(context.codingPath),
-                message: "not valid JSON: \(InputLimits.echo(context.debugDescription, limit: InputLimits.echoedParserErrorCharacters))")
-        @unknown default:
-            return ScenarioProblem(path: "", message: "not an OSRM response: \(InputLimits.echo(parserError: error))")
-        }
     }
 }
