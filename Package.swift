@@ -131,7 +131,7 @@ let package = Package(
             dependencies: ["Engine", "Guidance", "PulseAudio", "RPC", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "Speech", "AudioTestSupport", "PulseServer"]),
         // Runs the real `voxnav drive` (which starts its own voxnavd and headless PulseAudio server).
-        .testTarget(name: "DriveTests", dependencies: ["DriveSimulation", "AudioPolicy", "BuiltInPolicy", "AudioTestSupport"]),
+        .testTarget(name: "DriveTests", dependencies: ["DriveSimulation", "Guidance", "AudioPolicy", "BuiltInPolicy", "AudioTestSupport"]),
         .testTarget(
             name: "CarAudioTests", dependencies: ["CarAudio", "PulseAudio", "AudioPolicy", "BuiltInPolicy", "AudioTestSupport", "PulseServer"]),
     ]

@@ -262,14 +262,32 @@ public struct Announcer: Sendable {
         if let first {
             let heardFirst = max(0, first.distance - speed * latency)
             guard ends(announcement, before: .execute, heard: heardFirst, thresholds) else {
-                progress[departure.id] = .execute  // no room: dropped rather than said over the first turn
                 retired.insert(departure.id)
-                return []
+                // No room for both. A departure that chains the first maneuver and is heard whole before
+                // it, with the minimum lead time, says that turn for good ("head west on Main Street, then
+                // turn right onto Oak Avenue") in place of its "turn now"; otherwise it is dropped rather
+                // than said over the turn.
+                guard announcement.chainedManeuverID == first.id, heardWhole(announcement, before: heardFirst, thresholds) else {
+                    progress[departure.id] = .execute
+                    return []
+                }
+                let said = speak(.execute, context)
+                progress[first.id] = .execute
+                retired.insert(first.id)
+                return [said]
             }
         }
         let said = speak(.execute, context)
         retired.insert(departure.id)
         return [said]
+    }
+
+    /// Whether `announcement`, starting now, ends at least the minimum lead time before the vehicle,
+    /// speeding up at the profile's planned acceleration, covers `distance`.
+    private func heardWhole(_ announcement: Announcement, before distance: Double, _ now: AnnouncerThresholds) -> Bool {
+        let seconds = duration(for: announcement) + configuration.profile.minimumLeadTime
+        let acceleration = max(configuration.profile.plannedAcceleration, 0)
+        return now.speed * seconds + acceleration * seconds * seconds / 2 <= distance
     }
 
     private func chainWindow(_ context: Context) -> Double {

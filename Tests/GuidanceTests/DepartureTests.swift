@@ -48,6 +48,22 @@ import Testing
         #expect(!later.contains { $0.maneuverID == "start" })
     }
 
+    @Test func aDepartureWithoutRoomForTheTurnsOwnPromptSaysTheTurnInItsPlace() {
+        var announcer = Announcer()
+        // From rest, the first turn 45 m ahead: the departure and then "turn now" do not both fit, but
+        // "head out, then turn right" is heard whole, 2 s before the turn, even speeding up at 2 m/s².
+        let said = announcer.update(update(0, speed: 0, [.init(id: "start", distance: 0, isDeparture: true), .init(id: "m1", distance: 45)]))
+        let departure = try? #require(said.first { $0.maneuverID == "start" }, "\(said)")
+        #expect(departure?.chainedManeuverID == "m1" && departure?.state == .execute)
+        // The turn is not said again on the way to it.
+        var again: [Announcement] = []
+        for t in 1...8 {
+            let distance = 45 - Double(t * t)
+            again += announcer.update(update(Double(t), speed: 2 * Double(t), [.init(id: "m1", distance: distance)]))
+        }
+        #expect(!again.contains { $0.maneuverID == "m1" }, "\(again)")
+    }
+
     @Test func theDepartureWaitsForTheRecalculatingPrompt() {
         var announcer = Announcer()
         announcer.restart(at: 0, busyFor: 2)
