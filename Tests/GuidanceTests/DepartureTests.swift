@@ -48,13 +48,13 @@ import Testing
         #expect(!later.contains { $0.maneuverID == "start" })
     }
 
-    @Test func aDepartureWithoutRoomForTheTurnsOwnPromptSaysTheTurnInItsPlace() {
+    @Test func aDepartureWithoutRoomForTheTurnsOwnPromptSaysTheTurnInItsPlace() throws {
         var announcer = Announcer()
         // From rest, the first turn 45 m ahead: the departure and then "turn now" do not both fit, but
         // "head out, then turn right" is heard whole, 2 s before the turn, even speeding up at 2 m/s².
         let said = announcer.update(update(0, speed: 0, [.init(id: "start", distance: 0, isDeparture: true), .init(id: "m1", distance: 45)]))
-        let departure = try? #require(said.first { $0.maneuverID == "start" }, "\(said)")
-        #expect(departure?.chainedManeuverID == "m1" && departure?.state == .execute)
+        let departure = try #require(said.first { $0.maneuverID == "start" }, "\(said)")
+        #expect(departure.chainedManeuverID == "m1" && departure.state == .execute)
         // The turn is not said again on the way to it.
         var again: [Announcement] = []
         for t in 1...8 {

@@ -77,7 +77,7 @@ import Testing
             "In 400 Metern die Ausfahrt 12 B rechts nehmen Richtung Airport",
             "Die Ausfahrt 12 B rechts nehmen Richtung Airport",
             "Links halten Richtung Harbor, dann rechts halten Richtung Downtown",
-            "In 300 Metern im Kreisverkehr Dupont Circle die zweite Ausfahrt nehmen auf Elm Street",
+            "In 300 Metern im Kreisverkehr Dupont Circle die zweite Ausfahrt auf Elm Street nehmen",
             "Central Station befindet sich rechts",
             "Rechts abbiegen auf Elm Street, dann befindet sich Ihr Ziel links",
             "Jetzt rechts abbiegen, dann erreichen Sie Central Station",
