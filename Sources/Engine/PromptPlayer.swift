@@ -442,36 +442,3 @@ actor PromptPlayer {
         await clock.sleep(until: start + duration, token: playbackTokens)
     }
 }
-
-/// What cut the playing prompt short.
-enum Interruption: Sendable {
-    /// A more urgent prompt (the policy's `preemption:`): the cut one is queued again.
-    case outranked(by: PromptID)
-    /// The moment no longer lets it speak (a call started): the guidance says its maneuver afresh later.
-    case moment(String)
-
-    var reason: String {
-        switch self {
-        case .outranked(let by): "interrupted by \(by), more urgent"
-        case .moment(let why): "interrupted: \(why); the maneuver is said again, as it is then, when that ends"
-        }
-    }
-}
-
-/// A prompt accepted into the queue: validated, with its wordings and voice.
-struct AdmittedPrompt: Sendable {
-    let id: PromptID
-    let client: ClientID
-    /// The wordings it may be said with, richest first (a text prompt has one).
-    let candidates: [Wording]
-    let voice: String
-    let overBudget: OverBudget
-    let options: PromptOptions
-    let ticket: PromptTicket
-    /// When the request arrived: a prompt's timings count from here.
-    let receivedAt: ContinuousClock.Instant
-    /// A maneuver is an instruction; text is an alert (the user's voice-guidance level tells them apart).
-    let purpose: PromptPurpose
-    /// Its speech, made when it was admitted, kept when it was to play next.
-    let prepared: RenderedPrompt?
-}
