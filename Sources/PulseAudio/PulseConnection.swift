@@ -91,15 +91,41 @@ public final class PulseConnection: @unchecked Sendable {
     }
 
     deinit {
-        pa_threaded_mainloop_lock(mainloop)
-        pa_context_set_state_callback(context, nil, nil)
-        pa_context_set_subscribe_callback(context, nil, nil)
         sinkInputEventHub.finishAll()
-        pa_context_disconnect(context)
-        pa_context_unref(context)
-        pa_threaded_mainloop_unlock(mainloop)
-        pa_threaded_mainloop_stop(mainloop)
-        pa_threaded_mainloop_free(mainloop)
+        let loop = MainloopHandles(mainloop: mainloop, context: context)
+        guard pa_threaded_mainloop_in_thread(mainloop) != 0 else {
+            pa_threaded_mainloop_lock(mainloop)
+            loop.detach()
+            pa_threaded_mainloop_unlock(mainloop)
+            loop.stop()
+            return
+        }
+        // Released from one of its own callbacks (the last holder let go there): a mainloop can be
+        // neither locked nor stopped from its own thread (libpulse aborts). It holds its lock during
+        // the callback, so the context is let go here, and the loop stopped from another thread once
+        // the callback has returned.
+        loop.detach()
+        Thread.detachNewThread { loop.stop() }
+    }
+
+    /// The mainloop and context, carried to the thread that stops them.
+    private struct MainloopHandles: @unchecked Sendable {
+        let mainloop: OpaquePointer
+        let context: OpaquePointer
+
+        /// With the lock held: no callback of the context's comes again, and it is gone.
+        func detach() {
+            pa_context_set_state_callback(context, nil, nil)
+            pa_context_set_subscribe_callback(context, nil, nil)
+            pa_context_disconnect(context)
+            pa_context_unref(context)
+        }
+
+        /// From any thread but the mainloop's own.
+        func stop() {
+            pa_threaded_mainloop_stop(mainloop)
+            pa_threaded_mainloop_free(mainloop)
+        }
     }
 
     /// Runs `body` holding the mainloop lock (or directly, when already on the mainloop thread).

@@ -43,6 +43,37 @@ import Testing
         #expect(!connection.isReady)
     }
 
+    /// The last holder of a connection may let go of it inside one of its own callbacks (here, the
+    /// one that reports the server lost): the connection is torn down then without aborting the
+    /// process (libpulse aborts when a mainloop is locked or stopped from its own thread).
+    @Test func aConnectionReleasedInItsOwnCallbackIsTornDownWithoutAborting() async throws {
+        try PulseProbe.requireServer()
+        let server = try NullSinkServer()
+        defer { server.stop() }
+        final class Holder: @unchecked Sendable {
+            let lock = NSLock()
+            var connection: PulseConnection?
+            var releasedOnLoss = false
+        }
+        let holder = Holder()
+        holder.connection = try await PulseConnection(applicationName: "CarAudioTests", server: server.address)
+        // The handler holds the only other reference, and drops both on the mainloop thread.
+        holder.connection?.onDisconnect {
+            holder.lock.withLock {
+                holder.connection = nil
+                holder.releasedOnLoss = true
+            }
+        }
+        server.kill()
+        let deadline = Date().addingTimeInterval(3)
+        while !holder.lock.withLock({ holder.releasedOnLoss }) && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(holder.lock.withLock { holder.releasedOnLoss }, "the loss was never reported")
+        // Still alive: a new connection to the session's server works.
+        try await Task.sleep(for: .milliseconds(200))
+        let other = try await PulseConnection(applicationName: "CarAudioTests")
+        #expect(other.isReady)
+    }
+
     @Test func theSameConnectionAndStreamWorkAgainOnTheRestartedServer() async throws {
         try PulseProbe.requireServer()
         let server = try NullSinkServer()
