@@ -8,11 +8,13 @@ struct PromptLevel: Sendable {
     /// The audio as it is to be heard.
     let audio: PCMBuffer
     let plan: AudibilityPlan
-    /// The speech level of the audio as made (dBFS), nil for silence.
+    /// The speech level of the audio as made (dBFS); nil for silence, or with no bed to measure against.
     let speechLevel: Double?
 
     init(_ rendered: PCMBuffer, grant: PromptGrant, audibility: Audibility) {
-        speechLevel = SpeechLevel.level(of: rendered.samples, sampleRate: rendered.sampleRate)
+        // Measured only against a bed (there is one only while a target is set): every other prompt
+        // plays at its client's gain, and its level would change nothing.
+        speechLevel = grant.bed == nil ? nil : SpeechLevel.level(of: rendered.samples, sampleRate: rendered.sampleRate)
         plan =
             speechLevel.map { audibility.plan(prompt: $0, clientGain: grant.gain.decibels, bed: grant.bed) }
             ?? AudibilityPlan(gain: grant.gain.decibels, extraDuck: 0, bedUnderPrompt: nil)

@@ -20,7 +20,7 @@ import Testing
             defer { podcast.stop() }
             try await Task.sleep(for: .milliseconds(1000))
             let playing = try #require(podcast.position)
-            let played = (clock.now - began).seconds
+            let played = (clock.now - began).inSeconds
             #expect(playing > played / 2 && playing < played + 0.1, "after \(played) s of playing the position is \(playing)")
 
             await podcast.pause()
@@ -37,7 +37,7 @@ import Testing
             #expect(!podcast.isPaused)
             try await Task.sleep(for: .milliseconds(600))
             let resumed = try #require(podcast.position)
-            let since = (clock.now - resumedAt).seconds
+            let since = (clock.now - resumedAt).inSeconds
             #expect(
                 resumed - paused > since / 2 && resumed - paused < since + 0.1, "\(since) s after resuming at \(paused) the position is \(resumed)")
             let uncorked = try #require(try PulseProbe.sinkInputs().first { $0.index == Int(podcast.sinkInputIndex) })
@@ -142,8 +142,4 @@ private struct Fit {
     }
 
     func level(at x: Double) -> Double { intercept + slope * x }
-}
-
-extension Duration {
-    fileprivate var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
