@@ -32,8 +32,10 @@ import Testing
             let said = try #require(with.event.aboveBed, "prompt.started did not say how far the prompt stands out")
             #expect(abs(said - 18) < 0.2, "planned \(said) dB above the bed")
             #expect(abs(with.margin - said) < 1, "planned \(said) dB, heard \(with.margin) dB")
-            // Nothing is left ducked: the music is back at the volume it had.
+            // Nothing is left ducked: the music is back at the volume it had, and the server remembers no
+            // ducked level for it (the next stream of the same program starts where the first began).
             #expect(with.musicVolumeAfter == with.musicVolumeBefore, "music at \(with.musicVolumeAfter), was \(with.musicVolumeBefore)")
+            #expect(with.nextStreamVolume == with.musicVolumeBefore, "the server remembers \(with.nextStreamVolume) for the music")
         }
     }
 
@@ -45,6 +47,8 @@ import Testing
         var event: EngineEvent
         var musicVolumeBefore: [Int]
         var musicVolumeAfter: [Int]
+        /// The volume the same program's next stream started with: what the server remembers for it.
+        var nextStreamVolume: [Int]
     }
 
     /// One prompt over another program's loud, steady music (a tone at half scale, `media.role`
@@ -70,6 +74,12 @@ import Testing
         let samples = capture.stop()
         let after = try volumes(of: UInt32(input.index))
         await engine.shutdown()
+        // What the server remembers for the program (WirePlumber saves its state a second after a change).
+        music.stop()
+        try await Task.sleep(for: .milliseconds(1200))
+        let next = try ForeignPlayer(applicationName: "Loud music", properties: ["media.role": "music"], seconds: 3)
+        defer { next.stop() }
+        let remembered = try await next.settledSinkInput().volumes
         let event = try #require(started.withLock { $0.first })
 
         // 50 ms blocks after the music-only part: the duck (a drop of 3 dB and more), the bed alone
@@ -87,7 +97,7 @@ import Testing
         let level = try #require(SpeechLevel.level(ofBlockPowers: Array(speech)), "no speech over the bed")
         return Heard(
             margin: level - SpeechLevel.decibels(bed), bed: SpeechLevel.decibels(bed), event: event, musicVolumeBefore: input.volumes,
-            musicVolumeAfter: after)
+            musicVolumeAfter: after, nextStreamVolume: remembered)
     }
 
     static func volumes(of index: UInt32) throws -> [Int] {

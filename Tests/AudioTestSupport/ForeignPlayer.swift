@@ -48,6 +48,20 @@ public final class ForeignPlayer: @unchecked Sendable {
         throw ForeignPlayerError(description: "paplay \(applicationName) never showed up in pactl")
     }
 
+    /// Its stream once its volume has held for 0.3 s: a desktop server may set the level it remembers
+    /// for the stream's group a moment after the stream appears.
+    public func settledSinkInput() async throws -> PulseProbe.SinkInput {
+        var last = try await waitForSinkInput()
+        var stableSince = Date()
+        while Date().timeIntervalSince(stableSince) < 0.3 {
+            try await Task.sleep(for: .milliseconds(30))
+            guard let now = try PulseProbe.sinkInput(application: applicationName) else { continue }
+            if now.volumes != last.volumes { stableSince = Date() }
+            last = now
+        }
+        return last
+    }
+
     public func stop() {
         if process.isRunning { process.terminate() }
         let deadline = Date().addingTimeInterval(1)

@@ -28,18 +28,6 @@ import Testing
 
     /// The volume a new stream of the player settles at (the server may apply its memory just after
     /// the stream appears): the same value over 300 ms.
-    private func settledVolume(of player: ForeignPlayer) async throws -> PulseProbe.SinkInput {
-        var last = try await player.waitForSinkInput()
-        var stableSince = Date()
-        while Date().timeIntervalSince(stableSince) < 0.3 {
-            try await Task.sleep(for: .milliseconds(30))
-            guard let now = try PulseProbe.sinkInput(application: Self.playerName) else { continue }
-            if now.volumes != last.volumes { stableSince = Date() }
-            last = now
-        }
-        return last
-    }
-
     /// The player's stream as it starts playing (pipewire-pulse shows it corked for a few ms first).
     private func firstPlaying(_ player: ForeignPlayer) async throws -> PulseProbe.SinkInput {
         let found = try await poll(seconds: 5) { try PulseProbe.sinkInput(application: Self.playerName).flatMap { $0.corked ? nil : $0 } }
@@ -55,7 +43,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(1200))  // WirePlumber saves its state a second after a change
         first.stop()
         let player = try startPlayer()
-        let settled = try await settledVolume(of: player)
+        let settled = try await player.settledSinkInput()
         if try PulseProbe.serverRemembersStreams() {
             #expect(settled.volumes.allSatisfy { $0 == 40000 }, "the server did not remember the user's volume: \(settled.volumes); the test shows nothing")
         }
@@ -154,12 +142,12 @@ import Testing
             // Its next start is at its own volume, with voxnavd running and after it exits.
             player.stop()
             player = try startPlayer()
-            #expect(try await settledVolume(of: player).volumes == trueVolume)
+            #expect(try await player.settledSinkInput().volumes == trueVolume)
             kill(daemon.processIdentifier, SIGTERM)
             daemon.waitUntilExit()
             player.stop()
             player = try startPlayer()
-            #expect(try await settledVolume(of: player).volumes == trueVolume)
+            #expect(try await player.settledSinkInput().volumes == trueVolume)
         }
     }
 
@@ -179,7 +167,7 @@ import Testing
             // No daemon runs: what the server remembers decides the player's next start.
             player.stop()
             player = try startPlayer()
-            let next = try await settledVolume(of: player)
+            let next = try await player.settledSinkInput()
             #expect(next.volumes == trueVolume, "the ducked level \(next.volumes) was remembered as the player's own \(trueVolume)")
 
         }
@@ -236,7 +224,7 @@ import Testing
             daemon.waitUntilExit()
             player.stop()
             player = try startPlayer()
-            let next = try await settledVolume(of: player)
+            let next = try await player.settledSinkInput()
             if try PulseProbe.serverRemembersStreams() {
                 #expect(next.volumes.allSatisfy { $0 == 20000 }, "the user's change was not remembered: \(next.volumes)")
             } else {
