@@ -7,9 +7,11 @@ import Foundation
 /// scripts/with-pipewire, for tests that kill the server and start it again.
 ///
 /// `kill()` kills what `restart` says: pipewire-pulse alone (PipeWire and WirePlumber go on), or
-/// the whole stack. `start()` starts whatever is not running. The null sink is a node that
-/// pipewire-pulse owns: it dies with pipewire-pulse and `start()` loads it again (WirePlumber
-/// remembers it as the configured default, so it is the default again as soon as it is there).
+/// the whole stack. `start()` starts whatever is not running. Where pipewire-pulse alone restarts,
+/// the null sink is a node that pipewire-pulse owns: it dies with pipewire-pulse and `start()` loads
+/// it again (WirePlumber remembers it as the configured default, so it is the default again as soon
+/// as it is there). Where the whole stack restarts, it is PipeWire's own node, created before
+/// pipewire-pulse starts, as a desktop's devices are there before its clients.
 /// Only the servers get the private XDG_STATE_HOME and XDG_CONFIG_HOME; the bus address is
 /// `unix:path=<runtime>/bus`.
 public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
@@ -86,6 +88,7 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
                     // A killed pipewire leaves its socket behind; the next one would be waited for on it.
                     try? FileManager.default.removeItem(atPath: runtimeDirectory.path + "/pipewire-0")
                 }
+                if part == .pipewirePulse && restart == .wholeStack { try createSinkInPipeWire() }
                 try launch(part)
                 if part == .pipewire {
                     guard ServerTools.wait(seconds: 5, until: { FileManager.default.fileExists(atPath: runtimeDirectory.path + "/pipewire-0") }) else {
@@ -124,6 +127,20 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
                 guard ServerTools.makeSinkTheDefault(address, seconds: 15) else { throw failure("the null sink is not the default sink") }
             }
         }
+    }
+
+    /// Creates the null sink `car` as PipeWire's own node (it outlives the tool that asks for it), so
+    /// that it is there before pipewire-pulse answers, as a desktop's devices are. A whole stack
+    /// started with clients waiting to reconnect otherwise gets their streams first, into a graph
+    /// with no sink: WirePlumber 0.4 then waited on them ("pending linkable(s) not activated in
+    /// 20sec") and configured nothing after, the sink loaded later included, even when started afresh.
+    private func createSinkInPipeWire() throws {
+        let properties = [
+            "factory.name=support.null-audio-sink", "node.name=\(ServerTools.sinkName)", "node.description=Car",
+            "media.class=Audio/Sink", "object.linger=true", "audio.position=[FL FR]",
+        ]
+        let (status, output) = try tool("pw-cli", ["create-node", "adapter", "{ \(properties.joined(separator: " ")) }"])
+        guard status == 0 else { throw failure("pw-cli could not create the null sink: \(output)") }
     }
 
     /// Kills WirePlumber and starts it again (the caller holds `lock`).
