@@ -48,6 +48,34 @@ struct GuidanceSession {
 
     /// The words for an announcement: the maneuver in the announced state, chained with the next one if close.
     func text(for announcement: Announcement) -> String? {
+        Self.text(for: announcement, onRoute: onRoute, composer: composer, verbosity: verbosity)
+    }
+
+    /// How long an announcement of the maneuvers now on the route speaks (the announcer's
+    /// `wordsDuration`): its words at the voice's rate, or the announcer's table where that says
+    /// longer. A wording longer than the table (a road name, a signpost, a language's longer phrase)
+    /// would otherwise end after the announcer planned, and could push the maneuver's "turn now"
+    /// past its lead time.
+    var spokenDuration: Announcer.DurationEstimator {
+        let (onRoute, composer, verbosity) = (onRoute, composer, verbosity)
+        let durations = announcer.configuration.durations
+        return { announcement in
+            guard let text = Self.text(for: announcement, onRoute: onRoute, composer: composer, verbosity: verbosity) else {
+                return announcement.estimatedDuration
+            }
+            return max(announcement.estimatedDuration, durations.speakingTime(words: text.split(separator: " ").count))
+        }
+    }
+
+    /// The number of words a held-back or repeated prompt of `plan` says (0 for a maneuver not on the route).
+    func words(of plan: RepeatPlan) -> Int {
+        guard let maneuver = onRoute[plan.maneuverID] else { return 0 }
+        return composer.compose(maneuver, state: verbosity.wording(for: plan.state), distance: plan.distance).split(separator: " ").count
+    }
+
+    private static func text(
+        for announcement: Announcement, onRoute: [String: Maneuver], composer: PhraseComposer, verbosity: Verbosity
+    ) -> String? {
         guard let maneuver = onRoute[announcement.maneuverID] else { return nil }
         let next = announcement.chainedManeuverID.flatMap { onRoute[$0] }
         return composer.compose(

@@ -65,6 +65,7 @@ extension VoxNavEngine {
         session.lastProgressReceived = self.now()
         var planned: [PlannedPrompt] = []
         var requests: [(PromptRequest, PromptOptions)] = []
+        session.announcer.wordsDuration = session.spokenDuration
         for announcement in session.announcer.update(update, interval: progress.interval) {
             guard var maneuver = session.onRoute[announcement.maneuverID], let text = session.text(for: announcement) else { continue }
             maneuver.state = session.verbosity.wording(for: announcement.state)

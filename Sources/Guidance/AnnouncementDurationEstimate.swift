@@ -1,5 +1,5 @@
 /// How long a prompt takes to speak, before the phrase is known. A table per state; the phrase
-/// composer can do better from the text (see `speakingTime(words:)`) through the announcer's estimator.
+/// composer can do better from the text (see `speakingTime(words:)`) through the announcer's estimator; the engine's guidance session gives the words' own length as `wordsDuration`.
 public struct AnnouncementDurationEstimate: Codable, Sendable, Equatable {
     /// "Continue for 5 kilometers."
     public var `continue`: Double

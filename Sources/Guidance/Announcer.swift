@@ -11,7 +11,13 @@ public struct Announcer: Sendable {
     public typealias DurationEstimator = @Sendable (Announcement) -> Double
 
     public let configuration: AnnouncerConfiguration
+    /// How long a prompt will speak, for planning; the table in `configuration.durations` without one.
     private let estimator: DurationEstimator?
+    /// How long an announcement's own words speak, where the client knows them (the engine's guidance
+    /// session sets it before each update). An early prompt whose words would still play when its
+    /// maneuver's "turn now" can last be said with the minimum lead time is given up: a wording longer
+    /// than the plan (a long road name, a language's longer phrase) may delay the execute, never cost it.
+    public var wordsDuration: DurationEstimator?
 
     /// Highest state spoken or skipped, per maneuver id still on the route.
     private var progress: [String: ManeuverState] = [:]
@@ -220,7 +226,11 @@ public struct Announcer: Sendable {
     /// An early prompt must end (plus gap) before the execute prompt is due, or it would push it
     /// late; the vehicle may speed up meanwhile (the profile's planned acceleration).
     private func leavesRoomForExecute(_ state: ManeuverState, _ context: Context) -> Bool {
-        leavesRoom(for: state, before: .execute, context)
+        guard leavesRoom(for: state, before: .execute, context) else { return false }
+        guard let wordsDuration else { return true }
+        let seconds = wordsDuration(draft(state, context))
+        guard seconds.isFinite else { return true }
+        return Self.ends(speaking: seconds, heard: context.heard, context.thresholds, configuration: configuration) { $0.end(of: .execute) }
     }
 
     /// A prompt of `state` now ends (plus gap) before `later`'s window opens, at the planned acceleration.
@@ -231,13 +241,26 @@ public struct Announcer: Sendable {
     private func ends(
         _ announcement: Announcement, before state: ManeuverState, heard: Double, _ now: AnnouncerThresholds
     ) -> Bool {
-        let occupied = duration(for: announcement) + configuration.minimumGap
+        Self.ends(speaking: duration(for: announcement), heard: heard, now, configuration: configuration) { $0.start(of: state) }
+    }
+
+    /// Whether a prompt speaking for `seconds` from now, when its maneuver is `heard` meters away,
+    /// ends (plus the minimum gap) before the vehicle is `distance` away (given the thresholds at
+    /// the speed it has then), speeding up at the profile's planned acceleration meanwhile. The
+    /// announcer's own early prompts must end before the execute window opens, so "turn now" comes
+    /// on time; a prompt said outside its plan (`HeldBackPrompt`) before the window closes, so it
+    /// may delay "turn now" but never cost it.
+    static func ends(
+        speaking seconds: Double, heard: Double, _ now: AnnouncerThresholds, configuration: AnnouncerConfiguration,
+        before distance: (AnnouncerThresholds) -> Double
+    ) -> Bool {
+        let occupied = max(seconds, 0) + configuration.minimumGap
         let acceleration = max(configuration.profile.plannedAcceleration, 0)
         let covered = now.speed * occupied + acceleration * occupied * occupied / 2
         let faster = AnnouncerThresholds(
             profile: now.profile, speed: now.speed + acceleration * occupied, updateInterval: now.updateInterval,
             outputLatency: now.outputLatency)
-        return heard - covered >= faster.start(of: state)
+        return heard - covered >= distance(faster)
     }
 
     /// The route's start, said once and first at the first free moment ("head north on Main

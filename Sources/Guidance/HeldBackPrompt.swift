@@ -30,14 +30,27 @@ public struct HeldBackPrompt: Sendable, Hashable {
 
     /// The blocker has ended at `time`: the one prompt to say now, if any; the held-back prompt is
     /// forgotten whatever the answer, so a second call says nothing. Nil when nothing was held back,
-    /// no maneuver is still ahead (`RepeatPlan.make`), or the verbosity does not say that state at
-    /// that speed.
-    public mutating func release(last: RouteProgress?, at time: Double, configuration: AnnouncerConfiguration) -> RepeatPlan? {
+    /// no maneuver is still ahead (`RepeatPlan.make`), the verbosity does not say that state at
+    /// that speed, or an early state's words (`speaking`: their seconds) would still play when the
+    /// maneuver's "turn now" can last be said with its lead time: then the announcer says that, in
+    /// its time, and nothing before.
+    public mutating func release(
+        last: RouteProgress?, at time: Double, configuration: AnnouncerConfiguration, speaking: ((RepeatPlan) -> Double)? = nil
+    ) -> RepeatPlan? {
         guard held != nil else { return nil }
         held = nil
         guard let last, let plan = RepeatPlan.make(from: last, at: time, configuration: configuration) else { return nil }
         let speed = last.speed.isFinite ? max(last.speed, 0) : 0
         guard configuration.verbosity.says(plan.state, speed: speed, profile: configuration.profile) else { return nil }
+        if plan.state != .execute, let speaking {
+            let thresholds = AnnouncerThresholds(
+                profile: configuration.profile, speed: speed, updateInterval: configuration.assumedUpdateInterval,
+                outputLatency: configuration.longestOutputLatency)
+            let endsInTime = Announcer.ends(speaking: speaking(plan), heard: plan.distance, thresholds, configuration: configuration) {
+                $0.end(of: .execute)
+            }
+            guard endsInTime else { return nil }
+        }
         return plan
     }
 }

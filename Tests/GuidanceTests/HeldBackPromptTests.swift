@@ -54,6 +54,24 @@ import Testing
         #expect(memory.release(last: nil, at: 200, configuration: car) == nil && memory.held == nil)
     }
 
+    /// A prepare whose words would still play when the maneuver's "turn now" can last be said with
+    /// its lead time is not said: the announcer says "turn now" in its time instead. Short words are.
+    @Test func anEarlyPromptThatWouldCostTheExecuteIsGivenUp() {
+        // At t = 90, m1 is 276.5 m ahead at 14 m/s (its prepare window, as above).
+        var memory = HeldBackPrompt()
+        memory.holdBack(maneuverID: "m1", at: 11)
+        let short = memory.release(last: last, at: 90, configuration: car, speaking: { _ in 3 })
+        #expect(short?.state == .prepare)
+        // 3 s + the 3 s gap, speeding up at 2 m/s² from 14 m/s: 120 m covered, 156 m left, more than
+        // 2 s at 26 m/s. 9 s + 3 s: 312 m; the turn would be passed before the gap ends.
+        memory.holdBack(maneuverID: "m1", at: 11)
+        #expect(memory.release(last: last, at: 90, configuration: car, speaking: { _ in 9 }) == nil)
+        #expect(memory.held == nil, "given up, not owed any more")
+        // "Turn now" itself is always said, whatever its length.
+        memory.holdBack(maneuverID: "m1", at: 11)
+        #expect(memory.release(last: last, at: 106.25, configuration: car, speaking: { _ in 20 })?.state == .execute)
+    }
+
     /// Brief guidance: "turn now" always, the prepare prompt only on a fast road, never the initial one.
     @Test func theVerbosityStillDecidesTheState() throws {
         let brief = AnnouncerConfiguration(profile: .car, verbosity: .brief)
