@@ -106,6 +106,7 @@ actor FocusExecutor {
                         let properties = try await connection.sinkInput(index: index)?.properties ?? [:]
                         let handled = await players.pause(sinkInput: index, properties: properties)
                         if handled.handling == .muted { try await mute(index) }
+                        if handled.handling == .paused { await persistPlayers() }
                         effects.handled.append((id, handled))
                     }
                 case .interruptionEnded(_, let shouldResume):
@@ -121,6 +122,7 @@ actor FocusExecutor {
                         }
                     case .foreign:
                         if let handled = await players.resume(sinkInput: index, shouldResume: shouldResume) {
+                            await persistPlayers()
                             effects.handled.append((id, handled))
                         } else {
                             // A stream we can only mute is never left muted.
@@ -234,6 +236,16 @@ actor FocusExecutor {
 
     private func persist(_ journal: DuckJournal) { report(journalFile?.save(journal)) }
 
+    /// Notes the players VoxNav holds paused in the journal file.
+    private func persistPlayers() async { report(journalFile?.save(players: await players.records)) }
+
+    /// Plays again the players a killed daemon left paused, where the user left them so.
+    func resumeLeftPlayers(_ records: [PausedPlayerRecord]) async {
+        for (busName, outcome) in await players.resumeLeft(records) {
+            logger.notice("a player a previous daemon paused", metadata: ["player": "\(busName)", "outcome": "\(outcome)"])
+        }
+    }
+
     /// Logs a streak of failed journal writes once, at its start, and its end.
     private func report(_ report: JournalFile.WriteReport?) {
         switch report {
@@ -267,6 +279,7 @@ actor FocusExecutor {
     /// server remembered) and empties it.
     func forgetAll() async -> DuckJournal {
         await players.forgetAll()
+        await persistPlayers()
         let lost = journal
         journal = DuckJournal()
         persist(journal)
@@ -277,6 +290,7 @@ actor FocusExecutor {
     /// for its group from now on is written.
     func streamGone(_ index: UInt32) async {
         await players.forget(index)
+        await persistPlayers()
         guard let entry = journal.streams[index] else { return }
         journal.forgetAll(index)
         persist(journal)

@@ -80,6 +80,47 @@ actor ForeignPlayers {
         }
     }
 
+    /// The players VoxNav holds paused itself, for the journal file.
+    var records: [PausedPlayerRecord] {
+        paused.keys.sorted().compactMap { index in
+            paused[index].flatMap { $0.byVoxNav ? PausedPlayerRecord(busName: $0.player.busName, at: $0.at) : nil }
+        }
+    }
+
+    /// Plays again the players a killed daemon left paused (its journal's `records`), each only if
+    /// it is still on the bus and as VoxNav left it (`ResumeDecision`). Returns, per player, what
+    /// was done and why.
+    func resumeLeft(_ records: [PausedPlayerRecord]) async -> [(busName: String, outcome: String)] {
+        guard let players, !records.isEmpty else { return [] }
+        let onBus: [MPRISPlayer]
+        do throws(BusError) {
+            onBus = try await players.players()
+        } catch {
+            return records.map { ($0.busName, "not played again: \(error)") }
+        }
+        var outcomes: [(busName: String, outcome: String)] = []
+        for record in records {
+            guard let player = onBus.first(where: { $0.busName == record.busName }) else {
+                outcomes.append((record.busName, "not played again: it is no longer on the bus"))
+                continue
+            }
+            do throws(BusError) {
+                let status = try await players.status(of: player)
+                let position = try await players.position(of: player)
+                switch ResumeDecision.decide(pausedAt: record.at, status: status, position: position) {
+                case .play:
+                    try await players.play(player)
+                    outcomes.append((record.busName, "played again"))
+                case .leftToUser(let why):
+                    outcomes.append((record.busName, "left to the user: \(why)"))
+                }
+            } catch {
+                outcomes.append((record.busName, "not played again: \(error)"))
+            }
+        }
+        return outcomes
+    }
+
     /// The stream is gone: nothing of it is to be resumed.
     func forget(_ index: UInt32) { paused[index] = nil }
 

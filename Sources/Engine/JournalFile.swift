@@ -6,8 +6,9 @@ import PulseAudio
 #endif
 
 /// The journal on disk (next to the socket): the duck journal, written before every change it
-/// records, and the simulated sources the daemon runs, so that the next daemon can undo what a
-/// killed one left ducked or muted and start its sources again where they were. The
+/// records, the simulated sources the daemon runs and the players it holds paused over MPRIS, so
+/// that the next daemon can undo what a killed one left ducked, muted or paused and start its
+/// sources again where they were. The
 /// `FocusExecutor` owns it and is its one writer.
 struct JournalFile: Sendable {
     /// What the file holds. The duck journal's members are at the top level, as before sources were
@@ -16,23 +17,28 @@ struct JournalFile: Sendable {
         var ducks = DuckJournal()
         /// In the order they were started (the policy's decisions depend on it).
         var sources: [SimulatedSourceRecord] = []
+        /// Other programs' players VoxNav holds paused over MPRIS.
+        var players: [PausedPlayerRecord] = []
 
         init() {}
 
-        private enum CodingKeys: String, CodingKey { case sources }
+        private enum CodingKeys: String, CodingKey { case sources, players }
 
         init(from decoder: any Decoder) throws {
             ducks = try DuckJournal(from: decoder)
-            sources = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent([SimulatedSourceRecord].self, forKey: .sources) ?? []
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            sources = try container.decodeIfPresent([SimulatedSourceRecord].self, forKey: .sources) ?? []
+            players = try container.decodeIfPresent([PausedPlayerRecord].self, forKey: .players) ?? []
         }
 
         func encode(to encoder: any Encoder) throws {
             try ducks.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(sources, forKey: .sources)
+            try container.encode(players, forKey: .players)
         }
 
-        var isEmpty: Bool { ducks.isEmpty && sources.isEmpty }
+        var isEmpty: Bool { ducks.isEmpty && sources.isEmpty && players.isEmpty }
     }
 
     let path: String
@@ -53,6 +59,8 @@ struct JournalFile: Sendable {
     mutating func save(_ journal: DuckJournal) -> WriteReport? { update { $0.ducks = journal } }
 
     mutating func save(sources: [SimulatedSourceRecord]) -> WriteReport? { update { $0.sources = sources } }
+
+    mutating func save(players: [PausedPlayerRecord]) -> WriteReport? { update { $0.players = players } }
 
     private mutating func update(_ change: (inout Contents) -> Void) -> WriteReport? {
         var next = written
@@ -166,6 +174,13 @@ struct JournalFile: Sendable {
                 problems.append("source \(position) is left out: \(attempt.error ?? "unreadable")")
             }
         }
+        for (position, attempt) in disk.players.enumerated() {
+            if let record = attempt.value, record.problem == nil {
+                contents.players.append(record)
+            } else {
+                problems.append("paused player \(position) is left out: \(attempt.value?.problem ?? attempt.error ?? "unreadable")")
+            }
+        }
         return .journal(contents, problems: problems)
     }
 
@@ -228,13 +243,14 @@ private struct Attempt<Value: Decodable>: Decodable {
     }
 }
 
-/// The journal as written (`{"streams": [index, entry, index, entry, …], "sources": […]}`), each
+/// The journal as written (`{"streams": [index, entry, index, entry, …], "sources": […], "players": […]}`), each
 /// entry decoded on its own.
 private struct OnDisk: Decodable {
     var streams: [(index: Attempt<UInt32>, entry: Attempt<DuckJournal.Entry>)] = []
     var sources: [Attempt<SimulatedSourceRecord>] = []
+    var players: [Attempt<PausedPlayerRecord>] = []
 
-    private enum CodingKeys: String, CodingKey { case streams, sources }
+    private enum CodingKeys: String, CodingKey { case streams, sources, players }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -249,6 +265,10 @@ private struct OnDisk: Decodable {
         if container.contains(.sources) {
             var list = try container.nestedUnkeyedContainer(forKey: .sources)
             while !list.isAtEnd { sources.append(try list.decode(Attempt<SimulatedSourceRecord>.self)) }
+        }
+        if container.contains(.players) {
+            var list = try container.nestedUnkeyedContainer(forKey: .players)
+            while !list.isAtEnd { players.append(try list.decode(Attempt<PausedPlayerRecord>.self)) }
         }
     }
 }

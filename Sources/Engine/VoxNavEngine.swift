@@ -112,6 +112,7 @@ public actor VoxNavEngine {
             logger.notice("undoing what a previous daemon left ducked or muted", metadata: ["sinkInputs": "\(left.ducks.streams.keys.sorted())"])
             await focus.undo(left.ducks)
         }
+        if let players = left?.players, !players.isEmpty { await focus.resumeLeftPlayers(players) }
         let journalledSources = left?.sources ?? []
         promptSink = await output.sink(resume: false).name
         if configuration.manageForeignStreams { try await watchForeignStreams() }

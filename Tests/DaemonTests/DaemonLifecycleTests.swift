@@ -104,7 +104,8 @@ import Testing
 /// - Parameter log: a file its log (warnings and worse) is appended to.
 /// `fileLimit`: the daemon runs under `ulimit -n` of that many descriptors (soft and hard).
 func startDaemon(
-    socket: String, pulseServer: String? = nil, log: String? = nil, arguments: [String] = [], fileLimit: Int? = nil
+    socket: String, pulseServer: String? = nil, log: String? = nil, arguments: [String] = [], fileLimit: Int? = nil,
+    environment: [String: String] = [:]
 ) async throws -> (Process, RPCClient) {
     let daemon = Process()
     daemon.executableURL = URL(fileURLWithPath: DaemonLifecycleTests.binary)
@@ -116,7 +117,9 @@ func startDaemon(
         daemon.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", DaemonLifecycleTests.binary] + daemon.arguments!
         daemon.executableURL = URL(fileURLWithPath: "/bin/sh")
     }
-    if let pulseServer { daemon.environment = ProcessInfo.processInfo.environment.merging(["PULSE_SERVER": pulseServer]) { $1 } }
+    var variables = environment
+    if let pulseServer { variables["PULSE_SERVER"] = pulseServer }
+    if !variables.isEmpty { daemon.environment = ProcessInfo.processInfo.environment.merging(variables) { $1 } }
     daemon.standardOutput = FileHandle.nullDevice
     daemon.standardError = FileHandle.nullDevice
     if let log {

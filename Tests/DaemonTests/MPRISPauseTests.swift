@@ -179,6 +179,74 @@ import Testing
         }
     }
 
+    /// voxnavd, the real binary, killed with SIGKILL while it holds the podcast paused: the next
+    /// daemon plays it again from its journal, where it was. Killed again while holding it paused,
+    /// and the user plays it on a little and pauses it meanwhile: the next daemon leaves it alone.
+    @Test func aPlayerAKilledDaemonLeftPausedIsPlayedAgainByTheNextUnlessTheUserMovedIt() async throws {
+        try await AudioServerLock.shared.withLock {
+            let bus = try PrivateSessionBus()
+            defer { bus.stop() }
+            let file = try await Self.podcastFile()
+            defer { try? FileManager.default.removeItem(at: file) }
+            let podcast = try MPVPodcast(file: file, busAddress: bus.address)
+            defer { podcast.quit() }
+            _ = try await podcast.waitUntilPlaying()
+            try await Task.sleep(for: .milliseconds(2000))  // a place in the programme to come back to
+            let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
+            let journal = (socket as NSString).deletingLastPathComponent + "/journal.json"
+            let environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
+            let long = "In 800 meters, at the roundabout, take the third exit onto Solar Circle, then keep left."
+
+            /// A daemon that pauses the podcast for a prompt and is killed while it holds it paused.
+            func pausedByAKilledDaemon() async throws -> Double {
+                let (daemon, client) = try await startDaemon(socket: socket, environment: environment)
+                _ = try await blocking { try client.call("prompt.speak", .object(["text": .string(long), "wait": .bool(false)])) }
+                var status = ""
+                for _ in 0..<100 where status != "Paused" {
+                    try await Task.sleep(for: .milliseconds(50))
+                    status = try podcast.status()
+                }
+                #expect(status == "Paused", "the prompt did not pause the podcast")
+                let journalled = (try? String(contentsOfFile: journal, encoding: .utf8)) ?? ""
+                #expect(journalled.contains(MPVPodcast.busName), "the paused player is not in the journal: \(journalled)")
+                kill(daemon.processIdentifier, SIGKILL)
+                daemon.waitUntilExit()
+                try await Task.sleep(for: .milliseconds(800))
+                #expect(try podcast.status() == "Paused", "the podcast plays without the daemon: the test shows nothing")
+                return try podcast.position()
+            }
+
+            // The next daemon plays it again, from where it was paused, as it starts.
+            let pausedAt = try await pausedByAKilledDaemon()
+            let (second, _) = try await startDaemon(socket: socket, environment: environment)
+            var status = ""
+            for _ in 0..<60 where status != "Playing" {
+                try await Task.sleep(for: .milliseconds(50))
+                status = try podcast.status()
+            }
+            #expect(status == "Playing", "the next daemon left the podcast \(status)")
+            let playedFrom = try podcast.position()
+            #expect(playedFrom >= pausedAt - 0.05 && playedFrom < pausedAt + 3.5, "paused at \(pausedAt) s, played again at \(playedFrom) s")
+            kill(second.processIdentifier, SIGTERM)
+            second.waitUntilExit()
+
+            // Paused by a killed daemon again; the user plays it on and pauses it before the next daemon.
+            let pausedAgainAt = try await pausedByAKilledDaemon()
+            try podcast.press("Play")
+            for _ in 0..<60 where try podcast.position() < pausedAgainAt + 0.6 { try await Task.sleep(for: .milliseconds(50)) }
+            try podcast.press("Pause")
+            try await Task.sleep(for: .milliseconds(200))
+            let userPausedAt = try podcast.position()
+            let (third, _) = try await startDaemon(socket: socket, environment: environment)
+            try await Task.sleep(for: .milliseconds(1000))
+            #expect(try podcast.status() == "Paused", "the user's own pause was overridden")
+            #expect(abs(try podcast.position() - userPausedAt) < 0.05)
+            #expect(!FileManager.default.fileExists(atPath: journal), "the journal should be gone once taken over")
+            kill(third.processIdentifier, SIGTERM)
+            third.waitUntilExit()
+        }
+    }
+
     @Test func withoutASessionBusThePodcastIsMutedAndUnmuted() async throws {
         try await AudioServerLock.shared.withLock {
             let rig = try await Rig.start(withBus: false)
