@@ -63,14 +63,15 @@ struct GuidanceSession {
             guard let text = Self.text(for: announcement, onRoute: onRoute, composer: composer, verbosity: verbosity) else {
                 return announcement.estimatedDuration
             }
-            return max(announcement.estimatedDuration, durations.speakingTime(words: text.split(separator: " ").count))
+            return max(announcement.estimatedDuration, durations.speakingTime(of: text))
         }
     }
 
-    /// The number of words a held-back or repeated prompt of `plan` says (0 for a maneuver not on the route).
-    func words(of plan: RepeatPlan) -> Int {
-        guard let maneuver = onRoute[plan.maneuverID] else { return 0 }
-        return composer.compose(maneuver, state: verbosity.wording(for: plan.state), distance: plan.distance).split(separator: " ").count
+    /// How long a held-back prompt of `plan` speaks, its words at the voice's rate (only the pause at
+    /// the end, for a maneuver not on the route).
+    func speakingTime(of plan: RepeatPlan) -> Double {
+        let text = onRoute[plan.maneuverID].map { composer.compose($0, state: verbosity.wording(for: plan.state), distance: plan.distance) }
+        return announcer.configuration.durations.speakingTime(of: text ?? "")
     }
 
     private static func text(

@@ -21,10 +21,8 @@ extension VoxNavEngine {
                 policy.promptStyle(for: client, purpose: .instruction) == .normal
             else { continue }
             let at = session.lastProgress.map { $0.time + max(0, now() - session.lastProgressReceived) } ?? now()
-            let durations = session.announcer.configuration.durations
-            let speaking = { [session] (plan: RepeatPlan) in durations.speakingTime(words: session.words(of: plan)) }
             let plan = session.heldBack.release(
-                last: session.lastProgress, at: at, configuration: session.announcer.configuration, speaking: speaking)
+                last: session.lastProgress, at: at, configuration: session.announcer.configuration, speaking: { [session] in session.speakingTime(of: $0) })
             guidance[client] = session
             guard let plan, var maneuver = session.onRoute[plan.maneuverID] else { continue }
             maneuver.state = session.verbosity.wording(for: plan.state)
@@ -34,7 +32,7 @@ extension VoxNavEngine {
             options.fromGuidance = true
             let request = PromptRequest(content: .maneuver(maneuver, then: nil), language: session.language, units: session.units)
             // Said now, in this state: the announcer does not say it again, and keeps its gap after it.
-            guidance[client]?.announcer.said(plan.state, of: plan.maneuverID, at: at, for: durations.speakingTime(words: session.words(of: plan)))
+            guidance[client]?.announcer.said(plan.state, of: plan.maneuverID, at: at, for: session.speakingTime(of: plan))
             do {
                 let (ticket, _) = try await enqueue(request, client: client, options: options)
                 // The guidance may have ended while it was being queued: nothing of it plays after its end.

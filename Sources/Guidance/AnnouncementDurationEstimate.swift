@@ -41,6 +41,11 @@ public struct AnnouncementDurationEstimate: Codable, Sendable, Equatable {
     public func speakingTime(words: Int) -> Double {
         Double(max(words, 0)) * 60 / max(wordsPerMinute, 1) + 0.3
     }
+
+    /// Speaking time of `text`, its words counted between spaces.
+    public func speakingTime(of text: String) -> Double {
+        speakingTime(words: text.split(separator: " ").count)
+    }
 }
 
 /// Lenient decoding for configuration files: every missing key keeps its default.

@@ -201,12 +201,8 @@ import Testing
             func pausedByAKilledDaemon() async throws -> Double {
                 let (daemon, client) = try await startDaemon(socket: socket, environment: environment)
                 _ = try await blocking { try client.call("prompt.speak", .object(["text": .string(long), "wait": .bool(false)])) }
-                var status = ""
-                for _ in 0..<100 where status != "Paused" {
-                    try await Task.sleep(for: .milliseconds(50))
-                    status = try podcast.status()
-                }
-                #expect(status == "Paused", "the prompt did not pause the podcast")
+                let paused = try await poll(seconds: 5) { try podcast.status() == "Paused" ? true : nil }
+                #expect(paused == true, "the prompt did not pause the podcast")
                 let journalled = (try? String(contentsOfFile: journal, encoding: .utf8)) ?? ""
                 #expect(journalled.contains(MPVPodcast.busName), "the paused player is not in the journal: \(journalled)")
                 kill(daemon.processIdentifier, SIGKILL)
@@ -219,12 +215,9 @@ import Testing
             // The next daemon plays it again, from where it was paused, as it starts.
             let pausedAt = try await pausedByAKilledDaemon()
             let (second, _) = try await startDaemon(socket: socket, environment: environment)
-            var status = ""
-            for _ in 0..<60 where status != "Playing" {
-                try await Task.sleep(for: .milliseconds(50))
-                status = try podcast.status()
-            }
-            #expect(status == "Playing", "the next daemon left the podcast \(status)")
+            let playing = try await poll(seconds: 3) { try podcast.status() == "Playing" ? true : nil }
+            let status = try podcast.status()
+            #expect(playing == true, "the next daemon left the podcast \(status)")
             let playedFrom = try podcast.position()
             #expect(playedFrom >= pausedAt - 0.05 && playedFrom < pausedAt + 3.5, "paused at \(pausedAt) s, played again at \(playedFrom) s")
             kill(second.processIdentifier, SIGTERM)
