@@ -11,7 +11,8 @@ import Foundation
 /// the null sink is a node that pipewire-pulse owns: it dies with pipewire-pulse and `start()` loads
 /// it again (WirePlumber remembers it as the configured default, so it is the default again as soon
 /// as it is there). Where the whole stack restarts, it is PipeWire's own node, created before
-/// pipewire-pulse starts, as a desktop's devices are there before its clients.
+/// pipewire-pulse starts again, as a desktop's devices are there before its clients (the first
+/// start loads it through pipewire-pulse, as for the other restart).
 /// Only the servers get the private XDG_STATE_HOME and XDG_CONFIG_HOME; the bus address is
 /// `unix:path=<runtime>/bus`.
 public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
@@ -39,6 +40,8 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
     private let lock = NSLock()
     private var processes: [Part: Process] = [:]
     private var bus: Process?
+    /// Whether `start()` has brought the stack up before: only a restart creates the sink in PipeWire.
+    private var startedOnce = false
 
     /// - Parameter wireplumberConfig: a WirePlumber configuration directory added to its own (as
     ///   scripts/with-pipewire's `VOXNAV_WIREPLUMBER_CONFIG`), e.g. scripts/wireplumber-endpoints.
@@ -88,7 +91,7 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
                     // A killed pipewire leaves its socket behind; the next one would be waited for on it.
                     try? FileManager.default.removeItem(atPath: runtimeDirectory.path + "/pipewire-0")
                 }
-                if part == .pipewirePulse && restart == .wholeStack { try createSinkInPipeWire() }
+                if part == .pipewirePulse && restart == .wholeStack && startedOnce { try createSinkInPipeWire() }
                 try launch(part)
                 if part == .pipewire {
                     guard ServerTools.wait(seconds: 5, until: { FileManager.default.fileExists(atPath: runtimeDirectory.path + "/pipewire-0") }) else {
@@ -126,6 +129,7 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
                 restartWirePlumberLocked()
                 guard ServerTools.makeSinkTheDefault(address, seconds: 15) else { throw failure("the null sink is not the default sink") }
             }
+            startedOnce = true
         }
     }
 
