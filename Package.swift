@@ -60,12 +60,12 @@ let package = Package(
             name: "Engine",
             dependencies: [
                 "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "MPRIS", "AsyncSupport", "RPC", "Installation",
-                .product(name: "Logging", package: "swift-log"),
+                "StrictCoding", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "Daemon",
             dependencies: [
-                "Engine", "RPC", "AsyncSupport",
+                "Engine", "RPC", "AsyncSupport", "AudioPolicy", "Guidance",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -73,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "voxnavd",
             dependencies: [
-                "Daemon", "AudioPolicy", "BuiltInPolicy", "Installation",
+                "Daemon", "Engine", "RPC", "AudioPolicy", "BuiltInPolicy", "Installation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -100,15 +100,17 @@ let package = Package(
             dependencies: ["AudioPolicy", "BuiltInPolicy", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "DriveSimulationTests",
-            dependencies: ["DriveSimulation", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["DriveSimulation", "Guidance", "AudioPolicy", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "GuidanceTests",
             dependencies: ["Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),
         // Read-back helpers for tests that talk to a real PulseAudio server (pactl, parec on car.monitor).
         .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(
+            name: "SpeechTests",
+            dependencies: ["Speech", .product(name: "PropertyBased", package: "swift-property-based")]),
         // The data directories' order, a user's pack over a shipped one, the version, socket activation and sd_notify.
-        .testTarget(name: "InstallationTests", dependencies: ["Installation", "Engine", "BuiltInPolicy", "Daemon"]),
+        .testTarget(name: "InstallationTests", dependencies: ["Installation", "Engine", "BuiltInPolicy", "Daemon", "Guidance"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
         .testTarget(
             name: "RPCTests",
@@ -128,8 +130,16 @@ let package = Package(
             ]),
         .testTarget(
             name: "EngineTests",
-            dependencies: ["Engine", "Guidance", "PulseAudio", "RPC", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "RPC", "Engine", "Speech", "AudioTestSupport", "PulseServer"]),
+            dependencies: [
+                "Engine", "Guidance", "PulseAudio", "RPC", "AudioPolicy", "AsyncSupport", "Speech",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "DaemonTests",
+            dependencies: [
+                "Daemon", "RPC", "Engine", "Speech", "Guidance", "AudioTestSupport", "PulseServer",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // Runs the real `voxnav drive` (which starts its own voxnavd and headless PulseAudio server).
         .testTarget(name: "DriveTests", dependencies: ["DriveSimulation", "Guidance", "AudioPolicy", "BuiltInPolicy", "AudioTestSupport"]),
         .testTarget(
