@@ -17,6 +17,9 @@ public struct PolicyEngine: Sendable {
     private var promptConfigurationsAudited: [ClientID: SessionConfiguration] = [:]
     private var ordinals: [ParticipantID: Int] = [:]
     private var nextOrdinal = 0
+    /// The prompt playing now, from its `promptReady` that granted a style to its `promptFinished`:
+    /// after every input its verdict is taken again, and a quieter one cuts it (`cutPrompt`).
+    public private(set) var inFlight: PromptInFlight?
     public private(set) var now: Double = 0
 
     public init(policy: Policy) {
@@ -33,12 +36,15 @@ public struct PolicyEngine: Sendable {
     /// The style a prompt of `client` for `purpose` would get right now: the style rules' answer, no
     /// louder than the client's voice-guidance level allows.
     public func promptStyle(for client: ClientID, purpose: PromptPurpose = .instruction) -> PromptStyle {
+        let style = policy.oracle.style(given: conditions(for: client), duringCall: promptsDuringCall(of: client))
+        return min(style, voiceGuidance(of: client).cap(for: purpose))
+    }
+
+    /// The facts about the car that bear on `client`'s prompt style now.
+    public func conditions(for client: ClientID) -> Set<PromptCondition> {
         let playing = sources.values.filter { resolution.states[.source($0.id)] != .stopped }
         let active = Dictionary(uniqueKeysWithValues: activeClients.compactMap { c in configurations[c].map { (c, $0) } })
-        let style = policy.oracle.style(
-            for: client, sources: playing, activeSessions: active, voiceControlShown: !voiceControlShown.isEmpty,
-            duringCall: promptsDuringCall(of: client))
-        return min(style, voiceGuidance(of: client).cap(for: purpose))
+        return policy.oracle.conditions(for: client, sources: playing, activeSessions: active, voiceControlShown: !voiceControlShown.isEmpty)
     }
 
     /// The client's voice-guidance level (all unless the user set it).
@@ -67,6 +73,12 @@ public struct PolicyEngine: Sendable {
     // MARK: Inputs
 
     public mutating func apply(_ input: PolicyInput) -> [PolicyDecision] {
+        let out = applyAlone(input)
+        // Whatever changed, the prompt in flight is judged again: the one place a playing prompt is cut.
+        return out + cutInFlightIfSilenced()
+    }
+
+    private mutating func applyAlone(_ input: PolicyInput) -> [PolicyDecision] {
         var out = advance(to: max(now, input.at))
         switch input {
         case .sourceStarted(let source, _):
@@ -75,6 +87,7 @@ public struct PolicyEngine: Sendable {
             sources[source.id] = source
             ordinals[id] = takeOrdinal()
             out += resolve()
+            if source.kind == .nativeNavigation { out.append(.nativeNavigationTookOver) }
         case .sourceChanged(let id, let activity, _):
             guard sources[id] != nil else { break }
             sources[id]?.activity = activity
@@ -116,6 +129,7 @@ public struct PolicyEngine: Sendable {
             case .noSession: break
             }
         case .promptFinished(let client, let due, _):
+            if inFlight?.client == client { inFlight = nil }
             let t = now
             out += run(client) { $0.promptFinished(at: t, nextDueAt: due) }
         case .voiceGuidance(let client, let level, _):
@@ -142,6 +156,7 @@ public struct PolicyEngine: Sendable {
             }
             windows[client] = nil
             configurations[client] = nil
+            if inFlight?.client == client { inFlight = nil }
             voiceControlShown.remove(client)
             promptConfigurationsAudited[client] = nil
             voiceGuidance[client] = nil
@@ -211,7 +226,7 @@ public struct PolicyEngine: Sendable {
     public mutating func promptReady(_ client: ClientID, purpose: PromptPurpose = .instruction, at time: Double)
         -> (verdict: PromptVerdict, decisions: [PolicyDecision])
     {
-        let earlier = advance(to: max(now, time))
+        let earlier = advance(to: max(now, time)) + cutInFlightIfSilenced()
         let (verdict, decisions) = promptReady(client, purpose: purpose)
         return (verdict, earlier + decisions)
     }
@@ -240,7 +255,20 @@ public struct PolicyEngine: Sendable {
         var out = run(client) { $0.audioReady(at: t) }
         guard isActive(client) else { return (.skip(reason: "the session did not activate"), out) }
         out += auditPromptConfiguration(of: client, configuration)
+        inFlight = PromptInFlight(client: client, purpose: purpose, style: audible, conditions: conditions(for: client))
         return (.play(audible), out)
+    }
+
+    /// The prompt in flight, judged again: cut once its verdict is quieter than the style it was granted.
+    private mutating func cutInFlightIfSilenced() -> [PolicyDecision] {
+        guard let flight = inFlight else { return [] }
+        let cut = flight.cutOwed(
+            now: promptStyle(for: flight.client, purpose: flight.purpose), holding: conditions(for: flight.client),
+            cap: voiceGuidance(of: flight.client).cap(for: flight.purpose), rules: policy.oracle.rules,
+            duringCall: promptsDuringCall(of: flight.client))
+        guard let cut else { return [] }
+        inFlight?.cut = cut
+        return [.cutPrompt(cut)]
     }
 
     /// A prompt plays in a session that is not what the CarPlay guide asks for prompts: audited, once
@@ -256,10 +284,7 @@ public struct PolicyEngine: Sendable {
     }
 
     private func conditionsText(for client: ClientID) -> String {
-        let playing = sources.values.filter { resolution.states[.source($0.id)] != .stopped }
-        let active = Dictionary(uniqueKeysWithValues: activeClients.compactMap { c in configurations[c].map { (c, $0) } })
-        return policy.oracle.conditions(for: client, sources: playing, activeSessions: active, voiceControlShown: !voiceControlShown.isEmpty)
-            .map(\.rawValue).sorted().joined(separator: ", ")
+        conditions(for: client).map(\.rawValue).sorted().joined(separator: ", ")
     }
 
     private func rejection(of role: FocusRole) -> FocusRole? {

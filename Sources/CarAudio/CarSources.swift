@@ -12,7 +12,7 @@ public enum CarSources {
     ///   - paused: begin paused (corked, nothing played) until `resume()`; ignored by one-shot sounds.
     public static func start(
         kind: SourceKind, activity: SourceActivity = .default, programme: RecordedProgramme? = nil,
-        at position: Double? = nil, paused: Bool = false, on connection: PulseConnection
+        at position: Double? = nil, paused: Bool = false, sink: String? = nil, on connection: PulseConnection
     ) async throws -> CarSource {
         var profile = try CarSourceProfile.of(kind, activity)
         if let programme { profile.sampleRate = UInt32(programme.sampleRate) }
@@ -20,7 +20,7 @@ public enum CarSources {
         let format = StreamFormat(sampleRate: profile.sampleRate, channels: 1)
         let stream = try await PlaybackStream(
             connection: connection, name: profile.mediaName, properties: profile.properties(kind: kind, activity: activity),
-            format: format, targetLatency: profile.targetLatency, startCorked: true)
+            format: format, targetLatency: profile.targetLatency, startCorked: true, sink: sink)
 
         switch (kind, activity) {
         case (.vehicleChime, _):
@@ -62,14 +62,14 @@ public enum CarSources {
 
     /// The car's FM radio: role music (so role-based policies treat it as music), named as a radio.
     public static func startFMRadio(
-        on connection: PulseConnection, station: String = "FM 101.1 VoxNav Classic", paused: Bool = false
+        on connection: PulseConnection, station: String = "FM 101.1 VoxNav Classic", paused: Bool = false, sink: String? = nil
     ) async throws -> CarSource {
         let format = StreamFormat(sampleRate: 44100, channels: 1)
         var profile = try CarSourceProfile.of(.fmRadio, .default)
         profile.mediaName = station
         let stream = try await PlaybackStream(
             connection: connection, name: station, properties: profile.properties(kind: .fmRadio, activity: .default),
-            format: format, targetLatency: nil, startCorked: true)
+            format: format, targetLatency: nil, startCorked: true, sink: sink)
         stream.start(RadioProgramme(sampleRate: Double(format.sampleRate)), paused: paused)
         return CarSource(kind: .fmRadio, displayName: station, stream: stream, sampleRate: Double(format.sampleRate))
     }

@@ -25,6 +25,9 @@ public struct EngineConfiguration: Sendable {
     public var sessionBusAddress: String? = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
     /// Real time, or simulated time driven by `clock.advance` (drive simulations); see `EngineClock`.
     public var clock: EngineClock.Mode = .real
+    /// The sink the simulated car sources play into, by name; nil: the default sink, with the prompts.
+    /// A car whose radio and phone have an output of their own; tests hear the prompts alone on theirs.
+    public var sourcesSink: String?
 
     public init() {}
 }

@@ -18,6 +18,8 @@ public struct EngineEvent: Codable, Sendable, Equatable {
     public var dB: Double?
     public var shouldResume: Bool?
     public var rule: String?
+    /// prompt.interrupted: the policy's rule that cut the prompt short while it played.
+    public var cut: PromptCutRule?
     /// A simulated source's activity (source.started, source.changed): the assistant listening or speaking.
     public var activity: SourceActivity?
     /// Seconds of prompt audio (prompt.finished, prompt.shortened): the audio ended at the start plus

@@ -84,18 +84,10 @@ actor FocusExecutor {
                     ramps.append((index, input.volume, target, ramp(seconds)))
                     effects.ducked.append(.init(kind: handle.kind, sinkInput: index, from: journal.originalVolume(of: index)!.values, to: target.values))
                 case .restored(_, let seconds):
-                    guard journal.originalVolume(of: index) != nil,
-                        let input = try await connection.sinkInput(index: index)
-                    else { continue }
-                    current = input.volume
-                    // nil: the user set a volume during the duck; it stands.
-                    if let target = journal.restoreTarget(of: index, current: input.volume), let entry = journal.streams[index] {
-                        // Journalled before the ramp and forgotten after it: a kill in between is undone.
-                        journal.noteRestoring(index, from: input.volume, to: target)
-                        restoring.append((index, entry, input.volume))
-                        ramps.append((index, input.volume, target, ramp(seconds)))
-                    } else {
-                        journal.forget(index)
+                    if let restore = try await restoreStep(index, over: seconds) {
+                        current = restore.from
+                        if let move = restore.move { ramps.append(move) }
+                        if let entry = restore.entry { restoring.append((index, entry, restore.from)) }
                     }
                 case .interruptionBegan:
                     effects.paused.append(handle.kind)
@@ -108,6 +100,13 @@ actor FocusExecutor {
                         if handled.handling == .muted { try await mute(index) }
                         if handled.handling == .paused { await persistPlayers() }
                         effects.handled.append((id, handled))
+                    }
+                    // A ducked source paused is let go at its own level, unheard: when it plays again it is
+                    // at that level, or ducked anew if a prompt still plays then (the policy says which).
+                    if let restore = try await restoreStep(index, over: 0) {
+                        current = restore.from
+                        if let move = restore.move { ramps.append(move) }
+                        if let entry = restore.entry { restoring.append((index, entry, restore.from)) }
                     }
                 case .interruptionEnded(_, let shouldResume):
                     switch handle {
@@ -169,6 +168,22 @@ actor FocusExecutor {
         let held = touched.compactMap { journal.streams[$0]?.remembered }
         await memory.keep(held + released)
         return effects
+    }
+
+    /// What takes a journalled stream back to its own level over `seconds`: the level it has, the ramp
+    /// (none when the user set a level during the duck: it stands, and the entry is forgotten now) and
+    /// the entry to forget once the ramp is done. Nil when nothing of the stream was journalled.
+    private func restoreStep(_ index: UInt32, over seconds: Double) async throws
+        -> (from: ChannelVolumes, move: (index: UInt32, from: ChannelVolumes, to: ChannelVolumes, ramp: VolumeRamp)?, entry: DuckJournal.Entry?)?
+    {
+        guard journal.originalVolume(of: index) != nil, let input = try await connection.sinkInput(index: index) else { return nil }
+        guard let target = journal.restoreTarget(of: index, current: input.volume), let entry = journal.streams[index] else {
+            journal.forget(index)
+            return (input.volume, nil, nil)
+        }
+        // Journalled before the ramp and forgotten after it: a kill in between is undone.
+        journal.noteRestoring(index, from: input.volume, to: target)
+        return (input.volume, (index, input.volume, target, ramp(seconds)), entry)
     }
 
     /// Undoes everything `journal` records, as a clean shutdown does and as the next daemon does

@@ -12,6 +12,9 @@ public struct PromptOptions: Sendable {
     /// No tone can stand for it ("continue for 3 miles" names no maneuver): where the policy would
     /// play a tone instead of speech (a call), it is skipped, with that reason.
     var toneless = false
+    /// An alert about the road ahead: cut by the moment, it is said again once the moment passes,
+    /// if its deadline allows (`PromptPlayer.releaseHeldAlerts`).
+    var isAlert = false
 
     public init(priority: PromptPriority = .normal, deadline: Double? = nil, key: String? = nil) {
         self.priority = priority

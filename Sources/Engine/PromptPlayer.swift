@@ -34,6 +34,8 @@ actor PromptPlayer {
     private var currentCancellation: String?
     /// Set when the playing prompt is interrupted: by the more urgent prompt that cut it short, or by the moment.
     private var currentInterruption: Interruption?
+    /// The playing prompt, already cut by the moment, was cancelled as well: nothing of it is owed.
+    private var currentCutCancelled = false
     /// The style the policy granted the playing prompt, once it has.
     private var currentStyle: PromptStyle?
     /// The playing prompt is held back by the moment (`PromptGrant.heldBack`, or cut by a call).
@@ -152,9 +154,11 @@ actor PromptPlayer {
     private func cancel(reason: String, where matches: (PromptQueue.Entry) -> Bool) -> [PromptID] {
         let removed = queue.remove(where: matches)
         for entry in removed { finishUnplayed(entry.id, result: .skipped, reason: reason) }
+        heldAlerts.removeAll { matches($0.entry) }
         var cancelled = removed.map(\.id)
         if let current, matches(current) {
-            currentCancellation = reason
+            // Already cut by the moment, it ends with the policy's rule; anything else ends cancelled.
+            if currentInterruption?.cut == nil { currentCancellation = reason } else { currentCutCancelled = true }
             if let currentAudio { output.cancel(currentAudio) }
             clock.wake(playbackTokens)
             cancelled.append(current.id)
@@ -174,17 +178,40 @@ actor PromptPlayer {
         clock.wake(playbackTokens)
     }
 
-    /// Cuts the playing guidance instruction short, with the same fade, when its client's instructions
-    /// are no longer spoken (`silenced`: a call started). It ends `interrupted` and is not queued again:
-    /// the guidance says the maneuver as it is once the moment has passed (`HeldBackPrompt`).
-    func cutGuidance(silenced: Set<ClientID>, reason: String) {
-        guard let current, current.fromGuidance, current.isManeuver, currentCancellation == nil, currentInterruption == nil,
-            currentStyle == .normal, silenced.contains(current.client)
-        else { return }
-        currentInterruption = .moment(reason)
-        currentHeldBack = true
+    /// Carries out the policy's cut of the prompt in flight (`PolicyDecision.cutPrompt`): the playing
+    /// prompt of `cut.client` fades out as a preempted one does (or, not begun yet, never starts) and
+    /// ends `interrupted` with the rule. It is not queued again now: a guidance instruction the moment
+    /// cut is said afresh once the moment passes (`HeldBackPrompt`), an alert again if its deadline
+    /// allows (`releaseHeldAlerts`); text is not said again.
+    func cut(_ cut: PromptCut) {
+        guard let current, current.client == cut.client, currentCancellation == nil, currentInterruption == nil else { return }
+        currentInterruption = .moment(cut)
+        currentHeldBack = cut.momentary
         if let currentAudio { output.fadeOut(currentAudio) }
         clock.wake(playbackTokens)
+    }
+
+    /// The alerts the moment cut, waiting for it to pass: `releaseHeldAlerts` queues them again.
+    private var heldAlerts: [(prompt: AdmittedPrompt, entry: PromptQueue.Entry)] = []
+
+    /// Whether `client` has alerts the moment cut, owed once it passes.
+    func holdsAlerts(of client: ClientID) -> Bool { heldAlerts.contains { $0.prompt.client == client } }
+
+    /// The moment that cut `client`'s alerts has passed: each is queued again under a new id if its
+    /// deadline allows (an alert without a deadline always does), once; the others are let go, logged
+    /// in the returned words.
+    @discardableResult
+    func releaseHeldAlerts(of client: ClientID) -> [String] {
+        var said: [String] = []
+        let released = heldAlerts.filter { $0.prompt.client == client }
+        heldAlerts.removeAll { $0.prompt.client == client }
+        for (prompt, entry) in released {
+            switch requeue(prompt, entry) {
+            case .success(let id): said.append("\(prompt.id) said again as \(id)")
+            case .failure(let refusal): said.append("\(prompt.id) not said again: \(refusal.why)")
+            }
+        }
+        return said
     }
 
     /// Queues an interrupted prompt again, under a new id, if it can still be said: its deadline has
@@ -255,6 +282,7 @@ actor PromptPlayer {
         let played = event.type.isPromptPlayed
         event.style = played ? outcome.style : nil
         event.reason = outcome.reason
+        event.cut = outcome.cut.flatMap(PromptCutRule.init(rawValue:))
         if played { event.duration = outcome.audioDuration }
         events.emit(event)
     }
@@ -272,6 +300,7 @@ actor PromptPlayer {
             current = entry
             currentCancellation = nil
             currentInterruption = nil
+            currentCutCancelled = false
             currentStyle = nil
             currentHeldBack = false
             let result: Result<PromptOutcome, any Error>
@@ -282,6 +311,10 @@ actor PromptPlayer {
                     case .success(let again): outcome.reason = (outcome.reason ?? "interrupted") + "; queued again as \(again)"
                     case .failure(let refusal): outcome.reason = (outcome.reason ?? "interrupted") + "; not queued again: \(refusal.why)"
                     }
+                }
+                if outcome.result == .interrupted, let cut = currentInterruption?.cut {
+                    outcome.cut = cut.rule.rawValue
+                    outcome.reason = (outcome.reason ?? "interrupted") + afterCut(prompt, entry, cut)
                 }
                 emitEnd(outcome, client: prompt.client)
                 result = .success(outcome)
@@ -302,9 +335,18 @@ actor PromptPlayer {
         worker = nil
     }
 
+    /// What becomes of a prompt the moment cut, in words for its end reason; an alert is held for later.
+    private func afterCut(_ prompt: AdmittedPrompt, _ entry: PromptQueue.Entry, _ cut: PromptCut) -> String {
+        guard cut.momentary, !currentCutCancelled else { return "; not said again" }
+        if prompt.options.fromGuidance && entry.isManeuver { return "; the maneuver is said again, as it is then, once that ends" }
+        guard prompt.options.isAlert else { return "; not said again" }
+        heldAlerts.append((prompt, entry))
+        return entry.deadline == nil ? "; said again once that ends" : "; said again once that ends, if before its deadline"
+    }
+
     /// Heard in full, held back by the moment (an instruction only), or neither.
     private func guidanceEnding(of result: Result<PromptOutcome, any Error>, _ entry: PromptQueue.Entry) -> GuidancePromptEnding {
-        guard case .success(let outcome) = result, currentCancellation == nil else { return .other }
+        guard case .success(let outcome) = result, currentCancellation == nil, !currentCutCancelled else { return .other }
         if outcome.style == .normal, outcome.result == .finished || outcome.result == .shortened { return .heard }
         if case .outranked = currentInterruption { return .other }
         return currentHeldBack && entry.isManeuver ? .heldBack(key: entry.key) : .other
@@ -368,23 +410,30 @@ actor PromptPlayer {
         if let early, early.style == audible {
             rendered = early
         } else {
-            rendered = try await renderer.render(audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget)
+            do {
+                rendered = try await renderer.render(audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget)
+            } catch {
+                // Granted but never played: the session and the prompt in flight end here too.
+                _ = await gate.promptFinished(client, anotherWaiting: queue.count > 0)
+                throw error
+            }
         }
 
+        // Loud enough over what plays under it: the client's gain, a deeper duck, a boost.
+        let level = PromptLevel(rendered.audio, grant: grant, audibility: audibility)
+        if level.plan.extraDuck < 0 { await gate.duckDeeper(by: level.plan.extraDuck) }
+        // Checked after the last await before the audio exists: a cut in any of them keeps it unheard.
         if let reason = currentCancellation {
             // Cancelled while it was being prepared (its client may be gone): nothing plays.
             _ = await gate.promptFinished(client, anotherWaiting: false)
             return skip(reason, style: style, timings: timings)
         }
         if let by = currentInterruption {
-            // Interrupted while it was being prepared: the more urgent prompt plays first (a call: whatever waits).
+            // Interrupted while it was being prepared: the more urgent prompt plays first (a cut: whatever waits).
             let outranked = if case .outranked = by { true } else { false }
             _ = await gate.promptFinished(client, anotherWaiting: outranked || queue.count > 0)
             return interrupted(by: by, style: style, timings: timings, played: false)
         }
-        // Loud enough over what plays under it: the client's gain, a deeper duck, a boost.
-        let level = PromptLevel(rendered.audio, grant: grant, audibility: audibility)
-        if level.plan.extraDuck < 0 { await gate.duckDeeper(by: level.plan.extraDuck) }
         // After an idle gap, silence first, so that a waking output does not swallow the first word.
         let preRoll = wake.preRoll(forSink: sink.name, idleFor: lastAudioEnd.map { clock.now() - $0 }, suspended: sink.wasSuspended)
         let silence = Int((preRoll * Double(rendered.audio.sampleRate)).rounded())

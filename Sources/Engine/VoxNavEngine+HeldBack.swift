@@ -3,13 +3,17 @@ import Guidance
 import RPC
 
 extension VoxNavEngine {
-    /// A call starts: a guidance instruction speaking now is cut (the preemption fade) when the
-    /// client's prompts are no longer spoken during a call (setting `tone` or `off`); it ends
-    /// `interrupted`, is not queued again, and counts as held back (`sayHeldBackGuidance`).
-    func cutGuidanceForCall() async {
-        let silenced = Set(policy.configurations.keys.filter { policy.promptStyle(for: $0, purpose: .instruction) < .normal })
-        guard !silenced.isEmpty else { return }
-        await prompts.cutGuidance(silenced: silenced, reason: "a call started")
+    /// What the moment held back or cut is said once it has passed: each guidance's latest held-back
+    /// instruction (`sayHeldBackGuidance`), and the alerts a cut holds (`PromptPlayer.releaseHeldAlerts`)
+    /// for each client whose alerts are spoken again. Cheap when nothing is held: called after every input.
+    func sayHeldBack() async {
+        await sayHeldBackGuidance()
+        for client in policy.configurations.keys.sorted() where await prompts.holdsAlerts(of: client) {
+            guard policy.promptStyle(for: client, purpose: .alert) == .normal else { continue }
+            for words in await prompts.releaseHeldAlerts(of: client) {
+                logger.info("an alert the moment cut, once it passed", metadata: ["client": "\(client.rawValue)", "alert": "\(words)"])
+            }
+        }
     }
 
     /// For each guidance whose latest instruction the moment held back and whose instructions are

@@ -28,6 +28,8 @@ extension VoxNavEngine {
         guard serverAvailable else { throw .serverUnavailable }
         let (candidates, voice) = try wordings(for: request)
         let isManeuver = if case .maneuver = request.content { true } else { false }
+        var options = options
+        if case .alert = request.content { options.isAlert = true }
         return try await prompts.enqueue(
             client: client, candidates: candidates, voice: voice, isManeuver: isManeuver, options: options, receivedAt: receivedAt)
     }

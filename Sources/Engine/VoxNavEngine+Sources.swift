@@ -54,8 +54,9 @@ extension VoxNavEngine {
 
     func makeSource(_ kind: SourceKind, _ activity: SourceActivity, at position: Double? = nil, paused: Bool = false) async throws -> CarSource {
         do {
-            if kind == .fmRadio && activity == .default { return try await CarSources.startFMRadio(on: connection, paused: paused) }
-            return try await CarSources.start(kind: kind, activity: activity, at: position, paused: paused, on: connection)
+            let sink = configuration.sourcesSink
+            if kind == .fmRadio && activity == .default { return try await CarSources.startFMRadio(on: connection, paused: paused, sink: sink) }
+            return try await CarSources.start(kind: kind, activity: activity, at: position, paused: paused, sink: sink, on: connection)
         } catch let error as CarSourceError {
             throw EngineError.invalidSource("\(error)")
         } catch {

@@ -136,22 +136,18 @@ public actor VoxNavEngine {
     /// before any ramp is carried out) and what carrying the decisions out did.
     func feedReporting(_ input: PolicyInput) async -> (decisions: [PolicyDecision], decidedAt: ContinuousClock.Instant, effects: FocusExecutor.Effects) {
         let decisions = policy.apply(input)
-        // Before the call's own decisions are carried out (ramps take time): the cut is within 100 ms.
-        if case .sourceStarted(let source, _) = input, source.kind == .phoneCall { await cutGuidanceForCall() }
         let (decidedAt, effects) = await follow(decisions)
-        switch input {
-        case .sourceStarted(let source, _) where source.kind == .nativeNavigation: await nativeNavigationTookOver()
-        case .sourceEnded, .sourceChanged, .voiceControlScreen, .promptsDuringCall:
-            // The moment that held a guidance prompt back may have passed.
-            await sayHeldBackGuidance()
-        default: break
-        }
+        // The moment that held a prompt back may have passed.
+        await sayHeldBack()
         return (decisions, decidedAt, effects)
     }
 
     /// Reports and carries out a batch of decisions the policy has just made.
     func follow(_ decisions: [PolicyDecision]) async -> (decidedAt: ContinuousClock.Instant, effects: FocusExecutor.Effects) {
         let decidedAt = ContinuousClock.now
+        // A cut first, before any ramp of the same batch (ramps take time): heard within 100 ms.
+        for case .cutPrompt(let cut) in decisions { await prompts.cut(cut) }
+        if decisions.contains(.nativeNavigationTookOver) { await nativeNavigationTookOver() }
         scheduleDeadline()
         emit(decisions)
         await measureBed(around: decisions)

@@ -27,17 +27,21 @@ public final class PlaybackStream: @unchecked Sendable {
     /// Set by `pause()`: the write callback feeds nothing, so no new content is queued.
     private var paused = false
     private var onReady: ((Result<Void, Error>) -> Void)?
+    /// The sink it plays into, by name; nil: the server's choice.
+    private let sink: String?
     private var scratch: [Int16] = []
 
     /// - Parameters:
     ///   - properties: stream properties, e.g. `media.role`, `media.name`, `application.name`.
     ///   - targetLatency: the buffer the server keeps (`tlength`); nil leaves the server default (~2 s).
     ///   - openNow: false makes the stream closed, with no sink input, until `reopen()`.
+    ///   - sink: the sink to play into, by name; nil: the server's choice (the default sink).
     public init(
         connection: PulseConnection, name: String, properties: [String: String],
-        format: StreamFormat, targetLatency: Double?, startCorked: Bool, openNow: Bool = true
+        format: StreamFormat, targetLatency: Double?, startCorked: Bool, openNow: Bool = true, sink: String? = nil
     ) async throws {
         self.connection = connection
+        self.sink = sink
         self.format = format
         self.name = name
         self.properties = properties
@@ -51,7 +55,7 @@ public final class PlaybackStream: @unchecked Sendable {
     private func connect() async throws {
         let s = connection.withLock { stream }
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let (format, name, targetLatency, startCorked, connection) = (format, name, targetLatency, startCorked, connection)
+        let (format, name, targetLatency, startCorked, connection, sink) = (format, name, targetLatency, startCorked, connection, sink)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             connection.withLock {
                 onReady = { continuation.resume(with: $0) }
@@ -73,7 +77,7 @@ public final class PlaybackStream: @unchecked Sendable {
                     flags |= PA_STREAM_ADJUST_LATENCY.rawValue
                 }
                 if startCorked { flags |= PA_STREAM_START_CORKED.rawValue }
-                if pa_stream_connect_playback(s, nil, &attr, pa_stream_flags_t(flags), nil, nil) < 0 {
+                if pa_stream_connect_playback(s, sink, &attr, pa_stream_flags_t(flags), nil, nil) < 0 {
                     onReady = nil
                     continuation.resume(throwing: PulseError("cannot connect stream \(name): \(connection.lastError)"))
                 }

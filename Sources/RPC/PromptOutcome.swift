@@ -42,6 +42,10 @@ public struct PromptOutcome: Codable, Sendable {
     public var paused: [SourceKind]
     /// Why nothing was played, when `result` is skipped.
     public var reason: String?
+    /// The policy's rule that cut it short, when `result` is interrupted by the moment
+    /// (`assistantListening`, `voiceControlShown`, `recording`, `voiceGuidanceOff`, `nativeNavigation`,
+    /// `call`, `assistantSpeaking`, `voicemail`).
+    public var cut: String?
 
     public init(
         id: String, result: Result, style: PromptStyle, text: String, voice: String?, audioDuration: Double, timings: Timings,

@@ -62,6 +62,9 @@ struct VoxNavDaemon: AsyncParsableCommand {
     )
     var clock: EngineClock.Mode = .real
 
+    @Option(help: "The sink the simulated car sources (source.start) play into, by name (default: the default sink, with the prompts).")
+    var sourcesSink: String?
+
     func validate() throws {
         if !(idleTimeout >= 0 && idleTimeout <= 86_400) { throw ValidationError("--idle-timeout must be 0 to 86400 seconds") }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
@@ -134,6 +137,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
         if let duckLevel { configuration.policy.duckLevelDB = duckLevel }
         configuration.voicesDirectory = voices
         configuration.clock = clock
+        configuration.sourcesSink = sourcesSink
         configuration.journalPath = (socket as NSString).deletingLastPathComponent + "/journal.json"
         logger.info("policy loaded", metadata: ["from": "\(policySource)"])
         do {

@@ -82,9 +82,17 @@ import Testing
         try await AudioServerLock.shared.withLock {
             let daemon = try await DaemonHarness.start()
             let client = try daemon.client()
+            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt"])
+            let endings: Set<String> = ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired", "prompt.interrupted"]
+            let ended = { (events: [JSONValue]) in events.filter { endings.contains($0["type"]?.stringValue ?? "") } }
             let started = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US"), "profile": .string("car")])) }
             #expect(started["language"] == .string("en-US"))
             // Approach a right turn from 1.6 km at 15 m/s, one update a second on the client's clock.
+            // On the road the states are tens of seconds apart (initial ~85 s before prepare, prepare
+            // ~18 s before "turn now"), so each prompt has ended long before the next is due. The updates
+            // here are sent faster than that, so after an update that plans a prompt the test waits for
+            // the prompt to end, as the road would: otherwise a newer state of the maneuver replaces one
+            // still waiting (its key), which is not what this test is about.
             var planned: [JSONValue] = []
             var distance = 1600.0
             var time = 0.0
@@ -93,26 +101,37 @@ import Testing
                 if time == 0 { entry["maneuver"] = .object(["type": .string("rightTurn"), "roadName": .string("Solar Circle")]) }
                 let params: JSONValue = .object(["time": .number(time), "speed": .number(15), "maneuvers": .array([.object(entry)])])
                 let reply = try await blocking { try client.call("guidance.update", params) }
-                planned += reply["prompts"]?.arrayValue ?? []
+                let new = reply["prompts"]?.arrayValue ?? []
+                planned += new
+                if !new.isEmpty {
+                    let count = planned.count
+                    let done = await recorder.wait(seconds: 30) { ended($0).count >= count }
+                    #expect(done, "at \(distance) m: \(new) did not end: \(recorder.events)")
+                }
                 distance -= 15
                 time += 1
             }
             let states = planned.compactMap { $0["state"]?.stringValue }
             #expect(states == ["initial", "prepare", "execute"], "\(planned)")
             #expect(planned.allSatisfy { $0["maneuverID"] == .string("m1") })
-            #expect(planned.first?["text"]?.stringValue?.contains("turn right onto Solar Circle") == true, "\(planned)")
-            // The daemon speaks them on its own. Updates came faster than speech here (a simulated clock),
-            // so "execute" may replace a "prepare" still waiting for the same maneuver: every prompt ends,
-            // "initial" and "execute" are heard.
-            var state: JSONValue = .null
-            for _ in 0..<300 {
-                state = try await blocking { try client.call("state.get") }
-                let ended = (state["promptsSpoken"]?.doubleValue ?? 0) + (state["promptsSkipped"]?.doubleValue ?? 0)
-                if ended >= 3 { break }
-                try await Task.sleep(for: .milliseconds(100))
+            // Each state's own wording: the distance far out (initial, ~1600 m), near (prepare, ~320 m),
+            // then the action alone ("turn now": en-US says the named action with no distance).
+            let texts = planned.compactMap { $0["text"]?.stringValue }
+            #expect(
+                texts == ["In 1 mile, turn right onto Solar Circle", "In a quarter mile, turn right onto Solar Circle", "Turn right onto Solar Circle"],
+                "\(planned)")
+
+            // The daemon spoke all three, one after the other, each to its end, in the order planned.
+            let ends = ended(recorder.events)
+            #expect(ends.compactMap { $0["type"]?.stringValue } == ["prompt.finished", "prompt.finished", "prompt.finished"], "\(recorder.events)")
+            #expect(ends.compactMap { $0["text"]?.stringValue } == texts, "\(recorder.events)")
+            #expect(ends.allSatisfy { $0["style"] == .string("normal") }, "\(ends)")
+            for id in ends.compactMap({ $0["prompt"]?.stringValue }) {
+                #expect(recorder.types(ofPrompt: id) == ["prompt.queued", "prompt.started", "prompt.finished"], "\(id): \(recorder.events)")
             }
-            #expect((state["promptsSpoken"]?.doubleValue ?? 0) + (state["promptsSkipped"]?.doubleValue ?? 0) == 3)
-            #expect((state["promptsSpoken"]?.doubleValue ?? 0) >= 2)
+            let state = try await blocking { try client.call("state.get") }
+            #expect(state["promptsSpoken"] == .number(3), "\(state)")
+            #expect(state["promptsSkipped"] == .number(0), "\(state)")
             _ = try await blocking { try client.call("guidance.end") }
             await daemon.stop()
         }

@@ -5,11 +5,17 @@ import Testing
 
 @testable import Engine
 
-/// A call that starts while a guidance instruction speaks cuts it with the preemption fade; it ends
-/// `interrupted`, is not queued again, and the guidance hears that it was held back.
-@Suite struct GuidanceCutPlayerTests {
+/// The player carries out the policy's cut of the prompt in flight (`PromptCut`), with a scripted
+/// gate and an output the test drains: the playing prompt fades out and ends `interrupted` with the
+/// rule; a guidance instruction is held back (said afresh later), an alert is held until the moment
+/// passes and said again if its deadline allows, text is not said again.
+@Suite struct PromptCutPlayerTests {
     typealias Rig = PromptPlayerTests.Rig
     static let nav = PromptPlayerTests.nav
+
+    static func cut(_ rule: PromptCutRule, client: ClientID = nav, style: PromptStyle = .none, momentary: Bool = true) -> PromptCut {
+        PromptCut(client: client, rule: rule, style: style, momentary: momentary)
+    }
 
     func guidanceManeuver(_ rig: Rig, _ text: String, key: String) async throws -> PromptTicket {
         var options = PromptOptions(priority: .normal, key: key)
@@ -19,39 +25,112 @@ import Testing
         ).0
     }
 
+    func alert(_ rig: Rig, _ text: String, deadline: Double?) async throws -> PromptTicket {
+        var options = PromptOptions(priority: .important, deadline: deadline, key: "alert.speedCamera")
+        options.isAlert = true
+        return try await rig.player.enqueue(client: Self.nav, candidates: [Wording(text: text)], voice: "en", options: options, receivedAt: .now).0
+    }
+
     @Test func aSpeakingGuidanceInstructionIsCutAndHeldBackNotRequeued() async throws {
         let rig = await Rig()
         let ticket = try await guidanceManeuver(rig, "In half a mile turn right onto Solar Circle", key: "m1")
         await rig.output.waitUntilPlaying(1)
-        await rig.player.cutGuidance(silenced: [Self.nav], reason: "a call started")
+        await rig.player.cut(Self.cut(.call, style: .short))
         let outcome = try await ticket.outcome()
         #expect(outcome.result == .interrupted)
-        #expect(outcome.reason?.hasPrefix("interrupted: a call started") == true, "\(String(describing: outcome.reason))")
+        #expect(outcome.cut == "call")
+        #expect(
+            outcome.reason == "interrupted: a call started (prompt style short); the maneuver is said again, as it is then, once that ends",
+            "\(String(describing: outcome.reason))")
         #expect(rig.output.cancelled == 1, "faded out (cancelled, on an output without sound)")
         while await rig.gate.endings.isEmpty { await Task.yield() }
         #expect(await rig.gate.endings == [.heldBack(key: "m1")])
         // Not queued again: nothing waits or plays.
         #expect(await rig.player.status == (waiting: 0, playing: false))
         #expect(rig.log.types(of: ticket.id) == ["prompt.queued", "prompt.started", "prompt.interrupted"])
+        #expect(rig.log.all.last?.cut == .call)
     }
 
-    @Test func onlyAGuidanceInstructionOfASilencedClientIsCut() async throws {
+    /// Every kind of prompt is cut, text too; text ends with the rule and is not said again.
+    @Test(arguments: PromptCutRule.allCases)
+    func textIsCutForEveryRuleAndNotSaidAgain(rule: PromptCutRule) async throws {
         let rig = await Rig()
-        // Text the client queued itself: not guidance, never cut.
+        let text = try await rig.queue("Your destination is near the old bridge")
+        await rig.output.waitUntilPlaying(1)
+        await rig.player.cut(Self.cut(rule, momentary: rule != .voiceGuidanceOff))
+        let outcome = try await text.outcome()
+        #expect(outcome.result == .interrupted && outcome.cut == rule.rawValue)
+        #expect(outcome.reason == "interrupted: \(rule.description) (prompt style none); not said again", "\(String(describing: outcome.reason))")
+        #expect(await rig.player.status == (waiting: 0, playing: false))
+        #expect(await rig.player.holdsAlerts(of: Self.nav) == false)
+    }
+
+    @Test func onlyThePromptOfTheClientTheCutNamesIsCut() async throws {
+        let rig = await Rig()
         let text = try await rig.queue("Your destination is near")
         await rig.output.waitUntilPlaying(1)
-        await rig.player.cutGuidance(silenced: [Self.nav], reason: "a call started")
+        await rig.player.cut(Self.cut(.assistantListening, client: "someone-else"))
         rig.output.drain()
         #expect(try await text.outcome().result == .finished)
-        // A guidance instruction of a client whose prompts are still spoken (voice during calls): not cut.
-        let spoken = try await guidanceManeuver(rig, "Turn right now", key: "m2")
-        await rig.output.waitUntilPlaying(2)
-        await rig.player.cutGuidance(silenced: ["someone-else"], reason: "a call started")
-        rig.output.drain()
-        #expect(try await spoken.outcome().result == .finished)
-        while await rig.gate.endings.isEmpty { await Task.yield() }
-        #expect(await rig.gate.endings == [.heard])
         #expect(rig.output.cancelled == 0)
+    }
+
+    /// The user turning voice guidance off silences the instruction: it is not owed afterwards.
+    @Test func anInstructionTheUserSilencedIsNotHeldBack() async throws {
+        let rig = await Rig()
+        let ticket = try await guidanceManeuver(rig, "In half a mile turn right onto Solar Circle", key: "m1")
+        await rig.output.waitUntilPlaying(1)
+        await rig.player.cut(Self.cut(.voiceGuidanceOff, momentary: false))
+        let outcome = try await ticket.outcome()
+        #expect(outcome.result == .interrupted && outcome.cut == "voiceGuidanceOff")
+        #expect(outcome.reason?.hasSuffix("; not said again") == true, "\(String(describing: outcome.reason))")
+        while await rig.gate.endings.isEmpty { await Task.yield() }
+        #expect(await rig.gate.endings == [.other])
+    }
+
+    /// An alert cut by the moment waits for it to pass, then is queued again, once, under a new id.
+    @Test func aCutAlertIsSaidAgainOnceTheMomentPasses() async throws {
+        let rig = await Rig()
+        let ticket = try await alert(rig, "Speed camera ahead", deadline: 30)
+        await rig.output.waitUntilPlaying(1)
+        await rig.player.cut(Self.cut(.assistantListening))
+        let outcome = try await ticket.outcome()
+        #expect(outcome.result == .interrupted && outcome.cut == "assistantListening")
+        #expect(outcome.reason?.hasSuffix("; said again once that ends, if before its deadline") == true, "\(String(describing: outcome.reason))")
+        #expect(await rig.player.holdsAlerts(of: Self.nav))
+        #expect(await rig.player.status == (waiting: 0, playing: false), "held, not queued, while the moment lasts")
+        let said = await rig.player.releaseHeldAlerts(of: Self.nav)
+        #expect(said.count == 1 && said[0].contains("said again as p-2"), "\(said)")
+        await rig.output.waitUntilPlaying(2)
+        rig.output.drain()
+        #expect(rig.log.types(of: PromptID(rawValue: "p-2")).suffix(2) == ["prompt.started", "prompt.finished"])
+        #expect(await rig.player.releaseHeldAlerts(of: Self.nav).isEmpty, "said again once, not twice")
+    }
+
+    /// An alert whose deadline passed while the moment lasted is not said again.
+    @Test func aCutAlertPastItsDeadlineIsNotSaidAgain() async throws {
+        let rig = await Rig()
+        let ticket = try await alert(rig, "Speed camera ahead", deadline: 0.3)
+        await rig.output.waitUntilPlaying(1)
+        await rig.player.cut(Self.cut(.call, style: .short))
+        #expect(try await ticket.outcome().result == .interrupted)
+        try await Task.sleep(for: .milliseconds(400))
+        let said = await rig.player.releaseHeldAlerts(of: Self.nav)
+        #expect(said == ["p-1 not said again: its deadline has passed"], "\(said)")
+        #expect(await rig.player.status == (waiting: 0, playing: false))
+    }
+
+    /// A cancel after the cut (the client goes, its guidance ends) leaves the cut's rule as the end,
+    /// and lets go of any alert held for that client.
+    @Test func aCancelAfterTheCutKeepsTheRuleAndDropsHeldAlerts() async throws {
+        let rig = await Rig()
+        let ticket = try await alert(rig, "Speed camera ahead", deadline: nil)
+        await rig.output.waitUntilPlaying(1)
+        await rig.player.cut(Self.cut(.nativeNavigation))
+        await rig.player.cancel(client: Self.nav, reason: "the client disconnected")
+        let outcome = try await ticket.outcome()
+        #expect(outcome.result == .interrupted && outcome.cut == "nativeNavigation")
+        #expect(await rig.player.holdsAlerts(of: Self.nav) == false)
     }
 
     /// A tone in place of the words (the verdict holds it back) is remembered as held back; speech is heard.

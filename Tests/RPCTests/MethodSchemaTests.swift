@@ -45,6 +45,10 @@ import Testing
         #expect(values("PromptStyle") == PromptStyle.allCases.map(\.rawValue))
         #expect(values("AlertKind") == AlertKind.allCases.map(\.rawValue))
         #expect(values("ForeignHandling") == ForeignHandling.allCases.map(\.rawValue))
+        let outcome = try #require(defs["PromptOutcome"] as? [String: Any])
+        #expect(EventTypeSchemaTests.lookup(outcome, ["properties", "cut", "enum"]) as? [String] == PromptCutRule.allCases.map(\.rawValue))
+        let event = try #require(defs["Event"] as? [String: Any])
+        #expect(EventTypeSchemaTests.lookup(event, ["properties", "cut", "enum"]) as? [String] == PromptCutRule.allCases.map(\.rawValue))
         let configure = try #require(defs["params.session.configure"] as? [String: Any])
         #expect(EventTypeSchemaTests.lookup(configure, ["properties", "category", "enum"]) as? [String] == SessionCategory.allCases.map(\.rawValue))
         #expect(

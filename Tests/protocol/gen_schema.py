@@ -28,6 +28,8 @@ GUIDANCE_GAINS = ["softer", "normal", "louder"]
 GUIDANCE_END_REASONS = ["clientRequest", "disconnected", "nativeNavigation", "restarted"]
 SOURCE_KINDS = ["fmRadio", "music", "spokenAudio", "phoneCall", "voiceAssistant", "vehicleChime", "nativeNavigation"]
 ACTIVITIES = ["default", "listening", "speaking", "voicemail"]
+# The same list as Sources/AudioPolicy/PromptCut.swift (PromptCutRule).
+CUT_RULES = ["assistantListening", "voiceControlShown", "recording", "voiceGuidanceOff", "nativeNavigation", "call", "assistantSpeaking", "voicemail"]
 PRIORITIES = ["important", "normal", "low"]
 STYLES = ["none", "short", "normal"]
 RESULTS = ["finished", "shortened", "skipped", "expired", "interrupted"]
@@ -402,6 +404,7 @@ DEFS = {
                                                   "from": {"type": "array", "items": UINT32}, "to": {"type": "array", "items": UINT32}})},
         "paused": {"type": "array", "items": ref("SourceKind")},
         "reason": {"type": "string", "description": "Why nothing was played (skipped, expired)."},
+        "cut": {"enum": CUT_RULES, "description": "interrupted: the policy's rule that cut the prompt short while it played."},
     }, required=["id", "result", "style", "text", "audioDuration", "timings", "ducked", "paused"],
         description="prompt.speak's result (without wait: false)."),
     "QueuedPrompt": obj({"id": {"type": "string"}, "position": {"type": "integer", "minimum": 0, "description": "0: next to play."}},
@@ -471,6 +474,7 @@ DEFS = {
             "dB": {"type": "number"},
             "shouldResume": {"type": "boolean"},
             "rule": {"enum": RULES},
+            "cut": {"enum": CUT_RULES, "description": "prompt.interrupted: the policy's rule that cut the prompt short while it played (its verdict went quieter than its style)."},
             "activity": {"enum": ["listening", "speaking", "voicemail"]},
             "duration": {"type": "number", "minimum": 0, "description": "prompt.finished, prompt.shortened: seconds of prompt audio (with its pre-roll)."},
             "preRoll": {"type": "number", "exclusiveMinimum": 0, "description": "prompt.started: seconds of silence before the first word, after an idle gap (the policy's outputs:)."},
