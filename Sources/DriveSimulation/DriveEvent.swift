@@ -21,6 +21,8 @@ public struct DriveEvent: Codable, Sendable, Equatable {
     public var dB: Double?
     public var shouldResume: Bool?
     public var rule: String?
+    /// prompt.interrupted: the policy's rule that cut the prompt short while it played.
+    public var cut: String?
     public var activity: SourceActivity?
     /// Seconds of prompt audio (prompt.finished, prompt.shortened).
     public var duration: Double?

@@ -107,6 +107,7 @@ public struct TimelineBuilder: Sendable {
             prompt.result = PromptRecord.Result(rawValue: String(event.type.dropFirst("prompt.".count))) ?? .pending
             prompt.endedAt = time
             prompt.reason = event.reason
+            prompt.cut = event.cut
             prompt.audioSeconds = event.duration
             if prompt.result == .finished || prompt.result == .shortened || (prompt.result == .interrupted && prompt.startedAt != nil) {
                 prompt.style = event.style ?? prompt.style
@@ -186,6 +187,7 @@ public struct TimelineBuilder: Sendable {
             promptsSkipped: prompts.filter { $0.result == .skipped }.count,
             promptsExpired: prompts.filter { $0.result == .expired }.count,
             promptsInterrupted: prompts.filter { $0.result == .interrupted }.count,
+            promptsCut: prompts.filter { $0.cut != nil }.count,
             totalDuckedSeconds: Intervals.union(ducked),
             activations: activations.count,
             meanActivationOverhang: overhangs.isEmpty ? 0 : overhangs.reduce(0, +) / Double(overhangs.count),

@@ -21,7 +21,8 @@ public struct TimelineReport: Codable, Sendable, Equatable {
 public struct PromptRecord: Codable, Sendable, Equatable {
     public enum Result: String, Codable, Sendable, CaseIterable {
         case finished, shortened, skipped, expired
-        /// Cut short by a more urgent prompt (the policy's preemption); it may be queued again under a new id.
+        /// Cut short by a more urgent prompt (the policy's preemption; it may be queued again under a new
+        /// id), or by the policy when its verdict went quieter while it played (`cut` names the rule).
         case interrupted
         /// Still queued or playing when the report was made.
         case pending
@@ -43,6 +44,8 @@ public struct PromptRecord: Codable, Sendable, Equatable {
     /// Seconds of silence before its first word (the output had been idle; the policy's `outputs:`).
     public var preRoll: Double?
     public var reason: String?
+    /// The policy's rule that cut it while it played (`assistantListening`, `call`, …); nil otherwise.
+    public var cut: String?
 
     /// True when it made a sound (finished or shortened).
     public var played: Bool { startedAt != nil && (result == .finished || result == .shortened) }

@@ -17,7 +17,7 @@ public enum TimelineSVG {
         .playing: "#4caf50", .ducked: "#ffb300", .paused: "#9e9e9e", .stopped: "#e53935",
     ]
     static let promptColors: [String: String] = [
-        "normal": "#1e88e5", "short": "#8e24aa", "skipped": "#e53935", "expired": "#6d4c41", "interrupted": "#fb8c00", "session": "#26a69a",
+        "normal": "#1e88e5", "short": "#8e24aa", "skipped": "#e53935", "expired": "#6d4c41", "interrupted": "#fb8c00", "cut": "#c62828", "session": "#26a69a",
     ]
 
     /// Lane order by kind; sources of no known kind (other clients' sessions) come last.
@@ -141,7 +141,8 @@ struct Canvas {
         for (index, prompt) in ordered.enumerated() {
             let at = prompt.startedAt ?? prompt.endedAt ?? prompt.queuedAt ?? 0
             let x0 = x(at)
-            let key = prompt.played ? (prompt.style?.rawValue ?? "normal") : prompt.result.rawValue
+            // A prompt the policy cut while it played is drawn as cut, its rule in its label.
+            let key = prompt.played ? (prompt.style?.rawValue ?? "normal") : prompt.cut != nil ? "cut" : prompt.result.rawValue
             let color = TimelineSVG.promptColors[key] ?? "#757575"
             let what = "\(prompt.id) \(key) at \(ClockTime.format(at)): \(prompt.text)" + (prompt.reason.map { " (\($0))" } ?? "")
             if prompt.sounded, let start = prompt.startedAt {
@@ -156,7 +157,8 @@ struct Canvas {
             let nextOnRow =
                 ordered.dropFirst(index + 3).first.map { x($0.startedAt ?? $0.endedAt ?? $0.queuedAt ?? 0) } ?? (TimelineSVG.width - TimelineSVG.right + 120)
             let room = max(0, nextOnRow - x0 - 4)
-            let text = SVGText.truncate(prompt.text.isEmpty ? prompt.id : prompt.text, to: max(6, min(48, Int(room / 6.2))))
+            let said = prompt.text.isEmpty ? prompt.id : prompt.text
+            let text = SVGText.truncate(prompt.cut.map { "✂ \($0): " + said } ?? said, to: max(6, min(48, Int(room / 6.2))))
             body +=
                 "<text class=\"prompt-label\" data-prompt=\"\(SVGText.escape(prompt.id))\" x=\"\(n(x0))\" y=\"\(n(y + 12 + row * 14))\" font-size=\"10\" fill=\"\(color)\">\(SVGText.escape(text))\(tip(what))</text>\n"
         }
@@ -209,7 +211,7 @@ struct Canvas {
     mutating func legend(y: Double) {
         var entries: [(String, String)] = SourceTrack.State.allCases.map { ($0.rawValue, TimelineSVG.colors[$0]!) }
         entries += [
-            ("prompt normal", "normal"), ("prompt short", "short"), ("skipped", "skipped"), ("expired", "expired"), ("interrupted", "interrupted"),
+            ("prompt normal", "normal"), ("prompt short", "short"), ("skipped", "skipped"), ("expired", "expired"), ("interrupted", "interrupted"), ("cut by the policy", "cut"),
             ("session active", "session"),
         ]
         .map { ($0.0, TimelineSVG.promptColors[$0.1]!) }

@@ -11,6 +11,8 @@ public struct TimelineSummary: Codable, Sendable, Equatable {
     public var promptsExpired: Int
     /// Cut short by a more urgent prompt (each one queued again counts anew).
     public var promptsInterrupted: Int = 0
+    /// Of the interrupted ones, how many the policy cut while they played (the assistant listening, a call, …).
+    public var promptsCut: Int = 0
     /// Seconds during which at least one source was ducked.
     public var totalDuckedSeconds: Double
     public var activations: Int

@@ -61,9 +61,9 @@ extension DriveExpectations {
     static func examples(of metric: SummaryMetric, in report: TimelineReport) -> String {
         let listed: [String]
         switch metric {
-        case .promptsSkipped, .promptsExpired, .promptsInterrupted:
+        case .promptsSkipped, .promptsExpired, .promptsInterrupted, .promptsCut:
             let result: PromptRecord.Result = metric == .promptsSkipped ? .skipped : metric == .promptsExpired ? .expired : .interrupted
-            listed = report.prompts.filter { $0.result == result }.map {
+            listed = report.prompts.filter { $0.result == result && (metric != .promptsCut || $0.cut != nil) }.map {
                 "\"\($0.text)\" at \(ClockTime.format($0.queuedAt ?? 0))" + ($0.reason.map { " (\($0))" } ?? "")
             }
         case .violations:

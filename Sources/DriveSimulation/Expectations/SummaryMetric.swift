@@ -1,6 +1,6 @@
 /// The summary numbers an expectation may bound, by their names in the report's JSON.
 public enum SummaryMetric: String, CaseIterable, Sendable {
-    case promptsQueued, promptsNormal, promptsShort, promptsShortened, promptsSkipped, promptsExpired, promptsInterrupted
+    case promptsQueued, promptsNormal, promptsShort, promptsShortened, promptsSkipped, promptsExpired, promptsInterrupted, promptsCut
     case totalDuckedSeconds, activations, meanActivationOverhang, maxActivationOverhang, podcastSecondsLost, violations
 
     public func value(in summary: TimelineSummary) -> Double {
@@ -12,6 +12,7 @@ public enum SummaryMetric: String, CaseIterable, Sendable {
         case .promptsSkipped: Double(summary.promptsSkipped)
         case .promptsExpired: Double(summary.promptsExpired)
         case .promptsInterrupted: Double(summary.promptsInterrupted)
+        case .promptsCut: Double(summary.promptsCut)
         case .totalDuckedSeconds: summary.totalDuckedSeconds
         case .activations: Double(summary.activations)
         case .meanActivationOverhang: summary.meanActivationOverhang

@@ -22,8 +22,11 @@ enum DriveSummaryText {
         var timed: [(time: Double, line: String)] = []
         for prompt in report.prompts {
             let time = prompt.startedAt ?? prompt.queuedAt ?? 0
-            let how = prompt.played ? (prompt.style?.rawValue ?? "?") + (prompt.result == .shortened ? ", shortened" : "") : prompt.result.rawValue
-            var line = "  \(column(time)) \(how.padding(toLength: 17, withPad: " ", startingAt: 0)) \"\(prompt.text)\""
+            let how =
+                prompt.played
+                ? (prompt.style?.rawValue ?? "?") + (prompt.result == .shortened ? ", shortened" : "")
+                : prompt.cut.map { "cut: \($0)" } ?? prompt.result.rawValue
+            var line = "  \(column(time)) \(how.count < 17 ? how.padding(toLength: 17, withPad: " ", startingAt: 0) : how) \"\(prompt.text)\""
             if !prompt.played, let reason = prompt.reason { line += " — \(reason)" }
             timed.append((time, line))
         }
