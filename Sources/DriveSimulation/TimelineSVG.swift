@@ -211,7 +211,8 @@ struct Canvas {
     mutating func legend(y: Double) {
         var entries: [(String, String)] = SourceTrack.State.allCases.map { ($0.rawValue, TimelineSVG.colors[$0]!) }
         entries += [
-            ("prompt normal", "normal"), ("prompt short", "short"), ("skipped", "skipped"), ("expired", "expired"), ("interrupted", "interrupted"), ("cut by the policy", "cut"),
+            ("prompt normal", "normal"), ("prompt short", "short"), ("skipped", "skipped"), ("expired", "expired"), ("interrupted", "interrupted"),
+            ("cut by the policy", "cut"),
             ("session active", "session"),
         ]
         .map { ($0.0, TimelineSVG.promptColors[$0.1]!) }

@@ -152,7 +152,8 @@ import Testing
                     switch decision {
                     case .playPrompt(let client, let style): playing = (client, style, false)
                     case .cutPrompt(let cut):
-                        #expect(playing?.client == cut.client && playing?.cut == false, "a cut of \(cut.client) with \(String(describing: playing)) after \(input)")
+                        #expect(
+                            playing?.client == cut.client && playing?.cut == false, "a cut of \(cut.client) with \(String(describing: playing)) after \(input)")
                         playing?.cut = true
                     default: break
                     }

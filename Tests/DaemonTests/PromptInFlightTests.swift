@@ -20,7 +20,9 @@ import Testing
         var testDescription: String { name }
     }
 
-    static func source(_ kind: String, _ activity: String? = nil) -> (@Sendable (RPCClient, RPCClient) throws -> Void, @Sendable (RPCClient, RPCClient) throws -> Void) {
+    static func source(_ kind: String, _ activity: String? = nil) -> (
+        @Sendable (RPCClient, RPCClient) throws -> Void, @Sendable (RPCClient, RPCClient) throws -> Void
+    ) {
         var params: [String: JSONValue] = ["kind": .string(kind)]
         if let activity { params["activity"] = .string(activity) }
         let start = JSONValue.object(params)
@@ -31,7 +33,8 @@ import Testing
     }
 
     static let changes: [Change] = [
-        Change(name: "the assistant starts listening", rule: "assistantListening", make: source("voiceAssistant", "listening").0, undo: source("voiceAssistant").1),
+        Change(
+            name: "the assistant starts listening", rule: "assistantListening", make: source("voiceAssistant", "listening").0, undo: source("voiceAssistant").1),
         Change(
             name: "another client shows its voice-control template", rule: "voiceControlShown",
             make: { _, other in _ = try other.call("session.voiceControl", .object(["shown": .bool(true)])) },
@@ -48,7 +51,8 @@ import Testing
             make: { prompt, _ in _ = try prompt.call("session.voiceGuidance", .object(["level": .string("off")])) },
             undo: { prompt, _ in _ = try prompt.call("session.voiceGuidance", .object(["level": .string("all")])) }),
         Change(name: "a call starts", rule: "call", make: source("phoneCall").0, undo: source("phoneCall").1),
-        Change(name: "the assistant starts speaking", rule: "assistantSpeaking", make: source("voiceAssistant", "speaking").0, undo: source("voiceAssistant").1),
+        Change(
+            name: "the assistant starts speaking", rule: "assistantSpeaking", make: source("voiceAssistant", "speaking").0, undo: source("voiceAssistant").1),
         Change(name: "the car's own navigation starts", rule: "nativeNavigation", make: source("nativeNavigation").0, undo: source("nativeNavigation").1),
     ]
 
