@@ -58,7 +58,7 @@ import Testing
     /// A call when the user wants prompts spoken during calls cuts nothing; switching the setting to
     /// off mid-prompt cuts it, as the call.
     @Test func theUsersSettingForCallsDecides() {
-        var engine = Self.playing { $0.apply(.promptsDuringCall(Self.nav, .voice, at: 0.5)) }
+        var engine = Self.playing { _ = $0.apply(.promptsDuringCall(Self.nav, .voice, at: 0.5)) }
         #expect(Self.cuts(engine.apply(.sourceStarted(Source(id: "call", kind: .phoneCall), at: 2))).isEmpty)
         let cuts = Self.cuts(engine.apply(.promptsDuringCall(Self.nav, .off, at: 3)))
         #expect(cuts == [PromptCut(client: Self.nav, rule: .call, style: .none, momentary: true)])
