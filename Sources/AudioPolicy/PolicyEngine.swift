@@ -36,7 +36,12 @@ public struct PolicyEngine: Sendable {
     /// The style a prompt of `client` for `purpose` would get right now: the style rules' answer, no
     /// louder than the client's voice-guidance level allows.
     public func promptStyle(for client: ClientID, purpose: PromptPurpose = .instruction) -> PromptStyle {
-        let style = policy.oracle.style(given: conditions(for: client), duringCall: promptsDuringCall(of: client))
+        promptStyle(for: client, purpose: purpose, given: conditions(for: client))
+    }
+
+    /// `promptStyle(for:purpose:)` under conditions already found.
+    private func promptStyle(for client: ClientID, purpose: PromptPurpose, given conditions: Set<PromptCondition>) -> PromptStyle {
+        let style = policy.oracle.style(given: conditions, duringCall: promptsDuringCall(of: client))
         return min(style, voiceGuidance(of: client).cap(for: purpose))
     }
 
@@ -261,11 +266,11 @@ public struct PolicyEngine: Sendable {
 
     /// The prompt in flight, judged again: cut once its verdict is quieter than the style it was granted.
     private mutating func cutInFlightIfSilenced() -> [PolicyDecision] {
-        guard let flight = inFlight else { return [] }
+        guard let flight = inFlight, flight.cut == nil else { return [] }
+        let holding = conditions(for: flight.client)
         let cut = flight.cutOwed(
-            now: promptStyle(for: flight.client, purpose: flight.purpose), holding: conditions(for: flight.client),
-            cap: voiceGuidance(of: flight.client).cap(for: flight.purpose), rules: policy.oracle.rules,
-            duringCall: promptsDuringCall(of: flight.client))
+            now: promptStyle(for: flight.client, purpose: flight.purpose, given: holding), holding: holding,
+            cap: voiceGuidance(of: flight.client).cap(for: flight.purpose), oracle: policy.oracle, duringCall: promptsDuringCall(of: flight.client))
         guard let cut else { return [] }
         inFlight?.cut = cut
         return [.cutPrompt(cut)]

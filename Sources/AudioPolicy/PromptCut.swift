@@ -80,20 +80,18 @@ public struct PromptInFlight: Hashable, Sendable {
     public let conditions: Set<PromptCondition>
     public internal(set) var cut: PromptCut?
 
-    /// The cut owed when the verdict for this prompt is `now`, the conditions holding are `holding` and
-    /// the user's voice-guidance level caps it at `cap`; nil while `now` still allows its style.
-    func cutOwed(now: PromptStyle, holding: Set<PromptCondition>, cap: PromptStyle, rules: PromptStyleRules, duringCall: PromptsDuringCall)
+    /// The cut owed, for a prompt not cut yet, when the verdict for it is `now`, the conditions holding
+    /// are `holding` (each proposing its style through `oracle`) and the user's voice-guidance level caps
+    /// it at `cap`; nil while `now` still allows its style.
+    func cutOwed(now: PromptStyle, holding: Set<PromptCondition>, cap: PromptStyle, oracle: PromptStyleOracle, duringCall: PromptsDuringCall)
         -> PromptCut?
     {
-        guard cut == nil, now < style.promptStyle else { return nil }
+        guard now < style.promptStyle else { return nil }
         if cap < style.promptStyle {
             return PromptCut(client: client, rule: .voiceGuidanceOff, style: now, momentary: false)
         }
         // The conditions that bring the style below the granted one; a new one is what changed.
-        func proposal(_ condition: PromptCondition) -> PromptStyle? {
-            condition == .voiceCallActive ? duringCall.proposal(rule: rules.rules[condition]) : rules.rules[condition]
-        }
-        let silencing = holding.filter { proposal($0).map { $0 < style.promptStyle } ?? false }
+        let silencing = holding.filter { oracle.proposal(of: $0, duringCall: duringCall).map { $0 < style.promptStyle } ?? false }
         let newest = silencing.subtracting(conditions)
         let condition = PromptCondition.allCases.first { newest.contains($0) } ?? PromptCondition.allCases.first { silencing.contains($0) }
         // Without a condition below it (the rules' `otherwise`), the quietest rule stands for it.

@@ -81,8 +81,12 @@ public struct PromptStyleOracle: Sendable {
 
     /// The quietest style the conditions propose; a call proposes what the user's `duringCall` setting makes of its rule.
     public func style(given conditions: Set<PromptCondition>, duringCall: PromptsDuringCall = .tone) -> PromptStyle {
-        conditions.compactMap { $0 == .voiceCallActive ? duringCall.proposal(rule: rules.rules[$0]) : rules.rules[$0] }.min()
-            ?? rules.otherwise
+        conditions.compactMap { proposal(of: $0, duringCall: duringCall) }.min() ?? rules.otherwise
+    }
+
+    /// The style one condition proposes, nil for none; a call's is what the user's `duringCall` setting makes of its rule.
+    public func proposal(of condition: PromptCondition, duringCall: PromptsDuringCall = .tone) -> PromptStyle? {
+        condition == .voiceCallActive ? duringCall.proposal(rule: rules.rules[condition]) : rules.rules[condition]
     }
 
     public func style(

@@ -61,6 +61,13 @@ actor FocusExecutor {
         var touched: Set<UInt32> = []
         // Restores whose entries go once their ramps are done: the entry before, and the level it ramped from.
         var restoring: [(index: UInt32, entry: DuckJournal.Entry, from: ChannelVolumes)] = []
+        /// Adds a restore's ramp and the entry it lets go to the batch; returns the level it ramps from.
+        func take(_ step: RestoreStep?, of index: UInt32) -> ChannelVolumes? {
+            guard let step else { return nil }
+            if let move = step.move { ramps.append(move) }
+            if let entry = step.entry { restoring.append((index, entry, step.from)) }
+            return step.from
+        }
         for event in events {
             guard case .source(let id) = event.participant, let handle = sources[id] else { continue }
             let index = handle.sinkInputIndex
@@ -84,11 +91,7 @@ actor FocusExecutor {
                     ramps.append((index, input.volume, target, ramp(seconds)))
                     effects.ducked.append(.init(kind: handle.kind, sinkInput: index, from: journal.originalVolume(of: index)!.values, to: target.values))
                 case .restored(_, let seconds):
-                    if let restore = try await restoreStep(index, over: seconds) {
-                        current = restore.from
-                        if let move = restore.move { ramps.append(move) }
-                        if let entry = restore.entry { restoring.append((index, entry, restore.from)) }
-                    }
+                    current = take(try await restoreStep(index, over: seconds), of: index)
                 case .interruptionBegan:
                     effects.paused.append(handle.kind)
                     switch handle {
@@ -103,11 +106,7 @@ actor FocusExecutor {
                     }
                     // A ducked source paused is let go at its own level, unheard: when it plays again it is
                     // at that level, or ducked anew if a prompt still plays then (the policy says which).
-                    if let restore = try await restoreStep(index, over: 0) {
-                        current = restore.from
-                        if let move = restore.move { ramps.append(move) }
-                        if let entry = restore.entry { restoring.append((index, entry, restore.from)) }
-                    }
+                    current = take(try await restoreStep(index, over: 0), of: index)
                 case .interruptionEnded(_, let shouldResume):
                     switch handle {
                     case .simulated(let source):
@@ -170,12 +169,15 @@ actor FocusExecutor {
         return effects
     }
 
+    /// A restore: the level the stream has, its ramp, and the journal entry to let go once the ramp is done.
+    private typealias RestoreStep = (
+        from: ChannelVolumes, move: (index: UInt32, from: ChannelVolumes, to: ChannelVolumes, ramp: VolumeRamp)?, entry: DuckJournal.Entry?
+    )
+
     /// What takes a journalled stream back to its own level over `seconds`: the level it has, the ramp
     /// (none when the user set a level during the duck: it stands, and the entry is forgotten now) and
     /// the entry to forget once the ramp is done. Nil when nothing of the stream was journalled.
-    private func restoreStep(_ index: UInt32, over seconds: Double) async throws
-        -> (from: ChannelVolumes, move: (index: UInt32, from: ChannelVolumes, to: ChannelVolumes, ramp: VolumeRamp)?, entry: DuckJournal.Entry?)?
-    {
+    private func restoreStep(_ index: UInt32, over seconds: Double) async throws -> RestoreStep? {
         guard journal.originalVolume(of: index) != nil, let input = try await connection.sinkInput(index: index) else { return nil }
         guard let target = journal.restoreTarget(of: index, current: input.volume), let entry = journal.streams[index] else {
             journal.forget(index)

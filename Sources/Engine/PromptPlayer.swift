@@ -194,8 +194,8 @@ actor PromptPlayer {
     /// The alerts the moment cut, waiting for it to pass: `releaseHeldAlerts` queues them again.
     private var heldAlerts: [(prompt: AdmittedPrompt, entry: PromptQueue.Entry)] = []
 
-    /// Whether `client` has alerts the moment cut, owed once it passes.
-    func holdsAlerts(of client: ClientID) -> Bool { heldAlerts.contains { $0.prompt.client == client } }
+    /// The clients with alerts the moment cut, owed once it passes.
+    var clientsHoldingAlerts: Set<ClientID> { Set(heldAlerts.map(\.prompt.client)) }
 
     /// The moment that cut `client`'s alerts has passed: each is queued again under a new id if its
     /// deadline allows (an alert without a deadline always does), once; the others are let go, logged
@@ -282,7 +282,7 @@ actor PromptPlayer {
         let played = event.type.isPromptPlayed
         event.style = played ? outcome.style : nil
         event.reason = outcome.reason
-        event.cut = outcome.cut.flatMap(PromptCutRule.init(rawValue:))
+        event.cut = outcome.cut
         if played { event.duration = outcome.audioDuration }
         events.emit(event)
     }
@@ -313,7 +313,7 @@ actor PromptPlayer {
                     }
                 }
                 if outcome.result == .interrupted, let cut = currentInterruption?.cut {
-                    outcome.cut = cut.rule.rawValue
+                    outcome.cut = cut.rule
                     outcome.reason = (outcome.reason ?? "interrupted") + afterCut(prompt, entry, cut)
                 }
                 emitEnd(outcome, client: prompt.client)

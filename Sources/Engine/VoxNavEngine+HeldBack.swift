@@ -8,8 +8,7 @@ extension VoxNavEngine {
     /// for each client whose alerts are spoken again. Cheap when nothing is held: called after every input.
     func sayHeldBack() async {
         await sayHeldBackGuidance()
-        for client in policy.configurations.keys.sorted() where await prompts.holdsAlerts(of: client) {
-            guard policy.promptStyle(for: client, purpose: .alert) == .normal else { continue }
+        for client in await prompts.clientsHoldingAlerts.sorted() where policy.promptStyle(for: client, purpose: .alert) == .normal {
             for words in await prompts.releaseHeldAlerts(of: client) {
                 logger.info("an alert the moment cut, once it passed", metadata: ["client": "\(client.rawValue)", "alert": "\(words)"])
             }

@@ -45,7 +45,7 @@ public struct PromptOutcome: Codable, Sendable {
     /// The policy's rule that cut it short, when `result` is interrupted by the moment
     /// (`assistantListening`, `voiceControlShown`, `recording`, `voiceGuidanceOff`, `nativeNavigation`,
     /// `call`, `assistantSpeaking`, `voicemail`).
-    public var cut: String?
+    public var cut: PromptCutRule?
 
     public init(
         id: String, result: Result, style: PromptStyle, text: String, voice: String?, audioDuration: Double, timings: Timings,
