@@ -119,7 +119,7 @@ actor PromptPlayer {
             }
         }
         interruptIfOutranked(by: entry.priority, id: id)
-        if worker == nil { worker = clock.spawn { await self.work() } }
+        startWorkerIfIdle()
         return (ticket, position)
     }
 
@@ -248,7 +248,14 @@ actor PromptPlayer {
                 await self.expireIfWaiting(id)
             }
         }
+        startWorkerIfIdle()
         return .success(id)
+    }
+
+    /// The worker plays whatever waits; started when a prompt is queued while it is idle (it ends when
+    /// the queue is empty), from a request or from a held alert queued again.
+    private func startWorkerIfIdle() {
+        if worker == nil { worker = clock.spawn { await self.work() } }
     }
 
     static let tonelessReason = "a tone would stand for no maneuver: a continue prompt is not said as one"
