@@ -62,52 +62,63 @@ import Testing
             let cabin = try CabinSink()
             defer { cabin.unload() }
             let daemon = try await RealDaemon.start(arguments: ["--sources-sink", CabinSink.name])
-            defer { Task { await daemon.stop() } }
-            let prompt = daemon.client
-            let other = try daemon.connect()
-            let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
-            let capture = try MonitorCapture(sampleRate: 16000)
-            try await capture.waitForAudio(seconds: 0.2)
-            _ = try await blocking { try other.call("source.start", .object(["kind": .string("fmRadio")])) }
-            let radioBefore = try #require(try await Self.radio(settled: nil), "the radio's stream")
-
-            let queued = try await blocking {
-                try prompt.call("prompt.speak", .object(["text": .string(PreemptionSocketTests.low), "wait": .bool(false)]))
+            // The daemon stops before the cabin sink goes, pass or fail: unloaded under its sources, they
+            // would move to `car` and be heard by the next test.
+            do {
+                try await trial(change, on: daemon)
+            } catch {
+                await daemon.stop()
+                throw error
             }
-            let id = try #require(queued["id"]?.stringValue)
-            #expect(await recorder.wait(seconds: 10) { _ in recorder.types(ofPrompt: id).contains("prompt.started") }, "\(recorder.events)")
-            try await Task.sleep(for: .milliseconds(1200))
-            let changedAt = capture.samples().count
-            try await blocking { try change.make(prompt, other) }
-
-            #expect(await recorder.wait(seconds: 5) { _ in recorder.types(ofPrompt: id).last == "prompt.interrupted" }, "\(recorder.events)")
-            let interrupted = recorder.events.first { $0["prompt"] == .string(id) && $0["type"] == .string("prompt.interrupted") }
-            #expect(interrupted?["cut"] == .string(change.rule), "\(String(describing: interrupted))")
-            #expect(interrupted?["reason"]?.stringValue?.hasSuffix("not said again") == true, "\(String(describing: interrupted))")
-            try await Task.sleep(for: .milliseconds(500))
-            let samples = capture.stop()
-
-            // Heard before the change; nothing from 100 ms after it.
-            let rate = capture.sampleRate
-            let before = samples[max(0, changedAt - rate / 2)..<min(changedAt, samples.count)].map { abs(Int($0)) }.max() ?? 0
-            #expect(before > 1000, "the prompt was not heard before the change (peak \(before))")
-            let from = min(samples.count, changedAt + rate / 10)
-            let after = samples[from...]
-            let loud = after.indices.filter { abs(Int(samples[$0])) > Self.quiet }
-            let heardFor = Double((loud.last ?? from) - from) / Double(rate)
-            #expect(
-                loud.isEmpty,
-                "\(change.name): sound of the prompt on car.monitor for \(String(format: "%.2f", heardFor)) s after the first 100 ms (peak \(after.map { abs(Int($0)) }.max() ?? 0))"
-            )
-            let lastLoud = samples[changedAt..<samples.count].indices.last { abs(Int(samples[$0])) > Self.quiet } ?? changedAt
-            print("\(change.name): last sound of the prompt \(Int(Double(lastLoud - changedAt) * 1000 / Double(rate))) ms after the change")
-
-            // Undone: the radio is back at its own volume, playing; the text is not said again.
-            try await blocking { try change.undo(prompt, other) }
-            let radioAfter = try await Self.radio(settled: radioBefore.volumes)
-            #expect(radioAfter?.volumes == radioBefore.volumes && radioAfter?.corked == false, "radio \(String(describing: radioAfter)), before \(radioBefore)")
-            #expect(recorder.events.filter { $0["type"] == .string("prompt.queued") }.count == 1, "\(recorder.events)")
+            await daemon.stop()
         }
+    }
+
+    private func trial(_ change: Change, on daemon: RealDaemon) async throws {
+        let prompt = daemon.client
+        let other = try daemon.connect()
+        let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
+        let capture = try MonitorCapture(sampleRate: 16000)
+        try await capture.waitForAudio(seconds: 0.2)
+        _ = try await blocking { try other.call("source.start", .object(["kind": .string("fmRadio")])) }
+        let radioBefore = try #require(try await Self.radio(settled: nil), "the radio's stream")
+
+        let queued = try await blocking {
+            try prompt.call("prompt.speak", .object(["text": .string(PreemptionSocketTests.low), "wait": .bool(false)]))
+        }
+        let id = try #require(queued["id"]?.stringValue)
+        #expect(await recorder.wait(seconds: 10) { _ in recorder.types(ofPrompt: id).contains("prompt.started") }, "\(recorder.events)")
+        try await Task.sleep(for: .milliseconds(1200))
+        let changedAt = capture.samples().count
+        try await blocking { try change.make(prompt, other) }
+
+        #expect(await recorder.wait(seconds: 5) { _ in recorder.types(ofPrompt: id).last == "prompt.interrupted" }, "\(recorder.events)")
+        let interrupted = recorder.events.first { $0["prompt"] == .string(id) && $0["type"] == .string("prompt.interrupted") }
+        #expect(interrupted?["cut"] == .string(change.rule), "\(String(describing: interrupted))")
+        #expect(interrupted?["reason"]?.stringValue?.hasSuffix("not said again") == true, "\(String(describing: interrupted))")
+        try await Task.sleep(for: .milliseconds(500))
+        let samples = capture.stop()
+
+        // Heard before the change; nothing from 100 ms after it.
+        let rate = capture.sampleRate
+        let before = samples[max(0, changedAt - rate / 2)..<min(changedAt, samples.count)].map { abs(Int($0)) }.max() ?? 0
+        #expect(before > 1000, "the prompt was not heard before the change (peak \(before))")
+        let from = min(samples.count, changedAt + rate / 10)
+        let after = samples[from...]
+        let loud = after.indices.filter { abs(Int(samples[$0])) > Self.quiet }
+        let heardFor = Double((loud.last ?? from) - from) / Double(rate)
+        #expect(
+            loud.isEmpty,
+            "\(change.name): sound of the prompt on car.monitor for \(String(format: "%.2f", heardFor)) s after the first 100 ms (peak \(after.map { abs(Int($0)) }.max() ?? 0))"
+        )
+        let lastLoud = samples[changedAt..<samples.count].indices.last { abs(Int(samples[$0])) > Self.quiet } ?? changedAt
+        print("\(change.name): last sound of the prompt \(Int(Double(lastLoud - changedAt) * 1000 / Double(rate))) ms after the change")
+
+        // Undone: the radio is back at its own volume, playing; the text is not said again.
+        try await blocking { try change.undo(prompt, other) }
+        let radioAfter = try await Self.radio(settled: radioBefore.volumes)
+        #expect(radioAfter?.volumes == radioBefore.volumes && radioAfter?.corked == false, "radio \(String(describing: radioAfter)), before \(radioBefore)")
+        #expect(recorder.events.filter { $0["type"] == .string("prompt.queued") }.count == 1, "\(recorder.events)")
     }
 
     /// Above this, a sample on the null sink's monitor is sound (speech peaks at thousands).
