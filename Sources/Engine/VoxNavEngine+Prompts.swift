@@ -85,7 +85,10 @@ extension VoxNavEngine {
     }
 
     func promptFinished(_ client: ClientID, anotherWaiting: Bool) async -> ContinuousClock.Instant? {
-        let (decisions, decidedAt, _) = await feedReporting(.promptFinished(client, nextDueAt: anotherWaiting ? now() : nil, at: now()))
+        // One reading of the clock for both: a "next due" read first would already lie in the past
+        // of a later `at`, and the session would not linger for the prompt waiting.
+        let at = now()
+        let (decisions, decidedAt, _) = await feedReporting(.promptFinished(client, nextDueAt: anotherWaiting ? at : nil, at: at))
         let deactivated = decisions.contains { if case .sessionDeactivated(client, _) = $0 { true } else { false } }
         return deactivated ? decidedAt : nil
     }

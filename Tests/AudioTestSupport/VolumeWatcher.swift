@@ -1,8 +1,8 @@
-/// Reads one sink input's volume from the server (pactl) every ~30 ms until stopped, each reading
-/// stamped with milliseconds since the watcher started: to see what a stream's volume was while a
-/// prompt played.
+/// Reads one sink input's volume and cork state from the server (pactl) every ~30 ms until stopped,
+/// each reading stamped with milliseconds since the watcher started: to see what a stream's volume
+/// was, and whether it played, while a prompt played.
 public final class VolumeWatcher: Sendable {
-    public typealias Reading = (ms: Double, volumes: [Int])
+    public typealias Reading = (ms: Double, volumes: [Int], corked: Bool)
     private let task: Task<[Reading], Never>
 
     /// - Parameter sinkInput: returns the watched sink input from a fresh pactl listing.
@@ -13,7 +13,7 @@ public final class VolumeWatcher: Sendable {
             var seen: [Reading] = []
             while !Task.isCancelled {
                 let t = (clock.now - start) / .milliseconds(1)
-                if let input = try? sinkInput() { seen.append((t, input.volumes)) }
+                if let input = try? sinkInput() { seen.append((t, input.volumes, input.corked)) }
                 try? await Task.sleep(for: .milliseconds(30))
             }
             return seen

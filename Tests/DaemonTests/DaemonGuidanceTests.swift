@@ -9,8 +9,8 @@ import Testing
 
     @Test func aManeuverIsComposedInTheRequestedLanguageAndSpoken() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let client = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let client = try daemon.connect()
             let maneuver: JSONValue = .object([
                 "type": .string("rightTurn"), "roadName": .string("Solar Cir."), "state": .string("initial"),
                 "distanceRemaining": .number(290),
@@ -38,8 +38,8 @@ import Testing
 
     @Test func badManeuversAndLanguagesAreRefusedClearly() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let client = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let client = try daemon.connect()
             let cases: [(String, Int, String)] = [
                 (#"{"jsonrpc":"2.0","id":1,"method":"prompt.speak","params":{"maneuver":{"type":"roundaboutExit20"}}}"#, -32602, "roundaboutExit20"),
                 (
@@ -80,9 +80,9 @@ import Testing
 
     @Test func guidanceUpdatesMakeTheDaemonSpeakEachStateOnceInOrder() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let client = try daemon.client()
-            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt"])
+            let daemon = try await RealDaemon.start()
+            let client = try daemon.connect()
+            let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
             let endings: Set<String> = ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired", "prompt.interrupted"]
             let ended = { (events: [JSONValue]) in events.filter { endings.contains($0["type"]?.stringValue ?? "") } }
             let started = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US"), "profile": .string("car")])) }
@@ -139,9 +139,9 @@ import Testing
 
     @Test func eachClientsGuidanceIsItsOwnAndEndsWhenItDisconnects() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            var first: RPCClient? = try daemon.client()
-            let second = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            var first: RPCClient? = try daemon.connect()
+            let second = try daemon.connect()
             _ = try await blocking { [first] in try first!.call("guidance.start", .object(["language": .string("de")])) }
             // The second client has no guidance of its own.
             let reply = try await blocking { try second.exchange(#"{"jsonrpc":"2.0","id":1,"method":"guidance.update","params":{"speed":10,"maneuvers":[]}}"#) }

@@ -5,12 +5,13 @@ import Logging
 import RPC
 import Testing
 
-/// The prompt path through the socket, read back from PulseAudio.
+/// The prompt path through the socket, read back from PulseAudio: the real voxnavd for what is
+/// heard, an in-process daemon for the socket's own life.
 @Suite struct DaemonPromptTests {
     @Test func speakOverTheSocketDucksAndRestoresTheRadio() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let client = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let client = daemon.client
             let started = try await blocking { try client.call("source.start", .object(["kind": .string("fmRadio")])) }
             #expect(started["kind"] == .string("fmRadio"))
             let radio = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))

@@ -10,9 +10,9 @@ import Testing
 
     @Test func aGuidanceSessionSpeaksTheUnitsItAskedFor() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt"])
-            let app = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
+            let app = try daemon.connect()
             let started = try await blocking {
                 try app.call("guidance.start", .object(["language": .string("en-GB"), "units": .string("metric")]))
             }

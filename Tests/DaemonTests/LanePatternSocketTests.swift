@@ -8,8 +8,8 @@ import Testing
 @Suite struct LanePatternSocketTests {
     @Test func theLaneManeuverIsTheFirstOnesAdviceInGuidance() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let client = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let client = try daemon.connect()
             _ = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US")])) }
             let lanes = #"[{"angle":0,"status":"notGood"},{"angle":0,"status":"notGood"},{"angle":30,"status":"preferred"}]"#
             let laneOnly = #"{"type":"straightAhead","instructionVariants":[],"lanes":\#(lanes),"symbolSet":{"lightContentImage":"l","darkContentImage":"d"}}"#

@@ -34,7 +34,7 @@ import Testing
     struct Rig {
         let bus: PrivateSessionBus?
         let podcast: MPVPodcast
-        let daemon: DaemonHarness
+        let daemon: RealDaemon
         let recorder: EventRecorder
         let client: RPCClient
         let file: URL
@@ -45,11 +45,10 @@ import Testing
             let file = try await podcastFile()
             let podcast = try MPVPodcast(file: file, busAddress: bus?.address)
             let input = try await podcast.waitUntilPlaying()
-            var configuration = EngineConfiguration()
-            configuration.sessionBusAddress = bus?.address
-            let daemon = try await DaemonHarness.start(configuration: configuration)
-            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt", "source"])
-            let client = try daemon.client()
+            // Without a bus, none at all: not the session bus of the test's own environment.
+            let daemon = try await RealDaemon.start(environment: ["DBUS_SESSION_BUS_ADDRESS": bus?.address ?? ""])
+            let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt", "source"])
+            let client = daemon.client
             let source = "pa-\(input.index)"
             let state = try await blocking { try client.call("state.get") }
             let kinds = state["sources"]?.arrayValue?.filter { $0["id"] == .string(source) }.compactMap { $0["kind"]?.stringValue }

@@ -26,11 +26,11 @@ import Testing
 
     @Test func theCarsNavigationEndsEveryGuidanceAndRefusesANewOneUntilItStops() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt", "guidance"])
-            let other = try daemon.client()
-            let app = try daemon.client()
-            let car = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt", "guidance"])
+            let other = try daemon.connect()
+            let app = try daemon.connect()
+            let car = try daemon.connect()
             _ = try await blocking { try other.call("prompt.speak", .object(["text": .string(Self.long), "wait": .bool(false)])) }
             let planned = try await guidanceWithQueuedPrompts(app)
             let styleBefore = try await blocking { try app.call("session.promptStyle") }
@@ -80,10 +80,10 @@ import Testing
 
     @Test func promptsQueuedBeforeGuidanceEndNeverPlayAfterIt() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt", "guidance"])
-            let other = try daemon.client()
-            let app = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt", "guidance"])
+            let other = try daemon.connect()
+            let app = try daemon.connect()
             let long = try await blocking { try other.call("prompt.speak", .object(["text": .string(Self.long), "wait": .bool(false)])) }
             let longID = try #require(long["id"]?.stringValue)
             _ = try await guidanceWithQueuedPrompts(app)

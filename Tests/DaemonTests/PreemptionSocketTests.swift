@@ -13,9 +13,9 @@ import Testing
 
     @Test func anImportantPromptInterruptsALowOneWithinATenthOfASecondWithoutAClick() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt"])
-            let client = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
+            let client = try daemon.connect()
             let capture = try MonitorCapture(sampleRate: 48000)
             try await capture.waitForAudio(seconds: 0.2)
             let queued = try await blocking {
@@ -24,7 +24,7 @@ import Testing
             let lowID = try #require(queued["id"]?.stringValue)
             #expect(await recorder.wait(seconds: 10) { $0.contains { $0["prompt"] == .string(lowID) && $0["type"] == .string("prompt.started") } })
             try await Task.sleep(for: .milliseconds(1500))
-            let urgent = try daemon.client()
+            let urgent = try daemon.connect()
             let requestedAt = capture.samples().count
             let outcome = try await blocking {
                 try urgent.call("prompt.speak", .object(["text": .string("Turn left now."), "priority": .string("important")]))

@@ -58,20 +58,7 @@ import Testing
 
     @Test(arguments: changes)
     func nothingOfThePromptIsHeardFromATenthOfASecondAfterTheChange(change: Change) async throws {
-        try await AudioServerLock.shared.withLock {
-            let cabin = try CabinSink()
-            defer { cabin.unload() }
-            let daemon = try await RealDaemon.start(arguments: ["--sources-sink", CabinSink.name])
-            // The daemon stops before the cabin sink goes, pass or fail: unloaded under its sources, they
-            // would move to `car` and be heard by the next test.
-            do {
-                try await trial(change, on: daemon)
-            } catch {
-                await daemon.stop()
-                throw error
-            }
-            await daemon.stop()
-        }
+        try await RealDaemon.withCabin { daemon in try await trial(change, on: daemon) }
     }
 
     private func trial(_ change: Change, on daemon: RealDaemon) async throws {
@@ -81,7 +68,7 @@ import Testing
         let capture = try MonitorCapture(sampleRate: 16000)
         try await capture.waitForAudio(seconds: 0.2)
         _ = try await blocking { try other.call("source.start", .object(["kind": .string("fmRadio")])) }
-        let radioBefore = try #require(try await Self.radio(settled: nil), "the radio's stream")
+        let radioBefore = try #require(try await PulseProbe.settled("Car FM Radio (simulated)"), "the radio's stream")
 
         let queued = try await blocking {
             try prompt.call("prompt.speak", .object(["text": .string(PreemptionSocketTests.low), "wait": .bool(false)]))
@@ -116,36 +103,11 @@ import Testing
 
         // Undone: the radio is back at its own volume, playing; the text is not said again.
         try await blocking { try change.undo(prompt, other) }
-        let radioAfter = try await Self.radio(settled: radioBefore.volumes)
+        let radioAfter = try await PulseProbe.settled("Car FM Radio (simulated)", volumes: radioBefore.volumes)
         #expect(radioAfter?.volumes == radioBefore.volumes && radioAfter?.corked == false, "radio \(String(describing: radioAfter)), before \(radioBefore)")
         #expect(recorder.events.filter { $0["type"] == .string("prompt.queued") }.count == 1, "\(recorder.events)")
     }
 
     /// Above this, a sample on the null sink's monitor is sound (speech peaks at thousands).
     static let quiet = 60
-
-    /// The simulated radio's stream, once it is set up (and, given `settled`, once its volume is that and it plays).
-    static func radio(settled volumes: [Int]?) async throws -> PulseProbe.SinkInput? {
-        var found: PulseProbe.SinkInput?
-        for _ in 0..<60 {
-            found = try PulseProbe.sinkInput(application: "Car FM Radio (simulated)")
-            if let found, found.isSetUp, volumes == nil || (found.volumes == volumes && !found.corked) { return found }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return found
-    }
-}
-
-/// A second null sink, `cabin`, on the test server for the length of one test: where the simulated
-/// car sources play, so that `car` carries the prompts alone.
-struct CabinSink {
-    static let name = "cabin"
-    let module: String
-
-    init() throws {
-        let output = try PulseProbe.run("pactl", ["load-module", "module-null-sink", "sink_name=\(Self.name)"])
-        module = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    func unload() { _ = try? PulseProbe.run("pactl", ["unload-module", module]) }
 }

@@ -17,8 +17,8 @@ import Testing
 
     @Test func promptsInASessionThatIsNotTheVoicePromptOneAreAudited() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let careless = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let careless = try daemon.connect()
             let configure: JSONValue = .object(["category": .string("playback"), "options": .array([.string("duckOthers")])])
             _ = try await blocking { try careless.call("session.configure", configure) }
             let first = try await speak(careless, "Turn left.")
@@ -33,14 +33,14 @@ import Testing
             #expect(again.count == 1, "\(again)")
 
             // The voice-prompt session, and a client that configures nothing (it gets that session), are not audited.
-            let careful = try daemon.client()
+            let careful = try daemon.connect()
             let voicePrompt: JSONValue = .object([
                 "category": .string("playback"), "mode": .string("voicePrompt"),
                 "options": .array([.string("duckOthers"), .string("interruptSpokenAudioAndMixWithOthers")]),
             ])
             _ = try await blocking { try careful.call("session.configure", voicePrompt) }
             _ = try await speak(careful, "Turn right.")
-            let plain = try daemon.client()
+            let plain = try daemon.connect()
             _ = try await speak(plain, "Turn right.")
             let carefulFound = try await misconfigured(careful)
             let plainFound = try await misconfigured(plain)

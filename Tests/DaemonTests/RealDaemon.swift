@@ -8,10 +8,10 @@ struct RealDaemon {
     let client: RPCClient
     let socket: String
 
-    static func start(arguments: [String] = []) async throws -> RealDaemon {
+    static func start(arguments: [String] = [], environment: [String: String] = [:]) async throws -> RealDaemon {
         try PulseProbe.requireServer()
         let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
-        let (process, client) = try await startDaemon(socket: socket, arguments: arguments)
+        let (process, client) = try await startDaemon(socket: socket, arguments: arguments, environment: environment)
         return RealDaemon(process: process, client: client, socket: socket)
     }
 
@@ -22,5 +22,54 @@ struct RealDaemon {
     func stop() async {
         kill(process.processIdentifier, SIGTERM)
         for _ in 0..<100 where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
+    }
+}
+
+extension RealDaemon {
+    /// A real voxnavd whose simulated sources play on the `cabin` sink (`--sources-sink`), so that
+    /// `car.monitor` hears the prompts alone, under the audio server lock. The daemon stops before the
+    /// sink goes, pass or fail: unloaded under its sources, they would move to `car` and be heard by
+    /// the next test.
+    static func withCabin(_ body: @Sendable (RealDaemon) async throws -> Void) async throws {
+        try await AudioServerLock.shared.withLock {
+            let cabin = try CabinSink()
+            defer { cabin.unload() }
+            let daemon = try await RealDaemon.start(arguments: ["--sources-sink", CabinSink.name])
+            do {
+                try await body(daemon)
+            } catch {
+                await daemon.stop()
+                throw error
+            }
+            await daemon.stop()
+        }
+    }
+}
+
+/// A second null sink, `cabin`, on the test server for the length of one test: where the simulated
+/// car sources play, so that `car` carries the prompts alone.
+struct CabinSink {
+    static let name = "cabin"
+    let module: String
+
+    init() throws {
+        let output = try PulseProbe.run("pactl", ["load-module", "module-null-sink", "sink_name=\(Self.name)"])
+        module = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func unload() { _ = try? PulseProbe.run("pactl", ["unload-module", module]) }
+}
+
+extension PulseProbe {
+    /// The stream of `application`, once it is set up (and, given `volumes`, once it plays at them),
+    /// waiting up to 3 s; else the latest seen.
+    static func settled(_ application: String, volumes: [Int]? = nil) async throws -> SinkInput? {
+        var found: SinkInput?
+        for _ in 0..<60 {
+            found = try sinkInput(application: application)
+            if let found, found.isSetUp, volumes == nil || (found.volumes == volumes && !found.corked) { return found }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return found
     }
 }

@@ -26,8 +26,8 @@ import Testing
 
     @Test func recordingIsAuditedOutsideTheVoiceControlTemplateOnly() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let search = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let search = try daemon.connect()
             let shown = try await showVoiceControl(search, true)
             #expect(shown == .object(["shown": .bool(true), "style": .string("none")]), "\(shown)")
             try await record(search)
@@ -37,7 +37,7 @@ import Testing
             let insideViolations = try await recordingViolations(search)
             #expect(insideViolations.isEmpty, "recorded inside the template, and audited")
 
-            let dictation = try daemon.client()
+            let dictation = try daemon.connect()
             try await record(dictation, category: "record")
             try await stopRecording(dictation)
             let outside = try await recordingViolations(dictation)
@@ -61,9 +61,9 @@ import Testing
 
     @Test func noPromptIsHeardWhileTheVoiceControlTemplateIsShown() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let search = try daemon.client()
-            let app = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let search = try daemon.connect()
+            let app = try daemon.connect()
             _ = try await showVoiceControl(search, true)
             let style = try await blocking { try app.call("session.promptStyle") }
             #expect(style["style"] == .string("none"))

@@ -28,8 +28,8 @@ import Testing
 
     @Test func alertsOnlySilencesInstructionsAndOffSilencesEverything() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let app = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let app = try daemon.connect()
             let set = try await setLevel(app, "alertsOnly")
             #expect(
                 set
@@ -53,7 +53,7 @@ import Testing
             #expect(off.outcome["result"] == .string("skipped") && off.heard == 0, "\(off)")
 
             // Another client's prompts are not the user's toggle of this one.
-            let other = try daemon.client()
+            let other = try daemon.connect()
             let theirs = try await speakHeard(other, ["maneuver": Self.maneuver])
             #expect(theirs.outcome["result"] == .string("finished") && theirs.heard > 0.2, "\(theirs)")
 
@@ -72,9 +72,9 @@ import Testing
     /// than another connection's normal, a bad value refused changing nothing.
     @Test func theGuidanceGainIsTheConnectionsOwn() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let app = try daemon.client()
-            let other = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let app = try daemon.connect()
+            let other = try daemon.connect()
             let set = try await blocking { try app.call("session.guidanceGain", .object(["gain": .string("softer")])) }
             #expect(set["guidanceGain"] == .string("softer") && set["style"] == .string("normal"), "\(set)")
             let bad = try await blocking {
@@ -107,9 +107,9 @@ import Testing
 
     @Test func guidanceAnnouncementsFollowTheLevel() async throws {
         try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt"])
-            let app = try daemon.client()
+            let daemon = try await RealDaemon.start()
+            let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
+            let app = try daemon.connect()
             _ = try await setLevel(app, "alertsOnly")
             _ = try await blocking { try app.call("guidance.start", .object(["language": .string("en-US")])) }
             let update: JSONValue = .object([

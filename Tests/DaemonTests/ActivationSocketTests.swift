@@ -1,0 +1,126 @@
+import AudioTestSupport
+import Foundation
+import RPC
+import Testing
+
+/// The activation window and the interruptions of a client's session, against the real voxnavd over
+/// its socket: what the sessions did read from the events, what the radio did read back from the
+/// server with `pactl`, what was heard read from `car.monitor` (the sources play on `cabin`).
+@Suite struct ActivationSocketTests {
+    /// CarPlay: the session may stay active when prompts follow in quick succession, the music
+    /// ducked meanwhile. Two prompts queued back to back play under one activation: the radio is
+    /// never back at its own volume between them, and is, exactly, after the second.
+    @Test func promptsInQuickSuccessionShareOneActivationAndTheRadioStaysDucked() async throws {
+        try await RealDaemon.withCabin { daemon in
+            let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt", "session"])
+            _ = try await blocking { try daemon.client.call("source.start", .object(["kind": .string("fmRadio")])) }
+            let radio = try #require(try await PulseProbe.settled("Car FM Radio (simulated)"))
+            let watcher = VolumeWatcher { try PulseProbe.sinkInputs().first { $0.index == radio.index } }
+            let capture = try MonitorCapture(sampleRate: 16000)
+            try await capture.waitForAudio(seconds: 0.2)
+
+            let ids = try await blocking {
+                try ["Turn left onto Main Street.", "Then keep right."].map { text in
+                    try daemon.client.call("prompt.speak", .object(["text": .string(text), "wait": .bool(false)]))["id"]?.stringValue ?? ""
+                }
+            }
+            let ended = await events.wait(seconds: 15) { _ in ids.allSatisfy { events.types(ofPrompt: $0).last == "prompt.finished" } }
+            #expect(ended, "\(events.events)")
+            let restored = try await PulseProbe.settled("Car FM Radio (simulated)", volumes: radio.volumes)
+            try await Task.sleep(for: .milliseconds(200))
+            let readings = await watcher.stop()
+            let heard = capture.stop()
+
+            let sessions = events.events.compactMap { $0["type"]?.stringValue }.filter { $0.hasPrefix("session.") }
+            #expect(sessions == ["session.activated", "session.deactivated"], "one activation for both prompts: \(events.events)")
+            // Ducked from the first reading below its own volume to the last one: never back up in between.
+            let ducked = readings.indices.filter { readings[$0].volumes.max()! < radio.volumes.max()! }
+            if let first = ducked.first, let last = ducked.last {
+                #expect(ducked.count == last - first + 1, "the radio came back up between the prompts: \(readings.map(\.volumes))")
+            } else {
+                Issue.record("the radio was never ducked: \(readings.map(\.volumes))")
+            }
+            #expect(restored?.volumes == radio.volumes && restored?.corked == false, "\(String(describing: restored))")
+            // Both were heard: two stretches of speech with a gap under a second between them.
+            let levels = LevelAnalysis(samples: heard, sampleRate: capture.sampleRate)
+            #expect(levels.duration(above: 0.003) > 1, "\(levels.duration(above: 0.003)) s heard")
+        }
+    }
+
+    /// CarPlay: never hold the session active without audio, and activating at launch is a
+    /// violation. A client activates its session and plays nothing: it ducks the radio, and at the
+    /// idle cap (2 s) voxnavd deactivates it (`idleCap`), audits `activationLongBeforeAudio` "at
+    /// launch", and the radio is back at its exact volume. Nothing is heard meanwhile.
+    @Test func aSessionHeldWithoutAudioIsLetGoAtTheIdleCapAndTheRadioComesBack() async throws {
+        try await RealDaemon.withCabin { daemon in
+            let holder = try daemon.connect()
+            let events = try EventRecorder(socketPath: daemon.socket, types: ["session", "audit"])
+            _ = try await blocking { try daemon.client.call("source.start", .object(["kind": .string("fmRadio")])) }
+            let radio = try #require(try await PulseProbe.settled("Car FM Radio (simulated)"))
+            let capture = try MonitorCapture(sampleRate: 16000)
+            try await capture.waitForAudio(seconds: 0.2)
+
+            let clock = ContinuousClock()
+            let activated = clock.now
+            _ = try await blocking {
+                _ = try holder.call(
+                    "session.configure",
+                    .object([
+                        "category": .string("playback"), "mode": .string("voicePrompt"),
+                        "options": .array([.string("duckOthers"), .string("interruptSpokenAudioAndMixWithOthers")]),
+                    ]))
+                return try holder.call("session.setActive", .object(["active": .bool(true)]))
+            }
+            let ducked = try await poll(seconds: 2) { () -> [Int]? in
+                let now = try PulseProbe.sinkInputs().first { $0.index == radio.index }?.volumes ?? []
+                return now.max().map { $0 < radio.volumes.max()! } == true ? now : nil
+            }
+            #expect(ducked != nil, "the holder's session did not duck the radio")
+            let letGo = await events.wait(seconds: 5) { all in all.contains { $0["type"] == .string("session.deactivated") } }
+            let after = (clock.now - activated) / .seconds(1)
+            let deactivated = events.events.first { $0["type"] == .string("session.deactivated") }
+            #expect(letGo && deactivated?["reason"] == .string("idleCap"), "\(events.events)")
+            #expect(after > 1.8 && after < 3.5, "let go \(after) s after the activation; the cap is 2 s")
+            let restored = try await PulseProbe.settled("Car FM Radio (simulated)", volumes: radio.volumes)
+            #expect(restored?.volumes == radio.volumes && restored?.corked == false, "\(String(describing: restored))")
+
+            let audit = try await blocking { try holder.call("audit.get") }
+            let violations = audit["violations"]?.arrayValue ?? []
+            let launch = violations.first { $0["rule"] == .string("activationLongBeforeAudio") }
+            #expect(launch?["detail"]?.stringValue?.contains("at launch") == true, "\(audit)")
+            let peak = capture.stop().map { abs(Int($0)) }.max() ?? 0
+            #expect(peak <= 60, "sound on car.monitor from a session without a prompt (peak \(peak))")
+        }
+    }
+
+    /// CarPlay: an interrupted session is told the interruption began, and that it ended, with a
+    /// hint whether to resume. A client's mixing playback session is paused by a call
+    /// (`interruption.began`), and resumed when it ends (`interruption.ended`, `shouldResume`).
+    @Test func aClientsSessionIsToldWhenACallInterruptsItAndWhenItMayResume() async throws {
+        try await RealDaemon.withCabin { daemon in
+            let player = try daemon.connect()
+            let events = try EventRecorder(socketPath: daemon.socket, types: ["interruption", "session"])
+            _ = try await blocking {
+                _ = try player.call("session.configure", .object(["category": .string("playback"), "options": .array([.string("mixWithOthers")])]))
+                return try player.call("session.setActive", .object(["active": .bool(true)]))
+            }
+            let client = try #require(await Self.activatedClient(events))
+            _ = try await blocking { try daemon.client.call("source.start", .object(["kind": .string("phoneCall")])) }
+            let began = await events.wait(seconds: 3) { all in all.contains { $0["type"] == .string("interruption.began") } }
+            #expect(began, "\(events.events)")
+            _ = try await blocking { try daemon.client.call("source.stop", .object(["kind": .string("phoneCall")])) }
+            let ended = await events.wait(seconds: 3) { all in all.contains { $0["type"] == .string("interruption.ended") } }
+            #expect(ended, "\(events.events)")
+            let interruptions = events.events.filter { $0["type"]?.stringValue?.hasPrefix("interruption.") == true }
+            #expect(interruptions.map { $0["client"] } == [.string(client), .string(client)], "\(interruptions)")
+            #expect(interruptions.last?["shouldResume"] == .bool(true), "\(interruptions)")
+            _ = try await blocking { try player.call("session.setActive", .object(["active": .bool(false)])) }
+        }
+    }
+
+    /// The client named by the first `session.activated`.
+    private static func activatedClient(_ events: EventRecorder) async -> String? {
+        _ = await events.wait(seconds: 3) { all in all.contains { $0["type"] == .string("session.activated") } }
+        return events.events.first { $0["type"] == .string("session.activated") }?["client"]?.stringValue
+    }
+}
