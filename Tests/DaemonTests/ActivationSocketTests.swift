@@ -118,6 +118,43 @@ import Testing
         }
     }
 
+    /// CarPlay: deactivate with notify-others so that other audio resumes. A client's session that
+    /// interrupts spoken audio pauses the podcast (corked in the server); let go with notify, the
+    /// podcast plays again; let go without, it is told not to resume and stays stopped, and the
+    /// deactivation is audited `deactivatedWithoutNotify`.
+    @Test(arguments: [true, false])
+    func aPodcastResumesOnlyWhenTheSessionThatPausedItNotifies(notify: Bool) async throws {
+        try await RealDaemon.withCabin { daemon in
+            let app = try daemon.connect()
+            let events = try EventRecorder(socketPath: daemon.socket, types: ["source"])
+            _ = try await blocking { try daemon.client.call("source.start", .object(["kind": .string("spokenAudio")])) }
+            let podcast = try #require(try await PulseProbe.settled("Podcast Player (simulated)"))
+            _ = try await blocking {
+                _ = try app.call(
+                    "session.configure", .object(["category": .string("playback"), "options": .array([.string("interruptSpokenAudioAndMixWithOthers")])]))
+                return try app.call("session.setActive", .object(["active": .bool(true)]))
+            }
+            let paused = try await poll(seconds: 2) { try PulseProbe.sinkInputs().first { $0.index == podcast.index }?.corked == true ? true : nil }
+            #expect(paused == true, "the session did not pause the podcast")
+            _ = try await blocking { try app.call("session.setActive", .object(["active": .bool(false), "notifyOthers": .bool(notify)])) }
+            try await Task.sleep(for: .milliseconds(600))
+
+            let after = try PulseProbe.sinkInputs().first { $0.index == podcast.index }
+            let audit = try await blocking { try app.call("audit.get") }
+            let rules = (audit["violations"]?.arrayValue ?? []).compactMap { $0["rule"]?.stringValue }
+            let types = events.events.compactMap { $0["type"]?.stringValue }
+            if notify {
+                #expect(after?.corked == false && after?.volumes == podcast.volumes, "resumed at its volume: \(String(describing: after))")
+                #expect(types.contains("source.resumed") && !types.contains("source.stopped"), "\(types)")
+                #expect(!rules.contains("deactivatedWithoutNotify"), "\(rules)")
+            } else {
+                #expect(after == nil || after?.corked == true, "the podcast plays on after a deactivation without notify: \(String(describing: after))")
+                #expect(types.contains("source.stopped") && !types.contains("source.resumed"), "\(types)")
+                #expect(rules.contains("deactivatedWithoutNotify"), "\(rules)")
+            }
+        }
+    }
+
     /// The client named by the first `session.activated`.
     private static func activatedClient(_ events: EventRecorder) async -> String? {
         _ = await events.wait(seconds: 3) { all in all.contains { $0["type"] == .string("session.activated") } }
