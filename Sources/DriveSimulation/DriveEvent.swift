@@ -1,4 +1,5 @@
 import AudioPolicy
+import Guidance
 import RPC
 
 /// One daemon event as the timeline builder reads it: the fields of the engine's `EngineEvent`
@@ -28,6 +29,9 @@ public struct DriveEvent: Codable, Sendable, Equatable {
     public var duration: Double?
     /// prompt.started: seconds of silence before the first word (the output had been idle).
     public var preRoll: Double?
+    /// prompt.queued, for a guidance instruction: the maneuver it is for and the state it announces.
+    public var maneuver: String?
+    public var state: ManeuverState?
 
     /// The type, if it is one this build knows.
     public var eventType: EventType? { EventType(rawValue: type) }

@@ -97,6 +97,8 @@ public struct TimelineBuilder: Sendable {
         case .promptQueued:
             prompt.queuedAt = time
             prompt.priority = event.priority
+            prompt.maneuver = event.maneuver ?? prompt.maneuver
+            prompt.state = event.state ?? prompt.state
             if let text = event.text { prompt.text = text }
         case .promptStarted:
             prompt.startedAt = time

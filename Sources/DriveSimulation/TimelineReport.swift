@@ -1,4 +1,5 @@
 import AudioPolicy
+import Guidance
 
 /// Everything that happened on a drive, as a timeline: the JSON report of `voxnav drive`.
 /// Times are seconds since the drive started.
@@ -46,11 +47,19 @@ public struct PromptRecord: Codable, Sendable, Equatable {
     public var reason: String?
     /// The policy's rule that cut it while it played (`assistantListening`, `call`, …); nil otherwise.
     public var cut: String?
+    /// For a guidance instruction: the maneuver it is for (its id in the route) and the state it
+    /// announces (`execute` is the final instruction).
+    public var maneuver: String?
+    public var state: ManeuverState?
+    /// How far ahead of that maneuver its first and last samples were heard (set by `placed(on:)`).
+    public var lead: ManeuverLead?
 
     /// True when it made a sound (finished or shortened).
     public var played: Bool { startedAt != nil && (result == .finished || result == .shortened) }
     /// Some of it reached the car: it played, or began and was interrupted.
     public var sounded: Bool { played || (startedAt != nil && result == .interrupted) }
+    /// The final instruction for its maneuver ("turn right now …"), heard to its end.
+    public var isFinalInstruction: Bool { state == .execute && played }
 
     /// When its audio was heard: from the start for its audio's length (the end event comes after the
     /// restore ramp), else until its end.

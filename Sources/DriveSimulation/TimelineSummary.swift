@@ -26,4 +26,11 @@ public struct TimelineSummary: Codable, Sendable, Equatable {
     public var violations: Int
     /// Audit entries per rule.
     public var violationsByRule: [String: Int]
+    /// Guidance instructions in the `execute` state heard to their end, placed against their maneuver
+    /// (the departure aside: it is said where the vehicle already is).
+    public var finalInstructions: Int = 0
+    /// Of those, the least and the median seconds from the last sample to the maneuver (negative:
+    /// the last word came after it); nil without any.
+    public var minTimeAfterLastWord: Double?
+    public var medianTimeAfterLastWord: Double?
 }

@@ -1,4 +1,5 @@
 import AudioPolicy
+import Guidance
 import RPC
 
 /// Something that happened, told to every subscriber (`events.subscribe`). Flat on purpose: one
@@ -40,6 +41,10 @@ public struct EngineEvent: Codable, Sendable, Equatable {
     public var handling: ForeignHandling?
     /// source.handled: the MPRIS player's bus name, where one plays the stream.
     public var player: String?
+    /// prompt.queued, for a guidance instruction: the maneuver it is for (its id in the route) and
+    /// the state it announces (`execute` is the final instruction).
+    public var maneuver: String?
+    public var state: ManeuverState?
 
     public init(type: EventType, time: Double) {
         self.type = type

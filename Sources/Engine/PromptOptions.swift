@@ -1,4 +1,5 @@
 import AudioPolicy
+import Guidance
 
 /// How a prompt is queued.
 public struct PromptOptions: Sendable {
@@ -9,6 +10,9 @@ public struct PromptOptions: Sendable {
     public var key: String?
     /// Queued by the engine's own guidance: its end is told to the announcer.
     var fromGuidance = false
+    /// The maneuver a guidance instruction is for and the state it announces, told in `prompt.queued`
+    /// so that a report can place the prompt against its maneuver.
+    var announces: AnnouncedManeuver?
     /// No tone can stand for it ("continue for 3 miles" names no maneuver): where the policy would
     /// play a tone instead of speech (a call), it is skipped, with that reason.
     var toneless = false
@@ -21,4 +25,10 @@ public struct PromptOptions: Sendable {
         self.deadline = deadline
         self.key = key
     }
+}
+
+/// The maneuver a guidance prompt is for, and its state ("execute" is the final instruction).
+struct AnnouncedManeuver: Sendable, Equatable {
+    var maneuver: String
+    var state: ManeuverState
 }

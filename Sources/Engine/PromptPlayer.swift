@@ -100,12 +100,7 @@ actor PromptPlayer {
         admitted[id] = AdmittedPrompt(
             id: id, client: client, candidates: sayable, voice: voice, overBudget: isManeuver ? .shorten : .refuse, options: options,
             ticket: ticket, receivedAt: receivedAt, purpose: isManeuver ? .instruction : .alert, prepared: position == 0 ? speech : nil)
-        var event = EngineEvent(type: .promptQueued, time: clock.now())
-        event.client = client.rawValue
-        event.prompt = id.rawValue
-        event.text = sayable[0].text
-        event.priority = options.priority
-        events.emit(event)
+        emitQueued(id, client: client, text: sayable[0].text, priority: options.priority, options: options)
         for old in admission.superseded { finishUnplayed(old.id, result: .skipped, reason: "superseded by \(id) for the same maneuver") }
         for old in admission.evicted {
             finishUnplayed(
@@ -231,12 +226,7 @@ actor PromptPlayer {
         admitted[id] = AdmittedPrompt(
             id: id, client: prompt.client, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget,
             options: prompt.options, ticket: PromptTicket(id: id), receivedAt: prompt.receivedAt, purpose: prompt.purpose, prepared: nil)
-        var event = EngineEvent(type: .promptQueued, time: clock.now())
-        event.client = prompt.client.rawValue
-        event.prompt = id.rawValue
-        event.text = prompt.candidates[0].text
-        event.priority = entry.priority
-        events.emit(event)
+        emitQueued(id, client: prompt.client, text: prompt.candidates[0].text, priority: entry.priority, options: prompt.options)
         for old in admission.evicted {
             finishUnplayed(
                 old.id, result: .skipped,
@@ -291,6 +281,17 @@ actor PromptPlayer {
         event.reason = outcome.reason
         event.cut = outcome.cut
         if played { event.duration = outcome.audioDuration }
+        events.emit(event)
+    }
+
+    private func emitQueued(_ id: PromptID, client: ClientID, text: String, priority: PromptPriority, options: PromptOptions) {
+        var event = EngineEvent(type: .promptQueued, time: clock.now())
+        event.client = client.rawValue
+        event.prompt = id.rawValue
+        event.text = text
+        event.priority = priority
+        event.maneuver = options.announces?.maneuver
+        event.state = options.announces?.state
         events.emit(event)
     }
 

@@ -75,6 +75,7 @@ extension VoxNavEngine {
             let priority: PromptPriority = announcement.state == .execute ? .important : announcement.state == .continue ? .low : .normal
             var options = PromptOptions(priority: priority, key: announcement.maneuverID)
             options.fromGuidance = true
+            options.announces = AnnouncedManeuver(maneuver: announcement.maneuverID, state: announcement.state)
             options.toneless = announcement.state == .continue
             requests.append((PromptRequest(content: .maneuver(maneuver, then: next), language: session.language, units: session.units), options))
             planned.append(

@@ -36,6 +36,7 @@ extension VoxNavEngine {
         guidance[client] = session
         var options = PromptOptions(priority: plan.state == .execute ? .important : .normal, key: Self.repeatKey)
         options.fromGuidance = true
+        options.announces = AnnouncedManeuver(maneuver: plan.maneuverID, state: plan.state)
         let request = PromptRequest(content: .maneuver(maneuver, then: nil), language: session.language, units: session.units)
         do {
             let (ticket, _) = try await enqueue(request, client: client, options: options)

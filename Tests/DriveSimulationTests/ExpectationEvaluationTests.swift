@@ -55,7 +55,7 @@ import Testing
         let s = TimelineSummary(
             promptsQueued: 12, promptsNormal: 9, promptsShort: 2, promptsShortened: 1, promptsSkipped: 1, promptsExpired: 0,
             totalDuckedSeconds: 30.5, activations: 11, meanActivationOverhang: 0.25, maxActivationOverhang: 0.75, podcastSecondsLost: 1.5,
-            violations: 3, violationsByRule: ["idleSession": 3])
+            violations: 3, violationsByRule: ["idleSession": 3], finalInstructions: 6, minTimeAfterLastWord: 1.25, medianTimeAfterLastWord: 3.5)
         let report = Self.report(summary: s)
         for metric in SummaryMetric.allCases {
             let value = metric.value(in: s)

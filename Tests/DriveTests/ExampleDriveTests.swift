@@ -52,6 +52,14 @@ import Testing
                 }
             }
         }
+        // Every guidance prompt that sounded names its maneuver and is placed against it; the summary
+        // and the printout give the time after the last word of the final instructions.
+        for prompt in report.prompts where prompt.maneuver != nil && prompt.sounded {
+            #expect(prompt.state != nil && prompt.lead != nil, "\(prompt)")
+            if let lead = prompt.lead { #expect(lead.firstSample.meters >= lead.lastSample.meters, "\(prompt)") }
+        }
+        #expect(s.finalInstructions >= 2 && s.minTimeAfterLastWord != nil, "\(s)")
+        #expect(output.text.contains("final instructions: \(s.finalInstructions) · time after the last word: least"), "\(output.text)")
         #expect(output.text.contains("podcast seconds lost: 0.0"), "\(output.text)")
         #expect(output.text.contains(" held\n") && !output.text.contains("FAILED"), "the example carries expectations, and they hold")
         let svg = try String(contentsOf: output.svgURL, encoding: .utf8)

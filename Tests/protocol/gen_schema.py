@@ -483,6 +483,8 @@ DEFS = {
             "aboveBed": {"type": "number", "description": "prompt.started: dB the prompt's speech level stands above the bed under it, as measured from the sink's monitor."},
             "handling": ref("ForeignHandling"),
             "player": {"type": "string", "description": "source.handled: the MPRIS player's bus name."},
+            "maneuver": {"type": "string", "description": "prompt.queued, for a guidance instruction: the id of the maneuver it is for."},
+            "state": {"enum": MANEUVER_STATES, "description": "prompt.queued, for a guidance instruction: the state it announces (execute: the final instruction)."},
         },
         "required": ["type", "time"],
         "additionalProperties": False,

@@ -2,6 +2,7 @@
 public enum SummaryMetric: String, CaseIterable, Sendable {
     case promptsQueued, promptsNormal, promptsShort, promptsShortened, promptsSkipped, promptsExpired, promptsInterrupted, promptsCut
     case totalDuckedSeconds, activations, meanActivationOverhang, maxActivationOverhang, podcastSecondsLost, violations
+    case finalInstructions, minTimeAfterLastWord, medianTimeAfterLastWord
 
     public func value(in summary: TimelineSummary) -> Double {
         switch self {
@@ -19,13 +20,18 @@ public enum SummaryMetric: String, CaseIterable, Sendable {
         case .maxActivationOverhang: summary.maxActivationOverhang
         case .podcastSecondsLost: summary.podcastSecondsLost
         case .violations: Double(summary.violations)
+        case .finalInstructions: Double(summary.finalInstructions)
+        // No final instruction heard: none came too late, so any lower bound holds.
+        case .minTimeAfterLastWord: summary.minTimeAfterLastWord ?? .infinity
+        case .medianTimeAfterLastWord: summary.medianTimeAfterLastWord ?? .infinity
         }
     }
 
     /// Counts are whole numbers; the others are seconds.
     public var isCount: Bool {
         switch self {
-        case .totalDuckedSeconds, .meanActivationOverhang, .maxActivationOverhang, .podcastSecondsLost: false
+        case .totalDuckedSeconds, .meanActivationOverhang, .maxActivationOverhang, .podcastSecondsLost, .minTimeAfterLastWord, .medianTimeAfterLastWord:
+            false
         default: true
         }
     }

@@ -27,6 +27,9 @@ enum DriveSummaryText {
                 ? (prompt.style?.rawValue ?? "?") + (prompt.result == .shortened ? ", shortened" : "")
                 : prompt.cut.map { "cut: \($0)" } ?? prompt.result.rawValue
             var line = "  \(column(time)) \(how.count < 17 ? how.padding(toLength: 17, withPad: " ", startingAt: 0) : how) \"\(prompt.text)\""
+            if let maneuver = prompt.maneuver, let state = prompt.state, let lead = prompt.lead {
+                line += " · \(maneuver) \(state.rawValue): \(gap(lead.firstSample)) → \(gap(lead.lastSample))"
+            }
             if !prompt.played, let reason = prompt.reason { line += " — \(reason)" }
             timed.append((time, line))
         }
@@ -41,6 +44,10 @@ enum DriveSummaryText {
             String(
                 format: "ducked: %.1f s in all · %d activations, overhang mean %.3f s, max %.3f s", s.totalDuckedSeconds, s.activations,
                 s.meanActivationOverhang, s.maxActivationOverhang),
+            "final instructions: \(s.finalInstructions)"
+                + (s.minTimeAfterLastWord.map { least in
+                    String(format: " · time after the last word: least %.1f s, median %.1f s", least, s.medianTimeAfterLastWord ?? least)
+                } ?? ""),
             String(format: "podcast seconds lost: %.1f · guideline violations: %d", s.podcastSecondsLost, s.violations)
                 + (s.violationsByRule.isEmpty
                     ? "" : " (" + s.violationsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"),
@@ -49,6 +56,11 @@ enum DriveSummaryText {
         lines += expectationLines(count: scenario.expect.count, failures: failures)
         lines += ["", "wrote " + files.joined(separator: ", ")]
         return lines.joined(separator: "\n")
+    }
+
+    /// "120 m/8.1 s": meters and seconds to the maneuver ("–" for the seconds when the drive ended first).
+    private static func gap(_ gap: ManeuverLead.Gap) -> String {
+        String(format: "%.0f m/", gap.meters) + (gap.seconds.map { String(format: "%.1f s", $0) } ?? "–")
     }
 
     private static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }

@@ -51,8 +51,9 @@ enum OneDrive {
         try events.drain()
         recorder?.stop()
         let daemonPeak = drive.daemonPeakResidentBytes
-        let report = events.report(end: run.end)
-        let failures = loaded.expect.evaluate(report, kinematics: DriveKinematics(route: route, speed: loaded.speed))
+        let kinematics = DriveKinematics(route: route, speed: loaded.speed)
+        let report = events.report(end: run.end).placed(on: kinematics)
+        let failures = loaded.expect.evaluate(report, kinematics: kinematics)
         let files = try DriveOutput.write(report, to: out)
         let wall = Date().timeIntervalSince(started)
         let driverPeak = Self.ownPeakResidentBytes()
