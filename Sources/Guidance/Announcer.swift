@@ -29,6 +29,9 @@ public struct Announcer: Sendable {
     /// The interval the last update declared (`update(_:interval:)`), and the next maneuver it left.
     private var declaredInterval: Double?
     private var lastHeadID: String?
+    /// The most the next maneuver's final instruction may speak, whether or not it chains the one
+    /// after it (its window depends on it): the quiet window is reckoned with it.
+    private var headExecuteSeconds: Double?
     /// Audio timeline: when the last prompt is expected to stop sounding.
     public private(set) var busyUntil: Double?
 
@@ -74,6 +77,7 @@ public struct Announcer: Sendable {
         lastUpdate = nil
         declaredInterval = nil
         lastHeadID = nil
+        headExecuteSeconds = nil
         busyUntil = nil
         reservedUntil = nil
         updateInterval = configuration.assumedUpdateInterval
@@ -109,19 +113,24 @@ public struct Announcer: Sendable {
 
         let route = retireAndTrim(update.maneuvers)
         lastHeadID = route.first?.id
+        headExecuteSeconds = nil
         guard let head = route.first else { return [] }
         if head.isDeparture { return depart(head, route: route, update: update) }
         let speed = update.speed.isFinite ? max(update.speed, 0) : 0
-        let thresholds = AnnouncerThresholds(
+        let base = AnnouncerThresholds(
             profile: configuration.profile, speed: speed, updateInterval: updateInterval,
             outputLatency: configuration.longestOutputLatency)
         // Windows open by the longest latency; the distance is said for when the word is heard.
         let heard = max(0, head.distance - speed * configuration.outputLatency(at: update.time, busyUntil: busyUntil))
         let free = busyUntil.map { update.time + configuration.outputLatency >= $0 + configuration.minimumGap } ?? true
         let spacing = head.distanceToNext ?? route.dropFirst().first.map { $0.distance - head.distance }
-        let context = Context(
+        var context = Context(
             time: update.time, head: head, next: route.dropFirst().first, spacing: spacing,
-            heard: heard, thresholds: thresholds)
+            heard: heard, thresholds: base)
+        // The final instruction's own length moves its window: its last word must leave the reaction time.
+        context.thresholds.executeSeconds = executeSeconds(context)
+        headExecuteSeconds = max(context.thresholds.executeSeconds, executeSeconds(context, chainingAnyNext: true))
+        let thresholds = context.thresholds
 
         // "Continue for …" is considered once, on the first free moment after a maneuver becomes next.
         if progress[head.id] == nil {
@@ -149,6 +158,9 @@ public struct Announcer: Sendable {
         return [speak(candidate, context)]
     }
 
+    /// The most an early prompt plans the vehicle to speed up by while it plays (`ends`), as a factor.
+    static let plannedSpeedGain = 1.25
+
     /// Updates farther apart count as this far apart: the windows would otherwise open absurdly early.
     private var maximumInterval: Double { 2 * configuration.assumedUpdateInterval + 1 }
 
@@ -159,9 +171,10 @@ public struct Announcer: Sendable {
     /// one's windows then depend on when it comes).
     public var quiet: QuietWindow? {
         guard let interval = declaredInterval, let head = lastHeadID, let done = progress[head] else { return nil }
-        let thresholds = AnnouncerThresholds(
+        var thresholds = AnnouncerThresholds(
             profile: configuration.profile, speed: 0, updateInterval: min(interval, maximumInterval),
             outputLatency: configuration.longestOutputLatency)
+        if let headExecuteSeconds { thresholds.executeSeconds = headExecuteSeconds }
         let left = [ManeuverState.initial, .prepare, .execute].filter { $0 > done }
         return QuietWindow(maneuverID: head, beyond: left.flatMap { thresholds.quietBounds(of: $0) })
     }
@@ -174,7 +187,16 @@ public struct Announcer: Sendable {
         let next: RouteProgress.UpcomingManeuver?
         let spacing: Double?
         let heard: Double
-        let thresholds: AnnouncerThresholds
+        var thresholds: AnnouncerThresholds
+    }
+
+    /// How long the head's final instruction speaks as it would be drafted now (chaining the next
+    /// maneuver whenever there is one, with `chainingAnyNext`): its words where the client knows
+    /// them, else the estimator or the table, whichever is longer.
+    private func executeSeconds(_ context: Context, chainingAnyNext: Bool = false) -> Double {
+        let announcement = draft(.execute, context, chainingAnyNext: chainingAnyNext)
+        let words = wordsDuration.map { $0(announcement) } ?? 0
+        return max(duration(for: announcement), words.isFinite ? words : 0)
     }
 
     /// Retires passed and vanished maneuvers; returns the remaining ones, head first.
@@ -230,7 +252,9 @@ public struct Announcer: Sendable {
         guard let wordsDuration else { return true }
         let seconds = wordsDuration(draft(state, context))
         guard seconds.isFinite else { return true }
-        return Self.ends(speaking: seconds, heard: context.heard, context.thresholds, configuration: configuration) { $0.end(of: .execute) }
+        return Self.ends(speaking: seconds, heard: context.heard, context.thresholds, configuration: configuration, towardsFinal: true) {
+            $0.end(of: .execute)
+        }
     }
 
     /// A prompt of `state` now ends (plus gap) before `later`'s window opens, at the planned acceleration.
@@ -241,7 +265,9 @@ public struct Announcer: Sendable {
     private func ends(
         _ announcement: Announcement, before state: ManeuverState, heard: Double, _ now: AnnouncerThresholds
     ) -> Bool {
-        Self.ends(speaking: duration(for: announcement), heard: heard, now, configuration: configuration) { $0.start(of: state) }
+        Self.ends(speaking: duration(for: announcement), heard: heard, now, configuration: configuration, towardsFinal: state == .execute) {
+            $0.start(of: state)
+        }
     }
 
     /// Whether a prompt speaking for `seconds` from now, when its maneuver is `heard` meters away,
@@ -252,14 +278,22 @@ public struct Announcer: Sendable {
     /// may delay "turn now" but never cost it.
     static func ends(
         speaking seconds: Double, heard: Double, _ now: AnnouncerThresholds, configuration: AnnouncerConfiguration,
-        before distance: (AnnouncerThresholds) -> Double
+        towardsFinal: Bool = false, before distance: (AnnouncerThresholds) -> Double
     ) -> Bool {
         let occupied = max(seconds, 0) + configuration.minimumGap
         let acceleration = max(configuration.profile.plannedAcceleration, 0)
-        let covered = now.speed * occupied + acceleration * occupied * occupied / 2
-        let faster = AnnouncerThresholds(
-            profile: now.profile, speed: now.speed + acceleration * occupied, updateInterval: now.updateInterval,
-            outputLatency: now.outputLatency)
+        // Towards the final instruction's window a vehicle keeps roughly its speed: it is planned to
+        // gain a quarter of it at most, and not to pass the fast-road speed. Unbounded, the seven
+        // seconds of a prompt and its gap would take a car from 50 to 100 km/h, and every early
+        // prompt would give way to a final instruction's window (its words plus the reaction time)
+        // opened for that speed. Towards the earlier windows the bound stays as it was: unbounded.
+        let top = towardsFinal ? max(now.speed, min(configuration.profile.fastSpeed, now.speed * Self.plannedSpeedGain)) : .infinity
+        let speeding = acceleration > 0 ? min(occupied, (top - now.speed) / acceleration) : 0
+        let reached = now.speed + acceleration * speeding
+        let covered = now.speed * speeding + acceleration * speeding * speeding / 2 + reached * (occupied - speeding)
+        var faster = AnnouncerThresholds(
+            profile: now.profile, speed: reached, updateInterval: now.updateInterval, outputLatency: now.outputLatency)
+        faster.executeSeconds = now.executeSeconds
         return heard - covered >= distance(faster)
     }
 
@@ -322,10 +356,10 @@ public struct Announcer: Sendable {
         return max(configuration.profile.chainingDistance * thresholds.scale, collision)
     }
 
-    private func draft(_ state: ManeuverState, _ context: Context) -> Announcement {
+    private func draft(_ state: ManeuverState, _ context: Context, chainingAnyNext: Bool = false) -> Announcement {
         var chained: RouteProgress.UpcomingManeuver?
         if state != .continue, let next = context.next, let spacing = context.spacing,
-            spacing <= chainWindow(context)
+            chainingAnyNext || spacing <= chainWindow(context)
         {
             chained = next
         }

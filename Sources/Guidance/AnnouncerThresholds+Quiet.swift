@@ -15,14 +15,15 @@ extension AnnouncerThresholds {
         case .initial: return scaled(profile.initial.start)
         case .prepare: return scaled(profile.prepare.start)
         case .execute:
-            // lastChance = (v + g)·Δ + L·g + minimumLeadTime·(v + g), with g = max(a, 0)·Δ
+            // lastChance = (v + g)·Δ + L·g + H·(v + g), with g = max(a, 0)·Δ and H the final
+            // instruction's words plus the reaction time (`executeHold`)
             let gain = max(profile.plannedAcceleration, 0) * updateInterval
             return [
                 .init(meters: profile.executeMinimumDistance, seconds: latency),
                 .init(meters: 0, seconds: profile.executeLeadTime + latency),
                 .init(
-                    meters: gain * (updateInterval + latency + profile.minimumLeadTime),
-                    seconds: updateInterval + profile.minimumLeadTime + latency),
+                    meters: gain * (updateInterval + latency + executeHold),
+                    seconds: updateInterval + executeHold + latency),
             ]
         }
     }

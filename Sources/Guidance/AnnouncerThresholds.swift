@@ -7,6 +7,13 @@ struct AnnouncerThresholds: Sendable {
     let updateInterval: Double
     /// Seconds from decision to sound: a faster vehicle also travels farther during it.
     let outputLatency: Double
+    /// Seconds the head maneuver's final instruction speaks (its words, with a chained "then"): it
+    /// must end the profile's reaction time before the maneuver. The table's "turn right now" when
+    /// the words are not known.
+    var executeSeconds = AnnouncementDurationEstimate().execute
+
+    /// Seconds from the start of the final instruction to the moment the driver must have heard it all.
+    var executeHold: Double { max(executeSeconds, 0) + max(profile.reactionTime, 0) }
 
     /// "distance ≤ D or time-to-go ≤ D / defaultSpeed" is "distance ≤ D × max(1, v / defaultSpeed)".
     var scale: Double {
@@ -24,11 +31,12 @@ struct AnnouncerThresholds: Sendable {
     }
 
     /// The heard distance below which the next update, one interval later and with the vehicle
-    /// speeding up at the planned rate, could already be inside the minimum lead time: speak now.
+    /// speeding up at the planned rate, could no longer start the final instruction so that its last
+    /// word leaves the reaction time before the maneuver: speak now.
     var lastChance: Double {
         let gain = max(profile.plannedAcceleration, 0) * updateInterval
         let faster = speed + gain
-        return faster * updateInterval + outputLatency * gain + profile.minimumLeadTime * faster
+        return faster * updateInterval + outputLatency * gain + executeHold * faster
     }
 
     /// Below this heard distance the state's prompt would be late: skip it.
@@ -37,7 +45,7 @@ struct AnnouncerThresholds: Sendable {
         case .continue: 0
         case .initial: profile.initial.end * scale
         case .prepare: profile.prepare.end * scale
-        case .execute: profile.minimumLeadTime * speed
+        case .execute: executeHold * speed
         }
     }
 

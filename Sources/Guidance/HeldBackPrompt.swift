@@ -46,7 +46,9 @@ public struct HeldBackPrompt: Sendable, Hashable {
             let thresholds = AnnouncerThresholds(
                 profile: configuration.profile, speed: speed, updateInterval: configuration.assumedUpdateInterval,
                 outputLatency: configuration.longestOutputLatency)
-            let endsInTime = Announcer.ends(speaking: speaking(plan), heard: plan.distance, thresholds, configuration: configuration) {
+            let endsInTime = Announcer.ends(
+                speaking: speaking(plan), heard: plan.distance, thresholds, configuration: configuration, towardsFinal: true
+            ) {
                 $0.end(of: .execute)
             }
             guard endsInTime else { return nil }

@@ -27,6 +27,9 @@ public struct VehicleProfile: Codable, Sendable, Equatable {
     public var executeLeadTime: Double
     /// No prompt is started when its maneuver is less than this many seconds ahead (at current speed).
     public var minimumLeadTime: Double
+    /// Seconds the driver needs between the last word of the final instruction and the maneuver
+    /// (to look, signal, brake): "turn now" is planned so that its last word is heard this early.
+    public var reactionTime: Double
     /// A second maneuver this close (meters at `defaultSpeed`, scaled) is chained: "…, then turn left".
     public var chainingDistance: Double
     /// "Continue on Oak Avenue for a half mile" only when the next maneuver is farther than both of
@@ -39,7 +42,7 @@ public struct VehicleProfile: Codable, Sendable, Equatable {
 
     public init(
         name: String, defaultSpeed: Double, initial: PromptWindow, prepare: PromptWindow,
-        executeMinimumDistance: Double, executeLeadTime: Double, minimumLeadTime: Double = 2,
+        executeMinimumDistance: Double, executeLeadTime: Double, minimumLeadTime: Double = 2, reactionTime: Double = 3,
         chainingDistance: Double, continueMinimumDistance: Double, continueMinimumTime: Double, plannedAcceleration: Double
     ) {
         self.name = name
@@ -49,6 +52,7 @@ public struct VehicleProfile: Codable, Sendable, Equatable {
         self.executeMinimumDistance = executeMinimumDistance
         self.executeLeadTime = executeLeadTime
         self.minimumLeadTime = minimumLeadTime
+        self.reactionTime = reactionTime
         self.chainingDistance = chainingDistance
         self.continueMinimumDistance = continueMinimumDistance
         self.continueMinimumTime = continueMinimumTime
@@ -67,7 +71,8 @@ extension VehicleProfile {
 
 extension VehicleProfile {
     /// OsmAnd car defaults at 12.5 m/s: initial 115 s → 90 s, prepare ("turn in") 22 s → 15 s,
-    /// execute max(12 m, 3.6 s × v), chaining within 15 s (~187 m); "continue" beyond 800 m and 40 s.
+    /// execute max(12 m, 3.6 s × v) or earlier, so that its last word leaves 3 s to react
+    /// (`AnnouncerThresholds.lastChance`), chaining within 15 s (~187 m); "continue" beyond 800 m and 40 s.
     public static let car = VehicleProfile(
         name: "car", defaultSpeed: 12.5,
         initial: PromptWindow(start: 1437, end: 1125),
@@ -91,7 +96,7 @@ extension VehicleProfile {
         name: "pedestrian", defaultSpeed: 1.4,
         initial: PromptWindow(start: 150, end: 110),
         prepare: PromptWindow(start: 40, end: 25),
-        executeMinimumDistance: 6, executeLeadTime: 5,
+        executeMinimumDistance: 6, executeLeadTime: 5, reactionTime: 4,
         chainingDistance: 25, continueMinimumDistance: 250, continueMinimumTime: 120,
         plannedAcceleration: 0.3)
 }
@@ -118,6 +123,7 @@ extension VehicleProfile {
         profile.executeMinimumDistance = try value(.executeMinimumDistance, profile.executeMinimumDistance)
         profile.executeLeadTime = try value(.executeLeadTime, profile.executeLeadTime)
         profile.minimumLeadTime = try value(.minimumLeadTime, profile.minimumLeadTime)
+        profile.reactionTime = try value(.reactionTime, profile.reactionTime)
         profile.chainingDistance = try value(.chainingDistance, profile.chainingDistance)
         profile.continueMinimumDistance = try value(.continueMinimumDistance, profile.continueMinimumDistance)
         profile.continueMinimumTime = try value(.continueMinimumTime, profile.continueMinimumTime)

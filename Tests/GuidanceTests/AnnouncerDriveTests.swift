@@ -34,30 +34,32 @@ func summary(_ announcements: [Announcement]) -> [String] {
     @Test func cityTurnAt30KilometersPerHour() {
         var announcer = Announcer()
         let heard = constantDrive(&announcer, route: [("T", 1500)], speed: 30 / 3.6, until: 200)
-        // initial at heard ≤ 1437, prepare at ≤ 275. Execute: 3.6 s × 8.33 = 30 m would be enough at
-        // a steady speed, but one update later a car speeding up at 2 m/s² could already be within
-        // 2 s of the turn: the last-chance bound 10.33 + 0.5 + 2 × 10.33 = 31.5 m wins.
+        // initial at heard ≤ 1437, prepare at ≤ 275. Execute: 3.6 s × 8.33 = 30 m is not enough: its
+        // last word must leave the 3 s reaction time. One update later a car speeding up at 2 m/s²
+        // could be at 10.33 m/s, and "turn now" (1.5 s) plus 3 s must still fit: the last-chance
+        // bound 10.33 × (1 + 1.5 + 3) + 0.5 = 57.3 m wins. Heard 6.75 s before the turn, it ends 5.25 s before.
         #expect(
             summary(heard) == [
                 "T initial 1431.25 @8",
                 "T prepare 272.92 @147",
-                "T execute 31.25 @176",
+                "T execute 56.25 @173",
             ])
         #expect(heard.allSatisfy { $0.chainedManeuverID == nil })
-        #expect(abs(heard[2].timeToGo! - 3.75) < 1e-9)
+        #expect(abs(heard[2].timeToGo! - 6.75) < 1e-9)
     }
 
     @Test func highwayExitAt120KilometersPerHour() {
         var announcer = Announcer()
         let heard = constantDrive(&announcer, route: [("exit", 6000)], speed: 120 / 3.6, until: 200)
-        // Windows scale by 33.3 / 12.5: initial 3832 m, prepare 733 m, execute max(12, 120) m.
+        // Windows scale by 33.3 / 12.5: initial 3832 m, prepare 733 m, execute max(12, 120, 35.33 ×
+        // (1 + 1.5 + 3) + 0.5 = 194.8) m: "turn now" ends 4.25 s before the exit.
         // The next maneuver is 6 km / 180 s away: one "continue for" first.
         #expect(
             summary(heard) == [
                 "exit continue 5991.67 @0",
                 "exit initial 3825.00 @65",
                 "exit prepare 725.00 @158",
-                "exit execute 91.67 @177",
+                "exit execute 191.67 @174",
             ])
     }
 
@@ -67,13 +69,14 @@ func summary(_ announcements: [Announcement]) -> [String] {
         let heard = constantDrive(&announcer, route: route, speed: 30 / 3.6, until: 150)
         // A's initial window (down to 1125 m) was missed at the start. B is 100 m after A (≤ 187 m):
         // chained into A's prompts; B's own prepare window is gone when A is passed, its execute comes.
-        // After B, C is 3 km away: "continue for".
+        // A's "turn now" chains B (3 s of speech), so it opens at 10.33 × (1 + 3 + 3) + 0.5 = 72.8 m;
+        // B's alone at 57.3 m. After B, C is 3 km away: "continue for".
         #expect(
             summary(heard) == [
                 "A prepare 272.92 @39 then B",
-                "A execute 31.25 @68 then B",
-                "B execute 31.25 @80",
-                "C continue 2989.58 @85",
+                "A execute 64.58 @64 then B",
+                "B execute 56.25 @77",
+                "C continue 2997.92 @84",
             ])
         #expect(heard[0].chainedSpacing == 100)
         // B and A are passed and forgotten; C is waiting for its initial window.
@@ -84,23 +87,24 @@ func summary(_ announcements: [Announcement]) -> [String] {
     @Test func joiningLateSkipsTheMissedInitialPrompt() {
         var announcer = Announcer()
         let heard = constantDrive(&announcer, route: [("T", 300)], speed: 12.5, until: 30)
-        #expect(summary(heard) == ["T prepare 271.88 @2", "T execute 34.38 @21"])
+        // "Turn now" at 14.5 × (1 + 1.5 + 3) + 0.5 = 80.25 m heard.
+        #expect(summary(heard) == ["T prepare 271.88 @2", "T execute 71.88 @18"])
 
         var closer = Announcer()
         let late = constantDrive(&closer, route: [("T", 100)], speed: 12.5, until: 10)
         // 100 m is below the prepare window's end (187 m): only "turn now".
-        #expect(summary(late) == ["T execute 34.38 @5"])
+        #expect(summary(late) == ["T execute 71.88 @2"])
     }
 
     @Test func bicycleUsesItsOwnThresholds() {
         var announcer = Announcer(configuration: .init(profile: .bicycle))
         let heard = constantDrive(&announcer, route: [("T", 800)], speed: 5, until: 170)
-        // 18 km/h: initial 500 m, prepare 110 m, execute max(8, 4 s × 5) = 20 m.
+        // 18 km/h: initial 500 m, prepare 110 m, execute max(8, 4 s × 5, 6 × (1 + 1.5 + 3) + 0.25) = 33.25 m.
         #expect(
             summary(heard) == [
                 "T initial 498.75 @60",
                 "T prepare 108.75 @138",
-                "T execute 18.75 @156",
+                "T execute 28.75 @154",
             ])
     }
 
@@ -109,7 +113,8 @@ func summary(_ announcements: [Announcement]) -> [String] {
         let heard = constantDrive(&announcer, route: [("T", 200)], speed: 1.4, until: 150)
         #expect(heard.map(\.state) == [.initial, .prepare, .execute])
         #expect(heard.map(\.distance).allSatisfy { $0 <= 150 })
-        #expect(heard.last!.distance >= 5.6 && heard.last!.distance <= 7)
+        // A walker needs 4 s to react: "turn now" opens at 1.7 × (1 + 1.5 + 4) + 0.075 = 11.1 m heard.
+        #expect(heard.last!.distance > 11.125 - 1.4 && heard.last!.distance <= 11.125 + 1e-9, "\(heard.last!.distance)")
     }
 
     @Test func executeComesEarlierWhenItsThresholdWouldBeTooLate() {
@@ -118,8 +123,9 @@ func summary(_ announcements: [Announcement]) -> [String] {
         profile.executeMinimumDistance = 0
         var announcer = Announcer(configuration: .init(profile: profile))
         let heard = constantDrive(&announcer, route: [("T", 100)], speed: 10, until: 10)
-        // 1 s × 10 m/s would be heard 1 s before the turn; with 1 s updates it fires at ≤ (2 + 1) s × v.
-        #expect(summary(heard) == ["T execute 27.50 @7"])
-        #expect(heard[0].timeToGo! >= 2)
+        // 1 s × 10 m/s would be heard 1 s before the turn; with 1 s updates it fires at ≤ 12 m/s ×
+        // (1 + 1.5 + 3) s + 0.5 m, so that "turn now" ends at least 3 s before the turn.
+        #expect(summary(heard) == ["T execute 57.50 @4"])
+        #expect(heard[0].timeToGo! - 1.5 >= 3)
     }
 }

@@ -18,8 +18,8 @@ import Testing
             heard += announcer.update(update(Double(t), speed: 0, [("T", 150 + jitter[t % jitter.count])]))
         }
         for t in 73...110 { heard += announcer.update(update(Double(t), speed: 5, [("T", 150 - 5 * Double(t - 72))])) }
-        // Execute at 5 m/s: max(12 m, 3.6 s × 5, last chance 7 + 0.5 + 2 × 7) = 20.5 m heard.
-        #expect(summary(heard) == ["T prepare 271.88 @2", "T execute 18.75 @98"])
+        // Execute at 5 m/s: max(12 m, 3.6 s × 5, last chance 7 × (1 + 1.5 + 3) + 0.5) = 39 m heard.
+        #expect(summary(heard) == ["T prepare 271.88 @2", "T execute 38.75 @94"])
     }
 
     @Test func stoppedRightBeforeTheTurnSpeaksTurnNowOnce() {
