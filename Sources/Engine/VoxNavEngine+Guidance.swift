@@ -59,7 +59,7 @@ extension VoxNavEngine {
             maneuvers: route.map {
                 RouteProgress.UpcomingManeuver(
                     id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance,
-                    isDeparture: $0.maneuver.type.family == .starts)
+                    isDeparture: $0.maneuver.type.family == .starts, isExitOrInterchange: $0.maneuver.type.isExitOrInterchange)
             })
         session.lastProgress = update
         session.lastProgressReceived = self.now()

@@ -32,6 +32,7 @@ public struct Announcer: Sendable {
     /// The most the next maneuver's final instruction may speak, whether or not it chains the one
     /// after it (its window depends on it): the quiet window is reckoned with it.
     private var headExecuteSeconds: Double?
+    private var headIsExitOrInterchange = false
     /// Audio timeline: when the last prompt is expected to stop sounding.
     public private(set) var busyUntil: Double?
 
@@ -78,6 +79,7 @@ public struct Announcer: Sendable {
         declaredInterval = nil
         lastHeadID = nil
         headExecuteSeconds = nil
+        headIsExitOrInterchange = false
         busyUntil = nil
         reservedUntil = nil
         updateInterval = configuration.assumedUpdateInterval
@@ -114,6 +116,7 @@ public struct Announcer: Sendable {
         let route = retireAndTrim(update.maneuvers)
         lastHeadID = route.first?.id
         headExecuteSeconds = nil
+        headIsExitOrInterchange = false
         guard let head = route.first else { return [] }
         if head.isDeparture { return depart(head, route: route, update: update) }
         let speed = update.speed.isFinite ? max(update.speed, 0) : 0
@@ -128,6 +131,8 @@ public struct Announcer: Sendable {
             time: update.time, head: head, next: route.dropFirst().first, spacing: spacing,
             heard: heard, thresholds: base)
         // The final instruction's own length moves its window: its last word must leave the reaction time.
+        context.thresholds.exitOrInterchange = head.isExitOrInterchange
+        headIsExitOrInterchange = head.isExitOrInterchange
         context.thresholds.executeSeconds = executeSeconds(context)
         headExecuteSeconds = max(context.thresholds.executeSeconds, executeSeconds(context, chainingAnyNext: true))
         let thresholds = context.thresholds
@@ -175,6 +180,7 @@ public struct Announcer: Sendable {
             profile: configuration.profile, speed: 0, updateInterval: min(interval, maximumInterval),
             outputLatency: configuration.longestOutputLatency)
         if let headExecuteSeconds { thresholds.executeSeconds = headExecuteSeconds }
+        thresholds.exitOrInterchange = headIsExitOrInterchange
         let left = [ManeuverState.initial, .prepare, .execute].filter { $0 > done }
         return QuietWindow(maneuverID: head, beyond: left.flatMap { thresholds.quietBounds(of: $0) })
     }
@@ -294,6 +300,7 @@ public struct Announcer: Sendable {
         var faster = AnnouncerThresholds(
             profile: now.profile, speed: reached, updateInterval: now.updateInterval, outputLatency: now.outputLatency)
         faster.executeSeconds = now.executeSeconds
+        faster.exitOrInterchange = now.exitOrInterchange
         return heard - covered >= distance(faster)
     }
 

@@ -18,13 +18,26 @@ extension AnnouncerThresholds {
             // lastChance = (v + g)·Δ + L·g + H·(v + g), with g = max(a, 0)·Δ and H the final
             // instruction's words plus the reaction time (`executeHold`)
             let gain = max(profile.plannedAcceleration, 0) * updateInterval
-            return [
+            var bounds: [QuietWindow.Bound] = [
                 .init(meters: profile.executeMinimumDistance, seconds: latency),
                 .init(meters: 0, seconds: profile.executeLeadTime + latency),
                 .init(
                     meters: gain * (updateInterval + latency + executeHold),
                     seconds: updateInterval + executeHold + latency),
             ]
+            // motorwayFloor: max(meters, seconds × v) + v·Δ before an exit; from the motorway speed on,
+            // for any maneuver, the meters are covered by the time the vehicle takes for them at that speed.
+            if let rule = profile.motorwayFinal {
+                if exitOrInterchange {
+                    bounds += [
+                        .init(meters: rule.meters, seconds: updateInterval + latency),
+                        .init(meters: 0, seconds: rule.seconds + updateInterval + latency),
+                    ]
+                } else if rule.speed > 0 {
+                    bounds.append(.init(meters: 0, seconds: max(rule.seconds, rule.meters / rule.speed) + updateInterval + latency))
+                }
+            }
+            return bounds
         }
     }
 }

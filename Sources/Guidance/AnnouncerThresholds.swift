@@ -12,6 +12,17 @@ struct AnnouncerThresholds: Sendable {
     /// the words are not known.
     var executeSeconds = AnnouncementDurationEstimate().execute
 
+    /// The head maneuver is a motorway exit or interchange (`VehicleProfile.motorwayFinal` applies at any speed).
+    var exitOrInterchange = false
+
+    /// Where the final instruction's window opens on a motorway, before an exit or an interchange or
+    /// at motorway speed (0 elsewhere): one update interval's travel before the rule's distance, so
+    /// that the first update inside it is still at least that far from the maneuver.
+    var motorwayFloor: Double {
+        guard let rule = profile.motorwayFinal, exitOrInterchange || speed >= rule.speed else { return 0 }
+        return max(rule.meters, rule.seconds * speed) + speed * updateInterval
+    }
+
     /// Seconds from the start of the final instruction to the moment the driver must have heard it all.
     var executeHold: Double { max(executeSeconds, 0) + max(profile.reactionTime, 0) }
 
@@ -26,7 +37,7 @@ struct AnnouncerThresholds: Sendable {
         case .continue: .infinity
         case .initial: profile.initial.start * scale
         case .prepare: profile.prepare.start * scale
-        case .execute: max(profile.executeMinimumDistance, profile.executeLeadTime * speed, lastChance)
+        case .execute: max(profile.executeMinimumDistance, profile.executeLeadTime * speed, lastChance, motorwayFloor)
         }
     }
 

@@ -55,6 +55,15 @@ public enum ManeuverType: String, CaseIterable, Sendable, Hashable, Codable {
         }
     }
 
+    /// Leaving a motorway or changing to another one: its final instruction comes early whatever
+    /// the speed (`VehicleProfile.motorwayFinal`). Forks (`keeps`) count at motorway speed only.
+    public var isExitOrInterchange: Bool {
+        switch family {
+        case .highwayOffRamps, .highwayChanges: true
+        default: self == .offRamp
+        }
+    }
+
     /// The group this type shares its phrases with in a phrase pack.
     public var family: ManeuverFamily {
         if roundaboutExitNumber != nil { return .roundaboutExits }

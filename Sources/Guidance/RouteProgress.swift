@@ -11,15 +11,21 @@ public struct RouteProgress: Codable, Sendable, Equatable {
         /// The route's start ("head north on Main Street"): said once, first, when the vehicle is at
         /// it, so it is kept at `distance ≤ 0` until said (any other maneuver there is passed).
         public var isDeparture: Bool
+        /// A motorway exit or interchange (`ManeuverType.isExitOrInterchange`): its final
+        /// instruction comes early whatever the speed (`VehicleProfile.motorwayFinal`).
+        public var isExitOrInterchange: Bool
 
-        public init(id: String, distance: Double, distanceToNext: Double? = nil, isDeparture: Bool = false) {
+        public init(
+            id: String, distance: Double, distanceToNext: Double? = nil, isDeparture: Bool = false, isExitOrInterchange: Bool = false
+        ) {
             self.id = id
             self.distance = distance
             self.distanceToNext = distanceToNext
             self.isDeparture = isDeparture
+            self.isExitOrInterchange = isExitOrInterchange
         }
 
-        private enum CodingKeys: String, CodingKey { case id, distance, distanceToNext, isDeparture }
+        private enum CodingKeys: String, CodingKey { case id, distance, distanceToNext, isDeparture, isExitOrInterchange }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -27,6 +33,7 @@ public struct RouteProgress: Codable, Sendable, Equatable {
             distance = try c.decode(Double.self, forKey: .distance)
             distanceToNext = try c.decodeIfPresent(Double.self, forKey: .distanceToNext)
             isDeparture = try c.decodeIfPresent(Bool.self, forKey: .isDeparture) ?? false
+            isExitOrInterchange = try c.decodeIfPresent(Bool.self, forKey: .isExitOrInterchange) ?? false
         }
     }
 

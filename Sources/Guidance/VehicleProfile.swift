@@ -36,6 +36,9 @@ public struct VehicleProfile: Codable, Sendable, Equatable {
     /// these (leading apps say it from about 0.5–2 km in a car).
     public var continueMinimumDistance: Double
     public var continueMinimumTime: Double
+    /// Where the final instruction must come early whatever its words: before a motorway exit or
+    /// interchange, and before any maneuver at motorway speed (nil: never, as on a bicycle or on foot).
+    public var motorwayFinal: MotorwayFinal?
     /// m/s² the vehicle may gain while an early prompt plays: that prompt is skipped when, at this
     /// acceleration, it would still be playing when "turn now" is due.
     public var plannedAcceleration: Double
@@ -43,8 +46,10 @@ public struct VehicleProfile: Codable, Sendable, Equatable {
     public init(
         name: String, defaultSpeed: Double, initial: PromptWindow, prepare: PromptWindow,
         executeMinimumDistance: Double, executeLeadTime: Double, minimumLeadTime: Double = 2, reactionTime: Double = 3,
-        chainingDistance: Double, continueMinimumDistance: Double, continueMinimumTime: Double, plannedAcceleration: Double
+        chainingDistance: Double, continueMinimumDistance: Double, continueMinimumTime: Double, plannedAcceleration: Double,
+        motorwayFinal: MotorwayFinal? = nil
     ) {
+        self.motorwayFinal = motorwayFinal
         self.name = name
         self.defaultSpeed = defaultSpeed
         self.initial = initial
@@ -57,6 +62,21 @@ public struct VehicleProfile: Codable, Sendable, Equatable {
         self.continueMinimumDistance = continueMinimumDistance
         self.continueMinimumTime = continueMinimumTime
         self.plannedAcceleration = plannedAcceleration
+    }
+
+    /// The final instruction starts at least `meters` and `seconds` before the maneuver (the leading
+    /// apps give a freeway exit's final instruction 300–400 m, 12–15 s): before an exit or an
+    /// interchange at any speed, before any maneuver from `speed` (m/s) on.
+    public struct MotorwayFinal: Codable, Sendable, Equatable {
+        public var meters: Double
+        public var seconds: Double
+        public var speed: Double
+
+        public init(meters: Double, seconds: Double, speed: Double) {
+            self.meters = meters
+            self.seconds = seconds
+            self.speed = speed
+        }
     }
 }
 
@@ -79,7 +99,7 @@ extension VehicleProfile {
         prepare: PromptWindow(start: 275, end: 187),
         executeMinimumDistance: 12, executeLeadTime: 3.6,
         chainingDistance: 187, continueMinimumDistance: 800, continueMinimumTime: 40,
-        plannedAcceleration: 2)
+        plannedAcceleration: 2, motorwayFinal: MotorwayFinal(meters: 300, seconds: 12, speed: 80 / 3.6))
 
     /// 18 km/h: same time constants as the car, shorter floors (a cyclist needs less warning distance);
     /// "continue" beyond 400 m and a minute.
@@ -128,6 +148,9 @@ extension VehicleProfile {
         profile.continueMinimumDistance = try value(.continueMinimumDistance, profile.continueMinimumDistance)
         profile.continueMinimumTime = try value(.continueMinimumTime, profile.continueMinimumTime)
         profile.plannedAcceleration = try value(.plannedAcceleration, profile.plannedAcceleration)
+        if container.contains(.motorwayFinal) {
+            profile.motorwayFinal = try container.decodeIfPresent(MotorwayFinal.self, forKey: .motorwayFinal)
+        }
         self = profile
     }
 }

@@ -186,9 +186,13 @@ func startDaemon(
             let journal = (socket as NSString).deletingLastPathComponent + "/journal.json"
             let (first, connection) = try await startDaemon(socket: socket)
             _ = try await blocking { try connection.call("source.start", .object(["kind": .string("spokenAudio")])) }
-            try await Task.sleep(for: .milliseconds(2000))
-            let state = try await blocking { try connection.call("state.get") }
-            let place = try #require(state["sources"]?.arrayValue?.first?["position"]?.doubleValue)
+            // A place in the programme to come back to: more than a second in (a loaded machine may
+            // take a while to start it playing, so wait for the place, not for a time).
+            let played = try await poll(seconds: 10) { () -> Double? in
+                let state = try connection.call("state.get")
+                return state["sources"]?.arrayValue?.first?["position"]?.doubleValue.flatMap { $0 > 1 ? $0 : nil }
+            }
+            let place = played ?? 0
             kill(first.processIdentifier, SIGKILL)
             first.waitUntilExit()
             #expect(place > 1, "the podcast never played")

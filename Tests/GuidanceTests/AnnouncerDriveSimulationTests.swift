@@ -45,6 +45,8 @@ struct DriveScenario {
     var seed: UInt64 = 0
     /// The route's start is listed (id `departureID`, at ≤ 0) until the first maneuver is passed.
     var departure = false
+    /// Indices of the maneuvers that are motorway exits or interchanges (`isExitOrInterchange`).
+    var exits: Set<Int> = []
 
     static let departureID = "g0-start"
 
@@ -73,6 +75,7 @@ struct DriveScenario {
             scenario.duplicateRate = 0.1
             scenario.rerouteTimes = (0..<2).map { _ in rng.double(in: 0...1500) }
         }
+        scenario.exits = Set(positions.indices.filter { _ in rng.chance(0.3) })
         return scenario
     }
 
@@ -128,7 +131,7 @@ func simulate(_ scenario: DriveScenario, configuration: AnnouncerConfiguration) 
             let noise = scenario.jitter > 0 ? rng.double(in: -scenario.jitter...scenario.jitter) : 0
             let reported = maneuver - position + noise
             if reported <= 0 { log.retiredAt[id(index)] = log.retiredAt[id(index)] ?? time }
-            upcoming.append(.init(id: id(index), distance: reported))
+            upcoming.append(.init(id: id(index), distance: reported, isExitOrInterchange: scenario.exits.contains(index)))
             if upcoming.count == 3 { break }
         }
         let update = RouteProgress(time: time, speed: speed, maneuvers: upcoming)

@@ -52,14 +52,15 @@ func summary(_ announcements: [Announcement]) -> [String] {
         var announcer = Announcer()
         let heard = constantDrive(&announcer, route: [("exit", 6000)], speed: 120 / 3.6, until: 200)
         // Windows scale by 33.3 / 12.5: initial 3832 m, prepare 733 m, execute max(12, 120, 35.33 ×
-        // (1 + 1.5 + 3) + 0.5 = 194.8) m: "turn now" ends 4.25 s before the exit.
+        // (1 + 1.5 + 3) + 0.5 = 194.8, and at motorway speed max(300 m, 12 s × 33.3) + one update's
+        // 33.3 m = 433.3) m: the final instruction starts 425 m, 12.75 s before the exit.
         // The next maneuver is 6 km / 180 s away: one "continue for" first.
         #expect(
             summary(heard) == [
                 "exit continue 5991.67 @0",
                 "exit initial 3825.00 @65",
                 "exit prepare 725.00 @158",
-                "exit execute 191.67 @174",
+                "exit execute 425.00 @167",
             ])
     }
 
