@@ -1,4 +1,5 @@
 import AudioPolicy
+import Guidance
 
 /// Draws a `TimelineReport` as a standalone SVG (opens in a browser): one lane per source present
 /// (the radio as its level in dB, the others as state bars), the prompts with their text, the
@@ -12,6 +13,9 @@ public enum TimelineSVG {
     static let top = 58.0
     /// Lowest level the radio lane draws (its bottom).
     static let floorDB = -30.0
+    /// A final instruction whose last word leaves less than this (seconds, a car's reaction time)
+    /// before its maneuver is joined to it in red.
+    static let reactionMark = 3.0
 
     static let colors: [SourceTrack.State: String] = [
         .playing: "#4caf50", .ducked: "#ffb300", .paused: "#9e9e9e", .stopped: "#e53935",
@@ -50,6 +54,7 @@ public enum TimelineSVG {
             y += laneHeight
         }
         canvas.prompts(report.prompts, y: y)
+        canvas.maneuvers(report.prompts, y: y)
         y += promptLaneHeight
         canvas.sessions(report.activations, y: y)
         y += laneHeight
@@ -62,7 +67,9 @@ public enum TimelineSVG {
         let s = report.summary
         let title = (report.name ?? "Drive") + " — " + ClockTime.format(report.duration)
         let line =
-            "prompts \(s.promptsNormal) normal, \(s.promptsShort) short, \(s.promptsSkipped) skipped, \(s.promptsExpired) expired · "
+            "prompts \(s.promptsNormal) normal, \(s.promptsShort) short, \(s.promptsSkipped) skipped, \(s.promptsExpired) expired"
+            + (s.promptsCut > 0 ? ", \(s.promptsCut) cut" : "") + " · "
+            + (s.minTimeAfterLastWord.map { "final instructions \(s.finalInstructions), least \(SVGText.number($0)) s after the last word · " } ?? "")
             + "ducked \(SVGText.number(s.totalDuckedSeconds)) s · overhang mean \(SVGText.number(s.meanActivationOverhang)) s, "
             + "max \(SVGText.number(s.maxActivationOverhang)) s · podcast lost \(SVGText.number(s.podcastSecondsLost)) s · "
             + "violations \(s.violations)"
@@ -165,6 +172,37 @@ struct Canvas {
         body += "</g>\n"
     }
 
+    /// Each maneuver a guidance prompt was for, marked on the time axis where the vehicle reached it
+    /// (from the prompt's `lead`), and each prompt joined to it from its last sample: the gap is
+    /// the time the driver had after the last word. A final instruction's join is red when that
+    /// time is under 3 s.
+    mutating func maneuvers(_ prompts: [PromptRecord], y: Double) {
+        let placed = prompts.compactMap { prompt -> (prompt: PromptRecord, end: Double, reached: Double, id: String)? in
+            guard let id = prompt.maneuver, let end = prompt.audioInterval?.end, let seconds = prompt.lead?.lastSample.seconds else { return nil }
+            return (prompt, end, end + seconds, id)
+        }
+        guard !placed.isEmpty else { return }
+        body += "<g class=\"maneuvers\">\n"
+        let joinY = y + TimelineSVG.promptLaneHeight - 4
+        for item in placed where item.reached > item.end {
+            let final = item.prompt.state == .execute
+            let late = final && item.reached - item.end < TimelineSVG.reactionMark
+            let color = late ? "#d50000" : final ? "#37474f" : "#b0bec5"
+            let what =
+                "\(item.prompt.id) \(item.prompt.state?.rawValue ?? ""): last word \(SVGText.number(item.reached - item.end)) s before \(item.id)"
+            body +=
+                "<line class=\"maneuver-join\(late ? " late" : "")\" data-prompt=\"\(SVGText.escape(item.prompt.id))\" x1=\"\(n(x(item.end)))\" y1=\"\(n(joinY))\" x2=\"\(n(x(item.reached)))\" y2=\"\(n(joinY))\" stroke=\"\(color)\" stroke-width=\"\(final ? 2 : 1)\">\(tip(what))</line>\n"
+        }
+        var marked: Set<String> = []
+        for item in placed where marked.insert(item.id).inserted {
+            let mx = x(item.reached)
+            let what = "maneuver \(item.id) reached at \(ClockTime.format(item.reached))"
+            body +=
+                "<path class=\"maneuver\" data-maneuver=\"\(SVGText.escape(item.id))\" d=\"M\(n(mx)) \(n(joinY - 5)) l4 8 l-8 0 z\" fill=\"#37474f\">\(tip(what))</path>\n"
+        }
+        body += "</g>\n"
+    }
+
     mutating func sessions(_ windows: [ActivationRecord], y: Double) {
         body += "<g class=\"lane\" data-lane=\"session\">\n"
         label("Session active", y: y, height: TimelineSVG.laneHeight)
@@ -217,6 +255,7 @@ struct Canvas {
         ]
         .map { ($0.0, TimelineSVG.promptColors[$0.1]!) }
         entries.append(("violation", "#d50000"))
+        entries.append(("▲ maneuver, joined from the last word", "#37474f"))
         body += "<g class=\"legend\">\n"
         var lx = TimelineSVG.gutter
         for (name, color) in entries {

@@ -25,16 +25,19 @@ extension AnnouncerThresholds {
                     meters: gain * (updateInterval + latency + executeHold),
                     seconds: updateInterval + executeHold + latency),
             ]
-            // motorwayFloor: max(meters, seconds × v) + v·Δ before an exit; from the motorway speed on,
-            // for any maneuver, the meters are covered by the time the vehicle takes for them at that speed.
+            // motorwayFloor: max(meters, seconds × v) + v·Δ, before an exit at any speed.
             if let rule = profile.motorwayFinal {
                 if exitOrInterchange {
                     bounds += [
                         .init(meters: rule.meters, seconds: updateInterval + latency),
                         .init(meters: 0, seconds: rule.seconds + updateInterval + latency),
                     ]
-                } else if rule.speed > 0 {
-                    bounds.append(.init(meters: 0, seconds: max(rule.seconds, rule.meters / rule.speed) + updateInterval + latency))
+                } else {
+                    // Only from the motorway speed on: a line through the floor there, steeper than the
+                    // floor ever rises, lies above it at every higher speed and below zero in town.
+                    let slope = 3 * (rule.seconds + updateInterval + latency)
+                    let there = max(rule.meters, rule.seconds * rule.speed) + rule.speed * (updateInterval + latency)
+                    bounds.append(.init(meters: there - slope * rule.speed, seconds: slope))
                 }
             }
             return bounds

@@ -1,6 +1,7 @@
 import AudioPolicy
 import Foundation
 import FoundationXML
+import Guidance
 import Testing
 
 @testable import DriveSimulation
@@ -96,6 +97,29 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         #expect(SVGText.truncate("Abcdefghijklmnopqrstuvwxyz", to: 10) == "Abcdefghi…")
         #expect(SVGText.number(1.005) == "1.01" || SVGText.number(1.005) == "1")
         #expect(SVGText.number(12.5) == "12.5" && SVGText.number(3) == "3")
+    }
+
+    /// Each maneuver a guidance prompt was for is marked where the vehicle reached it, each placed
+    /// prompt joined to it from its last sample, a final instruction with under 3 s left in red.
+    @Test func maneuversAreMarkedAndJoinedToTheirPrompts() throws {
+        let report = ManeuverLeadTests.placed([
+            ManeuverLeadTests.guidance("p-1", maneuver: "turn", state: .prepare, at: 20, seconds: 3),
+            ManeuverLeadTests.guidance("p-2", maneuver: "turn", state: .execute, at: 46, seconds: 2.5),  // 1.5 s left
+            ManeuverLeadTests.guidance("p-3", maneuver: "arrive", state: .execute, at: 90, seconds: 2),  // 8 s left
+            ManeuverLeadTests.guidance("p-4", maneuver: nil, state: nil, at: 60, seconds: 2),
+        ])
+        let svg = TimelineSVG.render(report)
+        #expect(SVGProbe.parse(svg).1)
+        let marks = svg.components(separatedBy: "class=\"maneuver\" data-maneuver=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(marks == ["turn", "arrive"])
+        let joins = svg.components(separatedBy: "class=\"maneuver-join").dropFirst()
+        #expect(joins.count == 3, "one per placed prompt")
+        #expect(joins.filter { $0.hasPrefix(" late") }.map { $0.contains("data-prompt=\"p-2\"") } == [true], "only p-2 is late")
+        // The turn's mark sits where the vehicle reached it: 50 s of the 120 s drawn.
+        var canvas = Canvas(duration: report.duration)
+        canvas.body = ""
+        #expect(svg.contains("data-maneuver=\"turn\" d=\"M\(SVGText.number(canvas.x(50))) "))
+        #expect(svg.contains("final instructions 2, least 1.5 s after the last word"))
     }
 
     @Test func emptyReportStillRenders() {
