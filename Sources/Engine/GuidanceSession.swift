@@ -59,11 +59,12 @@ struct GuidanceSession {
     var spokenDuration: Announcer.DurationEstimator {
         let (onRoute, composer, verbosity) = (onRoute, composer, verbosity)
         let durations = announcer.configuration.durations
+        let length = composer.pack.speechLength
         return { announcement in
             guard let text = Self.text(for: announcement, onRoute: onRoute, composer: composer, verbosity: verbosity) else {
                 return announcement.estimatedDuration
             }
-            return max(announcement.estimatedDuration, durations.speakingTime(of: text))
+            return max(announcement.estimatedDuration, durations.speakingTime(of: text, length: length))
         }
     }
 
@@ -71,7 +72,12 @@ struct GuidanceSession {
     /// the end, for a maneuver not on the route).
     func speakingTime(of plan: RepeatPlan) -> Double {
         let text = onRoute[plan.maneuverID].map { composer.compose($0, state: verbosity.wording(for: plan.state), distance: plan.distance) }
-        return announcer.configuration.durations.speakingTime(of: text ?? "")
+        return speakingTime(of: text ?? "")
+    }
+
+    /// How long `text` speaks in this guidance's language (its pack's calibration).
+    func speakingTime(of text: String) -> Double {
+        announcer.configuration.durations.speakingTime(of: text, length: composer.pack.speechLength)
     }
 
     private static func text(

@@ -133,7 +133,7 @@ extension VoxNavEngine {
         let now = time ?? now()
         let text = session.composer.rerouting
         let announce = session.reroutes.shouldAnnounce(at: now)
-        let speaking = session.announcer.configuration.durations.speakingTime(of: text)
+        let speaking = session.speakingTime(of: text)
         session.announcer.restart(at: now, busyFor: announce ? speaking : 0)
         // A repeat still waiting was for the old route too.
         let oldRoute = Set(session.maneuvers.keys).union([Self.repeatKey])

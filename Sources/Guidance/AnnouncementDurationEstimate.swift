@@ -39,13 +39,18 @@ public struct AnnouncementDurationEstimate: Codable, Sendable, Equatable {
 
     /// Speaking time of a phrase of `words` words, plus a short pause at its end.
     public func speakingTime(words: Int) -> Double {
-        Double(max(words, 0)) * 60 / max(wordsPerMinute, 1) + 0.3
+        Double(max(words, 0)) * 60 / max(wordsPerMinute, 1) + Self.endPause
     }
 
-    /// Speaking time of `text`, its words counted between spaces.
-    public func speakingTime(of text: String) -> Double {
-        speakingTime(words: text.split(separator: " ").count)
+    /// Speaking time of `text`, its words counted between spaces, or its characters at a pack's
+    /// calibration (`PhrasePack.speechLength`) where that says longer.
+    public func speakingTime(of text: String, length: SpeechLength? = nil) -> Double {
+        let words = speakingTime(words: text.split(separator: " ").count)
+        return max(words, length?.seconds(of: text) ?? 0)
     }
+
+    /// The short pause counted at a phrase's end.
+    static let endPause = 0.3
 }
 
 /// Lenient decoding for configuration files: every missing key keeps its default.

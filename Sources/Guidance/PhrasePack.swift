@@ -10,6 +10,11 @@ public struct PhrasePack: Sendable, Hashable {
     public let name: String
     /// The eSpeak NG voice to speak this pack with ("en-us").
     public let espeakVoice: String
+    /// How long a phrase of the pack speaks at the voice's rate, from its characters, set so that no
+    /// phrase of the pack speaks longer (`VoicePackSynthesisTests` checks every one against eSpeak
+    /// NG): words alone undercount long words (German, Polish) and say nothing of Chinese, where a
+    /// phrase has no spaces. Nil: the words' count alone.
+    public let speechLength: SpeechLength?
     /// The unit system the pack speaks unless a guidance session asks for another it words.
     public let unitSystem: UnitSystem
     /// Upper-case the first letter of every sentence (templates are written in lower case so an
@@ -37,7 +42,7 @@ public struct PhrasePack: Sendable, Hashable {
 
     static let defaultForm = "default"
     static let topLevelKeys = [
-        "language", "name", "espeakVoice", "units", "capitalizeSentences", "numbers", "distance",
+        "language", "name", "espeakVoice", "speechLength", "units", "capitalizeSentences", "numbers", "distance",
         "ordinals", "sides", "compass", "lanes", "phrases", "alerts", "states", "short", "maneuvers", "names", "lexicon",
     ]
 
@@ -64,6 +69,19 @@ public struct PhrasePack: Sendable, Hashable {
         language = try root.required("language").string()
         name = try root.optional("name")?.string() ?? language
         espeakVoice = try root.required("espeakVoice").string()
+        if let node = try root.optional("speechLength") {
+            try node.onlyKeys(["perPhrase", "perCharacter"])
+            func seconds(_ key: String, upTo limit: Double) throws(PhrasePackError) -> Double {
+                let value = try node.required(key)
+                guard let seconds = Double(try value.string()), seconds >= 0, seconds <= limit else {
+                    throw PhrasePackError(.invalidValue, at: value.path, "expected seconds from 0 to \(limit)")
+                }
+                return seconds
+            }
+            speechLength = SpeechLength(perPhrase: try seconds("perPhrase", upTo: 10), perCharacter: try seconds("perCharacter", upTo: 1))
+        } else {
+            speechLength = nil
+        }
         let unitsNode = try root.required("units")
         guard let units = UnitSystem(rawValue: try unitsNode.string()) else {
             throw PhrasePackError(

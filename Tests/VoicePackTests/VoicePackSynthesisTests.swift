@@ -35,11 +35,18 @@ import Testing
         let alerts = AlertKind.allCases.flatMap { [composer.alert($0), composer.alert($0, distance: 800)] }
         let texts = Set(composer.catalog().map(\.text) + [composer.rerouting] + alerts)
         let synth = try Synthesizer.shared()
+        let estimate = AnnouncementDurationEstimate()
+        var closest = (text: "", seconds: 0.0, estimated: Double.infinity)
         for text in texts {
             let audio = try await synth.synthesize(text, voice: pack.espeakVoice)
             #expect(audio.duration > 0.2, "\(language): '\(text)' gave \(audio.duration) s")
             #expect(audio.rms > 0.01, "\(language): '\(text)' is near silence")
+            // The announcer plans with this length: it must never be shorter than the speech.
+            let estimated = estimate.speakingTime(of: text, length: pack.speechLength)
+            if estimated - audio.duration < closest.estimated - closest.seconds { closest = (text, audio.duration, estimated) }
+            #expect(estimated >= audio.duration, "\(language): '\(text)' speaks \(audio.duration) s, planned as \(estimated) s")
         }
+        print("\(language): the closest plan '\(closest.text)' speaks \(closest.seconds) s, planned \(closest.estimated) s")
     }
 
     /// The richest case (road, route number, exit, lane advice and a chained second turn) for every
