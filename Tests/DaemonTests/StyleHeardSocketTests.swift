@@ -12,31 +12,51 @@ import Testing
     /// The earcon's first note: the tone is told from speech by it and by its length (0.48 s).
     static let earconHz = 1318.5
 
+    /// What one instruction spoken over a source did: the reply, the source's stream before it, its
+    /// readings from before the prompt to after its end, and the capture of `car.monitor`.
+    struct Over {
+        let outcome: JSONValue
+        let before: PulseProbe.SinkInput
+        let readings: [VolumeWatcher.Reading]
+        let heard: [Int16]
+        let sampleRate: Int
+    }
+
+    /// Starts `source` (from another client), then speaks the instruction over it, watching the
+    /// source's stream (`application`) and recording `car.monitor`; `after` runs once the reply is in,
+    /// with the stream as it was before, and the watching ends after it.
+    static func speak(
+        over source: JSONValue, application: String, on daemon: RealDaemon, after: @Sendable (PulseProbe.SinkInput) async throws -> Void
+    ) async throws -> Over {
+        let other = try daemon.connect()
+        _ = try await blocking { try other.call("source.start", source) }
+        let before = try #require(try await PulseProbe.settled(application), "the stream of \(application)")
+        let watcher = VolumeWatcher { try PulseProbe.sinkInputs().first { $0.index == before.index } }
+        let capture = try MonitorCapture(sampleRate: 16000)
+        try await capture.waitForAudio(seconds: 0.2)
+        let outcome = try await blocking { try daemon.client.call("prompt.speak", .object(["text": .string(instruction)])) }
+        try await after(before)
+        return Over(outcome: outcome, before: before, readings: await watcher.stop(), heard: capture.stop(), sampleRate: capture.sampleRate)
+    }
+
     /// CarPlay: style `short` while the assistant speaks, mixed with its reply. The prompt is the
     /// earcon, and the assistant's stream is at its own volume and playing at every reading, up to
     /// the tone's last sample and after it.
     @Test func whileTheAssistantSpeaksAPromptIsTheToneMixedWithItsReply() async throws {
         try await RealDaemon.withCabin { daemon in
-            let other = try daemon.connect()
-            _ = try await blocking { try other.call("source.start", .object(["kind": .string("voiceAssistant"), "activity": .string("speaking")])) }
-            let before = try #require(try await PulseProbe.settled("Voice Assistant (simulated)"), "the assistant's stream")
-            let watcher = VolumeWatcher { try PulseProbe.sinkInputs().first { $0.index == before.index } }
-            let capture = try MonitorCapture(sampleRate: 16000)
-            try await capture.waitForAudio(seconds: 0.2)
-
-            let outcome = try await blocking { try daemon.client.call("prompt.speak", .object(["text": .string(Self.instruction)])) }
-            try await Task.sleep(for: .milliseconds(400))
-            let readings = await watcher.stop()
-            let heard = capture.stop()
+            let over = try await Self.speak(
+                over: .object(["kind": .string("voiceAssistant"), "activity": .string("speaking")]), application: "Voice Assistant (simulated)",
+                on: daemon, after: { _ in try await Task.sleep(for: .milliseconds(400)) })
+            let (outcome, before, readings, heard) = (over.outcome, over.before, over.readings, over.heard)
 
             #expect(outcome["result"] == .string("finished") && outcome["style"] == .string("short"), "\(outcome)")
             #expect(outcome["ducked"]?.arrayValue?.isEmpty != false, "nothing is ducked: \(outcome)")
             #expect(readings.count > 5, "\(readings.count) readings")
             let changed = readings.filter { $0.volumes != before.volumes || $0.corked }
             #expect(changed.isEmpty, "the assistant at its own \(before.volumes), playing, throughout: \(changed.prefix(5))")
-            let sound = LevelAnalysis(samples: heard, sampleRate: capture.sampleRate).span(above: 0.003)
+            let sound = LevelAnalysis(samples: heard, sampleRate: over.sampleRate).span(above: 0.003)
             #expect(sound > 0.2 && sound < 0.7, "the earcon lasts 0.48 s; heard for \(sound) s")
-            let tone = LevelAnalysis.toneLevels(samples: heard, sampleRate: capture.sampleRate, frequency: Self.earconHz)
+            let tone = LevelAnalysis.toneLevels(samples: heard, sampleRate: over.sampleRate, frequency: Self.earconHz)
             #expect(tone.contains { $0 > 0.01 }, "no earcon note in the capture")
         }
     }
@@ -86,17 +106,12 @@ import Testing
     /// the tone (still paused at its last sample) and played again after it.
     @Test func overAVoicemailThePromptIsTheToneAndTheVoicemailWaits() async throws {
         try await RealDaemon.withCabin { daemon in
-            let other = try daemon.connect()
-            _ = try await blocking { try other.call("source.start", .object(["kind": .string("spokenAudio"), "activity": .string("voicemail")])) }
-            let before = try #require(try await PulseProbe.settled("Phone Voicemail (simulated)"), "the voicemail's stream")
-            let watcher = VolumeWatcher { try PulseProbe.sinkInputs().first { $0.index == before.index } }
-            let capture = try MonitorCapture(sampleRate: 16000)
-            try await capture.waitForAudio(seconds: 0.2)
-
-            let outcome = try await blocking { try daemon.client.call("prompt.speak", .object(["text": .string(Self.instruction)])) }
-            let resumed = try await PulseProbe.settled("Phone Voicemail (simulated)", volumes: before.volumes)
-            let readings = await watcher.stop()
-            let heard = capture.stop()
+            let voicemail = "Phone Voicemail (simulated)"
+            let over = try await Self.speak(
+                over: .object(["kind": .string("spokenAudio"), "activity": .string("voicemail")]), application: voicemail, on: daemon,
+                after: { _ = try await PulseProbe.settled(voicemail, volumes: $0.volumes) })
+            let (outcome, before, readings, heard) = (over.outcome, over.before, over.readings, over.heard)
+            let resumed = try await PulseProbe.settled(voicemail, volumes: before.volumes)
 
             #expect(outcome["style"] == .string("short"), "\(outcome)")
             #expect(outcome["result"] == .string("finished"), "\(outcome)")
@@ -112,22 +127,23 @@ import Testing
                 #expect(corked.count == last - first + 1, "let go mid-tone: \(readings.map(\.corked))")
             }
             #expect(resumed?.corked == false && resumed?.volumes == before.volumes, "after: \(String(describing: resumed)), before \(before)")
-            let tone = LevelAnalysis.toneLevels(samples: heard, sampleRate: capture.sampleRate, frequency: Self.earconHz)
+            let tone = LevelAnalysis.toneLevels(samples: heard, sampleRate: over.sampleRate, frequency: Self.earconHz)
             #expect(tone.contains { $0 > 0.01 }, "no earcon note on car.monitor")
-            #expect(LevelAnalysis(samples: heard, sampleRate: capture.sampleRate).span(above: 0.003) < 0.7)
+            #expect(LevelAnalysis(samples: heard, sampleRate: over.sampleRate).span(above: 0.003) < 0.7)
         }
     }
 
     /// CarPlay: recording is not supported in the car, and while another session uses the microphone
-    /// no prompt plays. Another client's record session pauses the radio (corked in the server); the
-    /// first client's prompt is skipped with the rule and nothing reaches `car.monitor`; once the
-    /// recording stops, the radio plays again at its own volume.
-    @Test func whileAnotherClientRecordsNothingIsHeardAndTheCarsAudioWaits() async throws {
+    /// no prompt plays. Another client's record session pauses the car's audio, the radio or the
+    /// podcast (corked in the server); the first client's prompt is skipped with the rule and nothing
+    /// reaches `car.monitor`; once the recording stops, it plays again at its own volume.
+    @Test(arguments: [("fmRadio", "Car FM Radio (simulated)"), ("spokenAudio", "Podcast Player (simulated)")])
+    func whileAnotherClientRecordsNothingIsHeardAndTheCarsAudioWaits(source: (kind: String, application: String)) async throws {
         try await RealDaemon.withCabin { daemon in
             let other = try daemon.connect()
             let recorder = try daemon.connect()
-            _ = try await blocking { try other.call("source.start", .object(["kind": .string("fmRadio")])) }
-            let radio = try #require(try await PulseProbe.settled("Car FM Radio (simulated)"))
+            _ = try await blocking { try other.call("source.start", .object(["kind": .string(source.kind)])) }
+            let stream = try #require(try await PulseProbe.settled(source.application))
 
             _ = try await blocking {
                 _ = try recorder.call("session.configure", .object(["category": .string("record")]))
@@ -135,10 +151,10 @@ import Testing
             }
             let paused = try await poll(seconds: 3) { () -> Bool? in
                 let inputs = try PulseProbe.sinkInputs()
-                return inputs.contains { $0.index == radio.index && $0.corked } ? true : nil
+                return inputs.contains { $0.index == stream.index && $0.corked } ? true : nil
             }
             let inputs = try PulseProbe.sinkInputs()
-            #expect(paused == true, "the radio is paused while another client records: \(inputs)")
+            #expect(paused == true, "\(source.kind) is paused while another client records: \(inputs)")
 
             let capture = try MonitorCapture(sampleRate: 16000)
             try await capture.waitForAudio(seconds: 0.2)
@@ -151,8 +167,8 @@ import Testing
             #expect(peak <= 60, "sound on car.monitor while another client records (peak \(peak))")
 
             _ = try await blocking { try recorder.call("session.setActive", .object(["active": .bool(false)])) }
-            let radioAfter = try await PulseProbe.settled("Car FM Radio (simulated)", volumes: radio.volumes)
-            #expect(radioAfter?.corked == false && radioAfter?.volumes == radio.volumes, "\(String(describing: radioAfter))")
+            let after = try await PulseProbe.settled(source.application, volumes: stream.volumes)
+            #expect(after?.corked == false && after?.volumes == stream.volumes, "\(String(describing: after))")
         }
     }
 }

@@ -48,7 +48,10 @@ import Testing
             #expect(detailed["verbosity"] == .string("detailed"), "\(detailed)")
             let initial = try await planned(client, 300, 800, describe: true)
             #expect(initial.count == 1 && initial.first?.contains("Baker Street") == true, "\(initial)")
-            // Its prepare says the road too (the whole action).
+            // Its prepare says the road too (the whole action). An update a second before it: after
+            // 41 s without one the announcer would plan for updates 3 s apart, and a prepare that long
+            // before its final instruction's window would not fit.
+            #expect(try await planned(client, 340, 282.5, describe: false) == [])
             let prepare = try await planned(client, 341, 270, describe: false)
             #expect(prepare.count == 1 && prepare.first?.contains("Baker Street") == true, "\(prepare)")
 

@@ -32,7 +32,7 @@ import Testing
         #expect(abs((heard.queuedAt ?? 0) - 24) < 1, "\(heard)")
         // The announcer started again on the route after it: the left turn is still announced, after the reroute.
         let after = report.prompts.filter { $0.played && ($0.startedAt ?? 0) > (heard.startedAt ?? 0) }
-        #expect(after.contains { $0.text.contains("turn left") }, "\(report.prompts.map { ($0.text, $0.startedAt) })")
+        #expect(after.contains { $0.text.lowercased().contains("turn left") }, "\(report.prompts.map { ($0.text, $0.startedAt) })")
         #expect(after.contains { $0.text.lowercased().contains("destination") }, "\(report.prompts.map(\.text))")
         // Prompts never overlap, the radio is only ducked, and no guideline was broken.
         let played = report.prompts.compactMap(\.audioInterval).sorted { $0.start < $1.start }
