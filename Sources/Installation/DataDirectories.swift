@@ -69,8 +69,10 @@ public struct DataDirectories: Sendable, Equatable {
         return nil
     }
 
-    /// The running executable, symbolic links resolved (`/proc/self/exe`, else `Bundle.main`).
-    static var runningExecutable: String? {
+    /// The running executable, symbolic links resolved (`/proc/self/exe`, else `Bundle.main`): where
+    /// the program really is, whether it was run by a path or found on PATH (`argv[0]` is then a
+    /// bare name, which would mean the current directory).
+    public static var runningExecutable: String? {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         return Bundle.main.executableURL?.resolvingSymlinksInPath().path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Installation
 import RPC
 
 /// A voxnavd started by the CLI (for `voxnav demo` and `voxnav drive`), found next to the voxnav executable.
@@ -6,10 +7,16 @@ final class DaemonProcess {
     let socketPath: String
     private let process = Process()
 
+    /// The directory of the running voxnav, found on PATH or run by a path (not `argv[0]`: from
+    /// PATH that is a bare name, which would mean the current directory).
+    static var executableDirectory: URL {
+        let path = DataDirectories.runningExecutable ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
     init(socketPath: String, pulseServer: String?, arguments: [String] = []) throws {
         self.socketPath = socketPath
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let binary = here.appendingPathComponent("voxnavd")
+        let binary = Self.executableDirectory.appendingPathComponent("voxnavd")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw CLIError("voxnavd was not found next to voxnav (\(binary.path)); build both with `swift build`")
         }

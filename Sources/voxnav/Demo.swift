@@ -57,7 +57,7 @@ struct Demo: AsyncParsableCommand {
 
     /// examples/ of the source tree the binary was built in (.build/<config>/voxnav → the package root).
     static func examplesDirectory() throws -> URL {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var directory = DaemonProcess.executableDirectory
         for _ in 0..<5 {
             let candidate = directory.appendingPathComponent("examples")
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("city-commute.yaml").path) { return candidate }
