@@ -17,11 +17,11 @@ extension TimelineReport {
     /// The report with each guidance prompt that sounded placed against its maneuver on the drive
     /// (`lead`), and the summary's final-instruction figures filled in.
     public func placed(on kinematics: DriveKinematics) -> TimelineReport {
-        let positions = Dictionary(kinematics.route.maneuvers.map { ($0.id, $0.position) }, uniquingKeysWith: { first, _ in first })
+        let places = PromptPlaces(kinematics: kinematics)
         var placed = self
         for index in placed.prompts.indices {
             let prompt = placed.prompts[index]
-            guard prompt.sounded, let id = prompt.maneuver, let position = positions[id], let heard = prompt.audioInterval else { continue }
+            guard prompt.sounded, let id = prompt.maneuver, let position = places.position(of: id), let heard = prompt.audioInterval else { continue }
             let reached = kinematics.time(atPosition: position)
             func gap(at time: Double) -> ManeuverLead.Gap {
                 .init(meters: position - kinematics.position(at: time), seconds: reached.map { $0 - time })

@@ -13,9 +13,9 @@ public enum TimelineSVG {
     static let top = 58.0
     /// Lowest level the radio lane draws (its bottom).
     static let floorDB = -30.0
-    /// A final instruction whose last word leaves less than this (seconds, a car's reaction time)
-    /// before its maneuver is joined to it in red.
-    static let reactionMark = 3.0
+    /// A final instruction whose last word leaves less than a car's reaction time before its
+    /// maneuver is joined to it in red.
+    static let reactionMark = VehicleProfile.car.reactionTime
 
     static let colors: [SourceTrack.State: String] = [
         .playing: "#4caf50", .ducked: "#ffb300", .paused: "#9e9e9e", .stopped: "#e53935",

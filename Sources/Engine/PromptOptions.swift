@@ -25,6 +25,15 @@ public struct PromptOptions: Sendable {
         self.deadline = deadline
         self.key = key
     }
+
+    /// A prompt of the engine's own guidance: its end is told to the announcer, and the maneuver it
+    /// announces, if any, goes into its `prompt.queued`.
+    static func guidance(priority: PromptPriority, key: String, announces: AnnouncedManeuver?) -> PromptOptions {
+        var options = PromptOptions(priority: priority, key: key)
+        options.fromGuidance = true
+        options.announces = announces
+        return options
+    }
 }
 
 /// The maneuver a guidance prompt is for, and its state ("execute" is the final instruction).

@@ -73,9 +73,9 @@ extension VoxNavEngine {
             let next = announcement.chainedManeuverID.flatMap { session.onRoute[$0] }
             // "Turn now" matters most; "continue for …" least. A newer prompt for the maneuver replaces a waiting one.
             let priority: PromptPriority = announcement.state == .execute ? .important : announcement.state == .continue ? .low : .normal
-            var options = PromptOptions(priority: priority, key: announcement.maneuverID)
-            options.fromGuidance = true
-            options.announces = AnnouncedManeuver(maneuver: announcement.maneuverID, state: announcement.state)
+            var options = PromptOptions.guidance(
+                priority: priority, key: announcement.maneuverID,
+                announces: AnnouncedManeuver(maneuver: announcement.maneuverID, state: announcement.state))
             options.toneless = announcement.state == .continue
             requests.append((PromptRequest(content: .maneuver(maneuver, then: next), language: session.language, units: session.units), options))
             planned.append(
@@ -151,8 +151,7 @@ extension VoxNavEngine {
                 reason: "a reroute was announced \(ago) s ago; within \(Int(RerouteDebounce.standardWindow)) s another is not",
                 cancelled: cancelled.map(\.rawValue))
         }
-        var options = PromptOptions(priority: .normal, key: Self.rerouteKey)
-        options.fromGuidance = true
+        let options = PromptOptions.guidance(priority: .normal, key: Self.rerouteKey, announces: nil)
         do {
             let (ticket, _) = try await enqueue(PromptRequest(text: text, language: session.language), client: client, options: options)
             return .init(announced: true, prompt: ticket.id.rawValue, text: text, cancelled: cancelled.map(\.rawValue))

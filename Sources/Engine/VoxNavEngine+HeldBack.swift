@@ -31,9 +31,9 @@ extension VoxNavEngine {
             maneuver.state = session.verbosity.wording(for: plan.state)
             maneuver.distanceRemaining = plan.distance
             // Keyed by its maneuver: a newer announcement for it replaces this one while it waits.
-            var options = PromptOptions(priority: plan.state == .execute ? .important : .normal, key: plan.maneuverID)
-            options.fromGuidance = true
-            options.announces = AnnouncedManeuver(maneuver: plan.maneuverID, state: plan.state)
+            let options = PromptOptions.guidance(
+                priority: plan.state == .execute ? .important : .normal, key: plan.maneuverID,
+                announces: AnnouncedManeuver(maneuver: plan.maneuverID, state: plan.state))
             let request = PromptRequest(content: .maneuver(maneuver, then: nil), language: session.language, units: session.units)
             // Said now, in this state: the announcer does not say it again, and keeps its gap after it.
             guidance[client]?.announcer.said(plan.state, of: plan.maneuverID, at: at, for: session.speakingTime(of: plan))

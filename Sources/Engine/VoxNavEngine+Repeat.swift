@@ -34,9 +34,9 @@ extension VoxNavEngine {
         let previous = session.repeats.lastRepeat
         session.repeats.record(at: at)
         guidance[client] = session
-        var options = PromptOptions(priority: plan.state == .execute ? .important : .normal, key: Self.repeatKey)
-        options.fromGuidance = true
-        options.announces = AnnouncedManeuver(maneuver: plan.maneuverID, state: plan.state)
+        let options = PromptOptions.guidance(
+            priority: plan.state == .execute ? .important : .normal, key: Self.repeatKey,
+            announces: AnnouncedManeuver(maneuver: plan.maneuverID, state: plan.state))
         let request = PromptRequest(content: .maneuver(maneuver, then: nil), language: session.language, units: session.units)
         do {
             let (ticket, _) = try await enqueue(request, client: client, options: options)

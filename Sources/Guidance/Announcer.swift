@@ -29,10 +29,10 @@ public struct Announcer: Sendable {
     /// The interval the last update declared (`update(_:interval:)`), and the next maneuver it left.
     private var declaredInterval: Double?
     private var lastHeadID: String?
-    /// The most the next maneuver's final instruction may speak, whether or not it chains the one
-    /// after it (its window depends on it): the quiet window is reckoned with it.
-    private var headExecuteSeconds: Double?
-    private var headIsExitOrInterchange = false
+    /// The next maneuver's final instruction as the quiet window reckons with it: the most it may
+    /// speak, whether or not it chains the one after it (that depends on the speed), and whether the
+    /// maneuver is a motorway exit or interchange. Nil until an update has a next maneuver.
+    private var headFinal: (seconds: Double, exitOrInterchange: Bool)?
     /// Audio timeline: when the last prompt is expected to stop sounding.
     public private(set) var busyUntil: Double?
 
@@ -78,8 +78,7 @@ public struct Announcer: Sendable {
         lastUpdate = nil
         declaredInterval = nil
         lastHeadID = nil
-        headExecuteSeconds = nil
-        headIsExitOrInterchange = false
+        headFinal = nil
         busyUntil = nil
         reservedUntil = nil
         updateInterval = configuration.assumedUpdateInterval
@@ -115,8 +114,7 @@ public struct Announcer: Sendable {
 
         let route = retireAndTrim(update.maneuvers)
         lastHeadID = route.first?.id
-        headExecuteSeconds = nil
-        headIsExitOrInterchange = false
+        headFinal = nil
         guard let head = route.first else { return [] }
         if head.isDeparture { return depart(head, route: route, update: update) }
         let speed = update.speed.isFinite ? max(update.speed, 0) : 0
@@ -132,9 +130,13 @@ public struct Announcer: Sendable {
             heard: heard, thresholds: base)
         // The final instruction's own length moves its window: its last word must leave the reaction time.
         context.thresholds.exitOrInterchange = head.isExitOrInterchange
-        headIsExitOrInterchange = head.isExitOrInterchange
-        context.thresholds.executeSeconds = executeSeconds(context)
-        headExecuteSeconds = max(context.thresholds.executeSeconds, executeSeconds(context, chainingAnyNext: true))
+        let final = draft(.execute, context)
+        context.thresholds.executeSeconds = speakingSeconds(final)
+        // Chaining the next maneuver when it does not now: only the quiet window needs that length.
+        let longest =
+            final.chainedManeuverID != nil || context.next == nil
+            ? context.thresholds.executeSeconds : max(context.thresholds.executeSeconds, speakingSeconds(draft(.execute, context, chainingAnyNext: true)))
+        headFinal = (longest, head.isExitOrInterchange)
         let thresholds = context.thresholds
 
         // "Continue for …" is considered once, on the first free moment after a maneuver becomes next.
@@ -179,8 +181,10 @@ public struct Announcer: Sendable {
         var thresholds = AnnouncerThresholds(
             profile: configuration.profile, speed: 0, updateInterval: min(interval, maximumInterval),
             outputLatency: configuration.longestOutputLatency)
-        if let headExecuteSeconds { thresholds.executeSeconds = headExecuteSeconds }
-        thresholds.exitOrInterchange = headIsExitOrInterchange
+        if let headFinal {
+            thresholds.executeSeconds = headFinal.seconds
+            thresholds.exitOrInterchange = headFinal.exitOrInterchange
+        }
         let left = [ManeuverState.initial, .prepare, .execute].filter { $0 > done }
         return QuietWindow(maneuverID: head, beyond: left.flatMap { thresholds.quietBounds(of: $0) })
     }
@@ -196,11 +200,9 @@ public struct Announcer: Sendable {
         var thresholds: AnnouncerThresholds
     }
 
-    /// How long the head's final instruction speaks as it would be drafted now (chaining the next
-    /// maneuver whenever there is one, with `chainingAnyNext`): its words where the client knows
-    /// them, else the estimator or the table, whichever is longer.
-    private func executeSeconds(_ context: Context, chainingAnyNext: Bool = false) -> Double {
-        let announcement = draft(.execute, context, chainingAnyNext: chainingAnyNext)
+    /// How long a drafted announcement speaks: its words where the client knows them, else the
+    /// estimator or the table, whichever is longer.
+    private func speakingSeconds(_ announcement: Announcement) -> Double {
         let words = wordsDuration.map { $0(announcement) } ?? 0
         return max(duration(for: announcement), words.isFinite ? words : 0)
     }
@@ -297,11 +299,7 @@ public struct Announcer: Sendable {
         let speeding = acceleration > 0 ? min(occupied, (top - now.speed) / acceleration) : 0
         let reached = now.speed + acceleration * speeding
         let covered = now.speed * speeding + acceleration * speeding * speeding / 2 + reached * (occupied - speeding)
-        var faster = AnnouncerThresholds(
-            profile: now.profile, speed: reached, updateInterval: now.updateInterval, outputLatency: now.outputLatency)
-        faster.executeSeconds = now.executeSeconds
-        faster.exitOrInterchange = now.exitOrInterchange
-        return heard - covered >= distance(faster)
+        return heard - covered >= distance(now.at(speed: reached))
     }
 
     /// The route's start, said once and first at the first free moment ("head north on Main

@@ -2,7 +2,7 @@
 struct AnnouncerThresholds: Sendable {
     let profile: VehicleProfile
     /// m/s, already sanitised (finite, ≥ 0).
-    let speed: Double
+    private(set) var speed: Double
     /// Expected seconds until the next update: execute must fire one tick early rather than too late.
     let updateInterval: Double
     /// Seconds from decision to sound: a faster vehicle also travels farther during it.
@@ -21,6 +21,14 @@ struct AnnouncerThresholds: Sendable {
     var motorwayFloor: Double {
         guard let rule = profile.motorwayFinal, exitOrInterchange || speed >= rule.speed else { return 0 }
         return max(rule.meters, rule.seconds * speed) + speed * updateInterval
+    }
+
+    /// The same thresholds at another speed: the head's final instruction and whether it is an exit
+    /// stay as they are.
+    func at(speed: Double) -> AnnouncerThresholds {
+        var copy = self
+        copy.speed = speed
+        return copy
     }
 
     /// Seconds from the start of the final instruction to the moment the driver must have heard it all.

@@ -116,9 +116,7 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         #expect(joins.count == 3, "one per placed prompt")
         #expect(joins.filter { $0.hasPrefix(" late") }.map { $0.contains("data-prompt=\"p-2\"") } == [true], "only p-2 is late")
         // The turn's mark sits where the vehicle reached it: 50 s of the 120 s drawn.
-        var canvas = Canvas(duration: report.duration)
-        canvas.body = ""
-        #expect(svg.contains("data-maneuver=\"turn\" d=\"M\(SVGText.number(canvas.x(50))) "))
+        #expect(svg.contains("data-maneuver=\"turn\" d=\"M\(SVGText.number(Canvas(duration: report.duration).x(50))) "))
         #expect(svg.contains("final instructions 2, least 1.5 s after the last word"))
     }
 

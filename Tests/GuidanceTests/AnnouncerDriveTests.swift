@@ -3,17 +3,20 @@ import Testing
 @testable import Guidance
 
 /// Drives at a constant speed from t = 0, one update per `tick`; `route` gives each maneuver's
-/// position from the start. Passed maneuvers drop out of the list, as a guidance engine does.
+/// position from the start; those in `exits` are motorway exits. Passed maneuvers drop out of the
+/// list, as a guidance engine does.
 func constantDrive(
     _ announcer: inout Announcer, route: [(id: String, at: Double)], speed: Double, tick: Double = 1,
-    until end: Double
+    until end: Double, exits: Set<String> = []
 ) -> [Announcement] {
     var heard: [Announcement] = []
     var step = 0.0
     while step * tick <= end {
         let time = step * tick
-        let upcoming = route.map { RouteProgress.UpcomingManeuver(id: $0.id, distance: $0.at - speed * time) }
-            .filter { $0.distance > 0 }
+        let upcoming = route.map {
+            RouteProgress.UpcomingManeuver(id: $0.id, distance: $0.at - speed * time, isExitOrInterchange: exits.contains($0.id))
+        }
+        .filter { $0.distance > 0 }
         heard += announcer.update(RouteProgress(time: time, speed: speed, maneuvers: upcoming))
         step += 1
     }

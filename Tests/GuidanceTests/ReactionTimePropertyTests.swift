@@ -67,13 +67,7 @@ import Testing
     @Test func motorwayExitsAndMotorwaySpeedGetTheirFinalInstructionEarly() {
         func execute(_ type: (exit: Bool, speed: Double)) -> Announcement {
             var announcer = Announcer()
-            var heard: [Announcement] = []
-            for t in 0...400 {
-                let distance = 3000 - type.speed * Double(t)
-                guard distance > 0 else { break }
-                heard += announcer.update(
-                    RouteProgress(time: Double(t), speed: type.speed, maneuvers: [.init(id: "x", distance: distance, isExitOrInterchange: type.exit)]))
-            }
+            let heard = constantDrive(&announcer, route: [("x", 3000)], speed: type.speed, until: 400, exits: type.exit ? ["x"] : [])
             return heard.first { $0.state == .execute }!
         }
         // An exit at 120 km/h: max(300, 12 × 33.3) = 400 m, opened one update's 33.3 m before: heard at 425 m.

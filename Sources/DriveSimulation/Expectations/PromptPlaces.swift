@@ -1,4 +1,4 @@
-/// Where the vehicle was when a prompt started.
+/// Where the vehicle was, against the route's maneuvers, when a prompt was heard.
 struct PromptPlaces {
     let kinematics: DriveKinematics
     private let positions: [String: Double]
@@ -7,6 +7,9 @@ struct PromptPlaces {
         self.kinematics = kinematics
         positions = Dictionary(kinematics.route.maneuvers.map { ($0.id, $0.position) }, uniquingKeysWith: { first, _ in first })
     }
+
+    /// Meters from the route's start to the maneuver; nil for an unknown id.
+    func position(of maneuver: String) -> Double? { positions[maneuver] }
 
     /// Meters from the vehicle at `time` to the maneuver (negative once passed); nil for an unknown id.
     func distance(to maneuver: String, at time: Double) -> Double? {
