@@ -202,7 +202,12 @@ import Testing
                 _ = try await blocking { try client.call("prompt.speak", .object(["text": .string(long), "wait": .bool(false)])) }
                 let paused = try await poll(seconds: 5) { try podcast.status() == "Paused" ? true : nil }
                 #expect(paused == true, "the prompt did not pause the podcast")
-                let journalled = (try? String(contentsOfFile: journal, encoding: .utf8)) ?? ""
+                // The journal is written once the player has paused: wait for it, not only for the pause.
+                let found = await poll(seconds: 3) { () -> String? in
+                    let text = (try? String(contentsOfFile: journal, encoding: .utf8)) ?? ""
+                    return text.contains(MPVPodcast.busName) ? text : nil
+                }
+                let journalled = found ?? ((try? String(contentsOfFile: journal, encoding: .utf8)) ?? "")
                 #expect(journalled.contains(MPVPodcast.busName), "the paused player is not in the journal: \(journalled)")
                 kill(daemon.processIdentifier, SIGKILL)
                 daemon.waitUntilExit()
