@@ -71,7 +71,9 @@ struct GuidanceSession {
     /// How long a held-back prompt of `plan` speaks, its words at the voice's rate (only the pause at
     /// the end, for a maneuver not on the route).
     func speakingTime(of plan: RepeatPlan) -> Double {
-        let text = onRoute[plan.maneuverID].map { composer.compose($0, state: verbosity.wording(for: plan.state), distance: plan.distance) }
+        let text = onRoute[plan.maneuverID].map {
+            composer.compose($0, state: wordingState(of: $0, state: plan.state, wording: plan.wording), distance: plan.distance)
+        }
         return speakingTime(of: text ?? "")
     }
 
@@ -80,12 +82,25 @@ struct GuidanceSession {
         announcer.configuration.durations.speakingTime(of: text, length: composer.pack.speechLength)
     }
 
+    /// The state a prompt of `state` about `maneuver` is worded in, the announcer having asked for
+    /// `wording`: no "now" said early (`PhraseComposer.wordingState`), detailed guidance's prepare.
+    func wordingState(of maneuver: Maneuver, state: ManeuverState, wording: ManeuverState) -> ManeuverState {
+        Self.wordingState(of: maneuver, state: state, wording: wording, composer: composer, verbosity: verbosity)
+    }
+
+    private static func wordingState(
+        of maneuver: Maneuver, state: ManeuverState, wording: ManeuverState, composer: PhraseComposer, verbosity: Verbosity
+    ) -> ManeuverState {
+        verbosity.wording(for: composer.wordingState(of: maneuver, state: state, wording: wording))
+    }
+
     private static func text(
         for announcement: Announcement, onRoute: [String: Maneuver], composer: PhraseComposer, verbosity: Verbosity
     ) -> String? {
         guard let maneuver = onRoute[announcement.maneuverID] else { return nil }
         let next = announcement.chainedManeuverID.flatMap { onRoute[$0] }
-        return composer.compose(
-            maneuver, state: verbosity.wording(for: announcement.state), distance: announcement.distance, then: next)
+        let andThen = announcement.secondChainedManeuverID.flatMap { onRoute[$0] }
+        let state = wordingState(of: maneuver, state: announcement.state, wording: announcement.wording, composer: composer, verbosity: verbosity)
+        return composer.compose(maneuver, state: state, distance: announcement.distance, then: next, andThen: andThen)
     }
 }

@@ -5,8 +5,9 @@ public struct PromptRequest: Sendable {
     public enum Content: Sendable {
         /// Words to speak as they are.
         case text(String)
-        /// A maneuver, composed into words by the language's phrase pack; `then` is a close second one to chain.
-        case maneuver(Maneuver, then: Maneuver?)
+        /// A maneuver, composed into words by the language's phrase pack; `then` is a close second one to
+        /// chain, `andThen` a third close behind it.
+        case maneuver(Maneuver, then: Maneuver?, andThen: Maneuver? = nil)
         /// An alert about the road ahead, worded by the language's phrase pack; `distance` in meters, optional.
         case alert(AlertKind, distance: Double?)
     }

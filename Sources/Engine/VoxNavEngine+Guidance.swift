@@ -68,20 +68,23 @@ extension VoxNavEngine {
         session.announcer.wordsDuration = session.spokenDuration
         for announcement in session.announcer.update(update, interval: progress.interval) {
             guard var maneuver = session.onRoute[announcement.maneuverID], let text = session.text(for: announcement) else { continue }
-            maneuver.state = session.verbosity.wording(for: announcement.state)
+            maneuver.state = session.wordingState(of: maneuver, state: announcement.state, wording: announcement.wording)
             maneuver.distanceRemaining = announcement.distance
             let next = announcement.chainedManeuverID.flatMap { session.onRoute[$0] }
+            let andThen = announcement.secondChainedManeuverID.flatMap { session.onRoute[$0] }
             // "Turn now" matters most; "continue for …" least. A newer prompt for the maneuver replaces a waiting one.
             let priority: PromptPriority = announcement.state == .execute ? .important : announcement.state == .continue ? .low : .normal
             var options = PromptOptions.guidance(
                 priority: priority, key: announcement.maneuverID,
                 announces: AnnouncedManeuver(maneuver: announcement.maneuverID, state: announcement.state))
             options.toneless = announcement.state == .continue
-            requests.append((PromptRequest(content: .maneuver(maneuver, then: next), language: session.language, units: session.units), options))
+            requests.append(
+                (PromptRequest(content: .maneuver(maneuver, then: next, andThen: andThen), language: session.language, units: session.units), options))
             planned.append(
                 PlannedPrompt(
                     maneuverID: announcement.maneuverID, state: announcement.state, text: text,
-                    distance: announcement.distance, chainedManeuverID: announcement.chainedManeuverID))
+                    distance: announcement.distance, chainedManeuverID: announcement.chainedManeuverID,
+                    secondChainedManeuverID: announcement.secondChainedManeuverID))
         }
         let quiet = session.announcer.quiet
         guidance[client] = session

@@ -28,7 +28,7 @@ extension VoxNavEngine {
                 last: session.lastProgress, at: at, configuration: session.announcer.configuration, speaking: { [session] in session.speakingTime(of: $0) })
             guidance[client] = session
             guard let plan, var maneuver = session.onRoute[plan.maneuverID] else { continue }
-            maneuver.state = session.verbosity.wording(for: plan.state)
+            maneuver.state = session.wordingState(of: maneuver, state: plan.state, wording: plan.wording)
             maneuver.distanceRemaining = plan.distance
             // Keyed by its maneuver: a newer announcement for it replaces this one while it waits.
             let options = PromptOptions.guidance(

@@ -49,11 +49,11 @@ extension VoxNavEngine {
         switch request.content {
         case .text(let text):
             return ([Wording(text: text)], pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-"))
-        case .maneuver(let maneuver, let next):
+        case .maneuver(let maneuver, let next, let andThen):
             guard let pack else { throw .unknownLanguage(language, available: voices.languages) }
             let composer = PhraseComposer(pack: pack, units: request.units)
             let distance = maneuver.distanceRemaining ?? 0
-            return (composer.wordings(maneuver, state: maneuver.state, distance: distance, then: next), pack.espeakVoice)
+            return (composer.wordings(maneuver, state: maneuver.state, distance: distance, then: next, andThen: andThen), pack.espeakVoice)
         case .alert(let kind, let distance):
             guard let pack else { throw .unknownLanguage(language, available: voices.languages) }
             let composer = PhraseComposer(pack: pack, units: request.units)

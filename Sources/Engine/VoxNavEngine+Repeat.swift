@@ -28,7 +28,7 @@ extension VoxNavEngine {
         else {
             return .init(repeated: false, reason: "no maneuver ahead: no guidance.update since the start or the last reroute lists one still ahead")
         }
-        maneuver.state = session.verbosity.wording(for: plan.state)
+        maneuver.state = session.wordingState(of: maneuver, state: plan.state, wording: plan.wording)
         maneuver.distanceRemaining = plan.distance
         let text = session.composer.compose(maneuver, state: maneuver.state, distance: plan.distance)
         let previous = session.repeats.lastRepeat

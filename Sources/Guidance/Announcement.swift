@@ -3,12 +3,20 @@ public struct Announcement: Codable, Sendable, Equatable {
     public var maneuverID: String
     /// continue ("continue for 5 km"), initial, prepare or execute ("turn right now").
     public var state: ManeuverState
+    /// The state whose words say it: `state`, except a final instruction that starts more than
+    /// `Announcer.nowWithin` seconds before its maneuver (a motorway exit's, 300 m ahead): `prepare`,
+    /// so that where its words would say "now" they say the distance instead ("in 400 meters, take
+    /// exit 14"); "now" said 20 s early misleads. `PhraseComposer.wordingState` applies it.
+    public var wording: ManeuverState
     /// Meters to the maneuver at the predicted moment the prompt is heard (latency-compensated).
     public var distance: Double
     /// A maneuver close behind this one, to be spoken as "…, then turn left".
     public var chainedManeuverID: String?
     /// Meters between this maneuver and the chained one.
     public var chainedSpacing: Double?
+    /// A third maneuver close behind the chained one, said after it: "…, then keep left, then keep
+    /// right" (nil unless `chainedManeuverID` is set).
+    public var secondChainedManeuverID: String?
     /// The update time at which the decision was made.
     public var issuedAt: Double
     /// When the audio is expected to start (issuedAt + output latency).
@@ -22,13 +30,15 @@ public struct Announcement: Codable, Sendable, Equatable {
     public init(
         maneuverID: String, state: ManeuverState, distance: Double, chainedManeuverID: String? = nil,
         chainedSpacing: Double? = nil, issuedAt: Double, expectedStart: Double, estimatedDuration: Double,
-        timeToGo: Double? = nil
+        timeToGo: Double? = nil, wording: ManeuverState? = nil, secondChainedManeuverID: String? = nil
     ) {
         self.maneuverID = maneuverID
         self.state = state
+        self.wording = wording ?? state
         self.distance = distance
         self.chainedManeuverID = chainedManeuverID
         self.chainedSpacing = chainedSpacing
+        self.secondChainedManeuverID = secondChainedManeuverID
         self.issuedAt = issuedAt
         self.expectedStart = expectedStart
         self.estimatedDuration = estimatedDuration

@@ -27,6 +27,11 @@ public struct AnnouncementDurationEstimate: Codable, Sendable, Equatable {
     }
 
     public func seconds(for state: ManeuverState, chained: Bool) -> Double {
+        seconds(for: state, chaining: chained ? 1 : 0)
+    }
+
+    /// A prompt of `state` that chains `count` maneuvers after its own (0–2): `chainedExtra` each.
+    public func seconds(for state: ManeuverState, chaining count: Int) -> Double {
         let base: Double
         switch state {
         case .continue: base = self.continue
@@ -34,7 +39,7 @@ public struct AnnouncementDurationEstimate: Codable, Sendable, Equatable {
         case .prepare: base = prepare
         case .execute: base = execute
         }
-        return base + (chained ? chainedExtra : 0)
+        return base + Double(max(count, 0)) * chainedExtra
     }
 
     /// Speaking time of a phrase of `words` words, plus a short pause at its end.

@@ -128,13 +128,16 @@ public struct Announcer: Sendable {
         var context = Context(
             time: update.time, head: head, next: route.dropFirst().first, spacing: spacing,
             heard: heard, thresholds: base)
+        context.afterNext = route.dropFirst(2).first
+        context.afterSpacing = context.afterNext.flatMap { after in context.next.map { $0.distanceToNext ?? after.distance - $0.distance } }
         // The final instruction's own length moves its window: its last word must leave the reaction time.
         context.thresholds.exitOrInterchange = head.isExitOrInterchange
         let final = draft(.execute, context)
         context.thresholds.executeSeconds = speakingSeconds(final)
-        // Chaining the next maneuver when it does not now: only the quiet window needs that length.
+        // Chaining the next maneuvers when it does not now: only the quiet window needs that length.
+        let chainsAll = context.next == nil || (final.chainedManeuverID != nil && (context.afterNext == nil || final.secondChainedManeuverID != nil))
         let longest =
-            final.chainedManeuverID != nil || context.next == nil
+            chainsAll
             ? context.thresholds.executeSeconds : max(context.thresholds.executeSeconds, speakingSeconds(draft(.execute, context, chainingAnyNext: true)))
         headFinal = (longest, head.isExitOrInterchange)
         let thresholds = context.thresholds
@@ -198,6 +201,9 @@ public struct Announcer: Sendable {
         let spacing: Double?
         let heard: Double
         var thresholds: AnnouncerThresholds
+        /// The maneuver after `next`, and the meters between them: chained second when close too.
+        var afterNext: RouteProgress.UpcomingManeuver? = nil
+        var afterSpacing: Double? = nil
     }
 
     /// How long a drafted announcement speaks: its words where the client knows them, else the
@@ -361,20 +367,41 @@ public struct Announcer: Sendable {
         return max(configuration.profile.chainingDistance * thresholds.scale, collision)
     }
 
+    /// The prompt of `state` for the head as it would be said now: chaining the next maneuver when it
+    /// follows within the chaining window, and the one after that when it follows the next as closely
+    /// (so that a maneuver close behind two others is first heard well before it, not in the previous
+    /// one's "turn now"). `chainingAnyNext` chains both whatever their spacing: the longest it may say.
     private func draft(_ state: ManeuverState, _ context: Context, chainingAnyNext: Bool = false) -> Announcement {
         var chained: RouteProgress.UpcomingManeuver?
-        if state != .continue, let next = context.next, let spacing = context.spacing,
-            chainingAnyNext || spacing <= chainWindow(context)
-        {
+        var second: RouteProgress.UpcomingManeuver?
+        let window = chainWindow(context)
+        if state != .continue, let next = context.next, let spacing = context.spacing, chainingAnyNext || spacing <= window {
             chained = next
+            if let after = context.afterNext, let afterSpacing = context.afterSpacing, chainingAnyNext || afterSpacing <= window {
+                second = after
+            }
         }
         let start = context.time + configuration.outputLatency(at: context.time, busyUntil: busyUntil)
+        let timeToGo = context.thresholds.timeToGo(context.heard)
         return Announcement(
             maneuverID: context.head.id, state: state, distance: context.heard,
             chainedManeuverID: chained?.id, chainedSpacing: chained.flatMap { _ in context.spacing },
             issuedAt: context.time, expectedStart: start,
-            estimatedDuration: configuration.durations.seconds(for: state, chained: chained != nil),
-            timeToGo: context.thresholds.timeToGo(context.heard))
+            estimatedDuration: configuration.durations.seconds(for: state, chaining: [chained, second].compactMap { $0 }.count),
+            timeToGo: timeToGo, wording: Self.wording(of: state, timeToGo: timeToGo, departure: context.head.isDeparture),
+            secondChainedManeuverID: second?.id)
+    }
+
+    /// Seconds before its maneuver within which a final instruction may say "now" ("turn right now").
+    public static let nowWithin = 8.0
+
+    /// The words for a prompt of `state` heard `timeToGo` seconds before its maneuver: a final
+    /// instruction that starts earlier than `nowWithin` (motorway exits start 12 s before at least,
+    /// and long words open the window earlier) says the distance, as the prepare prompt does. A
+    /// departure's "head north" has no "now" to drop.
+    static func wording(of state: ManeuverState, timeToGo: Double?, departure: Bool) -> ManeuverState {
+        guard state == .execute, !departure, let timeToGo, timeToGo > nowWithin else { return state }
+        return .prepare
     }
 
     private func duration(for announcement: Announcement) -> Double {

@@ -16,22 +16,24 @@ public struct PhraseComposer: Sendable, Hashable {
     /// The prompt for `maneuver` in `state`, `distance` meters ahead. `next` is a second maneuver
     /// following closely, said as "…, then turn left" where the pack's template has `{then}`; a
     /// lane-guidance-only `next` (Apple's lane pattern) is said as the maneuver's lane advice instead.
+    /// `andThen`, a third close behind `next`, is linked to it the way the pack's final instruction
+    /// links its `{then}` ("take exit 432, then keep left, then keep right toward Bayshore Boulevard").
     public func compose(
         _ maneuver: Maneuver, state: ManeuverState, distance: Double,
-        then next: Maneuver? = nil, style: PhraseStyle = .normal
+        then next: Maneuver? = nil, andThen: Maneuver? = nil, style: PhraseStyle = .normal
     ) -> String {
-        compose(maneuver, state: state, distance: distance, then: next, style: style, spoken: nil)
+        compose(maneuver, state: state, distance: distance, then: next, andThen: andThen, style: style, spoken: nil)
     }
 
     /// The prompt as `compose` words it, with how eSpeak NG is to say its names (`Wording.speech`):
     /// a lexicon entry or the maneuver's `roadNamePronunciation` in place of the written name.
     public func wording(
         _ maneuver: Maneuver, state: ManeuverState, distance: Double,
-        then next: Maneuver? = nil, style: PhraseStyle = .normal
+        then next: Maneuver? = nil, andThen: Maneuver? = nil, style: PhraseStyle = .normal
     ) -> Wording {
-        let text = compose(maneuver, state: state, distance: distance, then: next, style: style)
+        let text = compose(maneuver, state: state, distance: distance, then: next, andThen: andThen, style: style)
         let spoken = SpokenNames()
-        let marked = compose(maneuver, state: state, distance: distance, then: next, style: style, spoken: spoken)
+        let marked = compose(maneuver, state: state, distance: distance, then: next, andThen: andThen, style: style, spoken: spoken)
         return Wording(text: text, speech: spoken.markup(marked, voice: pack.espeakVoice))
     }
 
@@ -44,7 +46,7 @@ public struct PhraseComposer: Sendable, Hashable {
 
     private func compose(
         _ maneuver: Maneuver, state: ManeuverState, distance: Double,
-        then next: Maneuver?, style: PhraseStyle, spoken: SpokenNames?
+        then next: Maneuver?, andThen: Maneuver? = nil, style: PhraseStyle, spoken: SpokenNames?
     ) -> String {
         let (maneuver, next) = LanePattern.fold(maneuver, then: next)
         let phrases = pack.phrases(for: maneuver.type)
@@ -54,9 +56,13 @@ public struct PhraseComposer: Sendable, Hashable {
         // The chained maneuver is said with its details (where it goes), so "keep left, then keep
         // right" becomes "keep left toward Airport, then keep right toward Downtown".
         let thenText = next.map { next in
-            let nextPhrases = pack.phrases(for: next.type)
-            return render(
-                nextPhrases.then ?? nextPhrases.action!, self.values(for: next, distance: next.distanceRemaining ?? 0, spoken: spoken))
+            let (next, third) = LanePattern.fold(next, then: andThen)
+            let said = thenPhrase(next, spoken: spoken)
+            guard let third else { return said }
+            // The second link is worded as the pack's final instruction links its `{then}` (", then …",
+            // German ", dann …", Swedish ". sedan …"): the pack's generic execute template with only `{then}`.
+            let link = render(pack.states[.execute]!) { $0.name == "then" ? thenPhrase(third, spoken: spoken) : nil }
+            return said + link
         }
         let lanes = LaneGuidance(lanes: maneuver.lanes).map(lanePhrase)
         let sentence = render(pack.stateTemplate(state, for: maneuver.type, style: style)) { placeholder in
@@ -71,6 +77,26 @@ public struct PhraseComposer: Sendable, Hashable {
             }
         }
         return tidy(sentence)
+    }
+
+    /// The state to word a prompt of `state` in, where the announcer asked for `wording`
+    /// (`Announcement.wording`: the prepare wording for a final instruction started more than
+    /// `Announcer.nowWithin` before its maneuver). Only a final instruction that would say "now" (the
+    /// pack's generic `[{named}|{short} now]`, for a maneuver with nothing to name) takes the prepare
+    /// wording, with its distance; one that names where to go ("turn right onto Oak Avenue", "take
+    /// exit 14 toward Harbor") says no "now" and keeps its own words.
+    public func wordingState(of maneuver: Maneuver, state: ManeuverState, wording: ManeuverState) -> ManeuverState {
+        guard state == .execute, wording != .execute else { return wording }
+        let phrases = pack.phrases(for: maneuver.type)
+        guard phrases.states[.execute] == nil else { return state }
+        let values = values(for: maneuver, distance: maneuver.distanceRemaining ?? 0)
+        return render(phrases.action!, values) == render(phrases.short!, values) ? wording : state
+    }
+
+    /// How a chained maneuver is said: its `then` phrase, else its action, with its details.
+    private func thenPhrase(_ maneuver: Maneuver, spoken: SpokenNames?) -> String {
+        let phrases = pack.phrases(for: maneuver.type)
+        return render(phrases.then ?? phrases.action!, values(for: maneuver, distance: maneuver.distanceRemaining ?? 0, spoken: spoken))
     }
 
     /// "Recalculating route".

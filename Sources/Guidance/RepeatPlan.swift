@@ -7,12 +7,16 @@
 public struct RepeatPlan: Sendable, Equatable {
     public var maneuverID: String
     public var state: ManeuverState
+    /// The state whose words say it: the final instruction more than `Announcer.nowWithin` seconds
+    /// ahead is said with its distance, without "now" (`Announcer.wording`).
+    public var wording: ManeuverState
     /// Meters, as heard.
     public var distance: Double
 
-    public init(maneuverID: String, state: ManeuverState, distance: Double) {
+    public init(maneuverID: String, state: ManeuverState, distance: Double, wording: ManeuverState? = nil) {
         self.maneuverID = maneuverID
         self.state = state
+        self.wording = wording ?? state
         self.distance = distance
     }
 
@@ -31,7 +35,9 @@ public struct RepeatPlan: Sendable, Equatable {
         let thresholds = AnnouncerThresholds(
             profile: configuration.profile, speed: speed, updateInterval: configuration.assumedUpdateInterval,
             outputLatency: configuration.longestOutputLatency)
-        return RepeatPlan(maneuverID: next.id, state: state(heard: heard, thresholds), distance: heard)
+        let state = state(heard: heard, thresholds)
+        let wording = Announcer.wording(of: state, timeToGo: thresholds.timeToGo(heard), departure: next.isDeparture)
+        return RepeatPlan(maneuverID: next.id, state: state, distance: heard, wording: wording)
     }
 
     /// "Turn now" inside the execute window, the prepare wording inside the prepare window, the

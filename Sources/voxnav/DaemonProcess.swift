@@ -46,10 +46,20 @@ final class DaemonProcess {
         return kB * 1024
     }
 
-    /// SIGTERM, which makes the daemon restore every source, then waits for it.
+    /// SIGTERM, which makes the daemon restore every source, then waits for it: up to 10 s, then
+    /// SIGKILL, so that a daemon stuck on its way out cannot hang the drive (or whatever reads the
+    /// drive's output, which the daemon shares) for good. The next daemon's journal restores what it left.
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
+        let deadline = Date().addingTimeInterval(Self.stopSeconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        guard process.isRunning else { return }
+        FileHandle.standardError.write(
+            Data("voxnav: voxnavd did not stop within \(Int(Self.stopSeconds)) s of SIGTERM: killed (pid \(process.processIdentifier))\n".utf8))
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
+
+    static let stopSeconds = 10.0
 }

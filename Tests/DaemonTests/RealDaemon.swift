@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import Testing
 
 /// The real voxnavd executable on a socket of its own, with a connected client, for one test.
 struct RealDaemon {
@@ -18,10 +19,16 @@ struct RealDaemon {
     /// Another connection: a client of its own.
     func connect() throws -> RPCClient { try RPCClient(socketPath: socket) }
 
-    /// SIGTERM, as a user stops it; waits up to 5 s for it to exit.
+    /// SIGTERM, as a user stops it; waits up to 5 s for it to exit. One still running then is a
+    /// defect (it would hang its service's stop): recorded, and killed, so that it outlives neither
+    /// the test nor the test run.
     func stop() async {
         kill(process.processIdentifier, SIGTERM)
         for _ in 0..<100 where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
+        guard process.isRunning else { return }
+        Issue.record("voxnavd (pid \(process.processIdentifier)) did not exit within 5 s of SIGTERM: killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 }
 

@@ -455,6 +455,7 @@ DEFS = {
         "text": {"type": "string"},
         "distance": {"type": "number", "description": "The distance said (before rounding), meters."},
         "chainedManeuverID": {"type": "string"},
+        "secondChainedManeuverID": {"type": "string", "description": "A third maneuver close behind the chained one, said after it."},
     }, required=["maneuverID", "state", "text", "distance"]),
     # ---- events ----
     "Event": {
