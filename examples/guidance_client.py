@@ -40,6 +40,7 @@ import math
 import os
 import select
 import socket
+import struct
 import sys
 import time
 
@@ -65,6 +66,12 @@ class Connection:
     def __init__(self, path, on_event, transcript=None):
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.sock.connect(path)
+        # Only the user's own daemon: another local user's socket put where voxnavd would be is
+        # refused before any request is written (SO_PEERCRED: the pid, uid and gid at the other end).
+        _, uid, _ = struct.unpack("3i", self.sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+        if uid != os.geteuid():
+            self.sock.close()
+            raise PermissionError("it is answered by a process of uid %d, not by you (uid %d); nothing was sent" % (uid, os.geteuid()))
         self.buffer = b""
         self.next_id = 1
         self.responses = {}
@@ -241,6 +248,10 @@ class Drive:
         transcript = open(self.args.transcript, "a") if self.args.transcript else None
         try:
             self.conn = Connection(self.args.socket, self.on_event, transcript)
+        except PermissionError as error:
+            print("guidance_client: not connecting to %s, which may not be your voxnavd: %s"
+                  % (self.args.socket, error), file=sys.stderr)
+            return 2
         except OSError as error:
             print("guidance_client: cannot connect to voxnavd at %s: %s (is voxnavd running?)"
                   % (self.args.socket, error), file=sys.stderr)

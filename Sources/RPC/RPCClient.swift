@@ -12,7 +12,18 @@ public final class RPCClient {
     private var chunk = [UInt8](repeating: 0, count: 65536)
     private var nextID: Int64 = 1
 
+    /// Connects to the user's own voxnavd at `socketPath`. Before connecting, the socket's directory
+    /// must be the user's alone and the socket the user's (`SocketDirectory.checkBeforeConnecting`);
+    /// after, the process at the other end must run as the user (`SO_PEERCRED`): another local user's
+    /// socket, put where the user's daemon would be, is refused, and no request reaches it.
     public init(socketPath: String) throws {
+        do {
+            try SocketDirectory.checkBeforeConnecting(to: socketPath)
+        } catch {
+            // Nothing sent anywhere: the descriptor is not made (deinit closes only a valid one).
+            fd = -1
+            throw RPCClientError.untrusted(socketPath, error.description)
+        }
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RPCClientError.connect(socketPath, String(cString: strerror(errno))) }
         var address = sockaddr_un()
@@ -34,6 +45,16 @@ public final class RPCClient {
         guard result == 0 else {
             let reason = String(cString: strerror(errno))
             throw RPCClientError.connect(socketPath, reason)
+        }
+        // The path was checked, but it could have been swapped since: the peer itself must be ours.
+        var credentials = PeerCredentials()
+        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
+            throw RPCClientError.untrusted(socketPath, "the peer's credentials cannot be read: \(String(cString: strerror(errno)))")
+        }
+        guard credentials.uid == geteuid() else {
+            throw RPCClientError.untrusted(
+                socketPath, "it is answered by a process of \(SocketDirectory.user(credentials.uid)), not by you (\(SocketDirectory.user(geteuid())))")
         }
     }
 
@@ -92,14 +113,25 @@ public final class RPCClient {
     }
 }
 
+/// Linux's `struct ucred`, which Glibc's module leaves out (it needs _GNU_SOURCE): what `SO_PEERCRED` fills in.
+struct PeerCredentials {
+    var pid: pid_t = 0
+    var uid: uid_t = 0
+    var gid: gid_t = 0
+}
+
 public enum RPCClientError: Error, CustomStringConvertible {
     case connect(String, String)
+    /// A socket that is not the user's own daemon's: nothing was sent to it.
+    case untrusted(String, String)
     case io(String)
     case closed
 
     public var description: String {
         switch self {
         case .connect(let path, let why): "cannot connect to voxnavd at \(path): \(why) (is voxnavd running?)"
+        case .untrusted(let path, let why):
+            "not connecting to \(path), which may not be your voxnavd: \(why). Nothing was sent. Start your own voxnavd, or give a socket of yours with --socket"
         case .io(let why): "socket error: \(why)"
         case .closed: "voxnavd closed the connection"
         }

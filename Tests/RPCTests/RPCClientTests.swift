@@ -8,7 +8,11 @@ import Testing
 /// whatever file another thread had just opened under the same number, and a test process that polled
 /// for a daemon's socket had its pipes closed under it (`readDataToEndOfFile` trapped with EBADF).
 @Test func aFailedConnectionClosesItsSocketOnceAndNoOtherFile() throws {
-    let missing = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-nobody-\(UUID().uuidString.prefix(8)).sock").path
+    // A directory of the user's alone, as a client demands, with no socket in it: the connect itself fails.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-nobody-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let missing = directory.appendingPathComponent("voxnav.sock").path
     let stop = Atomic<Bool>(false)
     let closedUnderUs = Atomic<Int>(0)
     let checked = Atomic<Int>(0)
@@ -31,8 +35,11 @@ import Testing
     while Date().timeIntervalSince(start) < 1 {
         do {
             _ = try RPCClient(socketPath: missing)
-        } catch {
+        } catch RPCClientError.connect {
             failures += 1
+        } catch {
+            Issue.record("not a failed connect: \(error)")
+            break
         }
     }
     stop.store(true, ordering: .relaxed)
