@@ -106,27 +106,8 @@ struct ClientTrustTests {
         try run(Executables.path("voxnav"), arguments, environment: environment ?? ProcessInfo.processInfo.environment)
     }
 
-    /// Runs a program with exactly `environment`, its output to a file, for at most 20 s.
     static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-trust-\(UUID().uuidString.prefix(8)).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<400 where process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            Issue.record("\(path) \(arguments) still ran after 20 s")
-        }
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+        try Executables.run(path: path, arguments, environment: environment, limit: 20)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The package's built executables (`.build/debug`), run as a user runs them.
 enum Executables {
@@ -7,18 +8,41 @@ enum Executables {
 
     static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-    /// Runs one to completion with `arguments`; returns its status and what it printed (both streams).
-    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    /// Runs one to completion with `arguments` (and `environment` added to the test's own); returns its
+    /// status and what it printed (both streams).
+    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:], limit: Double = 120) throws -> (
+        status: Int32, output: String
+    ) {
+        try run(path: path(name), arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, limit: limit)
+    }
+
+    /// Runs `path` with exactly `environment`, for at most `limit` seconds: one still running then is
+    /// killed and recorded as a failure, so that no test waits for good. Its output goes to a file, not
+    /// a pipe: a process it leaves behind (a daemon it started) cannot keep the test waiting for the
+    /// pipe's end either.
+    static func run(path: String, _ arguments: [String], environment: [String: String], limit: Double = 120) throws -> (
+        status: Int32, output: String
+    ) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-run-\(UUID().uuidString.prefix(8)).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        defer { try? handle.close() }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path(name))
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        process.environment = environment
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let deadline = Date().addingTimeInterval(limit)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("\((path as NSString).lastPathComponent) \(arguments) still ran after \(limit) s: killed")
+        }
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
     }
 }

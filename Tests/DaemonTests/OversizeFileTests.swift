@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// Item 7 of issue 21: the real binaries refuse a file over its cap before reading it whole, naming
-/// the file, its size and the cap (a 100 MB policy file once took minutes and gigabytes).
+/// Every file a user gives is read bounded (the real binaries): a file over its cap is refused before
+/// it is read whole, naming the file, its size and the cap (a 100 MB policy file once took minutes and
+/// gigabytes); a FIFO or a device is refused at once as not a regular file (a FIFO as the policy, the
+/// scenario or the user lexicon once hung voxnavd's start, `voxnav drive` and `voxnav voices`).
 @Suite struct OversizeFileTests {
     private func sparseFile(_ name: String, size: Int) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))").path
@@ -36,5 +38,54 @@ import Testing
         let (status, output) = try Executables.run("voxnav", ["drive", scenario])
         #expect(status != 0)
         #expect(output.contains("the route file \(directory)/route.json is 52428800 bytes (50 MiB), over the 32 MiB cap"), "\(output)")
+    }
+
+    /// A FIFO nobody writes to, in a directory of its own.
+    private func fifo(_ name: String) throws -> (directory: String, path: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-fifo-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + name
+        #expect(mkfifo(path, 0o600) == 0)
+        return (directory, path)
+    }
+
+    @Test func aFIFOAsThePolicyTheScenarioOrTheUserLexiconIsRefusedAtOnce() throws {
+        let refusal = "it is a FIFO (named pipe), not a regular file"
+        let (directory, policy) = try fifo("policy.yaml")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let socket = directory + "/run/voxnav.sock"
+        var started = Date()
+        let daemon = try Executables.run("voxnavd", ["--policy", policy, "--socket", socket], limit: 20)
+        #expect(daemon.status != 0 && daemon.output.contains("the policy file \(policy): \(refusal)"), "\(daemon.output)")
+        #expect(Date().timeIntervalSince(started) < 10)
+
+        // The scenario itself, and a scenario's policy.
+        let scenario = directory + "/scenario.yaml"
+        #expect(mkfifo(scenario, 0o600) == 0)
+        started = Date()
+        let drive = try Executables.run("voxnav", ["drive", scenario], limit: 20)
+        #expect(drive.status != 0 && drive.output.contains("the scenario \(scenario): \(refusal)"), "\(drive.output)")
+        let withPolicy = directory + "/with-policy.yaml"
+        try "name: x\nlanguage: en-US\nspeed: 50\npolicy: policy.yaml\nroute: {maneuvers: [{type: startRoute}, {distance: 100, type: arriveAtDestination}]}\n"
+            .write(
+                toFile: withPolicy, atomically: true, encoding: .utf8)
+        let policyDrive = try Executables.run("voxnav", ["drive", withPolicy], limit: 20)
+        #expect(policyDrive.status != 0 && policyDrive.output.contains(refusal), "\(policyDrive.output)")
+        #expect(Date().timeIntervalSince(started) < 20)
+
+        // The user lexicon: the pack loads without it, and `voxnav voices` says why.
+        let data = directory + "/data"
+        try FileManager.default.createDirectory(atPath: data + "/voxnav/lexicon", withIntermediateDirectories: true)
+        #expect(mkfifo(data + "/voxnav/lexicon/en-US.yaml", 0o600) == 0)
+        let voices = try Executables.run("voxnav", ["voices"], environment: ["XDG_DATA_HOME": data], limit: 20)
+        #expect(voices.output.contains("en-US") && voices.output.contains(refusal), "\(voices.output)")
+    }
+
+    @Test func aDeviceOrADirectoryIsRefusedAsNotARegularFile() throws {
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
+        let device = try Executables.run("voxnavd", ["--policy", "/dev/zero", "--socket", socket], limit: 20)
+        #expect(device.status != 0 && device.output.contains("the policy file /dev/zero: it is a character device, not a regular file"), "\(device.output)")
+        let directory = try Executables.run("voxnavd", ["--policy", "/tmp", "--socket", socket], limit: 20)
+        #expect(directory.status != 0 && directory.output.contains("the policy file /tmp: it is a directory, not a regular file"), "\(directory.output)")
     }
 }
