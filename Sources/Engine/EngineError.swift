@@ -39,10 +39,10 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
             "unknown vehicle profile '\(profile)' (available: \(available.joined(separator: ", ")))"
         case .queueFull(.clientFull(let limit)): "too many prompts waiting for this client (at most \(limit)); wait for some to finish"
         case .queueFull(.queueFull(let limit)):
-            "the prompt queue is full (\(limit) prompts waiting, and this client has as many as any other); wait for some to finish"
+            "the prompt queue is full (\(limit) prompts waiting, and this client has as many as any other, none of whose prompts would give way to this one); wait for some to finish"
         case .queueFull(.secondsFull(let waiting, let asked, let limit)):
             "the prompt queue is full: \(Self.seconds(waiting)) s of speech waiting and this prompt's \(Self.seconds(asked)) s would pass the limit of "
-                + "\(Self.seconds(limit)) s (and this client has as many prompts waiting as any other); wait for some to finish"
+                + "\(Self.seconds(limit)) s (and this client has as many prompts waiting as any other, none of whose prompts would give way to this one); wait for some to finish"
         case .promptTooLong(let overrun): "prompt refused: \(overrun)"
         case .textTooLong(let characters, let limit):
             "prompt refused: its text has \(characters) characters, more than the \(limit) a prompt may have"

@@ -26,8 +26,9 @@ public struct PromptID: RawRepresentable, Hashable, Codable, Sendable, CustomStr
 /// each priority, not by its whole backlog.
 ///
 /// The queue as a whole is bounded (`PromptLimits`): in prompts, in prompts per client, and in seconds
-/// of speech. When a bound is reached, a client with fewer prompts waiting takes the place of the
-/// newest, least urgent prompt of the client with the most; the client with the most is refused.
+/// of speech. When a bound is reached, a client with fewer prompts waiting than the client holding
+/// the most takes the place of that holder's newest, least urgent prompt; at a tie the more urgent
+/// prompt, or a maneuver against text, wins; the client holding the most is refused.
 struct PromptQueue {
     struct Entry: Equatable {
         let id: PromptID
@@ -75,7 +76,9 @@ struct PromptQueue {
     /// measured): the same answer `admit` gives for a prompt of no length.
     func refusalByCount(for client: ClientID, limits: PromptLimits) -> QueueBound? {
         if count(of: client) >= limits.maxWaitingPerClient { return .clientFull(limit: limits.maxWaitingPerClient) }
-        if count >= limits.maxWaiting, victim(for: client, priority: .important) == nil { return .queueFull(limit: limits.maxWaiting) }
+        if count >= limits.maxWaiting, victim(for: client, priority: .important, isManeuver: true) == nil {
+            return .queueFull(limit: limits.maxWaiting)
+        }
         return nil
     }
 
@@ -88,7 +91,7 @@ struct PromptQueue {
         }
         if candidate.count(of: entry.client) >= limits.maxWaitingPerClient { return .failure(.clientFull(limit: limits.maxWaitingPerClient)) }
         while candidate.count >= limits.maxWaiting || candidate.seconds + entry.seconds > limits.maxWaitingSeconds + 1e-9 {
-            guard let victim = candidate.victim(for: entry.client, priority: entry.priority) else {
+            guard let victim = candidate.victim(for: entry.client, priority: entry.priority, isManeuver: entry.isManeuver) else {
                 if candidate.count >= limits.maxWaiting { return .failure(.queueFull(limit: limits.maxWaiting)) }
                 return .failure(.secondsFull(waiting: candidate.seconds, asked: entry.seconds, limit: limits.maxWaitingSeconds))
             }
@@ -104,23 +107,33 @@ struct PromptQueue {
         return .success(admission)
     }
 
-    /// The prompt to make room with for a prompt of `client` at `priority`: the newest of the least
-    /// urgent prompts (none outranking the newcomer) of the client with the most waiting, among the
-    /// clients holding more than `client` will once admitted.
-    private func victim(for client: ClientID, priority: PromptPriority) -> Entry? {
+    /// The prompt to make room with for a prompt of `client` at `priority` (a maneuver or text): the
+    /// newest of the least urgent prompts (text before a maneuver at the same priority) of the client
+    /// holding the most. A client with fewer prompts waiting than that holder always gets in; one
+    /// holding as many gets in when its prompt is more urgent than the one given up, or a maneuver
+    /// against text at the same priority; one holding more is refused. So a flood spread thin over
+    /// many connections cannot keep out a client with nothing waiting, and guidance wins a tie.
+    private func victim(for client: ClientID, priority: PromptPriority, isManeuver: Bool) -> Entry? {
         var held: [ClientID: (count: Int, seconds: Double)] = [:]
         for entry in waiting {
             let before = held[entry.client] ?? (0, 0)
             held[entry.client] = (before.count + 1, before.seconds + entry.seconds)
         }
-        let mine = (held[client]?.count ?? 0) + 1
-        // PromptPriority orders important first: the least urgent is the greatest.
-        let replaceable = waiting.filter { $0.client != client && held[$0.client]!.count > mine && $0.priority >= priority }
+        let mine = held[client]?.count ?? 0
+        guard let most = held.filter({ $0.key != client }).map(\.value.count).max(), most >= mine else { return nil }
+        // PromptPriority orders important first: the least urgent is the greatest; text after a maneuver.
+        func urgency(_ entry: Entry) -> (PromptPriority, Int, Int) { (entry.priority, entry.isManeuver ? 0 : 1, entry.sequence) }
+        let holders = held.filter { $0.key != client && $0.value.count == most }
+        let offers = holders.keys.map { holder in waiting.filter { $0.client == holder }.max { urgency($0) < urgency($1) }! }
         guard
-            let heaviest = Set(replaceable.map(\.client))
-                .max(by: { (held[$0]!.count, held[$0]!.seconds, $1.rawValue) < (held[$1]!.count, held[$1]!.seconds, $0.rawValue) })
+            let given = offers.max(by: {
+                (urgency($0).0, urgency($0).1, held[$0.client]!.seconds, $1.client.rawValue)
+                    < (urgency($1).0, urgency($1).1, held[$1.client]!.seconds, $0.client.rawValue)
+            })
         else { return nil }
-        return replaceable.filter { $0.client == heaviest }.max { ($0.priority, $0.sequence) < ($1.priority, $1.sequence) }
+        if most > mine { return given }
+        // A tie: the more urgent prompt, or a maneuver against text, wins it.
+        return priority < given.priority || (priority == given.priority && isManeuver && !given.isManeuver) ? given : nil
     }
 
     /// The position (0 = next) a waiting prompt has.

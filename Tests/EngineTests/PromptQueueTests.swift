@@ -113,7 +113,7 @@ extension PromptQueue {
     /// client holding more has a prompt it may replace; every prompt taken out to make room belonged
     /// to a client holding more than the newcomer, and did not outrank it.
     @Test func holdsItsBoundsAndRefusesOnlyTheClientWithTheMost() async {
-        let arrivals = Gen.int(in: 0...(4 * 3 * 7 - 1)).array(of: 0...60)
+        let arrivals = Gen.int(in: 0...(4 * 3 * 7 * 2 - 1)).array(of: 0...60)
         await propertyCheck(count: 300, input: arrivals) { arrivals in
             let limits = Self.limits
             var queue = PromptQueue()
@@ -121,23 +121,29 @@ extension PromptQueue {
                 let client = ClientID("c\(code % 4)")
                 let priority = PromptPriority.allCases[code / 4 % 3]
                 let seconds = Double(code / 12 % 7) + 0.5
-                let entry = Entry(id: Self.id(n), client: client, priority: priority, deadline: nil, key: nil, seconds: seconds)
+                let isManeuver = code / 84 == 1
+                var entry = Entry(id: Self.id(n), client: client, priority: priority, deadline: nil, key: nil, seconds: seconds)
+                entry.isManeuver = isManeuver
                 let before = queue
                 let held = Dictionary(grouping: before.waiting, by: \.client).mapValues(\.count)
                 let mine = held[client] ?? 0
+                /// Whether the newcomer wins a tie against `other`: more urgent, or a maneuver against text.
+                func winsTie(_ other: Entry) -> Bool { priority < other.priority || (priority == other.priority && isManeuver && !other.isManeuver) }
                 switch queue.admit(entry, limits: limits) {
                 case .success(let admission):
                     for victim in admission.evicted {
-                        #expect(victim.client != client && held[victim.client]! > mine + 1 && victim.priority >= priority)
+                        #expect(victim.client != client && held[victim.client]! >= mine)
+                        if held[victim.client]! == mine { #expect(winsTie(victim), "a tie given up to a prompt that does not win it") }
                     }
                 case .failure(let bound):
                     #expect(queue.waiting == before.waiting, "a refusal changes nothing")
                     switch bound {
                     case .clientFull: #expect(mine >= limits.maxWaitingPerClient)
                     case .queueFull:
-                        // Refused at the first place it looked for: nobody holding more had a prompt it could replace.
-                        let outranked = before.waiting.filter { $0.client != client && held[$0.client]! > mine + 1 }.allSatisfy { $0.priority < priority }
-                        #expect(before.count == limits.maxWaiting && (held.values.allSatisfy { $0 <= mine + 1 } || outranked))
+                        // Refused at the first place it looked: nobody holds more, and no one holding as many gives way.
+                        let most = held.filter { $0.key != client }.values.max() ?? 0
+                        let tieWon = before.waiting.contains { $0.client != client && held[$0.client]! == mine && winsTie($0) }
+                        #expect(before.count == limits.maxWaiting && most <= mine && !(most == mine && tieWon))
                     case .secondsFull:
                         #expect(before.seconds + seconds > limits.maxWaitingSeconds)
                     }
@@ -145,6 +151,47 @@ extension PromptQueue {
                 #expect(queue.count <= limits.maxWaiting && queue.seconds <= limits.maxWaitingSeconds + 1e-9)
                 #expect(Dictionary(grouping: queue.waiting, by: \.client).values.allSatisfy { $0.count <= limits.maxWaitingPerClient })
                 if n % 5 == 4 { _ = queue.next() }
+            }
+        }
+    }
+
+    /// Round 3's fair admission: a flood spread thin (many connections holding a prompt or two of
+    /// text each, up to the queue's bound) never keeps out a guidance prompt of a client holding fewer
+    /// than the most, nor one holding as many when its maneuver is up against text.
+    @Test func aFloodSpreadThinNeverKeepsOutGuidance() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 1...3).array(of: 1...90), Gen.int(in: 0...2), Gen.int(in: 0...2)) {
+            flooders, guidanceWaiting, priorityIndex in
+            let limits = Self.limits
+            var queue = PromptQueue()
+            var n = 0
+            for (index, prompts) in flooders.enumerated() {
+                for _ in 0..<prompts {
+                    n += 1
+                    let priority: PromptPriority = n % 3 == 0 ? .normal : .low
+                    _ = queue.admit(
+                        Entry(id: Self.id(n), client: ClientID("flood-\(index)"), priority: priority, deadline: nil, key: nil, seconds: 1), limits: limits)
+                }
+            }
+            let guidance = ClientID("guidance")
+            for _ in 0..<guidanceWaiting {
+                n += 1
+                var entry = Entry(id: Self.id(n), client: guidance, priority: .normal, deadline: nil, key: nil, seconds: 1)
+                entry.isManeuver = true
+                _ = queue.admit(entry, limits: limits)
+            }
+            let mine = queue.count(of: guidance)
+            let most = Dictionary(grouping: queue.waiting.filter { $0.client != guidance }, by: \.client).values.map(\.count).max() ?? 0
+            n += 1
+            var prompt = Entry(id: Self.id(n), client: guidance, priority: PromptPriority.allCases[priorityIndex], deadline: nil, key: nil, seconds: 1)
+            prompt.isManeuver = true
+            let outcome = queue.admit(prompt, limits: limits)
+            // Others hold prompts, and guidance holds fewer than the most, or as many against text no more urgent.
+            let holders = Set(Dictionary(grouping: queue.waiting.filter { $0.client != guidance }, by: \.client).filter { $0.value.count == most }.keys)
+            let flooderTextGivesWay = queue.waiting.contains { holders.contains($0.client) && $0.priority >= prompt.priority }
+            if mine < most || (mine == most && most > 0 && flooderTextGivesWay), mine < limits.maxWaitingPerClient {
+                if case .failure(let bound) = outcome {
+                    Issue.record("guidance (\(mine) waiting, the most \(most)) refused: \(bound); flooders \(flooders)")
+                }
             }
         }
     }
