@@ -170,7 +170,9 @@ struct VoxNavDaemon: AsyncParsableCommand {
         }
         let notifier = ServiceNotifier(environment: ProcessInfo.processInfo.environment)
         DaemonService.tell(notifier, "READY=1\nSTATUS=listening on \(socket)", logger: logger)
-        // SIGTERM and SIGINT shut the daemon down gracefully (DaemonService).
+        // SIGTERM and SIGINT shut the daemon down gracefully (DaemonService), within 2 s at most (ShutdownWatchdog).
+        let watchdog = ShutdownWatchdog()
+        defer { withExtendedLifetime(watchdog) {} }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: [DaemonService(server: server, engine: engine, logger: logger, notifier: notifier)],
