@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "EngineTests",
             dependencies: [
-                "Engine", "Guidance", "PulseAudio", "RPC", "AudioPolicy", "AsyncSupport", "Speech",
+                "Engine", "Guidance", "PulseAudio", "RPC", "AudioPolicy", "AsyncSupport", "Speech", "MPRIS",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import MPRIS
 import RPC
@@ -13,6 +14,8 @@ actor ForeignPlayers {
         var at: Double?
         /// False when it was paused already: it is not VoxNav's to play again.
         var byVoxNav = true
+        /// When VoxNav paused it (seconds since 1970).
+        var time = Date().timeIntervalSince1970
     }
 
     /// What happened, with the player and why, for the events and the state.
@@ -83,7 +86,9 @@ actor ForeignPlayers {
     /// The players VoxNav holds paused itself, for the journal file.
     var records: [PausedPlayerRecord] {
         paused.keys.sorted().compactMap { index in
-            paused[index].flatMap { $0.byVoxNav ? PausedPlayerRecord(busName: $0.player.busName, at: $0.at) : nil }
+            paused[index].flatMap {
+                $0.byVoxNav ? PausedPlayerRecord(busName: $0.player.busName, at: $0.at, time: $0.time, processID: $0.player.processID) : nil
+            }
         }
     }
 
@@ -99,9 +104,14 @@ actor ForeignPlayers {
             return records.map { ($0.busName, "not played again: \(error)") }
         }
         var outcomes: [(busName: String, outcome: String)] = []
+        let now = Date().timeIntervalSince1970
         for record in records {
             guard let player = onBus.first(where: { $0.busName == record.busName }) else {
                 outcomes.append((record.busName, "not played again: it is no longer on the bus"))
+                continue
+            }
+            if let refusal = record.replayRefusal(now: now, player: player) {
+                outcomes.append((record.busName, "not played again: \(refusal)"))
                 continue
             }
             do throws(BusError) {

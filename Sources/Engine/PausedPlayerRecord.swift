@@ -8,9 +8,35 @@ struct PausedPlayerRecord: Codable, Equatable, Sendable {
     var busName: String
     /// Where it was paused, if it tells its position.
     var at: Double?
+    /// When it was paused (seconds since 1970, the wall clock: it outlives the daemon).
+    var time: Double?
+    /// The process that owned the player's bus name then: another instance under the same name is
+    /// not the player VoxNav paused.
+    var processID: UInt32?
+
+    /// How long after its pause a record is still played again: a daemon started hours later (socket
+    /// activation starts it at the first client) must not start music the user has long forgotten.
+    static let replayWindow = 600.0
 
     /// The longest bus name D-Bus allows.
     static let maximumBusName = 255
+
+    /// Why the player this record names, found on the bus as `player` at wall-clock `now`, is not
+    /// played again; nil when it may be (then `ResumeDecision` still asks the player itself). Only a
+    /// record with its time, within `replayWindow`, with the position it paused at (without one any
+    /// paused player of that name would count as untouched), for the same process.
+    func replayRefusal(now: Double, player: MPRISPlayer) -> String? {
+        guard let time else { return "the record has no time: it may be from any day" }
+        guard time <= now + 60 else { return "the record's time is in the future" }
+        guard now - time <= Self.replayWindow else {
+            return "it was paused \(Int((now - time) / 60)) minutes ago, more than \(Int(Self.replayWindow / 60)) minutes"
+        }
+        guard at != nil else { return "the record has no position to tell whether the user moved it" }
+        if let processID, let now = player.processID, processID != now {
+            return "another instance of the player (process \(now), not \(processID))"
+        }
+        return nil
+    }
 
     /// Why this record, read from a journal, cannot be one VoxNav wrote; nil when it can.
     var problem: String? {
@@ -19,6 +45,7 @@ struct PausedPlayerRecord: Codable, Equatable, Sendable {
         }
         guard busName.utf8.count <= Self.maximumBusName else { return "a bus name of \(busName.utf8.count) bytes" }
         if let at, !at.isFinite || at < 0 { return "position \(at)" }
+        if let time, !time.isFinite || time < 0 { return "time \(time)" }
         return nil
     }
 }

@@ -41,6 +41,8 @@ public actor VoxNavEngine {
     var sourceJournalTask: Task<Void, Never>?
     private var deadlineTask: Task<Void, Never>?
     private var foreignWatchTask: Task<Void, Never>?
+    /// Plays again the players a killed daemon left paused (`PausedPlayerRecord`), once, after the start.
+    private var playerReplayTask: Task<Void, Never>?
     /// The time everything runs on: real, or simulated for drives (`clock.advance`).
     public nonisolated let clock: EngineClock
 
@@ -112,7 +114,11 @@ public actor VoxNavEngine {
             logger.notice("undoing what a previous daemon left ducked or muted", metadata: ["sinkInputs": "\(left.ducks.streams.keys.sorted())"])
             await focus.undo(left.ducks)
         }
-        if let players = left?.players, !players.isEmpty { await focus.resumeLeftPlayers(players) }
+        if let players = left?.players, !players.isEmpty {
+            // Beside serving, not before it: each player costs up to three D-Bus calls of 500 ms.
+            let focus = self.focus
+            playerReplayTask = Task { await focus.resumeLeftPlayers(players) }
+        }
         let journalledSources = left?.sources ?? []
         promptSink = await output.sink(resume: false).name
         if configuration.manageForeignStreams { try await watchForeignStreams() }
@@ -237,6 +243,7 @@ public actor VoxNavEngine {
     /// Restores every source, stops the simulated ones and closes the prompt stream (clean shutdown).
     public func shutdown() async {
         foreignWatchTask?.cancel()
+        playerReplayTask?.cancel()
         deadlineTask?.cancel()
         supervisor.stop()
         sourceJournalTask?.cancel()

@@ -241,6 +241,25 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: journal), "the journal should be gone once taken over")
             kill(third.processIdentifier, SIGTERM)
             third.waitUntilExit()
+
+            // A record ages: paused by a killed daemon an hour before the next one starts (the journal's
+            // time moved back an hour), the podcast is left paused, as the user has long moved on.
+            try podcast.press("Play")
+            _ = try await podcast.waitUntilPlaying()
+            _ = try await pausedByAKilledDaemon()
+            let text = try String(contentsOfFile: journal, encoding: .utf8)
+            var root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            var records = try #require(root["players"] as? [[String: Any]])
+            let time = try #require(records.first?["time"] as? Double, "the record carries no time: \(text)")
+            #expect(records.first?["processID"] is Int, "the record carries no process: \(text)")
+            records[0]["time"] = time - 3600
+            root["players"] = records
+            try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: journal))
+            let (fourth, _) = try await startDaemon(socket: socket, environment: environment)
+            try await Task.sleep(for: .milliseconds(1500))
+            #expect(try podcast.status() == "Paused", "a pause an hour old was played again")
+            kill(fourth.processIdentifier, SIGTERM)
+            fourth.waitUntilExit()
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MPRIS
 import Testing
 
 @testable import Engine
@@ -9,7 +10,7 @@ import Testing
     @Test func pausedPlayersAreWrittenAndReadBack() throws {
         var contents = JournalFile.Contents()
         contents.players = [
-            PausedPlayerRecord(busName: "org.mpris.MediaPlayer2.mpv", at: 12.5),
+            PausedPlayerRecord(busName: "org.mpris.MediaPlayer2.mpv", at: 12.5, time: 1_795_000_000, processID: 4242),
             PausedPlayerRecord(busName: "org.mpris.MediaPlayer2.vlc.instance42", at: nil),
         ]
         #expect(!contents.isEmpty)
@@ -28,6 +29,7 @@ import Testing
         (#"{"busName":"org.mpris.MediaPlayer2.mpv","at":-3}"#, "position -3"),
         (#"{"busName":"org.mpris.MediaPlayer2.\#(String(repeating: "x", count: 300))"}"#, "a bus name of"),
         (#"{"at":1}"#, "busName"),
+        (#"{"busName":"org.mpris.MediaPlayer2.mpv","at":1,"time":-5}"#, "time -5"),
     ])
     func aRecordNoDaemonWroteIsLeftOutAndTheRestKept(_ bad: String, _ why: String) throws {
         let json = #"{"streams":[],"sources":[],"players":[\#(bad),{"busName":"org.mpris.MediaPlayer2.mpv","at":4}]}"#
@@ -46,5 +48,28 @@ import Testing
             return
         }
         #expect(read.players.isEmpty && problems.isEmpty)
+    }
+
+    /// A record ages (round 3): it is played again only within 10 minutes of its pause, with its time
+    /// and position, and for the same process; a record of an older daemon (no time) never.
+    @Test func aRecordIsPlayedAgainOnlyWithinTenMinutesForTheSameProcess() {
+        let paused = 1_795_000_000.0
+        let player = MPRISPlayer(busName: "org.mpris.MediaPlayer2.mpv", processID: 4242)
+        let record = PausedPlayerRecord(busName: player.busName, at: 12.5, time: paused, processID: 4242)
+        #expect(record.replayRefusal(now: paused + 5, player: player) == nil)
+        #expect(record.replayRefusal(now: paused + 600, player: player) == nil)
+        #expect(record.replayRefusal(now: paused + 601, player: player) == "it was paused 10 minutes ago, more than 10 minutes")
+        #expect(record.replayRefusal(now: paused + 3 * 3600, player: player) == "it was paused 180 minutes ago, more than 10 minutes")
+        #expect(record.replayRefusal(now: paused - 3600, player: player) == "the record's time is in the future")
+        let another = MPRISPlayer(busName: player.busName, processID: 5151)
+        #expect(record.replayRefusal(now: paused + 5, player: another) == "another instance of the player (process 5151, not 4242)")
+        // A player that names no process (the bus would not say) is judged by the rest.
+        #expect(record.replayRefusal(now: paused + 5, player: MPRISPlayer(busName: player.busName, processID: nil)) == nil)
+        var noTime = record
+        noTime.time = nil
+        #expect(noTime.replayRefusal(now: paused + 5, player: player) == "the record has no time: it may be from any day")
+        var noPosition = record
+        noPosition.at = nil
+        #expect(noPosition.replayRefusal(now: paused + 5, player: player) == "the record has no position to tell whether the user moved it")
     }
 }
