@@ -83,16 +83,31 @@ actor FocusExecutor {
                     guard let input = try await connection.sinkInput(index: index) else { continue }
                     let remembered = await memoryBeforeFirstChange(of: input)
                     let own = before == nil ? journal.trueVolume(ofNewStreamIn: input.restoreGroup, arrivingAt: input.volume) : input.volume
+                    let kept = journal
                     journal.recordIfAbsent(index, own, identity: DuckJournal.identity(of: input))
                     journal.remember(index, remembered)
                     let target = journal.originalVolume(of: index)!.scaled(byDecibels: dB)
                     journal.noteApplied(index, target, rampingFrom: input.volume)
                     persist(journal)
+                    if case .foreign = handle, before == nil, let why = journalProblem {
+                        // No journal, no duck: a daemon killed now would leave another program's stream
+                        // lowered for good. It mixes with the prompt until a journal write succeeds.
+                        journal = kept
+                        logger.info(
+                            "another program's stream is not ducked: the journal cannot be written", metadata: ["sinkInput": "\(index)", "why": "\(why)"])
+                        continue
+                    }
                     ramps.append((index, input.volume, target, ramp(seconds)))
                     effects.ducked.append(.init(kind: handle.kind, sinkInput: index, from: journal.originalVolume(of: index)!.values, to: target.values))
                 case .restored(_, let seconds):
                     current = take(try await restoreStep(index, over: seconds), of: index)
                 case .interruptionBegan:
+                    if case .foreign = handle, let why = journalProblem {
+                        // Neither paused nor muted without a journal (nothing would undo it after a kill).
+                        logger.info(
+                            "another program's stream is not interrupted: the journal cannot be written", metadata: ["sinkInput": "\(index)", "why": "\(why)"])
+                        continue
+                    }
                     effects.paused.append(handle.kind)
                     switch handle {
                     case .simulated(let source): await source.pause()
@@ -136,7 +151,7 @@ actor FocusExecutor {
                         journal.forget(index)
                         effects.stopped.append(id)
                     case .foreign:
-                        try await mute(index)
+                        if journalProblem == nil { try await mute(index) }
                     }
                 }
             } catch {
@@ -252,6 +267,10 @@ actor FocusExecutor {
     }
 
     private func persist(_ journal: DuckJournal) { report(journalFile?.save(journal)) }
+
+    /// Why the journal cannot be written now, if it cannot: other programs' streams are then left as
+    /// they are (not ducked, paused or muted) until a write succeeds again.
+    var journalProblem: String? { journalFile?.failure }
 
     /// Notes the players VoxNav holds paused in the journal file.
     private func persistPlayers() async { report(journalFile?.save(players: await players.records)) }

@@ -33,7 +33,8 @@ extension VoxNavEngine {
             time: now(), clock: clock.mode.rawValue, promptsWaiting: waiting, promptSecondsWaiting: secondsWaiting, promptPlaying: playing,
             sessionActive: !policy.activeClients.isEmpty, promptsSpoken: spoken, promptsSkipped: skipped,
             guidanceClients: guidance.count, promptStyle: policy.promptStyle(for: Self.localClient),
-            sources: described, sessions: sessions, violations: policy.audit.violations.map(EngineState.ViolationEntry.init))
+            sources: described, sessions: sessions, violations: policy.audit.violations.map(EngineState.ViolationEntry.init),
+            journalProblem: await focus.journalProblem)
     }
 
     /// A source as the policy has it and, read back from the server, its volume, cork and mute:

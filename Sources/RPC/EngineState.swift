@@ -21,11 +21,14 @@ public struct EngineState: Codable, Sendable {
     public var sources: [Source]
     public var sessions: [Session]
     public var violations: [ViolationEntry]
+    /// Why the journal cannot be written, while it cannot (absent otherwise): other programs' streams
+    /// are then neither ducked, paused nor muted, since nothing would undo it after a kill.
+    public var journalProblem: String?
 
     public init(
         time: Double, clock: String, promptsWaiting: Int, promptSecondsWaiting: Double, promptPlaying: Bool, sessionActive: Bool, promptsSpoken: Int,
         promptsSkipped: Int, guidanceClients: Int, promptStyle: PromptStyle, sources: [Source], sessions: [Session],
-        violations: [ViolationEntry]
+        violations: [ViolationEntry], journalProblem: String? = nil
     ) {
         self.time = time
         self.clock = clock
@@ -40,6 +43,7 @@ public struct EngineState: Codable, Sendable {
         self.sources = sources
         self.sessions = sessions
         self.violations = violations
+        self.journalProblem = journalProblem
     }
 
     public struct Source: Codable, Sendable {

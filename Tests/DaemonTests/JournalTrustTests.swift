@@ -151,15 +151,38 @@ import Testing
             var said = try String(contentsOfFile: log, encoding: .utf8)
             #expect(said.components(separatedBy: "cannot write the journal").count - 1 == 1, "\(said)")
             #expect(said.contains("Is a directory") || said.contains("Directory not empty"), "\(said)")
-            // Writable again: the next duck is journalled.
+            // No journal, no duck: the other program's music mixes with the prompt, at its own volume from
+            // the prompt's first sample to its last, and state.get says why.
+            let long = "Turn right onto the long road, then keep left toward the harbour."
+            _ = try await blocking { try connection.call("prompt.speak", .object(["text": .string(long), "wait": .bool(false)])) }
+            var readings: [[Int]] = []
+            for _ in 0..<40 {
+                if let input = try PulseProbe.sinkInput(application: player.applicationName) { readings.append(input.volumes) }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(!readings.isEmpty && readings.allSatisfy { $0.allSatisfy { $0 == 40000 } }, "ducked without a journal: \(readings)")
+            let degraded = try await blocking { try connection.call("state.get") }
+            #expect(degraded["journalProblem"]?.stringValue?.isEmpty == false, "state.get does not say the journal fails: \(degraded)")
+            for _ in 0..<100 where try await blocking({ try connection.call("state.get") })["promptPlaying"] == .bool(true) {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            // Writable again: the next duck is journalled, and the music is ducked again.
             try FileManager.default.removeItem(atPath: journal)
-            _ = try await blocking { try connection.call("prompt.speak", .object(["text": .string("Turn right onto the long road."), "wait": .bool(false)])) }
+            _ = try await blocking { try connection.call("prompt.speak", .object(["text": .string(long), "wait": .bool(false)])) }
             var written = false
             for _ in 0..<60 where !written {
                 try await Task.sleep(for: .milliseconds(25))
                 written = (try? FileManager.default.attributesOfItem(atPath: journal)[.type] as? FileAttributeType) == .typeRegular
             }
             #expect(written, "no journal was written once it could be")
+            var ducked = false
+            for _ in 0..<40 where !ducked {
+                ducked = try PulseProbe.sinkInput(application: player.applicationName).map { $0.volumes.allSatisfy { $0 < 40000 } } ?? false
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(ducked, "the music was not ducked once the journal could be written")
+            let healthy = try await blocking { try connection.call("state.get") }
+            #expect(healthy["journalProblem"] == nil, "\(healthy)")
             said = try String(contentsOfFile: log, encoding: .utf8)
             #expect(said.components(separatedBy: "cannot write the journal").count - 1 == 1, "\(said)")
         }

@@ -443,6 +443,7 @@ DEFS = {
         "sources": {"type": "array", "items": ref("Source")},
         "sessions": {"type": "array", "items": ref("Session")},
         "violations": {"type": "array", "items": ref("Violation")},
+        "journalProblem": {"type": "string", "description": "Why the journal cannot be written, while it cannot: other programs' streams are then neither ducked, paused nor muted."},
     }),
     "QuietWindow": obj({
         "maneuverID": {"type": "string"},
