@@ -10,26 +10,18 @@ import Testing
 struct ClientTrustTests {
     /// No runtime directory, no daemon running, and another user got to /tmp/voxnav-UID first (0777),
     /// with a socket of theirs listening in it: `voxnav say` refuses it and sends nothing.
-    @Test func theSquattedFallbackIsNotConnectedTo() throws {
-        let fallback = "/tmp/voxnav-\(getuid())"
-        if FileManager.default.fileExists(atPath: fallback) {
-            // A directory of ours from an earlier run: it must be empty to be borrowed for the test.
-            try #require(try FileManager.default.contentsOfDirectory(atPath: fallback).allSatisfy { $0 == "voxnav" })
-            try FileManager.default.removeItem(atPath: fallback)
+    @Test func theSquattedFallbackIsNotConnectedTo() async throws {
+        try await SecondUser.withSquattedFallback { fallback in
+            let attacker = try Attacker(socket: fallback + "/voxnav/voxnav.sock", log: fallback + "/heard.log")
+            defer { attacker.stop() }
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_RUNTIME_DIR"] = nil
+            let (status, output) = try Self.voxnav(["say", "Turn left now"], environment: environment)
+            #expect(status != 0, "\(output)")
+            #expect(output.contains("not connecting to \(fallback)/voxnav/voxnav.sock"), "\(output)")
+            #expect(output.contains("refusing \(fallback)/voxnav: it is owned by \(SecondUser.name)"), "\(output)")
+            #expect(attacker.heard.isEmpty, "the attacker heard: \(attacker.heard)")
         }
-        try SecondUser.run(["mkdir", "-m", "0777", fallback])
-        try SecondUser.run(["mkdir", "-m", "0777", fallback + "/voxnav"])
-        defer { try? FileManager.default.removeItem(atPath: fallback) }
-        let attacker = try Attacker(socket: fallback + "/voxnav/voxnav.sock", log: fallback + "/heard.log")
-        defer { attacker.stop() }
-
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = nil
-        let (status, output) = try Self.voxnav(["say", "Turn left now"], environment: environment)
-        #expect(status != 0, "\(output)")
-        #expect(output.contains("not connecting to \(fallback)/voxnav/voxnav.sock"), "\(output)")
-        #expect(output.contains("refusing \(fallback)/voxnav: it is owned by \(SecondUser.name)"), "\(output)")
-        #expect(attacker.heard.isEmpty, "the attacker heard: \(attacker.heard)")
     }
 
     /// The directory and the socket file look like the user's own (as after a swap the attacker won

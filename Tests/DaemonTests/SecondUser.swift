@@ -1,4 +1,6 @@
+import AudioTestSupport
 import Foundation
+import Testing
 
 /// A second, unprivileged local user, for what another user on the machine can do to voxnavd's
 /// socket and journal. Made with `useradd` the first time; it needs root, as CI has.
@@ -15,6 +17,25 @@ enum SecondUser {
     }()
 
     static var available: Bool { (try? uid.get()) != nil }
+
+    /// Runs `body` with voxnavd's fallback directory, `/tmp/voxnav-UID` (and its `voxnav/`), made by the
+    /// second user first, mode 0777, as an attacker would when XDG_RUNTIME_DIR is unset; removed after.
+    /// One test at a time, whichever suite it is in: the path is the same for every test.
+    static func withSquattedFallback(_ body: @Sendable (_ fallback: String) async throws -> Void) async throws {
+        // The lock of the tests that share the sound server: these are short, and it is the one lock every suite knows.
+        try await AudioServerLock.shared.withLock {
+            let fallback = "/tmp/voxnav-\(getuid())"
+            if FileManager.default.fileExists(atPath: fallback) {
+                // A directory of ours from an earlier run: it must be empty to be borrowed for the test.
+                try #require(try FileManager.default.contentsOfDirectory(atPath: fallback).allSatisfy { $0 == "voxnav" })
+                try FileManager.default.removeItem(atPath: fallback)
+            }
+            try run(["mkdir", "-m", "0777", fallback])
+            try run(["mkdir", "-m", "0777", fallback + "/voxnav"])
+            defer { try? FileManager.default.removeItem(atPath: fallback) }
+            try await body(fallback)
+        }
+    }
 
     struct Unavailable: Error, CustomStringConvertible {
         let description: String

@@ -54,30 +54,15 @@ import Testing
 
     /// Without XDG_RUNTIME_DIR voxnavd falls back to /tmp/voxnav-UID/voxnav, which anyone can create first.
     @Test(.enabled(if: SecondUser.available, "needs a second user: run as root, with useradd"))
-    func theSlashTmpFallbackSquattedByAnotherUserIsRefused() throws {
-        let fallback = "/tmp/voxnav-\(getuid())"
-        if FileManager.default.fileExists(atPath: fallback) {
-            // A directory of ours from an earlier run: it must be empty to be borrowed for the test.
-            try #require(try FileManager.default.contentsOfDirectory(atPath: fallback).allSatisfy { $0 == "voxnav" })
-            try FileManager.default.removeItem(atPath: fallback)
+    func theSlashTmpFallbackSquattedByAnotherUserIsRefused() async throws {
+        try await SecondUser.withSquattedFallback { fallback in
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_RUNTIME_DIR"] = nil
+            let (status, output) = try Executables.run(path: Executables.path("voxnavd"), [], environment: environment, limit: 20)
+            #expect(status != 0)
+            #expect(output.contains("refusing \(fallback)/voxnav: it is owned by \(SecondUser.name)"), "\(output)")
+            #expect(!FileManager.default.fileExists(atPath: fallback + "/voxnav/voxnav.sock"))
         }
-        try SecondUser.run(["mkdir", "-m", "0777", fallback])
-        try SecondUser.run(["mkdir", "-m", "0777", fallback + "/voxnav"])
-        defer { try? FileManager.default.removeItem(atPath: fallback) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Executables.path("voxnavd"))
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = nil
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
-        #expect(output.contains("refusing \(fallback)/voxnav: it is owned by \(SecondUser.name)"), "\(output)")
-        #expect(!FileManager.default.fileExists(atPath: fallback + "/voxnav/voxnav.sock"))
     }
 
     @Test func aDirectoryOthersMayEnterIsRefused() throws {

@@ -50,6 +50,13 @@ struct DriveScenario {
 
     static let departureID = "g0-start"
 
+    /// A random route (`random(seed:)`) driven at one steady speed throughout.
+    static func random(seed: UInt64, steadyAt kilometersPerHour: Double) -> DriveScenario {
+        var scenario = random(seed: seed)
+        scenario.speedSegments = [(duration: 1_000_000, speed: kilometersPerHour / 3.6)]
+        return scenario
+    }
+
     /// Spacings log-uniform in 20 m – 20 km, speeds 5–130 km/h; `messy` adds stops, jitter,
     /// duplicates and reroutes.
     static func random(seed: UInt64, messy: Bool = false) -> DriveScenario {

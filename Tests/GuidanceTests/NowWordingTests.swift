@@ -22,9 +22,8 @@ import Testing
     /// when it starts within 8 s of its maneuver, measured on the drive's true distance.
     @Test func everyFinalInstructionSaysNowOnlyWithinEightSeconds() async {
         await propertyCheck(count: 300, input: Gen.uint64(), Gen.double(in: 5...130)) { seed, kilometersPerHour in
-            var scenario = DriveScenario.random(seed: seed)
+            let scenario = DriveScenario.random(seed: seed, steadyAt: kilometersPerHour)
             let speed = kilometersPerHour / 3.6
-            scenario.speedSegments = [(duration: 1_000_000, speed: speed)]
             let configuration = AnnouncerConfiguration(profile: scenario.profile)
             for prompt in simulate(scenario, configuration: configuration).prompts where prompt.announcement.state == .execute {
                 let a = prompt.announcement

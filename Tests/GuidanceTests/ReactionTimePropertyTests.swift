@@ -11,9 +11,8 @@ import Testing
 @Suite struct ReactionTimePropertyTests {
     @Test func everyFinalInstructionEndsTheReactionTimeBeforeItsManeuver() async {
         await propertyCheck(count: 300, input: Gen.uint64(), Gen.double(in: 5...130)) { seed, kilometersPerHour in
-            var scenario = DriveScenario.random(seed: seed)
+            let scenario = DriveScenario.random(seed: seed, steadyAt: kilometersPerHour)
             let speed = kilometersPerHour / 3.6
-            scenario.speedSegments = [(duration: 1_000_000, speed: speed)]
             let configuration = AnnouncerConfiguration(profile: scenario.profile)
             let log = simulate(scenario, configuration: configuration)
             let reaction = scenario.profile.reactionTime
