@@ -27,6 +27,9 @@ public final class PlaybackStream: @unchecked Sendable {
     /// Set by `pause()`: the write callback feeds nothing, so no new content is queued.
     private var paused = false
     private var onReady: ((Result<Void, Error>) -> Void)?
+    /// Gives the stream's creation up after `pulseRequestTimeout` (a stopped or hung server would
+    /// leave it to libpulse's own 30 s), while a connect is under way.
+    private var connectTimer: OpaquePointer?
     /// The sink it plays into, by name; nil: the server's choice.
     private let sink: String?
     private var scratch: [Int16] = []
@@ -80,7 +83,15 @@ public final class PlaybackStream: @unchecked Sendable {
                 if pa_stream_connect_playback(s, sink, &attr, pa_stream_flags_t(flags), nil, nil) < 0 {
                     onReady = nil
                     continuation.resume(throwing: PulseError("cannot connect stream \(name): \(connection.lastError)"))
+                    return
                 }
+                let timeout = pulseRequestTimeout.components
+                let microseconds = UInt64(timeout.seconds) * 1_000_000 + UInt64(timeout.attoseconds / 1_000_000_000_000)
+                connectTimer = pa_context_rttime_new(
+                    connection.context, pa_rtclock_now() + microseconds,
+                    { _, _, _, userdata in
+                        Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue().connectTimedOut()
+                    }, me)
             }
         }
     }
@@ -94,6 +105,7 @@ public final class PlaybackStream: @unchecked Sendable {
         connection.withLock {
             // A play still waiting for its drain ends now: its audio went with the old server.
             finishDrain()
+            freeConnectTimer()
             let old = stream
             pa_stream_set_state_callback(old, nil, nil)
             pa_stream_set_write_callback(old, nil, nil)
@@ -113,9 +125,12 @@ public final class PlaybackStream: @unchecked Sendable {
     /// Disconnects the stream; its sink input disappears from the server.
     public func close() {
         connection.withLock {
+            freeConnectTimer()
             pa_stream_set_state_callback(stream, nil, nil)
             pa_stream_set_write_callback(stream, nil, nil)
-            if pa_stream_get_state(stream) == PA_STREAM_READY { pa_stream_disconnect(stream) }
+            // Still being created (a connect given up): disconnected too, so the server drops it when it answers.
+            let state = pa_stream_get_state(stream)
+            if state == PA_STREAM_READY || state == PA_STREAM_CREATING { pa_stream_disconnect(stream) }
             source = nil
         }
     }
@@ -256,7 +271,23 @@ public final class PlaybackStream: @unchecked Sendable {
         if let op = pa_stream_cork(stream, corked ? 1 : 0, nil, nil) { pa_operation_unref(op) }
     }
 
+    /// The stream was not created in time (on the mainloop thread, under its lock).
+    private func connectTimedOut() {
+        freeConnectTimer()
+        guard let pending = onReady else { return }
+        onReady = nil
+        pending(.failure(PulseError("the sound server did not create the stream \(name) within \(pulseRequestTimeout) (is it stopped or hung?)")))
+    }
+
+    /// Under the mainloop lock.
+    private func freeConnectTimer() {
+        guard let timer = connectTimer else { return }
+        pa_threaded_mainloop_get_api(connection.mainloop).pointee.time_free(timer)
+        connectTimer = nil
+    }
+
     private func stateChanged(_ state: pa_stream_state_t) {
+        if state == PA_STREAM_READY || state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED { freeConnectTimer() }
         switch state {
         case PA_STREAM_READY:
             sinkInputIndex = pa_stream_get_index(stream)

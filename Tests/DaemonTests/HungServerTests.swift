@@ -43,6 +43,21 @@ import Testing
         #expect(answered < 1.5, "state.get took \(answered) s")
         #expect(sources.count == 1 && sources.first?["volume"] == .array([]), "\(sources)")
 
+        // A source started now needs a stream the server does not create: refused within 3 s and a
+        // little (it was libpulse's own 30 s), saying why, and nothing is left behind.
+        let starting = Date()
+        let refused = try await blocking { () -> String in
+            do {
+                _ = try RPCClient(socketPath: socket).call("source.start", .object(["kind": .string("spokenAudio")]))
+                return "started"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let refusedAfter = Date().timeIntervalSince(starting)
+        #expect(refusedAfter < 4.5, "source.start answered after \(refusedAfter) s")
+        #expect(refused.contains("did not create the stream"), "\(refused)")
+
         // SIGTERM: out within 2 s, the socket gone, whatever the server does.
         let terminated = Date()
         kill(daemon.processIdentifier, SIGTERM)
@@ -58,7 +73,7 @@ import Testing
         }
         let failedAfter = Date().timeIntervalSince(started)
         print(
-            "hung server: state.get answered in \(Int(answered * 1000)) ms, SIGTERM exit after \(Int(exitedAfter * 1000)) ms, a fresh start failed after \(Int(failedAfter * 1000)) ms"
+            "hung server: state.get answered in \(Int(answered * 1000)) ms, source.start refused after \(Int(refusedAfter * 1000)) ms, SIGTERM exit after \(Int(exitedAfter * 1000)) ms, a fresh start failed after \(Int(failedAfter * 1000)) ms"
         )
         #expect(fresh.status != 0 && fresh.output.contains("did not answer within"), "\(fresh)")
         #expect(failedAfter < 8)
