@@ -137,7 +137,16 @@ public final class Synthesizer: @unchecked Sendable {
     public func hasVoice(_ voice: String) async -> Bool {
         guard voiceNames.contains(voice.lowercased()) else { return false }
         return await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: (try? self.load(voice)) != nil) }
+            queue.async {
+                // Only an unknown voice is no voice: one that cannot be read now (no descriptor free) is
+                // refused with that reason when it is synthesised.
+                do throws(SpeechError) {
+                    try self.load(voice)
+                    continuation.resume(returning: true)
+                } catch {
+                    if case .unknownVoice = error { continuation.resume(returning: false) } else { continuation.resume(returning: true) }
+                }
+            }
         }
     }
 
@@ -145,6 +154,11 @@ public final class Synthesizer: @unchecked Sendable {
         if loadedVoice == voice { return }
         // Only a name from eSpeak NG's own list: eSpeak would take anything else for a file to open.
         guard voiceNames.contains(voice.lowercased()) else { throw .unknownVoice(voice) }
+        // eSpeak NG reads the voice's files now, and crashes when it cannot open its dictionary: with
+        // the process out of descriptors (its limit lowered while it runs), fail with the reason instead.
+        guard Self.descriptorsFree(Self.descriptorsForAVoice) else {
+            throw .engineUnavailable("no file descriptor is free to read the voice '\(voice)' (the process's limit is reached)")
+        }
         // A voice file name ("en-us") first, then a language ("en-gb", "fr-fr"), as the espeak-ng CLI does.
         var loaded = espeak_SetVoiceByName(voice) == EE_OK
         if !loaded {
@@ -165,6 +179,21 @@ public final class Synthesizer: @unchecked Sendable {
             throw .unknownVoice(voice)
         }
         loadedVoice = voice
+    }
+
+    /// Descriptors a voice change needs at once: eSpeak NG opens its files one after another.
+    static let descriptorsForAVoice = 1
+
+    /// Whether `count` descriptors can be opened now (opened on /dev/null and closed again).
+    static func descriptorsFree(_ count: Int) -> Bool {
+        var opened: [Int32] = []
+        defer { opened.forEach { close($0) } }
+        for _ in 0..<count {
+            let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return false }
+            opened.append(fd)
+        }
+        return true
     }
 
     private func synthesizeOnQueue(

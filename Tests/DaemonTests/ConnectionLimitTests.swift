@@ -63,4 +63,51 @@ import Testing
             withExtendedLifetime(idle) {}
         }
     }
+
+    /// The limit lowered on the running daemon (`prlimit`), then every descriptor taken by clients: a
+    /// prompt in another language, whose voice eSpeak NG must read from its files, is refused with the
+    /// reason instead of crashing the daemon (it died with SIGSEGV in eSpeak NG, "Can't read dictionary
+    /// file"); once the clients go, the same prompt plays.
+    @Test func outOfDescriptorsAtRunTimeAVoiceChangeFailsWithAnErrorNotACrash() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await RealDaemon.start()
+            defer { Task { await daemon.stop() } }
+            let pid = daemon.process.processIdentifier
+            _ = try await blocking { try daemon.client.call("prompt.speak", .object(["text": .string("Turn left."), "wait": .bool(true)])) }
+            let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
+            let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
+            let files = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") }).split(separator: " ")
+            let (soft, hard) = (files[3], files[4])
+            // The soft limit only: raising it back needs no privilege.
+            let lowered = try Executables.run(path: "/usr/bin/prlimit", ["--pid", "\(pid)", "--nofile=\(open + 4):\(hard)"], environment: [:], limit: 10)
+            try #require(lowered.status == 0, "prlimit: \(lowered.output)")
+            // Clients take what is left (the kernel queues the ones the daemon cannot accept).
+            let crowd = try await blocking { try (0..<40).map { _ in try RPCClient(socketPath: daemon.socket) } }
+            try await Task.sleep(for: .milliseconds(500))
+            let used = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").map { Int($0) ?? 0 }) ?? []
+            print("descriptors: \(used.count) open, highest \(used.max() ?? 0), soft limit \(open + 4)")
+            let german = JSONValue.object([
+                "maneuver": .object(["type": .string("rightTurn"), "state": .string("execute"), "roadName": .string("Hauptstraße")]), "language": .string("de"),
+                "wait": .bool(true),
+            ])
+            let refused = try await blocking { () -> String in
+                do {
+                    _ = try daemon.client.call("prompt.speak", german)
+                    return "spoken"
+                } catch {
+                    return "\(error)"
+                }
+            }
+            #expect(kill(pid, 0) == 0 && daemon.process.isRunning, "voxnavd died: \(refused)")
+            #expect(refused.contains("no file descriptor is free"), "\(refused)")
+            withExtendedLifetime(crowd) {}
+            // The limit as before: the same prompt plays.
+            let restored = try Executables.run(path: "/usr/bin/prlimit", ["--pid", "\(pid)", "--nofile=\(soft):\(hard)"], environment: [:], limit: 10)
+            #expect(restored.status == 0, "prlimit: \(restored.output)")
+            try await Task.sleep(for: .milliseconds(300))
+            let spoken = try await blocking { try daemon.client.call("prompt.speak", german) }
+            #expect(spoken["result"] == .string("finished") && spoken["voice"] == .string("de"), "\(spoken)")
+        }
+    }
 }
