@@ -444,7 +444,8 @@ DEFS = {
         "sessions": {"type": "array", "items": ref("Session")},
         "violations": {"type": "array", "items": ref("Violation")},
         "journalProblem": {"type": "string", "description": "Why the journal cannot be written, while it cannot: other programs' streams are then neither ducked, paused nor muted."},
-    }),
+    }, required=["time", "clock", "promptsWaiting", "promptSecondsWaiting", "promptPlaying", "sessionActive", "promptsSpoken",
+                 "promptsSkipped", "guidanceClients", "promptStyle", "sources", "sessions", "violations"]),
     "QuietWindow": obj({
         "maneuverID": {"type": "string"},
         "beyond": {"type": "array", "items": obj({"meters": {"type": "number"}, "seconds": {"type": "number"}}, required=["meters", "seconds"]),
