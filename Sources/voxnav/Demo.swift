@@ -55,12 +55,15 @@ struct Demo: AsyncParsableCommand {
         }
     }
 
-    /// examples/ of the source tree the binary was built in (.build/<config>/voxnav → the package root).
+    /// The example drives: installed (PREFIX/bin/voxnav → PREFIX/share/voxnav/examples), or examples/ of
+    /// the source tree the binary was built in (.build/<config>/voxnav → the package root).
     static func examplesDirectory() throws -> URL {
         var directory = DaemonProcess.executableDirectory
         for _ in 0..<5 {
-            let candidate = directory.appendingPathComponent("examples")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("city-commute.yaml").path) { return candidate }
+            for candidate in [directory.appendingPathComponent("share/voxnav/examples"), directory.appendingPathComponent("examples")]
+            where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("city-commute.yaml").path) {
+                return candidate
+            }
             directory.deleteLastPathComponent()
         }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("examples")
