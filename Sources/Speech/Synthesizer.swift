@@ -187,7 +187,7 @@ public final class Synthesizer: @unchecked Sendable {
     /// Whether `count` descriptors can be opened now (opened on /dev/null and closed again).
     static func descriptorsFree(_ count: Int) -> Bool {
         var opened: [Int32] = []
-        defer { opened.forEach { close($0) } }
+        defer { for fd in opened { close(fd) } }
         for _ in 0..<count {
             let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { return false }
