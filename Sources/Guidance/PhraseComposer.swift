@@ -69,8 +69,7 @@ public struct PhraseComposer: Sendable, Hashable {
             switch placeholder.name {
             case "action": action
             case "short": short
-            // The action only when it names more than the bare verb phrase (a road, a signpost).
-            case "named": action == short ? nil : action
+            case "named": Self.named(action: action, short: short)
             case "then": thenText
             case "lanes": lanes
             default: values(placeholder)
@@ -90,8 +89,11 @@ public struct PhraseComposer: Sendable, Hashable {
         let phrases = pack.phrases(for: maneuver.type)
         guard phrases.states[.execute] == nil else { return state }
         let values = values(for: maneuver, distance: maneuver.distanceRemaining ?? 0)
-        return render(phrases.action!, values) == render(phrases.short!, values) ? wording : state
+        return Self.named(action: render(phrases.action!, values), short: render(phrases.short!, values)) == nil ? wording : state
     }
+
+    /// `{named}`: the action only when it names more than the bare verb phrase (a road, a signpost).
+    private static func named(action: String, short: String) -> String? { action == short ? nil : action }
 
     /// How a chained maneuver is said: its `then` phrase, else its action, with its details.
     private func thenPhrase(_ maneuver: Maneuver, spoken: SpokenNames?) -> String {

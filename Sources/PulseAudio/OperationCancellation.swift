@@ -27,6 +27,12 @@ private final class OperationWatch {
     }
 }
 
+/// The mainloop's clock `duration` from now, as the timers of `pa_context_rttime_new` take it.
+func rtclock(after duration: Duration) -> pa_usec_t {
+    let (seconds, attoseconds) = duration.components
+    return pa_rtclock_now() + UInt64(seconds) * 1_000_000 + UInt64(attoseconds / 1_000_000_000_000)
+}
+
 /// How long a request to the server may take before it is given up (a server that answers at all
 /// answers in milliseconds).
 public let pulseRequestTimeout: Duration = .seconds(3)
@@ -49,9 +55,8 @@ func onCancel(
             Unmanaged<OperationWatch>.fromOpaque(userdata!).takeRetainedValue().ended(cancelled: state == PA_OPERATION_CANCELLED)
         }, userdata)
     guard let timeout else { return }
-    let microseconds = UInt64(timeout.components.seconds) * 1_000_000 + UInt64(timeout.components.attoseconds / 1_000_000_000_000)
     watch.timer = pa_context_rttime_new(
-        context, pa_rtclock_now() + microseconds,
+        context, rtclock(after: timeout),
         { api, event, _, userdata in
             // The watch is alive: the operation has not ended (ending frees this timer first).
             let watch = Unmanaged<OperationWatch>.fromOpaque(userdata!).takeUnretainedValue()

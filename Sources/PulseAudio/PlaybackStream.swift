@@ -85,10 +85,8 @@ public final class PlaybackStream: @unchecked Sendable {
                     continuation.resume(throwing: PulseError("cannot connect stream \(name): \(connection.lastError)"))
                     return
                 }
-                let timeout = pulseRequestTimeout.components
-                let microseconds = UInt64(timeout.seconds) * 1_000_000 + UInt64(timeout.attoseconds / 1_000_000_000_000)
                 connectTimer = pa_context_rttime_new(
-                    connection.context, pa_rtclock_now() + microseconds,
+                    connection.context, rtclock(after: pulseRequestTimeout),
                     { _, _, _, userdata in
                         Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue().connectTimedOut()
                     }, me)

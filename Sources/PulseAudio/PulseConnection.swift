@@ -172,10 +172,9 @@ private final class StateWaiter {
     /// Fails the connection under way if it is not ready after `timeout` (on the mainloop thread).
     func armDeadline(context: OpaquePointer, api: UnsafeMutablePointer<pa_mainloop_api>, after timeout: Duration) {
         disarmDeadline()
-        let microseconds = UInt64(timeout.components.seconds) * 1_000_000 + UInt64(timeout.components.attoseconds / 1_000_000_000_000)
         guard
             let timer = pa_context_rttime_new(
-                context, pa_rtclock_now() + microseconds,
+                context, rtclock(after: timeout),
                 { _, _, _, userdata in
                     let waiter = Unmanaged<StateWaiter>.fromOpaque(userdata!).takeUnretainedValue()
                     waiter.disarmDeadline()

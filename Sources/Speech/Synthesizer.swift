@@ -156,7 +156,7 @@ public final class Synthesizer: @unchecked Sendable {
         guard voiceNames.contains(voice.lowercased()) else { throw .unknownVoice(voice) }
         // eSpeak NG reads the voice's files now, and crashes when it cannot open its dictionary: with
         // the process out of descriptors (its limit lowered while it runs), fail with the reason instead.
-        guard Self.descriptorsFree(Self.descriptorsForAVoice) else {
+        guard Self.descriptorFree else {
             throw .engineUnavailable("no file descriptor is free to read the voice '\(voice)' (the process's limit is reached)")
         }
         // A voice file name ("en-us") first, then a language ("en-gb", "fr-fr"), as the espeak-ng CLI does.
@@ -181,18 +181,12 @@ public final class Synthesizer: @unchecked Sendable {
         loadedVoice = voice
     }
 
-    /// Descriptors a voice change needs at once: eSpeak NG opens its files one after another.
-    static let descriptorsForAVoice = 1
-
-    /// Whether `count` descriptors can be opened now (opened on /dev/null and closed again).
-    static func descriptorsFree(_ count: Int) -> Bool {
-        var opened: [Int32] = []
-        defer { for fd in opened { close(fd) } }
-        for _ in 0..<count {
-            let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { return false }
-            opened.append(fd)
-        }
+    /// Whether a descriptor can be opened now (on /dev/null, closed again): a voice change needs one
+    /// at a time, as eSpeak NG opens its files one after another.
+    static var descriptorFree: Bool {
+        let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        close(fd)
         return true
     }
 
