@@ -113,10 +113,21 @@ public struct Announcer: Sendable {
         declaredInterval = declared
 
         let route = retireAndTrim(update.maneuvers)
+        if let departure = route.first, departure.isDeparture {
+            lastHeadID = departure.id
+            headFinal = nil
+            if let said = depart(departure, route: route, update: update) { return said }
+            // Dropped: the first maneuver is the head now, on this same update.
+            return announce(Array(route.dropFirst()), update: update)
+        }
+        return announce(route, update: update)
+    }
+
+    /// The announcements due for `route`'s next maneuver (not a departure) on `update`.
+    private mutating func announce(_ route: [RouteProgress.UpcomingManeuver], update: RouteProgress) -> [Announcement] {
         lastHeadID = route.first?.id
         headFinal = nil
         guard let head = route.first else { return [] }
-        if head.isDeparture { return depart(head, route: route, update: update) }
         let speed = update.speed.isFinite ? max(update.speed, 0) : 0
         let base = AnnouncerThresholds(
             profile: configuration.profile, speed: speed, updateInterval: updateInterval,
@@ -311,10 +322,10 @@ public struct Announcer: Sendable {
     /// The route's start, said once and first at the first free moment ("head north on Main
     /// Street[, then turn right onto Oak Avenue]", the first maneuver chained when close). It is
     /// dropped, never said late, when it would still be playing when the first maneuver's "turn
-    /// now" is due.
+    /// now" is due: nil then, and the first maneuver is announced as the head on the same update.
     private mutating func depart(
         _ departure: RouteProgress.UpcomingManeuver, route: [RouteProgress.UpcomingManeuver], update: RouteProgress
-    ) -> [Announcement] {
+    ) -> [Announcement]? {
         let speed = update.speed.isFinite ? max(update.speed, 0) : 0
         let latency = configuration.outputLatency(at: update.time, busyUntil: busyUntil)
         guard busyUntil.map({ update.time + configuration.outputLatency >= $0 + configuration.minimumGap }) ?? true else { return [] }
@@ -337,7 +348,7 @@ public struct Announcer: Sendable {
                 // than said over the turn.
                 guard announcement.chainedManeuverID == first.id, heardWhole(announcement, before: heardFirst, thresholds) else {
                     progress[departure.id] = .execute
-                    return []
+                    return nil
                 }
                 let said = speak(.execute, context)
                 progress[first.id] = .execute
@@ -350,10 +361,11 @@ public struct Announcer: Sendable {
         return [said]
     }
 
-    /// Whether `announcement`, starting now, ends at least the minimum lead time before the vehicle,
-    /// speeding up at the profile's planned acceleration, covers `distance`.
+    /// Whether `announcement`, starting now, ends at least the reaction time before the vehicle,
+    /// speeding up at the profile's planned acceleration, covers `distance`: a departure that says
+    /// the first turn is that turn's final instruction.
     private func heardWhole(_ announcement: Announcement, before distance: Double, _ now: AnnouncerThresholds) -> Bool {
-        let seconds = duration(for: announcement) + configuration.profile.minimumLeadTime
+        let seconds = speakingSeconds(announcement) + configuration.profile.reactionTime
         let acceleration = max(configuration.profile.plannedAcceleration, 0)
         return now.speed * seconds + acceleration * seconds * seconds / 2 <= distance
     }

@@ -1,0 +1,115 @@
+import DriveSimulation
+import Foundation
+import Guidance
+import Testing
+
+/// The routing engines' own routes driven at their own speeds through the real `voxnav drive` (its
+/// daemon, its headless server, eSpeak NG's real speech): every final instruction's last word comes
+/// at least the car's reaction time (3 s) before its maneuver, and an exit's or a fork's at speed
+/// starts at least 300 m and 12 s before it (docs/ANNOUNCER.md, "Turn now is heard in time").
+@Suite struct HeardInTimeRouteTests {
+    /// A maneuver reached less than this after the start leaves no room for any words and the
+    /// reaction time: "Turn right" alone, with the output's latency, speaks about 1.5 s.
+    static let noRoom = 3 + 1.5
+
+    /// One engine's route, driven at its own speeds.
+    struct RouteDrive: Sendable, CustomTestStringConvertible {
+        let key: String, file: String, language: String
+        /// The maneuvers reached too soon after the start for any words: the only ones allowed to end late.
+        var tooSoon: Set<String> = []
+        var cap = "30:00"
+        /// How many exits, interchanges and maneuvers at 80 km/h or more the drive must have checked.
+        var atSpeed = 0
+        var testDescription: String { file }
+    }
+
+    @Test(arguments: [
+        RouteDrive(key: "osrm", file: "osrm-city.json", language: "en-US"),
+        // Valhalla's documented route turns 25 m from its start, reached 3.5 s after it; its trace
+        // route starts at the same place.
+        RouteDrive(key: "valhalla", file: "valhalla-berlin-route.json", language: "de", tooSoon: ["m1"]),
+        RouteDrive(key: "valhalla", file: "valhalla-berlin-trace-route.json", language: "en-US", tooSoon: ["m1"]),
+        RouteDrive(key: "graphhopper", file: "graphhopper-berlin.json", language: "fr"),
+        // The via route's first turn is 25 m from its start, reached 5.7 s after it: the departure
+        // gives way to it.
+        RouteDrive(key: "graphhopper", file: "graphhopper-hoyerswerda-via.json", language: "de"),
+        RouteDrive(key: "graphhopper", file: "graphhopper-hoyerswerda-u-turn.json", language: "en-GB"),
+        // OSRM's long test route, its first three and a half hours: motorway exits and forks.
+        RouteDrive(key: "osrm", file: "osrm-korea-to-portugal.json", language: "en-US", cap: "3:40:00", atSpeed: 10),
+    ])
+    func anEnginesRouteAtItsOwnSpeeds(_ drive: RouteDrive) async throws {
+        let scenario = try DriveRunner.scenarioFile(
+            """
+            name: \(drive.file)
+            language: \(drive.language)
+            route: {\(drive.key): \(ImportedRouteDriveTests.routes)/\(drive.file)}
+            speed: {route: true}
+            audio:
+              - {at: "0:00", event: radio.on}
+            options: {durationCap: "\(drive.cap)"}
+            """)
+        let output = try await DriveRunner.drive(scenario)
+        try #require(output.status == 0, "\(output.text)")
+        let atSpeed = try Self.expectHeardInTime(try output.report(), scenario: scenario, tooSoon: drive.tooSoon)
+        #expect(atSpeed >= drive.atSpeed, "\(drive.file): \(atSpeed) exits, forks and maneuvers at speed checked")
+    }
+
+    /// The four examples, each driven once for all the tests that judge them; the motorway one
+    /// with its exits.
+    @Test(arguments: [("city-commute", 0), ("highway-podcast-call", 2), ("roundabouts-de", 0), ("berlin-graphhopper-fr", 0)])
+    func anExampleIsHeardInTime(_ name: String, _ atSpeed: Int) async throws {
+        let output = try await DriveRunner.example(drive: name)
+        try #require(output.status == 0, "\(output.text)")
+        let checked = try Self.expectHeardInTime(try output.report(), scenario: DriveRunner.example(name), tooSoon: [])
+        #expect(checked >= atSpeed, "\(name): \(checked) exits, forks and maneuvers at speed checked")
+    }
+
+    /// Checks `report`, the drive of the scenario file `scenario`: `tooSoon` are the maneuvers
+    /// reached too soon after the start for any words, the only ones allowed to end late. Returns
+    /// how many exits, interchanges and maneuvers at speed it checked.
+    static func expectHeardInTime(
+        _ report: TimelineReport, scenario: String, tooSoon: Set<String>, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Int {
+        let drive = try Scenario(yaml: try String(contentsOfFile: scenario, encoding: .utf8))
+        let directory = URL(fileURLWithPath: scenario).deletingLastPathComponent()
+        let route = try drive.route.resolve { path in
+            try String(contentsOf: URL(fileURLWithPath: path, relativeTo: directory), encoding: .utf8)
+        }
+        let kinematics = DriveKinematics(route: route, speed: drive.speed)
+        let file = drive.name
+        let finals = report.prompts.filter { $0.isFinalInstruction && $0.lead != nil && $0.maneuver != nil }
+        let departures = Set(route.maneuvers.filter { $0.maneuver.type.family == .starts }.map(\.id))
+        let judged = finals.filter { !departures.contains($0.maneuver!) }
+        #expect(judged.count >= 2, "\(file): final instructions \(finals.map(\.text))", sourceLocation: sourceLocation)
+
+        var late: Set<String> = []
+        for prompt in judged {
+            let id = prompt.maneuver!
+            let lead = prompt.lead!
+            // A maneuver the drive's time cap leaves unreached has no time to it.
+            guard let after = lead.lastSample.seconds, after < 3 else { continue }
+            late.insert(id)
+            let position = try #require(route.maneuvers.first { $0.id == id }?.position)
+            let reached = try #require(kinematics.time(atPosition: position))
+            #expect(
+                reached < noRoom, "\(file): \"\(prompt.text)\" ends \(after) s before \(id), reached \(reached) s after the start",
+                sourceLocation: sourceLocation)
+        }
+        #expect(late == tooSoon, "\(file): ending less than 3 s before their maneuver", sourceLocation: sourceLocation)
+
+        // Exits, interchanges, and any maneuver approached at 80 km/h or more: the final instruction
+        // starts at least 300 m and 12 s before it, where the previous maneuver leaves that much room.
+        var checked = 0
+        for maneuver in route.maneuvers {
+            guard let reached = kinematics.time(atPosition: maneuver.position), reached > 0 else { continue }
+            let fast = kinematics.speed(at: reached - 0.01) >= 80 / 3.6 - 1e-9
+            guard maneuver.maneuver.type.isExitOrInterchange || fast, maneuver.distanceFromPrevious >= 300 + 50 else { continue }
+            guard let final = judged.first(where: { $0.maneuver == maneuver.id }), let lead = final.lead else { continue }
+            checked += 1
+            #expect(
+                lead.firstSample.meters >= 300 - 1 && (lead.firstSample.seconds ?? 0) >= 12 - 0.05,
+                "\(file): \"\(final.text)\" starts \(lead.firstSample) before \(maneuver.id)", sourceLocation: sourceLocation)
+        }
+        return checked
+    }
+}
