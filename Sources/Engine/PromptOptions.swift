@@ -19,6 +19,10 @@ public struct PromptOptions: Sendable {
     /// An alert about the road ahead: cut by the moment, it is said again once the moment passes,
     /// if its deadline allows (`PromptPlayer.releaseHeldAlerts`).
     var isAlert = false
+    /// The most seconds its words may speak, where that is less than the policy's limit: a final
+    /// instruction with no room left to start earlier sheds detail, in the fitting order, to end
+    /// the reaction time before its maneuver (`Announcement.wordBudget`).
+    var wordBudget: Double?
 
     public init(priority: PromptPriority = .normal, deadline: Double? = nil, key: String? = nil) {
         self.priority = priority

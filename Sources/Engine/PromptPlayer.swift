@@ -81,7 +81,8 @@ actor PromptPlayer {
         guard !sayable.isEmpty else { throw .textTooLong(characters: candidates.last?.text.count ?? 0, limit: limits.maxTextCharacters) }
         guard await renderer.hasVoice(voice) else { throw .speech(SpeechError.unknownVoice(voice).description) }
         if let refusal = queue.refusalByCount(for: client, limits: limits) { throw .queueFull(refusal) }
-        let speech = try await renderer.render(.normal, candidates: sayable, voice: voice, overBudget: isManeuver ? .shorten : .refuse)
+        let speech = try await renderer.render(
+            .normal, candidates: sayable, voice: voice, overBudget: isManeuver ? .shorten : .refuse, within: options.wordBudget)
         let id = PromptID(rawValue: "p-\(promptCounter + 1)")
         let deadline = options.deadline.map { clock.now() + $0 }
         let entry = PromptQueue.Entry(
@@ -392,7 +393,8 @@ actor PromptPlayer {
         if expected == .normal, let prepared = prompt.prepared {
             early = prepared
         } else if let audible = AudibleStyle(expected) {
-            early = try await renderer.render(audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget)
+            early = try await renderer.render(
+                audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget, within: prompt.options.wordBudget)
         }
         var timings = PromptOutcome.Timings()
         timings.audioReady = ms()
@@ -419,7 +421,8 @@ actor PromptPlayer {
             rendered = early
         } else {
             do {
-                rendered = try await renderer.render(audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget)
+                rendered = try await renderer.render(
+                    audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget, within: prompt.options.wordBudget)
             } catch {
                 // Granted but never played: the session and the prompt in flight end here too.
                 _ = await gate.promptFinished(client, anotherWaiting: queue.count > 0)

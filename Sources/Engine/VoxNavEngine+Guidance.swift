@@ -78,6 +78,7 @@ extension VoxNavEngine {
                 priority: priority, key: announcement.maneuverID,
                 announces: AnnouncedManeuver(maneuver: announcement.maneuverID, state: announcement.state))
             options.toneless = announcement.state == .continue
+            options.wordBudget = announcement.wordBudget
             requests.append(
                 (PromptRequest(content: .maneuver(maneuver, then: next, andThen: andThen), language: session.language, units: session.units), options))
             planned.append(

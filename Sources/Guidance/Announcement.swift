@@ -26,6 +26,11 @@ public struct Announcement: Codable, Sendable, Equatable {
     public var estimatedDuration: Double
     /// Seconds to the maneuver at the heard moment at current speed; nil when stopped.
     public var timeToGo: Double?
+    /// A final instruction that cannot start earlier and whose words would end less than the
+    /// reaction time before its maneuver: the most seconds its words may speak. The speaker sheds
+    /// detail in the fitting order (lanes, the chained maneuvers, the signpost, the road name) until
+    /// they fit, or says the plainest. Nil: no limit but the policy's.
+    public var wordBudget: Double?
 
     public init(
         maneuverID: String, state: ManeuverState, distance: Double, chainedManeuverID: String? = nil,

@@ -424,6 +424,12 @@ public struct Announcer: Sendable {
     private mutating func speak(_ state: ManeuverState, _ context: Context) -> Announcement {
         var announcement = draft(state, context)
         announcement.estimatedDuration = duration(for: announcement)
+        // Its window opened as early as its words asked; starting now, they would still end too late
+        // (a turn just after the start, a prompt that held it up): they shed detail to fit instead.
+        if state == .execute, !context.head.isDeparture, let timeToGo = announcement.timeToGo {
+            let room = timeToGo - configuration.profile.reactionTime
+            if room < speakingSeconds(announcement) { announcement.wordBudget = max(room, 0) }
+        }
         progress[context.head.id] = state
         busyUntil = announcement.expectedStart + announcement.estimatedDuration
         return announcement

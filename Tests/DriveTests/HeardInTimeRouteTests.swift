@@ -94,6 +94,8 @@ import Testing
             #expect(
                 reached < noRoom, "\(file): \"\(prompt.text)\" ends \(after) s before \(id), reached \(reached) s after the start",
                 sourceLocation: sourceLocation)
+            // With no room to start earlier, it shed its detail to end as early as it could.
+            #expect(prompt.result == .shortened, "\(file): \"\(prompt.text)\" kept its detail", sourceLocation: sourceLocation)
         }
         #expect(late == tooSoon, "\(file): ending less than 3 s before their maneuver", sourceLocation: sourceLocation)
 

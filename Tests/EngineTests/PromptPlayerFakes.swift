@@ -78,9 +78,10 @@ final class InstantRenderer: PromptRenderer {
 
     func hasVoice(_ voice: String) async -> Bool { voice != "xx" }
 
-    func render(_ style: AudibleStyle, candidates wordings: [Wording], voice: String, overBudget: OverBudget) async throws(EngineError)
+    func render(_ style: AudibleStyle, candidates wordings: [Wording], voice: String, overBudget: OverBudget, within: Double?) async throws(EngineError)
         -> RenderedPrompt
     {
+        let maxSeconds = min(maxSeconds, within ?? .infinity)
         let candidates = wordings.map(\.text)
         var text = style == .short ? candidates.last! : candidates.first { Self.seconds(of: $0) < maxSeconds } ?? candidates.last!
         if style == .normal, Self.seconds(of: text) >= maxSeconds {

@@ -321,6 +321,23 @@ import Testing
         #expect(outcome.result == .shortened && outcome.text == "Turn left onto Main Street")
     }
 
+    /// A final instruction with little time left before its maneuver (`PromptOptions.wordBudget`,
+    /// from the announcer) sheds detail until its words fit that time, below the policy's limit.
+    @Test(arguments: [(0.55, "Turn left onto Main Street"), (0.35, "Turn left"), (0, "Turn left")])
+    func aFinalInstructionWithLittleTimeLeftShedsDetailToFit(_ budget: Double, _ said: String) async throws {
+        let rig = await Rig()
+        var options = PromptOptions(priority: .important)
+        options.wordBudget = budget
+        let wordings = ["Turn left onto Main Street toward the Airport", "Turn left onto Main Street", "Turn left"]
+        let ticket = try await rig.player.enqueue(
+            client: Self.nav, candidates: wordings.map { Wording(text: $0) }, voice: "en", isManeuver: true, options: options, receivedAt: .now
+        ).0
+        await rig.output.waitUntilPlaying(1)
+        rig.output.drain()
+        let outcome = try await ticket.outcome()
+        #expect(outcome.result == .shortened && outcome.text == said, "\(outcome)")
+    }
+
     /// A client flooding the queue delays another client by one prompt at most (here not at all:
     /// the flooder's turn was its prompt playing), and a maneuver goes before text of the same priority.
     @Test func clientsTakeTurnsAndAManeuverGoesBeforeText() async throws {
