@@ -18,6 +18,8 @@ struct ClientConnection {
     let maxFrameLength: Int
     /// A connection silent this long (nothing in flight, no subscription) is closed; nil: never.
     let idleTimeout: Duration?
+    /// The daemon's turns to handle a request, shared by every connection.
+    let turns: RequestTurns
 
     /// The most requests of one connection handled at once; more are refused at once (a flood).
     static let maxInFlight = 64
@@ -56,8 +58,10 @@ struct ClientConnection {
                         do {
                             for try await frame in inbound {
                                 client.heard()
-                                // Backpressure: while the client leaves its replies unread, its requests are not read either.
+                                // Backpressure: while the client leaves its replies unread, its requests are not read
+                                // either, nor while the daemon handles as many requests as it may.
                                 await pending.waitForRoom()
+                                try await turns.take()
                                 handle(frame, from: client, in: &requests, output: output)
                             }
                         } catch {
@@ -87,23 +91,33 @@ struct ClientConnection {
         }
     }
 
+    /// Handles one request, holding the turn taken for it until its reply is written.
     private func handle(_ frame: Frame, from client: ClientContext, in requests: inout DiscardingTaskGroup, output: Output) {
         switch frame {
         case .oversize:
             let refusal = RPCReply.single(RPCReply.Response(id: nil, error: .invalidRequest("frame longer than \(maxFrameLength) bytes")))
-            requests.addTask { await output.write(Self.line(refusal)) }
+            requests.addTask { [turns] in
+                defer { turns.release() }
+                await output.write(Self.line(refusal))
+            }
         case .line(let buffer):
             let bytes = Data(buffer.readableBytesView)
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return turns.release() }
             guard client.admit(limit: Self.maxInFlight) else {
                 let refusal = RPCError(code: -32001, message: "too many requests in flight on this connection (at most \(Self.maxInFlight))")
                 let reply = RPCReply.single(RPCReply.Response(id: Self.peekID(bytes), error: refusal))
-                requests.addTask { await output.write(Self.line(reply)) }
+                requests.addTask { [turns] in
+                    defer { turns.release() }
+                    await output.write(Self.line(reply))
+                }
                 return
             }
             let router = self.router
-            requests.addTask {
-                defer { client.done() }
+            requests.addTask { [turns] in
+                defer {
+                    client.done()
+                    turns.release()
+                }
                 if let reply = await router.handle(bytes, from: client) { await output.write(Self.line(reply)) }
             }
         }

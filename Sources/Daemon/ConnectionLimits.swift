@@ -33,8 +33,21 @@ public struct ConnectionLimits: Sendable, Equatable {
             raised.rlim_cur = limit.rlim_max
             if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
         }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 32
-        let available = Int(clamping: limit.rlim_cur) - open - reservedDescriptors
+        let available = Int(clamping: limit.rlim_cur) - openDescriptors() - reservedDescriptors
         return ConnectionLimits(maxConnections: max(1, min(ceiling, available)), idleTimeout: idleTimeout)
+    }
+
+    /// Whether the descriptors still free keep the reserve: the soft limit as it is now, less those
+    /// open now. Asked at every accept, since the limit may be lowered while the daemon runs
+    /// (`prlimit`), which the cap counted at start cannot know.
+    public static func reserveHolds() -> Bool {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return true }
+        return Int(clamping: limit.rlim_cur) - openDescriptors() >= reservedDescriptors
+    }
+
+    /// Descriptors open in this process (a guess of 32 when /proc cannot be read).
+    private static func openDescriptors() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 32
     }
 }

@@ -22,6 +22,10 @@ public final class DaemonServer: Sendable {
     private let connectionsClosing = OneShot<Void>()
     /// Connections being served now (only the accept loop changes it, and each connection's end).
     private let liveConnections = Atomic<Int>(0)
+    /// The requests handled at once, all connections together.
+    private let turns: RequestTurns
+    /// Gives a burst's memory back once it has settled.
+    let memory = MemoryTrim()
 
     /// Frames longer than this are refused (1 MiB: far above any real request).
     public static let maxFrameLength = 1 << 20
@@ -85,26 +89,37 @@ public final class DaemonServer: Sendable {
         self.engine = engine
         self.logger = logger
         self.limits = limits
+        self.turns = RequestTurns(memory: memory)
     }
 
     /// Serves clients, each connection in a child task, until `stop()`; then the connected ones
     /// until `closeConnections()`. Returns when every connection has ended.
     public func run() async {
         await withDiscardingTaskGroup { group in
+            group.addTask { await self.memory.run() }
             do {
                 try await listener.executeThenClose { connections in
                     for try await channel in connections {
-                        guard liveConnections.add(1, ordering: .relaxed).newValue <= limits.maxConnections else {
+                        let live = liveConnections.add(1, ordering: .relaxed).newValue
+                        // The reserve is asked anew: the descriptor limit may have been lowered meanwhile.
+                        let why =
+                            live > limits.maxConnections
+                            ? "too many connections (at most \(limits.maxConnections))"
+                            : ConnectionLimits.reserveHolds()
+                                ? nil
+                                : "too few file descriptors left (the process's limit was lowered; \(ConnectionLimits.reservedDescriptors) are kept for audio and speech)"
+                        if let why {
                             liveConnections.subtract(1, ordering: .relaxed)
-                            group.addTask { await self.refuse(channel) }
+                            group.addTask { await self.refuse(channel, because: why) }
                             continue
                         }
                         let connection = ClientConnection(
                             channel: channel, router: router, engine: engine, logger: logger, maxFrameLength: Self.maxFrameLength,
-                            idleTimeout: limits.idleTimeout)
+                            idleTimeout: limits.idleTimeout, turns: turns)
                         group.addTask {
                             await connection.serve()
                             self.liveConnections.subtract(1, ordering: .relaxed)
+                            self.memory.connectionEnded()
                         }
                     }
                 }
@@ -112,14 +127,15 @@ public final class DaemonServer: Sendable {
                 logger.debug("the listening socket failed", metadata: ["error": "\(error)"])
             }
             await connectionsClosing.value
+            memory.finish()
             group.cancelAll()
         }
     }
 
     /// One connection too many: told so in one line, and closed.
-    private func refuse(_ channel: NIOAsyncChannel<Frame, ByteBuffer>) async {
-        logger.debug("refused a connection: too many", metadata: ["maxConnections": "\(limits.maxConnections)"])
-        let error = RPCError(code: -32002, message: "too many connections (at most \(limits.maxConnections)): try again later")
+    private func refuse(_ channel: NIOAsyncChannel<Frame, ByteBuffer>, because why: String) async {
+        logger.debug("refused a connection", metadata: ["why": "\(why)"])
+        let error = RPCError(code: -32002, message: "\(why): try again later")
         var line = (try? JSONEncoder().encode(RPCResponse(id: nil, error: error))) ?? Data()
         line.append(0x0A)
         try? await channel.executeThenClose { _, outbound in try await outbound.write(ByteBuffer(bytes: line)) }

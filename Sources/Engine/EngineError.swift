@@ -43,6 +43,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .queueFull(.secondsFull(let waiting, let asked, let limit)):
             "the prompt queue is full: \(Self.seconds(waiting)) s of speech waiting and this prompt's \(Self.seconds(asked)) s would pass the limit of "
                 + "\(Self.seconds(limit)) s (and this client has as many prompts waiting as any other, none of whose prompts would give way to this one); wait for some to finish"
+        case .queueFull(.lineFull(let limit)):
+            "the prompt queue is full: \(limit) prompts are being made for other clients, and this client already has one waiting or being made; wait for some to finish"
         case .promptTooLong(let overrun): "prompt refused: \(overrun)"
         case .textTooLong(let characters, let limit):
             "prompt refused: its text has \(characters) characters, more than the \(limit) a prompt may have"

@@ -27,11 +27,17 @@ actor FocusExecutor {
     /// the levels are the same).
     private let rampsTakeTime: Bool
 
+    /// Where `journal.failing` and `journal.recovered` are told, stamped by `clock`.
+    private let events: EventBus
+    private let clock: EngineClock
+
     init(
         connection: PulseConnection, logger: Logger, journalFile: JournalFile?, deepestDuckDB: Double, players: MPRISPlayers?,
-        rampsTakeTime: Bool = true
+        events: EventBus, clock: EngineClock, rampsTakeTime: Bool = true
     ) {
         self.connection = connection
+        self.events = events
+        self.clock = clock
         self.players = ForeignPlayers(players: players, logger: logger)
         self.rampsTakeTime = rampsTakeTime
         self.deepestDuckDB = deepestDuckDB
@@ -282,15 +288,22 @@ actor FocusExecutor {
         }
     }
 
-    /// Logs a streak of failed journal writes once, at its start, and its end.
+    /// Logs and tells a streak of failed journal writes once, at its start, and its end.
     private func report(_ report: JournalFile.WriteReport?) {
         switch report {
         case .failing(let why):
             logger.error(
                 "cannot write the journal: a daemon killed now would leave streams ducked (reported once until a write succeeds)",
                 metadata: ["path": "\(journalFile?.path ?? "")", "why": "\(why)"])
+            var event = EngineEvent(type: .journalFailing, time: clock.now())
+            event.reason =
+                "cannot write the journal \(journalFile?.path ?? "") (\(why)): other programs' streams are neither ducked, paused nor muted until it can be"
+            events.emit(event)
         case .recovered:
             logger.notice("the journal is written again", metadata: ["path": "\(journalFile?.path ?? "")"])
+            var event = EngineEvent(type: .journalRecovered, time: clock.now())
+            event.reason = "the journal \(journalFile?.path ?? "") is written again: other programs' streams are managed again"
+            events.emit(event)
         case nil: break
         }
     }

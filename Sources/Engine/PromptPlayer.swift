@@ -27,6 +27,8 @@ actor PromptPlayer {
     private var gate: (any PromptGate)?
 
     private var queue = PromptQueue()
+    /// Turns to synthesise a prompt being admitted, a few at a time across every connection.
+    private var synthesis = SynthesisSlots()
     private var admitted: [PromptID: AdmittedPrompt] = [:]
     private var worker: Task<Void, Never>?
     private var current: PromptQueue.Entry?
@@ -80,12 +82,22 @@ actor PromptPlayer {
         let sayable = candidates.filter { $0.text.count <= limits.maxTextCharacters }
         guard !sayable.isEmpty else { throw .textTooLong(characters: candidates.last?.text.count ?? 0, limit: limits.maxTextCharacters) }
         guard await renderer.hasVoice(voice) else { throw .speech(SpeechError.unknownVoice(voice).description) }
-        if let refusal = queue.refusalByCount(for: client, limits: limits) { throw .queueFull(refusal) }
+        // One turn among the few syntheses in flight; the queue's bounds are asked when it comes, with
+        // the shortest its words could speak, so that what cannot be admitted is never synthesised
+        // (no more than a prompt may speak: a longer text is refused as too long, by its speech).
+        if let refusal = lineRefusal(for: client) { throw .queueFull(refusal) }
+        try await takeSynthesisTurn(for: client)
+        defer { synthesis.release(for: client) }
+        let deadline = options.deadline.map { clock.now() + $0 }
+        var entry = PromptQueue.Entry(
+            id: PromptID(rawValue: "p-\(promptCounter + 1)"), client: client, priority: options.priority, deadline: deadline,
+            key: options.key, isManeuver: isManeuver, fromGuidance: options.fromGuidance,
+            seconds: min(Self.shortestSpeech(of: sayable.last!.text), limits.maxSeconds))
+        if let refusal = queue.refusal(of: entry, limits: limits) { throw .queueFull(refusal) }
         let speech = try await renderer.render(
             .normal, candidates: sayable, voice: voice, overBudget: isManeuver ? .shorten : .refuse, within: options.wordBudget)
         let id = PromptID(rawValue: "p-\(promptCounter + 1)")
-        let deadline = options.deadline.map { clock.now() + $0 }
-        let entry = PromptQueue.Entry(
+        entry = PromptQueue.Entry(
             id: id, client: client, priority: options.priority, deadline: deadline, key: options.key, isManeuver: isManeuver,
             fromGuidance: options.fromGuidance, seconds: speech.audio.duration)
         let admission: PromptQueue.Admission
@@ -117,6 +129,36 @@ actor PromptPlayer {
         interruptIfOutranked(by: entry.priority, id: id)
         startWorkerIfIdle()
         return (ticket, position)
+    }
+
+    /// Why a request of `client` may not even wait to be synthesised: counting its requests in line
+    /// as already waiting, it would pass its own bound; or the line holds as many requests as the
+    /// queue may hold prompts while this client already has one waiting or in line. A client with
+    /// nothing waiting and nothing in line always gets in line (fair admission), so a flood costs
+    /// the daemon a line of about `maxWaiting` requests plus one per connection, not every request.
+    private func lineRefusal(for client: ClientID) -> QueueBound? {
+        let holds = queue.count(of: client) + synthesis.count(of: client)
+        if holds >= limits.maxWaitingPerClient { return .clientFull(limit: limits.maxWaitingPerClient) }
+        if holds > 0, synthesis.count >= limits.maxWaiting { return .lineFull(limit: limits.maxWaiting) }
+        return nil
+    }
+
+    /// Waits for a turn to synthesise (`SynthesisSlots`); a request cancelled meanwhile (its client
+    /// gone) gives its place up.
+    private func takeSynthesisTurn(for client: ClientID) async throws(EngineError) {
+        guard let turn = synthesis.take(for: client) else { return }
+        do {
+            try await turn.valueUnlessCancelled()
+        } catch {
+            synthesis.abandon(turn, of: client)
+            throw .speech("cancelled while waiting to be synthesised")
+        }
+    }
+
+    /// A lower bound of how long `text` speaks: eSpeak NG at its fastest (450 words a minute) says a
+    /// word in 0.13 s, so no words speak shorter than 0.1 s each.
+    static func shortestSpeech(of text: String) -> Double {
+        Double(text.split(whereSeparator: \.isWhitespace).count) * 0.1
     }
 
     /// Cancels prompts: one by id (whoever queued it: the socket is the user's own), or all of a

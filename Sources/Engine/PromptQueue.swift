@@ -8,6 +8,9 @@ public enum QueueBound: Error, Equatable, Sendable {
     case queueFull(limit: Int)
     /// The queue holds the most speech it may, and the client holds as many prompts as anyone.
     case secondsFull(waiting: Double, asked: Double, limit: Double)
+    /// As many prompts as the queue may hold are being made for admission (a flood), and the client
+    /// already has one waiting or being made.
+    case lineFull(limit: Int)
 }
 
 /// A prompt's identity, as given to the client that asked for it ("p-12").
@@ -72,13 +75,11 @@ struct PromptQueue {
 
     func count(of client: ClientID) -> Int { waiting.filter { $0.client == client }.count }
 
-    /// Whether a prompt of `client` could be admitted now as far as counts go (before its speech is
-    /// measured): the same answer `admit` gives for a prompt of no length.
-    func refusalByCount(for client: ClientID, limits: PromptLimits) -> QueueBound? {
-        if count(of: client) >= limits.maxWaitingPerClient { return .clientFull(limit: limits.maxWaitingPerClient) }
-        if count >= limits.maxWaiting, victim(for: client, priority: .important, isManeuver: true) == nil {
-            return .queueFull(limit: limits.maxWaiting)
-        }
+    /// Why `entry` would be refused now, if it would: `admit`'s answer, changing nothing. Asked
+    /// with a length that is a lower bound of its speech, before the speech is made.
+    func refusal(of entry: Entry, limits: PromptLimits) -> QueueBound? {
+        var trial = self
+        if case .failure(let refusal) = trial.admit(entry, limits: limits) { return refusal }
         return nil
     }
 

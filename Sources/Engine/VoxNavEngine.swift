@@ -91,7 +91,8 @@ public actor VoxNavEngine {
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
         focus = FocusExecutor(
             connection: connection, logger: logger, journalFile: journalFile, deepestDuckDB: configuration.policy.deepestDuckDB,
-            players: MPRISPlayers(address: configuration.sessionBusAddress), rampsTakeTime: clock.playsPromptAudio)
+            players: MPRISPlayers(address: configuration.sessionBusAddress), events: events, clock: clock,
+            rampsTakeTime: clock.playsPromptAudio)
         await prompts.attach(EnginePromptGate(engine: self))
         // A previous daemon killed mid-prompt may have left streams ducked or muted, and its simulated sources died with it.
         var left: JournalFile.Contents?

@@ -29,6 +29,11 @@ public enum EventType: String, Codable, CaseIterable, Sendable {
     case guidanceEnded = "guidance.ended"
     case serverLost = "server.lost"
     case serverRestored = "server.restored"
+    /// The journal cannot be written: other programs' streams are left alone (no duck, pause or mute)
+    /// until it can, since a daemon killed then would leave them lowered for good.
+    case journalFailing = "journal.failing"
+    /// The journal is written again: other programs' streams are managed again.
+    case journalRecovered = "journal.recovered"
     /// Sent to one subscriber only: it left too many events unread, and its subscription ended.
     case subscriptionDropped = "subscription.dropped"
 

@@ -39,6 +39,9 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Concurrent clients for the load test.") var loadClients = 50
     @Option(help: "Seconds of load.") var loadSeconds = 10.0
     @Option(help: "Load rounds, each followed by an RSS reading (growth that stops is allocator retention, growth that goes on is a leak).") var loadRounds = 3
+    @Option(help: "Flood rounds: connections sending pipelined prompts at once, RSS at the peak and after they close.") var floodRounds = 3
+    @Option(help: "Connections per flood round.") var floodConnections = 320
+    @Option(help: "Pipelined prompt.speak requests per flood connection.") var floodRequests = 64
     @Option(help: "Synthesis repetitions per language pack.") var synthReps = 20
     @Option(help: "Capture fragment size (ms).") var fragmentMs = 3.0
     @Option(help: "Seconds to wait after connecting a capture stream before measuring with it.") var settleSeconds = 3.0
@@ -384,6 +387,20 @@ struct Run: AsyncParsableCommand {
         report.rssEndKB = report.rssAfterLoadRoundsKB.last ?? -1
         report.memory.points.append(memoryPoint(MemoryComparison.afterLoad, voxnavdKB: report.rssEndKB))
 
+        // 5b. The flood: many connections, each with its requests pipelined, all at once.
+        if floodRounds > 0 {
+            say("\n== flood: \(floodRounds) rounds of \(floodConnections) connections × \(floodRequests) pipelined prompt.speak ==")
+            usleep(2_000_000)
+            for round in 0..<floodRounds {
+                let result = try runFlood(
+                    socket: socket, daemonPID: daemonPID, connections: floodConnections, requests: floodRequests, round: round, settleSeconds: 5)
+                report.flood.append(result)
+                say(
+                    "  round \(round + 1): \(fmt(result.seconds, 1)) s, \(result.admitted) admitted, \(result.refused) refused; RSS \(result.idleKB) kB before, \(result.peakKB) kB at the peak, \(result.afterKB) kB 5 s after the clients closed"
+                )
+            }
+        }
+
         // 6. Synthesis speed per language pack, in process (the daemon's Synthesizer).
         say("\n== synthesis speed: \(synthReps) repetitions per language pack ==")
         report.synthesis = try await synthesisSpeed(reps: synthReps)
@@ -396,7 +413,7 @@ struct Run: AsyncParsableCommand {
         report.config =
             "trials \(trials) per contender, stream probes \(streamProbes), duck trials \(duckTrials), bursts \(bursts), "
             + "footprint prompts \(footprintPrompts), idle \(Int(idleSeconds)) s, load \(loadRounds) × \(loadClients) clients × \(Int(loadSeconds)) s, "
-            + "synthesis reps \(synthReps), capture fragment \(fmt(fragmentMs, 1)) ms, threshold \(threshold)"
+            + "flood \(floodRounds) × \(floodConnections) connections × \(floodRequests) requests, synthesis reps \(synthReps), capture fragment \(fmt(fragmentMs, 1)) ms, threshold \(threshold)"
         say("\n" + report.table())
         if let json {
             try report.result().encoded().write(to: URL(fileURLWithPath: json))

@@ -29,6 +29,8 @@ struct Report {
     var rssAfterPromptsKB = 0
     var rssEndKB = 0
     var rssAfterLoadRoundsKB: [Int] = []
+    /// The flood rounds (`runFlood`).
+    var flood: [FloodRound] = []
     var memory = MemoryComparison()
     var loadRoundRates: [Double] = []
     var loadErrorsAllRounds = 0
@@ -110,6 +112,20 @@ struct Report {
                     what: "daemon RSS after the load rounds", goal: "< 40 MB",
                     got: rssAfterLoadRoundsKB.map { fmt(Double($0) / 1024, 1) }.joined(separator: " → ") + " MiB (\(mb(most)) at most)",
                     met: most > 0 && most < limitKiB))
+        }
+        if let first = flood.first {
+            // Against the RSS before the first round: what the flood costs, and what it leaves.
+            let idle = first.idleKB
+            let peak = flood.map(\.peakKB).max()!
+            let after = flood.map(\.afterKB).max()!
+            t.append(
+                Target(
+                    what: "flood: peak RSS above idle", goal: "≤ 50 MB",
+                    got: "\(mb(peak - idle)) (\(mb(idle)) → \(mb(peak)))", met: Double(peak - idle) * 1.024 / 1000 <= 50))
+            t.append(
+                Target(
+                    what: "flood: RSS above idle 5 s after the clients closed", goal: "≤ 5 MB",
+                    got: flood.map { mb($0.afterKB - idle) }.joined(separator: ", "), met: Double(after - idle) * 1.024 / 1000 <= 5))
         }
         t.append(Target(what: "idle CPU with the radio playing", goal: "< 1 % of a core", got: "\(fmt(idleCPUPercent, 2)) %", met: idleCPUPercent < 1))
         t.append(
@@ -223,6 +239,7 @@ struct Report {
         - RSS: \(rssStartKB) kB at start, \(rssBeforePromptsKB) kB before the prompts, \(rssAfterPromptsKB) kB after \(footprintPlayed) prompts \
         (\(fmt(footprintSeconds, 1)) s), then after each load round: \(rssAfterLoadRoundsKB.map { "\($0) kB" }.joined(separator: ", ")).
         - Idle CPU with the FM radio playing: \(fmt(idleCPUPercent, 2)) % of one core (utime+stime from /proc over the idle period).
+        - Flood rounds (\(flood.first.map { "\($0.admitted + $0.refused)" } ?? "0") pipelined prompt.speak each): \(flood.map { "\($0.idleKB) → peak \($0.peakKB) → \($0.afterKB) kB (\($0.admitted) admitted, \($0.refused) refused, \(fmt($0.seconds, 1)) s)" }.joined(separator: "; ")).
         - Load rounds: \(loadRoundRates.map { fmt($0, 0) }.joined(separator: ", ")) replies/s; errors over all rounds: \(loadErrorsAllRounds); refusals by the prompt queue's bounds: \(loadRefusalsAllRounds).
         - Load, round 1 (the table above): \(load.replies) replies in the period, \(fmt(load.repliesPerSecond, 0)) replies/s \
         (\(load.speaks) prompt.speak, \(load.updates) guidance.update, \(load.cancels) prompt.cancel), refused by the queue's bounds: \(load.refusals), errors: \(load.errors)\

@@ -142,6 +142,7 @@ import Testing
             let log = directory + "/voxnavd.log"
             let (daemon, connection) = try await startDaemon(socket: socket, log: log)
             defer { stop(daemon) }
+            let recorder = try EventRecorder(socketPath: socket, types: ["journal"])
             let journal = directory + "/journal.json"
             try FileManager.default.createDirectory(atPath: journal + "/occupied", withIntermediateDirectories: true)
             // Each prompt ducks the music and restores it: several journal writes, all failing.
@@ -151,6 +152,10 @@ import Testing
             var said = try String(contentsOfFile: log, encoding: .utf8)
             #expect(said.components(separatedBy: "cannot write the journal").count - 1 == 1, "\(said)")
             #expect(said.contains("Is a directory") || said.contains("Directory not empty"), "\(said)")
+            // Subscribers are told once for the streak too, with the reason.
+            let failing = await recorder.wait(seconds: 2) { $0.contains { $0["type"] == .string("journal.failing") } }
+            #expect(failing, "no journal.failing event: \(recorder.events)")
+            #expect(recorder.events.first?["reason"]?.stringValue?.contains(journal) == true, "\(recorder.events)")
             // No journal, no duck: the other program's music mixes with the prompt, at its own volume from
             // the prompt's first sample to its last, and state.get says why.
             let long = "Turn right onto the long road, then keep left toward the harbour."
@@ -185,6 +190,9 @@ import Testing
             #expect(healthy["journalProblem"] == nil, "\(healthy)")
             said = try String(contentsOfFile: log, encoding: .utf8)
             #expect(said.components(separatedBy: "cannot write the journal").count - 1 == 1, "\(said)")
+            _ = await recorder.wait(seconds: 2) { $0.count >= 2 }
+            let told = recorder.events.compactMap { $0["type"]?.stringValue }
+            #expect(told == ["journal.failing", "journal.recovered"], "\(told)")
         }
     }
 }

@@ -70,9 +70,14 @@ actor ScriptedGate: PromptGate {
 final class InstantRenderer: PromptRenderer {
     static let sampleRate = 1000
     let maxSeconds: Double
+    /// How long each speech takes to make, as eSpeak NG's few milliseconds do; nil: none.
+    let delay: Duration?
     let rendered = Mutex<[(AudibleStyle, String)]>([])
 
-    init(maxSeconds: Double = 6) { self.maxSeconds = maxSeconds }
+    init(maxSeconds: Double = 6, delay: Duration? = nil) {
+        self.maxSeconds = maxSeconds
+        self.delay = delay
+    }
 
     static func seconds(of text: String) -> Double { Double(text.split(separator: " ").count) * 0.1 }
 
@@ -82,6 +87,7 @@ final class InstantRenderer: PromptRenderer {
         -> RenderedPrompt
     {
         let maxSeconds = min(maxSeconds, within ?? .infinity)
+        if style == .normal, let delay { try? await Task.sleep(for: delay) }
         let candidates = wordings.map(\.text)
         var text = style == .short ? candidates.last! : candidates.first { Self.seconds(of: $0) < maxSeconds } ?? candidates.last!
         if style == .normal, Self.seconds(of: text) >= maxSeconds {

@@ -146,6 +146,8 @@ extension PromptQueue {
                         #expect(before.count == limits.maxWaiting && most <= mine && !(most == mine && tieWon))
                     case .secondsFull:
                         #expect(before.seconds + seconds > limits.maxWaitingSeconds)
+                    case .lineFull:
+                        Issue.record("the queue alone never refuses for the synthesis line (the player does)")
                     }
                 }
                 #expect(queue.count <= limits.maxWaiting && queue.seconds <= limits.maxWaitingSeconds + 1e-9)

@@ -17,9 +17,9 @@ EVENT_TYPES = [
     "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
     "prompt.interrupted", "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
     "source.paused", "source.resumed", "source.stopped", "source.handled", "interruption.began", "interruption.ended", "audit.violation",
-    "guidance.ended", "server.lost", "server.restored", "subscription.dropped",
+    "guidance.ended", "server.lost", "server.restored", "journal.failing", "journal.recovered", "subscription.dropped",
 ]
-EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "guidance", "server", "subscription"]
+EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "guidance", "server", "journal", "subscription"]
 VERBOSITIES = ["brief", "normal", "detailed"]
 UNIT_SYSTEMS = ["metric", "imperialUS", "imperialUK"]
 VOICE_GUIDANCE = ["off", "alertsOnly", "all"]
@@ -508,6 +508,7 @@ DEFS = {
             {"if": {"properties": {"type": {"const": "interruption.ended"}}}, "then": {"required": ["shouldResume"]}},
             {"if": {"properties": {"type": {"const": "audit.violation"}}}, "then": {"required": ["client", "rule", "reason"]}},
             {"if": {"properties": {"type": {"const": "server.lost"}}}, "then": {"required": ["reason"]}},
+            {"if": {"properties": {"type": {"enum": ["journal.failing", "journal.recovered"]}}}, "then": {"required": ["reason"]}},
             {"if": {"properties": {"type": {"const": "guidance.ended"}}},
              "then": {"required": ["client", "reason"], "properties": {"reason": {"enum": GUIDANCE_END_REASONS}}}},
         ],
