@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "voxnav-bench",
             dependencies: [
-                "RPC", "Guidance", "CPulse", "Speech",
+                "RPC", "Guidance", "CPulse", "Speech", "LoadClients",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libFuzzer over the parsers (scripts/fuzz); built normally, it replays inputs it is given.
@@ -104,6 +104,8 @@ let package = Package(
         .testTarget(
             name: "GuidanceTests",
             dependencies: ["Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),
+        // The many-connections flood, shared by voxnav-bench and its test.
+        .target(name: "LoadClients", dependencies: ["RPC"]),
         // Read-back helpers for tests that talk to a real PulseAudio server (pactl, parec on car.monitor).
         .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
         .testTarget(
@@ -137,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "Daemon", "RPC", "Engine", "Speech", "Guidance", "AudioTestSupport", "PulseServer",
+                "Daemon", "RPC", "Engine", "Speech", "Guidance", "AudioTestSupport", "PulseServer", "LoadClients",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Runs the real `voxnav drive` (which starts its own voxnavd and headless PulseAudio server).

@@ -1,5 +1,5 @@
 import Foundation
-import RPC
+import LoadClients
 
 /// One flood round: what the daemon held before, at its peak, and after the clients had gone.
 struct FloodRound: Codable {
@@ -28,31 +28,7 @@ func runFlood(socket: String, daemonPID: pid_t, connections: Int, requests: Int,
     }
     sampler.start()
     let started = monotonicNow()
-    var admitted = 0
-    var refused = 0
-    do {
-        let clients = try (0..<connections).map { _ in try RPCClient(socketPath: socket) }
-        var lines = Data()
-        for i in 0..<requests {
-            let text = "Turn left onto Main Street number \(round * requests + i)"
-            lines.append(Data(#"{"jsonrpc":"2.0","id":\#(i),"method":"prompt.speak","params":{"text":"\#(text)","wait":false}}"#.utf8))
-            lines.append(0x0A)
-        }
-        for client in clients {
-            client.setWriteTimeout(60)
-            try client.writeAll(lines)
-        }
-        for client in clients {
-            client.setReadTimeout(60)
-            var replies = 0
-            while replies < requests {
-                let reply = try JSONDecoder().decode(JSONValue.self, from: client.readLine())
-                guard reply["id"] != nil else { continue }
-                replies += 1
-                if reply["result"] != nil { admitted += 1 } else { refused += 1 }
-            }
-        }
-    }
+    let (admitted, refused) = try PipelinedFlood(connections: connections, requests: requests).run(socket: socket, round: round)
     let seconds = monotonicNow() - started
     usleep(useconds_t(settleSeconds * 1_000_000))
     sampling.with { $0 = false }

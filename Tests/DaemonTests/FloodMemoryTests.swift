@@ -1,5 +1,6 @@
 import AudioTestSupport
 import Foundation
+import LoadClients
 import RPC
 import Synchronization
 import Testing
@@ -20,34 +21,6 @@ import Testing
             let kB = Double(line.split(separator: " ").dropFirst().first ?? "")
         else { return nil }
         return kB / 1024
-    }
-
-    /// One round: every connection sends its requests at once, then every reply is read. Returns
-    /// the replies that were results and those that were errors.
-    static func flood(socket: String, connections: Int, requests: Int, round: Int) throws -> (results: Int, errors: Int) {
-        let clients = try (0..<connections).map { _ in try RPCClient(socketPath: socket) }
-        var lines = Data()
-        for i in 0..<requests {
-            let text = "Turn left onto Main Street number \(round * requests + i)"
-            lines.append(Data(#"{"jsonrpc":"2.0","id":\#(i),"method":"prompt.speak","params":{"text":"\#(text)","wait":false}}"#.utf8))
-            lines.append(0x0A)
-        }
-        for client in clients {
-            client.setWriteTimeout(60)
-            try client.writeAll(lines)
-        }
-        var counts = (results: 0, errors: 0)
-        for client in clients {
-            client.setReadTimeout(60)
-            var replies = 0
-            while replies < requests {
-                let reply = try JSONDecoder().decode(JSONValue.self, from: client.readLine())
-                guard reply["id"] != nil else { continue }
-                replies += 1
-                if reply["result"] != nil { counts.results += 1 } else { counts.errors += 1 }
-            }
-        }
-        return counts
     }
 
     @Test func aFloodCostsLittleAndGivesItBack() async throws {
@@ -73,7 +46,7 @@ import Testing
                     group.addTask {
                         try await withCheckedThrowingContinuation { done in
                             Thread.detachNewThread {
-                                done.resume(with: Result { try Self.flood(socket: socket, connections: 320, requests: 64, round: round) })
+                                done.resume(with: Result { try PipelinedFlood(connections: 320, requests: 64).run(socket: socket, round: round) })
                             }
                         }
                     }
