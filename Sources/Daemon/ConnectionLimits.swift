@@ -37,13 +37,22 @@ public struct ConnectionLimits: Sendable, Equatable {
         return ConnectionLimits(maxConnections: max(1, min(ceiling, available)), idleTimeout: idleTimeout)
     }
 
-    /// Whether the descriptors still free keep the reserve: the soft limit as it is now, less those
-    /// open now. Asked at every accept, since the limit may be lowered while the daemon runs
-    /// (`prlimit`), which the cap counted at start cannot know.
-    public static func reserveHolds() -> Bool {
+    /// Whether the descriptors still free keep the reserve. Asked at every accept, since the limit
+    /// may be lowered while the daemon runs (`prlimit`), which the cap counted at start cannot know:
+    /// while the soft limit is at least `counted` (the one the cap was counted with) the cap keeps
+    /// the reserve; below it, the descriptors open now are counted (a directory listing, so only then).
+    public static func reserveHolds(counted: Int) -> Bool {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return true }
-        return Int(clamping: limit.rlim_cur) - openDescriptors() >= reservedDescriptors
+        let now = Int(clamping: limit.rlim_cur)
+        return now >= counted || now - openDescriptors() >= reservedDescriptors
+    }
+
+    /// The soft descriptor limit now.
+    public static func softLimit() -> Int {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        return Int(clamping: limit.rlim_cur)
     }
 
     /// Descriptors open in this process (a guess of 32 when /proc cannot be read).

@@ -24,6 +24,9 @@ public final class DaemonServer: Sendable {
     private let liveConnections = Atomic<Int>(0)
     /// The requests handled at once, all connections together.
     private let turns: RequestTurns
+    /// The descriptor limit the connection cap was counted with (`ConnectionLimits.forThisProcess`
+    /// raised it first): a lower one later means the reserve must be counted anew.
+    private let countedLimit = ConnectionLimits.softLimit()
     /// Gives a burst's memory back once it has settled.
     let memory = MemoryTrim()
 
@@ -105,7 +108,7 @@ public final class DaemonServer: Sendable {
                         let why =
                             live > limits.maxConnections
                             ? "too many connections (at most \(limits.maxConnections))"
-                            : ConnectionLimits.reserveHolds()
+                            : ConnectionLimits.reserveHolds(counted: countedLimit)
                                 ? nil
                                 : "too few file descriptors left (the process's limit was lowered; \(ConnectionLimits.reservedDescriptors) are kept for audio and speech)"
                         if let why {
