@@ -21,7 +21,6 @@ final class MemoryTrim: Sendable {
     let burst: Int
     private let handled = Atomic<Int>(0)
     private let signals = Atomic<Int>(0)
-    private let trims = Atomic<Int>(0)
     private let settled: AsyncStream<Void>
     private let signal: AsyncStream<Void>.Continuation
 
@@ -45,9 +44,6 @@ final class MemoryTrim: Sendable {
         signal.yield()
     }
 
-    /// How many times the heap was trimmed.
-    var count: Int { trims.load(ordering: .relaxed) }
-
     /// Trims after each settling that follows a burst, until `finish()`.
     func run() async {
         for await _ in settled {
@@ -62,7 +58,6 @@ final class MemoryTrim: Sendable {
             guard handled.load(ordering: .relaxed) >= burst else { continue }
             handled.store(0, ordering: .relaxed)
             _ = Self.trim?(0)
-            trims.add(1, ordering: .relaxed)
         }
     }
 
