@@ -77,7 +77,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+            ],
+            linkerSettings: bindNow),
         .executableTarget(
             name: "voxnav-bench",
             dependencies: [
@@ -93,7 +94,8 @@ let package = Package(
             dependencies: [
                 "RPC", "Guidance", "AudioPolicy", "BuiltInPolicy", "Engine", "Speech", "DriveSimulation", "CarAudio", "PulseAudio", "PulseServer",
                 "Installation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            linkerSettings: bindNow),
 
         .testTarget(
             name: "AudioPolicyTests",
@@ -156,3 +158,7 @@ if Context.environment["VOXNAV_WARNINGS_AS_ERRORS"] == "1" {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
     }
 }
+
+/// The installed programs are linked with every symbol bound at start and the relocations then made
+/// read-only (`-z now` with the default `-z relro`): Debian's hardening (lintian: hardening-no-bindnow).
+var bindNow: [LinkerSetting] { [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "now"], .when(platforms: [.linux]))] }

@@ -4,7 +4,7 @@ import Foundation
 /// `policy/default.yaml`), by the XDG base-directory rules, most important first:
 /// `$XDG_DATA_HOME/voxnav` (default `~/.local/share/voxnav`), each of `$XDG_DATA_DIRS/voxnav`
 /// (default `/usr/local/share:/usr/share`), the install prefix's `share/voxnav` (found from the
-/// running executable, `PREFIX/bin/…`), then the source tree it was built from. A relative path in
+/// running executable, `PREFIX/bin/…`), then the checkout it runs from (an executable under its `.build`). A relative path in
 /// either variable is ignored, as the specification says; a directory met twice counts once, at
 /// its first place.
 public struct DataDirectories: Sendable, Equatable {
@@ -77,9 +77,23 @@ public struct DataDirectories: Sendable, Equatable {
         return Bundle.main.executableURL?.resolvingSymlinksInPath().path
     }
 
-    /// The root of the source tree this module was built from, if it is still there.
-    static var sourceTree: String? {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) ? root.path : nil
+    /// The source tree of this process, if it runs from a checkout's build directory.
+    static var sourceTree: String? { sourceTree(containing: runningExecutable) }
+
+    /// The checkout an executable was built in: the directory holding the `.build…` directory (SwiftPM's
+    /// scratch path, or another named `.build-something`) the executable lies under, if that directory
+    /// has the `Package.swift`. An installed copy (`/usr/bin/voxnav`) has none, so it never reads the
+    /// build machine's checkout, and no path of that machine is compiled in.
+    public static func sourceTree(containing executable: String?) -> String? {
+        guard let executable, executable.hasPrefix("/") else { return nil }
+        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        while directory.path != "/" {
+            if directory.lastPathComponent.hasPrefix(".build") {
+                let root = directory.deletingLastPathComponent()
+                return FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) ? root.path : nil
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
     }
 }

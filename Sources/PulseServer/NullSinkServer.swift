@@ -9,6 +9,7 @@ public final class NullSinkServer: TestSoundServer, @unchecked Sendable {
     private let environment: [String: String]
 
     public init(name: String = "voxnav-pulse") throws {
+        try ServerTools.requireOnPath([("pulseaudio", "pulseaudio"), ("pactl", "pulseaudio-utils")])
         runtimeDirectory = try ServerTools.makeRuntimeDirectory(name: name)
         var env = ProcessInfo.processInfo.environment
         env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
@@ -22,7 +23,15 @@ public final class NullSinkServer: TestSoundServer, @unchecked Sendable {
         // may autolaunch through X11) leaves it without D-Bus, which it only warns about.
         env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(runtimeDirectory.path)/no-session-bus"
         environment = env
-        try start()
+        do {
+            try start()
+        } catch {
+            // Nothing of a server that never answered is left behind but its log, quoted here.
+            let log = (try? String(contentsOfFile: runtimeDirectory.path + "/pulse.log", encoding: .utf8)) ?? ""
+            stop()
+            let tail = log.split(separator: "\n").suffix(5).joined(separator: "\n")
+            throw ServerError(description: "\(error)" + (tail.isEmpty ? "" : "; its log ended with:\n\(tail)"))
+        }
     }
 
     /// Starts the server (again) and returns once it answers.
@@ -45,7 +54,7 @@ public final class NullSinkServer: TestSoundServer, @unchecked Sendable {
         }
         process.waitUntilExit()
         guard ServerTools.wait(seconds: 5, interval: 0.05, until: { ServerTools.pactl(address, ["info"]) != nil }) else {
-            throw ServerError(description: "the private PulseAudio server did not start (see \(runtimeDirectory.path)/pulse.log)")
+            throw ServerError(description: "the private PulseAudio server did not start within 5 s")
         }
         ServerTools.pactl(address, ["set-default-sink", ServerTools.sinkName])
     }

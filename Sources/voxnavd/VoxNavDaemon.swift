@@ -41,7 +41,10 @@ struct VoxNavDaemon: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
-    @Option(help: "The audio policy file (default: $XDG_CONFIG_HOME/voxnav/policy.yaml if it exists, else the built-in policy; see docs/POLICY.md).")
+    @Option(
+        help:
+            "The audio policy file (default: the first voxnav/policy.yaml of $XDG_CONFIG_HOME (~/.config), then of $XDG_CONFIG_DIRS (/etc/xdg), else the built-in policy; see docs/POLICY.md)."
+    )
     var policy: String?
 
     @Option(help: "Duck level for music and radio while a prompt plays, in dB (negative); overrides the policy file.")
@@ -74,15 +77,10 @@ struct VoxNavDaemon: AsyncParsableCommand {
         }
     }
 
-    /// The policy from --policy, the user's config directory, or the built-in default.
+    /// The policy from --policy, the user's or the system's config directory, or the built-in default.
     private func loadPolicy() throws -> (Policy, String) {
         var path = policy
-        if path == nil {
-            let env = ProcessInfo.processInfo.environment
-            let config = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.config")
-            let candidate = config + "/voxnav/policy.yaml"
-            if FileManager.default.fileExists(atPath: candidate) { path = candidate }
-        }
+        if path == nil { path = ConfigDirectories.current.firstFile("policy.yaml") }
         guard let builtIn = Policy.builtInFile else {
             throw ValidationError("the built-in policy policy/default.yaml is in none of: \(Policy.builtInSearchPath)")
         }

@@ -56,6 +56,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: place.path))
     }
 
+    /// The checkout is found from where the executable lies, never from a path compiled in: an installed
+    /// copy reads no build machine's tree.
+    @Test func theSourceTreeIsTheCheckoutTheExecutableRunsFrom() throws {
+        let root = try TemporaryTree()
+        try root.write("checkout/Package.swift", "// swift-tools-version:6.1")
+        try root.write("checkout/.build/x86_64-unknown-linux-gnu/debug/voxnav", "")
+        try root.write("checkout/.build-release/release/voxnavd", "")
+        try root.write("elsewhere/.build/debug/voxnav", "")
+        try root.write("prefix/bin/voxnav", "")
+        #expect(DataDirectories.sourceTree(containing: root.path("checkout/.build/x86_64-unknown-linux-gnu/debug/voxnav")) == root.path("checkout"))
+        #expect(DataDirectories.sourceTree(containing: root.path("checkout/.build-release/release/voxnavd")) == root.path("checkout"))
+        // A build directory with no Package.swift beside it, an installed copy, a bare name: none.
+        #expect(DataDirectories.sourceTree(containing: root.path("elsewhere/.build/debug/voxnav")) == nil)
+        #expect(DataDirectories.sourceTree(containing: root.path("prefix/bin/voxnav")) == nil)
+        #expect(DataDirectories.sourceTree(containing: "/usr/bin/voxnav") == nil)
+        #expect(DataDirectories.sourceTree(containing: "voxnav") == nil)
+        #expect(DataDirectories.sourceTree(containing: nil) == nil)
+    }
+
     @Test func theVersionIsSemantic() {
         let parts = VoxNavVersion.current.split(separator: ".")
         #expect(parts.count == 3 && parts.allSatisfy { Int($0) != nil }, "\(VoxNavVersion.current)")

@@ -9,7 +9,8 @@
   notify-listen SOCKET LOG       receives sd_notify datagrams on SOCKET, appends each to LOG
   audio RAW                      checks a capture (s16le stereo 16 kHz) holds speech, not silence:
                                  prints its peak and how long it is above -40 dBFS
-  voices-from PREFIX JSON        fails unless every pack of `voxnav voices --json` is read from PREFIX
+  voices-from PREFIX JSON        fails unless every pack of `voxnav voices --json` is read from PREFIX,
+                                 and no checkout is among the directories
 """
 import json
 import math
@@ -113,6 +114,11 @@ def main(argv):
         wrong = [p["file"] for p in packs if not p["file"].startswith(prefix)]
         if not packs or wrong:
             sys.exit(f"packs not from {prefix}: {wrong or 'none listed'}")
+        # An installed copy reads no checkout: no source-tree directory, nothing overridden from one.
+        tree = [d["path"] for d in listing["directories"] if d["origin"] == "source-tree"]
+        tree += [o for p in packs for o in p.get("overrides", []) if "source-tree" in json.dumps(o)]
+        if tree:
+            sys.exit(f"an installed copy reads the build machine's checkout: {tree}")
         print(f"{len(packs)} packs, each from {prefix} ({', '.join(sorted({p['origin'] for p in packs}))})")
     else:
         sys.exit(__doc__)
