@@ -17,6 +17,13 @@ public final class RPCClient {
     /// after, the process at the other end must run as the user (`SO_PEERCRED`): another local user's
     /// socket, put where the user's daemon would be, is refused, and no request reaches it.
     public init(socketPath: String) throws {
+        // No directory at all: no voxnavd has run here (nothing to distrust, and nothing is connected).
+        let directory = (socketPath as NSString).deletingLastPathComponent
+        var info = stat()
+        if lstat(directory, &info) != 0, errno == ENOENT {
+            fd = -1
+            throw RPCClientError.connect(socketPath, "no voxnavd has listened there (\(directory) does not exist)")
+        }
         do {
             try SocketDirectory.checkBeforeConnecting(to: socketPath)
         } catch {
@@ -129,7 +136,9 @@ public enum RPCClientError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .connect(let path, let why): "cannot connect to voxnavd at \(path): \(why) (is voxnavd running?)"
+        case .connect(let path, let why):
+            "cannot connect to voxnavd at \(path): \(why) (is voxnavd running? Start it with `voxnavd &`, "
+                + "or have systemd start it at the first connection: systemctl --user enable --now voxnavd.socket)"
         case .untrusted(let path, let why):
             "not connecting to \(path), which may not be your voxnavd: \(why). Nothing was sent. Start your own voxnavd, or give a socket of yours with --socket"
         case .io(let why): "socket error: \(why)"
