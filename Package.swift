@@ -93,7 +93,7 @@ let package = Package(
             name: "voxnav",
             dependencies: [
                 "RPC", "Guidance", "AudioPolicy", "BuiltInPolicy", "Engine", "Speech", "DriveSimulation", "CarAudio", "PulseAudio", "PulseServer",
-                "Installation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Installation", "StrictCoding", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: bindNow),
 
@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
         .testTarget(
             name: "RPCTests",
-            dependencies: ["RPC", "AudioPolicy", "Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["RPC", "AudioPolicy", "Guidance", "StrictCoding", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "VoicePackTests", dependencies: ["Engine", "Guidance", "Speech"]),
         .testTarget(
             name: "AudioIntegrationTests",

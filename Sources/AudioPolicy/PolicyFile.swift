@@ -157,7 +157,9 @@ struct PolicyReader {
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             if let line = value.mark?.line ?? keyNode.mark?.line { lines[keyPath] = line } else { seen.insert(keyPath) }
             if let known, !known.contains(key) {
-                fail(keyPath, keyNode, "unknown key '\(InputLimits.echo(key))' (expected one of: \(known.joined(separator: ", ")))")
+                fail(
+                    keyPath, keyNode,
+                    "unknown key '\(InputLimits.echo(key))'\(NearestName.didYouMean(key, among: known)) (expected one of: \(known.joined(separator: ", ")))")
                 continue
             }
             result.append((key, value))

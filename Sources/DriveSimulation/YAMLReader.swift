@@ -34,15 +34,20 @@ struct YAMLReader {
             return [:]
         }
         var result: [String: Node] = [:]
+        // A required key that a mistyped one stands for: named once, at the typo's own line.
+        var meant = Set<String>()
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             if !known.contains(key) {
-                fail(Self.join(path, key), keyNode, "unknown key '\(InputLimits.echo(key))' (expected one of: \(known.joined(separator: ", ")))")
+                if let near = NearestName.suggestion(for: key, among: known) { meant.insert(near) }
+                fail(
+                    Self.join(path, key), keyNode,
+                    "unknown key '\(InputLimits.echo(key))'\(NearestName.didYouMean(key, among: known)) (expected one of: \(known.joined(separator: ", ")))")
                 continue
             }
             result[key] = value
         }
-        for key in required where result[key] == nil {
+        for key in required where result[key] == nil && !meant.contains(key) {
             fail(Self.join(path, key), node, "missing required key '\(InputLimits.echo(key))'")
         }
         return result

@@ -53,8 +53,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
             "the car's own navigation is guiding: guidance.start is refused until it stops (the guidance.ended event said so)"
         case .serverUnavailable: "\(Self.serverUnavailableReason): voxnavd is reconnecting, try again shortly"
         case .unknownManeuver(let id): "maneuver '\(id)' was never described: send its 'maneuver' once"
-        case .unknownLanguage(let language, let available):
-            "no phrase pack for language '\(language)' (available: \(available.joined(separator: ", ")))"
+        case .unknownLanguage(let language, let available): VoiceLibrary.noPack(for: language, available: available)
         }
     }
 

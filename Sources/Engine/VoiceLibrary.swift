@@ -1,6 +1,7 @@
 import Foundation
 import Guidance
 import Installation
+import StrictCoding
 
 /// The phrase packs, by language tag, read from one or more `voices/` directories (`DataDirectories`):
 /// a pack in a more important directory (the user's `~/.local/share/voxnav/voices/`) overrides one
@@ -108,4 +109,10 @@ public struct VoiceLibrary: Sendable {
     }
 
     public var languages: [String] { packs.keys.sorted() }
+
+    /// Why `language` has no pack: the nearest tag when one is close, the available ones, and where to see them.
+    public static func noPack(for language: String, available: [String]) -> String {
+        "no phrase pack for language '\(language)'\(NearestName.didYouMean(language, among: available)) "
+            + "(available: \(available.joined(separator: ", ")); `voxnav voices` lists each with its file)"
+    }
 }

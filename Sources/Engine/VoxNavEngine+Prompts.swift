@@ -2,6 +2,7 @@ import AudioPolicy
 import Guidance
 import RPC
 import Speech
+import StrictCoding
 
 extension VoxNavEngine {
     /// Speaks a prompt and returns once it has finished, been skipped or expired, with every source
@@ -30,8 +31,19 @@ extension VoxNavEngine {
         let isManeuver = if case .maneuver = request.content { true } else { false }
         var options = options
         if case .alert = request.content { options.isAlert = true }
-        return try await prompts.enqueue(
-            client: client, candidates: candidates, voice: voice, isManeuver: isManeuver, options: options, receivedAt: receivedAt)
+        do {
+            return try await prompts.enqueue(
+                client: client, candidates: candidates, voice: voice, isManeuver: isManeuver, options: options, receivedAt: receivedAt)
+        } catch {
+            // Text in a language with neither a pack nor an eSpeak NG voice: say which pack was likely
+            // meant, and where the packs and the voices are listed.
+            guard case .speech(let why) = error, why.hasPrefix("no eSpeak NG voice named"), let language = request.language,
+                voices.pack(for: language) == nil
+            else { throw error }
+            throw .speech(
+                why + ", nor a phrase pack for that language" + NearestName.didYouMean(language, among: voices.languages)
+                    + " (`voxnav voices` lists each pack with its file; `espeak-ng --voices` lists every voice)")
+        }
     }
 
     /// Cancels prompts: one by id (whoever queued it: the socket is the user's own), or all of a

@@ -77,7 +77,8 @@ struct PackNode {
     func onlyKeys(_ allowed: [String]) throws(PhrasePackError) {
         for (key, value) in try entries() where !allowed.contains(key) {
             throw PhrasePackError(
-                .unknownKey, at: value.path, "unknown key '\(InputLimits.echo(key))'; allowed: \(allowed.joined(separator: ", "))")
+                .unknownKey, at: value.path,
+                "unknown key '\(InputLimits.echo(key))'\(NearestName.didYouMean(key, among: allowed)); allowed: \(allowed.joined(separator: ", "))")
         }
     }
 

@@ -36,7 +36,7 @@ struct Phrases: ParsableCommand {
     func run() throws {
         let library = VoiceLibrary.locate(explicit: voices)
         guard let pack = library.pack(for: language) else {
-            throw CLIError("no phrase pack for '\(language)' (available: \(library.languages.joined(separator: ", ")))")
+            throw CLIError(VoiceLibrary.noPack(for: language, available: library.languages))
         }
         let composer = PhraseComposer(pack: pack)
         var listing = Listing(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Installation
 
 @main
@@ -21,4 +22,20 @@ struct VoxNavCLI: AsyncParsableCommand {
             SourceCommand.self, Session.self, Style.self, Audit.self, Status.self, Watch.self, Cancel.self, Rpc.self,
             Phrases.self, Voices.self, Drive.self, Demo.self,
         ])
+
+    /// swift-argument-parser's own `main`, with a "did you mean" for a mistyped value (`ValueSuggestion`).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            guard let suggested = ValueSuggestion.rewrite(fullMessage(for: error)) else { exit(withError: error) }
+            FileHandle.standardError.write(Data((suggested.hasSuffix("\n") ? suggested : suggested + "\n").utf8))
+            exit(withError: ExitCode(exitCode(for: error).rawValue))
+        }
+    }
 }

@@ -40,7 +40,7 @@ enum DriveInput {
         }
         let voices = VoiceLibrary.locate()
         guard let pack = voices.pack(for: scenario.language) else {
-            throw CLIError("\(path): no phrase pack for language '\(scenario.language)' (available: \(voices.languages.joined(separator: ", ")))")
+            throw CLIError("\(path): " + VoiceLibrary.noPack(for: scenario.language, available: voices.languages))
         }
         if let units = scenario.units, !pack.unitSystems.contains(units) {
             throw CLIError(

@@ -1,0 +1,36 @@
+import StrictCoding
+
+/// swift-argument-parser refuses a value that is none of an enum's names by listing the names (all
+/// 54 maneuver types for `voxnav maneuver turnLeft`). When one of them is close, this says it first
+/// ("Did you mean 'leftTurn'?"), in place of a long list, which `--help` still gives.
+enum ValueSuggestion {
+    static let listHeader = "Please provide one of the following:\n"
+    static let inlineHeader = "Please provide one of "
+
+    /// The parser's message with the suggestion, or nil when it is not a refused value or nothing is close.
+    static func rewrite(_ message: String) -> String? {
+        guard let start = message.range(of: "The value '"),
+            let end = message.range(of: "' is invalid for '", range: start.upperBound..<message.endIndex)
+        else { return nil }
+        let typed = String(message[start.upperBound..<end.lowerBound])
+        if let list = message.range(of: listHeader, range: end.upperBound..<message.endIndex) {
+            // A long list, a value a line: replaced by the suggestion.
+            var values: [String] = []
+            var rest: [Substring] = []
+            for line in message[list.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+                if rest.isEmpty, line.hasPrefix("  - ") { values.append(String(line.dropFirst(4))) } else { rest.append(line) }
+            }
+            guard let near = NearestName.suggestion(for: typed, among: values) else { return nil }
+            return message[..<list.lowerBound] + "Did you mean '\(near)'? (one of \(values.count) values: --help lists them)\n"
+                + rest.joined(separator: "\n")
+        }
+        // A short list in one sentence ("one of 'a', 'b' or 'c'."): the suggestion goes before it.
+        guard let inline = message.range(of: inlineHeader, range: end.upperBound..<message.endIndex),
+            let sentenceEnd = message.range(of: ".\n", range: inline.upperBound..<message.endIndex)
+        else { return nil }
+        let values = message[inline.upperBound..<sentenceEnd.lowerBound].split(separator: "'", omittingEmptySubsequences: false)
+            .enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        guard let near = NearestName.suggestion(for: typed, among: values) else { return nil }
+        return message[..<inline.lowerBound] + "Did you mean '\(near)'? " + message[inline.lowerBound...]
+    }
+}
