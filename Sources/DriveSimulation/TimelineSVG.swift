@@ -17,12 +17,38 @@ public enum TimelineSVG {
     /// maneuver is joined to it in red.
     static let reactionMark = VehicleProfile.car.reactionTime
 
+    // The palette: Okabe and Ito's colours, safe for colour-blind readers, and Paul Tol's where more
+    // are needed; every shade drawn has its own colour and its legend entry (`legendEntries`).
     static let colors: [SourceTrack.State: String] = [
-        .playing: "#4caf50", .ducked: "#ffb300", .paused: "#9e9e9e", .stopped: "#e53935",
+        .playing: "#009E73", .ducked: "#E69F00", .paused: "#999999", .stopped: "#000000",
     ]
+    /// A source playing with its microphone open (the assistant listening).
+    static let listening = "#8FD9C2"
     static let promptColors: [String: String] = [
-        "normal": "#1e88e5", "short": "#8e24aa", "skipped": "#e53935", "expired": "#6d4c41", "interrupted": "#fb8c00", "cut": "#c62828", "session": "#26a69a",
+        "normal": "#0072B2", "short": "#56B4E9", "skipped": "#CC79A7", "expired": "#8C510A", "interrupted": "#F0E442", "cut": "#D55E00",
+        "session": "#44AA99",
     ]
+    static let violation = "#882255"
+    /// A maneuver's mark, and its join from a final instruction's last word.
+    static let maneuverMark = "#332288"
+    /// The join from an earlier prompt (a prepare or initial one).
+    static let earlierJoin = "#BBBBBB"
+    /// The join from a final instruction whose last word leaves less than `reactionMark`.
+    static let lateJoin = "#EE3377"
+    static let labelColor = "#333333"
+
+    /// Every shade drawn, with what it means, in the legend's order.
+    static var legendEntries: [(name: String, color: String)] {
+        SourceTrack.State.allCases.map { ($0.rawValue, colors[$0]!) } + [("assistant listening", listening)]
+            + [
+                ("prompt normal", "normal"), ("prompt short", "short"), ("skipped", "skipped"), ("expired", "expired"),
+                ("interrupted", "interrupted"), ("cut by the policy", "cut"), ("session active", "session"),
+            ].map { ($0.0, promptColors[$0.1]!) }
+            + [
+                ("violation", violation), ("▲ maneuver, joined from its final instruction", maneuverMark),
+                ("joined from an earlier prompt", earlierJoin), ("final instruction under \(SVGText.number(reactionMark)) s before it", lateJoin),
+            ]
+    }
 
     /// Lane order by kind; sources of no known kind (other clients' sessions) come last.
     static let kindOrder: [SourceKind] = [.fmRadio, .music, .spokenAudio, .phoneCall, .voiceAssistant, .vehicleChime, .nativeNavigation]
@@ -41,29 +67,6 @@ public enum TimelineSVG {
     }
 
     public static func render(_ report: TimelineReport) -> String {
-        var canvas = Canvas(duration: max(report.duration, 1))
-        let tracks = report.sources.enumerated().sorted { a, b in
-            let ka = a.element.kind.flatMap { kindOrder.firstIndex(of: $0) } ?? kindOrder.count
-            let kb = b.element.kind.flatMap { kindOrder.firstIndex(of: $0) } ?? kindOrder.count
-            return (ka, a.offset) < (kb, b.offset)
-        }.map(\.element)
-
-        var y = top
-        for track in tracks {
-            canvas.lane(track, y: y)
-            y += laneHeight
-        }
-        canvas.prompts(report.prompts, y: y)
-        canvas.maneuvers(report.prompts, y: y)
-        y += promptLaneHeight
-        canvas.sessions(report.activations, y: y)
-        y += laneHeight
-        canvas.audit(report.audit, top: top, bottom: y)
-        canvas.axis(y: y)
-        y += 30
-        canvas.legend(y: y)
-        y += 30
-
         let s = report.summary
         let title = (report.name ?? "Drive") + " — " + ClockTime.format(report.duration)
         let line =
@@ -73,19 +76,66 @@ public enum TimelineSVG {
             + "ducked \(SVGText.number(s.totalDuckedSeconds)) s · overhang mean \(SVGText.number(s.meanActivationOverhang)) s, "
             + "max \(SVGText.number(s.maxActivationOverhang)) s · podcast lost \(SVGText.number(s.podcastSecondsLost)) s · "
             + "violations \(s.violations)"
-        let height = y
+        // The summary in as many lines as the canvas needs, broken at its " · ".
+        var summaryLines: [String] = []
+        for part in line.components(separatedBy: " · ") {
+            if let last = summaryLines.last, SVGText.width(last + " · " + part, fontSize: 12) <= width - 20 {
+                summaryLines[summaryLines.count - 1] = last + " · " + part
+            } else {
+                summaryLines.append(part)
+            }
+        }
+        let laneTop = top + 15 * Double(summaryLines.count - 1)
+
+        var canvas = Canvas(duration: max(report.duration, 1))
+        let tracks = report.sources.enumerated().sorted { a, b in
+            let ka = a.element.kind.flatMap { kindOrder.firstIndex(of: $0) } ?? kindOrder.count
+            let kb = b.element.kind.flatMap { kindOrder.firstIndex(of: $0) } ?? kindOrder.count
+            return (ka, a.offset) < (kb, b.offset)
+        }.map(\.element)
+
+        var y = laneTop
+        for track in tracks {
+            canvas.lane(track, y: y)
+            y += laneHeight
+        }
+        canvas.prompts(report.prompts, y: y)
+        canvas.maneuvers(report.prompts, y: y)
+        y += promptLaneHeight
+        canvas.sessions(report.activations, y: y)
+        y += laneHeight
+        canvas.audit(report.audit, top: laneTop, bottom: y)
+        canvas.axis(y: y)
+        y += 30
+        y = canvas.legend(y: y)
+        y = canvas.promptList(report.prompts, y: y + 10)
+
+        let height = y + 10
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(SVGText.number(width)) \(SVGText.number(height))" \
             width="\(SVGText.number(width))" height="\(SVGText.number(height))" font-family="sans-serif" font-size="12">
             <rect x="0" y="0" width="\(SVGText.number(width))" height="\(SVGText.number(height))" fill="#ffffff"/>
-            <text x="10" y="22" font-size="16" font-weight="bold">\(SVGText.escape(title))</text>
-            <text class="summary" x="10" y="42" fill="#333333">\(SVGText.escape(line))</text>
+            <text x="10" y="22" font-size="16" font-weight="bold">\(SVGText.escape(SVGText.fit(title, room: width - 20, fontSize: 16)))</text>
 
             """
+        for (index, part) in summaryLines.enumerated() {
+            out += "<text class=\"summary\" x=\"10\" y=\"\(SVGText.number(42 + Double(index) * 15))\" fill=\"#333333\">\(SVGText.escape(part))</text>\n"
+        }
         out += canvas.body
         out += "</svg>\n"
         return out
+    }
+
+    /// The prompts in the order drawn, each with its number (its label in the prompt lane and its
+    /// line in the list below the legend).
+    static func ordered(_ prompts: [PromptRecord]) -> [PromptRecord] {
+        prompts.sorted { ($0.startedAt ?? $0.endedAt ?? $0.queuedAt ?? 0) < ($1.startedAt ?? $1.endedAt ?? $1.queuedAt ?? 0) }
+    }
+
+    /// What the prompt lane draws a prompt as: its style when it played, "cut", or its result.
+    static func key(of prompt: PromptRecord) -> String {
+        prompt.played ? (prompt.style?.rawValue ?? "normal") : prompt.cut != nil ? "cut" : prompt.result.rawValue
     }
 }
 
@@ -104,7 +154,8 @@ struct Canvas {
     func tip(_ text: String) -> String { "<title>\(SVGText.escape(text))</title>" }
 
     mutating func label(_ title: String, y: Double, height: Double) {
-        body += "<text class=\"lane-label\" x=\"10\" y=\"\(n(y + height / 2 + 4))\">\(SVGText.escape(title))</text>\n"
+        let shown = SVGText.fit(title, room: TimelineSVG.gutter - 16, fontSize: 12)
+        body += "<text class=\"lane-label\" x=\"10\" y=\"\(n(y + height / 2 + 4))\">\(SVGText.escape(shown))\(shown == title ? "" : tip(title))</text>\n"
         body +=
             "<line x1=\"\(n(TimelineSVG.gutter))\" y1=\"\(n(y + height))\" x2=\"\(n(TimelineSVG.width - TimelineSVG.right))\" y2=\"\(n(y + height))\" stroke=\"#eeeeee\"/>\n"
     }
@@ -129,12 +180,12 @@ struct Canvas {
                 + (segment.activity.map { $0 == .default ? "" : " (\($0.rawValue))" } ?? "")
                 + " \(ClockTime.format(segment.start))–\(ClockTime.format(segment.end))"
             // The assistant listening (its microphone open) is lighter than speaking, and says which.
-            let fill = segment.activity == .listening && segment.state == .playing ? "#a5d6a7" : color
+            let fill = segment.activity == .listening && segment.state == .playing ? TimelineSVG.listening : color
             body +=
                 "<rect class=\"state-\(segment.state.rawValue)\" x=\"\(n(x0))\" y=\"\(n(y + 4 + inner - h))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"\(fill)\">\(tip(what))</rect>\n"
             if let activity = segment.activity, activity != .default, w > 48 {
                 body +=
-                    "<text class=\"activity\" x=\"\(n(x0 + 3))\" y=\"\(n(y + 4 + inner / 2 + 3))\" font-size=\"9\" fill=\"#1b5e20\">\(activity.rawValue)\(tip(what))</text>\n"
+                    "<text class=\"activity\" x=\"\(n(x0 + 3))\" y=\"\(n(y + 4 + inner / 2 + 3))\" font-size=\"9\" fill=\"#000000\">\(activity.rawValue)\(tip(what))</text>\n"
             }
         }
         body += "</g>\n"
@@ -144,14 +195,15 @@ struct Canvas {
         body += "<g class=\"lane\" data-lane=\"prompts\">\n"
         label("Prompts", y: y, height: TimelineSVG.promptLaneHeight)
         let barY = y + TimelineSVG.promptLaneHeight - 18
-        let ordered = prompts.sorted { ($0.startedAt ?? $0.endedAt ?? $0.queuedAt ?? 0) < ($1.startedAt ?? $1.endedAt ?? $1.queuedAt ?? 0) }
+        let ordered = TimelineSVG.ordered(prompts)
+        let edge = TimelineSVG.width - 4
         for (index, prompt) in ordered.enumerated() {
             let at = prompt.startedAt ?? prompt.endedAt ?? prompt.queuedAt ?? 0
             let x0 = x(at)
             // A prompt the policy cut while it played is drawn as cut, its rule in its label.
-            let key = prompt.played ? (prompt.style?.rawValue ?? "normal") : prompt.cut != nil ? "cut" : prompt.result.rawValue
+            let key = TimelineSVG.key(of: prompt)
             let color = TimelineSVG.promptColors[key] ?? "#757575"
-            let what = "\(prompt.id) \(key) at \(ClockTime.format(at)): \(prompt.text)" + (prompt.reason.map { " (\($0))" } ?? "")
+            let what = "\(index + 1). \(prompt.id) \(key) at \(ClockTime.format(at)): \(prompt.text)" + (prompt.reason.map { " (\($0))" } ?? "")
             if prompt.sounded, let start = prompt.startedAt {
                 let w = max(2, x(prompt.audioInterval?.end ?? start) - x0)
                 body += "<rect class=\"prompt-\(key)\" x=\"\(n(x0))\" y=\"\(n(barY))\" width=\"\(n(w))\" height=\"12\" fill=\"\(color)\">\(tip(what))</rect>\n"
@@ -159,15 +211,19 @@ struct Canvas {
                 body +=
                     "<path class=\"prompt-\(key)\" d=\"M\(n(x0 - 4)) \(n(barY)) l8 12 m0 -12 l-8 12\" stroke=\"\(color)\" stroke-width=\"2\">\(tip(what))</path>\n"
             }
-            // Labels take turns on three rows and get the room up to the next label on their row.
+            // Labels take turns on three rows and get the room up to the next label on their row, and
+            // never past the canvas: each starts with the prompt's number in the list below.
             let row = Double(index % 3)
-            let nextOnRow =
-                ordered.dropFirst(index + 3).first.map { x($0.startedAt ?? $0.endedAt ?? $0.queuedAt ?? 0) } ?? (TimelineSVG.width - TimelineSVG.right + 120)
-            let room = max(0, nextOnRow - x0 - 4)
+            let nextOnRow = ordered.dropFirst(index + 3).first.map { x($0.startedAt ?? $0.endedAt ?? $0.queuedAt ?? 0) } ?? edge
+            let number = "\(index + 1)"
             let said = prompt.text.isEmpty ? prompt.id : prompt.text
-            let text = SVGText.truncate(prompt.cut.map { "✂ \($0): " + said } ?? said, to: max(6, min(48, Int(room / 6.2))))
+            let full = number + " " + (prompt.cut.map { "✂ \($0): " + said } ?? said)
+            let numberWidth = SVGText.width(number, fontSize: 10)
+            // A label that starts too near the edge for its number ends at the edge instead.
+            let lx = min(x0, edge - numberWidth)
+            let text = SVGText.fit(full, room: max(numberWidth, min(nextOnRow, edge) - lx - 4), fontSize: 10)
             body +=
-                "<text class=\"prompt-label\" data-prompt=\"\(SVGText.escape(prompt.id))\" x=\"\(n(x0))\" y=\"\(n(y + 12 + row * 14))\" font-size=\"10\" fill=\"\(color)\">\(SVGText.escape(text))\(tip(what))</text>\n"
+                "<text class=\"prompt-label\" data-prompt=\"\(SVGText.escape(prompt.id))\" x=\"\(n(lx))\" y=\"\(n(y + 12 + row * 14))\" font-size=\"10\" fill=\"\(TimelineSVG.labelColor)\">\(SVGText.escape(text))\(tip(what))</text>\n"
         }
         body += "</g>\n"
     }
@@ -187,7 +243,7 @@ struct Canvas {
         for item in placed where item.reached > item.end {
             let final = item.prompt.state == .execute
             let late = final && item.reached - item.end < TimelineSVG.reactionMark
-            let color = late ? "#d50000" : final ? "#37474f" : "#b0bec5"
+            let color = late ? TimelineSVG.lateJoin : final ? TimelineSVG.maneuverMark : TimelineSVG.earlierJoin
             let what =
                 "\(item.prompt.id) \(item.prompt.state?.rawValue ?? ""): last word \(SVGText.number(item.reached - item.end)) s before \(item.id)"
             body +=
@@ -198,7 +254,7 @@ struct Canvas {
             let mx = x(item.reached)
             let what = "maneuver \(item.id) reached at \(ClockTime.format(item.reached))"
             body +=
-                "<path class=\"maneuver\" data-maneuver=\"\(SVGText.escape(item.id))\" d=\"M\(n(mx)) \(n(joinY - 5)) l4 8 l-8 0 z\" fill=\"#37474f\">\(tip(what))</path>\n"
+                "<path class=\"maneuver\" data-maneuver=\"\(SVGText.escape(item.id))\" d=\"M\(n(mx)) \(n(joinY - 5)) l4 8 l-8 0 z\" fill=\"\(TimelineSVG.maneuverMark)\">\(tip(what))</path>\n"
         }
         body += "</g>\n"
     }
@@ -225,7 +281,7 @@ struct Canvas {
         for entry in entries {
             let what = "violation \(entry.rule) at \(ClockTime.format(entry.time))" + (entry.detail.map { ": \($0)" } ?? "")
             body +=
-                "<line class=\"violation\" x1=\"\(n(x(entry.time)))\" y1=\"\(n(top))\" x2=\"\(n(x(entry.time)))\" y2=\"\(n(bottom))\" stroke=\"#d50000\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\">\(tip(what))</line>\n"
+                "<line class=\"violation\" x1=\"\(n(x(entry.time)))\" y1=\"\(n(top))\" x2=\"\(n(x(entry.time)))\" y2=\"\(n(bottom))\" stroke=\"\(TimelineSVG.violation)\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\">\(tip(what))</line>\n"
         }
         body += "</g>\n"
     }
@@ -246,24 +302,52 @@ struct Canvas {
         body += "</g>\n"
     }
 
-    mutating func legend(y: Double) {
-        var entries: [(String, String)] = SourceTrack.State.allCases.map { ($0.rawValue, TimelineSVG.colors[$0]!) }
-        entries += [
-            ("prompt normal", "normal"), ("prompt short", "short"), ("skipped", "skipped"), ("expired", "expired"), ("interrupted", "interrupted"),
-            ("cut by the policy", "cut"),
-            ("session active", "session"),
-        ]
-        .map { ($0.0, TimelineSVG.promptColors[$0.1]!) }
-        entries.append(("violation", "#d50000"))
-        entries.append(("▲ maneuver, joined from the last word", "#37474f"))
+    /// The legend, in as many rows as the canvas needs; returns where the next part starts.
+    mutating func legend(y: Double) -> Double {
         body += "<g class=\"legend\">\n"
-        var lx = TimelineSVG.gutter
-        for (name, color) in entries {
-            body += "<rect x=\"\(n(lx))\" y=\"\(n(y))\" width=\"12\" height=\"12\" fill=\"\(color)\"/>"
-            body += "<text x=\"\(n(lx + 16))\" y=\"\(n(y + 10))\" font-size=\"11\">\(SVGText.escape(name))</text>\n"
-            lx += 22 + Double(name.count) * 6.5
+        var (lx, ly) = (TimelineSVG.gutter, y)
+        for (name, color) in TimelineSVG.legendEntries {
+            let w = 16 + SVGText.width(name, fontSize: 11)
+            if lx + w > TimelineSVG.width - TimelineSVG.right, lx > TimelineSVG.gutter {
+                (lx, ly) = (TimelineSVG.gutter, ly + 18)
+            }
+            body += "<rect class=\"legend-swatch\" x=\"\(n(lx))\" y=\"\(n(ly))\" width=\"12\" height=\"12\" fill=\"\(color)\"/>"
+            body += "<text x=\"\(n(lx + 16))\" y=\"\(n(ly + 10))\" font-size=\"11\">\(SVGText.escape(name))</text>\n"
+            lx += w + 14
         }
         body += "</g>\n"
+        return ly + 30
+    }
+
+    /// Every prompt's whole text, numbered as its label in the prompt lane, with its time, how it was
+    /// played (or why not) and its reason, wrapped to the canvas; returns where the next part starts.
+    mutating func promptList(_ prompts: [PromptRecord], y: Double) -> Double {
+        guard !prompts.isEmpty else { return y }
+        body += "<g class=\"prompt-list\">\n"
+        body += "<text x=\"10\" y=\"\(n(y + 12))\" font-size=\"12\" font-weight=\"bold\">Prompts</text>\n"
+        var ly = y + 30
+        let indent = 176.0
+        for (index, prompt) in TimelineSVG.ordered(prompts).enumerated() {
+            let at = prompt.startedAt ?? prompt.endedAt ?? prompt.queuedAt ?? 0
+            let key = TimelineSVG.key(of: prompt)
+            let color = TimelineSVG.promptColors[key] ?? "#757575"
+            let said =
+                (prompt.text.isEmpty ? prompt.id : prompt.text) + (prompt.cut.map { " (cut: \($0))" } ?? "")
+                + (prompt.reason.map { " (\($0))" } ?? "")
+            let lines = SVGText.wrap(said, room: TimelineSVG.width - indent - 10, fontSize: 11)
+            body +=
+                "<rect x=\"10\" y=\"\(n(ly - 9))\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
+                + "<text class=\"prompt-entry-head\" x=\"24\" y=\"\(n(ly))\" font-size=\"11\">"
+                + "\(SVGText.escape(SVGText.fit("\(index + 1). \(ClockTime.format(at))", room: 76, fontSize: 11)))</text>"
+                + "<text x=\"104\" y=\"\(n(ly))\" font-size=\"11\" fill=\"#555555\">\(SVGText.escape(SVGText.fit(key, room: 66, fontSize: 11)))</text>\n"
+            for (k, line) in lines.enumerated() {
+                body +=
+                    "<text class=\"prompt-entry\" data-prompt=\"\(SVGText.escape(prompt.id))\" x=\"\(n(indent))\" y=\"\(n(ly + Double(k) * 14))\" font-size=\"11\">\(SVGText.escape(line))</text>\n"
+            }
+            ly += Double(lines.count) * 14 + 4
+        }
+        body += "</g>\n"
+        return ly
     }
 }
 

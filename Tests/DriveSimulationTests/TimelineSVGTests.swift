@@ -13,6 +13,12 @@ final class SVGProbe: NSObject, XMLParserDelegate {
     var lanes: [String] = []
     var promptLabels: [String: String] = [:]
     var ticks: [String] = []
+    /// The lines of each prompt's entry in the list under the legend.
+    var promptEntries: [String: [String]] = [:]
+    /// Every colour a shape of the drawing is filled or stroked with (not text, axis or grid).
+    var drawnColors: Set<String> = []
+    var legendColors: [String] = []
+    private var inEntry: String?
     private var inLabel: String?
     private var inTick = false
     private var inTitle = false
@@ -29,6 +35,16 @@ final class SVGProbe: NSObject, XMLParserDelegate {
             promptLabels[id] = ""
         }
         if attributes["class"] == "tick" { inTick = true }
+        if attributes["class"] == "prompt-entry", let id = attributes["data-prompt"] {
+            inEntry = id
+            promptEntries[id, default: []].append("")
+        }
+        let shapes = ["state-", "prompt-", "session-active", "violation", "maneuver"]
+        if let cls = attributes["class"], name != "text", shapes.contains(where: { cls.hasPrefix($0) }) {
+            if let fill = attributes["fill"] { drawnColors.insert(fill) }
+            if let stroke = attributes["stroke"] { drawnColors.insert(stroke) }
+        }
+        if attributes["class"] == "legend-swatch", let fill = attributes["fill"] { legendColors.append(fill) }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
@@ -36,12 +52,14 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         if name == "text" {
             inLabel = nil
             inTick = false
+            inEntry = nil
         }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         if let id = inLabel, !inTitle { promptLabels[id, default: ""] += string }
         if inTick { ticks.append(string) }
+        if let id = inEntry, !inTitle { promptEntries[id]![promptEntries[id]!.count - 1] += string }
     }
 
     static func parse(_ svg: String) -> (SVGProbe, Bool, Error?) {
@@ -68,10 +86,16 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         #expect(probe.rootAttributes["viewBox"]?.hasPrefix("0 0 1400 ") == true)
         #expect(probe.lanes == ["fmRadio", "spokenAudio", "phoneCall", "prompts", "session"])
         #expect(Set(probe.promptLabels.keys) == Set(report.prompts.map(\.id)))
-        #expect(probe.promptLabels["p-1"]?.hasPrefix("In 500 feet") == true)
+        // Each label starts with the prompt's number in the list, which holds its whole text.
+        let ordered = TimelineSVG.ordered(report.prompts).map(\.id)
+        for (index, id) in ordered.enumerated() { #expect(probe.promptLabels[id]?.hasPrefix("\(index + 1) ") == true, "\(id)") }
+        #expect(probe.promptLabels["p-1"]?.contains("In 500 feet") == true)
         #expect(probe.promptLabels["p-6"]?.contains("\"A&B\"") == true || probe.promptLabels["p-6"]?.hasSuffix("…") == true)
         let long = try #require(probe.promptLabels["p-7"])
-        #expect(long.hasSuffix("…") && long.count <= 48)
+        #expect(long.hasSuffix("…"))
+        #expect(probe.promptEntries["p-7"]?.joined(separator: " ") == String(repeating: "very long words ", count: 20).trimmingCharacters(in: .whitespaces))
+        #expect((probe.promptEntries["p-7"]?.count ?? 0) >= 1)
+        #expect(probe.promptEntries["p-6"]?.joined(separator: " ").hasPrefix("Turn right onto <Rue> \"A&B\" l'été") == true)
         #expect(probe.ticks.first == "0:00" && probe.ticks.contains("1:00") && probe.ticks.count <= 16)
         #expect(svg.contains("class=\"violation\""))
         #expect(svg.contains("Drive &amp; &lt;test&gt;"))
@@ -118,6 +142,40 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         // The turn's mark sits where the vehicle reached it: 50 s of the 120 s drawn.
         #expect(svg.contains("data-maneuver=\"turn\" d=\"M\(SVGText.number(Canvas(duration: report.duration).x(50))) "))
         #expect(svg.contains("final instructions 2, least 1.5 s after the last word"))
+    }
+
+    /// Every shade drawn has its own colour, and each is in the legend (`TimelineSVG.legendEntries`).
+    @Test func everyShadeDrawnHasItsOwnColourInTheLegend() {
+        var events = TimelineBuilderTests.events
+        events.append(DriveEvent(type: "source.started", time: 150, source: "voiceAssistant", kind: .voiceAssistant, activity: .listening))
+        let report = TimelineBuilder.build(events, name: "Palette", origin: 100, end: 200)
+        let placed = ManeuverLeadTests.placed([
+            ManeuverLeadTests.guidance("p-1", maneuver: "turn", state: .prepare, at: 20, seconds: 3),
+            ManeuverLeadTests.guidance("p-2", maneuver: "turn", state: .execute, at: 46, seconds: 2.5),
+        ])
+        let colors = TimelineSVG.legendEntries.map(\.color)
+        #expect(Set(colors.map { $0.lowercased() }).count == colors.count, "\(colors)")
+        for svg in [TimelineSVG.render(report), TimelineSVG.render(placed)] {
+            let (probe, ok, _) = SVGProbe.parse(svg)
+            #expect(ok)
+            #expect(probe.legendColors == colors)
+            #expect(probe.drawnColors.isSubset(of: Set(colors)), "drawn but not in the legend: \(probe.drawnColors.subtracting(colors))")
+        }
+        #expect(SVGProbe.parse(TimelineSVG.render(report)).0.drawnColors.contains(TimelineSVG.listening), "the assistant listening is drawn")
+    }
+
+    /// By the widths the renderer reckons with, no text runs past the canvas (the browser's own
+    /// measure is in DriveTests' TimelineRenderingTests).
+    @Test func textIsFittedToTheCanvas() {
+        #expect(SVGText.width("Ihr Ziel", fontSize: 10) > 30)
+        #expect(SVGText.width("中山路", fontSize: 10) == 30)
+        let fitted = SVGText.fit("Sie haben Ihr Ziel erreicht: Hauptbahnhof", room: 60, fontSize: 10)
+        #expect(fitted.hasSuffix("…") && SVGText.width(fitted, fontSize: 10) <= 60)
+        let lines = SVGText.wrap("Biegen Sie rechts ab auf die Hauptstraße und dann links auf Unterdonaustraßenbrücke", room: 80, fontSize: 11)
+        #expect(lines.allSatisfy { SVGText.width($0, fontSize: 11) <= 80 }, "\(lines)")
+        #expect(
+            lines.joined().replacingOccurrences(of: " ", with: "")
+                == "Biegen Sie rechts ab auf die Hauptstraße und dann links auf Unterdonaustraßenbrücke".replacingOccurrences(of: " ", with: ""))
     }
 
     @Test func emptyReportStillRenders() {
