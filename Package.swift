@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Speech", dependencies: ["CEspeakNG", "AsyncSupport"]),
         .target(name: "PulseAudio", dependencies: ["CPulse"]),
         // A private PulseAudio server with a null sink (a process, not libpulse): headless drives and restart tests.
-        .target(name: "PulseServer"),
+        .target(name: "PulseServer", dependencies: ["Installation"]),
         .target(name: "CarAudio", dependencies: ["PulseAudio", "AudioPolicy", "AsyncSupport"]),
         // Other programs' media players on the session bus (MPRIS over libdbus): found by process, paused and played.
         .target(name: "MPRIS", dependencies: ["CDBus"]),

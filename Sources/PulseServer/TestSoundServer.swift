@@ -1,4 +1,5 @@
 import Foundation
+import Installation
 
 /// A private sound server with a null sink `car` (the default sink), in a runtime directory of its
 /// own, that speaks the PulseAudio protocol on `<runtime>/pulse/native` and can be killed with
@@ -42,19 +43,10 @@ enum ServerTools {
         return directory
     }
 
-    /// The executable `program` on PATH (as the shell finds it), or nil.
-    static func onPath(_ program: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
-        for directory in (path ?? "/usr/bin:/bin").split(separator: ":") where directory.hasPrefix("/") {
-            let candidate = directory + "/" + program
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
     /// Fails, naming the Debian package to install, unless every one of `programs` (the servers and
     /// pactl) is on PATH: started through `/usr/bin/env`, a missing one would only exit 127 later.
     static func requireOnPath(_ programs: [(program: String, package: String)]) throws(ServerError) {
-        let missing = programs.filter { onPath($0.program) == nil }
+        let missing = programs.filter { ExecutableSearch.onPath($0.program) == nil }
         guard !missing.isEmpty else { return }
         let packages = missing.map(\.package).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         throw ServerError(

@@ -2,7 +2,8 @@ import Foundation
 import Installation
 import RPC
 
-/// A voxnavd started by the CLI (for `voxnav demo` and `voxnav drive`), found next to the voxnav executable.
+/// A voxnavd started by the CLI (for `voxnav demo` and `voxnav drive`): the one next to the voxnav
+/// executable, else the first on PATH.
 final class DaemonProcess {
     let socketPath: String
     private let process = Process()
@@ -14,13 +15,18 @@ final class DaemonProcess {
         return URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
+    /// voxnavd next to voxnav (a checkout's build, an install), else on PATH.
+    static func daemonExecutable() throws -> URL {
+        let beside = executableDirectory.appendingPathComponent("voxnavd")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        if let found = ExecutableSearch.onPath("voxnavd") { return URL(fileURLWithPath: found) }
+        throw CLIError(
+            "voxnavd was found neither next to voxnav (\(beside.path)) nor on PATH: install both (scripts/install), or build both with `swift build`")
+    }
+
     init(socketPath: String, pulseServer: String?, arguments: [String] = []) throws {
         self.socketPath = socketPath
-        let binary = Self.executableDirectory.appendingPathComponent("voxnavd")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw CLIError("voxnavd was not found next to voxnav (\(binary.path)); build both with `swift build`")
-        }
-        process.executableURL = binary
+        process.executableURL = try Self.daemonExecutable()
         process.arguments = ["--socket", socketPath, "--log-level", "error"] + arguments
         var env = ProcessInfo.processInfo.environment
         if let pulseServer { env["PULSE_SERVER"] = pulseServer }

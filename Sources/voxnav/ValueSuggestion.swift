@@ -2,10 +2,12 @@ import StrictCoding
 
 /// swift-argument-parser refuses a value that is none of an enum's names by listing the names (all
 /// 54 maneuver types for `voxnav maneuver turnLeft`). When one of them is close, this says it first
-/// ("Did you mean 'leftTurn'?"), in place of a long list, which `--help` still gives.
+/// ("Did you mean 'leftTurn'?"): before a short list, in place of a long one, which `--help` still gives.
 enum ValueSuggestion {
     static let listHeader = "Please provide one of the following:\n"
     static let inlineHeader = "Please provide one of "
+    /// More values than this are not repeated after a suggestion.
+    static let longList = 10
 
     /// The parser's message with the suggestion, or nil when it is not a refused value or nothing is close.
     static func rewrite(_ message: String) -> String? {
@@ -21,6 +23,8 @@ enum ValueSuggestion {
                 if rest.isEmpty, line.hasPrefix("  - ") { values.append(String(line.dropFirst(4))) } else { rest.append(line) }
             }
             guard let near = NearestName.suggestion(for: typed, among: values) else { return nil }
+            // A list of a few values stays after the suggestion; a long one is left to --help.
+            guard values.count > longList else { return message[..<list.lowerBound] + "Did you mean '\(near)'? " + message[list.lowerBound...] }
             return message[..<list.lowerBound] + "Did you mean '\(near)'? (one of \(values.count) values: --help lists them)\n"
                 + rest.joined(separator: "\n")
         }

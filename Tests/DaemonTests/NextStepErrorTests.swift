@@ -17,8 +17,10 @@ import Testing
         #expect(!maneuver.output.contains("  - arriveAtDestination"), "the 54 types are left to --help: \(maneuver.output)")
         #expect(maneuver.output.contains("Usage: voxnav maneuver"), "\(maneuver.output)")
 
+        // A short list stays after the suggestion.
         let source = try voxnav(["source", "start", "radi"])
-        #expect(source.status == 64 && source.output.contains("Did you mean 'fmRadio'?"), "\(source.output)")
+        #expect(source.status == 64 && source.output.contains("Did you mean 'fmRadio'? Please provide one of the following:"), "\(source.output)")
+        #expect(source.output.contains("  - voiceAssistant"), "\(source.output)")
         let state = try voxnav(["maneuver", "rightTurn", "--state", "inital"])
         #expect(state.status == 64 && state.output.contains("Did you mean 'initial'? Please provide one of"), "\(state.output)")
 
