@@ -5,62 +5,39 @@ import Synchronization
 /// turn before it reads its next request's handling into a task, and waits, not reading, while none
 /// is free: a flood of pipelined requests then waits in the clients' sockets, not in the daemon's
 /// memory (each request in flight holds a task and its frames). Turns are handed over first come
-/// first served, and a connection waits for one turn at a time, so a client's request waits behind
-/// at most one request of each other connection.
+/// first served (`TurnLine`), and a connection waits for one turn at a time, so a client's request
+/// waits behind at most one request of each other connection.
 final class RequestTurns: Sendable {
     /// Enough for every prompt the queue may hold to be waited on (`prompt.speak` with `wait`) and
     /// the rest of the clients' requests beside them.
     static let standardCapacity = 256
 
-    private struct State {
-        var inUse = 0
-        var waiting: [OneShot<Void>] = []
-    }
-
-    let capacity: Int
-    private let state = Mutex(State())
+    private let line: Mutex<TurnLine>
     /// Told of every request handled, and when none is left in flight.
     private let memory: MemoryTrim?
 
     init(capacity: Int = standardCapacity, memory: MemoryTrim? = nil) {
-        self.capacity = max(1, capacity)
+        line = Mutex(TurnLine(capacity: capacity))
         self.memory = memory
     }
 
     /// Waits for a turn; throws when the waiting task is cancelled (the connection ends), holding none.
     func take() async throws(CancellationError) {
-        let turn: OneShot<Void>? = state.withLock { state in
-            if state.inUse < capacity, state.waiting.isEmpty {
-                state.inUse += 1
-                return nil
-            }
-            let turn = OneShot<Void>()
-            state.waiting.append(turn)
-            return turn
-        }
-        guard let turn else { return }
+        guard let turn = line.withLock({ $0.enter() }) else { return }
         do {
             try await turn.valueUnlessCancelled()
         } catch {
             // Still in line: leave it. Out of it: a turn was handed over meanwhile, and is passed on.
-            let inLine = state.withLock { state in
-                guard let index = state.waiting.firstIndex(where: { $0 === turn }) else { return false }
-                state.waiting.remove(at: index)
-                return true
-            }
-            if !inLine { release() }
+            if !line.withLock({ $0.leave(turn) }) { release() }
             throw error
         }
     }
 
     /// Gives a turn back: to the first waiting, who then holds it, or to the pool.
     func release() {
-        let (next, idle): (OneShot<Void>?, Bool) = state.withLock { state in
-            if state.waiting.isEmpty {
-                state.inUse -= 1
-                return (nil, state.inUse == 0)
-            }
-            return (state.waiting.removeFirst(), false)
+        let (next, idle) = line.withLock { line in
+            let next = line.release()
+            return (next, line.inUse == 0)
         }
         next?.set(())
         memory?.requestHandled()
@@ -68,5 +45,5 @@ final class RequestTurns: Sendable {
     }
 
     /// Requests being handled, and connections waiting to hand one over.
-    var load: (inUse: Int, waiting: Int) { state.withLock { ($0.inUse, $0.waiting.count) } }
+    var load: (inUse: Int, waiting: Int) { line.withLock { ($0.inUse, $0.waitingCount) } }
 }

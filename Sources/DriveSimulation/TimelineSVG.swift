@@ -130,7 +130,12 @@ public enum TimelineSVG {
     /// The prompts in the order drawn, each with its number (its label in the prompt lane and its
     /// line in the list below the legend).
     static func ordered(_ prompts: [PromptRecord]) -> [PromptRecord] {
-        prompts.sorted { ($0.startedAt ?? $0.endedAt ?? $0.queuedAt ?? 0) < ($1.startedAt ?? $1.endedAt ?? $1.queuedAt ?? 0) }
+        prompts.sorted { drawnAt($0) < drawnAt($1) }
+    }
+
+    /// Where a prompt is drawn: when it started, else when it ended or was queued.
+    static func drawnAt(_ prompt: PromptRecord) -> Double {
+        prompt.startedAt ?? prompt.endedAt ?? prompt.queuedAt ?? 0
     }
 
     /// What the prompt lane draws a prompt as: its style when it played, "cut", or its result.
@@ -198,7 +203,7 @@ struct Canvas {
         let ordered = TimelineSVG.ordered(prompts)
         let edge = TimelineSVG.width - 4
         for (index, prompt) in ordered.enumerated() {
-            let at = prompt.startedAt ?? prompt.endedAt ?? prompt.queuedAt ?? 0
+            let at = TimelineSVG.drawnAt(prompt)
             let x0 = x(at)
             // A prompt the policy cut while it played is drawn as cut, its rule in its label.
             let key = TimelineSVG.key(of: prompt)
@@ -214,7 +219,7 @@ struct Canvas {
             // Labels take turns on three rows and get the room up to the next label on their row, and
             // never past the canvas: each starts with the prompt's number in the list below.
             let row = Double(index % 3)
-            let nextOnRow = ordered.dropFirst(index + 3).first.map { x($0.startedAt ?? $0.endedAt ?? $0.queuedAt ?? 0) } ?? edge
+            let nextOnRow = ordered.dropFirst(index + 3).first.map { x(TimelineSVG.drawnAt($0)) } ?? edge
             let number = "\(index + 1)"
             let said = prompt.text.isEmpty ? prompt.id : prompt.text
             let full = number + " " + (prompt.cut.map { "✂ \($0): " + said } ?? said)
@@ -328,7 +333,7 @@ struct Canvas {
         var ly = y + 30
         let indent = 176.0
         for (index, prompt) in TimelineSVG.ordered(prompts).enumerated() {
-            let at = prompt.startedAt ?? prompt.endedAt ?? prompt.queuedAt ?? 0
+            let at = TimelineSVG.drawnAt(prompt)
             let key = TimelineSVG.key(of: prompt)
             let color = TimelineSVG.promptColors[key] ?? "#757575"
             let said =

@@ -10,16 +10,14 @@ struct SynthesisSlots {
     /// Two: eSpeak NG synthesises one prompt at a time, and the next one's checks run meanwhile.
     static let standardCapacity = 2
 
-    let capacity: Int
-    private var inUse = 0
-    private var waiting: [OneShot<Void>] = []
+    private var line: TurnLine
     /// Each client's requests in line or being synthesised.
     private var held: [ClientID: Int] = [:]
 
-    init(capacity: Int = standardCapacity) { self.capacity = max(1, capacity) }
+    init(capacity: Int = standardCapacity) { line = TurnLine(capacity: capacity) }
 
     /// Requests in line or being synthesised, all clients together.
-    var count: Int { inUse + waiting.count }
+    var count: Int { line.inUse + line.waitingCount }
 
     /// `client`'s requests in line or being synthesised.
     func count(of client: ClientID) -> Int { held[client] ?? 0 }
@@ -28,42 +26,24 @@ struct SynthesisSlots {
     /// handed over. Either way the request counts as `client`'s until `release(for:)` or `abandon`.
     mutating func take(for client: ClientID) -> OneShot<Void>? {
         held[client, default: 0] += 1
-        if inUse < capacity, waiting.isEmpty {
-            inUse += 1
-            return nil
-        }
-        let turn = OneShot<Void>()
-        waiting.append(turn)
-        return turn
+        return line.enter()
     }
 
     /// `client`'s request is done with its turn: the turn goes to the first waiting, who then holds
     /// it, or back to the pool.
     mutating func release(for client: ClientID) {
         forget(client)
-        handOver()
+        line.release()?.set(())
     }
 
     private mutating func forget(_ client: ClientID) {
         held[client] = count(of: client) > 1 ? count(of: client) - 1 : nil
     }
 
-    private mutating func handOver() {
-        if waiting.isEmpty {
-            inUse -= 1
-        } else {
-            waiting.removeFirst().set(())
-        }
-    }
-
-    /// `client`'s waiter that stopped waiting (its request was cancelled): a turn already handed to
-    /// it is passed on, else it leaves the line.
+    /// `client`'s waiter that stopped waiting (its request was cancelled): it leaves the line, or a
+    /// turn already handed to it is passed on.
     mutating func abandon(_ turn: OneShot<Void>, of client: ClientID) {
         forget(client)
-        if turn.isSet {
-            handOver()
-        } else {
-            waiting.removeAll { $0 === turn }
-        }
+        if !line.leave(turn) { line.release()?.set(()) }
     }
 }

@@ -37,7 +37,7 @@ extension VoxNavEngine {
         } catch {
             // Text in a language with neither a pack nor an eSpeak NG voice: say which pack was likely
             // meant, and where the packs and the voices are listed.
-            guard case .speech(let why) = error, why.hasPrefix("no eSpeak NG voice named"), let language = request.language,
+            guard case .speech(let why) = error, why == SpeechError.unknownVoice(voice).description, let language = request.language,
                 voices.pack(for: language) == nil
             else { throw error }
             throw .speech(

@@ -9,10 +9,7 @@ public struct ConfigDirectories: Sendable, Equatable {
     public let directories: [String]
 
     public init(environment: [String: String], home: String) {
-        func absolute(_ path: String) -> String? { path.hasPrefix("/") ? path : nil }
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap(absolute) ?? home + "/.config"
-        let configDirs = (environment["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg")
-            .split(separator: ":").map(String.init).compactMap(absolute)
+        let (configHome, configDirs) = XDGBaseDirectories.config.directories(environment: environment, home: home)
         var seen = Set<String>()
         directories = ([configHome] + configDirs).map { $0 + "/voxnav" }.filter { seen.insert($0).inserted }
     }

@@ -29,10 +29,7 @@ public struct DataDirectories: Sendable, Equatable {
 
     /// The places for an environment, a home directory, the running executable's path and the source tree's root.
     public init(environment: [String: String], home: String, executable: String?, sourceTree: String?) {
-        func absolute(_ path: String) -> String? { path.hasPrefix("/") ? path : nil }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap(absolute) ?? home + "/.local/share"
-        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
-            .split(separator: ":").map(String.init).compactMap(absolute)
+        let (dataHome, dataDirs) = XDGBaseDirectories.data.directories(environment: environment, home: home)
         var places = [Place(path: dataHome + "/voxnav", origin: .user)]
         places += dataDirs.map { Place(path: $0 + "/voxnav", origin: .system) }
         if let executable {
