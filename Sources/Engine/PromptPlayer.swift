@@ -32,6 +32,8 @@ actor PromptPlayer {
     private var admitted: [PromptID: AdmittedPrompt] = [:]
     private var worker: Task<Void, Never>?
     private var current: PromptQueue.Entry?
+    /// The playing prompt's outcome to come, for `cancelAll(of:)` to wait on.
+    private var currentTicket: PromptTicket?
     /// Set when the playing prompt is cancelled, with the reason.
     private var currentCancellation: String?
     /// Set when the playing prompt is interrupted: by the more urgent prompt that cut it short, or by the moment.
@@ -68,6 +70,8 @@ actor PromptPlayer {
 
     /// How many prompts wait, how many seconds of speech they hold, and whether one plays.
     var status: (waiting: Int, playing: Bool) { (queue.count, current != nil) }
+    /// Clients the queue keeps a record of turns for (`PromptQueue.clientsWithTurns`).
+    var clientsWithTurns: Int { queue.clientsWithTurns }
     var secondsWaiting: Double { queue.seconds }
 
     /// Queues a prompt and returns at once with its ticket and its place in the queue (0 = next).
@@ -166,6 +170,16 @@ actor PromptPlayer {
     @discardableResult
     func cancel(client: ClientID, id: PromptID? = nil, reason: String) -> [PromptID] {
         cancel(reason: reason) { entry in id.map { entry.id == $0 } ?? (entry.client == client) }
+    }
+
+    /// A client went away: its prompts are cancelled, and this returns once the one playing, if it was
+    /// the client's, has ended. Only then may its session go: the playing prompt asks the policy for
+    /// its style and its verdict, which would configure the gone client's session anew.
+    func cancelAll(of client: ClientID, reason: String) async {
+        cancel(client: client, reason: reason)
+        for entry in queue.forget(client) { finishUnplayed(entry.id, result: .skipped, reason: reason) }
+        guard current?.client == client, let ticket = currentTicket else { return }
+        _ = try? await ticket.outcome()
     }
 
     /// Cancels the prompts a client's guidance queued, waiting or playing (its guidance ended).
@@ -349,6 +363,7 @@ actor PromptPlayer {
                 continue
             }
             current = entry
+            currentTicket = prompt.ticket
             currentCancellation = nil
             currentInterruption = nil
             currentCutCancelled = false
@@ -380,6 +395,7 @@ actor PromptPlayer {
             }
             let ending = guidanceEnding(of: result, entry)
             current = nil
+            currentTicket = nil
             prompt.ticket.complete(result)
             if prompt.options.fromGuidance { await gate?.guidancePromptEnded(prompt.client, ending) }
         }

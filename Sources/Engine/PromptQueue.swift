@@ -153,6 +153,16 @@ struct PromptQueue {
         return first
     }
 
+    /// A client gone: its prompts leave the queue, and its record of turns goes with them. Kept, the
+    /// records of a flood's clients would stay until the turns they were owed came round.
+    mutating func forget(_ client: ClientID) -> [Entry] {
+        nextTurn[client] = nil
+        return remove { $0.client == client }
+    }
+
+    /// How many clients have a record of turns (each with something waiting, or turns still owed).
+    var clientsWithTurns: Int { nextTurn.count }
+
     /// Removes the waiting prompts that match, returning them.
     mutating func remove(where match: (Entry) -> Bool) -> [Entry] {
         let removed = waiting.filter(match)

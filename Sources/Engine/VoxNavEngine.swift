@@ -235,7 +235,7 @@ public actor VoxNavEngine {
     /// A client went away: its prompts are cancelled, its session deactivated, its guidance ended, at once.
     public func clientDisconnected(_ client: ClientID) async {
         await endGuidance(client: client, reason: .disconnected)
-        await prompts.cancel(client: client, reason: "the client disconnected")
+        await prompts.cancelAll(of: client, reason: "the client disconnected")
         await feed(.clientGone(client, at: now()))
     }
 

@@ -12,7 +12,8 @@ import Testing
 /// synthesised before the queue's bounds refused it: 42 MB became 736 MB, and 729 MB stayed held
 /// after the clients had gone. Now a request waits its turn in the client's socket (`RequestTurns`),
 /// what the queue cannot admit is refused before synthesis (`SynthesisSlots`), and the heap is
-/// trimmed once the burst settles (`MemoryTrim`).
+/// trimmed once the burst settles (`MemoryTrim`). Nothing of the clients stays once they have gone:
+/// no session, no record of turns.
 @Suite struct FloodMemoryTests {
     /// Resident memory of a process, in MB.
     static func residentMB(_ pid: Int32) -> Double? {
@@ -80,6 +81,14 @@ import Testing
                 print("flood round \(round + 1): idle \(idle) MB, peak \(highest) MB, \(after) MB \(settled) after; \(counts.0) admitted, \(counts.1) refused")
                 #expect(highest - idle <= 50, "round \(round + 1): peak \(highest) MB against \(idle) MB idle")
                 #expect(after - idle <= 15, "round \(round + 1): \(after) MB held after the flood, against \(idle) MB idle")
+                // Each flood client took its session with it: only the test's own client has one left.
+                // Before, about 80 a round stayed, configured again by a prompt in flight as its client went.
+                var sessions = try daemon.client.call(StateGet.self, NoParams()).sessions
+                while sessions.count > 1, ContinuousClock.now - gone < .seconds(20) {
+                    try await Task.sleep(for: .milliseconds(250))
+                    sessions = try daemon.client.call(StateGet.self, NoParams()).sessions
+                }
+                #expect(sessions.count <= 1, "round \(round + 1): \(sessions.count) sessions, of clients that have gone")
             }
         }
     }

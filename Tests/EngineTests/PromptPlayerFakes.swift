@@ -117,6 +117,30 @@ final class HeldOutput: PromptOutput {
     private let state = Mutex(State())
     /// Set each time a prompt starts playing.
     private let started = Mutex<[OneShot<Void>]>([])
+    /// A fade lasts until the test drains it (as a real one takes its milliseconds), not at once.
+    private let holdsFades: Bool
+    /// Each call to `sink` waits for `releaseSink` (a sleeping sink being woken), counted.
+    private let sinkGate: OneShot<Void>?
+    private let sinkAsked = Mutex(0)
+
+    init(holdsFades: Bool = false, holdsSink: Bool = false) {
+        self.holdsFades = holdsFades
+        sinkGate = holdsSink ? OneShot<Void>() : nil
+    }
+
+    func fadeOut(_ audio: BufferSource) {
+        if !holdsFades { cancel(audio) }
+    }
+
+    func sink(resume: Bool) async -> PromptSink {
+        sinkAsked.withLock { $0 += 1 }
+        await sinkGate?.value
+        return PromptSink(name: nil, wasSuspended: false)
+    }
+
+    /// Lets every `sink` call, waiting or to come, return.
+    func releaseSink() { sinkGate?.set(()) }
+    var sinksAsked: Int { sinkAsked.withLock { $0 } }
 
     func play(_ audio: BufferSource, seconds: Double) async -> PlaybackEnd {
         let done = OneShot<Bool>()

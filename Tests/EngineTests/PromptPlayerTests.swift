@@ -17,7 +17,7 @@ import Testing
     struct Rig {
         let gate = ScriptedGate()
         let renderer = InstantRenderer()
-        let output = HeldOutput()
+        let output: HeldOutput
         let events = EventBus()
         let log: EventLog
         let player: PromptPlayer
@@ -27,9 +27,10 @@ import Testing
         ///   (`PromptPreemptionPlayerTests` plays with the built-in rule).
         init(
             clock: EngineClock = EngineClock(.real), limits: PromptLimits = PromptPlayerTests.limits, preemption: PromptPreemption = PromptPreemption(),
-            audibility: Audibility = .builtIn
+            audibility: Audibility = .builtIn, output: HeldOutput = HeldOutput()
         ) async {
             self.clock = clock
+            self.output = output
             log = EventLog(events)
             player = PromptPlayer(
                 clock: clock, renderer: renderer, output: output, events: events, limits: limits, preemption: preemption, audibility: audibility)

@@ -55,6 +55,30 @@ extension PromptQueue {
         #expect(queue.count == 2)
     }
 
+    @Test func aGoneClientLeavesNoRecordOfTurns() {
+        var queue = PromptQueue()
+        // A flood's clients, each with prompts waiting when it goes.
+        for client in 0..<300 {
+            for n in 0..<3 {
+                _ = queue.enqueue(id: Self.id(client * 3 + n), client: ClientID("flood-\(client)"), priority: .low, deadline: nil, key: nil)
+            }
+        }
+        _ = queue.next()
+        #expect(queue.clientsWithTurns == 300)
+        for client in 0..<300 { _ = queue.forget(ClientID("flood-\(client)")) }
+        #expect(queue.count == 0 && queue.clientsWithTurns == 0)
+    }
+
+    @Test func aClientForgottenStartsAfreshLikeANewOne() {
+        var queue = PromptQueue()
+        for n in 1...3 { _ = queue.enqueue(id: Self.id(n), client: Self.a, priority: .normal, deadline: nil, key: nil) }
+        #expect(queue.forget(Self.a).map(\.id) == [1, 2, 3].map(Self.id))
+        // Remembered, a's turns would put its next prompt after b's.
+        _ = queue.enqueue(id: Self.id(4), client: Self.a, priority: .normal, deadline: nil, key: nil)
+        _ = queue.enqueue(id: Self.id(5), client: Self.b, priority: .normal, deadline: nil, key: nil)
+        #expect(queue.ordered.map(\.id) == [4, 5].map(Self.id))
+    }
+
     @Test func removeTakesOutExactlyTheMatchingOnes() {
         var queue = PromptQueue()
         for n in 1...6 { _ = queue.enqueue(id: Self.id(n), client: n % 2 == 0 ? Self.a : Self.b, priority: .normal, deadline: nil, key: nil) }
