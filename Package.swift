@@ -102,7 +102,7 @@ let package = Package(
             dependencies: ["AudioPolicy", "BuiltInPolicy", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "DriveSimulationTests",
-            dependencies: ["DriveSimulation", "Guidance", "AudioPolicy", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["DriveSimulation", "Guidance", "AudioPolicy", "RPC", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "GuidanceTests",
             dependencies: ["Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),
@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "VoicePackTests", dependencies: ["Engine", "Guidance", "Speech"]),
         .testTarget(
             name: "AudioIntegrationTests",
-            dependencies: ["Engine", "PulseAudio", "CarAudio", "Speech", "AudioPolicy", "AudioTestSupport"]),
+            dependencies: ["Engine", "PulseAudio", "CarAudio", "Speech", "AudioPolicy", "RPC", "AudioTestSupport"]),
         // Random bytes and mutated real files at every parser: a clear error or a valid result, never a crash.
         .testTarget(
             name: "FuzzTests",

@@ -48,7 +48,7 @@ struct ClientConnection {
                                 event.client = client.id.rawValue
                                 event.reason = "\(backlog) events were waiting to be read (at most \(ClientContext.maxBacklog)): subscribe again"
                                 if let params = try? JSONValue(encoding: event) {
-                                    await output.write(Self.line(RPCNotification(method: "event", params: params)))
+                                    await output.write(Self.line(RPCNotification(method: EngineEvent.notificationMethod, params: params)))
                                 }
                             }
                         }

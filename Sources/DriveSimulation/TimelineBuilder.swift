@@ -27,16 +27,16 @@ public struct TimelineBuilder: Sendable {
     }
 
     /// Builds a report from a whole event list.
-    public static func build(_ events: [DriveEvent], name: String? = nil, origin: Double = 0, end: Double? = nil) -> TimelineReport {
+    public static func build(_ events: [EngineEvent], name: String? = nil, origin: Double = 0, end: Double? = nil) -> TimelineReport {
         var builder = TimelineBuilder(name: name, origin: origin)
         for event in events { builder.add(event) }
         return builder.report(end: end)
     }
 
-    public mutating func add(_ event: DriveEvent) {
+    public mutating func add(_ event: EngineEvent) {
         let time = event.time - origin
         latest = max(latest, time)
-        switch event.eventType {
+        switch event.type {
         case .promptQueued, .promptStarted, .promptFinished, .promptShortened, .promptSkipped, .promptExpired, .promptInterrupted:
             addPrompt(event, at: time)
         case .sessionActivated:
@@ -81,7 +81,7 @@ public struct TimelineBuilder: Sendable {
         }
     }
 
-    private mutating func addPrompt(_ event: DriveEvent, at time: Double) {
+    private mutating func addPrompt(_ event: EngineEvent, at time: Double) {
         guard let id = event.prompt else { return }
         let index: Int
         if let known = promptIndex[id] {
@@ -93,10 +93,10 @@ public struct TimelineBuilder: Sendable {
         }
         var prompt = prompts[index]
         prompt.client = prompt.client ?? event.client
-        switch event.eventType {
+        switch event.type {
         case .promptQueued:
             prompt.queuedAt = time
-            prompt.priority = event.priority
+            prompt.priority = event.priority?.rawValue
             prompt.maneuver = event.maneuver ?? prompt.maneuver
             prompt.state = event.state ?? prompt.state
             if let text = event.text { prompt.text = text }
@@ -106,10 +106,10 @@ public struct TimelineBuilder: Sendable {
             prompt.style = event.style
             if let text = event.text { prompt.text = text }
         default:
-            prompt.result = PromptRecord.Result(rawValue: String(event.type.dropFirst("prompt.".count))) ?? .pending
+            prompt.result = PromptRecord.Result(rawValue: String(event.type.rawValue.dropFirst("prompt.".count))) ?? .pending
             prompt.endedAt = time
             prompt.reason = event.reason
-            prompt.cut = event.cut
+            prompt.cut = event.cut?.rawValue
             prompt.audioSeconds = event.duration
             if prompt.result == .finished || prompt.result == .shortened || (prompt.result == .interrupted && prompt.startedAt != nil) {
                 prompt.style = event.style ?? prompt.style
@@ -121,7 +121,7 @@ public struct TimelineBuilder: Sendable {
         prompts[index] = prompt
     }
 
-    private mutating func track(for event: DriveEvent) -> Int? {
+    private mutating func track(for event: EngineEvent) -> Int? {
         guard let id = event.source ?? event.client.map({ "session:\($0)" }) else { return nil }
         if let index = trackIndex[id] {
             if tracks[index].kind == nil { tracks[index].kind = event.kind }
@@ -132,14 +132,14 @@ public struct TimelineBuilder: Sendable {
         return tracks.count - 1
     }
 
-    private mutating func setState(_ event: DriveEvent, _ state: SourceTrack.State, dB: Double?, at time: Double) {
+    private mutating func setState(_ event: EngineEvent, _ state: SourceTrack.State, dB: Double?, at time: Double) {
         guard let index = track(for: event) else { return }
         let activity = event.activity ?? open[index]?.activity
         close(index, at: time)
         open[index] = SourceTrack.Segment(start: time, end: time, state: state, dB: dB, activity: activity)
     }
 
-    private mutating func endTrack(_ event: DriveEvent, at time: Double) {
+    private mutating func endTrack(_ event: EngineEvent, at time: Double) {
         guard let index = track(for: event) else { return }
         close(index, at: time)
     }

@@ -1,3 +1,4 @@
+import RPC
 import Synchronization
 
 /// Tells every subscriber each event, in the order the events are emitted, from whichever part of

@@ -1,4 +1,5 @@
 import AudioPolicy
+import RPC
 import Speech
 
 /// A prompt's audio at the level it is played: its client's gain, and what the policy's

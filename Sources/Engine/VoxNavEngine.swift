@@ -5,6 +5,7 @@ import Guidance
 import Logging
 import MPRIS
 import PulseAudio
+import RPC
 import Speech
 
 /// The prompt pipeline, the car's sources and the audio policy on one PulseAudio connection.

@@ -2,6 +2,7 @@ import AudioPolicy
 import AudioTestSupport
 import Engine
 import Foundation
+import RPC
 import Synchronization
 import Testing
 

@@ -44,6 +44,22 @@ import Testing
         }
     }
 
+    /// Every method of the protocol (`Methods.all`) has a handler: a request for it with an unknown
+    /// member is refused by that method's params (-32602), never as an unknown method (-32601).
+    @Test func everyMethodOfTheProtocolIsHandled() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await DaemonHarness.start()
+            let client = try daemon.client()
+            for (n, method) in Methods.all.enumerated() {
+                let frame = #"{"jsonrpc":"2.0","id":\#(n),"method":"\#(method.name)","params":{"noSuchMember":1}}"#
+                let reply = try await blocking { try client.exchange(frame) }
+                #expect(errorCode(reply) == -32602, "\(method.name) → \(reply)")
+                #expect(reply["error"]?["message"]?.stringValue?.contains("noSuchMember") == true, "\(method.name) → \(reply)")
+            }
+            await daemon.stop()
+        }
+    }
+
     @Test func anOversizeFrameIsRefusedWithoutHarmingTheConnection() async throws {
         try await AudioServerLock.shared.withLock {
             let daemon = try await DaemonHarness.start()

@@ -5,11 +5,7 @@ import Testing
 
 /// `guidance.repeat` against the real voxnavd on the null sink, read back from its prompt events.
 @Suite struct RepeatSocketTests {
-    private func errorCode(_ reply: JSONValue) -> Int? { reply["error"]?["code"]?.doubleValue.map { Int($0) } }
-
-    private func update(_ time: Double, _ entries: String) -> String {
-        #"{"jsonrpc":"2.0","id":\#(Int(time * 10)),"method":"guidance.update","params":{"time":\#(time),"speed":14,"maneuvers":[\#(entries)]}}"#
-    }
+    private typealias Fixture = GuidanceSocketFixture
 
     @Test func aRepeatSaysTheNextManeuverAtTheDistanceNowAtMostOncePerWindow() async throws {
         try await AudioServerLock.shared.withLock {
@@ -21,7 +17,7 @@ import Testing
             let empty = try await blocking { try client.call("guidance.repeat", .object(["time": .number(0)])) }
             #expect(empty["repeated"] == .bool(false) && empty["reason"]?.stringValue?.contains("no maneuver ahead") == true, "\(empty)")
             let first = try await blocking {
-                try client.exchange(update(0, #"{"id":"m1","distance":1400,"maneuver":{"type":"rightTurn","roadName":"Solar Cir."}}"#))
+                try client.exchange(Fixture.update(0, #"{"id":"m1","distance":1400,"maneuver":{"type":"rightTurn","roadName":"Solar Cir."}}"#))
             }
             #expect(first["result"]?["prompts"]?.arrayValue?.count == 1, "\(first)")
 
@@ -64,10 +60,7 @@ import Testing
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
-            _ = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US")])) }
-            _ = try await blocking {
-                try client.exchange(update(0, #"{"id":"m1","distance":1400,"maneuver":{"type":"rightTurn","roadName":"Solar Cir."}}"#))
-            }
+            _ = try await Fixture.startOnSolarCircle(client)
             let repeated = try await blocking { try client.call("guidance.repeat", .object(["time": .number(0.5)])) }
             let id = try #require(repeated["prompt"]?.stringValue, "\(repeated)")
             let reroute = try await blocking { try client.call("guidance.reroute", .object(["time": .number(1)])) }
@@ -101,13 +94,7 @@ import Testing
 
             // Without guidance there is nothing to repeat; bad params are refused naming the member,
             // and a refused request does not use up the window.
-            let other = try daemon.connect()
-            let none = try await blocking { try other.exchange(#"{"jsonrpc":"2.0","id":1,"method":"guidance.repeat"}"#) }
-            #expect(errorCode(none) == -32000, "\(none)")
-            let bad = try await blocking { try client.exchange(#"{"jsonrpc":"2.0","id":2,"method":"guidance.repeat","params":{"time":-1}}"#) }
-            #expect(errorCode(bad) == -32602 && bad["error"]?["message"]?.stringValue?.contains("time") == true, "\(bad)")
-            let unknown = try await blocking { try client.exchange(#"{"jsonrpc":"2.0","id":3,"method":"guidance.repeat","params":{"maneuver":"m1"}}"#) }
-            #expect(errorCode(unknown) == -32602, "\(unknown)")
+            try await Fixture.expectRefusals(of: "guidance.repeat", client: client, other: try daemon.connect(), unknownMember: "maneuver")
             await daemon.stop()
         }
     }

@@ -5,21 +5,14 @@ import Testing
 
 /// `guidance.reroute` against the real voxnavd on the null sink, read back from its prompt events.
 @Suite struct RerouteSocketTests {
-    private func errorCode(_ reply: JSONValue) -> Int? { reply["error"]?["code"]?.doubleValue.map { Int($0) } }
-
-    private func update(_ time: Double, _ entries: String) -> String {
-        #"{"jsonrpc":"2.0","id":\#(Int(time * 10)),"method":"guidance.update","params":{"time":\#(time),"speed":14,"maneuvers":[\#(entries)]}}"#
-    }
+    private typealias Fixture = GuidanceSocketFixture
 
     @Test func recalculatingIsSpokenOnceAndGuidanceStartsAgainOnTheNewRoute() async throws {
         try await AudioServerLock.shared.withLock {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
-            _ = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US")])) }
-            let first = try await blocking {
-                try client.exchange(update(0, #"{"id":"m1","distance":1400,"maneuver":{"type":"rightTurn","roadName":"Solar Cir."}}"#))
-            }
+            let first = try await Fixture.startOnSolarCircle(client)
             #expect(first["result"]?["prompts"]?.arrayValue?.count == 1, "\(first)")
 
             // Three reroutes within 10 s: one "Recalculating route".
@@ -32,11 +25,11 @@ import Testing
                 #expect(again["reason"]?.stringValue?.contains("within 10 s") == true, "\(again)")
             }
             // The old route is forgotten: its id must be described again.
-            let stale = try await blocking { try client.exchange(update(9, #"{"id":"m1","distance":1300}"#)) }
-            #expect(errorCode(stale) == -32000, "\(stale)")
+            let stale = try await blocking { try client.exchange(Fixture.update(9, #"{"id":"m1","distance":1300}"#)) }
+            #expect(Fixture.errorCode(stale) == -32000, "\(stale)")
             // The new route's first maneuver (the same id, another turn) is announced from the start.
             let fresh = try await blocking {
-                try client.exchange(update(9, #"{"id":"m1","distance":1300,"maneuver":{"type":"leftTurn","roadName":"Elm St."}}"#))
+                try client.exchange(Fixture.update(9, #"{"id":"m1","distance":1300,"maneuver":{"type":"leftTurn","roadName":"Elm St."}}"#))
             }
             let planned = fresh["result"]?["prompts"]?.arrayValue ?? []
             #expect(planned.map { $0["text"]?.stringValue } == ["In 1 mile, turn left onto Elm Street"], "\(fresh)")
@@ -104,13 +97,7 @@ import Testing
             #expect(recorder.types(ofPrompt: waitingID) == ["prompt.queued", "prompt.skipped"], "\(recorder.events)")
 
             // Without guidance there is nothing to reroute; bad params are refused naming the member.
-            let other = try daemon.connect()
-            let none = try await blocking { try other.exchange(#"{"jsonrpc":"2.0","id":1,"method":"guidance.reroute"}"#) }
-            #expect(errorCode(none) == -32000, "\(none)")
-            let bad = try await blocking { try client.exchange(#"{"jsonrpc":"2.0","id":2,"method":"guidance.reroute","params":{"time":-1}}"#) }
-            #expect(errorCode(bad) == -32602 && bad["error"]?["message"]?.stringValue?.contains("time") == true, "\(bad)")
-            let unknown = try await blocking { try client.exchange(#"{"jsonrpc":"2.0","id":3,"method":"guidance.reroute","params":{"reason":"x"}}"#) }
-            #expect(errorCode(unknown) == -32602, "\(unknown)")
+            try await Fixture.expectRefusals(of: "guidance.reroute", client: client, other: try daemon.connect(), unknownMember: "reason")
             await daemon.stop()
         }
     }

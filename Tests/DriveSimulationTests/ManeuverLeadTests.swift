@@ -1,6 +1,7 @@
 import AudioPolicy
 import Guidance
 import PropertyBased
+import RPC
 import Testing
 
 @testable import DriveSimulation
@@ -14,20 +15,20 @@ import Testing
     /// A guidance prompt's events: queued and started at `start`, `seconds` of audio (with `preRoll`).
     static func guidance(
         _ id: String, maneuver: String?, state: ManeuverState?, at start: Double, seconds: Double, preRoll: Double? = nil,
-        result: String = "prompt.finished"
-    ) -> [DriveEvent] {
-        var queued = DriveEvent(type: "prompt.queued", time: start, client: "nav", prompt: id, text: id, priority: "normal")
+        result: EventType = .promptFinished
+    ) -> [EngineEvent] {
+        var queued = EngineEvent(type: "prompt.queued", time: start, client: "nav", prompt: id, text: id, priority: .normal)
         queued.maneuver = maneuver
         queued.state = state
-        var started = DriveEvent(type: "prompt.started", time: start, client: "nav", prompt: id, text: id, style: .normal)
+        var started = EngineEvent(type: "prompt.started", time: start, client: "nav", prompt: id, text: id, style: .normal)
         started.preRoll = preRoll
-        let ended = DriveEvent(
+        let ended = EngineEvent(
             type: result, time: start + seconds + 0.2, client: "nav", prompt: id, text: id, style: .normal,
-            reason: result == "prompt.finished" ? nil : "cut", duration: result == "prompt.finished" ? seconds : nil)
+            reason: result == .promptFinished ? nil : "cut", duration: result == .promptFinished ? seconds : nil)
         return [queued, started, ended]
     }
 
-    static func placed(_ events: [[DriveEvent]], end: Double = 120) -> TimelineReport {
+    static func placed(_ events: [[EngineEvent]], end: Double = 120) -> TimelineReport {
         TimelineBuilder.build(events.flatMap { $0 }, end: end).placed(on: kinematics)
     }
 

@@ -2,6 +2,7 @@ import AudioPolicy
 import Foundation
 import FoundationXML
 import Guidance
+import RPC
 import Testing
 
 @testable import DriveSimulation
@@ -105,7 +106,7 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         let kinds: [SourceKind] = [.nativeNavigation, .music, .voiceAssistant, .vehicleChime, .fmRadio, .spokenAudio, .phoneCall]
         let events =
             kinds.enumerated().map { TimelineBuilderTests.source("source.started", Double($0.offset), $0.element) }
-            + [DriveEvent(type: "source.ducked", time: 3, client: "other-app", dB: -10)]
+            + [EngineEvent(type: "source.ducked", time: 3, client: "other-app", dB: -10)]
         let svg = TimelineSVG.render(TimelineBuilder.build(events, end: 3600))
         let (probe, ok, _) = SVGProbe.parse(svg)
         #expect(ok)
@@ -147,7 +148,7 @@ final class SVGProbe: NSObject, XMLParserDelegate {
     /// Every shade drawn has its own colour, and each is in the legend (`TimelineSVG.legendEntries`).
     @Test func everyShadeDrawnHasItsOwnColourInTheLegend() {
         var events = TimelineBuilderTests.events
-        events.append(DriveEvent(type: "source.started", time: 150, source: "voiceAssistant", kind: .voiceAssistant, activity: .listening))
+        events.append(EngineEvent(type: "source.started", time: 150, source: "voiceAssistant", kind: .voiceAssistant, activity: .listening))
         let report = TimelineBuilder.build(events, name: "Palette", origin: 100, end: 200)
         let placed = ManeuverLeadTests.placed([
             ManeuverLeadTests.guidance("p-1", maneuver: "turn", state: .prepare, at: 20, seconds: 3),

@@ -2,6 +2,7 @@ import AsyncSupport
 import AudioPolicy
 import Guidance
 import PulseAudio
+import RPC
 import Speech
 import Synchronization
 

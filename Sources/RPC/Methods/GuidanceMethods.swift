@@ -138,23 +138,27 @@ public enum GuidanceEnd: RPCMethod {
     }
 }
 
+/// The params of a guidance request that says only when it was made (`guidance.reroute`,
+/// `guidance.repeat`).
+public struct GuidanceTimeParams: MethodParams {
+    /// Seconds on the client's own monotonic clock, as in `guidance.update`; absent: the daemon's clock.
+    public var time: Double?
+    public enum CodingKeys: String, CodingKey, CaseIterable { case time }
+
+    public init(time: Double? = nil) { self.time = time }
+
+    public func validate() throws(RPCError) {
+        if let time, !time.isFinite || time < 0 { throw .invalidParams("'time' must be seconds ≥ 0") }
+    }
+}
+
 /// `guidance.reroute`: the guidance engine left the route and is recalculating. The pack's
 /// "Recalculating route" is spoken (at most once per `RerouteDebounce.standardWindow` seconds) and
 /// the announcer starts again: the next `guidance.update` describes the new route's maneuvers.
 public enum GuidanceReroute: RPCMethod {
     public static let name = "guidance.reroute"
 
-    public struct Params: MethodParams {
-        /// Seconds on the client's own monotonic clock, as in `guidance.update`; absent: the daemon's clock.
-        public var time: Double?
-        public enum CodingKeys: String, CodingKey, CaseIterable { case time }
-
-        public init(time: Double? = nil) { self.time = time }
-
-        public func validate() throws(RPCError) {
-            if let time, !time.isFinite || time < 0 { throw .invalidParams("'time' must be seconds ≥ 0") }
-        }
-    }
+    public typealias Params = GuidanceTimeParams
 
     public struct Result: Codable, Sendable {
         /// True when "Recalculating route" was queued; false within the window of the last one.
@@ -184,17 +188,7 @@ public enum GuidanceReroute: RPCMethod {
 public enum GuidanceRepeat: RPCMethod {
     public static let name = "guidance.repeat"
 
-    public struct Params: MethodParams {
-        /// Seconds on the client's own monotonic clock, as in `guidance.update`; absent: the daemon's clock.
-        public var time: Double?
-        public enum CodingKeys: String, CodingKey, CaseIterable { case time }
-
-        public init(time: Double? = nil) { self.time = time }
-
-        public func validate() throws(RPCError) {
-            if let time, !time.isFinite || time < 0 { throw .invalidParams("'time' must be seconds ≥ 0") }
-        }
-    }
+    public typealias Params = GuidanceTimeParams
 
     public struct Result: Codable, Sendable {
         /// True when the prompt was queued.

@@ -18,8 +18,8 @@ final class DriveProgress: @unchecked Sendable {
     }
 
     /// Counts the prompts heard so far.
-    func observe(_ event: DriveEvent) {
-        guard event.eventType == .promptStarted else { return }
+    func observe(_ event: EngineEvent) {
+        guard event.type == .promptStarted else { return }
         lock.withLock { state.prompts += 1 }
     }
 

@@ -9,15 +9,15 @@ final class EventCollector: @unchecked Sendable {
     private let client: RPCClient
     private let lock = NSLock()
     /// The events before the drive's start is known.
-    private var early: [DriveEvent] = []
+    private var early: [EngineEvent] = []
     private var builder: TimelineBuilder?
     private var barriers: Set<String> = []
     private var closed = false
     private let changed = NSCondition()
     /// Told every event as it arrives (the progress display).
-    private let onEvent: @Sendable (DriveEvent) -> Void
+    private let onEvent: @Sendable (EngineEvent) -> Void
 
-    init(socketPath: String, onEvent: @escaping @Sendable (DriveEvent) -> Void) throws {
+    init(socketPath: String, onEvent: @escaping @Sendable (EngineEvent) -> Void) throws {
         client = try RPCClient(socketPath: socketPath)
         self.onEvent = onEvent
         _ = try client.call(EventsSubscribe.self, .init())
@@ -58,9 +58,9 @@ final class EventCollector: @unchecked Sendable {
     private func read() {
         let decoder = JSONDecoder()
         while let line = try? client.readLine() {
-            // One pass: an event notification's params straight into a DriveEvent.
+            // One pass: an event notification's params straight into a EngineEvent.
             guard let message = try? decoder.decode(EventLine.self, from: line) else { continue }
-            if message.method == "event", let event = message.params {
+            if message.method == EngineEvent.notificationMethod, let event = message.params {
                 lock.withLock {
                     if builder != nil { builder?.add(event) } else { early.append(event) }
                 }
@@ -83,7 +83,7 @@ final class EventCollector: @unchecked Sendable {
 private struct EventLine: Decodable {
     let method: String?
     let id: RPCID?
-    let params: DriveEvent?
+    let params: EngineEvent?
 
     private enum CodingKeys: String, CodingKey { case method, id, params }
 
@@ -92,6 +92,6 @@ private struct EventLine: Decodable {
         method = try container.decodeIfPresent(String.self, forKey: .method)
         id = try container.decodeIfPresent(RPCID.self, forKey: .id)
         // Another notification's params are not an event; an event that does not decode is skipped.
-        params = method == "event" ? try? container.decodeIfPresent(DriveEvent.self, forKey: .params) : nil
+        params = method == EngineEvent.notificationMethod ? try? container.decodeIfPresent(EngineEvent.self, forKey: .params) : nil
     }
 }

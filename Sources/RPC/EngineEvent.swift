@@ -1,10 +1,15 @@
 import AudioPolicy
 import Guidance
-import RPC
 
-/// Something that happened, told to every subscriber (`events.subscribe`). Flat on purpose: one
-/// shape for every type, the fields that apply set, so clients and the JSON Schema stay simple.
+/// Something that happened, told to every subscriber (`events.subscribe`) as the params of an
+/// `event` notification. Flat on purpose: one shape for every type, the fields that apply set, so
+/// clients and the JSON Schema stay simple. The daemon writes it and its clients read it: one type,
+/// so that a field added here reaches both. An event of a type or value this build does not know
+/// does not decode, and a client skips it.
 public struct EngineEvent: Codable, Sendable, Equatable {
+    /// The notification's method.
+    public static let notificationMethod = "event"
+
     public var type: EventType
     /// Seconds on the daemon's clock.
     public var time: Double
@@ -46,8 +51,24 @@ public struct EngineEvent: Codable, Sendable, Equatable {
     public var maneuver: String?
     public var state: ManeuverState?
 
-    public init(type: EventType, time: Double) {
+    public init(
+        type: EventType, time: Double, client: String? = nil, prompt: String? = nil, source: String? = nil, kind: SourceKind? = nil,
+        text: String? = nil, style: PromptStyle? = nil, priority: PromptPriority? = nil, reason: String? = nil, dB: Double? = nil,
+        rule: String? = nil, activity: SourceActivity? = nil, duration: Double? = nil
+    ) {
         self.type = type
         self.time = time
+        self.client = client
+        self.prompt = prompt
+        self.source = source
+        self.kind = kind
+        self.text = text
+        self.style = style
+        self.priority = priority
+        self.reason = reason
+        self.dB = dB
+        self.rule = rule
+        self.activity = activity
+        self.duration = duration
     }
 }
