@@ -41,3 +41,8 @@ public enum PromptAlert: RPCMethod {
     /// As `prompt.speak`'s.
     public typealias Result = PromptSpeak.Result
 }
+
+extension Methods {
+    /// The methods of this file, listed in `Methods.all`.
+    static let alert: [any RPCMethod.Type] = [PromptAlert.self]
+}

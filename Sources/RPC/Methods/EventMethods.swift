@@ -33,3 +33,8 @@ public struct Subscription: Codable, Sendable {
     public var subscribed: [String]
     public init(subscribed: [String]) { self.subscribed = subscribed }
 }
+
+extension Methods {
+    /// The methods of this file, listed in `Methods.all`.
+    static let events: [any RPCMethod.Type] = [EventsSubscribe.self, EventsUnsubscribe.self]
+}

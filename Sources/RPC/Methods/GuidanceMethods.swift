@@ -217,3 +217,8 @@ public enum GuidanceRepeat: RPCMethod {
         }
     }
 }
+
+extension Methods {
+    /// The methods of this file, listed in `Methods.all`.
+    static let guidance: [any RPCMethod.Type] = [GuidanceStart.self, GuidanceUpdate.self, GuidanceReroute.self, GuidanceRepeat.self, GuidanceEnd.self]
+}

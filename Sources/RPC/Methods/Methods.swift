@@ -1,10 +1,5 @@
-/// Every method of the protocol, in the order docs/PROTOCOL.md lists them.
+/// Every method of the protocol. Each file of `Methods/` lists its own (a new method is added to
+/// its file's list); this joins the lists.
 public enum Methods {
-    public static let all: [any RPCMethod.Type] = [
-        PromptSpeak.self, PromptAlert.self, PromptCancel.self, EventsSubscribe.self, EventsUnsubscribe.self,
-        SessionConfigure.self, SessionSetActive.self, SessionPromptStyle.self, SessionVoiceControl.self, SessionVoiceGuidance.self,
-        SessionPromptsDuringCall.self, SessionGuidanceGain.self, AuditGet.self,
-        SourceStart.self, SourceStop.self, SourceList.self, StateGet.self,
-        GuidanceStart.self, GuidanceUpdate.self, GuidanceReroute.self, GuidanceRepeat.self, GuidanceEnd.self, ClockAdvance.self,
-    ]
+    public static let all: [any RPCMethod.Type] = prompt + alert + events + session + source + state + guidance
 }

@@ -112,3 +112,8 @@ public enum PromptCancel: RPCMethod {
         public init(cancelled: [String]) { self.cancelled = cancelled }
     }
 }
+
+extension Methods {
+    /// The methods of this file, listed in `Methods.all`.
+    static let prompt: [any RPCMethod.Type] = [PromptSpeak.self, PromptCancel.self]
+}

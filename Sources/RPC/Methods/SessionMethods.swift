@@ -152,3 +152,11 @@ public enum SessionVoiceControl: RPCMethod {
         }
     }
 }
+
+extension Methods {
+    /// The methods of this file, listed in `Methods.all`.
+    static let session: [any RPCMethod.Type] = [
+        SessionConfigure.self, SessionSetActive.self, SessionPromptStyle.self, SessionVoiceControl.self, SessionVoiceGuidance.self,
+        SessionPromptsDuringCall.self, SessionGuidanceGain.self,
+    ]
+}

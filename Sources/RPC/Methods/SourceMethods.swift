@@ -57,3 +57,8 @@ public enum SourceList: RPCMethod {
         public init(sources: [EngineState.Source]) { self.sources = sources }
     }
 }
+
+extension Methods {
+    /// The methods of this file, listed in `Methods.all`.
+    static let source: [any RPCMethod.Type] = [SourceStart.self, SourceStop.self, SourceList.self]
+}

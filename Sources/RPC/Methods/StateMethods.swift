@@ -46,3 +46,8 @@ public enum ClockAdvance: RPCMethod {
         }
     }
 }
+
+extension Methods {
+    /// The methods of this file, listed in `Methods.all`.
+    static let state: [any RPCMethod.Type] = [StateGet.self, AuditGet.self, ClockAdvance.self]
+}
