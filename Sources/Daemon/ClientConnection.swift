@@ -16,8 +16,8 @@ struct ClientConnection {
     let engine: VoxNavEngine
     let logger: Logger
     let maxFrameLength: Int
-    /// A connection silent this long (nothing in flight, no subscription) is closed; nil: never.
-    let idleTimeout: Duration?
+    /// Closes the connection once it has been silent long enough; nil: never.
+    let idle: IdleSweep?
     /// The daemon's turns to handle a request, shared by every connection.
     let turns: RequestTurns
 
@@ -53,8 +53,8 @@ struct ClientConnection {
                             }
                         }
                     }
+                    idle?.watch(client, channel: channel.channel)
                     await withDiscardingTaskGroup { requests in
-                        if let idleTimeout { requests.addTask { await closeWhenIdle(client, after: idleTimeout) } }
                         do {
                             for try await frame in inbound {
                                 client.heard()
@@ -69,6 +69,7 @@ struct ClientConnection {
                         }
                         requests.cancelAll()
                     }
+                    idle?.forget(client)
                     logger.debug("client disconnected", metadata: ["client": "\(client.id.rawValue)"])
                     if let token = client.unsubscribed() { engine.unsubscribe(token) }
                     await engine.clientDisconnected(client.id)
@@ -77,17 +78,6 @@ struct ClientConnection {
             }
         } catch {
             logger.debug("client connection could not close cleanly", metadata: ["error": "\(error)"])
-        }
-    }
-
-    /// Closes the connection once it has been idle for `timeout` (checked a few times per timeout;
-    /// ends when the connection's requests are cancelled, at its end).
-    private func closeWhenIdle(_ client: ClientContext, after timeout: Duration) async {
-        while (try? await Task.sleep(for: timeout / 4)) != nil {
-            guard client.isIdle(for: timeout) else { continue }
-            logger.info("closing an idle connection", metadata: ["client": "\(client.id.rawValue)", "idleTimeout": "\(timeout)"])
-            try? await channel.channel.close()
-            return
         }
     }
 

@@ -29,6 +29,8 @@ public final class DaemonServer: Sendable {
     private let countedLimit = ConnectionLimits.softLimit()
     /// Gives a burst's memory back once it has settled.
     let memory = MemoryTrim()
+    /// Closes idle connections, if the limits say when (`ConnectionLimits.idleTimeout`).
+    let idle: IdleSweep?
 
     /// Frames longer than this are refused (1 MiB: far above any real request).
     public static let maxFrameLength = 1 << 20
@@ -93,6 +95,7 @@ public final class DaemonServer: Sendable {
         self.logger = logger
         self.limits = limits
         self.turns = RequestTurns(memory: memory)
+        idle = limits.idleTimeout.map(IdleSweep.init(timeout:))
     }
 
     /// Serves clients, each connection in a child task, until `stop()`; then the connected ones
@@ -100,6 +103,7 @@ public final class DaemonServer: Sendable {
     public func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.memory.run() }
+            if let idle { group.addTask { await idle.run(logger: self.logger) } }
             do {
                 try await listener.executeThenClose { connections in
                     for try await channel in connections {
@@ -118,7 +122,7 @@ public final class DaemonServer: Sendable {
                         }
                         let connection = ClientConnection(
                             channel: channel, router: router, engine: engine, logger: logger, maxFrameLength: Self.maxFrameLength,
-                            idleTimeout: limits.idleTimeout, turns: turns)
+                            idle: idle, turns: turns)
                         group.addTask {
                             await connection.serve()
                             self.liveConnections.subtract(1, ordering: .relaxed)
