@@ -109,30 +109,40 @@ actor PromptPlayer {
         case .success(let admitted): admission = admitted
         case .failure(let refusal): throw .queueFull(refusal)
         }
-        promptCounter += 1
         let ticket = PromptTicket(id: id)
         let position = queue.position(of: id) ?? 0
         // The speech is kept only for the prompt that plays next; one further back is made again when
         // its turn comes, so that a full queue holds seconds, not samples.
-        admitted[id] = AdmittedPrompt(
-            id: id, client: client, candidates: sayable, voice: voice, overBudget: isManeuver ? .shorten : .refuse, options: options,
-            ticket: ticket, receivedAt: receivedAt, purpose: isManeuver ? .instruction : .alert, prepared: position == 0 ? speech : nil)
-        emitQueued(id, client: client, text: sayable[0].text, priority: options.priority, options: options)
+        hold(
+            AdmittedPrompt(
+                id: id, client: client, candidates: sayable, voice: voice, overBudget: isManeuver ? .shorten : .refuse, options: options,
+                ticket: ticket, receivedAt: receivedAt, purpose: isManeuver ? .instruction : .alert, prepared: position == 0 ? speech : nil),
+            entry, admission)
+        interruptIfOutranked(by: entry.priority, id: id)
+        startWorkerIfIdle()
+        return (ticket, position)
+    }
+
+    /// What follows a prompt's admission, for a new one and one queued again alike: it is held for
+    /// the worker and told as queued, the prompts it superseded or evicted end skipped, and its
+    /// deadline is watched while it waits.
+    private func hold(_ prompt: AdmittedPrompt, _ entry: PromptQueue.Entry, _ admission: PromptQueue.Admission) {
+        let id = prompt.id
+        promptCounter += 1
+        admitted[id] = prompt
+        emitQueued(id, client: prompt.client, text: prompt.candidates[0].text, priority: entry.priority, options: prompt.options)
         for old in admission.superseded { finishUnplayed(old.id, result: .skipped, reason: "superseded by \(id) for the same maneuver") }
         for old in admission.evicted {
             finishUnplayed(
                 old.id, result: .skipped,
                 reason: "dropped: the queue was full and client \(old.client.rawValue) had the most prompts waiting; its place went to \(id)")
         }
-        if let deadline {
+        if let deadline = entry.deadline {
             clock.spawn {
                 await self.clock.sleep(until: deadline + 0.005)
                 await self.expireIfWaiting(id)
             }
         }
-        interruptIfOutranked(by: entry.priority, id: id)
-        startWorkerIfIdle()
-        return (ticket, position)
     }
 
     /// Why a request of `client` may not even wait to be synthesised: counting its requests in line
@@ -279,22 +289,11 @@ actor PromptPlayer {
             id: id, client: entry.client, priority: entry.priority, deadline: entry.deadline, key: entry.key, isManeuver: entry.isManeuver,
             fromGuidance: entry.fromGuidance, seconds: entry.seconds)
         guard case .success(let admission) = queue.admit(again, limits: limits) else { return .failure(.init("the queue is full")) }
-        promptCounter += 1
-        admitted[id] = AdmittedPrompt(
-            id: id, client: prompt.client, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget,
-            options: prompt.options, ticket: PromptTicket(id: id), receivedAt: prompt.receivedAt, purpose: prompt.purpose, prepared: nil)
-        emitQueued(id, client: prompt.client, text: prompt.candidates[0].text, priority: entry.priority, options: prompt.options)
-        for old in admission.evicted {
-            finishUnplayed(
-                old.id, result: .skipped,
-                reason: "dropped: the queue was full and client \(old.client.rawValue) had the most prompts waiting; its place went to \(id)")
-        }
-        if let deadline = entry.deadline {
-            clock.spawn {
-                await self.clock.sleep(until: deadline + 0.005)
-                await self.expireIfWaiting(id)
-            }
-        }
+        hold(
+            AdmittedPrompt(
+                id: id, client: prompt.client, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget,
+                options: prompt.options, ticket: PromptTicket(id: id), receivedAt: prompt.receivedAt, purpose: prompt.purpose, prepared: nil),
+            again, admission)
         startWorkerIfIdle()
         return .success(id)
     }
