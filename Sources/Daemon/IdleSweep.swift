@@ -27,9 +27,6 @@ final class IdleSweep: Sendable {
         _ = open.withLock { $0.removeValue(forKey: ObjectIdentifier(client)) }
     }
 
-    /// Connections watched now.
-    var count: Int { open.withLock { $0.count } }
-
     /// Closes idle connections until cancelled; a closed connection ends as one whose client left.
     func run(logger: Logger) async {
         while (try? await Task.sleep(for: timeout / 4)) != nil {

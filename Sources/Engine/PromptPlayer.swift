@@ -187,7 +187,8 @@ actor PromptPlayer {
     /// its style and its verdict, which would configure the gone client's session anew.
     func cancelAll(of client: ClientID, reason: String) async {
         cancel(client: client, reason: reason)
-        for entry in queue.forget(client) { finishUnplayed(entry.id, result: .skipped, reason: reason) }
+        // Nothing of the client waits now: only its record of turns goes.
+        _ = queue.forget(client)
         guard current?.client == client, let ticket = currentTicket else { return }
         _ = try? await ticket.outcome()
     }
