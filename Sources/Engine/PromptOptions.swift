@@ -1,7 +1,8 @@
 import AudioPolicy
 import Guidance
 
-/// How a prompt is queued.
+/// How a request's prompt is queued, as the request says it: its deadline counts from the request.
+/// The queued prompt is one `Prompt`, with the deadline made absolute.
 public struct PromptOptions: Sendable {
     public var priority: PromptPriority
     /// Seconds from now after which the prompt may no longer start: it expires instead of playing late.
@@ -16,9 +17,6 @@ public struct PromptOptions: Sendable {
     /// No tone can stand for it ("continue for 3 miles" names no maneuver): where the policy would
     /// play a tone instead of speech (a call), it is skipped, with that reason.
     var toneless = false
-    /// An alert about the road ahead: cut by the moment, it is said again once the moment passes,
-    /// if its deadline allows (`PromptPlayer.releaseHeldAlerts`).
-    var isAlert = false
     /// The most seconds its words may speak, where that is less than the policy's limit: a final
     /// instruction with no room left to start earlier sheds detail, in the fitting order, to end
     /// the reaction time before its maneuver (`Announcement.wordBudget`).

@@ -29,23 +29,9 @@ actor PromptPlayer {
     private var queue = PromptQueue()
     /// Turns to synthesise a prompt being admitted, a few at a time across every connection.
     private var synthesis = SynthesisSlots()
-    private var admitted: [PromptID: AdmittedPrompt] = [:]
     private var worker: Task<Void, Never>?
-    private var current: PromptQueue.Entry?
-    /// The playing prompt's outcome to come, for `cancelAll(of:)` to wait on.
-    private var currentTicket: PromptTicket?
-    /// Set when the playing prompt is cancelled, with the reason.
-    private var currentCancellation: String?
-    /// Set when the playing prompt is interrupted: by the more urgent prompt that cut it short, or by the moment.
-    private var currentInterruption: Interruption?
-    /// The playing prompt, already cut by the moment, was cancelled as well: nothing of it is owed.
-    private var currentCutCancelled = false
-    /// The style the policy granted the playing prompt, once it has.
-    private var currentStyle: PromptStyle?
-    /// The playing prompt is held back by the moment (`PromptGrant.heldBack`, or cut by a call).
-    private var currentHeldBack = false
-    /// The audio of the prompt being played, so that a cancel stops it even before playback begins.
-    private var currentAudio: BufferSource?
+    /// The prompt the worker plays, and what has stopped it (`PromptPriorities.resolve`).
+    private var playing: PlayingPrompt?
     /// Wakes a simulated playback early when the prompt is cancelled.
     private var playbackTokens: UInt64 = 0
     private var promptCounter = 0
@@ -69,7 +55,7 @@ actor PromptPlayer {
     func attach(_ gate: any PromptGate) { self.gate = gate }
 
     /// How many prompts wait, how many seconds of speech they hold, and whether one plays.
-    var status: (waiting: Int, playing: Bool) { (queue.count, current != nil) }
+    var status: (waiting: Int, playing: Bool) { (queue.count, playing != nil) }
     /// Clients the queue keeps a record of turns for (`PromptQueue.clientsWithTurns`).
     var clientsWithTurns: Int { queue.clientsWithTurns }
     var secondsWaiting: Double { queue.seconds }
@@ -79,7 +65,7 @@ actor PromptPlayer {
     /// `limits.maxSeconds` is refused with that length, and the queue's seconds are what will play.
     /// A full queue, an unknown voice or too long a text is refused here, changing nothing.
     func enqueue(
-        client: ClientID, candidates: [Wording], voice: String, isManeuver: Bool = false, options: PromptOptions,
+        client: ClientID, candidates: [Wording], voice: String, kind: Prompt.Kind = .text, options: PromptOptions,
         receivedAt: ContinuousClock.Instant
     ) async throws(EngineError) -> (PromptTicket, Int) {
         // Wordings too long to say are not even synthesised (a maneuver keeps its plainer ones).
@@ -92,57 +78,63 @@ actor PromptPlayer {
         if let refusal = lineRefusal(for: client) { throw .queueFull(refusal) }
         try await takeSynthesisTurn(for: client)
         defer { synthesis.release(for: client) }
-        let deadline = options.deadline.map { clock.now() + $0 }
-        var entry = PromptQueue.Entry(
-            id: PromptID(rawValue: "p-\(promptCounter + 1)"), client: client, priority: options.priority, deadline: deadline,
-            key: options.key, isManeuver: isManeuver, fromGuidance: options.fromGuidance,
-            seconds: min(Self.shortestSpeech(of: sayable.last!.text), limits.maxSeconds))
-        if let refusal = queue.refusal(of: entry, limits: limits) { throw .queueFull(refusal) }
+        let now = clock.now()
+        // Its id is the next one when it is admitted, after its synthesis: others may be admitted meanwhile.
+        func prompt(seconds: Double) -> Prompt {
+            var prompt = Prompt(id: nextID, client: client, kind: kind, options: options, now: now)
+            prompt.candidates = sayable
+            prompt.voice = voice
+            prompt.receivedAt = receivedAt
+            prompt.seconds = seconds
+            return prompt
+        }
+        let shortest = min(Self.shortestSpeech(of: sayable.last!.text), limits.maxSeconds)
+        if let refusal = queue.refusal(of: prompt(seconds: shortest), limits: limits) { throw .queueFull(refusal) }
         let speech = try await renderer.render(
-            .normal, candidates: sayable, voice: voice, overBudget: isManeuver ? .shorten : .refuse, within: options.wordBudget)
-        let id = PromptID(rawValue: "p-\(promptCounter + 1)")
-        entry = PromptQueue.Entry(
-            id: id, client: client, priority: options.priority, deadline: deadline, key: options.key, isManeuver: isManeuver,
-            fromGuidance: options.fromGuidance, seconds: speech.audio.duration)
-        let admission: PromptQueue.Admission
-        switch queue.admit(entry, limits: limits) {
-        case .success(let admitted): admission = admitted
+            .normal, candidates: sayable, voice: voice, overBudget: kind == .maneuver ? .shorten : .refuse, within: options.wordBudget)
+        let admitted = prompt(seconds: speech.audio.duration)
+        switch admit(admitted) {
+        case .success(let position):
+            // The speech is kept only for the prompt that plays next; one further back is made again
+            // when its turn comes, so that a full queue holds seconds, not samples.
+            if position == 0 { queue.keep(speech, for: admitted.id) }
+            return (admitted.ticket, position)
         case .failure(let refusal): throw .queueFull(refusal)
         }
-        let ticket = PromptTicket(id: id)
-        let position = queue.position(of: id) ?? 0
-        // The speech is kept only for the prompt that plays next; one further back is made again when
-        // its turn comes, so that a full queue holds seconds, not samples.
-        hold(
-            AdmittedPrompt(
-                id: id, client: client, candidates: sayable, voice: voice, overBudget: isManeuver ? .shorten : .refuse, options: options,
-                ticket: ticket, receivedAt: receivedAt, purpose: isManeuver ? .instruction : .alert, prepared: position == 0 ? speech : nil),
-            entry, admission)
-        interruptIfOutranked(by: entry.priority, id: id)
-        startWorkerIfIdle()
-        return (ticket, position)
     }
 
-    /// What follows a prompt's admission, for a new one and one queued again alike: it is held for
-    /// the worker and told as queued, the prompts it superseded or evicted end skipped, and its
-    /// deadline is watched while it waits.
-    private func hold(_ prompt: AdmittedPrompt, _ entry: PromptQueue.Entry, _ admission: PromptQueue.Admission) {
+    /// The id the next prompt admitted gets.
+    private var nextID: PromptID { PromptID(rawValue: "p-\(promptCounter + 1)") }
+
+    /// Admits a prompt, a new one or one queued again alike, or refuses it, changing nothing.
+    /// Admitted, it is told as queued, the prompts it superseded or evicted end skipped, its deadline
+    /// is watched while it waits, it may interrupt the playing prompt (`PromptPriorities`), and the
+    /// worker plays it in its turn. Returns its place in the queue (0 = next).
+    private func admit(_ prompt: Prompt) -> Result<Int, QueueBound> {
+        let admission: PromptQueue.Admission
+        switch queue.admit(prompt, limits: limits) {
+        case .success(let admitted): admission = admitted
+        case .failure(let refusal): return .failure(refusal)
+        }
         let id = prompt.id
         promptCounter += 1
-        admitted[id] = prompt
-        emitQueued(id, client: prompt.client, text: prompt.candidates[0].text, priority: entry.priority, options: prompt.options)
-        for old in admission.superseded { finishUnplayed(old.id, result: .skipped, reason: "superseded by \(id) for the same maneuver") }
+        emitQueued(prompt)
+        for old in admission.superseded { finishUnplayed(old, result: .skipped, reason: "superseded by \(id) for the same maneuver") }
         for old in admission.evicted {
             finishUnplayed(
-                old.id, result: .skipped,
+                old, result: .skipped,
                 reason: "dropped: the queue was full and client \(old.client.rawValue) had the most prompts waiting; its place went to \(id)")
         }
-        if let deadline = entry.deadline {
+        if let deadline = prompt.deadline {
             clock.spawn {
                 await self.clock.sleep(until: deadline + 0.005)
                 await self.expireIfWaiting(id)
             }
         }
+        let position = queue.position(of: id) ?? 0
+        resolve(.queued(prompt, position: position))
+        startWorkerIfIdle()
+        return .success(position)
     }
 
     /// Why a request of `client` may not even wait to be synthesised: counting its requests in line
@@ -189,8 +181,8 @@ actor PromptPlayer {
         cancel(client: client, reason: reason)
         // Nothing of the client waits now: only its record of turns goes.
         _ = queue.forget(client)
-        guard current?.client == client, let ticket = currentTicket else { return }
-        _ = try? await ticket.outcome()
+        guard let playing, playing.prompt.client == client else { return }
+        _ = try? await playing.prompt.ticket.outcome()
     }
 
     /// Cancels the prompts a client's guidance queued, waiting or playing (its guidance ended).
@@ -204,7 +196,7 @@ actor PromptPlayer {
     @discardableResult
     func cancelWaiting(client: ClientID, keys: Set<String>, reason: String) -> [PromptID] {
         let removed = queue.remove { $0.client == client && $0.key.map(keys.contains) == true }
-        for entry in removed { finishUnplayed(entry.id, result: .skipped, reason: reason) }
+        for prompt in removed { finishUnplayed(prompt, result: .skipped, reason: reason) }
         return removed.map(\.id)
     }
 
@@ -214,30 +206,30 @@ actor PromptPlayer {
     }
 
     @discardableResult
-    private func cancel(reason: String, where matches: (PromptQueue.Entry) -> Bool) -> [PromptID] {
+    private func cancel(reason: String, where matches: (Prompt) -> Bool) -> [PromptID] {
         let removed = queue.remove(where: matches)
-        for entry in removed { finishUnplayed(entry.id, result: .skipped, reason: reason) }
-        heldAlerts.removeAll { matches($0.entry) }
+        for prompt in removed { finishUnplayed(prompt, result: .skipped, reason: reason) }
+        heldAlerts.removeAll(where: matches)
         var cancelled = removed.map(\.id)
-        if let current, matches(current) {
-            // Already cut by the moment, it ends with the policy's rule; anything else ends cancelled.
-            if currentInterruption?.cut == nil { currentCancellation = reason } else { currentCutCancelled = true }
-            if let currentAudio { output.cancel(currentAudio) }
-            clock.wake(playbackTokens)
-            cancelled.append(current.id)
+        if let playing, matches(playing.prompt) {
+            resolve(.cancelled(reason: reason))
+            cancelled.append(playing.prompt.id)
         }
         return cancelled
     }
 
-    /// A prompt just queued, next to play, interrupts the playing one if the policy lets its priority
-    /// interrupt the playing one's: the playing prompt fades out (`PromptOutput.fadeOut`) and ends
-    /// `interrupted`; the worker then plays the newcomer, and queues the interrupted one again.
-    private func interruptIfOutranked(by priority: PromptPriority, id: PromptID) {
-        guard let current, currentCancellation == nil, currentInterruption == nil,
-            preemption.interrupts(current.priority, for: priority), queue.position(of: id) == 0
-        else { return }
-        currentInterruption = .outranked(by: id)
-        if let currentAudio { output.fadeOut(currentAudio) }
+    /// Applies an event to the playing prompt (`PromptPriorities.resolve`) and carries out what it
+    /// asks of the output: a preempted or cut prompt fades out (`PromptOutput.fadeOut`) and ends
+    /// `interrupted`, a cancelled one stops at once.
+    private func resolve(_ event: PromptPriorities.Event) {
+        guard var current = playing else { return }
+        let action = PromptPriorities.resolve(event, playing: &current, preemption: preemption)
+        playing = current
+        switch action {
+        case .playOn: return
+        case .fadeOut: if let audio = current.audio { output.fadeOut(audio) }
+        case .cancel: if let audio = current.audio { output.cancel(audio) }
+        }
         clock.wake(playbackTokens)
     }
 
@@ -246,19 +238,13 @@ actor PromptPlayer {
     /// ends `interrupted` with the rule. It is not queued again now: a guidance instruction the moment
     /// cut is said afresh once the moment passes (`HeldBackPrompt`), an alert again if its deadline
     /// allows (`releaseHeldAlerts`); text is not said again.
-    func cut(_ cut: PromptCut) {
-        guard let current, current.client == cut.client, currentCancellation == nil, currentInterruption == nil else { return }
-        currentInterruption = .moment(cut)
-        currentHeldBack = cut.momentary
-        if let currentAudio { output.fadeOut(currentAudio) }
-        clock.wake(playbackTokens)
-    }
+    func cut(_ cut: PromptCut) { resolve(.cut(cut)) }
 
     /// The alerts the moment cut, waiting for it to pass: `releaseHeldAlerts` queues them again.
-    private var heldAlerts: [(prompt: AdmittedPrompt, entry: PromptQueue.Entry)] = []
+    private var heldAlerts: [Prompt] = []
 
     /// The clients with alerts the moment cut, owed once it passes.
-    var clientsHoldingAlerts: Set<ClientID> { Set(heldAlerts.map(\.prompt.client)) }
+    var clientsHoldingAlerts: Set<ClientID> { Set(heldAlerts.map(\.client)) }
 
     /// The moment that cut `client`'s alerts has passed: each is queued again under a new id if its
     /// deadline allows (an alert without a deadline always does), once; the others are let go, logged
@@ -266,10 +252,10 @@ actor PromptPlayer {
     @discardableResult
     func releaseHeldAlerts(of client: ClientID) -> [String] {
         var said: [String] = []
-        let released = heldAlerts.filter { $0.prompt.client == client }
-        heldAlerts.removeAll { $0.prompt.client == client }
-        for (prompt, entry) in released {
-            switch requeue(prompt, entry) {
+        let released = heldAlerts.filter { $0.client == client }
+        heldAlerts.removeAll { $0.client == client }
+        for prompt in released {
+            switch requeue(prompt) {
             case .success(let id): said.append("\(prompt.id) said again as \(id)")
             case .failure(let refusal): said.append("\(prompt.id) not said again: \(refusal.why)")
             }
@@ -280,23 +266,14 @@ actor PromptPlayer {
     /// Queues an interrupted prompt again, under a new id, if it can still be said: its deadline has
     /// not passed, and no newer prompt for the same maneuver (same client and key) waits to say it.
     /// Returns the new id, or why not.
-    private func requeue(_ prompt: AdmittedPrompt, _ entry: PromptQueue.Entry) -> Result<PromptID, RequeueRefusal> {
-        if let deadline = entry.deadline, clock.now() >= deadline { return .failure(.init("its deadline has passed")) }
-        if let key = entry.key, queue.waiting.contains(where: { $0.client == entry.client && $0.key == key }) {
+    private func requeue(_ prompt: Prompt) -> Result<PromptID, RequeueRefusal> {
+        if let deadline = prompt.deadline, clock.now() >= deadline { return .failure(.init("its deadline has passed")) }
+        if let key = prompt.key, queue.waiting.contains(where: { $0.client == prompt.client && $0.key == key }) {
             return .failure(.init("a newer prompt for its maneuver waits"))
         }
-        let id = PromptID(rawValue: "p-\(promptCounter + 1)")
-        let again = PromptQueue.Entry(
-            id: id, client: entry.client, priority: entry.priority, deadline: entry.deadline, key: entry.key, isManeuver: entry.isManeuver,
-            fromGuidance: entry.fromGuidance, seconds: entry.seconds)
-        guard case .success(let admission) = queue.admit(again, limits: limits) else { return .failure(.init("the queue is full")) }
-        hold(
-            AdmittedPrompt(
-                id: id, client: prompt.client, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget,
-                options: prompt.options, ticket: PromptTicket(id: id), receivedAt: prompt.receivedAt, purpose: prompt.purpose, prepared: nil),
-            again, admission)
-        startWorkerIfIdle()
-        return .success(id)
+        let again = prompt.again(as: nextID)
+        guard case .success = admit(again) else { return .failure(.init("the queue is full")) }
+        return .success(again.id)
     }
 
     /// The worker plays whatever waits; started when a prompt is queued while it is idle (it ends when
@@ -313,16 +290,16 @@ actor PromptPlayer {
     }
 
     private func expireIfWaiting(_ id: PromptID) {
-        guard !queue.remove(where: { $0.id == id }).isEmpty else { return }
-        finishUnplayed(id, result: .expired, reason: "its deadline passed while it waited")
+        for prompt in queue.remove(where: { $0.id == id }) {
+            finishUnplayed(prompt, result: .expired, reason: "its deadline passed while it waited")
+        }
     }
 
     /// Completes a prompt that never played, with its event.
-    private func finishUnplayed(_ id: PromptID, result: PromptOutcome.Result, reason: String) {
-        guard let prompt = admitted.removeValue(forKey: id) else { return }
+    private func finishUnplayed(_ prompt: Prompt, result: PromptOutcome.Result, reason: String) {
         if result == .skipped { skipped += 1 }
         let outcome = PromptOutcome(
-            id: id.rawValue, result: result, style: .none, text: prompt.candidates[0].text, voice: nil, audioDuration: 0,
+            id: prompt.id.rawValue, result: result, style: .none, text: prompt.text, voice: nil, audioDuration: 0,
             timings: PromptOutcome.Timings(), ducked: [], paused: [], reason: reason)
         emitEnd(outcome, client: prompt.client)
         prompt.ticket.complete(.success(outcome))
@@ -341,46 +318,38 @@ actor PromptPlayer {
         events.emit(event)
     }
 
-    private func emitQueued(_ id: PromptID, client: ClientID, text: String, priority: PromptPriority, options: PromptOptions) {
+    private func emitQueued(_ prompt: Prompt) {
         var event = EngineEvent(type: .promptQueued, time: clock.now())
-        event.client = client.rawValue
-        event.prompt = id.rawValue
-        event.text = text
-        event.priority = priority
-        event.maneuver = options.announces?.maneuver
-        event.state = options.announces?.state
+        event.client = prompt.client.rawValue
+        event.prompt = prompt.id.rawValue
+        event.text = prompt.text
+        event.priority = prompt.priority
+        event.maneuver = prompt.announces?.maneuver
+        event.state = prompt.announces?.state
         events.emit(event)
     }
 
     // MARK: the worker: one prompt at a time
 
     private func work() async {
-        while let entry = queue.next() {
-            guard let prompt = admitted.removeValue(forKey: entry.id) else { continue }
-            if let deadline = entry.deadline, clock.now() > deadline {
-                admitted[entry.id] = prompt
-                finishUnplayed(entry.id, result: .expired, reason: "its deadline passed before it could start")
+        while let prompt = queue.next() {
+            if let deadline = prompt.deadline, clock.now() > deadline {
+                finishUnplayed(prompt, result: .expired, reason: "its deadline passed before it could start")
                 continue
             }
-            current = entry
-            currentTicket = prompt.ticket
-            currentCancellation = nil
-            currentInterruption = nil
-            currentCutCancelled = false
-            currentStyle = nil
-            currentHeldBack = false
+            playing = PlayingPrompt(prompt)
             let result: Result<PromptOutcome, any Error>
             do {
                 var outcome = try await play(prompt)
-                if outcome.result == .interrupted, case .outranked = currentInterruption {
-                    switch requeue(prompt, entry) {
+                if outcome.result == .interrupted, case .outranked = playing?.stop {
+                    switch requeue(prompt) {
                     case .success(let again): outcome.reason = (outcome.reason ?? "interrupted") + "; queued again as \(again)"
                     case .failure(let refusal): outcome.reason = (outcome.reason ?? "interrupted") + "; not queued again: \(refusal.why)"
                     }
                 }
-                if outcome.result == .interrupted, let cut = currentInterruption?.cut {
+                if outcome.result == .interrupted, case .cut(let cut, _) = playing?.stop {
                     outcome.cut = cut.rule
-                    outcome.reason = (outcome.reason ?? "interrupted") + afterCut(prompt, entry, cut)
+                    outcome.reason = (outcome.reason ?? "interrupted") + afterCut(prompt, cut)
                 }
                 emitEnd(outcome, client: prompt.client)
                 result = .success(outcome)
@@ -393,50 +362,68 @@ actor PromptPlayer {
                 skipped += 1
                 result = .failure(error)
             }
-            let ending = guidanceEnding(of: result, entry)
-            current = nil
-            currentTicket = nil
+            let ending = guidanceEnding(of: result)
+            playing = nil
             prompt.ticket.complete(result)
-            if prompt.options.fromGuidance { await gate?.guidancePromptEnded(prompt.client, ending) }
+            if prompt.fromGuidance { await gate?.guidancePromptEnded(prompt.client, ending) }
         }
         worker = nil
     }
 
     /// What becomes of a prompt the moment cut, in words for its end reason; an alert is held for later.
-    private func afterCut(_ prompt: AdmittedPrompt, _ entry: PromptQueue.Entry, _ cut: PromptCut) -> String {
-        guard cut.momentary, !currentCutCancelled else { return "; not said again" }
-        if prompt.options.fromGuidance && entry.isManeuver { return "; the maneuver is said again, as it is then, once that ends" }
-        guard prompt.options.isAlert else { return "; not said again" }
-        heldAlerts.append((prompt, entry))
-        return entry.deadline == nil ? "; said again once that ends" : "; said again once that ends, if before its deadline"
+    private func afterCut(_ prompt: Prompt, _ cut: PromptCut) -> String {
+        guard cut.momentary, playing?.stop?.owesNothing != true else { return "; not said again" }
+        if prompt.fromGuidance && prompt.isManeuver { return "; the maneuver is said again, as it is then, once that ends" }
+        guard prompt.kind == .alert else { return "; not said again" }
+        heldAlerts.append(prompt)
+        return prompt.deadline == nil ? "; said again once that ends" : "; said again once that ends, if before its deadline"
     }
 
     /// Heard in full, held back by the moment (an instruction only), or neither.
-    private func guidanceEnding(of result: Result<PromptOutcome, any Error>, _ entry: PromptQueue.Entry) -> GuidancePromptEnding {
-        guard case .success(let outcome) = result, currentCancellation == nil, !currentCutCancelled else { return .other }
+    private func guidanceEnding(of result: Result<PromptOutcome, any Error>) -> GuidancePromptEnding {
+        guard case .success(let outcome) = result, let playing, playing.stop?.owesNothing != true else { return .other }
         if outcome.style == .normal, outcome.result == .finished || outcome.result == .shortened { return .heard }
-        if case .outranked = currentInterruption { return .other }
-        return currentHeldBack && entry.isManeuver ? .heldBack(key: entry.key) : .other
+        if case .outranked = playing.stop { return .other }
+        return playing.heldBack && playing.prompt.isManeuver ? .heldBack(key: playing.prompt.key) : .other
+    }
+
+    /// The one checkpoint: the playing prompt's outcome if something has stopped it
+    /// (`PlayingPrompt.stop`), nil while it goes on. `heard`: the grant it played under, once its
+    /// audio has played; before that, what ducked or paused for it is not told.
+    private func stopped(style: PromptStyle, timings: PromptOutcome.Timings, heard grant: PromptGrant? = nil) -> PromptOutcome? {
+        guard let playing, let stop = playing.stop else { return nil }
+        var outcome: PromptOutcome
+        if let by = stop.interruption {
+            outcome = PromptOutcome(
+                id: playing.prompt.id.rawValue, result: .interrupted, style: style, text: playing.prompt.text, voice: nil, audioDuration: 0,
+                timings: timings, ducked: [], paused: [], reason: by.reason + (grant == nil ? ", before it began" : ""))
+        } else {
+            guard case .cancelled(let reason) = stop else { return nil }
+            outcome = skip(reason, style: style, timings: timings)
+        }
+        if let grant {
+            outcome.ducked = grant.ducked
+            outcome.paused = grant.paused
+        }
+        return outcome
+    }
+
+    /// The playing prompt skipped, with why.
+    private func skip(_ reason: String, style: PromptStyle, timings: PromptOutcome.Timings) -> PromptOutcome {
+        skipped += 1
+        let prompt = playing!.prompt
+        return PromptOutcome(
+            id: prompt.id.rawValue, result: .skipped, style: style, text: prompt.text, voice: nil, audioDuration: 0, timings: timings,
+            ducked: [], paused: [], reason: reason)
     }
 
     /// One prompt: its audio made for the style the policy expects, the policy's verdict (the
     /// session activated, sources ducked or paused), the audio played, the policy told it drained.
-    private func play(_ prompt: AdmittedPrompt) async throws(EngineError) -> PromptOutcome {
+    private func play(_ prompt: Prompt) async throws(EngineError) -> PromptOutcome {
         guard let gate else { preconditionFailure("PromptPlayer used before attach(_:)") }
         let start = prompt.receivedAt
         func ms() -> Double { (ContinuousClock.now - start).milliseconds }
         let client = prompt.client
-        func interrupted(by: Interruption, style: PromptStyle, timings: PromptOutcome.Timings, played: Bool) -> PromptOutcome {
-            PromptOutcome(
-                id: prompt.id.rawValue, result: .interrupted, style: style, text: prompt.candidates[0].text, voice: nil, audioDuration: 0,
-                timings: timings, ducked: [], paused: [], reason: by.reason + (played ? "" : ", before it began"))
-        }
-        func skip(_ reason: String, style: PromptStyle, timings: PromptOutcome.Timings) -> PromptOutcome {
-            skipped += 1
-            return PromptOutcome(
-                id: prompt.id.rawValue, result: .skipped, style: style, text: prompt.candidates[0].text, voice: nil,
-                audioDuration: 0, timings: timings, ducked: [], paused: [], reason: reason)
-        }
 
         // A sleeping sink is woken first: it runs by the time the audio below is ready. Where no
         // audio plays (the virtual clock) the sink is read only to find its pre-roll.
@@ -446,21 +433,20 @@ actor PromptPlayer {
         // The oracle is consulted just before the prompt: none → nothing, short → a tone, normal → speech.
         // The audio for the style it expects is made first; the policy's verdict below may change it.
         let expected = await gate.expectedStyle(for: client, purpose: prompt.purpose)
-        if expected == .short, prompt.options.toneless { return skip(Self.tonelessReason, style: expected, timings: PromptOutcome.Timings()) }
+        if expected == .short, prompt.toneless { return skip(Self.tonelessReason, style: expected, timings: PromptOutcome.Timings()) }
         var early: RenderedPrompt?
         if expected == .normal, let prepared = prompt.prepared {
             early = prepared
         } else if let audible = AudibleStyle(expected) {
             early = try await renderer.render(
-                audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget, within: prompt.options.wordBudget)
+                audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget, within: prompt.wordBudget)
         }
         var timings = PromptOutcome.Timings()
         timings.audioReady = ms()
-        if let reason = currentCancellation { return skip(reason, style: expected, timings: timings) }
-        if let by = currentInterruption { return interrupted(by: by, style: expected, timings: timings, played: false) }
+        if let stopped = stopped(style: expected, timings: timings) { return stopped }
 
         let grant = await gate.promptReady(client, purpose: prompt.purpose)
-        currentHeldBack = grant.heldBack
+        playing?.heldBack = grant.heldBack
         let audible: AudibleStyle
         switch grant.verdict {
         case .play(let decided): audible = decided
@@ -468,11 +454,10 @@ actor PromptPlayer {
         case .noSession(let error): throw .invalidSession(error.reason)
         }
         let style = audible.promptStyle
-        if audible == .short, prompt.options.toneless {
+        if audible == .short, prompt.toneless {
             _ = await gate.promptFinished(client, anotherWaiting: queue.count > 0)
             return skip(Self.tonelessReason, style: style, timings: timings)
         }
-        currentStyle = style
         if let activatedAt = grant.activatedAt { timings.activated = (activatedAt - start).milliseconds }
         let rendered: RenderedPrompt
         if let early, early.style == audible {
@@ -480,7 +465,7 @@ actor PromptPlayer {
         } else {
             do {
                 rendered = try await renderer.render(
-                    audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget, within: prompt.options.wordBudget)
+                    audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget, within: prompt.wordBudget)
             } catch {
                 // Granted but never played: the session and the prompt in flight end here too.
                 _ = await gate.promptFinished(client, anotherWaiting: queue.count > 0)
@@ -491,17 +476,18 @@ actor PromptPlayer {
         // Loud enough over what plays under it: the client's gain, a deeper duck, a boost.
         let level = PromptLevel(rendered.audio, grant: grant, audibility: audibility)
         if level.plan.extraDuck < 0 { await gate.duckDeeper(by: level.plan.extraDuck) }
-        // Checked after the last await before the audio exists: a cut in any of them keeps it unheard.
-        if let reason = currentCancellation {
-            // Cancelled while it was being prepared (its client may be gone): nothing plays.
-            _ = await gate.promptFinished(client, anotherWaiting: false)
-            return skip(reason, style: style, timings: timings)
-        }
-        if let by = currentInterruption {
-            // Interrupted while it was being prepared: the more urgent prompt plays first (a cut: whatever waits).
-            let outranked = if case .outranked = by { true } else { false }
-            _ = await gate.promptFinished(client, anotherWaiting: outranked || queue.count > 0)
-            return interrupted(by: by, style: style, timings: timings, played: false)
+        // Checked after the last await before the audio exists: a stop in any of them keeps it unheard.
+        if let stopped = stopped(style: style, timings: timings) {
+            // Cancelled (its client may be gone): nothing waits for it. Outranked: the more urgent
+            // prompt plays next. Cut: whatever waits.
+            let anotherWaiting =
+                switch playing?.stop {
+                case .outranked: true
+                case .cut: queue.count > 0
+                default: false
+                }
+            _ = await gate.promptFinished(client, anotherWaiting: anotherWaiting)
+            return stopped
         }
         // After an idle gap, silence first, so that a waking output does not swallow the first word.
         let preRoll = wake.preRoll(forSink: sink.name, idleFor: lastAudioEnd.map { clock.now() - $0 }, suspended: sink.wasSuspended)
@@ -509,8 +495,8 @@ actor PromptPlayer {
         var heard = level.audio
         if silence > 0 { heard.samples = [Int16](repeating: 0, count: silence) + heard.samples }
         let audio = BufferSource(heard.samples)
-        currentAudio = audio
-        defer { currentAudio = nil }
+        playing?.phase = .sounding(audio)
+        defer { playing?.phase = .ended }
         timings.playbackStarted = ms()
         var started = EngineEvent(type: .promptStarted, time: clock.now())
         started.client = client.rawValue
@@ -528,20 +514,9 @@ actor PromptPlayer {
             timings.deactivated = (deactivatedAt - start).milliseconds
         }
         timings.restored = ms()
-        if let reason = currentCancellation {
-            var outcome = skip(reason, style: style, timings: timings)
-            outcome.ducked = grant.ducked
-            outcome.paused = grant.paused
-            return outcome
-        }
-        if let by = currentInterruption {
-            var outcome = interrupted(by: by, style: style, timings: timings, played: true)
-            outcome.ducked = grant.ducked
-            outcome.paused = grant.paused
-            return outcome
-        }
+        if let stopped = stopped(style: style, timings: timings, heard: grant) { return stopped }
         spoken += 1
-        let shortened = style == .normal && rendered.text != prompt.candidates[0].text
+        let shortened = style == .normal && rendered.text != prompt.text
         return PromptOutcome(
             id: prompt.id.rawValue, result: shortened ? .shortened : .finished, style: style,
             text: style == .short ? "(earcon) " + rendered.text : rendered.text, voice: style == .short ? nil : prompt.voice,
@@ -553,9 +528,9 @@ actor PromptPlayer {
     private func play(_ audio: BufferSource, duration: Double) async {
         let start = clock.now()
         if clock.playsPromptAudio, let reason = await output.play(audio, seconds: duration).reason {
-            currentCancellation = currentCancellation ?? reason
+            resolve(.outputFailed(reason: reason))
         }
-        guard clock.simulated != nil, currentCancellation == nil else { return }
+        guard clock.simulated != nil, playing?.cancelled != true else { return }
         playbackTokens += 1
         await clock.sleep(until: start + duration, token: playbackTokens)
     }

@@ -33,33 +33,21 @@ public struct PromptID: RawRepresentable, Hashable, Codable, Sendable, CustomStr
 /// the most takes the place of that holder's newest, least urgent prompt; at a tie the more urgent
 /// prompt, or a maneuver against text, wins; the client holding the most is refused.
 struct PromptQueue {
-    struct Entry: Equatable {
-        let id: PromptID
-        let client: ClientID
-        let priority: PromptPriority
-        /// Engine time after which the prompt may no longer start; nil: no deadline.
-        let deadline: Double?
-        /// A newer prompt with the same client and key replaces a waiting one ("the same maneuver").
-        let key: String?
-        /// A maneuver (due at a place on the road) rather than plain text.
-        var isManeuver = false
-        /// Queued by the client's guidance (the announcer), not by `prompt.speak`: it ends with the guidance.
-        var fromGuidance = false
-        /// The length of its speech, measured when it was admitted.
-        var seconds = 0.0
-        /// Its client's turn at its priority, given when it was admitted (see `admit`).
-        var turn = 0
-        var sequence = 0
-    }
-
     /// A prompt admitted, with the waiting ones it replaced (same client and key) and the ones it
     /// took the place of (another client's, the queue being full), all now removed.
-    struct Admission: Equatable {
-        var superseded: [Entry] = []
-        var evicted: [Entry] = []
+    struct Admission {
+        var superseded: [Prompt] = []
+        var evicted: [Prompt] = []
     }
 
-    private(set) var waiting: [Entry] = []
+    /// What admitting a prompt would do, changing nothing: the waiting prompts it would supersede and
+    /// evict, by id.
+    struct Plan: Equatable {
+        var superseded: [PromptID] = []
+        var evicted: [PromptID] = []
+    }
+
+    private(set) var waiting: [Prompt] = []
     private var nextSequence = 0
     /// Fair turns (start-time fair queuing, every prompt costing one turn): the turn each client's
     /// next prompt at a priority gets at the earliest, and the turn of the prompt taken last at each
@@ -73,76 +61,113 @@ struct PromptQueue {
     /// Seconds of speech waiting.
     var seconds: Double { waiting.reduce(0) { $0 + $1.seconds } }
 
-    func count(of client: ClientID) -> Int { waiting.filter { $0.client == client }.count }
+    func count(of client: ClientID) -> Int { waiting.reduce(0) { $0 + ($1.client == client ? 1 : 0) } }
 
-    /// Why `entry` would be refused now, if it would: `admit`'s answer, changing nothing. Asked
+    /// Why `prompt` would be refused now, if it would: `admit`'s answer, changing nothing. Asked
     /// with a length that is a lower bound of its speech, before the speech is made.
-    func refusal(of entry: Entry, limits: PromptLimits) -> QueueBound? {
-        var trial = self
-        if case .failure(let refusal) = trial.admit(entry, limits: limits) { return refusal }
+    func refusal(of prompt: Prompt, limits: PromptLimits) -> QueueBound? {
+        if case .failure(let refusal) = plan(prompt, limits: limits) { return refusal }
         return nil
     }
 
     /// Admits a prompt within `limits`, or refuses it, changing nothing.
-    mutating func admit(_ entry: Entry, limits: PromptLimits) -> Result<Admission, QueueBound> {
-        var candidate = self
+    mutating func admit(_ prompt: Prompt, limits: PromptLimits) -> Result<Admission, QueueBound> {
+        let plan: Plan
+        switch self.plan(prompt, limits: limits) {
+        case .success(let planned): plan = planned
+        case .failure(let refusal): return .failure(refusal)
+        }
         var admission = Admission()
-        if let key = entry.key {
-            admission.superseded = candidate.remove { $0.client == entry.client && $0.key == key }
-        }
-        if candidate.count(of: entry.client) >= limits.maxWaitingPerClient { return .failure(.clientFull(limit: limits.maxWaitingPerClient)) }
-        while candidate.count >= limits.maxWaiting || candidate.seconds + entry.seconds > limits.maxWaitingSeconds + 1e-9 {
-            guard let victim = candidate.victim(for: entry.client, priority: entry.priority, isManeuver: entry.isManeuver) else {
-                if candidate.count >= limits.maxWaiting { return .failure(.queueFull(limit: limits.maxWaiting)) }
-                return .failure(.secondsFull(waiting: candidate.seconds, asked: entry.seconds, limit: limits.maxWaitingSeconds))
-            }
-            admission.evicted += candidate.remove { $0.id == victim.id }
-        }
-        candidate.nextSequence += 1
-        var admitted = entry
-        admitted.sequence = candidate.nextSequence
-        admitted.turn = max(candidate.servedTurn[entry.priority] ?? 0, candidate.nextTurn[entry.client]?[entry.priority] ?? 0)
-        candidate.nextTurn[entry.client, default: [:]][entry.priority] = admitted.turn + 1
-        candidate.waiting.append(admitted)
-        self = candidate
+        if !plan.superseded.isEmpty { admission.superseded = remove { plan.superseded.contains($0.id) } }
+        // Each in the order it was chosen: a caller tells them in that order.
+        for id in plan.evicted { admission.evicted += remove { $0.id == id } }
+        nextSequence += 1
+        var admitted = prompt
+        admitted.sequence = nextSequence
+        admitted.turn = max(servedTurn[prompt.priority] ?? 0, nextTurn[prompt.client]?[prompt.priority] ?? 0)
+        nextTurn[prompt.client, default: [:]][prompt.priority] = admitted.turn + 1
+        waiting.append(admitted)
         return .success(admission)
     }
 
-    /// The prompt to make room with for a prompt of `client` at `priority` (a maneuver or text): the
-    /// newest of the least urgent prompts (text before a maneuver at the same priority) of the client
-    /// holding the most. A client with fewer prompts waiting than that holder always gets in; one
-    /// holding as many gets in when its prompt is more urgent than the one given up, or a maneuver
-    /// against text at the same priority; one holding more is refused. So a flood spread thin over
-    /// many connections cannot keep out a client with nothing waiting, and guidance wins a tie.
-    private func victim(for client: ClientID, priority: PromptPriority, isManeuver: Bool) -> Entry? {
+    /// What admitting `prompt` within `limits` would supersede and evict, or the bound that refuses
+    /// it. Computed on counts, without a copy of the queue: a flood asks this of every request.
+    func plan(_ prompt: Prompt, limits: PromptLimits) -> Result<Plan, QueueBound> {
+        var plan = Plan()
+        var gone = Set<PromptID>()
+        if let key = prompt.key {
+            for held in waiting where held.client == prompt.client && held.key == key {
+                plan.superseded.append(held.id)
+                gone.insert(held.id)
+            }
+        }
         var held: [ClientID: (count: Int, seconds: Double)] = [:]
-        for entry in waiting {
+        var total = 0
+        var seconds = 0.0
+        for entry in waiting where !gone.contains(entry.id) {
             let before = held[entry.client] ?? (0, 0)
             held[entry.client] = (before.count + 1, before.seconds + entry.seconds)
+            total += 1
+            seconds += entry.seconds
         }
-        let mine = held[client]?.count ?? 0
-        guard let most = held.filter({ $0.key != client }).map(\.value.count).max(), most >= mine else { return nil }
-        // PromptPriority orders important first: the least urgent is the greatest; text after a maneuver.
-        func urgency(_ entry: Entry) -> (PromptPriority, Int, Int) { (entry.priority, entry.isManeuver ? 0 : 1, entry.sequence) }
-        let holders = held.filter { $0.key != client && $0.value.count == most }
-        let offers = holders.keys.map { holder in waiting.filter { $0.client == holder }.max { urgency($0) < urgency($1) }! }
+        if (held[prompt.client]?.count ?? 0) >= limits.maxWaitingPerClient { return .failure(.clientFull(limit: limits.maxWaitingPerClient)) }
+        while total >= limits.maxWaiting || seconds + prompt.seconds > limits.maxWaitingSeconds + 1e-9 {
+            guard let victim = victim(for: prompt, held: held, gone: gone) else {
+                if total >= limits.maxWaiting { return .failure(.queueFull(limit: limits.maxWaiting)) }
+                return .failure(.secondsFull(waiting: seconds, asked: prompt.seconds, limit: limits.maxWaitingSeconds))
+            }
+            plan.evicted.append(victim.id)
+            gone.insert(victim.id)
+            let before = held[victim.client]!
+            held[victim.client] = before.count == 1 ? nil : (before.count - 1, before.seconds - victim.seconds)
+            total -= 1
+            seconds -= victim.seconds
+        }
+        return .success(plan)
+    }
+
+    /// The prompt to make room with for `newcomer`, of the prompts not `gone` (`held`: what each
+    /// client holds of them): the newest of the least urgent prompts (text before a maneuver at the
+    /// same priority) of the client holding the most. A client with fewer prompts waiting than that
+    /// holder always gets in; one holding as many gets in when its prompt wins the tie
+    /// (`PromptPriorities.winsTie`); one holding more is refused. So a flood spread thin over many
+    /// connections cannot keep out a client with nothing waiting, and guidance wins a tie.
+    private func victim(for newcomer: Prompt, held: [ClientID: (count: Int, seconds: Double)], gone: Set<PromptID>) -> Prompt? {
+        let mine = held[newcomer.client]?.count ?? 0
+        var most = -1
+        for (client, holding) in held where client != newcomer.client { most = max(most, holding.count) }
+        guard most >= mine, most > 0 else { return nil }
+        // Each holder of the most offers its readiest prompt to give up; of those, the readiest, then
+        // the holder with the most seconds, then the first client by name.
+        var offers: [ClientID: Prompt] = [:]
+        for entry in waiting where entry.client != newcomer.client && held[entry.client]?.count == most && !gone.contains(entry.id) {
+            if let offer = offers[entry.client], !PromptPriorities.givenUpBefore(entry, offer) { continue }
+            offers[entry.client] = entry
+        }
+        func rank(_ offer: Prompt) -> (PromptPriority, Int, Double) { (offer.priority, offer.isManeuver ? 0 : 1, held[offer.client]!.seconds) }
         guard
-            let given = offers.max(by: {
-                (urgency($0).0, urgency($0).1, held[$0.client]!.seconds, $1.client.rawValue)
-                    < (urgency($1).0, urgency($1).1, held[$1.client]!.seconds, $0.client.rawValue)
+            let given = offers.values.max(by: {
+                (rank($0).0, rank($0).1, rank($0).2, $1.client.rawValue) < (rank($1).0, rank($1).1, rank($1).2, $0.client.rawValue)
             })
         else { return nil }
         if most > mine { return given }
-        // A tie: the more urgent prompt, or a maneuver against text, wins it.
-        return priority < given.priority || (priority == given.priority && isManeuver && !given.isManeuver) ? given : nil
+        return PromptPriorities.winsTie(newcomer, against: given) ? given : nil
     }
 
     /// The position (0 = next) a waiting prompt has.
-    func position(of id: PromptID) -> Int? { ordered.firstIndex { $0.id == id } }
+    func position(of id: PromptID) -> Int? {
+        guard let prompt = waiting.first(where: { $0.id == id }) else { return nil }
+        return waiting.reduce(0) { $0 + (PromptPriorities.playsBefore($1, prompt) ? 1 : 0) }
+    }
+
+    /// The prompt that plays next, left waiting.
+    var first: Prompt? {
+        waiting.min(by: PromptPriorities.playsBefore)
+    }
 
     /// Takes the prompt to play next.
-    mutating func next() -> Entry? {
-        guard let first = ordered.first else { return nil }
+    mutating func next() -> Prompt? {
+        guard let first else { return nil }
         waiting.removeAll { $0.id == first.id }
         servedTurn[first.priority] = first.turn
         // A client with nothing waiting whose next turns have all come round needs no record.
@@ -153,9 +178,16 @@ struct PromptQueue {
         return first
     }
 
+    /// Keeps a waiting prompt's speech, made when it was admitted, with it: only for the prompt that
+    /// plays next, so that a full queue holds seconds, not samples.
+    mutating func keep(_ prepared: RenderedPrompt, for id: PromptID) {
+        guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
+        waiting[index].prepared = prepared
+    }
+
     /// A client gone: its prompts leave the queue, and its record of turns goes with them. Kept, the
     /// records of a flood's clients would stay until the turns they were owed came round.
-    mutating func forget(_ client: ClientID) -> [Entry] {
+    mutating func forget(_ client: ClientID) -> [Prompt] {
         nextTurn[client] = nil
         return remove { $0.client == client }
     }
@@ -164,14 +196,12 @@ struct PromptQueue {
     var clientsWithTurns: Int { nextTurn.count }
 
     /// Removes the waiting prompts that match, returning them.
-    mutating func remove(where match: (Entry) -> Bool) -> [Entry] {
+    mutating func remove(where match: (Prompt) -> Bool) -> [Prompt] {
         let removed = waiting.filter(match)
         waiting.removeAll(where: match)
         return removed
     }
 
     /// The waiting prompts in the order they will play.
-    var ordered: [Entry] {
-        waiting.sorted { ($0.priority, $0.isManeuver ? 0 : 1, $0.turn, $0.sequence) < ($1.priority, $1.isManeuver ? 0 : 1, $1.turn, $1.sequence) }
-    }
+    var ordered: [Prompt] { waiting.sorted(by: PromptPriorities.playsBefore) }
 }

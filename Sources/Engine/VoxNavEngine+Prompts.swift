@@ -28,12 +28,14 @@ extension VoxNavEngine {
         // Refused at once rather than queued to wait for a server that may not come back soon.
         guard serverAvailable else { throw .serverUnavailable }
         let (candidates, voice) = try wordings(for: request)
-        let isManeuver = if case .maneuver = request.content { true } else { false }
-        var options = options
-        if case .alert = request.content { options.isAlert = true }
+        let kind: Prompt.Kind =
+            switch request.content {
+            case .maneuver: .maneuver
+            case .alert: .alert
+            case .text: .text
+            }
         do {
-            return try await prompts.enqueue(
-                client: client, candidates: candidates, voice: voice, isManeuver: isManeuver, options: options, receivedAt: receivedAt)
+            return try await prompts.enqueue(client: client, candidates: candidates, voice: voice, kind: kind, options: options, receivedAt: receivedAt)
         } catch {
             // Text in a language with neither a pack nor an eSpeak NG voice: say which pack was likely
             // meant, and where the packs and the voices are listed.

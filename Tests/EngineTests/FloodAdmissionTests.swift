@@ -59,7 +59,7 @@ import Testing
 
         // A client with nothing waiting gets in, the queue full of the flood.
         let guidance = try await player.enqueue(
-            client: ClientID("guidance"), candidates: [Wording(text: "Turn left")], voice: "en", isManeuver: true,
+            client: ClientID("guidance"), candidates: [Wording(text: "Turn left")], voice: "en", kind: .maneuver,
             options: PromptOptions(priority: .important), receivedAt: .now)
         #expect(guidance.1 >= 0)
         output.drain()

@@ -21,14 +21,15 @@ import Testing
         var options = PromptOptions(priority: .normal, key: key)
         options.fromGuidance = true
         return try await rig.player.enqueue(
-            client: Self.nav, candidates: [Wording(text: text)], voice: "en", isManeuver: true, options: options, receivedAt: .now
+            client: Self.nav, candidates: [Wording(text: text)], voice: "en", kind: .maneuver, options: options, receivedAt: .now
         ).0
     }
 
     func alert(_ rig: Rig, _ text: String, deadline: Double?) async throws -> PromptTicket {
-        var options = PromptOptions(priority: .important, deadline: deadline, key: "alert.speedCamera")
-        options.isAlert = true
-        return try await rig.player.enqueue(client: Self.nav, candidates: [Wording(text: text)], voice: "en", options: options, receivedAt: .now).0
+        let options = PromptOptions(priority: .important, deadline: deadline, key: "alert.speedCamera")
+        return try await rig.player.enqueue(
+            client: Self.nav, candidates: [Wording(text: text)], voice: "en", kind: .alert, options: options, receivedAt: .now
+        ).0
     }
 
     @Test func aSpeakingGuidanceInstructionIsCutAndHeldBackNotRequeued() async throws {

@@ -51,7 +51,7 @@ import Testing
             -> PromptTicket
         {
             try await player.enqueue(
-                client: client, candidates: wordings.map { Wording(text: $0) }, voice: "en", isManeuver: true, options: PromptOptions(priority: priority),
+                client: client, candidates: wordings.map { Wording(text: $0) }, voice: "en", kind: .maneuver, options: PromptOptions(priority: priority),
                 receivedAt: .now
             ).0
         }
@@ -331,7 +331,7 @@ import Testing
         options.wordBudget = budget
         let wordings = ["Turn left onto Main Street toward the Airport", "Turn left onto Main Street", "Turn left"]
         let ticket = try await rig.player.enqueue(
-            client: Self.nav, candidates: wordings.map { Wording(text: $0) }, voice: "en", isManeuver: true, options: options, receivedAt: .now
+            client: Self.nav, candidates: wordings.map { Wording(text: $0) }, voice: "en", kind: .maneuver, options: options, receivedAt: .now
         ).0
         await rig.output.waitUntilPlaying(1)
         rig.output.drain()

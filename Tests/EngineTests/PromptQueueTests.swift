@@ -8,9 +8,9 @@ import Testing
 
 extension PromptQueue {
     /// Admits a prompt with no bound but the key's (the queue's order and supersession on their own).
-    mutating func enqueue(id: PromptID, client: ClientID, priority: PromptPriority, deadline: Double?, key: String?) -> [Entry] {
+    mutating func enqueue(id: PromptID, client: ClientID, priority: PromptPriority, deadline: Double?, key: String?) -> [Prompt] {
         let unbounded = PromptLimits(maxSeconds: 6, maxTextCharacters: 1000, maxWaiting: 1000, maxWaitingPerClient: 1000, maxWaitingSeconds: 3600)
-        switch admit(Entry(id: id, client: client, priority: priority, deadline: deadline, key: key), limits: unbounded) {
+        switch admit(Prompt(id: id, client: client, priority: priority, deadline: deadline, key: key), limits: unbounded) {
         case .success(let admission): return admission.superseded
         case .failure(let bound): preconditionFailure("refused: \(bound)")
         }
@@ -122,7 +122,7 @@ extension PromptQueue {
         let c = ClientID("flooder")
         for n in 1...3 { _ = queue.enqueue(id: Self.id(n), client: c, priority: .normal, deadline: nil, key: nil) }
         _ = queue.enqueue(id: Self.id(4), client: Self.b, priority: .normal, deadline: nil, key: nil)
-        _ = queue.admit(Entry(id: Self.id(5), client: Self.a, priority: .normal, deadline: nil, key: nil, isManeuver: true), limits: Self.limits)
+        _ = queue.admit(Prompt(id: Self.id(5), client: Self.a, kind: .maneuver, priority: .normal, deadline: nil, key: nil), limits: Self.limits)
         _ = queue.enqueue(id: Self.id(6), client: Self.b, priority: .low, deadline: nil, key: nil)
         var order: [PromptID] = []
         while let next = queue.next() { order.append(next.id) }
@@ -130,7 +130,6 @@ extension PromptQueue {
     }
 
     static let limits = PromptLimits(maxSeconds: 6, maxTextCharacters: 1000, maxWaiting: 8, maxWaitingPerClient: 6, maxWaitingSeconds: 20)
-    typealias Entry = PromptQueue.Entry
 
     /// Whatever arrives, the queue never holds more prompts, more of one client's or more seconds
     /// than its limits; a refusal changes nothing; a prompt is refused for the count only when no
@@ -146,13 +145,13 @@ extension PromptQueue {
                 let priority = PromptPriority.allCases[code / 4 % 3]
                 let seconds = Double(code / 12 % 7) + 0.5
                 let isManeuver = code / 84 == 1
-                var entry = Entry(id: Self.id(n), client: client, priority: priority, deadline: nil, key: nil, seconds: seconds)
-                entry.isManeuver = isManeuver
+                let entry = Prompt(
+                    id: Self.id(n), client: client, kind: isManeuver ? .maneuver : .text, priority: priority, deadline: nil, key: nil, seconds: seconds)
                 let before = queue
                 let held = Dictionary(grouping: before.waiting, by: \.client).mapValues(\.count)
                 let mine = held[client] ?? 0
                 /// Whether the newcomer wins a tie against `other`: more urgent, or a maneuver against text.
-                func winsTie(_ other: Entry) -> Bool { priority < other.priority || (priority == other.priority && isManeuver && !other.isManeuver) }
+                func winsTie(_ other: Prompt) -> Bool { priority < other.priority || (priority == other.priority && isManeuver && !other.isManeuver) }
                 switch queue.admit(entry, limits: limits) {
                 case .success(let admission):
                     for victim in admission.evicted {
@@ -160,7 +159,7 @@ extension PromptQueue {
                         if held[victim.client]! == mine { #expect(winsTie(victim), "a tie given up to a prompt that does not win it") }
                     }
                 case .failure(let bound):
-                    #expect(queue.waiting == before.waiting, "a refusal changes nothing")
+                    #expect(queue.waiting.map(\.id) == before.waiting.map(\.id), "a refusal changes nothing")
                     switch bound {
                     case .clientFull: #expect(mine >= limits.maxWaitingPerClient)
                     case .queueFull:
@@ -195,21 +194,20 @@ extension PromptQueue {
                     n += 1
                     let priority: PromptPriority = n % 3 == 0 ? .normal : .low
                     _ = queue.admit(
-                        Entry(id: Self.id(n), client: ClientID("flood-\(index)"), priority: priority, deadline: nil, key: nil, seconds: 1), limits: limits)
+                        Prompt(id: Self.id(n), client: ClientID("flood-\(index)"), priority: priority, deadline: nil, key: nil, seconds: 1), limits: limits)
                 }
             }
             let guidance = ClientID("guidance")
             for _ in 0..<guidanceWaiting {
                 n += 1
-                var entry = Entry(id: Self.id(n), client: guidance, priority: .normal, deadline: nil, key: nil, seconds: 1)
-                entry.isManeuver = true
-                _ = queue.admit(entry, limits: limits)
+                _ = queue.admit(
+                    Prompt(id: Self.id(n), client: guidance, kind: .maneuver, priority: .normal, deadline: nil, key: nil, seconds: 1), limits: limits)
             }
             let mine = queue.count(of: guidance)
             let most = Dictionary(grouping: queue.waiting.filter { $0.client != guidance }, by: \.client).values.map(\.count).max() ?? 0
             n += 1
-            var prompt = Entry(id: Self.id(n), client: guidance, priority: PromptPriority.allCases[priorityIndex], deadline: nil, key: nil, seconds: 1)
-            prompt.isManeuver = true
+            let prompt = Prompt(
+                id: Self.id(n), client: guidance, kind: .maneuver, priority: PromptPriority.allCases[priorityIndex], deadline: nil, key: nil, seconds: 1)
             let outcome = queue.admit(prompt, limits: limits)
             // Others hold prompts, and guidance holds fewer than the most, or as many against text no more urgent.
             let holders = Set(Dictionary(grouping: queue.waiting.filter { $0.client != guidance }, by: \.client).filter { $0.value.count == most }.keys)

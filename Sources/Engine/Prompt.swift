@@ -1,0 +1,92 @@
+import AudioPolicy
+import Guidance
+
+/// One prompt, from its admission to its end: what it says and how, whom it is for, where it stands
+/// in the queue and what awaits its outcome. The queue holds it while it waits, the worker while it
+/// plays (`PlayingPrompt`). Every time in it is absolute, on the engine's clock.
+struct Prompt: Sendable {
+    /// What a prompt announces: a maneuver is due at a place on the road (an instruction, shortened
+    /// rather than refused when its words run long); an alert or plain text is not.
+    enum Kind: Sendable, Equatable {
+        case maneuver
+        /// An alert about the road ahead: cut by the moment, it is said again once the moment
+        /// passes, if its deadline allows (`PromptPlayer.releaseHeldAlerts`).
+        case alert
+        case text
+    }
+
+    let id: PromptID
+    let client: ClientID
+    var kind: Kind
+    let priority: PromptPriority
+    /// Engine time after which the prompt may no longer start: it expires instead of playing late.
+    let deadline: Double?
+    /// A newer prompt of the same client with the same key supersedes a waiting one ("the same maneuver").
+    let key: String?
+    /// Queued by the client's guidance (the announcer), not by `prompt.speak`: it ends with the
+    /// guidance, and its end is told to the announcer.
+    var fromGuidance = false
+    /// The maneuver a guidance instruction is for and the state it announces, told in `prompt.queued`.
+    var announces: AnnouncedManeuver?
+    /// No tone can stand for it ("continue for 3 miles" names no maneuver): where the policy would
+    /// play a tone instead of speech (a call), it is skipped.
+    var toneless = false
+    /// The wordings it may be said with, richest first (a text prompt has one).
+    var candidates: [Wording] = []
+    var voice = ""
+    /// The most seconds its words may speak, where that is less than the policy's limit (`PromptOptions.wordBudget`).
+    var wordBudget: Double?
+    /// The length of its speech, measured when it was admitted.
+    var seconds = 0.0
+    /// Its speech, made when it was admitted, kept only while it is the next to play.
+    var prepared: RenderedPrompt?
+    /// When the request arrived: a prompt's timings count from here.
+    var receivedAt = ContinuousClock.now
+    /// Its outcome to come, for whoever waits on it.
+    var ticket: PromptTicket
+    /// Its client's fair turn at its priority and its place in arrival order, given by the queue (`PromptQueue.admit`).
+    var turn = 0
+    var sequence = 0
+
+    init(id: PromptID, client: ClientID, kind: Kind = .text, priority: PromptPriority, deadline: Double?, key: String?, seconds: Double = 0) {
+        self.id = id
+        self.client = client
+        self.kind = kind
+        self.priority = priority
+        self.deadline = deadline
+        self.key = key
+        self.seconds = seconds
+        ticket = PromptTicket(id: id)
+    }
+
+    /// A request's prompt, its options' deadline made absolute from `now`.
+    init(id: PromptID, client: ClientID, kind: Kind, options: PromptOptions, now: Double) {
+        self.init(id: id, client: client, kind: kind, priority: options.priority, deadline: options.deadline.map { now + $0 }, key: options.key)
+        fromGuidance = options.fromGuidance
+        announces = options.announces
+        toneless = options.toneless
+        wordBudget = options.wordBudget
+    }
+
+    /// The same prompt queued again under a new id (interrupted, or held while the moment lasted):
+    /// a new ticket, no speech kept, a new turn.
+    func again(as id: PromptID) -> Prompt {
+        var prompt = Prompt(id: id, client: client, kind: kind, priority: priority, deadline: deadline, key: key, seconds: seconds)
+        prompt.fromGuidance = fromGuidance
+        prompt.announces = announces
+        prompt.toneless = toneless
+        prompt.candidates = candidates
+        prompt.voice = voice
+        prompt.wordBudget = wordBudget
+        prompt.receivedAt = receivedAt
+        return prompt
+    }
+
+    var isManeuver: Bool { kind == .maneuver }
+    /// A maneuver is an instruction; anything else an alert (the user's voice-guidance level tells them apart).
+    var purpose: PromptPurpose { isManeuver ? .instruction : .alert }
+    /// A maneuver's words are shortened to fit; a text too long is refused.
+    var overBudget: OverBudget { isManeuver ? .shorten : .refuse }
+    /// The words it is known by in events and outcomes: its richest wording.
+    var text: String { candidates.first?.text ?? "" }
+}
