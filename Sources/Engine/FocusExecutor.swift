@@ -272,14 +272,28 @@ actor FocusExecutor {
         return await memory.memory(of: input)
     }
 
-    private func persist(_ journal: DuckJournal) { report(journalFile?.save(journal)) }
+    private func persist(_ journal: DuckJournal) { write { $0.save(journal) } }
+
+    /// Writes the journal file, unless the sound server was given up (`PulseConnection.abandon`, a
+    /// shutdown out of time): from then on the file stays as it was, for the next daemon to undo, as
+    /// if this one had been killed. Restores that fail because the server was given up are not
+    /// written as done.
+    private func write(_ change: (inout JournalFile) -> JournalFile.WriteReport?) {
+        guard var file = journalFile, !connection.isAbandoned else { return }
+        let outcome = change(&file)
+        journalFile = file
+        report(outcome)
+    }
 
     /// Why the journal cannot be written now, if it cannot: other programs' streams are then left as
     /// they are (not ducked, paused or muted) until a write succeeds again.
     var journalProblem: String? { journalFile?.failure }
 
     /// Notes the players VoxNav holds paused in the journal file.
-    private func persistPlayers() async { report(journalFile?.save(players: await players.records)) }
+    private func persistPlayers() async {
+        let records = await players.records
+        write { $0.save(players: records) }
+    }
 
     /// Plays again the players a killed daemon left paused, where the user left them so.
     func resumeLeftPlayers(_ records: [PausedPlayerRecord]) async {
@@ -384,7 +398,7 @@ actor FocusExecutor {
     func holds(_ index: UInt32) -> Bool { journal.streams[index] != nil }
 
     /// Notes the simulated sources in the journal file.
-    func save(sources: [SimulatedSourceRecord]) { report(journalFile?.save(sources: sources)) }
+    func save(sources: [SimulatedSourceRecord]) { write { $0.save(sources: sources) } }
 
     /// What a previous daemon left in the journal file, taken off the disk (and where a bad one was moved).
     func takeOver() -> (found: JournalFile.Found, movedTo: String?) { journalFile?.takeOver() ?? (.none, nil) }

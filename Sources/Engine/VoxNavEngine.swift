@@ -242,6 +242,14 @@ public actor VoxNavEngine {
 
     // MARK: shutdown
 
+    /// Gives the sound server up at once (`PulseConnection.abandon`), for a shutdown out of time on
+    /// a server that does not answer: every request still pending fails now, `shutdown()` runs
+    /// through to its end, and the journal file stays as it was, so that the next daemon restores
+    /// what is still ducked, muted or paused, and starts the simulated sources again.
+    public nonisolated func abandonSoundServer() {
+        connection.abandon()
+    }
+
     /// Restores every source, stops the simulated ones and closes the prompt stream (clean shutdown).
     public func shutdown() async {
         foreignWatchTask?.cancel()

@@ -72,6 +72,7 @@ public final class PulseConnection: @unchecked Sendable {
     /// (`PlaybackStream.reopen()` makes them anew); sink input subscriptions carry over.
     public func reconnect() async throws {
         try withLock {
+            guard !abandoned else { throw PulseError("the sound server was given up (shutdown)") }
             guard pa_context_get_state(context) != PA_CONTEXT_READY else { return }
             guard let fresh = Self.makeContext(mainloop, applicationName: applicationName, waiter: stateWaiter) else {
                 throw PulseError("cannot create context")
@@ -140,10 +141,27 @@ public final class PulseConnection: @unchecked Sendable {
     public var isReady: Bool { withLock { pa_context_get_state(context) == PA_CONTEXT_READY } }
 
     /// Called on the mainloop thread whenever the connection to the server is lost after being ready
-    /// (again after each successful `reconnect()`).
+    /// (again after each successful `reconnect()`); never after `abandon()`.
     public func onDisconnect(_ handler: @escaping @Sendable () -> Void) {
         withLock { stateWaiter.onLost = handler }
     }
+
+    /// Gives the server up for good, at once, without telling `onDisconnect`: the context disconnects,
+    /// and libpulse cancels every operation still pending, so that whatever awaits one fails now
+    /// instead of at its timeout. For a shutdown that ran out of time on a server that does not
+    /// answer: what is left undone stays in the journal, for the next daemon.
+    public func abandon() {
+        withLock {
+            abandoned = true
+            stateWaiter.onLost = nil
+            pa_context_disconnect(context)
+        }
+    }
+
+    /// Whether `abandon()` was called.
+    public var isAbandoned: Bool { withLock { abandoned } }
+    /// Read and written under the mainloop lock.
+    private var abandoned = false
 
     /// A new stream with `properties` (media.role, application.name, ...), not yet connected.
     func newStream(name: String, format: StreamFormat, properties: [String: String]) throws -> OpaquePointer {

@@ -1,6 +1,5 @@
 import Daemon
 import Engine
-import Foundation
 import Logging
 import ServiceLifecycle
 
@@ -24,30 +23,17 @@ struct DaemonService: Service {
         }
     }
 
-    /// How long restoring may take at shutdown: a stopped or hung sound server must not keep the
-    /// daemon alive (SIGTERM ends it within 2 s whatever the server does).
+    /// How long a graceful shutdown may take (the ServiceGroup's `maximumGracefulShutdownDuration`):
+    /// a stopped or hung sound server must not keep the daemon alive. Past it, the group cancels
+    /// this service, and the engine gives the server up (`VoxNavEngine.abandonSoundServer`): what is
+    /// still ducked stays in the journal, and the next voxnavd restores it. SIGTERM ends the daemon
+    /// within 2 s whatever happens (`ShutdownWatchdog`).
     static let shutdownDeadline: Duration = .milliseconds(1500)
 
-    /// Restores every source; if the server takes longer than `shutdownDeadline`, exits at once
-    /// (status 1) without waiting for it: what is still ducked stays in the journal, and the next
-    /// voxnavd restores it.
-    private func restoreOrExit() async {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                await engine.shutdown()
-                return true
-            }
-            group.addTask {
-                try? await Task.sleep(for: Self.shutdownDeadline)
-                return false
-            }
-            if await group.next() == false {
-                logger.error(
-                    "the sound server did not answer while sources were restored: exiting without them; the next voxnavd restores them from the journal",
-                    metadata: ["waited": "\(Self.shutdownDeadline)"])
-                exit(1)
-            }
-            group.cancelAll()
+    /// The graceful shutdown ran out of time: voxnavd exits with status 1.
+    struct ShutdownOutOfTime: Error, CustomStringConvertible {
+        var description: String {
+            "the sound server did not answer while sources were restored: exited without them; the next voxnavd restores them from the journal"
         }
     }
 
@@ -58,8 +44,18 @@ struct DaemonService: Service {
             logger.info("shutting down: restoring sources")
             Self.tell(notifier, "STOPPING=1", logger: logger)
             await server.stop()
-            await restoreOrExit()
+            // Cancelled when the shutdown runs out of time: every request the server still owes fails
+            // at once, and the restores end undone, journalled.
+            await withTaskCancellationHandler {
+                await engine.shutdown()
+            } onCancel: {
+                engine.abandonSoundServer()
+            }
             server.closeConnections()
+        }
+        if Task.isCancelled {
+            logger.error("\(ShutdownOutOfTime())", metadata: ["waited": "\(Self.shutdownDeadline)"])
+            throw ShutdownOutOfTime()
         }
     }
 }

@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 
 /// SIGTERM ends voxnavd within 2 s, whatever the sound server or the process's own tasks do. The
-/// graceful path (`DaemonService`) restores sources under a 1.5 s deadline kept by a task; this
-/// watchdog keeps the promise where tasks cannot: it runs on a dispatch queue of its own, not on
+/// graceful path (`DaemonService`) restores sources within the ServiceGroup's 1.5 s graceful-shutdown
+/// limit, past which the server is given up; this watchdog keeps the promise where tasks cannot: it runs on a dispatch queue of its own, not on
 /// Swift's cooperative threads, so threads held up elsewhere (a loaded machine, a call stuck in a
 /// library) cannot delay it, and it leaves with `_exit`, which runs no exit handler that could wait.
 /// What is still ducked stays in the journal, and the next voxnavd restores it.

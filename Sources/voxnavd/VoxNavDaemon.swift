@@ -171,12 +171,16 @@ struct VoxNavDaemon: AsyncParsableCommand {
         // SIGTERM and SIGINT shut the daemon down gracefully (DaemonService), within 2 s at most (ShutdownWatchdog).
         let watchdog = ShutdownWatchdog()
         defer { withExtendedLifetime(watchdog) {} }
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [DaemonService(server: server, engine: engine, logger: logger, notifier: notifier)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger))
-        try await group.run()
+        var lifecycle = ServiceGroupConfiguration(
+            services: [DaemonService(server: server, engine: engine, logger: logger, notifier: notifier)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger)
+        lifecycle.maximumGracefulShutdownDuration = DaemonService.shutdownDeadline
+        do {
+            try await ServiceGroup(configuration: lifecycle).run()
+        } catch is DaemonService.ShutdownOutOfTime {
+            throw ExitCode(1)
+        }
     }
 }
 

@@ -17,7 +17,9 @@ import Testing
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-hung-\(UUID().uuidString.prefix(8))")
         let socket = directory.appendingPathComponent("voxnav.sock").path
-        let (daemon, client) = try await startDaemon(socket: socket, pulseServer: server.address)
+        let log = directory.path + ".log"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let (daemon, client) = try await startDaemon(socket: socket, pulseServer: server.address, log: log)
         defer {
             if daemon.isRunning {
                 kill(daemon.processIdentifier, SIGKILL)
@@ -65,6 +67,12 @@ import Testing
         let exitedAfter = Date().timeIntervalSince(terminated)
         #expect(!daemon.isRunning && exitedAfter < 2, "voxnavd still ran \(exitedAfter) s after SIGTERM")
         #expect(!FileManager.default.fileExists(atPath: socket))
+        // Out through the ServiceGroup's graceful-shutdown limit, the server given up, with status 1:
+        // not through the last-resort watchdog.
+        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(daemon.terminationReason == .exit && daemon.terminationStatus == 1, "\(daemon.terminationReason) \(daemon.terminationStatus)")
+        #expect(said.contains("exited without them; the next voxnavd restores them from the journal"), "\(said.suffix(600))")
+        #expect(!said.contains("still running 1.9 s after the signal"), "\(said.suffix(600))")
 
         // A fresh start says why it cannot start, instead of hanging without a socket.
         let started = Date()
