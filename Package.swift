@@ -136,7 +136,7 @@ let package = Package(
             name: "EngineTests",
             dependencies: [
                 "Engine", "Guidance", "PulseAudio", "RPC", "AudioPolicy", "AsyncSupport", "Speech", "MPRIS",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "DaemonTests",

@@ -11,7 +11,8 @@ import RPC
 /// stops switch a simulated source off. What the server remembers for each stream's group is held
 /// at what it was before (`ServerMemoryKeeper`). The engine hands it one batch at a time.
 actor FocusExecutor {
-    let connection: PulseConnection
+    /// The server the streams are on: the real connection, or an in-memory one in tests.
+    let connection: any StreamVolumeControl
     let logger: Logger
     /// Where the journal is kept between daemons; nil keeps it in memory only.
     private var journalFile: JournalFile?
@@ -32,8 +33,9 @@ actor FocusExecutor {
     private let clock: EngineClock
 
     init(
-        connection: PulseConnection, logger: Logger, journalFile: JournalFile?, deepestDuckDB: Double, players: MPRISPlayers?,
-        events: EventBus, clock: EngineClock, rampsTakeTime: Bool = true
+        connection: any StreamVolumeControl, logger: Logger, journalFile: JournalFile?, deepestDuckDB: Double, players: MPRISPlayers?,
+        events: EventBus, clock: EngineClock, rampsTakeTime: Bool = true,
+        memorySettle: [Duration] = ServerMemoryKeeper.defaultSettle
     ) {
         self.connection = connection
         self.events = events
@@ -43,7 +45,7 @@ actor FocusExecutor {
         self.deepestDuckDB = deepestDuckDB
         self.logger = logger
         self.journalFile = journalFile
-        memory = ServerMemoryKeeper(connection: connection, logger: logger)
+        memory = ServerMemoryKeeper(connection: connection, logger: logger, settle: memorySettle)
     }
 
     /// What carrying out a batch of events did, for the prompt's outcome.

@@ -13,7 +13,7 @@ import PulseAudio
 /// milliseconds later), so each write is repeated as the changes settle: soon, to keep the window in
 /// which a program starting a stream would be given a ducked level short, and once more later.
 actor ServerMemoryKeeper {
-    private let connection: PulseConnection
+    private let connection: any StreamVolumeControl
     private let logger: Logger
     /// When, after the last change, the write is repeated, to come after the server's own save.
     let settle: [Duration]
@@ -27,7 +27,11 @@ actor ServerMemoryKeeper {
     private var generation = 0
     private var writer: Task<Void, Never>?
 
-    init(connection: PulseConnection, logger: Logger, settle: [Duration] = [.milliseconds(20), .milliseconds(80), .milliseconds(300)]) {
+    /// After a change: soon, to keep short the window in which a new stream would start ducked, then
+    /// after the server's own saves have settled.
+    static let defaultSettle: [Duration] = [.milliseconds(20), .milliseconds(80), .milliseconds(300)]
+
+    init(connection: any StreamVolumeControl, logger: Logger, settle: [Duration] = defaultSettle) {
         self.connection = connection
         self.logger = logger
         self.settle = settle

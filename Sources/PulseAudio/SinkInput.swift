@@ -16,6 +16,19 @@ public struct SinkInput: Sendable, Equatable {
 
     public var role: String? { properties["media.role"] }
 
+    public init(
+        index: UInt32, name: String, sink: UInt32, volume: ChannelVolumes, muted: Bool, corked: Bool, channelMap: [Int32], properties: [String: String]
+    ) {
+        self.index = index
+        self.name = name
+        self.sink = sink
+        self.volume = volume
+        self.muted = muted
+        self.corked = corked
+        self.channelMap = channelMap
+        self.properties = properties
+    }
+
     init(_ info: pa_sink_input_info) {
         index = info.index
         name = info.name.map { String(cString: $0) } ?? ""

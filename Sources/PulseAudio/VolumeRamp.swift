@@ -10,7 +10,7 @@ public struct VolumeRamp: Sendable {
     }
 
     /// Ramps from `start` to `target`; the last step sets `target` exactly.
-    public func run(on connection: PulseConnection, sinkInput index: UInt32, from start: ChannelVolumes, to target: ChannelVolumes) async throws {
+    public func run(on connection: some StreamVolumeControl, sinkInput index: UInt32, from start: ChannelVolumes, to target: ChannelVolumes) async throws {
         let pause = duration / steps
         for step in 1...steps {
             let volumes = step == steps ? target : start.interpolated(to: target, fraction: Double(step) / Double(steps))

@@ -1,7 +1,6 @@
 import AudioTestSupport
 import Engine
 import Foundation
-import PulseAudio
 import Testing
 
 /// A shutdown that runs out of time gives the sound server up (`VoxNavEngine.abandonSoundServer`,

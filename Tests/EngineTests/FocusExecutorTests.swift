@@ -1,0 +1,148 @@
+import AudioPolicy
+import Foundation
+import Logging
+import PulseAudio
+import Testing
+
+@testable import Engine
+
+/// The engine's ducks, restores, mutes and journal on an in-memory sound server (`FakeSoundServer`):
+/// the logic of `FocusExecutor` without a sound server, in milliseconds. What only a real server
+/// shows (ramps heard on `car.monitor`, a desktop server's own saves, PipeWire's late set-up) stays
+/// in the real-server suites.
+@Suite struct FocusExecutorTests {
+    static let music = SourceID.foreign(7)
+    static let radio = SourceID.foreign(9)
+    static let sources: [SourceID: SourceHandle] = [
+        music: .foreign(sinkInput: 7, kind: .music, name: "Music player"),
+        radio: .foreign(sinkInput: 9, kind: .fmRadio, name: "Radio"),
+    ]
+    static let musicProperties = ["media.role": "music", "application.name": "Music player"]
+    static let radioProperties = ["media.role": "music", "application.name": "Radio", "module-stream-restore.id": "sink-input-by-application-name:Radio"]
+
+    static func executor(_ server: FakeSoundServer, journal: String? = nil) -> FocusExecutor {
+        FocusExecutor(
+            connection: server, logger: Logger(label: "test"), journalFile: journal.map(JournalFile.init(path:)), deepestDuckDB: -40,
+            players: nil, events: EventBus(), clock: EngineClock(), rampsTakeTime: false, memorySettle: [])
+    }
+
+    static func duck(_ id: SourceID, _ dB: Double) -> FocusEvent { .ducked(.source(id), dB: dB, ramp: 0.3) }
+    static func restore(_ id: SourceID) -> FocusEvent { .restored(.source(id), ramp: 0.3) }
+
+    /// Ducked to its own volume lowered by the policy's dB, and restored to exactly its own volume,
+    /// the journal empty again.
+    @Test(arguments: [-6.0, -12.0, -30.0])
+    func aDuckIsRestoredToExactlyTheStreamsOwnVolume(_ dB: Double) async {
+        let server = FakeSoundServer()
+        server.play(7, volume: 40000, properties: Self.musicProperties)
+        let focus = Self.executor(server)
+        let effects = await focus.apply([Self.duck(Self.music, dB)], sources: Self.sources)
+        let expected = ChannelVolumes([40000, 40000]).scaled(byDecibels: dB)
+        #expect(server.volume(of: 7) == expected.values)
+        #expect(effects.ducked.first?.to == expected.values && effects.ducked.first?.from == [40000, 40000])
+        _ = await focus.apply([Self.restore(Self.music)], sources: Self.sources)
+        #expect(server.volume(of: 7) == [40000, 40000])
+        #expect(await focus.journal.streams.isEmpty)
+    }
+
+    /// Ducks that overlap (a second prompt's duck before the first is restored) are measured from the
+    /// stream's own volume, not from the level the first left: no ratchet.
+    @Test func overlappingDucksDoNotRatchet() async {
+        let server = FakeSoundServer()
+        server.play(7, volume: 40000, properties: Self.musicProperties)
+        let focus = Self.executor(server)
+        for _ in 0..<5 { _ = await focus.apply([Self.duck(Self.music, -12)], sources: Self.sources) }
+        #expect(server.volume(of: 7) == ChannelVolumes([40000, 40000]).scaled(byDecibels: -12).values)
+        _ = await focus.apply([Self.restore(Self.music)], sources: Self.sources)
+        #expect(server.volume(of: 7) == [40000, 40000])
+    }
+
+    /// A level the user sets during a duck is theirs: the restore leaves it.
+    @Test func aUsersChangeDuringADuckIsKept() async {
+        let server = FakeSoundServer()
+        server.play(7, volume: 40000, properties: Self.musicProperties)
+        let focus = Self.executor(server)
+        _ = await focus.apply([Self.duck(Self.music, -12)], sources: Self.sources)
+        server.userSets(7, to: 52000)
+        let sets = server.volumeSets.count
+        _ = await focus.apply([Self.restore(Self.music)], sources: Self.sources)
+        #expect(server.volume(of: 7) == [52000, 52000])
+        #expect(server.volumeSets.count == sets, "nothing set over the user's level")
+        #expect(await focus.journal.streams.isEmpty)
+    }
+
+    /// An interruption mutes another program's stream (no player to pause it), and its end unmutes it.
+    @Test func anInterruptedStreamIsMutedAndUnmuted() async {
+        let server = FakeSoundServer()
+        server.play(7, volume: 40000, properties: Self.musicProperties)
+        let focus = Self.executor(server)
+        let began = await focus.apply([.interruptionBegan(.source(Self.music))], sources: Self.sources)
+        #expect(server.muted(7) == true && began.paused == [.music])
+        _ = await focus.apply([.interruptionEnded(.source(Self.music), shouldResume: true)], sources: Self.sources)
+        #expect(server.muted(7) == false && server.volume(of: 7) == [40000, 40000])
+    }
+
+    /// A daemon killed while two streams are held (one ducked, one muted) leaves its journal; the next
+    /// one's executor takes it over and puts both back, each exactly.
+    @Test func theJournalAKilledDaemonLeftIsUndoneByTheNext() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-focus-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("journal.json").path
+        let server = FakeSoundServer()
+        server.play(7, volume: 40000, properties: Self.musicProperties)
+        server.play(9, volume: 30000, properties: Self.radioProperties)
+        do {
+            let killed = Self.executor(server, journal: path)
+            _ = await killed.apply([Self.duck(Self.music, -12), .interruptionBegan(.source(Self.radio))], sources: Self.sources)
+            #expect(server.volume(of: 7) != [40000, 40000] && server.muted(9) == true)
+            // Killed here: nothing more runs.
+        }
+        let next = Self.executor(server, journal: path)
+        let (found, movedTo) = await next.takeOver()
+        #expect(movedTo == nil)
+        guard case .journal(let contents, let problems) = found else {
+            Issue.record("no journal found: \(found)")
+            return
+        }
+        #expect(problems.isEmpty)
+        await next.undo(contents.ducks)
+        #expect(server.volume(of: 7) == [40000, 40000])
+        #expect(server.muted(9) == false && server.volume(of: 9) == [30000, 30000])
+    }
+
+    /// The server given up (a shutdown out of time): the restores fail, and the journal file keeps
+    /// the duck, which the next daemon restores.
+    @Test func aServerGivenUpLeavesTheJournalAsItWas() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-focus-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("journal.json").path
+        let server = FakeSoundServer()
+        server.play(7, volume: 40000, properties: Self.musicProperties)
+        let focus = Self.executor(server, journal: path)
+        _ = await focus.apply([Self.duck(Self.music, -12)], sources: Self.sources)
+        server.abandon()
+        _ = await focus.apply([Self.restore(Self.music)], sources: Self.sources)
+        await focus.undoAll()
+        guard case .journal(let contents, _) = JournalFile(path: path).load() else {
+            Issue.record("the journal file is gone")
+            return
+        }
+        #expect(contents.ducks.streams[7] != nil, "the duck left undone is still journalled")
+    }
+
+    /// Where the server remembers stream volumes (a desktop server), a duck is not what it keeps:
+    /// the group's entry is written back to what it was before the duck, and after the restore.
+    @Test func aDesktopServersMemoryIsHeldAtThePreDuckVolume() async {
+        let server = FakeSoundServer(remembers: true)
+        server.play(9, volume: 30000, properties: Self.radioProperties)
+        let group = "sink-input-by-application-name:Radio"
+        let focus = Self.executor(server)
+        _ = await focus.apply([Self.duck(Self.radio, -12)], sources: Self.sources)
+        #expect(server.volume(of: 9) != [30000, 30000])
+        #expect(server.memory(of: group)?.volume == ChannelVolumes([30000, 30000]), "\(String(describing: server.memory(of: group)))")
+        _ = await focus.apply([Self.restore(Self.radio)], sources: Self.sources)
+        #expect(server.memory(of: group)?.volume == ChannelVolumes([30000, 30000]))
+    }
+}
