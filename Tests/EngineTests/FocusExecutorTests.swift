@@ -26,6 +26,13 @@ import Testing
             players: nil, events: EventBus(), clock: EngineClock(), rampsTakeTime: false, memorySettle: [])
     }
 
+    /// A journal file's path in a directory of its own.
+    static func journalPath() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-focus-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.appendingPathComponent("journal.json").path
+    }
+
     static func duck(_ id: SourceID, _ dB: Double) -> FocusEvent { .ducked(.source(id), dB: dB, ramp: 0.3) }
     static func restore(_ id: SourceID) -> FocusEvent { .restored(.source(id), ramp: 0.3) }
 
@@ -85,10 +92,8 @@ import Testing
     /// A daemon killed while two streams are held (one ducked, one muted) leaves its journal; the next
     /// one's executor takes it over and puts both back, each exactly.
     @Test func theJournalAKilledDaemonLeftIsUndoneByTheNext() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-focus-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("journal.json").path
+        let path = try Self.journalPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let server = FakeSoundServer()
         server.play(7, volume: 40000, properties: Self.musicProperties)
         server.play(9, volume: 30000, properties: Self.radioProperties)
@@ -114,10 +119,8 @@ import Testing
     /// The server given up (a shutdown out of time): the restores fail, and the journal file keeps
     /// the duck, which the next daemon restores.
     @Test func aServerGivenUpLeavesTheJournalAsItWas() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-focus-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("journal.json").path
+        let path = try Self.journalPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let server = FakeSoundServer()
         server.play(7, volume: 40000, properties: Self.musicProperties)
         let focus = Self.executor(server, journal: path)
