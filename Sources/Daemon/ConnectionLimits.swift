@@ -26,8 +26,7 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// The cap this process can afford: its descriptor limit (`RLIMIT_NOFILE`, its soft limit raised
     /// to the hard one first), less those open now, less the reserve.
     public static func forThisProcess(idleTimeout: Duration? = defaultIdleTimeout) -> ConnectionLimits {
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        var limit = descriptorLimit() ?? rlimit(rlim_cur: 1024, rlim_max: 1024)
         if limit.rlim_cur < limit.rlim_max {
             var raised = limit
             raised.rlim_cur = limit.rlim_max
@@ -42,17 +41,20 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// while the soft limit is at least `counted` (the one the cap was counted with) the cap keeps
     /// the reserve; below it, the descriptors open now are counted (a directory listing, so only then).
     public static func reserveHolds(counted: Int) -> Bool {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return true }
+        guard let limit = descriptorLimit() else { return true }
         let now = Int(clamping: limit.rlim_cur)
         return now >= counted || now - openDescriptors() >= reservedDescriptors
     }
 
     /// The soft descriptor limit now.
     public static func softLimit() -> Int {
+        Int(clamping: descriptorLimit()?.rlim_cur ?? 1024)
+    }
+
+    /// The process's descriptor limits (`RLIMIT_NOFILE`), soft and hard; nil when they cannot be read.
+    private static func descriptorLimit() -> rlimit? {
         var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        return Int(clamping: limit.rlim_cur)
+        return getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? limit : nil
     }
 
     /// Descriptors open in this process (a guess of 32 when /proc cannot be read).

@@ -16,14 +16,7 @@ import Testing
 
         """
 
-    private func problems(_ expect: String) -> [ScenarioProblem] {
-        do {
-            _ = try Scenario(yaml: head + expect)
-            return []
-        } catch {
-            return error.problems
-        }
-    }
+    private func problems(_ expect: String) -> [ScenarioProblem] { Scenario.problems(in: head + expect) }
 
     /// The one problem of `expect`, which must be at `path` and say `fragment`.
     private func refuses(_ expect: String, at path: String, saying fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -16,14 +16,7 @@ import Testing
 
         """
 
-    private func problems(_ yaml: String) -> [ScenarioProblem] {
-        do {
-            _ = try Scenario(yaml: yaml)
-            return []
-        } catch {
-            return error.problems
-        }
-    }
+    private func problems(_ yaml: String) -> [ScenarioProblem] { Scenario.problems(in: yaml) }
 
     /// `promptsDuringCall`: the three settings, none by default, and a bad one named with its line.
     @Test func promptsDuringCallIsReadAndCheckedWithItsLine() throws {
@@ -247,5 +240,17 @@ import Testing
         let found = problems("name: x\nbanana: en-US\nspeed: 50 km/h\nroute:\n  maneuvers:\n    - type: startRoute\n    - {distance: 500, type: rightTurn}\n")
         #expect(found.contains { $0.path == "banana" && $0.line == 2 && !$0.message.contains("did you mean") }, "\(found)")
         #expect(found.contains { $0.message == "missing required key 'language'" }, "\(found)")
+    }
+}
+
+extension Scenario {
+    /// The problems a scenario's text is refused with; none when it reads.
+    static func problems(in yaml: String) -> [ScenarioProblem] {
+        do {
+            _ = try Scenario(yaml: yaml)
+            return []
+        } catch {
+            return error.problems
+        }
     }
 }
