@@ -88,7 +88,11 @@ import Testing
             let speech = try #require(
                 levels.levels[ducked...].firstIndex { $0 > max(radioAlone * 3, 0.01) }, "no speech after the duck")
             let silence = Double(speech - ducked) * window
-            #expect(silence >= 0.5 && silence <= 0.6 + 0.4, "the first word came \(silence) s after the duck, with a 0.6 s pre-roll")
+            // The pre-roll's length in the audio is checked exactly above (the two prompts' durations);
+            // here, that it is heard before the first word, and that the word is not held up long past
+            // it. The output's own latency is added on top: PipeWire on a loaded 2-core machine (the
+            // other lane of scripts/test running) once took 0.59 s more, so the bound allows 0.8 s.
+            #expect(silence >= 0.5 && silence <= 0.6 + 0.8, "the first word came \(silence) s after the duck, with a 0.6 s pre-roll")
         }
     }
 }
