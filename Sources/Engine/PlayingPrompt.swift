@@ -24,15 +24,6 @@ struct PlayingPrompt: Sendable {
         /// was cancelled as well, so nothing of it is owed even when the moment passes.
         case cut(PromptCut, thenCancelled: Bool)
 
-        /// The interruption it was, if it was one rather than a cancel.
-        var interruption: Interruption? {
-            switch self {
-            case .cancelled: nil
-            case .outranked(let by): .outranked(by: by)
-            case .cut(let cut, _): .moment(cut)
-            }
-        }
-
         /// Cancelled outright, or cut and then cancelled: nothing of it is owed.
         var owesNothing: Bool {
             switch self {

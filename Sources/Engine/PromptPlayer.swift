@@ -88,10 +88,9 @@ actor PromptPlayer {
             prompt.seconds = seconds
             return prompt
         }
-        let shortest = min(Self.shortestSpeech(of: sayable.last!.text), limits.maxSeconds)
-        if let refusal = queue.refusal(of: prompt(seconds: shortest), limits: limits) { throw .queueFull(refusal) }
-        let speech = try await renderer.render(
-            .normal, candidates: sayable, voice: voice, overBudget: kind == .maneuver ? .shorten : .refuse, within: options.wordBudget)
+        let trial = prompt(seconds: min(Self.shortestSpeech(of: sayable.last!.text), limits.maxSeconds))
+        if let refusal = queue.refusal(of: trial, limits: limits) { throw .queueFull(refusal) }
+        let speech = try await renderer.render(.normal, candidates: sayable, voice: voice, overBudget: trial.overBudget, within: trial.wordBudget)
         let admitted = prompt(seconds: speech.audio.duration)
         switch admit(admitted) {
         case .success(let position):
@@ -392,14 +391,16 @@ actor PromptPlayer {
     /// audio has played; before that, what ducked or paused for it is not told.
     private func stopped(style: PromptStyle, timings: PromptOutcome.Timings, heard grant: PromptGrant? = nil) -> PromptOutcome? {
         guard let playing, let stop = playing.stop else { return nil }
-        var outcome: PromptOutcome
-        if let by = stop.interruption {
-            outcome = PromptOutcome(
+        func interrupted(_ why: String) -> PromptOutcome {
+            PromptOutcome(
                 id: playing.prompt.id.rawValue, result: .interrupted, style: style, text: playing.prompt.text, voice: nil, audioDuration: 0,
-                timings: timings, ducked: [], paused: [], reason: by.reason + (grant == nil ? ", before it began" : ""))
-        } else {
-            guard case .cancelled(let reason) = stop else { return nil }
-            outcome = skip(reason, style: style, timings: timings)
+                timings: timings, ducked: [], paused: [], reason: why + (grant == nil ? ", before it began" : ""))
+        }
+        var outcome: PromptOutcome
+        switch stop {
+        case .cancelled(let reason): outcome = skip(reason, style: style, timings: timings)
+        case .outranked(let by): outcome = interrupted("interrupted by \(by), more urgent")
+        case .cut(let cut, _): outcome = interrupted("interrupted: \(cut.reason)")
         }
         if let grant {
             outcome.ducked = grant.ducked

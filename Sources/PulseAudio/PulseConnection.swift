@@ -1,5 +1,6 @@
 import CPulse
 import Foundation
+import Synchronization
 
 /// One PulseAudio context on a threaded mainloop.
 ///
@@ -72,7 +73,7 @@ public final class PulseConnection: @unchecked Sendable {
     /// (`PlaybackStream.reopen()` makes them anew); sink input subscriptions carry over.
     public func reconnect() async throws {
         try withLock {
-            guard !abandoned else { throw PulseError("the sound server was given up (shutdown)") }
+            guard !isAbandoned else { throw PulseError("the sound server was given up (shutdown)") }
             guard pa_context_get_state(context) != PA_CONTEXT_READY else { return }
             guard let fresh = Self.makeContext(mainloop, applicationName: applicationName, waiter: stateWaiter) else {
                 throw PulseError("cannot create context")
@@ -152,16 +153,16 @@ public final class PulseConnection: @unchecked Sendable {
     /// answer: what is left undone stays in the journal, for the next daemon.
     public func abandon() {
         withLock {
-            abandoned = true
+            abandoned.store(true, ordering: .relaxed)
             stateWaiter.onLost = nil
             pa_context_disconnect(context)
         }
     }
 
-    /// Whether `abandon()` was called.
-    public var isAbandoned: Bool { withLock { abandoned } }
-    /// Read and written under the mainloop lock.
-    private var abandoned = false
+    /// Whether `abandon()` was called. Read without the mainloop lock: the journal asks before
+    /// every write.
+    public var isAbandoned: Bool { abandoned.load(ordering: .relaxed) }
+    private let abandoned = Atomic(false)
 
     /// A new stream with `properties` (media.role, application.name, ...), not yet connected.
     func newStream(name: String, format: StreamFormat, properties: [String: String]) throws -> OpaquePointer {
