@@ -57,6 +57,16 @@ public final class EngineClock: Sendable {
         }
     }
 
+    /// Work a task starts as its child: counted busy from now (while its parent still is) until it ends.
+    func counted(_ work: @escaping @Sendable () async -> Void) -> @Sendable () async -> Void {
+        guard let simulated else { return work }
+        simulated.enter()
+        return {
+            await work()
+            simulated.leave()
+        }
+    }
+
     /// Moves simulated time to `time`, firing every timer on the way at its own moment.
     public func advance(to time: Double) async throws(ClockError) {
         guard let simulated else { throw .notSimulated }

@@ -2,8 +2,8 @@ import AudioPolicy
 import RPC
 
 /// The policy as the prompt player sees it: may this client speak now, and how; and the word that
-/// its prompt has drained. `VoxNavEngine` answers, carrying out the decisions (ducks, pauses)
-/// before it returns.
+/// its prompt has drained. The engine's policy loop answers (`PolicyLoopGate`), carrying out the
+/// decisions (ducks, pauses) before it returns.
 protocol PromptGate: Sendable {
     /// The style a prompt of `client` for `purpose` would get now. A client without a session gets a voicePrompt one.
     func expectedStyle(for client: ClientID, purpose: PromptPurpose) async -> PromptStyle

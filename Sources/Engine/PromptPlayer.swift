@@ -23,8 +23,8 @@ actor PromptPlayer {
     let audibility: Audibility
     /// When the last prompt's audio ended (clock seconds): the output is idle `wake.idleGap` after it.
     private var lastAudioEnd: Double?
-    /// Set once, by `attach`: the gate is the engine, which owns this player.
-    private var gate: (any PromptGate)?
+    /// What the policy says of each prompt: the engine's policy loop (`PolicyLoopGate`).
+    private let gate: any PromptGate
 
     private var queue = PromptQueue()
     /// Turns to synthesise a prompt being admitted, a few at a time across every connection.
@@ -39,10 +39,11 @@ actor PromptPlayer {
     private(set) var skipped = 0
 
     init(
-        clock: EngineClock, renderer: any PromptRenderer, output: any PromptOutput, events: EventBus, limits: PromptLimits,
+        clock: EngineClock, renderer: any PromptRenderer, output: any PromptOutput, gate: any PromptGate, events: EventBus, limits: PromptLimits,
         preemption: PromptPreemption = .builtIn, wake: OutputWake = .builtIn, audibility: Audibility = .builtIn
     ) {
         self.clock = clock
+        self.gate = gate
         self.renderer = renderer
         self.output = output
         self.events = events
@@ -51,8 +52,6 @@ actor PromptPlayer {
         self.wake = wake
         self.audibility = audibility
     }
-
-    func attach(_ gate: any PromptGate) { self.gate = gate }
 
     /// How many prompts wait, how many seconds of speech they hold, and whether one plays.
     var status: (waiting: Int, playing: Bool) { (queue.count, playing != nil) }
@@ -364,7 +363,7 @@ actor PromptPlayer {
             let ending = guidanceEnding(of: result)
             playing = nil
             prompt.ticket.complete(result)
-            if prompt.fromGuidance { await gate?.guidancePromptEnded(prompt.client, ending) }
+            if prompt.fromGuidance { await gate.guidancePromptEnded(prompt.client, ending) }
         }
         worker = nil
     }
@@ -421,7 +420,6 @@ actor PromptPlayer {
     /// One prompt: its audio made for the style the policy expects, the policy's verdict (the
     /// session activated, sources ducked or paused), the audio played, the policy told it drained.
     private func play(_ prompt: Prompt) async throws(EngineError) -> PromptOutcome {
-        guard let gate else { preconditionFailure("PromptPlayer used before attach(_:)") }
         let start = prompt.receivedAt
         func ms() -> Double { (ContinuousClock.now - start).milliseconds }
         let client = prompt.client

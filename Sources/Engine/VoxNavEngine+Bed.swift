@@ -40,18 +40,24 @@ extension VoxNavEngine {
         return Audibility.Bed(level: level, attenuation: least, allDucked: least < 0)
     }
 
-    /// Lowers every source the policy holds ducked by `extra` dB more, to the target's deepest duck
-    /// at most (one already deeper stays where it is). The session's restore ramps them back.
-    func duckDeeper(by extra: Double) async {
-        guard extra < 0 else { return }
+    /// After a batch is carried out: the bed is measured again once no session is active.
+    func trackBedIfIdle() async {
+        if policy.activeClients.isEmpty { await trackBed() }
+    }
+
+    /// What lowers every source the policy holds ducked by `extra` dB more, to the target's deepest
+    /// duck at most (one already deeper stays where it is). The session's restore ramps them back.
+    func deeperDucks(by extra: Double) -> [FocusEvent] {
+        guard extra < 0 else { return [] }
         let floor = configuration.policy.audibility.deepestDuck
         let ramp = configuration.policy.duckRamp
         let events: [FocusEvent] = sources.ids.compactMap { id in
             guard case .ducked(let dB)? = policy.state(of: .source(id)) else { return nil }
             return .ducked(.source(id), dB: max(dB + extra, min(dB, floor)), ramp: ramp)
         }
-        guard !events.isEmpty else { return }
-        logger.debug("ducked deeper for the prompt to stand out", metadata: ["dB": "\(extra)", "sources": "\(events.count)"])
-        _ = await inOrderWithBatches { await self.applyFocus(events) }
+        if !events.isEmpty {
+            logger.debug("ducked deeper for the prompt to stand out", metadata: ["dB": "\(extra)", "sources": "\(events.count)"])
+        }
+        return events
     }
 }

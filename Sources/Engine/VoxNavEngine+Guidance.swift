@@ -176,8 +176,9 @@ extension VoxNavEngine {
     /// The real end of a prompt replaces the announcer's estimate (only on the daemon's own clock); a
     /// prompt heard clears what was held back, a prompt held back is remembered (only the latest).
     /// One held back by a moment that has already passed (a tone that ended after the call) is said at once.
-    func guidancePromptFinished(client: ClientID, _ ending: GuidancePromptEnding) async {
-        guard var session = guidance[client] else { return }
+    /// Returns what says it, to run beside the policy loop.
+    func guidancePromptEnded(_ client: ClientID, _ ending: GuidancePromptEnding) -> (@Sendable () async -> Void)? {
+        guard var session = guidance[client] else { return nil }
         switch ending {
         case .heard: session.heldBack.heard()
         case .heldBack(let key): session.heldBack.holdBack(maneuverID: key, at: now())
@@ -185,6 +186,7 @@ extension VoxNavEngine {
         }
         if !session.clientClock { session.announcer.promptDidFinish(at: now()) }
         guidance[client] = session
-        if case .heldBack = ending { await sayHeldBackGuidance() }
+        guard case .heldBack = ending else { return nil }
+        return { await self.sayHeldBackGuidance() }
     }
 }

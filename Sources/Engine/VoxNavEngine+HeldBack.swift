@@ -3,9 +3,19 @@ import Guidance
 import RPC
 
 extension VoxNavEngine {
+    /// What says, beside the policy loop, whatever the moment held back or cut, when something is
+    /// held: checked after every input (the input may have ended the moment). Saying means queuing
+    /// prompts, which waits for synthesis; the loop goes on meanwhile.
+    func sayHeldBackIfOwed() async -> (@Sendable () async -> Void)? {
+        var owed = guidance.values.contains { $0.heldBack.held != nil }
+        if !owed { owed = await !prompts.clientsHoldingAlerts.isEmpty }
+        guard owed else { return nil }
+        return { await self.sayHeldBack() }
+    }
+
     /// What the moment held back or cut is said once it has passed: each guidance's latest held-back
     /// instruction (`sayHeldBackGuidance`), and the alerts a cut holds (`PromptPlayer.releaseHeldAlerts`)
-    /// for each client whose alerts are spoken again. Cheap when nothing is held: called after every input.
+    /// for each client whose alerts are spoken again.
     func sayHeldBack() async {
         await sayHeldBackGuidance()
         for client in await prompts.clientsHoldingAlerts.sorted() where policy.promptStyle(for: client, purpose: .alert) == .normal {

@@ -3,7 +3,7 @@ import AudioPolicy
 extension VoxNavEngine {
     /// Sets a client's session configuration. An impossible one is refused with the reason and changes nothing.
     public func configureSession(client: ClientID, _ configuration: SessionConfiguration) async throws {
-        let decisions = await feed(.configure(client, configuration, at: now()))
+        let decisions = await decide { .configure(client, configuration, at: $0) }
         for case .configurationRejected(client, let error) in decisions {
             throw EngineError.invalidSession(error.reason)
         }
@@ -17,20 +17,20 @@ extension VoxNavEngine {
             guard policy.configurations[client] != nil else {
                 throw EngineError.activationRejected("this client has no session to activate: call session.configure first")
             }
-            let decisions = await feed(.activate(client, at: now()))
+            let decisions = await decide { .activate(client, at: $0) }
             for case .activationRejected(client, let holder) in decisions {
                 throw EngineError.activationRejected("\(holder.rawValue) holds the audio focus and rejects this session")
             }
             return decisions.map(describe)
         }
-        return await feed(.deactivate(client, notifyOthers: notifyOthers, at: now())).map(describe)
+        return await decide { .deactivate(client, notifyOthers: notifyOthers, at: $0) }.map(describe)
     }
 
     /// The client shows or hides its voice-control template: the one window it may record in (recording
     /// outside it is audited, and so is a recording session still active when it is hidden). Returns
     /// the style its prompts get now.
     public func setVoiceControl(client: ClientID, shown: Bool) async -> PromptStyle {
-        await feed(.voiceControlScreen(client, shown: shown, at: now()))
+        await decide { .voiceControlScreen(client, shown: shown, at: $0) }
         return policy.promptStyle(for: client)
     }
 
@@ -45,7 +45,7 @@ extension VoxNavEngine {
     /// Sets the user's voice-guidance level for a client's prompts. A prompt already playing plays
     /// on; every later one meets the new level.
     public func setVoiceGuidance(client: ClientID, _ level: VoiceGuidance) async {
-        await feed(.voiceGuidance(client, level, at: now()))
+        await decide { .voiceGuidance(client, level, at: $0) }
     }
 
     /// What a client's prompts do during a call (tone unless set).
@@ -55,7 +55,7 @@ extension VoxNavEngine {
     /// starts later cuts a guidance instruction that would no longer be spoken); a prompt held back by
     /// the call is said, as the maneuver is now, once its style is spoken again.
     public func setPromptsDuringCall(client: ClientID, _ setting: PromptsDuringCall) async {
-        await feed(.promptsDuringCall(client, setting, at: now()))
+        await decide { .promptsDuringCall(client, setting, at: $0) }
     }
 
     /// How loud a client's prompts are (normal unless set).
@@ -63,7 +63,7 @@ extension VoxNavEngine {
 
     /// Sets how loud a client's prompts are; a prompt already playing plays on at its level.
     public func setGuidanceGain(client: ClientID, _ gain: GuidanceGain) async {
-        await feed(.guidanceGain(client, gain, at: now()))
+        await decide { .guidanceGain(client, gain, at: $0) }
     }
 
     /// Guideline violations seen so far, of one client or of all.

@@ -26,9 +26,9 @@ extension VoxNavEngine {
         for (id, handle) in sources.foreign {
             sources.remove(id)
             emitSource(.sourceEnded, id, handle.kind)
-            await feed(.sourceEnded(id, at: now()))
+            await decide { .sourceEnded(id, at: $0) }
         }
-        let lost = await inOrderWithBatches { await self.focus.forgetAll() }
+        let lost = await loop.carryOut { await self.focus.forgetAll() }
         await bedMeter.forget()
         supervisor.reconnect { [weak self] in await self?.tryToRestore(lost) ?? true }
     }
@@ -70,7 +70,7 @@ extension VoxNavEngine {
                 old.stop()
             }
             let ids = restarted
-            let effects = await inOrderWithBatches { await self.reapplyPolicy(to: ids) }
+            let effects = await loop.carryOut { await self.reapplyPolicy(to: ids) }
             for input in try await connection.sinkInputs() { await foreignStreamAppeared(input.index) }
             serverAvailable = true
             await trackBed()

@@ -33,13 +33,13 @@ extension VoxNavEngine {
             sources.replace(replacement)
             running.stop()
             emitSource(.sourceChanged, id, kind, activity: activity)
-            await feed(.sourceChanged(id, activity, at: now()))
+            await decide { .sourceChanged(id, activity, at: $0) }
             return try await describe(id)
         }
         let source = try await makeSource(kind, activity, at: position)
         sources.started(source)
         emitSource(.sourceStarted, id, kind, activity: activity)
-        await feed(.sourceStarted(Source(id: id, kind: kind, activity: activity), at: now()))
+        await decide { .sourceStarted(Source(id: id, kind: kind, activity: activity), at: $0) }
         if kind == .vehicleChime {
             // A chime plays once and then leaves the policy, timed on the engine's clock so that a
             // simulated drive ends it at the same moment every run.
@@ -68,7 +68,7 @@ extension VoxNavEngine {
         guard case .simulated(let current)? = sources[id], current === source else { return }
         sources.remove(id)
         emitSource(.sourceEnded, id, source.kind)
-        await feed(.sourceEnded(id, at: now()))
+        await decide { .sourceEnded(id, at: $0) }
     }
 
     /// Stops a simulated source; what it held back (a podcast paused by a call) resumes.
@@ -80,7 +80,7 @@ extension VoxNavEngine {
         source.stop()
         await journalSources()
         emitSource(.sourceEnded, id, kind)
-        await feed(.sourceEnded(id, at: now()))
+        await decide { .sourceEnded(id, at: $0) }
     }
 
     func emitSource(_ type: EventType, _ id: SourceID, _ kind: SourceKind, activity: SourceActivity? = nil) {
@@ -112,10 +112,10 @@ extension VoxNavEngine {
         case .remove:
             let id = SourceID.foreign(event.index)
             // Gone mid-duck: nothing is left to restore, but the server's memory of it is set right.
-            await inOrderWithBatches { await self.focus.streamGone(event.index) }
+            await loop.carryOut { await self.focus.streamGone(event.index) }
             guard let handle = sources.remove(id) else { return }
             emitSource(.sourceEnded, id, handle.kind)
-            await feed(.sourceEnded(id, at: now()))
+            await decide { .sourceEnded(id, at: $0) }
         case .change:
             var known = sources[.foreign(event.index)] != nil
             if !known { known = await focus.holds(event.index) }
@@ -141,9 +141,9 @@ extension VoxNavEngine {
         let wasCorked = sources.noteCorked(index, input.corked)
         guard wasCorked, !input.corked, policy.state(of: .source(id)) == .stopped else { return }
         logger.info("another program's stopped stream plays again: it is the newest choice", metadata: ["sinkInput": "\(index)"])
-        await feed(.sourceEnded(id, at: now()))
+        await decide { .sourceEnded(id, at: $0) }
         await focus.unmute(index, volume: input.volume)
-        await feed(.sourceStarted(Source(id: id, kind: kind), at: now()))
+        await decide { .sourceStarted(Source(id: id, kind: kind), at: $0) }
     }
 
     func foreignStreamAppeared(_ index: UInt32) async {
@@ -160,6 +160,6 @@ extension VoxNavEngine {
         sources.adopt(sinkInput: index, kind: kind, name: name, corked: input.corked)
         emitSource(.sourceStarted, id, kind)
         logger.info("managing another program's stream", metadata: ["sinkInput": "\(index)", "kind": "\(kind.rawValue)", "name": "\(name)"])
-        await feed(.sourceStarted(Source(id: id, kind: kind), at: now()))
+        await decide { .sourceStarted(Source(id: id, kind: kind), at: $0) }
     }
 }

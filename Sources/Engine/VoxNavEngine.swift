@@ -35,7 +35,10 @@ public actor VoxNavEngine {
     /// The sink prompts play into, read at start and when the server comes back: a guidance session's
     /// announcer counts that sink's pre-roll (the policy's `outputs:`) into its output latency.
     var promptSink: String?
-    private var applyTail: Task<Void, Never>?
+    /// The one way into the policy, and the lane its decisions are carried out in, in order.
+    let loop = PolicyLoop()
+    let lane = FocusLane()
+    private var loopTask: Task<Void, Never>?
     /// False from the moment the sound server is lost until it is back and the sources are restored.
     var serverAvailable = true
     var supervisor = SoundServerSupervisor()
@@ -86,15 +89,15 @@ public actor VoxNavEngine {
         prompts = PromptPlayer(
             clock: clock,
             renderer: SpeechRenderer(synthesizer: synthesizer, maxPromptSeconds: configuration.policy.prompts.maxSeconds, rate: configuration.speechRate),
-            output: output, events: events, limits: configuration.policy.prompts, preemption: configuration.policy.preemption,
-            wake: configuration.policy.outputs, audibility: configuration.policy.audibility)
+            output: output, gate: PolicyLoopGate(loop: loop), events: events, limits: configuration.policy.prompts,
+            preemption: configuration.policy.preemption, wake: configuration.policy.outputs, audibility: configuration.policy.audibility)
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
         focus = FocusExecutor(
             connection: connection, logger: logger, journalFile: journalFile, deepestDuckDB: configuration.policy.deepestDuckDB,
             players: MPRISPlayers(address: configuration.sessionBusAddress), events: events, clock: clock,
             rampsTakeTime: clock.playsPromptAudio)
-        await prompts.attach(EnginePromptGate(engine: self))
+        loopTask = Self.serve(loop, lane: lane, clock: clock, engine: self)
         // A previous daemon killed mid-prompt may have left streams ducked or muted, and its simulated sources died with it.
         var left: JournalFile.Contents?
         let (found, movedTo) = await focus.takeOver()
@@ -134,54 +137,98 @@ public actor VoxNavEngine {
 
     // MARK: policy
 
-    /// Applies one input to the policy and carries out its decisions, in order with every earlier batch.
+    /// Applies one input in its turn in the policy loop; returns its decisions once they are carried out.
     @discardableResult
-    func feed(_ input: PolicyInput) async -> [PolicyDecision] {
-        await feedReporting(input).decisions
+    func decide(_ input: @escaping @Sendable (Double) -> PolicyInput) async -> [PolicyDecision] {
+        await loop.decide(input).decisions
     }
 
-    /// `feed`, also saying when the policy decided (a session is active or inactive from that moment,
-    /// before any ramp is carried out) and what carrying the decisions out did.
-    func feedReporting(_ input: PolicyInput) async -> (decisions: [PolicyDecision], decidedAt: ContinuousClock.Instant, effects: FocusExecutor.Effects) {
-        let decisions = policy.apply(input)
-        let (decidedAt, effects) = await follow(decisions)
-        // The moment that held a prompt back may have passed.
-        await sayHeldBack()
-        return (decisions, decidedAt, effects)
+    /// Takes the loop's commands until the loop is finished (`shutdown`) or the engine is gone. The
+    /// focus lane and the work a command leaves to run beside the loop are child tasks of this one.
+    private nonisolated static func serve(_ loop: PolicyLoop, lane: FocusLane, clock: EngineClock, engine: VoxNavEngine) -> Task<Void, Never> {
+        Task { [weak engine] in
+            await withDiscardingTaskGroup { group in
+                group.addTask { await lane.run() }
+                for await command in loop.commands {
+                    guard let engine else {
+                        command.refuse()
+                        continue
+                    }
+                    if let followUp = await engine.handle(command) { group.addTask(operation: clock.counted(followUp)) }
+                }
+                lane.finish()
+            }
+        }
     }
 
-    /// Reports and carries out a batch of decisions the policy has just made.
-    func follow(_ decisions: [PolicyDecision]) async -> (decidedAt: ContinuousClock.Instant, effects: FocusExecutor.Effects) {
-        let decidedAt = ContinuousClock.now
+    /// One command's turn (`PolicyLoop`): the input applied, the decisions reported and handed to the
+    /// lane, the reply sent once they are carried out. Returns work to run beside the loop, if any.
+    private func handle(_ command: PolicyLoop.Command) async -> (@Sendable () async -> Void)? {
+        switch command {
+        case .input(let stamped, let reply):
+            let decisions = policy.apply(stamped(now()))
+            let decidedAt = ContinuousClock.now
+            await carryOut(decisions) { reply.resume(returning: .init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
+            return await sayHeldBackIfOwed()
+        case .expectedStyle(let client, let purpose, let reply):
+            let decisions = policy.configurations[client] == nil ? policy.apply(.configure(client, .voicePrompt, at: now())) : []
+            let style = policy.promptStyle(for: client, purpose: purpose)
+            await carryOut(decisions) { _ in reply.resume(returning: style) }
+        case .promptReady(let client, let purpose, let reply):
+            let wasActive = policy.activeClients.contains(client)
+            // Measured before the session's activation holds the meter (and before any duck is heard).
+            let bedLevel = await bedMeter.level
+            let (verdict, decisions) = policy.promptReady(client, purpose: purpose, at: now())
+            let decidedAt = ContinuousClock.now
+            logger.debug("prompt ready", metadata: ["client": "\(client.rawValue)", "verdict": "\(verdict)"])
+            let heldBack = policy.heldBack(verdict, client: client, purpose: purpose)
+            let gain = policy.guidanceGain(of: client)
+            let bed = bed(measured: bedLevel)
+            await carryOut(decisions) { effects in
+                reply.resume(
+                    returning: PromptGrant(
+                        verdict: verdict, activatedAt: wasActive ? nil : decidedAt, ducked: effects.ducked, paused: effects.paused, heldBack: heldBack,
+                        gain: gain, bed: bed))
+            }
+        case .duckDeeper(let extra, let reply):
+            let events = deeperDucks(by: extra)
+            guard !events.isEmpty else {
+                reply.resume()
+                return nil
+            }
+            lane.submit {
+                _ = await self.applyFocus(events)
+                reply.resume()
+            }
+        case .guidancePromptEnded(let client, let ending):
+            return guidancePromptEnded(client, ending)
+        case .carryOut(let job):
+            lane.submit(job)
+        }
+        return nil
+    }
+
+    /// Reports a batch the policy has just decided and hands its focus events to the lane; `done`
+    /// gets what carrying them out did, once they are.
+    private func carryOut(_ decisions: [PolicyDecision], then done: @escaping @Sendable (FocusExecutor.Effects) -> Void) async {
         // A cut first, before any ramp of the same batch (ramps take time): heard within 100 ms.
         for case .cutPrompt(let cut) in decisions { await prompts.cut(cut) }
         if decisions.contains(.nativeNavigationTookOver) { await nativeNavigationTookOver() }
         scheduleDeadline()
         emit(decisions)
-        await measureBed(around: decisions)
-        let effects = await carryOut(decisions)
-        if policy.activeClients.isEmpty { await trackBed() }
-        return (decidedAt, effects)
-    }
-
-    /// Carries out decisions after the previous batch has been carried out, so that ramps on one
-    /// sink input never run against each other.
-    @discardableResult
-    private func carryOut(_ decisions: [PolicyDecision]) async -> FocusExecutor.Effects {
-        let events = decisions.compactMap { if case .focus(let event) = $0 { event } else { nil } }
         for decision in decisions { log(decision) }
-        return await inOrderWithBatches { await self.applyFocus(events) }
-    }
-
-    /// Runs `step` after every batch already being carried out and before any later one.
-    func inOrderWithBatches<T: Sendable>(_ step: @escaping @Sendable () async -> T) async -> T {
-        let previous = applyTail
-        let task = Task { () -> T in
-            await previous?.value
-            return await step()
+        await measureBed(around: decisions)
+        let events = decisions.compactMap { if case .focus(let event) = $0 { event } else { nil } }
+        guard !events.isEmpty else {
+            // Nothing to carry out: answered now, not after the ramps of earlier batches.
+            await trackBedIfIdle()
+            return done(FocusExecutor.Effects())
         }
-        applyTail = Task { _ = await task.value }
-        return await task.value
+        lane.submit {
+            let effects = await self.applyFocus(events)
+            await self.trackBedIfIdle()
+            done(effects)
+        }
     }
 
     func applyFocus(_ events: [FocusEvent]) async -> FocusExecutor.Effects {
@@ -220,13 +267,8 @@ public actor VoxNavEngine {
         deadlineTask = clock.spawn {
             await self.clock.sleep(until: deadline + 0.001)
             guard !Task.isCancelled else { return }
-            await self.deadlineReached()
+            await self.decide { .tick(at: $0) }
         }
-    }
-
-    private func deadlineReached() async {
-        deadlineTask = nil
-        await feed(.tick(at: now()))
     }
 
     func foreignWatch(_ task: Task<Void, Never>) { foreignWatchTask = task }
@@ -236,8 +278,9 @@ public actor VoxNavEngine {
     /// A client went away: its prompts are cancelled, its session deactivated, its guidance ended, at once.
     public func clientDisconnected(_ client: ClientID) async {
         await endGuidance(client: client, reason: .disconnected)
+        // Outside the loop: the playing prompt ends through it.
         await prompts.cancelAll(of: client, reason: "the client disconnected")
-        await feed(.clientGone(client, at: now()))
+        await decide { .clientGone(client, at: $0) }
     }
 
     // MARK: shutdown
@@ -259,8 +302,9 @@ public actor VoxNavEngine {
         sourceJournalTask?.cancel()
         // Nothing more plays: waiting prompts end as skipped, the playing one stops.
         await prompts.cancelAll(reason: "the daemon is shutting down")
-        for client in policy.configurations.keys { await feed(.clientGone(client, at: now())) }
-        await applyTail?.value
+        for client in policy.configurations.keys { await decide { .clientGone(client, at: $0) } }
+        // Every batch decided so far is carried out.
+        await loop.carryOut {}
         // Whatever is still lowered goes back to its own volume, muted foreign streams are unmuted.
         await focus.undoAll()
         // Other programs' streams were unmuted above if the engine had muted them; the rest is theirs.
@@ -268,7 +312,10 @@ public actor VoxNavEngine {
         // Stopped on purpose: the next daemon does not start them again.
         await focus.save(sources: [])
         output.close()
+        loop.finish()
     }
+
+    deinit { loop.finish() }
 }
 
 extension Duration {

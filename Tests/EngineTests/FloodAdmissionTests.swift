@@ -21,8 +21,8 @@ import Testing
     @Test func onlyWhatCanBeAdmittedIsSynthesised() async throws {
         let renderer = InstantRenderer(delay: .milliseconds(2))
         let output = HeldOutput()
-        let player = PromptPlayer(clock: EngineClock(.real), renderer: renderer, output: output, events: EventBus(), limits: Self.limits)
-        await player.attach(ScriptedGate())
+        let player = PromptPlayer(
+            clock: EngineClock(.real), renderer: renderer, output: output, gate: ScriptedGate(), events: EventBus(), limits: Self.limits)
         // 40 clients × 8 prompts, all at once.
         let counts = await withTaskGroup(of: Result<Void, EngineError>.self, returning: Counts.self) { group in
             for client in 0..<40 {

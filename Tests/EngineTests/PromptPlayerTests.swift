@@ -33,8 +33,8 @@ import Testing
             self.output = output
             log = EventLog(events)
             player = PromptPlayer(
-                clock: clock, renderer: renderer, output: output, events: events, limits: limits, preemption: preemption, audibility: audibility)
-            await player.attach(gate)
+                clock: clock, renderer: renderer, output: output, gate: gate, events: events, limits: limits, preemption: preemption,
+                audibility: audibility)
         }
 
         func queue(

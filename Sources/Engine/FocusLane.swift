@@ -1,0 +1,23 @@
+/// Carries out the focus work the policy loop hands it (ducks, restores, pauses, their ramps), one
+/// job at a time in the order handed: ramps on one sink input never run against each other, and a
+/// later batch never overtakes an earlier one. The loop goes on deciding while a ramp runs here.
+struct FocusLane: Sendable {
+    private let jobs: AsyncStream<@Sendable () async -> Void>
+    private let continuation: AsyncStream<@Sendable () async -> Void>.Continuation
+
+    init() {
+        (jobs, continuation) = AsyncStream.makeStream(of: (@Sendable () async -> Void).self)
+    }
+
+    /// Queues a job after every one handed before it.
+    func submit(_ job: @escaping @Sendable () async -> Void) {
+        continuation.yield(job)
+    }
+
+    /// Runs the jobs in order until `finish` and the last of them.
+    func run() async {
+        for await job in jobs { await job() }
+    }
+
+    func finish() { continuation.finish() }
+}
