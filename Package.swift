@@ -109,7 +109,8 @@ let package = Package(
         // The many-connections flood, shared by voxnav-bench and its test.
         .target(name: "LoadClients", dependencies: ["RPC"]),
         // Read-back helpers for tests that talk to a real PulseAudio server (pactl, parec on car.monitor).
-        .target(name: "AudioTestSupport", path: "Tests/AudioTestSupport"),
+        .target(
+            name: "AudioTestSupport", dependencies: ["Engine", .product(name: "Logging", package: "swift-log")], path: "Tests/AudioTestSupport"),
         .testTarget(
             name: "SpeechTests",
             dependencies: ["Speech", .product(name: "PropertyBased", package: "swift-property-based")]),

@@ -6,33 +6,45 @@ import Speech
 /// target. Its `LevelMeter` records the sink's monitor only while a source the policy manages is
 /// audible (a monitor being recorded keeps a sink awake, which an idle one should not be) and
 /// audio is really played; while a prompt session is active the monitor hears the prompt and the
-/// ducks, so measuring is held from activation until the restore ramps have ended.
-actor BedMeter {
-    private let connection: PulseConnection
+/// ducks, so measuring is held from activation until the restore ramps have ended. A value the
+/// engine keeps: reading, holding and releasing it take no turn of another actor; only opening a
+/// meter waits for the server (`VoxNavEngine.trackBed`).
+struct BedMeter {
     private var meter: LevelMeter?
+    /// The monitor to record, set before its meter is opened: a later change of mind wins.
+    private var wanted: String?
     private var held = false
     /// How much of the newest bed is measured: half a second.
     static let blocks = 10
     /// After the last session deactivates: the restore ramp, then this for the monitor's latency.
     static let settle = 0.3
 
-    init(connection: PulseConnection) { self.connection = connection }
-
-    /// Records `sink`'s monitor while `audible`; closes the meter otherwise, or when the sink changed.
-    func track(audible: Bool, sink: String?) async {
-        let wanted = audible ? sink.map { "\($0).monitor" } : nil
-        guard meter?.source != wanted else { return }
+    /// Records `source` (a monitor) from now on, nil for none. True when a meter is to be opened
+    /// for it (`opened`); the meter of another source is closed.
+    mutating func want(_ source: String?) -> Bool {
+        guard source != wanted else { return false }
         meter?.close()
         meter = nil
-        guard let wanted else { return }
-        meter = try? await LevelMeter(connection: connection, source: wanted)
+        wanted = source
+        return source != nil
+    }
+
+    /// The meter opened for `source`, or nil when it could not be; closed at once when another
+    /// source is wanted by now.
+    mutating func opened(_ opened: LevelMeter?, for source: String) {
+        guard wanted == source, meter == nil else {
+            opened?.close()
+            return
+        }
+        meter = opened
         if held { meter?.hold() }
     }
 
     /// The server went away with the meter's stream: a new one is made once sources play again.
-    func forget() {
+    mutating func forget() {
         meter?.close()
         meter = nil
+        wanted = nil
     }
 
     /// The bed's level (dBFS) over the newest half second measured, nil when nothing was measured
@@ -43,13 +55,13 @@ actor BedMeter {
     }
 
     /// A prompt session became active: what the monitor hears now is no bed.
-    func hold() {
+    mutating func hold() {
         held = true
         meter?.hold()
     }
 
     /// The last prompt session deactivated: the bed counts again once `restoreRamp` has ended.
-    func release(restoreRamp: Double) {
+    mutating func release(restoreRamp: Double) {
         held = false
         meter?.release(after: restoreRamp + Self.settle)
     }

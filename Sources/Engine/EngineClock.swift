@@ -57,14 +57,16 @@ public final class EngineClock: Sendable {
         }
     }
 
-    /// Work a task starts as its child: counted busy from now (while its parent still is) until it ends.
-    func counted(_ work: @escaping @Sendable () async -> Void) -> @Sendable () async -> Void {
-        guard let simulated else { return work }
-        simulated.enter()
-        return {
-            await work()
-            simulated.leave()
-        }
+    /// Engine work the simulated clock waits for, from `busy()` until `done()`.
+    struct Busy: Sendable {
+        fileprivate let time: VirtualTime?
+        func done() { time?.leave() }
+    }
+
+    /// Counts engine work as busy from now (while the task starting it still is) until `done()`.
+    func busy() -> Busy {
+        simulated?.enter()
+        return Busy(time: simulated)
     }
 
     /// Moves simulated time to `time`, firing every timer on the way at its own moment.

@@ -9,9 +9,10 @@ struct FocusLane: Sendable {
         (jobs, continuation) = AsyncStream.makeStream(of: (@Sendable () async -> Void).self)
     }
 
-    /// Queues a job after every one handed before it.
-    func submit(_ job: @escaping @Sendable () async -> Void) {
-        continuation.yield(job)
+    /// Queues a job after every one handed before it. Once the lane has ended (the engine's tasks
+    /// were cancelled) there is nothing left to order it with: it runs at once, so no reply is lost.
+    func submit(_ job: @escaping @Sendable () async -> Void) async {
+        if case .terminated = continuation.yield(job) { await job() }
     }
 
     /// Runs the jobs in order until `finish` and the last of them.

@@ -8,14 +8,16 @@ import RPC
 /// decisions say so, emits the events, and hands the focus events to the `FocusLane`, before it
 /// takes the next command: decisions are made, told and carried out in one order. The reply goes
 /// back once the lane has carried the decisions out, so the loop itself never waits for a ramp.
+/// The loop, the lane and every task the engine starts are children of `VoxNavEngine.run()`.
 struct PolicyLoop: Sendable {
     enum Command: Sendable {
         /// An input, stamped with the loop's reading of the clock when its turn comes.
         case input(@Sendable (Double) -> PolicyInput, reply: CheckedContinuation<Carried, Never>)
         /// The style a prompt would get now; a client without a session gets a voicePrompt one first.
         case expectedStyle(ClientID, PromptPurpose, reply: CheckedContinuation<PromptStyle, Never>)
-        /// The verdict on a prompt whose audio is ready, once its ducks and pauses are carried out.
-        case promptReady(ClientID, PromptPurpose, reply: CheckedContinuation<PromptGrant, Never>)
+        /// The verdict on a prompt whose audio is ready, once its ducks and pauses are carried out
+        /// (`PromptGate.promptReady`).
+        case promptReady(ClientID, PromptPurpose, toneless: Bool, reply: CheckedContinuation<PromptGrant, Never>)
         /// The prompt stands out of the bed: every ducked source goes `extra` dB deeper.
         case duckDeeper(Double, reply: CheckedContinuation<Void, Never>)
         /// A guidance prompt has ended: its guidance learns whether the driver heard it.
@@ -23,17 +25,34 @@ struct PolicyLoop: Sendable {
         /// Work on the sources that is no input (the server lost or back, a stream gone): carried out
         /// in the lane after every batch decided before it.
         case carryOut(@Sendable () async -> Void)
+        /// Work that runs beside the loop as a child task of the engine's `run()`: a timer, a
+        /// watcher, reconnecting.
+        case spawn(Child)
 
         /// The answer when the engine has stopped: nothing decided, nothing carried out.
         func refuse() {
             switch self {
             case .input(_, let reply): reply.resume(returning: Carried(decisions: [], decidedAt: .now, effects: FocusExecutor.Effects()))
             case .expectedStyle(_, _, let reply): reply.resume(returning: .none)
-            case .promptReady(_, _, let reply):
+            case .promptReady(_, _, _, let reply):
                 reply.resume(returning: PromptGrant(verdict: .skip(reason: "the engine has stopped"), activatedAt: nil, ducked: [], paused: []))
             case .duckDeeper(_, let reply): reply.resume()
+            case .spawn(let child): child.busy?.done()
             case .guidancePromptEnded, .carryOut: break
             }
+        }
+    }
+
+    /// Work the loop starts beside itself, as a child task of `run()`; counted busy on the simulated
+    /// clock from when it was sent until it ends or sleeps, when `busy` is given (not a watcher
+    /// that waits for events).
+    struct Child: Sendable {
+        let work: @Sendable () async -> Void
+        let busy: EngineClock.Busy?
+
+        func run() async {
+            await work()
+            busy?.done()
         }
     }
 
@@ -85,8 +104,8 @@ struct PolicyLoopGate: PromptGate {
         await withCheckedContinuation { loop.send(.expectedStyle(client, purpose, reply: $0)) }
     }
 
-    func promptReady(_ client: ClientID, purpose: PromptPurpose) async -> PromptGrant {
-        await withCheckedContinuation { loop.send(.promptReady(client, purpose, reply: $0)) }
+    func promptReady(_ client: ClientID, purpose: PromptPurpose, toneless: Bool) async -> PromptGrant {
+        await withCheckedContinuation { loop.send(.promptReady(client, purpose, toneless: toneless, reply: $0)) }
     }
 
     func duckDeeper(by extra: Double) async {

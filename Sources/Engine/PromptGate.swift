@@ -7,8 +7,11 @@ import RPC
 protocol PromptGate: Sendable {
     /// The style a prompt of `client` for `purpose` would get now. A client without a session gets a voicePrompt one.
     func expectedStyle(for client: ClientID, purpose: PromptPurpose) async -> PromptStyle
-    /// The policy's verdict on the client's ready prompt, with what carrying it out did.
-    func promptReady(_ client: ClientID, purpose: PromptPurpose) async -> PromptGrant
+    /// The policy's verdict on the client's ready prompt, with what carrying it out did. A client
+    /// without a session gets a voicePrompt one first. A `toneless` prompt (no maneuver a tone could
+    /// stand for) that would get a tone is skipped with `PromptPlayer.tonelessReason` before its
+    /// session is activated.
+    func promptReady(_ client: ClientID, purpose: PromptPurpose, toneless: Bool) async -> PromptGrant
     /// Lowers every source the policy holds ducked by `extra` dB more (≤ 0), to the `audibility:`
     /// target's deepest duck at most, until the session deactivates: the prompt stands out of the bed.
     func duckDeeper(by extra: Double) async
@@ -39,6 +42,8 @@ enum GuidancePromptEnding: Sendable, Equatable {
 /// The policy's answer to a ready prompt and what carrying it out did.
 struct PromptGrant: Sendable {
     let verdict: PromptVerdict
+    /// The style the oracle gave the prompt as it was judged: what a skipped prompt reports.
+    var style: PromptStyle = .normal
     /// When the session became active for this prompt; nil when it already was.
     let activatedAt: ContinuousClock.Instant?
     let ducked: [PromptOutcome.DuckedSource]

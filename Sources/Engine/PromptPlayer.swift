@@ -424,32 +424,32 @@ actor PromptPlayer {
         func ms() -> Double { (ContinuousClock.now - start).milliseconds }
         let client = prompt.client
 
-        // A sleeping sink is woken first: it runs by the time the audio below is ready. Where no
-        // audio plays (the virtual clock) the sink is read only to find its pre-roll.
-        let sink =
-            clock.playsPromptAudio || !wake.rules.isEmpty
-            ? await output.sink(resume: clock.playsPromptAudio) : PromptSink(name: nil, wasSuspended: false)
+        // A sleeping sink is woken first, beside what follows: it runs by the time the audio is
+        // ready. Where no audio plays (the virtual clock) the sink is read only to find its pre-roll.
+        async let woken = wakeSink()
         // The oracle is consulted just before the prompt: none → nothing, short → a tone, normal → speech.
-        // The audio for the style it expects is made first; the policy's verdict below may change it.
-        let expected = await gate.expectedStyle(for: client, purpose: prompt.purpose)
-        if expected == .short, prompt.toneless { return skip(Self.tonelessReason, style: expected, timings: PromptOutcome.Timings()) }
-        var early: RenderedPrompt?
-        if expected == .normal, let prepared = prompt.prepared {
-            early = prepared
-        } else if let audible = AudibleStyle(expected) {
-            early = try await renderer.render(
-                audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget, within: prompt.wordBudget)
+        // Its speech made at admission is ready: the policy is asked once, when it can play. Else the
+        // audio for the style the policy expects is made first; its verdict below may change it.
+        var expected = PromptStyle.normal
+        var early = prompt.prepared
+        if early == nil {
+            expected = await gate.expectedStyle(for: client, purpose: prompt.purpose)
+            if expected == .short, prompt.toneless { return skip(Self.tonelessReason, style: expected, timings: PromptOutcome.Timings()) }
+            if let audible = AudibleStyle(expected) {
+                early = try await renderer.render(
+                    audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget, within: prompt.wordBudget)
+            }
         }
         var timings = PromptOutcome.Timings()
         timings.audioReady = ms()
         if let stopped = stopped(style: expected, timings: timings) { return stopped }
 
-        let grant = await gate.promptReady(client, purpose: prompt.purpose)
+        let grant = await gate.promptReady(client, purpose: prompt.purpose, toneless: prompt.toneless)
         playing?.heldBack = grant.heldBack
         let audible: AudibleStyle
         switch grant.verdict {
         case .play(let decided): audible = decided
-        case .skip(let reason): return skip(reason, style: expected, timings: timings)
+        case .skip(let reason): return skip(reason, style: grant.style, timings: timings)
         case .noSession(let error): throw .invalidSession(error.reason)
         }
         let style = audible.promptStyle
@@ -475,6 +475,7 @@ actor PromptPlayer {
         // Loud enough over what plays under it: the client's gain, a deeper duck, a boost.
         let level = PromptLevel(rendered.audio, grant: grant, audibility: audibility)
         if level.plan.extraDuck < 0 { await gate.duckDeeper(by: level.plan.extraDuck) }
+        let sink = await woken
         // Checked after the last await before the audio exists: a stop in any of them keeps it unheard.
         if let stopped = stopped(style: style, timings: timings) {
             // Cancelled (its client may be gone): nothing waits for it. Outranked: the more urgent
@@ -520,6 +521,13 @@ actor PromptPlayer {
             id: prompt.id.rawValue, result: shortened ? .shortened : .finished, style: style,
             text: style == .short ? "(earcon) " + rendered.text : rendered.text, voice: style == .short ? nil : prompt.voice,
             audioDuration: heard.duration, timings: timings, ducked: grant.ducked, paused: grant.paused, reason: nil)
+    }
+
+    /// The prompts' sink, resumed if it was suspended and audio plays; read only for its pre-roll
+    /// on the virtual clock, and not at all when no pre-roll rule could apply.
+    private func wakeSink() async -> PromptSink {
+        guard clock.playsPromptAudio || !wake.rules.isEmpty else { return PromptSink(name: nil, wasSuspended: false) }
+        return await output.sink(resume: clock.playsPromptAudio)
     }
 
     /// Plays a prompt's audio to the end (or its cancellation). On a simulated clock the prompt takes

@@ -1,16 +1,17 @@
 import AudioPolicy
+import PulseAudio
 
 /// The bed under the prompts (`BedMeter`) and the deeper duck that the policy's `audibility:` target
 /// may ask for.
 extension VoxNavEngine {
     /// Holds the meter while a prompt session is active; lets it measure again once the last one
     /// has deactivated and its restores have ramped.
-    func measureBed(around decisions: [PolicyDecision]) async {
+    func measureBed(around decisions: [PolicyDecision]) {
         for decision in decisions {
             switch decision {
-            case .sessionActivated: await bedMeter.hold()
+            case .sessionActivated: bedMeter.hold()
             case .sessionDeactivated where policy.activeClients.isEmpty:
-                await bedMeter.release(restoreRamp: configuration.policy.restoreRamp)
+                bedMeter.release(restoreRamp: configuration.policy.restoreRamp)
             default: break
             }
         }
@@ -18,11 +19,22 @@ extension VoxNavEngine {
 
     /// Records the prompts' sink while a source the policy manages is audible and a target is set;
     /// only where audio is played (not on the virtual clock) and VoxNav does the ducking itself.
-    func trackBed() async {
+    func trackBed() {
         let wanted =
             configuration.policy.audibility.promptAboveBed != nil && clock.playsPromptAudio && rolePolicy.voxNavDucks
             && serverAvailable && sources.ids.contains { policy.state(of: .source($0))?.isAudible == true }
-        await bedMeter.track(audible: wanted, sink: promptSink)
+        let source = wanted ? promptSink.map { "\($0).monitor" } : nil
+        guard bedMeter.want(source), let source else { return }
+        // Opened beside the loop: a server slow to answer holds up no decision.
+        let connection = self.connection
+        spawnChild(counted: false) {
+            let meter = try? await LevelMeter(connection: connection, source: source)
+            await self.bedMeterOpened(meter, for: source)
+        }
+    }
+
+    private func bedMeterOpened(_ meter: LevelMeter?, for source: String) {
+        bedMeter.opened(meter, for: source)
     }
 
     /// The bed as the policy leaves it for the prompt: the level measured before it, and the least
@@ -41,8 +53,8 @@ extension VoxNavEngine {
     }
 
     /// After a batch is carried out: the bed is measured again once no session is active.
-    func trackBedIfIdle() async {
-        if policy.activeClients.isEmpty { await trackBed() }
+    func trackBedIfIdle() {
+        if policy.activeClients.isEmpty { trackBed() }
     }
 
     /// What lowers every source the policy holds ducked by `extra` dB more, to the target's deepest

@@ -4,17 +4,19 @@ import PulseAudio
 import RPC
 
 extension VoxNavEngine {
-    /// Follows the connection: when the server goes away, what cannot wait ends and the engine reconnects.
+    /// Follows the connection: when the server goes away, what cannot wait ends and the engine
+    /// reconnects, in a child task of `run()`.
     func watchSoundServer() {
         connection.onDisconnect { [weak self] in
-            Task { await self?.soundServerLost() }
+            guard let engine = self else { return }
+            engine.spawnChild { await engine.soundServerLost() }
         }
     }
 
     /// The server went away: prompts end with the reason, other programs' streams leave the policy,
     /// the duck journal (the dead server's volumes) is emptied, and reconnecting begins.
     func soundServerLost() async {
-        guard serverAvailable else { return }
+        guard serverAvailable, !shuttingDown else { return }
         serverAvailable = false
         logger.error("lost the sound server; reconnecting")
         var event = EngineEvent(type: .serverLost, time: now())
@@ -29,8 +31,14 @@ extension VoxNavEngine {
             await decide { .sourceEnded(id, at: $0) }
         }
         let lost = await loop.carryOut { await self.focus.forgetAll() }
-        await bedMeter.forget()
-        supervisor.reconnect { [weak self] in await self?.tryToRestore(lost) ?? true }
+        bedMeter.forget()
+        // Not counted on the simulated clock: reconnecting waits on the wall clock.
+        spawnChild(counted: false) { [weak self] in
+            await SoundServerSupervisor.retry {
+                guard let self, await !self.shuttingDown else { return true }
+                return await self.tryToRestore(lost)
+            }
+        }
     }
 
     /// One attempt: reconnect, set the server's memory right, reopen the prompt stream, start the
@@ -73,7 +81,7 @@ extension VoxNavEngine {
             let effects = await loop.carryOut { await self.reapplyPolicy(to: ids) }
             for input in try await connection.sinkInputs() { await foreignStreamAppeared(input.index) }
             serverAvailable = true
-            await trackBed()
+            trackBed()
             await journalSources()
             emit(EngineEvent(type: .serverRestored, time: now()))
             logger.notice("the sound server is back", metadata: ["sourcesStartedAgain": "\(ids.count)", "ducksOrPausesAgain": "\(effects)"])

@@ -6,9 +6,9 @@ extension VoxNavEngine {
     /// SIGKILL or a sound server restart resumes within about this much of where it was.
     static let sourceJournalInterval = Duration.milliseconds(250)
 
-    /// Journals the simulated sources now and then (a SIGKILL gives no warning).
+    /// Journals the simulated sources now and then (a SIGKILL gives no warning), until `run()` ends.
     func keepSourceJournal() {
-        sourceJournalTask = Task { [weak self] in
+        spawnChild(counted: false) { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: VoxNavEngine.sourceJournalInterval)
                 guard let self else { return }
@@ -21,7 +21,7 @@ extension VoxNavEngine {
     /// and in the journal file. Chimes play once and are not started again.
     func journalSources() async {
         // While the server is away the streams are dead and their places unknown: the last ones stand.
-        guard serverAvailable else { return }
+        guard serverAvailable, !shuttingDown else { return }
         await focus.save(sources: sources.journal())
     }
 

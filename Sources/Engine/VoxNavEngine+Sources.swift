@@ -44,8 +44,9 @@ extension VoxNavEngine {
             // A chime plays once and then leaves the policy, timed on the engine's clock so that a
             // simulated drive ends it at the same moment every run.
             let end = now() + (duration ?? source.programmeDuration ?? 1)
-            clock.spawn {
+            spawnChild {
                 await self.clock.sleep(until: end)
+                guard !Task.isCancelled else { return }
                 await self.simulatedSourceEnded(id, source)
             }
         }
@@ -91,22 +92,11 @@ extension VoxNavEngine {
         emit(event)
     }
 
-    // MARK: other programs' streams
+    // MARK: other programs' streams (followed from `run()`'s start-up)
 
-    /// Registers the streams other programs already play and follows new ones, by their role.
-    func watchForeignStreams() async throws {
-        let events = try await connection.sinkInputEvents()
-        for input in try await connection.sinkInputs() { await foreignStreamAppeared(input.index) }
-        foreignWatch(
-            Task { [weak self] in
-                for await event in events {
-                    guard let self else { return }
-                    await self.foreignStreamChanged(event)
-                }
-            })
-    }
-
-    private func foreignStreamChanged(_ event: SinkInputEvent) async {
+    /// Another program's stream appeared, changed or went (the server's sink-input subscription).
+    func foreignStreamChanged(_ event: SinkInputEvent) async {
+        guard !shuttingDown else { return }
         switch event.change {
         case .new: await foreignStreamAppeared(event.index)
         case .remove:

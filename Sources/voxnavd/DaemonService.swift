@@ -3,7 +3,7 @@ import Engine
 import Logging
 import ServiceLifecycle
 
-/// voxnavd as one service: it serves clients until a graceful shutdown (SIGTERM or SIGINT, through
+/// voxnavd's server as a service: it serves clients until a graceful shutdown (SIGTERM or SIGINT, through
 /// the ServiceGroup), then stops accepting clients, restores every source, and closes the
 /// connections after answering what they were waiting for.
 struct DaemonService: Service {
@@ -12,6 +12,8 @@ struct DaemonService: Service {
     let logger: Logger
     /// systemd's notification socket, when started as `Type=notify`.
     let notifier: ServiceNotifier?
+    /// The socket's path, for the status systemd shows.
+    let socket: String
 
     /// Sends a state to systemd, if it listens; a failure is logged, never fatal.
     static func tell(_ notifier: ServiceNotifier?, _ state: String, logger: Logger) {
@@ -38,6 +40,9 @@ struct DaemonService: Service {
     }
 
     func run() async throws {
+        // Clients are taken once the engine has done its start-up (`VoxNavEngine.run()`).
+        await engine.untilStarted()
+        Self.tell(notifier, "READY=1\nSTATUS=listening on \(socket)", logger: logger)
         await withDiscardingTaskGroup { group in
             group.addTask { await server.run() }
             try? await gracefulShutdown()
@@ -57,5 +62,14 @@ struct DaemonService: Service {
             logger.error("\(ShutdownOutOfTime())", metadata: ["waited": "\(Self.shutdownDeadline)"])
             throw ShutdownOutOfTime()
         }
+    }
+}
+
+/// The engine as a service: its tasks run until `DaemonService` shuts it down (`VoxNavEngine.run()`).
+struct EngineService: Service {
+    let engine: VoxNavEngine
+
+    func run() async throws {
+        await engine.run()
     }
 }

@@ -162,17 +162,21 @@ struct VoxNavDaemon: AsyncParsableCommand {
                 server = try await DaemonServer.bind(socketPath: socket, engine: engine, logger: logger, limits: limits)
             }
         } catch {
+            // The engine has started nothing yet (`run()` does): there is nothing to restore.
             logger.critical("cannot start", metadata: ["error": "\(error)"])
-            await engine.shutdown()
             throw ExitCode(1)
         }
         let notifier = ServiceNotifier(environment: ProcessInfo.processInfo.environment)
-        DaemonService.tell(notifier, "READY=1\nSTATUS=listening on \(socket)", logger: logger)
         // SIGTERM and SIGINT shut the daemon down gracefully (DaemonService), within 2 s at most (ShutdownWatchdog).
         let watchdog = ShutdownWatchdog()
         defer { withExtendedLifetime(watchdog) {} }
         var lifecycle = ServiceGroupConfiguration(
-            services: [DaemonService(server: server, engine: engine, logger: logger, notifier: notifier)],
+            // Shut down last to first: the server stops accepting, shuts the engine down and closes the
+            // connections; the engine's tasks have ended by then (`EngineService`).
+            services: [
+                .init(service: EngineService(engine: engine), successTerminationBehavior: .ignore),
+                .init(service: DaemonService(server: server, engine: engine, logger: logger, notifier: notifier, socket: socket)),
+            ],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger)
         lifecycle.maximumGracefulShutdownDuration = DaemonService.shutdownDeadline

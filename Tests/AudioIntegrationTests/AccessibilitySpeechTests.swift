@@ -13,7 +13,7 @@ import Testing
     @Test func speechDispatchersStreamIsNeverMutedNorDucked() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             // The properties speech-dispatcher 0.11's pulse output really sends (pactl list sink-inputs).
             let reader = try ForeignPlayer(applicationName: "speech-dispatcher-espeak-ng", properties: ["media.name": "playback"])
             defer { reader.stop() }

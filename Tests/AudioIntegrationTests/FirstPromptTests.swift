@@ -12,7 +12,7 @@ import Testing
     @Test func promptDucksTheRadioWhilePlayingAndRestoresItsExactVolume() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             _ = try await engine.startSource(.fmRadio)
             let radio = try #require(try PulseProbe.sinkInput(application: Self.radioApplication))
             // A level of the user's own choosing, so "restored" cannot mean "reset to 100 %".
@@ -75,7 +75,7 @@ import Testing
     @Test func anUnknownVoiceIsRefusedAndChangesNothing() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             _ = try await engine.startSource(.fmRadio)
             let before = try #require(try PulseProbe.sinkInput(application: Self.radioApplication))
             await #expect(throws: EngineError.self) {
@@ -94,7 +94,7 @@ import Testing
     @Test func backToBackPromptsPlayOneAfterTheOtherAndLeaveTheRadioRestored() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             _ = try await engine.startSource(.fmRadio)
             let before = try #require(try PulseProbe.sinkInput(application: Self.radioApplication)).volumes
             async let first = engine.speak(PromptRequest(text: "Keep left."))

@@ -10,7 +10,7 @@ import Testing
     @Test func duringACallAPromptBecomesAShortTonalEarcon() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             _ = try await engine.startSource(.phoneCall)
             let call = try #require(try PulseProbe.sinkInput(application: "Phone Call"))
             let capture = try MonitorCapture()
@@ -43,7 +43,7 @@ import Testing
     @Test func whileTheAssistantListensNothingPlaysAndTheRadioIsUntouched() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             _ = try await engine.startSource(.fmRadio)
             _ = try await engine.startSource(.voiceAssistant, activity: .listening)
             try await Task.sleep(for: .milliseconds(400))
@@ -71,7 +71,7 @@ import Testing
     @Test func thePodcastIsCorkedDuringThePromptAndResumesWhereItPaused() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             _ = try await engine.startSource(.spokenAudio)
             let podcast = try #require(try PulseProbe.sinkInput(application: "Podcast"))
             // With only 2 s-buffer streams the null sink runs ~1.5 s behind: give the podcast time to be heard.
@@ -123,7 +123,7 @@ import Testing
     @Test func aNonMixingPlaybackSessionStopsTheRadioAndTheAuditRecordsIt() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             _ = try await engine.startSource(.fmRadio)
             #expect(try PulseProbe.sinkInput(application: "Car FM Radio") != nil)
             let app = ClientID("music-app")
@@ -142,7 +142,7 @@ import Testing
     @Test func anImpossibleSessionIsRefusedAndChangesNothing() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             _ = try await engine.startSource(.fmRadio)
             let before = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
             await #expect(throws: EngineError.self) {
@@ -161,7 +161,7 @@ import Testing
     @Test func anotherProgramsMusicIsDuckedDuringThePromptAndRestored() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             let player = try ForeignPlayer(applicationName: "Third-party player", properties: ["media.role": "music"], volume: 40000)
             defer { player.stop() }
             let before = try await player.waitForSinkInput()
@@ -193,7 +193,7 @@ import Testing
     @Test func aVolumeTheUserSetsDuringADuckIsKeptAndRepeatedDucksDoNotRatchet() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             _ = try await engine.startSource(.fmRadio)
             let radio = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
 

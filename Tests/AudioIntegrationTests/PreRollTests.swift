@@ -18,7 +18,7 @@ import Testing
     func aSuspendedSinkIsWokenAndThePromptIsHeardWhole() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             // The same prompt on the awake sink, then on the suspended one: the same speech reaches the car.
             let awake = try await Self.spokenSpan(engine, suspendFirst: false)
             let woken = try await Self.spokenSpan(engine, suspendFirst: true)
@@ -56,7 +56,7 @@ import Testing
         try await AudioServerLock.shared.withLock {
             var configuration = EngineConfiguration()
             configuration.policy.outputs = OutputWake(rules: [.init(sink: "car", preRoll: 0.6)], idleGap: 5)
-            let engine = try await VoxNavEngine(configuration: configuration)
+            let engine = try await VoxNavEngine.started(configuration: configuration)
             let started = Mutex<[EngineEvent]>([])
             _ = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append(event) } } }
             _ = try await engine.startSource(.fmRadio)

@@ -60,7 +60,7 @@ import Testing
         configuration.policy.duckLevelDB = shallowDuck
         configuration.policy.audibility = Audibility(promptAboveBed: target, deepestDuck: -35, maxBoost: 6)
         configuration.policy.outputs = OutputWake(rules: [.init(sink: "car", preRoll: 0.6)], idleGap: 5)
-        let engine = try await VoxNavEngine(configuration: configuration)
+        let engine = try await VoxNavEngine.started(configuration: configuration)
         let started = Mutex<[EngineEvent]>([])
         _ = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append(event) } } }
         let music = try ForeignPlayer(applicationName: "Loud music", properties: ["media.role": "music"], volume: 65536)
@@ -113,7 +113,7 @@ import Testing
     @Test func softerAndLouderChangeThePromptsLevelAndNothingClips() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             var levels: [GuidanceGain: (level: Double, peak: Int, gain: Double?)] = [:]
             for gain in GuidanceGain.allCases {
                 await engine.setGuidanceGain(client: VoxNavEngine.localClient, gain)

@@ -14,7 +14,7 @@ import Testing
     func aPromptWhoseSinkStopsRunningIsGivenUpAndNothingStaysDucked() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             let radio = try await engine.startSource(.fmRadio)
             let before = try #require(try PulseProbe.sinkInputs().first { $0.index == Int(radio.sinkInput) }).volumes
             // As soon as the first prompt starts, its sink is suspended under it.

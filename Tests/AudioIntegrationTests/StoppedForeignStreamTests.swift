@@ -40,7 +40,7 @@ import Testing
     @Test func aStoppedPlayerIsUnmutedWhenItsUserPlaysItAgain() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let engine = try await VoxNavEngine()
+            let engine = try await VoxNavEngine.started()
             let first = try await Player("Player One")
             try await waitUntil("the engine manages the first player") { first.muted == false }
             try await Task.sleep(for: .milliseconds(200))

@@ -23,7 +23,7 @@ import Testing
             var configuration = EngineConfiguration()
             configuration.journalPath = directory.appendingPathComponent("journal.json").path
 
-            let engine = try await VoxNavEngine(configuration: configuration)
+            let engine = try await VoxNavEngine.started(configuration: configuration)
             let speaking = Task { try await engine.speak(PromptRequest(text: "In 800 meters, at the roundabout, take the third exit onto Solar Circle.")) }
             var ducked: [Int] = []
             for _ in 0..<300 {
@@ -45,7 +45,7 @@ import Testing
             #expect(!left.isEmpty && left.allSatisfy { $0 < own * 3 / 4 }, "nothing more is done once the server is given up: \(left)")
 
             // The next engine restores what the journal kept, exactly.
-            let next = try await VoxNavEngine(configuration: configuration)
+            let next = try await VoxNavEngine.started(configuration: configuration)
             let restored = try volume()
             await next.shutdown()
             print("abandoned server: shutdown \(took) after giving up, the music left at \(left), restored by the next engine to \(restored)")

@@ -20,7 +20,7 @@ struct DaemonHarness {
         let path = directory.path + "/voxnav.sock"
         var logger = Logger(label: "voxnavd.test")
         logger.logLevel = .warning
-        let engine = try await VoxNavEngine(configuration: configuration, logger: logger)
+        let engine = try await VoxNavEngine.started(configuration: configuration, logger: logger)
         let server = try await DaemonServer.bind(socketPath: path, engine: engine, logger: logger)
         return DaemonHarness(engine: engine, server: server, socketPath: path, serving: Task { await server.run() })
     }

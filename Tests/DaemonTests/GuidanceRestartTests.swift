@@ -17,7 +17,7 @@ import Testing
             // The simulated clock: the prompt plays until the clock is advanced, so it is still
             // playing when guidance restarts.
             configuration.clock = .virtual
-            let engine = try await VoxNavEngine(configuration: configuration)
+            let engine = try await VoxNavEngine.started(configuration: configuration)
             let events = Mutex<[EngineEvent]>([])
             _ = engine.subscribe { event in events.withLock { $0.append(event) } }
             let me = VoxNavEngine.localClient

@@ -17,7 +17,7 @@ import Testing
         let output = HeldOutput(holdsSink: true)
         let rig = await Rig(output: output)
         let ticket = try await rig.queue("In 300 meters turn right")
-        // Taken from the queue, the prompt waits for its sink; the policy has not been asked yet.
+        // Taken from the queue, the prompt waits for its sink (the policy is asked meanwhile).
         while output.sinksAsked == 0 { await Task.yield() }
         let returned = Flag()
         async let gone: Void = {

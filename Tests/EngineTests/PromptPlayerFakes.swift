@@ -48,11 +48,15 @@ actor ScriptedGate: PromptGate {
         return expected[client] ?? .normal
     }
 
-    func promptReady(_ client: ClientID, purpose: PromptPurpose) -> PromptGrant {
+    func promptReady(_ client: ClientID, purpose: PromptPurpose, toneless: Bool) -> PromptGrant {
         calls.append(.ready(client))
+        let style = expected[client] ?? .normal
+        if toneless, style == .short {
+            return PromptGrant(verdict: .skip(reason: PromptPlayer.tonelessReason), style: style, activatedAt: nil, ducked: [], paused: [])
+        }
         return PromptGrant(
-            verdict: verdicts[client] ?? .play(.normal), activatedAt: .now, ducked: [], paused: [.music], heldBack: heldBack.contains(client),
-            gain: gain, bed: bed)
+            verdict: verdicts[client] ?? .play(.normal), style: style, activatedAt: .now, ducked: [], paused: [.music],
+            heldBack: heldBack.contains(client), gain: gain, bed: bed)
     }
 
     func promptFinished(_ client: ClientID, anotherWaiting: Bool) -> ContinuousClock.Instant? {

@@ -130,7 +130,8 @@ import Testing
         #expect(outcome.result == .skipped && outcome.reason == "the driver is on a call")
         #expect(rig.output.played == 0)
         #expect(rig.renderer.rendered.withLock { $0.map(\.0) } == [.normal], "only the speech measured when it was queued")
-        #expect(await rig.gate.calls == [.expected(Self.nav), .ready(Self.nav)], "nothing to restore: the policy is not told it drained")
+        // Its speech was made when it was queued: the policy is asked once, when it can play.
+        #expect(await rig.gate.calls == [.ready(Self.nav)], "nothing to restore: the policy is not told it drained")
     }
 
     @Test func theVerdictsStyleWinsOverTheExpectedOne() async throws {
@@ -150,12 +151,12 @@ import Testing
         await rig.gate.set(.play(.short), expecting: .short, for: Self.nav)
         let early = try await rig.queue("Continue for three miles", toneless: true).outcome()
         #expect(early.result == .skipped && early.reason == PromptPlayer.tonelessReason, "\(early)")
-        #expect(await rig.gate.calls == [.expected(Self.nav)], "nothing activated, nothing ducked")
+        #expect(await rig.gate.calls == [.ready(Self.nav)], "nothing activated, nothing ducked")
         // The policy decides a tone only once it is ready: skipped, and its session let go at once.
         await rig.gate.set(.play(.short), expecting: .normal, for: Self.nav)
         let late = try await rig.queue("Continue for three miles", toneless: true).outcome()
         #expect(late.result == .skipped && late.reason == PromptPlayer.tonelessReason, "\(late)")
-        #expect(await rig.gate.calls.suffix(3) == [.expected(Self.nav), .ready(Self.nav), .finished(Self.nav, anotherWaiting: false)])
+        #expect(await rig.gate.calls.suffix(2) == [.ready(Self.nav), .finished(Self.nav, anotherWaiting: false)])
         #expect(rig.output.played == 0)
         // A maneuver's prompt still becomes the tone.
         let ticket = try await rig.queue("Turn right now")

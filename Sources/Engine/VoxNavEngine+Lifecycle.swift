@@ -1,0 +1,103 @@
+import AsyncSupport
+import AudioPolicy
+import PulseAudio
+import RPC
+
+/// The engine's life: `run()` is the root of every task it starts, `shutdown()` its clean end.
+extension VoxNavEngine {
+    /// What `run()` does first: found at init, done once the policy loop runs (it feeds the policy).
+    struct StartUp: Sendable {
+        /// Other programs' streams playing at init, and the subscription that follows them from then.
+        struct ForeignStreams: Sendable {
+            let playing: [UInt32]
+            let events: AsyncStream<SinkInputEvent>
+        }
+
+        /// The simulated sources a killed daemon ran, in their order.
+        let sources: [SimulatedSourceRecord]
+        /// The players a killed daemon left paused.
+        let players: [PausedPlayerRecord]
+        let foreign: ForeignStreams?
+    }
+
+    /// Runs the engine until `shutdown()`: the policy loop, the focus lane, and as their children
+    /// every timer, watcher and reconnection the engine starts (`spawnChild`). It begins with what
+    /// the previous daemon left and the streams already playing; `untilStarted()` returns once that
+    /// is done. Run it once. voxnavd runs it as a service of its `ServiceGroup`. The loop runs on
+    /// the engine itself: a command's turn is a turn of this actor, with no task in between.
+    public func run() async {
+        await withDiscardingTaskGroup { outer in
+            // The lane outlives the loop's children: what the loop handed it is carried out.
+            outer.addTask { await self.lane.run() }
+            await withDiscardingTaskGroup { children in
+                let busy = clock.busy()
+                children.addTask {
+                    await self.begin()
+                    busy.done()
+                }
+                for await command in loop.commands {
+                    if let child = await handle(command) { children.addTask { await child.run() } }
+                }
+                // Timers, watchers and reconnecting end with the loop.
+                children.cancelAll()
+            }
+            lane.finish()
+        }
+    }
+
+    /// Returns once `run()` has done its start-up.
+    public func untilStarted() async {
+        await started.value
+    }
+
+    /// Starts `work` as a child task of `run()`. `counted`: the simulated clock waits for it until it
+    /// ends or sleeps (as for `EngineClock.spawn`); not for a watcher that waits for events.
+    nonisolated func spawnChild(counted: Bool = true, _ work: @escaping @Sendable () async -> Void) {
+        loop.send(.spawn(PolicyLoop.Child(work: work, busy: counted ? clock.busy() : nil)))
+    }
+
+    /// The start-up: the players and sources a previous daemon left, the streams already playing,
+    /// the watchers of the server and of other programs' streams, the sources' journal.
+    private func begin() async {
+        defer { started.set(()) }
+        guard let startUp else { return }
+        self.startUp = nil
+        if !startUp.players.isEmpty {
+            // Beside serving, not before it: each player costs up to three D-Bus calls of 500 ms.
+            let focus = self.focus
+            spawnChild(counted: false) { await focus.resumeLeftPlayers(startUp.players) }
+        }
+        if let foreign = startUp.foreign {
+            for index in foreign.playing { await foreignStreamAppeared(index) }
+            spawnChild(counted: false) { [weak self] in
+                for await event in foreign.events {
+                    guard let self else { return }
+                    await self.foreignStreamChanged(event)
+                }
+            }
+        }
+        watchSoundServer()
+        await startAgain(startUp.sources)
+        keepSourceJournal()
+    }
+
+    /// Restores every source, stops the simulated ones and closes the prompt stream (clean shutdown);
+    /// then `run()` ends, and every task the engine started with it.
+    public func shutdown() async {
+        shuttingDown = true
+        deadlineTimer = nil
+        // Nothing more plays: waiting prompts end as skipped, the playing one stops.
+        await prompts.cancelAll(reason: "the daemon is shutting down")
+        for client in policy.configurations.keys { await decide { .clientGone(client, at: $0) } }
+        // Every batch decided so far is carried out.
+        await loop.carryOut {}
+        // Whatever is still lowered goes back to its own volume, muted foreign streams are unmuted.
+        await focus.undoAll()
+        // Other programs' streams were unmuted above if the engine had muted them; the rest is theirs.
+        for case .simulated(let source) in sources.removeAll() { source.stop() }
+        // Stopped on purpose: the next daemon does not start them again.
+        await focus.save(sources: [])
+        output.close()
+        loop.finish()
+    }
+}

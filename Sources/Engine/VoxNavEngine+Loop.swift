@@ -1,0 +1,151 @@
+import AudioPolicy
+import Logging
+import RPC
+
+/// The policy loop's side in the engine: each command's turn (`PolicyLoop`), the decisions reported
+/// and carried out in the lane (`FocusLane`), the policy's next deadline.
+extension VoxNavEngine {
+    /// Applies one input in its turn in the policy loop; returns its decisions once they are carried out.
+    @discardableResult
+    func decide(_ input: @escaping @Sendable (Double) -> PolicyInput) async -> [PolicyDecision] {
+        await loop.decide(input).decisions
+    }
+
+    /// One command's turn (`PolicyLoop`): the input applied, the decisions reported and handed to the
+    /// lane, the reply sent once they are carried out. Returns work to run beside the loop, if any.
+    func handle(_ command: PolicyLoop.Command) async -> PolicyLoop.Child? {
+        switch command {
+        case .input(let stamped, let reply):
+            let decisions = policy.apply(stamped(now()))
+            let decidedAt = ContinuousClock.now
+            await carryOut(decisions) { reply.resume(returning: .init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
+            return await sayHeldBackIfOwed().map { PolicyLoop.Child(work: $0, busy: clock.busy()) }
+        case .expectedStyle(let client, let purpose, let reply):
+            let decisions = policy.configurations[client] == nil ? policy.apply(.configure(client, .voicePrompt, at: now())) : []
+            let style = policy.promptStyle(for: client, purpose: purpose)
+            await carryOut(decisions) { _ in reply.resume(returning: style) }
+        case .promptReady(let client, let purpose, let toneless, let reply):
+            let at = now()
+            var decisions = policy.configurations[client] == nil ? policy.apply(.configure(client, .voicePrompt, at: at)) : []
+            let style = policy.promptStyle(for: client, purpose: purpose)
+            if toneless, style == .short {
+                let skipped = PromptGrant(verdict: .skip(reason: PromptPlayer.tonelessReason), style: style, activatedAt: nil, ducked: [], paused: [])
+                await carryOut(decisions) { _ in reply.resume(returning: skipped) }
+                return nil
+            }
+            let wasActive = policy.activeClients.contains(client)
+            // Measured before the session's activation holds the meter (and before any duck is heard).
+            let bedLevel = bedMeter.level
+            let (verdict, ready) = policy.promptReady(client, purpose: purpose, at: at)
+            decisions += ready
+            let decidedAt = ContinuousClock.now
+            logger.debug("prompt ready", metadata: ["client": "\(client.rawValue)", "verdict": "\(verdict)"])
+            let heldBack = policy.heldBack(verdict, client: client, purpose: purpose)
+            let gain = policy.guidanceGain(of: client)
+            let bed = bed(measured: bedLevel)
+            await carryOut(decisions) { effects in
+                reply.resume(
+                    returning: PromptGrant(
+                        verdict: verdict, style: style, activatedAt: wasActive ? nil : decidedAt, ducked: effects.ducked, paused: effects.paused,
+                        heldBack: heldBack, gain: gain, bed: bed))
+            }
+        case .duckDeeper(let extra, let reply):
+            let events = deeperDucks(by: extra)
+            guard !events.isEmpty else {
+                reply.resume()
+                return nil
+            }
+            await lane.submit {
+                _ = await self.applyFocus(events)
+                reply.resume()
+            }
+        case .guidancePromptEnded(let client, let ending):
+            return guidancePromptEnded(client, ending).map { PolicyLoop.Child(work: $0, busy: clock.busy()) }
+        case .carryOut(let job):
+            await lane.submit(job)
+        case .spawn(let child):
+            return child
+        }
+        return nil
+    }
+
+    /// Reports a batch the policy has just decided and hands its focus events to the lane; `done`
+    /// gets what carrying them out did, once they are.
+    private func carryOut(_ decisions: [PolicyDecision], then done: @escaping @Sendable (FocusExecutor.Effects) -> Void) async {
+        // A cut first, before any ramp of the same batch (ramps take time): heard within 100 ms.
+        for case .cutPrompt(let cut) in decisions { await prompts.cut(cut) }
+        if decisions.contains(.nativeNavigationTookOver) { await nativeNavigationTookOver() }
+        scheduleDeadline()
+        emit(decisions)
+        for decision in decisions { log(decision) }
+        measureBed(around: decisions)
+        let events = decisions.compactMap { if case .focus(let event) = $0 { event } else { nil } }
+        guard !events.isEmpty else {
+            // Nothing to carry out: answered now, not after the ramps of earlier batches.
+            trackBedIfIdle()
+            return done(FocusExecutor.Effects())
+        }
+        await lane.submit { done(await self.carryOutInLane(events)) }
+    }
+
+    /// A batch's turn in the lane: its focus events carried out, then the bed measured again if no
+    /// session is active any more.
+    private func carryOutInLane(_ events: [FocusEvent]) async -> FocusExecutor.Effects {
+        let effects = await applyFocus(events)
+        trackBedIfIdle()
+        return effects
+    }
+
+    func applyFocus(_ events: [FocusEvent]) async -> FocusExecutor.Effects {
+        guard !events.isEmpty else { return FocusExecutor.Effects() }
+        let effects = await focus.apply(events, sources: sources.handles, voxNavDucks: rolePolicy.voxNavDucks)
+        for id in effects.stopped { sources.remove(id) }
+        for (id, handled) in effects.handled {
+            var event = EngineEvent(type: .sourceHandled, time: now())
+            event.source = id.rawValue
+            event.kind = sources[id]?.kind
+            event.handling = handled.handling
+            event.player = handled.player
+            event.reason = handled.reason
+            emit(event)
+            logger.info(
+                "another program's stream handled",
+                metadata: ["source": "\(id)", "handling": "\(handled.handling.rawValue)", "player": "\(handled.player ?? "none")"])
+        }
+        return effects
+    }
+
+    private func log(_ decision: PolicyDecision) {
+        switch decision {
+        case .violation(let violation): logger.warning("guideline violation", metadata: ["violation": "\(violation)"])
+        case .configurationRejected(let client, let error):
+            logger.info("configuration rejected", metadata: ["client": "\(client)", "reason": "\(error)"])
+        default: logger.debug("decision", metadata: ["decision": "\(decision)"])
+        }
+    }
+
+    /// Wakes the policy when its next deadline (a linger or the idle cap) comes: one timer per new
+    /// deadline, a child of `run()`; one whose deadline has changed since finds itself superseded.
+    private func scheduleDeadline() {
+        guard let deadline = policy.nextDeadline else {
+            deadlineTimer = nil
+            return
+        }
+        guard deadlineTimer?.deadline != deadline else { return }
+        deadlineGenerations += 1
+        let generation = deadlineGenerations
+        deadlineTimer = (deadline, generation)
+        spawnChild {
+            await self.clock.sleep(until: deadline + 0.001)
+            guard !Task.isCancelled, await self.deadlineCame(generation) else { return }
+            await self.decide { .tick(at: $0) }
+        }
+    }
+
+    /// Whether the timer `generation` is still the one for the policy's next deadline; it is gone then.
+    private func deadlineCame(_ generation: UInt64) -> Bool {
+        guard deadlineTimer?.generation == generation, !shuttingDown else { return false }
+        deadlineTimer = nil
+        return true
+    }
+}
