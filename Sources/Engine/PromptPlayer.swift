@@ -277,7 +277,14 @@ actor PromptPlayer {
     /// The worker plays whatever waits; started when a prompt is queued while it is idle (it ends when
     /// the queue is empty), from a request or from a held alert queued again.
     private func startWorkerIfIdle() {
-        if worker == nil { worker = clock.spawn { await self.work() } }
+        guard worker == nil else { return }
+        // Started on this actor (the task takes its isolation from `self`): its first turn is one
+        // hop. The simulated clock waits for it as for `EngineClock.spawn`.
+        let busy = clock.busy()
+        worker = Task {
+            await self.work()
+            busy.done()
+        }
     }
 
     static let tonelessReason = "a tone would stand for no maneuver: a continue prompt is not said as one"

@@ -2,6 +2,7 @@ import Daemon
 import Engine
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// voxnavd's server as a service: it serves clients until a graceful shutdown (SIGTERM or SIGINT, through
 /// the ServiceGroup), then stops accepting clients, restores every source, and closes the
@@ -14,6 +15,8 @@ struct DaemonService: Service {
     let notifier: ServiceNotifier?
     /// The socket's path, for the status systemd shows.
     let socket: String
+    /// Whether the graceful shutdown ran out of time.
+    let record: ShutdownRecord
 
     /// Sends a state to systemd, if it listens; a failure is logged, never fatal.
     static func tell(_ notifier: ServiceNotifier?, _ state: String, logger: Logger) {
@@ -60,16 +63,30 @@ struct DaemonService: Service {
         }
         if Task.isCancelled {
             logger.error("\(ShutdownOutOfTime())", metadata: ["waited": "\(Self.shutdownDeadline)"])
+            record.ranOutOfTime()
             throw ShutdownOutOfTime()
         }
     }
 }
 
-/// The engine as a service: its tasks run until `DaemonService` shuts it down (`VoxNavEngine.run()`).
+/// The engine as a service: its tasks run until `DaemonService` shuts it down (`VoxNavEngine.run()`),
+/// which comes first in the group's graceful shutdown; this one then ends in its own turn (a service
+/// that returns before its turn would make the group cancel the others).
 struct EngineService: Service {
     let engine: VoxNavEngine
 
     func run() async throws {
         await engine.run()
+        try? await gracefulShutdown()
     }
+}
+
+/// Whether voxnavd's graceful shutdown ran out of time. A group that has cancelled its services
+/// does not always pass a service's error on (the engine's own service may end first), so voxnavd
+/// reads it here to exit with status 1.
+final class ShutdownRecord: Sendable {
+    private let outOfTime = Atomic(false)
+
+    func ranOutOfTime() { outOfTime.store(true, ordering: .relaxed) }
+    var didRunOutOfTime: Bool { outOfTime.load(ordering: .relaxed) }
 }

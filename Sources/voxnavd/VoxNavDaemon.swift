@@ -170,12 +170,13 @@ struct VoxNavDaemon: AsyncParsableCommand {
         // SIGTERM and SIGINT shut the daemon down gracefully (DaemonService), within 2 s at most (ShutdownWatchdog).
         let watchdog = ShutdownWatchdog()
         defer { withExtendedLifetime(watchdog) {} }
+        let shutdown = ShutdownRecord()
         var lifecycle = ServiceGroupConfiguration(
             // Shut down last to first: the server stops accepting, shuts the engine down and closes the
             // connections; the engine's tasks have ended by then (`EngineService`).
             services: [
-                .init(service: EngineService(engine: engine), successTerminationBehavior: .ignore),
-                .init(service: DaemonService(server: server, engine: engine, logger: logger, notifier: notifier, socket: socket)),
+                .init(service: EngineService(engine: engine)),
+                .init(service: DaemonService(server: server, engine: engine, logger: logger, notifier: notifier, socket: socket, record: shutdown)),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger)
@@ -185,6 +186,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
         } catch is DaemonService.ShutdownOutOfTime {
             throw ExitCode(1)
         }
+        if shutdown.didRunOutOfTime { throw ExitCode(1) }
     }
 }
 
