@@ -20,8 +20,9 @@ struct PolicyLoop: Sendable {
         case promptReady(ClientID, PromptPurpose, toneless: Bool, reply: CheckedContinuation<PromptGrant, Never>)
         /// The prompt stands out of the bed: every ducked source goes `extra` dB deeper.
         case duckDeeper(Double, reply: CheckedContinuation<Void, Never>)
-        /// A guidance prompt has ended: its guidance learns whether the driver heard it.
-        case guidancePromptEnded(ClientID, GuidancePromptEnding)
+        /// A guidance prompt has ended: its guidance learns whether the driver heard it (at the
+        /// moment it ended: the player waits for the reply, so a simulated clock does not move on).
+        case guidancePromptEnded(ClientID, GuidancePromptEnding, reply: CheckedContinuation<Void, Never>)
         /// Work on the sources that is no input (the server lost or back, a stream gone): carried out
         /// in the lane after every batch decided before it.
         case carryOut(@Sendable () async -> Void)
@@ -38,7 +39,8 @@ struct PolicyLoop: Sendable {
                 reply.resume(returning: PromptGrant(verdict: .skip(reason: "the engine has stopped"), activatedAt: nil, ducked: [], paused: []))
             case .duckDeeper(_, let reply): reply.resume()
             case .spawn(let child): child.busy?.done()
-            case .guidancePromptEnded, .carryOut: break
+            case .guidancePromptEnded(_, _, let reply): reply.resume()
+            case .carryOut: break
             }
         }
     }
@@ -122,6 +124,6 @@ struct PolicyLoopGate: PromptGate {
     }
 
     func guidancePromptEnded(_ client: ClientID, _ ending: GuidancePromptEnding) async {
-        loop.send(.guidancePromptEnded(client, ending))
+        await withCheckedContinuation { loop.send(.guidancePromptEnded(client, ending, reply: $0)) }
     }
 }

@@ -3,14 +3,11 @@ import Guidance
 import RPC
 
 extension VoxNavEngine {
-    /// What says, beside the policy loop, whatever the moment held back or cut, when something is
-    /// held: checked after every input (the input may have ended the moment). Saying means queuing
-    /// prompts, which waits for synthesis; the loop goes on meanwhile.
-    func sayHeldBackIfOwed() async -> (@Sendable () async -> Void)? {
-        var owed = guidance.values.contains { $0.heldBack.held != nil }
-        if !owed { owed = await !prompts.clientsHoldingAlerts.isEmpty }
-        guard owed else { return nil }
-        return { await self.sayHeldBack() }
+    /// Whether something is held back that an input may have let go (the call or the assistant
+    /// ended): checked after every input; cheap when nothing is held.
+    func heldBackOwed() async -> Bool {
+        if guidance.values.contains(where: { $0.heldBack.held != nil }) { return true }
+        return await !prompts.clientsHoldingAlerts.isEmpty
     }
 
     /// What the moment held back or cut is said once it has passed: each guidance's latest held-back

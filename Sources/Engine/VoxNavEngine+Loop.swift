@@ -1,3 +1,4 @@
+import AsyncSupport
 import AudioPolicy
 import Logging
 import RPC
@@ -18,8 +19,21 @@ extension VoxNavEngine {
         case .input(let stamped, let reply):
             let decisions = policy.apply(stamped(now()))
             let decidedAt = ContinuousClock.now
-            await carryOut(decisions) { reply.resume(returning: .init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
-            return await sayHeldBackIfOwed().map { PolicyLoop.Child(work: $0, busy: clock.busy()) }
+            guard await heldBackOwed() else {
+                await carryOut(decisions) { reply.resume(returning: .init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
+                return nil
+            }
+            // What the moment held back is said (queued) beside the loop, after the decisions are
+            // carried out and before the reply: the input's sender sees it done, as a simulated
+            // clock must for the same drive every time.
+            let carried = OneShot<PolicyLoop.Carried>()
+            await carryOut(decisions) { _ = carried.set(.init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
+            return PolicyLoop.Child(
+                work: {
+                    let done = await carried.value
+                    await self.sayHeldBack()
+                    reply.resume(returning: done)
+                }, busy: clock.busy())
         case .expectedStyle(let client, let purpose, let reply):
             let decisions = policy.configurations[client] == nil ? policy.apply(.configure(client, .voicePrompt, at: now())) : []
             let style = policy.promptStyle(for: client, purpose: purpose)
@@ -59,8 +73,17 @@ extension VoxNavEngine {
                 _ = await self.applyFocus(events)
                 reply.resume()
             }
-        case .guidancePromptEnded(let client, let ending):
-            return guidancePromptEnded(client, ending).map { PolicyLoop.Child(work: $0, busy: clock.busy()) }
+        case .guidancePromptEnded(let client, let ending, let reply):
+            // A prompt held back is said again (queued) before the player goes on, beside the loop.
+            guard let sayIt = guidancePromptEnded(client, ending) else {
+                reply.resume()
+                return nil
+            }
+            return PolicyLoop.Child(
+                work: {
+                    await sayIt()
+                    reply.resume()
+                }, busy: clock.busy())
         case .carryOut(let job):
             await lane.submit(job)
         case .spawn(let child):
