@@ -12,8 +12,10 @@ import Speech
 /// The prompt pipeline, the car's sources and the audio policy on one PulseAudio connection.
 ///
 /// Everything that happens (a source starts, a client configures or activates its session, a prompt
-/// is ready or has drained, a deadline passes) is an input to the pure `PolicyEngine`; its decisions
-/// are carried out here, in order, on real streams. One prompt plays at a time, in arrival order.
+/// is ready or has drained, a deadline passes) is a command of its one policy loop (`PolicyLoop`,
+/// `+Loop`): an input to the pure `PolicyEngine`, whose decisions are carried out in order on real
+/// streams (`FocusLane`). `run()` runs the loop and every task of the engine (`+Lifecycle`). One
+/// prompt plays at a time, in arrival order.
 public actor VoxNavEngine {
     public let configuration: EngineConfiguration
     public nonisolated let voices: VoiceLibrary
