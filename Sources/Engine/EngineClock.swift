@@ -49,11 +49,10 @@ public final class EngineClock: Sendable {
     /// Starts engine work that the simulated clock must wait for before it moves on.
     @discardableResult
     func spawn(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        guard let simulated else { return Task { await work() } }
-        simulated.enter()
+        let busy = busy()
         return Task {
             await work()
-            simulated.leave()
+            busy.done()
         }
     }
 

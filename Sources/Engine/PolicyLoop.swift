@@ -111,7 +111,6 @@ struct PolicyLoopGate: PromptGate {
     }
 
     func duckDeeper(by extra: Double) async {
-        guard extra < 0 else { return }
         await withCheckedContinuation { loop.send(.duckDeeper(extra, reply: $0)) }
     }
 

@@ -35,12 +35,12 @@ extension VoxNavEngine {
                     reply.resume(returning: done)
                 }, busy: clock.busy())
         case .expectedStyle(let client, let purpose, let reply):
-            let decisions = policy.configurations[client] == nil ? policy.apply(.configure(client, .voicePrompt, at: now())) : []
+            let decisions = configureIfNew(client, at: now())
             let style = policy.promptStyle(for: client, purpose: purpose)
             await carryOut(decisions) { _ in reply.resume(returning: style) }
         case .promptReady(let client, let purpose, let toneless, let reply):
             let at = now()
-            var decisions = policy.configurations[client] == nil ? policy.apply(.configure(client, .voicePrompt, at: at)) : []
+            var decisions = configureIfNew(client, at: at)
             let style = policy.promptStyle(for: client, purpose: purpose)
             if toneless, style == .short {
                 let skipped = PromptGrant(verdict: .skip(reason: PromptPlayer.tonelessReason), style: style, activatedAt: nil, ducked: [], paused: [])
@@ -90,6 +90,11 @@ extension VoxNavEngine {
             return child
         }
         return nil
+    }
+
+    /// A client that asks about a prompt without a session of its own gets a voicePrompt one.
+    private func configureIfNew(_ client: ClientID, at time: Double) -> [PolicyDecision] {
+        policy.configurations[client] == nil ? policy.apply(.configure(client, .voicePrompt, at: time)) : []
     }
 
     /// Reports a batch the policy has just decided and hands its focus events to the lane; `done`

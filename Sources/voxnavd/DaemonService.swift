@@ -35,12 +35,9 @@ struct DaemonService: Service {
     /// within 2 s whatever happens (`ShutdownWatchdog`).
     static let shutdownDeadline: Duration = .milliseconds(1500)
 
-    /// The graceful shutdown ran out of time: voxnavd exits with status 1.
-    struct ShutdownOutOfTime: Error, CustomStringConvertible {
-        var description: String {
-            "the sound server did not answer while sources were restored: exited without them; the next voxnavd restores them from the journal"
-        }
-    }
+    /// What voxnavd logs when the graceful shutdown ran out of time (it then exits with status 1).
+    static let outOfTime =
+        "the sound server did not answer while sources were restored: exited without them; the next voxnavd restores them from the journal"
 
     func run() async throws {
         // Clients are taken once the engine has done its start-up (`VoxNavEngine.run()`).
@@ -62,9 +59,8 @@ struct DaemonService: Service {
             server.closeConnections()
         }
         if Task.isCancelled {
-            logger.error("\(ShutdownOutOfTime())", metadata: ["waited": "\(Self.shutdownDeadline)"])
+            logger.error("\(Self.outOfTime)", metadata: ["waited": "\(Self.shutdownDeadline)"])
             record.ranOutOfTime()
-            throw ShutdownOutOfTime()
         }
     }
 }
@@ -81,9 +77,9 @@ struct EngineService: Service {
     }
 }
 
-/// Whether voxnavd's graceful shutdown ran out of time. A group that has cancelled its services
-/// does not always pass a service's error on (the engine's own service may end first), so voxnavd
-/// reads it here to exit with status 1.
+/// Whether voxnavd's graceful shutdown ran out of time, for its exit status. Kept here, not thrown:
+/// a group that has cancelled its services does not always pass a service's error on (the engine's
+/// own service may end first).
 final class ShutdownRecord: Sendable {
     private let outOfTime = Atomic(false)
 

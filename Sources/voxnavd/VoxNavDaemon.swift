@@ -183,9 +183,10 @@ struct VoxNavDaemon: AsyncParsableCommand {
         lifecycle.maximumGracefulShutdownDuration = DaemonService.shutdownDeadline
         do {
             try await ServiceGroup(configuration: lifecycle).run()
-        } catch is DaemonService.ShutdownOutOfTime {
-            throw ExitCode(1)
+        } catch  where !shutdown.didRunOutOfTime {
+            throw error
         }
+        // Out of time, whatever the group ended with: status 1.
         if shutdown.didRunOutOfTime { throw ExitCode(1) }
     }
 }
