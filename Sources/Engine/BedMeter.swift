@@ -10,7 +10,7 @@ import Speech
 /// engine keeps: reading, holding and releasing it take no turn of another actor; only opening a
 /// meter waits for the server (`VoxNavEngine.trackBed`).
 struct BedMeter {
-    private var meter: LevelMeter?
+    private var meter: (any BedLevelMeter)?
     /// The monitor to record, set before its meter is opened: a later change of mind wins.
     private var wanted: String?
     private var held = false
@@ -31,7 +31,7 @@ struct BedMeter {
 
     /// The meter opened for `source`, or nil when it could not be; closed at once when another
     /// source is wanted by now.
-    mutating func opened(_ opened: LevelMeter?, for source: String) {
+    mutating func opened(_ opened: (any BedLevelMeter)?, for source: String) {
         guard wanted == source, meter == nil else {
             opened?.close()
             return

@@ -46,16 +46,6 @@ public final class EngineClock: Sendable {
     /// Wakes a simulated sleep early (a cancelled prompt).
     func wake(_ token: UInt64) { simulated?.wake(token) }
 
-    /// Starts engine work that the simulated clock must wait for before it moves on.
-    @discardableResult
-    func spawn(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        let busy = busy()
-        return Task {
-            await work()
-            busy.done()
-        }
-    }
-
     /// Engine work the simulated clock waits for, from `busy()` until `done()`.
     struct Busy: Sendable {
         fileprivate let time: VirtualTime?

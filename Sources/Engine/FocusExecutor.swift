@@ -16,7 +16,8 @@ actor FocusExecutor {
     let logger: Logger
     /// Where the journal is kept between daemons; nil keeps it in memory only.
     private var journalFile: JournalFile?
-    private let memory: ServerMemoryKeeper
+    /// Keeps the server's memory of the groups it changes; its writer runs in the engine's `run()`.
+    nonisolated let memory: ServerMemoryKeeper
     /// Other programs' players, paused and played through MPRIS where one plays the stream.
     let players: ForeignPlayers
     /// The deepest duck the policy can ask for (dB): what bounds a journalled restore (`undo`).

@@ -54,7 +54,7 @@ let interruptionFadeSeconds = 0.015
 
 /// The prompt stream on the sound server. Where the server ducks by role itself
 /// (`ServerRolePolicy`), the stream exists only while a prompt plays and carries its Navigation role.
-final class PromptStreamOutput: PromptOutput {
+final class PromptStreamOutput: ServerPromptOutput {
     let stream: PlaybackStream
     private let connection: PulseConnection
     private let roles: Mutex<ServerRolePolicy>

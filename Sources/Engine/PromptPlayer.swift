@@ -29,7 +29,14 @@ actor PromptPlayer {
     private var queue = PromptQueue()
     /// Turns to synthesise a prompt being admitted, a few at a time across every connection.
     private var synthesis = SynthesisSlots()
-    private var worker: Task<Void, Never>?
+    /// Wakes the worker (`run()`) when a prompt is queued while it is idle.
+    private let wakeups: AsyncStream<Void>
+    private let wakeWorker: AsyncStream<Void>.Continuation
+    /// The deadlines of waiting prompts, each watched by a timer that is a child task of `run()`.
+    private let deadlines: AsyncStream<Deadline>
+    private let watchDeadline: AsyncStream<Deadline>.Continuation
+    /// Set while the worker has prompts to play: the simulated clock waits for it meanwhile.
+    private var workerBusy: EngineClock.Busy?
     /// The prompt the worker plays, and what has stopped it (`PromptPriorities.resolve`).
     private var playing: PlayingPrompt?
     /// Wakes a simulated playback early when the prompt is cancelled.
@@ -51,6 +58,25 @@ actor PromptPlayer {
         self.preemption = preemption
         self.wake = wake
         self.audibility = audibility
+        (wakeups, wakeWorker) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        (deadlines, watchDeadline) = AsyncStream.makeStream(of: Deadline.self)
+    }
+
+    /// Plays the prompts, one at a time, and expires those whose deadline passes while they wait,
+    /// until `finish()`. The worker is this task, on the player itself: woken when a prompt is queued
+    /// while it is idle, it plays whatever waits. The timers are its children.
+    func run() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.watchDeadlines() }
+            for await _ in wakeups { await work() }
+            group.cancelAll()
+        }
+    }
+
+    /// Ends `run()` once the worker is idle. A prompt queued afterwards ends skipped at once.
+    nonisolated func finish() {
+        wakeWorker.finish()
+        watchDeadline.finish()
     }
 
     /// How many prompts wait, how many seconds of speech they hold, and whether one plays.
@@ -124,10 +150,8 @@ actor PromptPlayer {
                 reason: "dropped: the queue was full and client \(old.client.rawValue) had the most prompts waiting; its place went to \(id)")
         }
         if let deadline = prompt.deadline {
-            clock.spawn {
-                await self.clock.sleep(until: deadline + 0.005)
-                await self.expireIfWaiting(id)
-            }
+            let watched = Deadline(id: id, at: deadline, busy: clock.busy())
+            if case .terminated = watchDeadline.yield(watched) { watched.busy.done() }
         }
         let position = queue.position(of: id) ?? 0
         resolve(.queued(prompt, position: position))
@@ -274,16 +298,41 @@ actor PromptPlayer {
         return .success(again.id)
     }
 
-    /// The worker plays whatever waits; started when a prompt is queued while it is idle (it ends when
-    /// the queue is empty), from a request or from a held alert queued again.
+    /// Wakes the worker to play whatever waits, when a prompt is queued while it is idle (it goes idle
+    /// when the queue is empty), from a request or from a held alert queued again. Its wake-up is
+    /// one hop: the worker resumes on this actor. Once the player has finished, nothing plays: what
+    /// waits ends skipped.
     private func startWorkerIfIdle() {
-        guard worker == nil else { return }
-        // Started on this actor (the task takes its isolation from `self`): its first turn is one
-        // hop. The simulated clock waits for it as for `EngineClock.spawn`.
-        let busy = clock.busy()
-        worker = Task {
-            await self.work()
-            busy.done()
+        guard workerBusy == nil else { return }
+        workerBusy = clock.busy()
+        if case .terminated = wakeWorker.yield() {
+            workerBusy?.done()
+            workerBusy = nil
+            cancelAll(reason: Self.finishedReason)
+        }
+    }
+
+    static let finishedReason = "the prompt player has stopped"
+
+    /// A waiting prompt's deadline, counted busy on the simulated clock until its timer has looked.
+    private struct Deadline: Sendable {
+        let id: PromptID
+        let at: Double
+        let busy: EngineClock.Busy
+    }
+
+    /// One timer per deadline, as children of `run()`: a prompt still waiting 5 ms after its
+    /// deadline expires.
+    private nonisolated func watchDeadlines() async {
+        await withDiscardingTaskGroup { timers in
+            for await deadline in deadlines {
+                timers.addTask {
+                    await self.clock.sleep(until: deadline.at + 0.005)
+                    if !Task.isCancelled { await self.expireIfWaiting(deadline.id) }
+                    deadline.busy.done()
+                }
+            }
+            timers.cancelAll()
         }
     }
 
@@ -372,7 +421,8 @@ actor PromptPlayer {
             prompt.ticket.complete(result)
             if prompt.fromGuidance { await gate.guidancePromptEnded(prompt.client, ending) }
         }
-        worker = nil
+        workerBusy?.done()
+        workerBusy = nil
     }
 
     /// What becomes of a prompt the moment cut, in words for its end reason; an alert is held for later.

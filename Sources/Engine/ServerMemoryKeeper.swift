@@ -25,7 +25,16 @@ actor ServerMemoryKeeper {
     /// Entries to write, by group; the latest wins.
     private var pending: [String: RememberedStream] = [:]
     private var generation = 0
-    private var writer: Task<Void, Never>?
+    /// Wakes the writer (`run()`) for the settled writes of a change.
+    private let changes: AsyncStream<Void>
+    private let changed: AsyncStream<Void>.Continuation
+    /// True from a change until its settled writes are done.
+    private var settling = false
+    /// True while `run()` runs: before it (the engine's start-up) and after it, `flush()` makes the
+    /// settled writes itself.
+    private var running = false
+    /// Who waits in `flush()` for the settled writes.
+    private var flushed: [CheckedContinuation<Void, Never>] = []
 
     /// After a change: soon, to keep short the window in which a new stream would start ducked, then
     /// after the server's own saves have settled.
@@ -35,7 +44,19 @@ actor ServerMemoryKeeper {
         self.connection = connection
         self.logger = logger
         self.settle = settle
+        (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
+
+    /// Makes the settled writes of each change, until `finish()`: a child task of the engine's `run()`.
+    func run() async {
+        running = true
+        for await _ in changes { await writeWhenSettled() }
+        running = false
+        settled()
+    }
+
+    /// Ends `run()` after the settled writes under way; later changes are written once, at once.
+    nonisolated func finish() { changed.finish() }
 
     /// Whether the server remembers streams at all (asked once per connection).
     func isSupported() async -> Bool {
@@ -65,13 +86,23 @@ actor ServerMemoryKeeper {
         for entry in entries { pending[entry.name] = entry }
         generation += 1
         await write(entries)
-        guard writer == nil else { return }
-        writer = Task { await self.writeWhenSettled() }
+        guard running, !settling, !settle.isEmpty else { return }
+        settling = true
+        if case .terminated = changed.yield() { settled() }
     }
 
     /// Waits until every pending entry has had its settled write.
     func flush() async {
-        await writer?.value
+        if !running, !pending.isEmpty { return await writeWhenSettled() }
+        guard settling else { return }
+        await withCheckedContinuation { flushed.append($0) }
+    }
+
+    private func settled() {
+        settling = false
+        pending.removeAll()
+        for waiter in flushed { waiter.resume() }
+        flushed.removeAll()
     }
 
     private func writeWhenSettled() async {
@@ -85,14 +116,12 @@ actor ServerMemoryKeeper {
                 (seen, step, since) = (generation, 0, ContinuousClock.now)
                 continue
             }
-            let entries = Array(pending.values)
             step += 1
-            if step == settle.count {
-                pending.removeAll()
-                writer = nil
-            }
-            await write(entries)
+            await write(Array(pending.values))
+            // A change during the last write: its own repeats start over.
+            if step == settle.count, generation != seen { (seen, step, since) = (generation, 0, ContinuousClock.now) }
         }
+        settled()
     }
 
     private func write(_ entries: [RememberedStream]) async {

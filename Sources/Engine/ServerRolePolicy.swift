@@ -1,5 +1,3 @@
-import PulseAudio
-
 /// Whether the sound server ducks and corks streams by their role itself, and so how VoxNav's
 /// prompts present themselves and who ducks the others.
 ///
@@ -22,10 +20,9 @@ public enum ServerRolePolicy: String, Sendable, Equatable {
     /// WirePlumber's role-based endpoints.
     case wirePlumberEndpoints
 
-    /// What the server at `connection` runs: its endpoints show up as sinks named `control.endpoint.*`.
-    static func detect(on connection: PulseConnection) async -> ServerRolePolicy {
-        let sinks = (try? await connection.sinkNames()) ?? []
-        return sinks.contains { $0.hasPrefix("control.endpoint.") } ? .wirePlumberEndpoints : .none
+    /// What a server with these sinks runs: its endpoints show up as sinks named `control.endpoint.*`.
+    static func detect(sinks: [String]) -> ServerRolePolicy {
+        sinks.contains { $0.hasPrefix("control.endpoint.") } ? .wirePlumberEndpoints : .none
     }
 
     /// Whether VoxNav ducks other streams itself.

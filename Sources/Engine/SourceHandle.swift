@@ -1,9 +1,8 @@
 import AudioPolicy
-import CarAudio
 
 /// A source the engine can act on: one it simulates, or another program's stream it found on the server.
 enum SourceHandle {
-    case simulated(CarSource)
+    case simulated(any SimulatedSource)
     /// Another program's sink input, classified by its role; it can be ducked and muted, not paused.
     case foreign(sinkInput: UInt32, kind: SourceKind, name: String)
 

@@ -19,7 +19,7 @@ struct SourceRegistry {
     var ids: [SourceID] { handles.keys.sorted() }
 
     /// A simulated source started: the newest in the start order.
-    mutating func started(_ source: CarSource) {
+    mutating func started(_ source: any SimulatedSource) {
         let id = SourceID.simulated(source.kind)
         handles[id] = .simulated(source)
         startOrder.removeAll { $0 == id }
@@ -28,7 +28,7 @@ struct SourceRegistry {
 
     /// A simulated source's stream replaced by a new one (a new activity, the server back): its
     /// place in the start order stays.
-    mutating func replace(_ source: CarSource) {
+    mutating func replace(_ source: any SimulatedSource) {
         handles[.simulated(source.kind)] = .simulated(source)
     }
 

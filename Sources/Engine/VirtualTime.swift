@@ -2,7 +2,7 @@ import Foundation
 
 /// Simulated time for `EngineClock`: a discrete-event clock.
 ///
-/// Engine work started with `EngineClock.spawn` counts as busy until it ends or sleeps; `advance`
+/// Engine work counted busy (`EngineClock.busy()`) stays so until it is done or sleeps; `advance`
 /// waits for the engine to be idle, then jumps to the earliest sleeper's moment and wakes that one
 /// sleeper alone, and so on until the target. Work therefore happens at exact simulated moments in a
 /// fixed order, however long it takes on the wall clock (synthesis, ramps): runs are deterministic.

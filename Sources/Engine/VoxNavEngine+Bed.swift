@@ -26,14 +26,14 @@ extension VoxNavEngine {
         let source = wanted ? promptSink.map { "\($0).monitor" } : nil
         guard bedMeter.want(source), let source else { return }
         // Opened beside the loop: a server slow to answer holds up no decision.
-        let connection = self.connection
+        let server = self.server
         spawnChild(counted: false) {
-            let meter = try? await LevelMeter(connection: connection, source: source)
+            let meter = try? await server.levelMeter(recording: source)
             await self.bedMeterOpened(meter, for: source)
         }
     }
 
-    private func bedMeterOpened(_ meter: LevelMeter?, for source: String) {
+    private func bedMeterOpened(_ meter: (any BedLevelMeter)?, for source: String) {
         bedMeter.opened(meter, for: source)
     }
 

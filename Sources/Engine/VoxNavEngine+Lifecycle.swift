@@ -20,15 +20,23 @@ extension VoxNavEngine {
         let foreign: ForeignStreams?
     }
 
-    /// Runs the engine until `shutdown()`: the policy loop, the focus lane, and as their children
-    /// every timer, watcher and reconnection the engine starts (`spawnChild`). It begins with what
-    /// the previous daemon left and the streams already playing; `untilStarted()` returns once that
-    /// is done. Run it once. voxnavd runs it as a service of its `ServiceGroup`. The loop runs on
-    /// the engine itself: a command's turn is a turn of this actor, with no task in between.
+    /// Runs the engine until `shutdown()`: the policy loop, the focus lane, the prompt player's
+    /// worker and timers, the server memory's writer, and as the loop's children every timer,
+    /// watcher and reconnection the engine starts (`spawnChild`). It begins with what the previous
+    /// daemon left and the streams already playing; `untilStarted()` returns once that is done. Run
+    /// it once. voxnavd runs it as a service of its `ServiceGroup`. The loop runs on the engine
+    /// itself: a command's turn is a turn of this actor, with no task in between.
     public func run() async {
         await withDiscardingTaskGroup { outer in
-            // The lane outlives the loop's children: what the loop handed it is carried out.
-            outer.addTask { await self.lane.run() }
+            // The lane outlives the loop's children: what the loop handed it is carried out, and
+            // the server's memory is written after its last batch.
+            let memory = focus.memory
+            outer.addTask {
+                await self.lane.run()
+                memory.finish()
+            }
+            outer.addTask { await memory.run() }
+            outer.addTask { await self.prompts.run() }
             await withDiscardingTaskGroup { children in
                 let busy = clock.busy()
                 children.addTask {
@@ -41,6 +49,7 @@ extension VoxNavEngine {
                 // Timers, watchers and reconnecting end with the loop.
                 children.cancelAll()
             }
+            prompts.finish()
             lane.finish()
         }
     }

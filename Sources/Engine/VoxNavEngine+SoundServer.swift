@@ -7,7 +7,7 @@ extension VoxNavEngine {
     /// Follows the connection: when the server goes away, what cannot wait ends and the engine
     /// reconnects, in a child task of `run()`.
     func watchSoundServer() {
-        connection.onDisconnect { [weak self] in
+        server.onDisconnect { [weak self] in
             guard let engine = self else { return }
             engine.spawnChild { await engine.soundServerLost() }
         }
@@ -47,14 +47,14 @@ extension VoxNavEngine {
     /// when the server is not (or no longer) there. `lost`: the duck journal when the server went.
     private func tryToRestore(_ lost: DuckJournal) async -> Bool {
         do {
-            try await connection.reconnect()
+            try await server.reconnect()
             // A server that remembers streams (WirePlumber, which outlives pipewire-pulse and keeps
             // its state on disk; PulseAudio's stream-restore database) may still hold a level the
             // engine had set: its own save of a duck, or the nudged half of a write pair, when the
             // server died before the engine's writes back. New streams of those groups would start
             // there. What it remembered before the engine's changes is written back first.
             await focus.reconnected(lost: lost)
-            let roles = await ServerRolePolicy.detect(on: connection)
+            let roles = await server.rolePolicy()
             if roles != rolePolicy { logger.notice("the sound server's role policy changed", metadata: ["rolePolicy": "\(roles.rawValue)"]) }
             try await output.serverChanged(roles)
             promptSink = await output.sink(resume: false).name
@@ -79,7 +79,7 @@ extension VoxNavEngine {
             }
             let ids = restarted
             let effects = await loop.carryOut { await self.reapplyPolicy(to: ids) }
-            for input in try await connection.sinkInputs() { await foreignStreamAppeared(input.index) }
+            for input in try await server.sinkInputs() { await foreignStreamAppeared(input.index) }
             serverAvailable = true
             trackBed()
             await journalSources()
@@ -94,16 +94,16 @@ extension VoxNavEngine {
 
     /// Sets a re-created source's stream to `volume` and waits (at most 0.5 s) until the server
     /// reports it, so that what is carried out next starts from it.
-    private func setOwnVolume(of source: CarSource, to volume: ChannelVolumes) async {
+    private func setOwnVolume(of source: any SimulatedSource, to volume: ChannelVolumes) async {
         let index = source.sinkInputIndex
         do {
-            guard let input = try await connection.sinkInput(index: index), input.volume != volume else { return }
+            guard let input = try await server.sinkInput(index: index), input.volume != volume else { return }
             logger.info(
                 "a source started again comes in at another volume than its own: set back",
                 metadata: ["sinkInput": "\(index)", "kind": "\(source.kind.rawValue)", "volume": "\(input.volume)", "own": "\(volume)"])
-            try await connection.setSinkInputVolume(index: index, to: volume)
+            try await server.setSinkInputVolume(index: index, to: volume)
             for _ in 0..<25 {
-                if try await connection.sinkInput(index: index)?.volume == volume { return }
+                if try await server.sinkInput(index: index)?.volume == volume { return }
                 try await Task.sleep(for: .milliseconds(20))
             }
             logger.warning("the server did not report the volume set on a source started again", metadata: ["sinkInput": "\(index)"])

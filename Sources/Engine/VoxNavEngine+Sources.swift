@@ -53,11 +53,11 @@ extension VoxNavEngine {
         return try await describe(id)
     }
 
-    func makeSource(_ kind: SourceKind, _ activity: SourceActivity, at position: Double? = nil, paused: Bool = false) async throws -> CarSource {
+    func makeSource(
+        _ kind: SourceKind, _ activity: SourceActivity, at position: Double? = nil, paused: Bool = false
+    ) async throws -> any SimulatedSource {
         do {
-            let sink = configuration.sourcesSink
-            if kind == .fmRadio && activity == .default { return try await CarSources.startFMRadio(on: connection, paused: paused, sink: sink) }
-            return try await CarSources.start(kind: kind, activity: activity, at: position, paused: paused, sink: sink, on: connection)
+            return try await server.startSource(kind, activity, at: position, paused: paused, sink: configuration.sourcesSink)
         } catch let error as CarSourceError {
             throw EngineError.invalidSource("\(error)")
         } catch {
@@ -65,7 +65,7 @@ extension VoxNavEngine {
         }
     }
 
-    private func simulatedSourceEnded(_ id: SourceID, _ source: CarSource) async {
+    private func simulatedSourceEnded(_ id: SourceID, _ source: any SimulatedSource) async {
         guard case .simulated(let current)? = sources[id], current === source else { return }
         sources.remove(id)
         emitSource(.sourceEnded, id, source.kind)
@@ -126,7 +126,7 @@ extension VoxNavEngine {
     private func foreignStreamCorkChanged(_ index: UInt32) async {
         let id = SourceID.foreign(index)
         guard case .foreign(_, let kind, _)? = sources[id],
-            let input = try? await connection.sinkInput(index: index)
+            let input = try? await server.sinkInput(index: index)
         else { return }
         let wasCorked = sources.noteCorked(index, input.corked)
         guard wasCorked, !input.corked, policy.state(of: .source(id)) == .stopped else { return }
@@ -138,7 +138,7 @@ extension VoxNavEngine {
 
     func foreignStreamAppeared(_ index: UInt32) async {
         let id = SourceID.foreign(index)
-        guard sources.isUnmanaged(index), let input = try? await connection.sinkInput(index: index),
+        guard sources.isUnmanaged(index), let input = try? await server.sinkInput(index: index),
             // Read again after the await: the same stream may have been taken up meanwhile.
             sources.isUnmanaged(index), let kind = configuration.policy.classify.kind(properties: input.properties)
         else { return }

@@ -14,7 +14,7 @@ extension VoxNavEngine {
         var inputs: [UInt32: SinkInput] = [:]
         if serverAvailable, !sources.ids.isEmpty {
             do {
-                inputs = Dictionary(try await connection.sinkInputs(timeout: Self.readBackTimeout).map { ($0.index, $0) }) { first, _ in first }
+                inputs = Dictionary(try await server.sinkInputs(timeout: Self.readBackTimeout).map { ($0.index, $0) }) { first, _ in first }
             } catch {
                 logger.warning("state read back without the sound server: it did not answer", metadata: ["error": "\(error)"])
             }
@@ -46,7 +46,7 @@ extension VoxNavEngine {
         if let readBack {
             input = readBack[handle.sinkInputIndex]
         } else {
-            input = serverAvailable ? try await connection.sinkInput(index: handle.sinkInputIndex) : nil
+            input = serverAvailable ? try await server.sinkInput(index: handle.sinkInputIndex) : nil
         }
         let effective = policy.state(of: .source(id)) ?? .playing
         var activity: String?

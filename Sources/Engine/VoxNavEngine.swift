@@ -9,7 +9,7 @@ import PulseAudio
 import RPC
 import Speech
 
-/// The prompt pipeline, the car's sources and the audio policy on one PulseAudio connection.
+/// The prompt pipeline, the car's sources and the audio policy on one sound server (`AudioServer`).
 ///
 /// Everything that happens (a source starts, a client configures or activates its session, a prompt
 /// is ready or has drained, a deadline passes) is a command of its one policy loop (`PolicyLoop`,
@@ -19,12 +19,13 @@ import Speech
 public actor VoxNavEngine {
     public let configuration: EngineConfiguration
     public nonisolated let voices: VoiceLibrary
-    let connection: PulseConnection
+    /// The sound server: libpulse's `PulseConnection`, or an in-memory one in EngineTests.
+    let server: any AudioServer
     let logger: Logger
     /// Carries out the focus decisions; owns the duck journal and the journal file.
     let focus: FocusExecutor
     /// The prompt stream, and whether the server ducks by role itself (read at each connection).
-    let output: PromptStreamOutput
+    let output: any ServerPromptOutput
     let prompts: PromptPlayer
     /// The level of what plays under the prompts, for the policy's `audibility:` target.
     var bedMeter = BedMeter()
@@ -62,13 +63,12 @@ public actor VoxNavEngine {
     /// The client used by callers that are not socket clients (tests, the engine's own prompts).
     public static let localClient = ClientID("local")
 
-    /// Connects to PulseAudio (honouring `PULSE_SERVER`), loads eSpeak NG and opens the prompt stream.
-    public init(configuration: EngineConfiguration = EngineConfiguration(), logger: Logger = Logger(label: "voxnav.engine")) async throws {
-        self.configuration = configuration
-        self.logger = logger
-        clock = EngineClock(configuration.clock)
-        voices = VoiceLibrary.locate(explicit: configuration.voicesDirectory)
-        for (file, problem) in voices.problems { logger.error("phrase pack or lexicon not loaded", metadata: ["file": "\(file)", "problem": "\(problem)"]) }
+    /// The engine on the sound server `PULSE_SERVER` names (else the user's) with eSpeak NG's voices:
+    /// what voxnavd runs. Connects, loads eSpeak NG and opens the prompt stream; `run()` starts it.
+    public static func live(
+        configuration: EngineConfiguration = EngineConfiguration(), logger: Logger = Logger(label: "voxnav.engine")
+    ) async throws -> VoxNavEngine {
+        let connection: PulseConnection
         do {
             connection = try await PulseConnection(applicationName: "VoxNav")
         } catch {
@@ -80,27 +80,42 @@ public actor VoxNavEngine {
         } catch {
             throw EngineError.speech(error.description)
         }
-        let rolePolicy = await ServerRolePolicy.detect(on: connection)
+        let renderer = SpeechRenderer(
+            synthesizer: synthesizer, maxPromptSeconds: configuration.policy.prompts.maxSeconds, rate: configuration.speechRate)
+        return try await VoxNavEngine(
+            configuration: configuration, logger: logger, server: connection, renderer: renderer, sampleRate: synthesizer.sampleRate,
+            players: MPRISPlayers(address: configuration.sessionBusAddress))
+    }
+
+    /// An engine on `server`, its prompts made by `renderer` at `sampleRate`, other programs'
+    /// players paused through `players` (none: they are muted): the seams `live` fills with the real
+    /// server and eSpeak NG, and EngineTests with in-memory ones. Takes over what a killed daemon
+    /// left in the journal and opens the prompt stream.
+    init(
+        configuration: EngineConfiguration, logger: Logger, server: any AudioServer, renderer: any PromptRenderer, sampleRate: Int,
+        players: MPRISPlayers?
+    ) async throws {
+        self.configuration = configuration
+        self.logger = logger
+        self.server = server
+        clock = EngineClock(configuration.clock)
+        voices = VoiceLibrary.locate(explicit: configuration.voicesDirectory)
+        for (file, problem) in voices.problems { logger.error("phrase pack or lexicon not loaded", metadata: ["file": "\(file)", "problem": "\(problem)"]) }
+        let rolePolicy = await server.rolePolicy()
         if rolePolicy != .none {
             logger.notice(
                 "the sound server ducks by role: prompts use its Navigation role, open only while they play, and VoxNav ducks nothing itself",
                 metadata: ["rolePolicy": "\(rolePolicy.rawValue)"])
         }
-        let promptStream = try await PlaybackStream(
-            connection: connection, name: "VoxNav voice prompt", properties: rolePolicy.promptStreamProperties,
-            format: StreamFormat(sampleRate: UInt32(synthesizer.sampleRate), channels: 1),
-            targetLatency: configuration.promptLatency, startCorked: true, openNow: rolePolicy.keepsPromptStreamOpen)
-        output = PromptStreamOutput(stream: promptStream, connection: connection, rolePolicy: rolePolicy)
+        output = try await server.promptOutput(rolePolicy: rolePolicy, sampleRate: sampleRate, latency: configuration.promptLatency)
         prompts = PromptPlayer(
-            clock: clock,
-            renderer: SpeechRenderer(synthesizer: synthesizer, maxPromptSeconds: configuration.policy.prompts.maxSeconds, rate: configuration.speechRate),
-            output: output, gate: PolicyLoopGate(loop: loop), events: events, limits: configuration.policy.prompts,
+            clock: clock, renderer: renderer, output: output, gate: PolicyLoopGate(loop: loop), events: events, limits: configuration.policy.prompts,
             preemption: configuration.policy.preemption, wake: configuration.policy.outputs, audibility: configuration.policy.audibility)
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
         focus = FocusExecutor(
-            connection: connection, logger: logger, journalFile: journalFile, deepestDuckDB: configuration.policy.deepestDuckDB,
-            players: MPRISPlayers(address: configuration.sessionBusAddress), events: events, clock: clock,
+            connection: server, logger: logger, journalFile: journalFile, deepestDuckDB: configuration.policy.deepestDuckDB,
+            players: players, events: events, clock: clock,
             rampsTakeTime: clock.playsPromptAudio)
         // A previous daemon killed mid-prompt may have left streams ducked or muted, and its simulated sources died with it.
         var left: JournalFile.Contents?
@@ -127,8 +142,8 @@ public actor VoxNavEngine {
         var foreign: StartUp.ForeignStreams?
         if configuration.manageForeignStreams {
             do {
-                let events = try await connection.sinkInputEvents()
-                foreign = .init(playing: try await connection.sinkInputs().map(\.index), events: events)
+                let events = try await server.sinkInputEvents(bufferingNewest: 256)
+                foreign = .init(playing: try await server.sinkInputs().map(\.index), events: events)
             } catch {
                 throw EngineError.audio("\(error)")
             }
@@ -156,7 +171,7 @@ public actor VoxNavEngine {
     /// through to its end, and the journal file stays as it was, so that the next daemon restores
     /// what is still ducked, muted or paused, and starts the simulated sources again.
     public nonisolated func abandonSoundServer() {
-        connection.abandon()
+        server.abandon()
     }
 
     deinit { loop.finish() }

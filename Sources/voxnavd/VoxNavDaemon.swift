@@ -146,7 +146,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
         }
         let engine: VoxNavEngine
         do {
-            engine = try await VoxNavEngine(configuration: configuration, logger: logger)
+            engine = try await VoxNavEngine.live(configuration: configuration, logger: logger)
         } catch {
             logger.critical("cannot start", metadata: ["error": "\(error)"])
             throw ExitCode(1)

@@ -7,7 +7,7 @@ extension VoxNavEngine {
     public static func started(configuration: EngineConfiguration = EngineConfiguration(), logger: Logger = Logger(label: "voxnav.engine"))
         async throws -> VoxNavEngine
     {
-        let engine = try await VoxNavEngine(configuration: configuration, logger: logger)
+        let engine = try await VoxNavEngine.live(configuration: configuration, logger: logger)
         Task { await engine.run() }
         await engine.untilStarted()
         return engine

@@ -83,3 +83,15 @@ import Testing
         await #expect(throws: EngineClock.ClockError.self) { try await EngineClock(.virtual).advance(to: .nan) }
     }
 }
+
+extension EngineClock {
+    /// A task counted busy from now until it ends or sleeps, as the engine's timers are.
+    @discardableResult
+    fileprivate func spawn(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        let busy = busy()
+        return Task {
+            await work()
+            busy.done()
+        }
+    }
+}

@@ -12,6 +12,15 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
         var abandoned = false
         /// Every volume set, in order: (sink input, volume).
         var volumeSets: [(UInt32, ChannelVolumes)] = []
+        /// Subscribers to sink-input events (`AudioServer.sinkInputEvents`).
+        var subscribers: [AsyncStream<SinkInputEvent>.Continuation] = []
+        /// Called when the connection is lost.
+        var onDisconnect: (@Sendable () -> Void)?
+        /// False from a loss until the test lets the server come back and the engine reconnects.
+        var connected = true
+        var canReconnect = true
+        /// The next index a stream started on it gets.
+        var nextIndex: UInt32 = 100
     }
 
     struct Refusal: Error, CustomStringConvertible {
@@ -22,7 +31,31 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
     /// Whether it remembers stream volumes per group (PulseAudio's module-stream-restore).
     let remembers: Bool
 
+    /// The prompt streams engines opened on it (`AudioServer.promptOutput`), each held until the test drains it.
+    private let promptStreams = Mutex<[HeldOutput]>([])
+
     init(remembers: Bool = false) { self.remembers = remembers }
+
+    /// A new prompt stream (an engine opens one).
+    func openPromptStream() -> HeldOutput {
+        let stream = HeldOutput()
+        promptStreams.withLock { $0.append(stream) }
+        return stream
+    }
+
+    /// The prompt stream opened last.
+    var promptStream: HeldOutput? { promptStreams.withLock { $0.last } }
+
+    func subscribe(_ subscriber: AsyncStream<SinkInputEvent>.Continuation) { state.withLock { $0.subscribers.append(subscriber) } }
+
+    func onDisconnect(_ handler: @escaping @Sendable () -> Void) { state.withLock { $0.onDisconnect = handler } }
+
+    func reconnect() async throws {
+        try state.withLock { state in
+            guard state.canReconnect else { throw Refusal(description: "connecting failed: Connection refused") }
+            state.connected = true
+        }
+    }
 
     /// Another program starts a stream, stereo at `volume`.
     func play(_ index: UInt32, volume: UInt32, properties: [String: String]) {
@@ -34,13 +67,69 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
             if remembers, let remembered = RememberedStream(current: input), state.remembered[remembered.name] == nil {
                 state.remembered[remembered.name] = remembered
             }
+            Self.tell(state, SinkInputEvent(.new, index: index))
         }
+    }
+
+    /// A stream leaves the server (its program stopped it).
+    func stop(_ index: UInt32) {
+        state.withLock { state in
+            guard state.inputs.removeValue(forKey: index) != nil else { return }
+            Self.tell(state, SinkInputEvent(.remove, index: index))
+        }
+    }
+
+    /// A stream's program corks or uncorks it.
+    func cork(_ index: UInt32, _ corked: Bool) {
+        state.withLock { state in
+            state.inputs[index]?.corked = corked
+            Self.tell(state, SinkInputEvent(.change, index: index))
+        }
+    }
+
+    /// The server goes away, with every stream on it; the engine is told. Its subscriptions stay,
+    /// and tell again once it is back, as `PulseConnection`'s do across a reconnect.
+    func die(comingBack: Bool = false) {
+        let handler = state.withLock { state in
+            state.connected = false
+            state.canReconnect = comingBack
+            state.inputs.removeAll()
+            return state.onDisconnect
+        }
+        handler?()
+    }
+
+    /// A server that went away is there again: the engine's next attempt reconnects.
+    func comeBack() { state.withLock { $0.canReconnect = true } }
+
+    var isConnected: Bool { state.withLock { $0.connected } }
+    var inputs: [SinkInput] { state.withLock { Array($0.inputs.values) } }
+
+    /// Starts a stream of the engine's (a simulated source), stereo at `volume`; returns its index.
+    func open(name: String, volume: UInt32, properties: [String: String], corked: Bool) throws -> UInt32 {
+        try state.withLock { state in
+            guard state.connected else { throw Refusal(description: "creating a stream failed: Connection terminated") }
+            let index = state.nextIndex
+            state.nextIndex += 1
+            state.inputs[index] = SinkInput(
+                index: index, name: name, sink: 0, volume: ChannelVolumes([volume, volume]), muted: false, corked: corked, channelMap: [1, 2],
+                properties: properties)
+            Self.tell(state, SinkInputEvent(.new, index: index))
+            return index
+        }
+    }
+
+    private static func tell(_ state: State, _ event: SinkInputEvent) {
+        for subscriber in state.subscribers { subscriber.yield(event) }
     }
 
     /// The user sets a stream's volume (a desktop server saves it).
     func userSets(_ index: UInt32, to volume: UInt32) {
         state.withLock { state in Self.set(&state, index, ChannelVolumes([volume, volume]), remembers: remembers) }
     }
+
+    /// Whether the stream at `index` is corked (a simulated source paused).
+    func corked(_ index: UInt32) -> Bool? { state.withLock { $0.inputs[index]?.corked } }
 
     func volume(of index: UInt32) -> [UInt32]? { state.withLock { $0.inputs[index]?.volume.values } }
     func muted(_ index: UInt32) -> Bool? { state.withLock { $0.inputs[index]?.muted } }
@@ -50,6 +139,7 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
     private static func set(_ state: inout State, _ index: UInt32, _ volume: ChannelVolumes, remembers: Bool) {
         state.inputs[index]?.volume = volume
         state.volumeSets.append((index, volume))
+        tell(state, SinkInputEvent(.change, index: index))
         if remembers, let input = state.inputs[index], let remembered = RememberedStream(current: input) {
             state.remembered[remembered.name] = remembered
         }
@@ -59,7 +149,7 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
 
     func sinkInput(index: UInt32) async throws -> SinkInput? {
         try state.withLock { state in
-            guard !state.abandoned else { throw Refusal(description: "reading sink input \(index) failed: the connection was given up") }
+            guard !state.abandoned, state.connected else { throw Refusal(description: "reading sink input \(index) failed: the connection was given up") }
             return state.inputs[index]
         }
     }
@@ -77,6 +167,7 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
         try state.withLock { state in
             guard !state.abandoned, state.inputs[index] != nil else { throw Refusal(description: "muting sink input \(index) failed: No such entity") }
             state.inputs[index]?.muted = muted
+            Self.tell(state, SinkInputEvent(.change, index: index))
         }
     }
 

@@ -23,6 +23,8 @@ import Testing
         let output = HeldOutput()
         let player = PromptPlayer(
             clock: EngineClock(.real), renderer: renderer, output: output, gate: ScriptedGate(), events: EventBus(), limits: Self.limits)
+        Task { await player.run() }
+        defer { player.finish() }
         // 40 clients × 8 prompts, all at once.
         let counts = await withTaskGroup(of: Result<Void, EngineError>.self, returning: Counts.self) { group in
             for client in 0..<40 {

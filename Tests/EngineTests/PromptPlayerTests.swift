@@ -14,7 +14,8 @@ import Testing
     /// The built-in policy's limits (policy/default.yaml).
     static let limits = PromptLimits(maxSeconds: 6, maxTextCharacters: 1000, maxWaiting: 64, maxWaitingPerClient: 32, maxWaitingSeconds: 120)
 
-    struct Rig {
+    /// The player runs (its worker and deadline timers, `run()`) while the rig lives.
+    final class Rig: Sendable {
         let gate = ScriptedGate()
         let renderer = InstantRenderer()
         let output: HeldOutput
@@ -35,7 +36,10 @@ import Testing
             player = PromptPlayer(
                 clock: clock, renderer: renderer, output: output, gate: gate, events: events, limits: limits, preemption: preemption,
                 audibility: audibility)
+            Task { [player] in await player.run() }
         }
+
+        deinit { player.finish() }
 
         func queue(
             _ text: String, client: ClientID = PromptPlayerTests.nav, voice: String = "en",

@@ -25,4 +25,10 @@ import Testing
         #expect(policy.promptStreamProperties["application.id"] == "org.voxnav.prompt")
         #expect(policy.promptStreamProperties["module-stream-restore.id"] == "sink-input-by-application-id:org.voxnav.prompt")
     }
+
+    @Test func theEndpointsAreFoundByTheirSinksNames() {
+        #expect(ServerRolePolicy.detect(sinks: ["car", "control.endpoint.multimedia", "control.endpoint.navigation"]) == .wirePlumberEndpoints)
+        #expect(ServerRolePolicy.detect(sinks: ["car", "alsa_output.pci-0000_00_1f.3.analog-stereo"]) == .none)
+        #expect(ServerRolePolicy.detect(sinks: []) == .none)
+    }
 }

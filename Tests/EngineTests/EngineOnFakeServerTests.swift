@@ -1,0 +1,205 @@
+import AudioPolicy
+import Foundation
+import Logging
+import PulseAudio
+import RPC
+import Testing
+
+@testable import Engine
+
+/// The whole engine (`VoxNavEngine`: its policy loop, focus lane, prompt player, journal and server
+/// supervision) on an in-memory sound server (`FakeSoundServer` as `AudioServer`) with instant
+/// speech (`InstantRenderer`): ducks and exact restores, a user's change during a duck, a killed
+/// daemon's journal taken over, the server lost and back, the policy's cut of the prompt in flight,
+/// and preemption. Each prompt is held playing until the test drains it, so what holds at its last
+/// sample is read then. What only a real server shows (ramps heard on `car.monitor`, a desktop
+/// server's own saves) stays in the real-server suites.
+@Suite struct EngineOnFakeServerTests {
+    static let music: UInt32 = 7
+    static let musicProperties = ["media.role": "music", "application.name": "Music player"]
+    static let own = ChannelVolumes([40000, 40000])
+    /// The built-in policy's duck.
+    static var ducked: ChannelVolumes { own.scaled(byDecibels: Policy.builtIn.duckLevelDB) }
+
+    /// An engine running on `server`, started as voxnavd starts it.
+    struct Rig {
+        let server: FakeSoundServer
+        let engine: VoxNavEngine
+        let running: Task<Void, Never>
+        let events: EventLog
+        /// Its prompt stream: each prompt plays until `output.drain()`.
+        let output: HeldOutput
+
+        static func start(_ server: FakeSoundServer = FakeSoundServer(), journal: String? = nil) async throws -> Rig {
+            var configuration = EngineConfiguration()
+            configuration.journalPath = journal
+            configuration.sessionBusAddress = nil
+            let engine = try await VoxNavEngine(
+                configuration: configuration, logger: Logger(label: "test"), server: server, renderer: InstantRenderer(),
+                sampleRate: InstantRenderer.sampleRate, players: nil)
+            let events = EventLog(await engine.events)
+            let output = try #require(server.promptStream)
+            let running = Task { await engine.run() }
+            await engine.untilStarted()
+            return Rig(server: server, engine: engine, running: running, events: events, output: output)
+        }
+
+        /// A clean shutdown, as SIGTERM's.
+        func stop() async {
+            await engine.shutdown()
+            await running.value
+        }
+
+        /// Returns once the engine manages the stream at `index` as a source.
+        func waitUntilManaged(_ index: UInt32) async throws {
+            try await Self.waitFor("sink input \(index) managed") { await engine.sources[.foreign(index)] != nil }
+        }
+
+        static func waitFor(_ what: String, _ condition: () async -> Bool) async throws {
+            let deadline = ContinuousClock.now + .seconds(5)
+            while !(await condition()) {
+                guard ContinuousClock.now < deadline else { throw Timeout(what: what) }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+
+        struct Timeout: Error, CustomStringConvertible {
+            let what: String
+            var description: String { "not within 5 s: \(what)" }
+        }
+    }
+
+    static func text(_ words: String) -> PromptRequest { PromptRequest(text: words) }
+
+    @Test func aPromptDucksAnotherProgramsMusicThroughItsLastSampleAndRestoresItExactly() async throws {
+        let rig = try await Rig.start()
+        rig.server.play(Self.music, volume: 40000, properties: Self.musicProperties)
+        try await rig.waitUntilManaged(Self.music)
+        async let spoken = rig.engine.speak(Self.text("In 300 meters turn right"))
+        await rig.output.waitUntilPlaying(1)
+        // Its last sample: the output holds it until drained.
+        #expect(rig.server.volume(of: Self.music) == Self.ducked.values)
+        rig.output.drain()
+        let outcome = try await spoken
+        #expect(outcome.result == .finished)
+        #expect(outcome.ducked.map(\.sinkInput) == [Self.music])
+        #expect(rig.server.volume(of: Self.music) == Self.own.values)
+        await rig.stop()
+    }
+
+    @Test func aUsersChangeDuringADuckIsKept() async throws {
+        let rig = try await Rig.start()
+        rig.server.play(Self.music, volume: 40000, properties: Self.musicProperties)
+        try await rig.waitUntilManaged(Self.music)
+        async let spoken = rig.engine.speak(Self.text("Turn left now"))
+        await rig.output.waitUntilPlaying(1)
+        rig.server.userSets(Self.music, to: 20000)
+        rig.output.drain()
+        _ = try await spoken
+        #expect(rig.server.volume(of: Self.music) == [20000, 20000], "the user's level, not the one before the duck")
+        // Ducked again from the user's level, and back to it.
+        async let again = rig.engine.speak(Self.text("Turn right now"))
+        await rig.output.waitUntilPlaying(2)
+        #expect(rig.server.volume(of: Self.music) == ChannelVolumes([20000, 20000]).scaled(byDecibels: Policy.builtIn.duckLevelDB).values)
+        rig.output.drain()
+        _ = try await again
+        #expect(rig.server.volume(of: Self.music) == [20000, 20000])
+        await rig.stop()
+    }
+
+    @Test func aKilledEnginesDuckIsUndoneByTheNextFromItsJournal() async throws {
+        let journal = try FocusExecutorTests.journalPath()
+        let server = FakeSoundServer()
+        server.play(Self.music, volume: 40000, properties: Self.musicProperties)
+        let first = try await Rig.start(server, journal: journal)
+        try await first.waitUntilManaged(Self.music)
+        let prompt = try await first.engine.queue(Self.text("Keep left"), client: VoxNavEngine.localClient, options: PromptOptions())
+        await first.output.waitUntilPlaying(1)
+        #expect(server.volume(of: Self.music) == Self.ducked.values)
+        // Killed mid-prompt: its tasks end, nothing of it restores anything (its prompt never drains).
+        first.running.cancel()
+        #expect(server.volume(of: Self.music) == Self.ducked.values)
+        let next = try await Rig.start(server, journal: journal)
+        #expect(server.volume(of: Self.music) == Self.own.values, "restored from the journal before serving")
+        // And it manages the stream afresh: a prompt of its own ducks it and restores it again.
+        async let spoken = next.engine.speak(Self.text("Keep right"))
+        await next.output.waitUntilPlaying(1)
+        #expect(server.volume(of: Self.music) == Self.ducked.values)
+        next.output.drain()
+        #expect(try await spoken.result == .finished)
+        #expect(server.volume(of: Self.music) == Self.own.values)
+        _ = prompt
+        await next.stop()
+    }
+
+    @Test func theServerLostEndsThePromptRefusesNewOnesAndOnItsReturnTheRadioPlaysAgain() async throws {
+        let rig = try await Rig.start()
+        let radio = try await rig.engine.startSource(.fmRadio)
+        #expect(rig.server.inputs.map(\.index) == [radio.sinkInput])
+        async let spoken = rig.engine.speak(Self.text("In 2 kilometers take the exit"))
+        await rig.output.waitUntilPlaying(1)
+        rig.server.die()
+        let outcome = try await spoken
+        #expect(outcome.result == .skipped)
+        #expect(outcome.reason == EngineError.serverUnavailableReason)
+        try await Rig.waitFor("server.lost") { rig.events.all.contains { $0.type == .serverLost } }
+        await #expect(throws: EngineError.self) { try await rig.engine.speak(Self.text("Turn left")) }
+        await #expect(throws: EngineError.self) { try await rig.engine.startSource(.spokenAudio) }
+        rig.server.comeBack()
+        try await Rig.waitFor("server.restored") { rig.events.all.contains { $0.type == .serverRestored } }
+        // The radio was started again as a new stream, at its own volume.
+        let restarted = try #require(rig.server.inputs.first)
+        #expect(rig.server.inputs.count == 1)
+        #expect(restarted.volume.values == [FakeSoundServer.sourceVolume, FakeSoundServer.sourceVolume])
+        #expect(try await rig.engine.state().sources.map(\.sinkInput) == [restarted.index])
+        // Prompts play again, and mix with the radio by ducking it.
+        async let again = rig.engine.speak(Self.text("Turn left now"))
+        await rig.output.waitUntilPlaying(2)
+        #expect(rig.server.volume(of: restarted.index) != restarted.volume.values)
+        rig.output.drain()
+        #expect(try await again.result == .finished)
+        #expect(rig.server.volume(of: restarted.index) == restarted.volume.values)
+        await rig.stop()
+    }
+
+    @Test func aCallCutsThePromptInFlightAndTheMusicStaysDuckedForTheCallNotThePrompt() async throws {
+        let rig = try await Rig.start()
+        rig.server.play(Self.music, volume: 40000, properties: Self.musicProperties)
+        try await rig.waitUntilManaged(Self.music)
+        async let spoken = rig.engine.speak(Self.text("Now turn right onto Solar Circle"))
+        await rig.output.waitUntilPlaying(1)
+        _ = try await rig.engine.startSource(.phoneCall)
+        let outcome = try await spoken
+        #expect(outcome.result == .interrupted)
+        #expect(outcome.cut != nil)
+        #expect(rig.output.cancelled == 1, "its audio stopped, not played to its end")
+        // The prompt's session is over; what the call asks of the music holds.
+        #expect(rig.server.volume(of: Self.music) != Self.own.values || rig.server.muted(Self.music) == true)
+        try await rig.engine.stopSource(.phoneCall)
+        try await Rig.waitFor("the music back at its own level") {
+            rig.server.volume(of: Self.music) == Self.own.values && rig.server.muted(Self.music) == false
+        }
+        await rig.stop()
+    }
+
+    @Test func anImportantPromptInterruptsALowOneWhichIsSaidAgainAfterIt() async throws {
+        let rig = try await Rig.start()
+        async let low = rig.engine.speak(Self.text("Traffic is light"), options: PromptOptions(priority: .low))
+        await rig.output.waitUntilPlaying(1)
+        async let important = rig.engine.speak(Self.text("Turn left now"), options: PromptOptions(priority: .important))
+        let interrupted = try await low
+        #expect(interrupted.result == .interrupted)
+        await rig.output.waitUntilPlaying(2)
+        rig.output.drain()
+        #expect(try await important.result == .finished)
+        // The low one, queued again under a new id, plays after it.
+        await rig.output.waitUntilPlaying(3)
+        rig.output.drain()
+        try await Rig.waitFor("the low prompt said again") {
+            rig.events.all.contains { $0.type == .promptFinished && $0.text == "Traffic is light" }
+        }
+        let played = rig.events.all.filter { $0.type == .promptStarted }.compactMap(\.text)
+        #expect(played == ["Traffic is light", "Turn left now", "Traffic is light"])
+        await rig.stop()
+    }
+}
