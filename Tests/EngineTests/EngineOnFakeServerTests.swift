@@ -44,6 +44,14 @@ import Testing
             return Rig(server: server, engine: engine, running: running, events: events, output: output)
         }
 
+        /// An engine with another program's music playing at 40000, managed.
+        static func withMusic() async throws -> Rig {
+            let rig = try await start()
+            rig.server.play(EngineOnFakeServerTests.music, volume: 40000, properties: EngineOnFakeServerTests.musicProperties)
+            try await rig.waitUntilManaged(EngineOnFakeServerTests.music)
+            return rig
+        }
+
         /// A clean shutdown, as SIGTERM's.
         func stop() async {
             await engine.shutdown()
@@ -72,9 +80,7 @@ import Testing
     static func text(_ words: String) -> PromptRequest { PromptRequest(text: words) }
 
     @Test func aPromptDucksAnotherProgramsMusicThroughItsLastSampleAndRestoresItExactly() async throws {
-        let rig = try await Rig.start()
-        rig.server.play(Self.music, volume: 40000, properties: Self.musicProperties)
-        try await rig.waitUntilManaged(Self.music)
+        let rig = try await Rig.withMusic()
         async let spoken = rig.engine.speak(Self.text("In 300 meters turn right"))
         await rig.output.waitUntilPlaying(1)
         // Its last sample: the output holds it until drained.
@@ -88,9 +94,7 @@ import Testing
     }
 
     @Test func aUsersChangeDuringADuckIsKept() async throws {
-        let rig = try await Rig.start()
-        rig.server.play(Self.music, volume: 40000, properties: Self.musicProperties)
-        try await rig.waitUntilManaged(Self.music)
+        let rig = try await Rig.withMusic()
         async let spoken = rig.engine.speak(Self.text("Turn left now"))
         await rig.output.waitUntilPlaying(1)
         rig.server.userSets(Self.music, to: 20000)
@@ -113,7 +117,7 @@ import Testing
         server.play(Self.music, volume: 40000, properties: Self.musicProperties)
         let first = try await Rig.start(server, journal: journal)
         try await first.waitUntilManaged(Self.music)
-        let prompt = try await first.engine.queue(Self.text("Keep left"), client: VoxNavEngine.localClient, options: PromptOptions())
+        _ = try await first.engine.queue(Self.text("Keep left"), client: VoxNavEngine.localClient, options: PromptOptions())
         await first.output.waitUntilPlaying(1)
         #expect(server.volume(of: Self.music) == Self.ducked.values)
         // Killed mid-prompt: its tasks end, nothing of it restores anything (its prompt never drains).
@@ -128,7 +132,6 @@ import Testing
         next.output.drain()
         #expect(try await spoken.result == .finished)
         #expect(server.volume(of: Self.music) == Self.own.values)
-        _ = prompt
         await next.stop()
     }
 
@@ -163,9 +166,7 @@ import Testing
     }
 
     @Test func aCallCutsThePromptInFlightAndTheMusicStaysDuckedForTheCallNotThePrompt() async throws {
-        let rig = try await Rig.start()
-        rig.server.play(Self.music, volume: 40000, properties: Self.musicProperties)
-        try await rig.waitUntilManaged(Self.music)
+        let rig = try await Rig.withMusic()
         async let spoken = rig.engine.speak(Self.text("Now turn right onto Solar Circle"))
         await rig.output.waitUntilPlaying(1)
         _ = try await rig.engine.startSource(.phoneCall)
