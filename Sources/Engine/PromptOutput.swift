@@ -11,6 +11,9 @@ protocol PromptOutput: Sendable {
     func fadeOut(_ audio: BufferSource)
     /// The sink the next prompt plays into; with `resume`, woken first if it is suspended.
     func sink(resume: Bool) async -> PromptSink
+    /// Whether the sink may be suspended now, as far as the output knows without asking the server:
+    /// then a prompt waits for it to be woken before its first sample.
+    var sinkMayBeSuspended: Bool { get }
 }
 
 extension PromptOutput {
@@ -18,6 +21,7 @@ extension PromptOutput {
     func fadeOut(_ audio: BufferSource) { cancel(audio) }
     /// Where nothing is heard, no sink.
     func sink(resume: Bool) async -> PromptSink { PromptSink(name: nil, wasSuspended: false) }
+    var sinkMayBeSuspended: Bool { false }
 }
 
 /// How a prompt's playback ended.
@@ -82,6 +86,10 @@ final class PromptStreamOutput: ServerPromptOutput {
         return PromptSink(name: found.name, wasSuspended: found.suspended)
     }
 
+    /// Known from the open stream (the server tells it when its sink suspends or resumes); a stream
+    /// opened for each prompt knows nothing before it opens.
+    var sinkMayBeSuspended: Bool { stream.sinkIsSuspended ?? true }
+
     /// Whether the server ducks by role itself; read again at each connection.
     var rolePolicy: ServerRolePolicy {
         get { roles.withLock { $0 } }
@@ -106,21 +114,17 @@ final class PromptStreamOutput: ServerPromptOutput {
         if openForThisPrompt { try? await stream.reopen(properties: roles.promptStreamProperties) }
         let stream = self.stream
         let stalled = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                await stream.play(audio)
-                return false
-            }
+            // The timer that gives up on it is a child; the play itself runs in this task, so its
+            // first samples are written and the stream uncorked with no hop on the way.
             group.addTask {
                 guard (try? await Task.sleep(for: .seconds(seconds + Self.drainMargin))) != nil else { return false }
                 return stream.abandon(audio)
             }
-            // Whichever ends first, the other is not needed: but a play ended by the timer's
-            // `abandon` may be seen first, so both answers count.
+            await stream.play(audio)
+            // Drained, or ended by the timer's `abandon`: either way the timer is not needed now.
+            group.cancelAll()
             var gaveUp = false
-            for await abandoned in group {
-                gaveUp = gaveUp || abandoned
-                group.cancelAll()
-            }
+            for await abandoned in group { gaveUp = gaveUp || abandoned }
             return gaveUp
         }
         // Returned early because the server went away (before the engine heard of it): not finished.

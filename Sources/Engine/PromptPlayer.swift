@@ -483,6 +483,9 @@ actor PromptPlayer {
 
         // A sleeping sink is woken first, beside what follows: it runs by the time the audio is
         // ready. Where no audio plays (the virtual clock) the sink is read only to find its pre-roll.
+        // Its state is needed before the first sample only by a pre-roll rule or when it may be
+        // suspended (the start would be lost until it runs): else the audio starts at once, with no
+        // round trip to the server on the way, and the sink is read beside it.
         async let woken = wakeSink()
         // The oracle is consulted just before the prompt: none → nothing, short → a tone, normal → speech.
         // Its speech made at admission is ready: the policy is asked once, when it can play. Else the
@@ -532,7 +535,7 @@ actor PromptPlayer {
         // Loud enough over what plays under it: the client's gain, a deeper duck, a boost.
         let level = PromptLevel(rendered.audio, grant: grant, audibility: audibility)
         if level.plan.extraDuck < 0 { await gate.duckDeeper(by: level.plan.extraDuck) }
-        let sink = await woken
+        let sink = wake.rules.isEmpty && !output.sinkMayBeSuspended ? nil : await woken
         // Checked after the last await before the audio exists: a stop in any of them keeps it unheard.
         if let stopped = stopped(style: style, timings: timings) {
             // Cancelled (its client may be gone): nothing waits for it. Outranked: the more urgent
@@ -547,7 +550,7 @@ actor PromptPlayer {
             return stopped
         }
         // After an idle gap, silence first, so that a waking output does not swallow the first word.
-        let preRoll = wake.preRoll(forSink: sink.name, idleFor: lastAudioEnd.map { clock.now() - $0 }, suspended: sink.wasSuspended)
+        let preRoll = wake.preRoll(forSink: sink?.name, idleFor: lastAudioEnd.map { clock.now() - $0 }, suspended: sink?.wasSuspended ?? false)
         let silence = Int((preRoll * Double(rendered.audio.sampleRate)).rounded())
         var heard = level.audio
         if silence > 0 { heard.samples = [Int16](repeating: 0, count: silence) + heard.samples }
@@ -564,6 +567,7 @@ actor PromptPlayer {
         level.describe(in: &started)
         events.emit(started)
         await play(audio, duration: heard.duration)
+        _ = await woken
         lastAudioEnd = clock.now()
         timings.drained = ms()
         // Linger only when another prompt is already waiting.

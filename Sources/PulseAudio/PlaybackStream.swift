@@ -118,6 +118,15 @@ public final class PlaybackStream: @unchecked Sendable {
     /// False once the stream has failed (its server went away) or was closed.
     public var isConnected: Bool { connection.withLock { pa_stream_get_state(stream) == PA_STREAM_READY } }
 
+    /// Whether the sink the stream is connected to is suspended, as the server last told the stream
+    /// (`pa_stream_is_suspended`: no round trip); nil when the stream is not connected.
+    public var sinkIsSuspended: Bool? {
+        connection.withLock {
+            guard pa_stream_get_state(stream) == PA_STREAM_READY else { return nil }
+            return pa_stream_is_suspended(stream) == 1
+        }
+    }
+
     deinit { close() }
 
     /// Disconnects the stream; its sink input disappears from the server.

@@ -17,6 +17,8 @@ public final class Synthesizer: @unchecked Sendable {
     private let queue = DispatchQueue(label: "org.voxnav.espeak")
     /// The voice currently loaded; changing voice costs a few ms, so it is only done when needed.
     private var loadedVoice: String?
+    /// The voices loaded once: known to load, so `hasVoice` answers for them without a turn of the queue.
+    private let loadable = Mutex<Set<String>>([])
 
     /// Made once, on first use (a static let is initialised exactly once, whichever thread asks first).
     private static let instance = Result { () throws(SpeechError) in try Synthesizer() }
@@ -136,6 +138,8 @@ public final class Synthesizer: @unchecked Sendable {
     /// True when eSpeak NG can load `voice`.
     public func hasVoice(_ voice: String) async -> Bool {
         guard voiceNames.contains(voice.lowercased()) else { return false }
+        // Loaded before: no hop to the queue on a prompt's way (a voice stays loadable once it was).
+        if loadable.withLock({ $0.contains(voice) }) { return true }
         return await withCheckedContinuation { continuation in
             queue.async {
                 // Only an unknown voice is no voice: one that cannot be read now (no descriptor free) is
@@ -179,6 +183,7 @@ public final class Synthesizer: @unchecked Sendable {
             throw .unknownVoice(voice)
         }
         loadedVoice = voice
+        loadable.withLock { _ = $0.insert(voice) }
     }
 
     /// Whether a descriptor can be opened now (on /dev/null, closed again): a voice change needs one

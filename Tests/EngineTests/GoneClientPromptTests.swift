@@ -15,7 +15,8 @@ import Testing
 
     @Test func theGoneClientsPromptHasEndedWhenCancelAllReturns() async throws {
         let output = HeldOutput(holdsSink: true)
-        let rig = await Rig(output: output)
+        // A pre-roll rule: the prompt waits for its sink's state before its first sample.
+        let rig = await Rig(wake: OutputWake(rules: [.init(sink: "*", preRoll: 0.2)]), output: output)
         let ticket = try await rig.queue("In 300 meters turn right")
         // Taken from the queue, the prompt waits for its sink (the policy is asked meanwhile).
         while output.sinksAsked == 0 { await Task.yield() }

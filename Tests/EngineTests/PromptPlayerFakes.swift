@@ -128,9 +128,13 @@ final class HeldOutput: PromptOutput {
     private let sinkGate: OneShot<Void>?
     private let sinkAsked = Mutex(0)
 
-    init(holdsFades: Bool = false, holdsSink: Bool = false) {
+    /// What the output knows of its sink without asking: it may be suspended.
+    let sinkMayBeSuspended: Bool
+
+    init(holdsFades: Bool = false, holdsSink: Bool = false, sinkSuspended: Bool = false) {
         self.holdsFades = holdsFades
         sinkGate = holdsSink ? OneShot<Void>() : nil
+        sinkMayBeSuspended = sinkSuspended
     }
 
     func fadeOut(_ audio: BufferSource) {

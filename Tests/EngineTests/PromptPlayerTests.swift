@@ -28,14 +28,14 @@ import Testing
         ///   (`PromptPreemptionPlayerTests` plays with the built-in rule).
         init(
             clock: EngineClock = EngineClock(.real), limits: PromptLimits = PromptPlayerTests.limits, preemption: PromptPreemption = PromptPreemption(),
-            audibility: Audibility = .builtIn, output: HeldOutput = HeldOutput()
+            audibility: Audibility = .builtIn, wake: OutputWake = .builtIn, output: HeldOutput = HeldOutput()
         ) async {
             self.clock = clock
             self.output = output
             log = EventLog(events)
             player = PromptPlayer(
                 clock: clock, renderer: renderer, output: output, gate: gate, events: events, limits: limits, preemption: preemption,
-                audibility: audibility)
+                wake: wake, audibility: audibility)
             Task { [player] in await player.run() }
         }
 
@@ -59,6 +59,33 @@ import Testing
                 receivedAt: .now
             ).0
         }
+    }
+
+    /// Without a pre-roll rule no round trip to the server comes before the first sample: the prompt
+    /// plays while its sink is still being woken, and ends once that is done too.
+    @Test func withoutAPreRollRuleThePromptPlaysWhileItsSinkIsWoken() async throws {
+        let output = HeldOutput(holdsSink: true)
+        let rig = await Rig(output: output)
+        let ticket = try await rig.queue("Turn left now")
+        await output.waitUntilPlaying(1)
+        #expect(output.sinksAsked == 1)
+        output.drain()
+        output.releaseSink()
+        #expect(try await ticket.outcome().result == .finished)
+    }
+
+    /// A sink that may be suspended is woken before the first sample: the start is not lost.
+    @Test func aSinkThatMayBeSuspendedIsWokenBeforeTheFirstSample() async throws {
+        let output = HeldOutput(holdsSink: true, sinkSuspended: true)
+        let rig = await Rig(output: output)
+        let ticket = try await rig.queue("Turn left now")
+        while output.sinksAsked == 0 { await Task.yield() }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(output.played == 0, "it played before its sink was woken")
+        output.releaseSink()
+        await output.waitUntilPlaying(1)
+        output.drain()
+        #expect(try await ticket.outcome().result == .finished)
     }
 
     @Test func playsOneAtATimeHighestPriorityFirstThenInArrivalOrder() async throws {
