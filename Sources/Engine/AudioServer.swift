@@ -5,13 +5,13 @@ import PulseAudio
 /// The sound server as the engine uses it: the streams on it (other programs' and the engine's own)
 /// and their events, the connection's loss and return, and what the engine opens on it: the prompt
 /// stream, the simulated car sources, the bed's level meter. `PulseConnection` is the real one
-/// (libpulse); EngineTests' `FakeAudioServer` keeps everything in memory, so that the engine's own
+/// (libpulse); EngineTests' `FakeSoundServer` keeps everything in memory, so that the engine's own
 /// logic runs without a sound server.
 protocol AudioServer: StreamVolumeControl {
     /// Every sink input, within `timeout`.
     func sinkInputs(timeout: Duration) async throws -> [SinkInput]
     /// Sink inputs appearing, changing and going, from now on.
-    func sinkInputEvents(bufferingNewest limit: Int) async throws -> AsyncStream<SinkInputEvent>
+    func sinkInputEvents() async throws -> AsyncStream<SinkInputEvent>
     /// Called once when the connection is lost (not when it is closed or given up on purpose).
     func onDisconnect(_ handler: @escaping @Sendable () -> Void)
     /// Connects again after a loss; throws while the server is not back.

@@ -306,10 +306,15 @@ actor PromptPlayer {
         guard workerBusy == nil else { return }
         workerBusy = clock.busy()
         if case .terminated = wakeWorker.yield() {
-            workerBusy?.done()
-            workerBusy = nil
+            workerIdle()
             cancelAll(reason: Self.finishedReason)
         }
+    }
+
+    /// The worker has nothing more to play: the simulated clock no longer waits for it.
+    private func workerIdle() {
+        workerBusy?.done()
+        workerBusy = nil
     }
 
     static let finishedReason = "the prompt player has stopped"
@@ -421,8 +426,7 @@ actor PromptPlayer {
             prompt.ticket.complete(result)
             if prompt.fromGuidance { await gate.guidancePromptEnded(prompt.client, ending) }
         }
-        workerBusy?.done()
-        workerBusy = nil
+        workerIdle()
     }
 
     /// What becomes of a prompt the moment cut, in words for its end reason; an alert is held for later.

@@ -142,7 +142,7 @@ public actor VoxNavEngine {
         var foreign: StartUp.ForeignStreams?
         if configuration.manageForeignStreams {
             do {
-                let events = try await server.sinkInputEvents(bufferingNewest: 256)
+                let events = try await server.sinkInputEvents()
                 foreign = .init(playing: try await server.sinkInputs().map(\.index), events: events)
             } catch {
                 throw EngineError.audio("\(error)")

@@ -3,9 +3,10 @@ import CPulse
 extension PulseConnection {
     /// New, changed and removed sink inputs, from now on, as they happen (PulseAudio's subscription).
     /// Returns once the server has confirmed the subscription, so nothing after the call is missed.
-    /// The stream ends when the caller stops iterating or the connection is released.
-    public func sinkInputEvents(bufferingNewest limit: Int = 256) async throws -> AsyncStream<SinkInputEvent> {
-        let (stream, continuation) = AsyncStream<SinkInputEvent>.makeStream(bufferingPolicy: .bufferingNewest(limit))
+    /// The stream ends when the caller stops iterating or the connection is released. It keeps the
+    /// newest `sinkInputEventBuffer` events a slow reader has not taken yet.
+    public func sinkInputEvents() async throws -> AsyncStream<SinkInputEvent> {
+        let (stream, continuation) = AsyncStream<SinkInputEvent>.makeStream(bufferingPolicy: .bufferingNewest(Self.sinkInputEventBuffer))
         let hub = sinkInputEventHub
         let id = hub.add(continuation)
         // Not under the mainloop lock: the stream may end inside its task's cancellation (SinkInputEventHub).
@@ -14,6 +15,9 @@ extension PulseConnection {
         try await subscribeToSinkInputs()
         return stream
     }
+
+    /// How many sink input events a subscriber's stream keeps before dropping the oldest.
+    public static let sinkInputEventBuffer = 256
 
     /// Asks the current context for sink input events, delivered to the hub (again after a reconnect).
     func subscribeToSinkInputs() async throws {

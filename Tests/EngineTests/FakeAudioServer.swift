@@ -14,8 +14,9 @@ extension FakeSoundServer: AudioServer {
         return inputs.sorted { $0.index < $1.index }
     }
 
-    func sinkInputEvents(bufferingNewest limit: Int) async throws -> AsyncStream<SinkInputEvent> {
-        let (events, continuation) = AsyncStream.makeStream(of: SinkInputEvent.self, bufferingPolicy: .bufferingNewest(limit))
+    func sinkInputEvents() async throws -> AsyncStream<SinkInputEvent> {
+        let (events, continuation) = AsyncStream.makeStream(
+            of: SinkInputEvent.self, bufferingPolicy: .bufferingNewest(PulseConnection.sinkInputEventBuffer))
         subscribe(continuation)
         return events
     }

@@ -89,10 +89,11 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
 
     /// The server goes away, with every stream on it; the engine is told. Its subscriptions stay,
     /// and tell again once it is back, as `PulseConnection`'s do across a reconnect.
-    func die(comingBack: Bool = false) {
+    /// It stays away until `comeBack()`.
+    func die() {
         let handler = state.withLock { state in
             state.connected = false
-            state.canReconnect = comingBack
+            state.canReconnect = false
             state.inputs.removeAll()
             return state.onDisconnect
         }
