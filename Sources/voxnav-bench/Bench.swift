@@ -201,6 +201,9 @@ struct Run: AsyncParsableCommand {
                 + "blocks \(fmt(blocks.p50, 2)) ms p50 (\(fmt(blocks.min, 2))–\(fmt(blocks.max, 2)) ms)"
                 + (asked.isEmpty ? "" : "; node.latency " + asked.joined(separator: "; ")))
         report.leadingSilence = await LeadingSilence.measure(text: text, voice: "en-us", threshold: threshold)
+        // VoxNav's lead-in is measured with this bench's own synthesiser: it is the daemon's only when
+        // the daemon is this build's, beside voxnav-bench (one given from another build may trim otherwise).
+        if !LeadingSilence.isThisBuild(voxnavd) { report.leadingSilence.voxnavMs = .nan }
         say(
             "  sink car configured latency \(fmt(report.sinkConfiguredLatency.min, 2))–\(fmt(report.sinkConfiguredLatency.max, 2)) ms; "
                 + "leading silence: eSpeak NG \(fmt(report.leadingSilence.espeakMs, 1)) ms, VoxNav \(fmt(report.leadingSilence.voxnavMs, 1)) ms")

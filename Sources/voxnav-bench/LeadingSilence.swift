@@ -24,6 +24,12 @@ struct LeadingSilence {
         return out
     }
 
+    /// Whether `daemon` is the voxnavd built beside this voxnav-bench.
+    static func isThisBuild(_ daemon: String) -> Bool {
+        let directory = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path }
+        return directory(daemon) == directory("/proc/self/exe")
+    }
+
     static func firstAudibleMs(_ samples: [Int16], rate: Int, threshold: Float) -> Double {
         let level = Int(threshold * 32768)
         guard let i = samples.firstIndex(where: { abs(Int($0)) >= level }) else { return .nan }

@@ -199,8 +199,11 @@ struct Report {
         }
         lines.append(
             "- Leading silence of \"\(text)\": eSpeak NG's own output (`espeak-ng --stdout`, what the CLI and speech-dispatcher's "
-                + "espeak-ng module play) starts with \(fmt(leadingSilence.espeakMs, 1)) ms below the threshold; VoxNav's synthesiser trims it "
-                + "to \(fmt(leadingSilence.voxnavMs, 1)) ms. Every first-audio figure includes its contender's lead-in: it is what the driver waits for.")
+                + "espeak-ng module play) starts with \(fmt(leadingSilence.espeakMs, 1)) ms below the threshold; "
+                + (leadingSilence.voxnavMs.isNaN
+                    ? "VoxNav's is not measured (the daemon is another build than this bench's, given with --voxnavd). "
+                    : "VoxNav's synthesiser trims it to \(fmt(leadingSilence.voxnavMs, 1)) ms. ")
+                + "Every first-audio figure includes its contender's lead-in: it is what the driver waits for.")
         if !leadingSilence.espeakMs.isNaN, !leadingSilence.voxnavMs.isNaN {
             // Start-up and audio plumbing alone: each p50 minus its own synthesiser's lead-in.
             let voxBare = vox.p50 - leadingSilence.voxnavMs

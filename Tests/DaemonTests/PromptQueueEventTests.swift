@@ -3,8 +3,10 @@ import Foundation
 import RPC
 import Testing
 
-/// The prompt queue and its events over the socket: order, deadlines, cancellation, supersession,
-/// priorities, disconnects and limits.
+/// The prompt queue over the socket: a deadline, a key and a priority carried by `prompt.speak`, the
+/// per-client limit, and the subscriptions. The engine's own part (the events' order around a duck, a
+/// cancel and a disconnect ending the session) is EngineTests' EngineQueueEventTests, on the
+/// in-memory server.
 @Suite struct PromptQueueEventTests {
     static let long = "In 800 meters, at the roundabout, take the third exit onto Solar Circle, then keep left."
 
@@ -14,35 +16,6 @@ import Testing
         let request = JSONValue.object(p)
         let reply = try await blocking { try client.call("prompt.speak", request) }
         return try #require(reply["id"]?.stringValue)
-    }
-
-    private func isEnd(_ type: String?) -> Bool {
-        ["prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired"].contains(type ?? "")
-    }
-
-    @Test func aPromptsEventsComeInOrder() async throws {
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt", "session", "source"])
-            let client = try daemon.client()
-            _ = try await blocking { try client.call("source.start", .object(["kind": .string("fmRadio")])) }
-            let outcome = try await blocking { try client.call("prompt.speak", .object(["text": .string("Turn left.")])) }
-            let id = try #require(outcome["id"]?.stringValue)
-            #expect(await recorder.wait { events in events.contains { $0["prompt"] == .string(id) && $0["type"] == .string("prompt.finished") } })
-            #expect(recorder.types(ofPrompt: id) == ["prompt.queued", "prompt.started", "prompt.finished"])
-            let all = recorder.events.compactMap { $0["type"]?.stringValue }
-            let index = { (type: String) in all.firstIndex(of: type) ?? -1 }
-            #expect(index("source.started") < index("prompt.queued"))
-            #expect(index("prompt.queued") < index("session.activated"))
-            #expect(index("session.activated") < index("source.ducked"))
-            #expect(index("source.ducked") < index("prompt.started"))
-            #expect(index("prompt.started") < index("session.deactivated"))
-            #expect(index("session.deactivated") <= index("source.restored"))
-            #expect(index("source.restored") < index("prompt.finished"))
-            let ducked = try #require(recorder.events.first { $0["type"] == .string("source.ducked") })
-            #expect(ducked["kind"] == .string("fmRadio") && ducked["dB"] == .number(-15))
-            await daemon.stop()
-        }
     }
 
     @Test func aPromptThatCannotStartInTimeExpires() async throws {
@@ -66,33 +39,6 @@ import Testing
             // It expired at its deadline, while the long prompt still played.
             let long = recorder.events.first { $0["type"] == .string("prompt.finished") }
             #expect(long == nil, "the long prompt finished before the short one expired")
-            await daemon.stop()
-        }
-    }
-
-    @Test func cancellingStopsThePlayingPromptAndDropsTheWaitingOnes() async throws {
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt", "session"])
-            let client = try daemon.client()
-            _ = try await blocking { try client.call("source.start", .object(["kind": .string("fmRadio")])) }
-            let radio = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
-            let first = try await queue(client, ["text": .string(Self.long)])
-            let second = try await queue(client, ["text": .string("Then keep left.")])
-            #expect(await recorder.wait(seconds: 5) { $0.contains { $0["prompt"] == .string(first) && $0["type"] == .string("prompt.started") } })
-            let cancelled = try await blocking { try client.call("prompt.cancel") }
-            #expect(Set(cancelled["cancelled"]?.arrayValue?.compactMap(\.stringValue) ?? []) == [first, second])
-            #expect(
-                await recorder.wait(seconds: 3) { events in
-                    [first, second].allSatisfy { id in events.contains { $0["prompt"] == .string(id) && $0["type"] == .string("prompt.skipped") } }
-                })
-            #expect(recorder.types(ofPrompt: second) == ["prompt.queued", "prompt.skipped"])
-            #expect(await recorder.wait(seconds: 2) { $0.contains { $0["type"] == .string("session.deactivated") } })
-            try await Task.sleep(for: .milliseconds(400))
-            let after = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
-            #expect(after.volumes == radio.volumes, "the radio was not restored after the cancel")
-            let state = try await blocking { try client.call("state.get") }
-            #expect(state["sessionActive"] == .bool(false))
             await daemon.stop()
         }
     }
@@ -127,28 +73,6 @@ import Testing
             #expect(await recorder.wait(seconds: 30) { $0.contains { $0["prompt"] == .string(low) && $0["type"] == .string("prompt.finished") } })
             let started = recorder.events.filter { $0["type"] == .string("prompt.started") }.compactMap { $0["prompt"]?.stringValue }
             #expect(Array(started.dropFirst()) == [important, normal, low])
-            await daemon.stop()
-        }
-    }
-
-    @Test func aClientThatDisconnectsHasItsPromptsCancelledAndItsSessionEnded() async throws {
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await DaemonHarness.start()
-            let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt", "session"])
-            var leaving: RPCClient? = try daemon.client()
-            let first = try await queue(leaving!, ["text": .string(Self.long)])
-            let second = try await queue(leaving!, ["text": .string("Then turn right.")])
-            #expect(await recorder.wait(seconds: 5) { $0.contains { $0["prompt"] == .string(first) && $0["type"] == .string("prompt.started") } })
-            leaving = nil
-            #expect(
-                await recorder.wait(seconds: 3) { events in
-                    [first, second].allSatisfy { id in events.contains { $0["prompt"] == .string(id) && $0["type"] == .string("prompt.skipped") } }
-                })
-            let reasons = recorder.events.filter { $0["type"] == .string("prompt.skipped") }.compactMap { $0["reason"]?.stringValue }
-            #expect(reasons.allSatisfy { $0.contains("disconnected") }, "\(reasons)")
-            #expect(await recorder.wait(seconds: 2) { $0.contains { $0["type"] == .string("session.deactivated") } })
-            let state = try await blocking { try daemon.client().call("state.get") }
-            #expect(state["sessionActive"] == .bool(false))
             await daemon.stop()
         }
     }

@@ -15,67 +15,7 @@ import Testing
 /// sample is read then. What only a real server shows (ramps heard on `car.monitor`, a desktop
 /// server's own saves) stays in the real-server suites.
 @Suite struct EngineOnFakeServerTests {
-    static let music: UInt32 = 7
-    static let musicProperties = ["media.role": "music", "application.name": "Music player"]
-    static let own = ChannelVolumes([40000, 40000])
-    /// The built-in policy's duck.
-    static var ducked: ChannelVolumes { own.scaled(byDecibels: Policy.builtIn.duckLevelDB) }
-
-    /// An engine running on `server`, started as voxnavd starts it.
-    struct Rig {
-        let server: FakeSoundServer
-        let engine: VoxNavEngine
-        let running: Task<Void, Never>
-        let events: EventLog
-        /// Its prompt stream: each prompt plays until `output.drain()`.
-        let output: HeldOutput
-
-        static func start(_ server: FakeSoundServer = FakeSoundServer(), journal: String? = nil) async throws -> Rig {
-            var configuration = EngineConfiguration()
-            configuration.journalPath = journal
-            configuration.sessionBusAddress = nil
-            let engine = try await VoxNavEngine(
-                configuration: configuration, logger: Logger(label: "test"), server: server, renderer: InstantRenderer(),
-                sampleRate: InstantRenderer.sampleRate, players: nil)
-            let events = EventLog(await engine.events)
-            let output = try #require(server.promptStream)
-            let running = Task { await engine.run() }
-            await engine.untilStarted()
-            return Rig(server: server, engine: engine, running: running, events: events, output: output)
-        }
-
-        /// An engine with another program's music playing at 40000, managed.
-        static func withMusic() async throws -> Rig {
-            let rig = try await start()
-            rig.server.play(EngineOnFakeServerTests.music, volume: 40000, properties: EngineOnFakeServerTests.musicProperties)
-            try await rig.waitUntilManaged(EngineOnFakeServerTests.music)
-            return rig
-        }
-
-        /// A clean shutdown, as SIGTERM's.
-        func stop() async {
-            await engine.shutdown()
-            await running.value
-        }
-
-        /// Returns once the engine manages the stream at `index` as a source.
-        func waitUntilManaged(_ index: UInt32) async throws {
-            try await Self.waitFor("sink input \(index) managed") { await engine.sources[.foreign(index)] != nil }
-        }
-
-        static func waitFor(_ what: String, _ condition: () async -> Bool) async throws {
-            let deadline = ContinuousClock.now + .seconds(5)
-            while !(await condition()) {
-                guard ContinuousClock.now < deadline else { throw Timeout(what: what) }
-                try await Task.sleep(for: .milliseconds(5))
-            }
-        }
-
-        struct Timeout: Error, CustomStringConvertible {
-            let what: String
-            var description: String { "not within 5 s: \(what)" }
-        }
-    }
+    typealias Rig = EngineRig
 
     static func text(_ words: String) -> PromptRequest { PromptRequest(text: words) }
 
@@ -84,12 +24,12 @@ import Testing
         async let spoken = rig.engine.speak(Self.text("In 300 meters turn right"))
         await rig.output.waitUntilPlaying(1)
         // Its last sample: the output holds it until drained.
-        #expect(rig.server.volume(of: Self.music) == Self.ducked.values)
+        #expect(rig.server.volume(of: Rig.music) == Rig.ducked.values)
         rig.output.drain()
         let outcome = try await spoken
         #expect(outcome.result == .finished)
-        #expect(outcome.ducked.map(\.sinkInput) == [Self.music])
-        #expect(rig.server.volume(of: Self.music) == Self.own.values)
+        #expect(outcome.ducked.map(\.sinkInput) == [Rig.music])
+        #expect(rig.server.volume(of: Rig.music) == Rig.own.values)
         await rig.stop()
     }
 
@@ -97,41 +37,41 @@ import Testing
         let rig = try await Rig.withMusic()
         async let spoken = rig.engine.speak(Self.text("Turn left now"))
         await rig.output.waitUntilPlaying(1)
-        rig.server.userSets(Self.music, to: 20000)
+        rig.server.userSets(Rig.music, to: 20000)
         rig.output.drain()
         _ = try await spoken
-        #expect(rig.server.volume(of: Self.music) == [20000, 20000], "the user's level, not the one before the duck")
+        #expect(rig.server.volume(of: Rig.music) == [20000, 20000], "the user's level, not the one before the duck")
         // Ducked again from the user's level, and back to it.
         async let again = rig.engine.speak(Self.text("Turn right now"))
         await rig.output.waitUntilPlaying(2)
-        #expect(rig.server.volume(of: Self.music) == ChannelVolumes([20000, 20000]).scaled(byDecibels: Policy.builtIn.duckLevelDB).values)
+        #expect(rig.server.volume(of: Rig.music) == ChannelVolumes([20000, 20000]).scaled(byDecibels: Policy.builtIn.duckLevelDB).values)
         rig.output.drain()
         _ = try await again
-        #expect(rig.server.volume(of: Self.music) == [20000, 20000])
+        #expect(rig.server.volume(of: Rig.music) == [20000, 20000])
         await rig.stop()
     }
 
     @Test func aKilledEnginesDuckIsUndoneByTheNextFromItsJournal() async throws {
         let journal = try FocusExecutorTests.journalPath()
         let server = FakeSoundServer()
-        server.play(Self.music, volume: 40000, properties: Self.musicProperties)
+        server.play(Rig.music, volume: 40000, properties: Rig.musicProperties)
         let first = try await Rig.start(server, journal: journal)
-        try await first.waitUntilManaged(Self.music)
+        try await first.waitUntilManaged(Rig.music)
         _ = try await first.engine.queue(Self.text("Keep left"), client: VoxNavEngine.localClient, options: PromptOptions())
         await first.output.waitUntilPlaying(1)
-        #expect(server.volume(of: Self.music) == Self.ducked.values)
+        #expect(server.volume(of: Rig.music) == Rig.ducked.values)
         // Killed mid-prompt: its tasks end, nothing of it restores anything (its prompt never drains).
         first.running.cancel()
-        #expect(server.volume(of: Self.music) == Self.ducked.values)
+        #expect(server.volume(of: Rig.music) == Rig.ducked.values)
         let next = try await Rig.start(server, journal: journal)
-        #expect(server.volume(of: Self.music) == Self.own.values, "restored from the journal before serving")
+        #expect(server.volume(of: Rig.music) == Rig.own.values, "restored from the journal before serving")
         // And it manages the stream afresh: a prompt of its own ducks it and restores it again.
         async let spoken = next.engine.speak(Self.text("Keep right"))
         await next.output.waitUntilPlaying(1)
-        #expect(server.volume(of: Self.music) == Self.ducked.values)
+        #expect(server.volume(of: Rig.music) == Rig.ducked.values)
         next.output.drain()
         #expect(try await spoken.result == .finished)
-        #expect(server.volume(of: Self.music) == Self.own.values)
+        #expect(server.volume(of: Rig.music) == Rig.own.values)
         await next.stop()
     }
 
@@ -175,10 +115,10 @@ import Testing
         #expect(outcome.cut != nil)
         #expect(rig.output.cancelled == 1, "its audio stopped, not played to its end")
         // The prompt's session is over; what the call asks of the music holds.
-        #expect(rig.server.volume(of: Self.music) != Self.own.values || rig.server.muted(Self.music) == true)
+        #expect(rig.server.volume(of: Rig.music) != Rig.own.values || rig.server.muted(Rig.music) == true)
         try await rig.engine.stopSource(.phoneCall)
         try await Rig.waitFor("the music back at its own level") {
-            rig.server.volume(of: Self.music) == Self.own.values && rig.server.muted(Self.music) == false
+            rig.server.volume(of: Rig.music) == Rig.own.values && rig.server.muted(Rig.music) == false
         }
         await rig.stop()
     }

@@ -17,16 +17,8 @@ import Testing
         let loud = { (s: Int16) in abs(Int(s)) > 200 }
         let lead = Double(audio.samples.firstIndex(where: loud)!) / Double(audio.sampleRate)
         let tail = Double(audio.samples.count - 1 - audio.samples.lastIndex(where: loud)!) / Double(audio.sampleRate)
-        #expect(lead <= 0.006, "lead \(lead) s")
+        #expect(lead <= 0.0025, "lead \(lead) s")
         #expect(tail <= 0.031, "tail \(tail) s")
-    }
-
-    @Test func trimmingKeepsSpeechAndPad() {
-        let silence = [Int16](repeating: 0, count: 2205)
-        let tone = (0..<2205).map { Int16(8000 * sin(Double($0) * 0.3)) }
-        let trimmed = PCMBuffer(samples: silence + tone + silence, sampleRate: 22050).trimmingSilence()
-        #expect(trimmed.duration > 0.1 && trimmed.duration < 0.1 + 0.005 + 0.03 + 0.001)
-        #expect(PCMBuffer(samples: silence, sampleRate: 22050).trimmingSilence().samples == silence)
     }
 
     @Test func fasterRateGivesShorterAudio() async throws {

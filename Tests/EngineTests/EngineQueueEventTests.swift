@@ -1,0 +1,97 @@
+import AudioPolicy
+import Foundation
+import RPC
+import Testing
+
+@testable import Engine
+
+/// The prompt queue through the whole engine, on the in-memory server (`EngineRig`): the events of a
+/// prompt in order around the radio's duck, and a cancel and a client's disconnect ending the session
+/// with the radio restored. What the socket adds (a deadline, a key and a priority carried over it,
+/// the replies' shape, a flood over one connection) stays in DaemonTests' PromptQueueEventTests; the
+/// queue's order, expiry and supersession are PromptPlayerTests'.
+@Suite struct EngineQueueEventTests {
+    static let long = PromptRequest(text: "In 800 meters, at the roundabout, take the third exit onto Solar Circle, then keep left.")
+    static let radioVolume = [FakeSoundServer.sourceVolume, FakeSoundServer.sourceVolume]
+
+    /// The radio, started through the engine, at its own volume.
+    static func radio(_ rig: EngineRig) async throws -> UInt32 {
+        try await rig.engine.startSource(.fmRadio).sinkInput
+    }
+
+    /// An engine with the radio on and two prompts of `client` queued, the first playing.
+    static func twoPromptsOverTheRadio(of client: ClientID) async throws
+        -> (rig: EngineRig, radio: UInt32, first: (id: PromptID, position: Int), second: (id: PromptID, position: Int))
+    {
+        let rig = try await EngineRig.start()
+        let radio = try await Self.radio(rig)
+        let first = try await rig.engine.queue(Self.long, client: client, options: PromptOptions())
+        let second = try await rig.engine.queue(PromptRequest(text: "Then keep left."), client: client, options: PromptOptions())
+        await rig.output.waitUntilPlaying(1)
+        return (rig, radio, first, second)
+    }
+
+    static func waitUntilSkipped(_ prompts: [PromptID], _ rig: EngineRig) async throws {
+        try await EngineRig.waitFor("\(prompts) skipped") { prompts.allSatisfy { rig.events.types(of: $0).last == "prompt.skipped" } }
+    }
+
+    /// Returns once the session has ended and the radio is back at its own volume, and checks the
+    /// engine's state says so.
+    static func waitUntilTheSessionEnded(_ rig: EngineRig, radio: UInt32) async throws {
+        try await EngineRig.waitFor("the session ended and the radio restored") {
+            rig.events.all.contains { $0.type == .sessionDeactivated } && rig.server.volume(of: radio) == radioVolume
+        }
+        #expect(try await rig.engine.state().sessionActive == false)
+    }
+
+    @Test func aPromptsEventsComeInOrderAroundTheRadiosDuck() async throws {
+        let rig = try await EngineRig.start()
+        let radio = try await Self.radio(rig)
+        async let spoken = rig.engine.speak(PromptRequest(text: "Turn left."))
+        await rig.output.waitUntilPlaying(1)
+        // Its last sample: the radio is ducked by the policy's 15 dB.
+        #expect(rig.server.volume(of: radio) != Self.radioVolume)
+        rig.output.drain()
+        let outcome = try await spoken
+        #expect(outcome.result == .finished)
+        #expect(rig.server.volume(of: radio) == Self.radioVolume)
+        #expect(rig.events.types(of: PromptID(rawValue: outcome.id)) == ["prompt.queued", "prompt.started", "prompt.finished"])
+        let all = rig.events.all.map(\.type)
+        let index = { (type: EventType) in all.firstIndex(of: type) ?? -1 }
+        #expect(index(.sourceStarted) < index(.promptQueued))
+        #expect(index(.promptQueued) < index(.sessionActivated))
+        #expect(index(.sessionActivated) < index(.sourceDucked))
+        #expect(index(.sourceDucked) < index(.promptStarted))
+        #expect(index(.promptStarted) < index(.sessionDeactivated))
+        #expect(index(.sessionDeactivated) <= index(.sourceRestored))
+        #expect(index(.sourceRestored) < index(.promptFinished))
+        let ducked = try #require(rig.events.all.first { $0.type == .sourceDucked })
+        #expect(ducked.kind == .fmRadio && ducked.dB == -15)
+        await rig.stop()
+    }
+
+    @Test func cancellingStopsThePlayingPromptDropsTheWaitingOnesAndRestoresTheRadio() async throws {
+        let client = ClientID("navigation")
+        let (rig, radio, first, second) = try await Self.twoPromptsOverTheRadio(of: client)
+        #expect(rig.server.volume(of: radio) != Self.radioVolume)
+        let cancelled = await rig.engine.cancelPrompts(client: client)
+        #expect(Set(cancelled) == [first.id, second.id])
+        #expect(rig.output.cancelled == 1, "the playing prompt's audio stopped, not played to its end")
+        try await Self.waitUntilSkipped([first.id, second.id], rig)
+        #expect(rig.events.types(of: second.id) == ["prompt.queued", "prompt.skipped"])
+        try await Self.waitUntilTheSessionEnded(rig, radio: radio)
+        #expect(rig.output.played == 1, "the waiting prompt never played")
+        await rig.stop()
+    }
+
+    @Test func aClientThatDisconnectsHasItsPromptsSkippedAndItsSessionEnded() async throws {
+        let leaving = ClientID("leaving")
+        let (rig, radio, first, second) = try await Self.twoPromptsOverTheRadio(of: leaving)
+        await rig.engine.clientDisconnected(leaving)
+        try await Self.waitUntilSkipped([first.id, second.id], rig)
+        let reasons = rig.events.all.filter { $0.type == .promptSkipped }.compactMap(\.reason)
+        #expect(reasons.count == 2 && reasons.allSatisfy { $0.contains("disconnected") }, "\(reasons)")
+        try await Self.waitUntilTheSessionEnded(rig, radio: radio)
+        await rig.stop()
+    }
+}

@@ -1,0 +1,72 @@
+import AudioPolicy
+import Foundation
+import Logging
+import PulseAudio
+import RPC
+import Testing
+
+@testable import Engine
+
+/// The whole engine (`VoxNavEngine`) running on an in-memory sound server (`FakeSoundServer`) with
+/// instant speech (`InstantRenderer`), started as voxnavd starts it: for the EngineTests that need
+/// no sound server. Its prompt stream holds each prompt playing until the test drains it.
+struct EngineRig {
+    static let music: UInt32 = 7
+    static let musicProperties = ["media.role": "music", "application.name": "Music player"]
+    static let own = ChannelVolumes([40000, 40000])
+    /// The built-in policy's duck.
+    static var ducked: ChannelVolumes { own.scaled(byDecibels: Policy.builtIn.duckLevelDB) }
+
+    let server: FakeSoundServer
+    let engine: VoxNavEngine
+    let running: Task<Void, Never>
+    let events: EventLog
+    /// Its prompt stream: each prompt plays until `output.drain()`.
+    let output: HeldOutput
+
+    static func start(_ server: FakeSoundServer = FakeSoundServer(), journal: String? = nil) async throws -> EngineRig {
+        var configuration = EngineConfiguration()
+        configuration.journalPath = journal
+        configuration.sessionBusAddress = nil
+        let engine = try await VoxNavEngine(
+            configuration: configuration, logger: Logger(label: "test"), server: server, renderer: InstantRenderer(),
+            sampleRate: InstantRenderer.sampleRate, players: nil)
+        let events = EventLog(await engine.events)
+        let output = try #require(server.promptStream)
+        let running = Task { await engine.run() }
+        await engine.untilStarted()
+        return EngineRig(server: server, engine: engine, running: running, events: events, output: output)
+    }
+
+    /// An engine with another program's music playing at 40000, managed.
+    static func withMusic() async throws -> EngineRig {
+        let rig = try await start()
+        rig.server.play(music, volume: 40000, properties: musicProperties)
+        try await rig.waitUntilManaged(music)
+        return rig
+    }
+
+    /// A clean shutdown, as SIGTERM's.
+    func stop() async {
+        await engine.shutdown()
+        await running.value
+    }
+
+    /// Returns once the engine manages the stream at `index` as a source.
+    func waitUntilManaged(_ index: UInt32) async throws {
+        try await Self.waitFor("sink input \(index) managed") { await engine.sources[.foreign(index)] != nil }
+    }
+
+    static func waitFor(_ what: String, _ condition: () async -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !(await condition()) {
+            guard ContinuousClock.now < deadline else { throw Timeout(what: what) }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    struct Timeout: Error, CustomStringConvertible {
+        let what: String
+        var description: String { "not within 5 s: \(what)" }
+    }
+}
