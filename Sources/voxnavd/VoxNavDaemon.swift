@@ -129,8 +129,9 @@ struct VoxNavDaemon: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let socket = activation?.path ?? self.socket
-        var configuration = EngineConfiguration()
+        // Before the configuration: its default policy is the built-in one, read on first use.
         let (loadedPolicy, policySource) = try loadPolicy()
+        var configuration = EngineConfiguration()
         configuration.policy = loadedPolicy
         if let duckLevel { configuration.policy.duckLevelDB = duckLevel }
         configuration.voicesDirectory = voices

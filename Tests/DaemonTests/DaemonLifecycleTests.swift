@@ -27,6 +27,25 @@ import Testing
         #expect(invalid.output.contains("idleCap"), "\(invalid.output)")
     }
 
+    /// A voxnavd whose data cannot be found (copied out of its checkout, nothing installed) says where
+    /// it looked and exits 64, instead of stopping on the built-in policy it cannot read.
+    @Test func withoutItsDataItSaysWhereItLookedAndExits() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-alone-\(UUID().uuidString.prefix(8))")
+        let empty = prefix.appendingPathComponent("data").path
+        try FileManager.default.createDirectory(atPath: prefix.appendingPathComponent("bin").path, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let copy = prefix.appendingPathComponent("bin/voxnavd").path
+        try FileManager.default.copyItem(atPath: Self.binary, toPath: copy)
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = empty
+        environment["XDG_DATA_DIRS"] = empty
+        let alone = try Executables.run(path: copy, ["--socket", prefix.appendingPathComponent("run/voxnav.sock").path], environment: environment)
+        #expect(alone.status == 64, "\(alone.output)")
+        #expect(alone.output.contains("the built-in policy policy/default.yaml is in none of: \(empty)/voxnav/policy/default.yaml"), "\(alone.output)")
+        #expect(!alone.output.contains("Fatal error"), "\(alone.output)")
+    }
+
     @Test func sigtermMidPromptRestoresEverySourceAndRemovesTheSocket() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
