@@ -26,6 +26,8 @@ struct Prompt: Sendable {
     /// Queued by the client's guidance (the announcer), not by `prompt.speak`: it ends with the
     /// guidance, and its end is told to the announcer.
     var fromGuidance = false
+    /// It plays even if its client disconnects first (`PromptOptions.outlivesClient`).
+    var outlivesClient = false
     /// The maneuver a guidance instruction is for and the state it announces, told in `prompt.queued`.
     var announces: AnnouncedManeuver?
     /// No tone can stand for it ("continue for 3 miles" names no maneuver): where the policy would
@@ -63,6 +65,7 @@ struct Prompt: Sendable {
     init(id: PromptID, client: ClientID, kind: Kind, options: PromptOptions, now: Double) {
         self.init(id: id, client: client, kind: kind, priority: options.priority, deadline: options.deadline.map { now + $0 }, key: options.key)
         fromGuidance = options.fromGuidance
+        outlivesClient = options.outlivesClient
         announces = options.announces
         toneless = options.toneless
         wordBudget = options.wordBudget
@@ -73,6 +76,7 @@ struct Prompt: Sendable {
     func again(as id: PromptID) -> Prompt {
         var prompt = Prompt(id: id, client: client, kind: kind, priority: priority, deadline: deadline, key: key, seconds: seconds)
         prompt.fromGuidance = fromGuidance
+        prompt.outlivesClient = outlivesClient
         prompt.announces = announces
         prompt.toneless = toneless
         prompt.candidates = candidates

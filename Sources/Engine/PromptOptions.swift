@@ -9,6 +9,10 @@ public struct PromptOptions: Sendable {
     public var deadline: Double?
     /// A newer prompt of the same client with the same key supersedes a waiting one (the same maneuver).
     public var key: String?
+    /// It still plays if its client disconnects first, as speech-dispatcher plays a message after its
+    /// client has gone: for a program that runs a command per prompt (`voxnav say --no-wait`). The
+    /// client's session lasts until its last such prompt has ended.
+    public var outlivesClient: Bool
     /// Queued by the engine's own guidance: its end is told to the announcer.
     var fromGuidance = false
     /// The maneuver a guidance instruction is for and the state it announces, told in `prompt.queued`
@@ -22,10 +26,11 @@ public struct PromptOptions: Sendable {
     /// the reaction time before its maneuver (`Announcement.wordBudget`).
     var wordBudget: Double?
 
-    public init(priority: PromptPriority = .normal, deadline: Double? = nil, key: String? = nil) {
+    public init(priority: PromptPriority = .normal, deadline: Double? = nil, key: String? = nil, outlivesClient: Bool = false) {
         self.priority = priority
         self.deadline = deadline
         self.key = key
+        self.outlivesClient = outlivesClient
     }
 
     /// A prompt of the engine's own guidance: its end is told to the announcer, and the maneuver it

@@ -196,15 +196,24 @@ actor PromptPlayer {
         cancel(reason: reason) { entry in id.map { entry.id == $0 } ?? (entry.client == client) }
     }
 
-    /// A client went away: its prompts are cancelled, and this returns once the one playing, if it was
-    /// the client's, has ended. Only then may its session go: the playing prompt asks the policy for
-    /// its style and its verdict, which would configure the gone client's session anew.
+    /// A client went away: its prompts are cancelled, except those queued to outlive it, and this
+    /// returns once none of its prompts is left: the one playing, if it was the client's, has ended,
+    /// and so has each that outlives it (played, or ended as any prompt may: expired, evicted, cut).
+    /// Only then may its session go: a playing prompt asks the policy for its style and its verdict,
+    /// which would configure the gone client's session anew. Alerts it held back for later go now.
     func cancelAll(of client: ClientID, reason: String) async {
-        cancel(client: client, reason: reason)
-        // Nothing of the client waits now: only its record of turns goes.
+        cancel(reason: reason) { $0.client == client && !$0.outlivesClient }
+        // One queued again (interrupted) comes back under a new ticket: wait until none is left.
+        while let left = promptLeft(of: client) { _ = try? await left.outcome() }
+        // Nothing of the client waits now: only its record of turns goes, and what a cut held back.
         _ = queue.forget(client)
-        guard let playing, playing.prompt.client == client else { return }
-        _ = try? await playing.prompt.ticket.outcome()
+        heldAlerts.removeAll { $0.client == client }
+    }
+
+    /// The ticket of a prompt of `client` that is playing or waiting, if any.
+    private func promptLeft(of client: ClientID) -> PromptTicket? {
+        if let playing, playing.prompt.client == client { return playing.prompt.ticket }
+        return queue.ordered.first { $0.client == client }?.ticket
     }
 
     /// Cancels the prompts a client's guidance queued, waiting or playing (its guidance ended).

@@ -159,7 +159,8 @@ public actor VoxNavEngine {
     /// A client went away: its prompts are cancelled, its session deactivated, its guidance ended, at once.
     public func clientDisconnected(_ client: ClientID) async {
         await endGuidance(client: client, reason: .disconnected)
-        // Outside the loop: the playing prompt ends through it.
+        // Outside the loop: the playing prompt ends through it. Prompts queued to outlive the client
+        // play first, in its session: this returns when the last has ended.
         await prompts.cancelAll(of: client, reason: "the client disconnected")
         await decide { .clientGone(client, at: $0) }
     }

@@ -4,7 +4,7 @@ import RPC
 
 struct Say: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Speak a prompt; returns once it has finished and prints what happened.")
+        abstract: "Speak a prompt; returns once it has finished and prints what happened (with --no-wait, once it is queued).")
 
     @Argument(help: "The words to speak.")
     var text: [String]
@@ -24,10 +24,20 @@ struct Say: ParsableCommand {
     @Option(help: "How loud: softer (-6 dB), normal or louder (+6 dB, limited so that nothing clips).")
     var gain: GuidanceGain?
 
+    @Flag(
+        help: """
+            Return as soon as the prompt is queued, and let it play after voxnav has exited (as spd-say does):             for a program that runs a command per prompt and waits for it, such as Navit's cmdline speech.
+            """)
+    var noWait = false
+
     @OptionGroup var client: ClientOptions
 
     func run() throws {
-        let params = PromptSpeak.Params(text: text.joined(separator: " "), language: language, priority: priority, deadline: deadline)
+        var params = PromptSpeak.Params(text: text.joined(separator: " "), language: language, priority: priority, deadline: deadline)
+        if noWait {
+            params.wait = false
+            params.outliveClient = true
+        }
         let result = try client.call(PromptSpeak.self, params, voiceGuidance: voiceGuidance, gain: gain)
         if client.json { try client.printJSON(result) } else { print(Report.prompt(result)) }
     }

@@ -13,11 +13,7 @@ import Testing
     @Test func promptsInQuickSuccessionShareOneActivationAndTheRadioStaysDucked() async throws {
         try await RealDaemon.withCabin { daemon in
             let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt", "session"])
-            _ = try await blocking { try daemon.client.call("source.start", .object(["kind": .string("fmRadio")])) }
-            let radio = try #require(try await PulseProbe.settled("Car FM Radio (simulated)"))
-            let watcher = VolumeWatcher { try PulseProbe.sinkInputs().first { $0.index == radio.index } }
-            let capture = try MonitorCapture(sampleRate: 16000)
-            try await capture.waitForAudio(seconds: 0.2)
+            let (radio, watcher, capture) = try await daemon.radioWatchedAndHeard()
 
             let ids = try await blocking {
                 try ["Turn left onto Main Street.", "Then keep right."].map { text in

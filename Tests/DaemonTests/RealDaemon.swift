@@ -53,6 +53,20 @@ extension RealDaemon {
     }
 }
 
+extension RealDaemon {
+    /// The simulated FM radio started through the daemon, once it plays; a watcher of its volume; and
+    /// a capture of `car.monitor` that already hears (what is heard there is the prompts alone, with
+    /// the sources on `cabin`).
+    func radioWatchedAndHeard() async throws -> (radio: PulseProbe.SinkInput, watcher: VolumeWatcher, capture: MonitorCapture) {
+        _ = try await blocking { try client.call("source.start", .object(["kind": .string("fmRadio")])) }
+        let radio = try #require(try await PulseProbe.settled("Car FM Radio (simulated)"))
+        let watcher = VolumeWatcher { try PulseProbe.sinkInputs().first { $0.index == radio.index } }
+        let capture = try MonitorCapture(sampleRate: 16000)
+        try await capture.waitForAudio(seconds: 0.2)
+        return (radio, watcher, capture)
+    }
+}
+
 /// A second null sink, `cabin`, on the test server for the length of one test: where the simulated
 /// car sources play, so that `car` carries the prompts alone.
 struct CabinSink {

@@ -6,13 +6,41 @@ import Testing
 @testable import Engine
 
 /// The prompt queue through the whole engine, on the in-memory server (`EngineRig`): the events of a
-/// prompt in order around the radio's duck, and a cancel and a client's disconnect ending the session
-/// with the radio restored. What the socket adds (a deadline, a key and a priority carried over it,
+/// prompt in order around the radio's duck, a cancel and a client's disconnect ending the session
+/// with the radio restored, and prompts queued to outlive their client played after it has gone. What the socket adds (a deadline, a key and a priority carried over it,
 /// the replies' shape, a flood over one connection) stays in DaemonTests' PromptQueueEventTests; the
 /// queue's order, expiry and supersession are PromptPlayerTests'.
 @Suite struct EngineQueueEventTests {
     static let long = PromptRequest(text: "In 800 meters, at the roundabout, take the third exit onto Solar Circle, then keep left.")
     static let radioVolume = [FakeSoundServer.sourceVolume, FakeSoundServer.sourceVolume]
+
+    @Test func promptsQueuedToOutliveTheirClientPlayAfterItHasGoneInItsSessionThenItEnds() async throws {
+        let rig = try await EngineRig.start()
+        let radio = try await Self.radio(rig)
+        let client = ClientID("say")
+        let outliving = PromptOptions(outlivesClient: true)
+        let first = try await rig.engine.queue(Self.long, client: client, options: outliving)
+        let dropped = try await rig.engine.queue(PromptRequest(text: "Then keep left."), client: client, options: PromptOptions())
+        let last = try await rig.engine.queue(PromptRequest(text: "Then turn right."), client: client, options: outliving)
+        await rig.output.waitUntilPlaying(1)
+        // The client goes: its disconnect returns only once its outliving prompts have ended.
+        let gone = Task { await rig.engine.clientDisconnected(client) }
+        try await Self.waitUntilSkipped([dropped.id], rig)
+        #expect(rig.events.all.first { $0.prompt == dropped.id.rawValue && $0.type == .promptSkipped }?.reason?.contains("disconnected") == true)
+        #expect(rig.output.cancelled == 0, "the playing prompt outlives its client")
+        rig.output.drain()
+        await rig.output.waitUntilPlaying(2)
+        // The last one's last sample: the radio still ducked, the client's session still active.
+        #expect(rig.server.volume(of: radio) != Self.radioVolume)
+        #expect(try await rig.engine.state().sessionActive)
+        #expect(!rig.events.all.contains { $0.type == .sessionDeactivated })
+        rig.output.drain()
+        await gone.value
+        #expect(rig.events.types(of: first.id) == ["prompt.queued", "prompt.started", "prompt.finished"])
+        #expect(rig.events.types(of: last.id) == ["prompt.queued", "prompt.started", "prompt.finished"])
+        try await Self.waitUntilTheSessionEnded(rig, radio: radio)
+        await rig.stop()
+    }
 
     /// The radio, started through the engine, at its own volume.
     static func radio(_ rig: EngineRig) async throws -> UInt32 {

@@ -125,6 +125,7 @@ METHODS = {
             "deadline": {"type": "number", "exclusiveMinimum": 0, "maximum": 3600, "description": "Seconds from now after which the prompt may no longer start: it expires instead."},
             "key": {"type": "string", "description": "A newer prompt of this client with the same key supersedes a waiting one."},
             "wait": {"type": "boolean", "description": "false: answer at once with {id, position}; otherwise answer with the outcome once it has ended."},
+            "outliveClient": {"type": "boolean", "description": "true: the prompt still plays if this client disconnects first (its session lasts until the prompt has ended); otherwise a client's prompts end with it."},
         }, description="Exactly one of text and maneuver; then only with maneuver.",
            extra={"oneOf": [
                {"required": ["text"], "properties": {"text": {"type": "string"}, "maneuver": {"type": "null"}, "then": {"type": "null"}}},

@@ -22,14 +22,19 @@ public enum PromptSpeak: RPCMethod {
         public var key: String?
         /// False: answer at once with the prompt's id and place in the queue.
         public var wait: Bool?
+        /// True: the prompt still plays if this client disconnects before it has (as speech-dispatcher
+        /// plays a message after its client has gone); the client's session lasts until it has ended.
+        /// Otherwise a client's prompts end with it.
+        public var outliveClient: Bool?
 
         public enum CodingKeys: String, CodingKey, CaseIterable {
-            case text, maneuver, then, language, priority, deadline, key, wait
+            case text, maneuver, then, language, priority, deadline, key, wait, outliveClient
         }
 
         public init(
             text: String? = nil, maneuver: Maneuver? = nil, then: Maneuver? = nil, language: String? = nil,
-            priority: PromptPriority? = nil, deadline: Double? = nil, key: String? = nil, wait: Bool? = nil
+            priority: PromptPriority? = nil, deadline: Double? = nil, key: String? = nil, wait: Bool? = nil,
+            outliveClient: Bool? = nil
         ) {
             self.text = text
             self.maneuver = maneuver
@@ -39,6 +44,7 @@ public enum PromptSpeak: RPCMethod {
             self.deadline = deadline
             self.key = key
             self.wait = wait
+            self.outliveClient = outliveClient
         }
 
         public func validate() throws(RPCError) {
