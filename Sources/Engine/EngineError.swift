@@ -45,7 +45,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
                 + "\(Self.seconds(limit)) s (and this client has as many prompts waiting as any other, none of whose prompts would give way to this one); wait for some to finish"
         case .queueFull(.lineFull(let limit)):
             "the prompt queue is full: \(limit) prompts are being made for other clients, and this client already has one waiting or being made; wait for some to finish"
-        case .promptTooLong(let overrun): "prompt refused: \(overrun)"
+        case .promptTooLong(let overrun): "prompt refused: \(overrun), and too long still spoken \(PromptFitter.fastest)× as fast"
         case .textTooLong(let characters, let limit):
             "prompt refused: its text has \(characters) characters, more than the \(limit) a prompt may have"
         case .noGuidance: "no guidance is running for this client (call guidance.start first)"

@@ -90,7 +90,7 @@ struct Prompt: Sendable {
     /// A maneuver is an instruction; anything else an alert (the user's voice-guidance level tells them apart).
     var purpose: PromptPurpose { isManeuver ? .instruction : .alert }
     /// A maneuver's words are shortened to fit; a text too long is refused.
-    var overBudget: OverBudget { isManeuver ? .shorten : .refuse }
+    var overBudget: OverBudget { isManeuver ? .shorten : .quicken }
     /// The words it is known by in events and outcomes: its richest wording.
     var text: String { candidates.first?.text ?? "" }
 }

@@ -7,8 +7,13 @@ import Speech
 struct PromptFitter {
     let maxSeconds: Double
 
+    /// Faster rates tried, in turn, for text none of whose wordings fits (`OverBudget.quicken`): up
+    /// to 1.25×, still easily understood; more would be gabbled.
+    static let quickerRates = [1.1, 1.25]
+    static var fastest: Double { quickerRates.last! }
+
     /// The first candidate shorter than the budget. When none is: a maneuver's plainest wording,
-    /// whatever its length; for text, `SpeechError.tooLong`.
+    /// whatever its length; for text, the plainest spoken faster, else `SpeechError.tooLong`.
     func fit(_ candidates: [Wording], voice: String, rate: Int, overBudget: OverBudget, synthesizer: Synthesizer) async throws(SpeechError) -> (
         text: String, audio: PCMBuffer
     ) {
@@ -25,7 +30,16 @@ struct PromptFitter {
             }
         }
         switch overBudget {
-        case .refuse: throw .tooLong(overrun!)
+        case .quicken:
+            for factor in Self.quickerRates {
+                let quicker = Int((Double(rate) * factor).rounded())
+                if let audio = try? await say(plainest, voice: voice, rate: quicker, limit: maxSeconds, synthesizer: synthesizer),
+                    audio.duration < maxSeconds
+                {
+                    return (plainest.text, audio)
+                }
+            }
+            throw .tooLong(overrun!)
         case .shorten: return (plainest.text, try await say(plainest, voice: voice, rate: rate, limit: nil, synthesizer: synthesizer))
         }
     }

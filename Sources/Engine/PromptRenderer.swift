@@ -15,8 +15,10 @@ protocol PromptRenderer: Sendable {
 enum OverBudget: Sendable {
     /// A maneuver: the next, plainer wording is tried; the plainest is said whatever its length.
     case shorten
-    /// Text: refused (`EngineError.promptTooLong`), with how long it would have been.
-    case refuse
+    /// Text and alerts: the plainest wording spoken faster, up to `PromptFitter.fastest` (1.25×);
+    /// refused (`EngineError.promptTooLong`) only if it still does not fit, with how long it would
+    /// have been.
+    case quicken
 }
 
 /// A prompt's words and audio in one audible style.

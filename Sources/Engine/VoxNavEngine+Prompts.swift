@@ -22,8 +22,23 @@ extension VoxNavEngine {
     }
 
     /// Queues a prompt with the player. Everything that can be refused (language, voice, a full
-    /// queue, the server away) is refused here, changing nothing.
+    /// queue, too long a text, the server away) is refused here, changing nothing but the
+    /// `prompt.refused` event that says so.
     func enqueue(_ request: PromptRequest, client: ClientID, options: PromptOptions) async throws(EngineError) -> (PromptTicket, Int) {
+        do {
+            return try await admit(request, client: client, options: options)
+        } catch {
+            var refused = EngineEvent(type: .promptRefused, time: now())
+            refused.client = client.rawValue
+            if case .text(let text) = request.content { refused.text = text }
+            refused.priority = options.priority
+            refused.reason = "\(error)"
+            emit(refused)
+            throw error
+        }
+    }
+
+    private func admit(_ request: PromptRequest, client: ClientID, options: PromptOptions) async throws(EngineError) -> (PromptTicket, Int) {
         let receivedAt = ContinuousClock.now
         // Refused at once rather than queued to wait for a server that may not come back soon.
         guard serverAvailable else { throw .serverUnavailable }
@@ -62,7 +77,12 @@ extension VoxNavEngine {
         let pack = voices.pack(for: language)
         switch request.content {
         case .text(let text):
-            return ([Wording(text: text)], pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-"))
+            // As an app sends it: tidied, and, should it not fit, without the instruction chained to it.
+            let tidied = NavigationText.tidied(text)
+            let said = tidied.isEmpty ? text : tidied
+            let shorter = NavigationText.withoutChainedClause(said, connector: pack?.chainConnector)
+            let voice = pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-")
+            return ([said, shorter].compactMap { $0 }.map { Wording(text: $0) }, voice)
         case .maneuver(let maneuver, let next, let andThen):
             guard let pack else { throw .unknownLanguage(language, available: voices.languages) }
             let composer = PhraseComposer(pack: pack, units: request.units)

@@ -281,3 +281,19 @@ struct DistanceWording: Sendable, Hashable {
     /// Whether it words every unit of `system`.
     func words(_ system: UnitSystem) -> Bool { system.units.allSatisfy { units[$0] != nil } }
 }
+
+extension PhrasePack {
+    /// What joins a chained maneuver to the one before it in the pack's own final instruction
+    /// (", then ", ", dann ", " y después ", "，随后"): how an app's text is searched for a chained
+    /// instruction it may do without (`NavigationText.withoutChainedClause`). Nil: the pack chains none.
+    public var chainConnector: String? {
+        for template in [states[.execute], states[.prepare]].compactMap({ $0 }) {
+            for case .optional(let alternatives) in template.parts {
+                for alternative in alternatives where alternative.count == 2 {
+                    if case .text(let connector) = alternative[0], case .slot(let slot) = alternative[1], slot.name == "then" { return connector }
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -10,6 +10,9 @@ public enum EventType: String, Codable, CaseIterable, Sendable {
     case promptExpired = "prompt.expired"
     /// A playing prompt cut short by a more urgent one (the policy's `preemption:`).
     case promptInterrupted = "prompt.interrupted"
+    /// A prompt refused when it was asked for (a text too long to say even fitted, a full queue, an
+    /// unknown voice): the reply says so too, and this tells the subscribers that never saw the request.
+    case promptRefused = "prompt.refused"
     case sessionActivated = "session.activated"
     case sessionDeactivated = "session.deactivated"
     case sourceStarted = "source.started"

@@ -95,15 +95,21 @@ final class InstantRenderer: PromptRenderer {
         if style == .normal, let delay { try? await Task.sleep(for: delay) }
         let candidates = wordings.map(\.text)
         var text = style == .short ? candidates.last! : candidates.first { Self.seconds(of: $0) < maxSeconds } ?? candidates.last!
+        // As eSpeak NG through `PromptFitter`: a maneuver's plainest wording whatever its length, text's
+        // spoken up to 1.25× as fast, else refused.
+        var speed = 1.0
         if style == .normal, Self.seconds(of: text) >= maxSeconds {
-            guard overBudget == .shorten else {
-                throw .promptTooLong(
-                    SpeechOverrun(limit: maxSeconds, made: Self.seconds(of: text), charactersSpoken: text.count, characters: text.count))
-            }
             text = candidates.last!
+            if overBudget == .quicken {
+                guard Self.seconds(of: text) / PromptFitter.fastest < maxSeconds else {
+                    throw .promptTooLong(
+                        SpeechOverrun(limit: maxSeconds, made: Self.seconds(of: text), charactersSpoken: text.count, characters: text.count))
+                }
+                speed = PromptFitter.fastest
+            }
         }
         rendered.withLock { $0.append((style, text)) }
-        let seconds = style == .short ? 0.2 : Self.seconds(of: text)
+        let seconds = style == .short ? 0.2 : Self.seconds(of: text) / speed
         return RenderedPrompt(
             style: style, text: text, audio: PCMBuffer(samples: Array(repeating: 1000, count: Int(seconds * 1000)), sampleRate: Self.sampleRate))
     }

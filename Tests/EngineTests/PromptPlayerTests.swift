@@ -325,12 +325,14 @@ import Testing
 
     @Test func aTextTooLongToSayIsRefusedWithItsLengthChangingNothing() async throws {
         let rig = await Rig()
-        let sixtyWords = Array(repeating: "word", count: 60).joined(separator: " ")
+        // 8 s of speech: over the 6 s even spoken 1.25× as fast.
+        let eightyWords = Array(repeating: "word", count: 80).joined(separator: " ")
         await #expect {
-            try await rig.queue(sixtyWords)
+            try await rig.queue(eightyWords)
         } throws: { error in
             guard case EngineError.promptTooLong(let overrun) = error else { return false }
-            return overrun.limit == 6 && abs(overrun.estimatedSeconds - 6) < 1e-6 && "\(error)".contains("more than the 6 s a prompt may take")
+            return overrun.limit == 6 && abs(overrun.estimatedSeconds - 8) < 1e-6 && "\(error)".contains("more than the 6 s a prompt may take")
+                && "\(error)".contains("1.25× as fast")
         }
         let tooManyCharacters = String(repeating: "a", count: Self.limits.maxTextCharacters + 1)
         await #expect {

@@ -15,7 +15,7 @@ OUT = os.path.join(ROOT, "docs", "protocol.schema.json")
 # The same list as Sources/RPC/EventType.swift; Tests/RPCTests/EventTypeSchemaTests checks the schema against it both ways.
 EVENT_TYPES = [
     "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
-    "prompt.interrupted", "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
+    "prompt.interrupted", "prompt.refused", "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
     "source.paused", "source.resumed", "source.stopped", "source.handled", "interruption.began", "interruption.ended", "audit.violation",
     "guidance.ended", "server.lost", "server.restored", "journal.failing", "journal.recovered", "subscription.dropped",
 ]
@@ -493,7 +493,8 @@ DEFS = {
         "required": ["type", "time"],
         "additionalProperties": False,
         "allOf": [
-            {"if": {"properties": {"type": {"pattern": "^prompt\\."}}}, "then": {"required": ["client", "prompt"]}},
+            {"if": {"properties": {"type": {"pattern": "^prompt\\.(?!refused$)"}}}, "then": {"required": ["client", "prompt"]}},
+            {"if": {"properties": {"type": {"const": "prompt.refused"}}}, "then": {"required": ["client", "reason"]}},
             {"if": {"properties": {"type": {"const": "prompt.queued"}}}, "then": {"required": ["text", "priority"]}},
             {"if": {"properties": {"type": {"const": "prompt.started"}}}, "then": {"required": ["text", "style"]}},
             {"if": {"properties": {"type": {"enum": ["prompt.finished", "prompt.shortened"]}}}, "then": {"required": ["text", "style"]}},

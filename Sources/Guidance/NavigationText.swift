@@ -1,0 +1,67 @@
+/// Text a navigation app sends as its own words ("Turn right now into Oak Avenue, Turn left then into
+/// Pine Street"), made ready to speak: tidied, and, where its speech would not fit the time a prompt
+/// may take, without the instruction chained to it. Pure.
+public enum NavigationText {
+    /// Whitespace runs made one space and the ends trimmed, no space before `, . ; : ! ?`, and an
+    /// app's internal `|tag` dropped with its tag ("merge onto the A 99|left" → "merge onto the A 99"):
+    /// eSpeak NG would read the tag as words.
+    public static func tidied(_ text: String) -> String {
+        var out = ""
+        var pendingSpace = false
+        var skippingTag = false
+        for character in text {
+            if skippingTag {
+                if character.isWhitespace || Self.closing.contains(character) { skippingTag = false } else { continue }
+            }
+            if character == "|" {
+                skippingTag = true
+                continue
+            }
+            if character.isWhitespace {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace && !Self.closing.contains(character) { out.append(" ") }
+            pendingSpace = false
+            out.append(character)
+        }
+        return out
+    }
+
+    /// The text without its chained instruction, from the first `connector` (the phrase pack's
+    /// ", then "; case aside) or the first comma followed by a capital letter (a second instruction
+    /// joined by a comma, as Navit joins them) to its end; nil when it has neither, or nothing would
+    /// be left. The cut ends the sentence where the text's own end had punctuation.
+    public static func withoutChainedClause(_ text: String, connector: String?) -> String? {
+        let needle = connector.map { $0.lowercased() }.flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 }
+        var cut: String.Index?
+        // At the very start a connector chains nothing.
+        var index = text.isEmpty ? text.endIndex : text.index(after: text.startIndex)
+        while index < text.endIndex {
+            if let needle, text[index...].lowercased().hasPrefix(needle) {
+                cut = index
+                break
+            }
+            let next = text.index(after: index)
+            if text[index] == ",", next < text.endIndex, text[next] == " ", text[next...].dropFirst().first?.isUppercase == true {
+                cut = index
+                break
+            }
+            index = next
+        }
+        guard let cut else { return nil }
+        let kept = String(text[..<cut]).trimmingSpaces
+        guard !kept.isEmpty else { return nil }
+        let ending = text.trimmingSpaces.last.flatMap { Self.sentenceEnds.contains($0) ? $0 : nil }
+        return ending.map { kept + String($0) } ?? kept
+    }
+
+    private static let closing: Set<Character> = [",", ".", ";", ":", "!", "?", "，", "。"]
+    private static let sentenceEnds: Set<Character> = [".", "!", "?", "。"]
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}
