@@ -77,11 +77,13 @@ extension VoxNavEngine {
         let pack = voices.pack(for: language)
         switch request.content {
         case .text(let text):
+            let voice = pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-")
+            // Longer than a prompt may have: refused as it is, before any work on it (it may be a megabyte).
+            guard text.count <= configuration.policy.prompts.maxTextCharacters else { return ([Wording(text: text)], voice) }
             // As an app sends it: tidied, and, should it not fit, without the instruction chained to it.
             let tidied = NavigationText.tidied(text)
             let said = tidied.isEmpty ? text : tidied
             let shorter = NavigationText.withoutChainedClause(said, connector: pack?.chainConnector)
-            let voice = pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-")
             return ([said, shorter].compactMap { $0 }.map { Wording(text: $0) }, voice)
         case .maneuver(let maneuver, let next, let andThen):
             guard let pack else { throw .unknownLanguage(language, available: voices.languages) }

@@ -33,24 +33,25 @@ public enum NavigationText {
     /// joined by a comma, as Navit joins them) to its end; nil when it has neither, or nothing would
     /// be left. The cut ends the sentence where the text's own end had punctuation.
     public static func withoutChainedClause(_ text: String, connector: String?) -> String? {
-        let needle = connector.map { $0.lowercased() }.flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 }
-        var cut: String.Index?
+        // Compared a character at a time, each lower-cased on its own, so that the positions found
+        // are the text's own; linear in the text's length (a client may send a megabyte).
+        let characters = Array(text)
+        let lowered = characters.map { $0.lowercased() }
+        let needle = connector.flatMap { $0.trimmingSpaces.isEmpty ? nil : Array($0).map { $0.lowercased() } } ?? []
+        var cut: Int?
         // At the very start a connector chains nothing.
-        var index = text.isEmpty ? text.endIndex : text.index(after: text.startIndex)
-        while index < text.endIndex {
-            if let needle, text[index...].lowercased().hasPrefix(needle) {
+        for index in characters.indices.dropFirst() {
+            if !needle.isEmpty, index + needle.count <= characters.count, lowered[index..<(index + needle.count)].elementsEqual(needle) {
                 cut = index
                 break
             }
-            let next = text.index(after: index)
-            if text[index] == ",", next < text.endIndex, text[next] == " ", text[next...].dropFirst().first?.isUppercase == true {
+            if characters[index] == ",", index + 2 < characters.count, characters[index + 1] == " ", characters[index + 2].isUppercase {
                 cut = index
                 break
             }
-            index = next
         }
         guard let cut else { return nil }
-        let kept = String(text[..<cut]).trimmingSpaces
+        let kept = String(characters[..<cut]).trimmingSpaces
         guard !kept.isEmpty else { return nil }
         let ending = text.trimmingSpaces.last.flatMap { Self.sentenceEnds.contains($0) ? $0 : nil }
         return ending.map { kept + String($0) } ?? kept

@@ -98,6 +98,8 @@ public final class RPCClient {
             var offset = 0
             while offset < raw.count {
                 let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                // A signal caught meanwhile (a child process ending, in a program that watches for it) is no error.
+                if n < 0 && errno == EINTR { continue }
                 if n < 0 { throw RPCClientError.io(String(cString: strerror(errno))) }
                 offset += n
             }
@@ -113,6 +115,7 @@ public final class RPCClient {
                 return Data(line)
             }
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
             if n < 0 { throw RPCClientError.io(String(cString: strerror(errno))) }
             if n == 0 { throw RPCClientError.closed }
             buffer.append(contentsOf: chunk[0..<n])

@@ -69,3 +69,19 @@ import Testing
         }
     }
 }
+
+extension NavigationTextTests {
+    /// A client may send a megabyte: both steps are linear in the text's length. (The search for the
+    /// connector was quadratic for a while and held voxnavd's cores for minutes on one such text.)
+    @Test func aMegabyteIsTidiedAndSearchedInOnePass() {
+        let megabyte = String(repeating: "turn left  onto main street ,", count: 1 << 15)
+        let clock = ContinuousClock()
+        let took = clock.measure {
+            let tidied = NavigationText.tidied(megabyte)
+            #expect(tidied.count < megabyte.count)
+            #expect(NavigationText.withoutChainedClause(tidied, connector: ", then ") == nil)
+        }
+        // Seconds even on a loaded machine for a linear pass; a quadratic one takes hours.
+        #expect(took < .seconds(30), "\(took)")
+    }
+}
