@@ -53,7 +53,7 @@ public enum NavigationText {
         guard let cut else { return nil }
         let kept = String(characters[..<cut]).trimmingSpaces
         guard !kept.isEmpty else { return nil }
-        let ending = text.trimmingSpaces.last.flatMap { Self.sentenceEnds.contains($0) ? $0 : nil }
+        let ending = characters.last { !$0.isWhitespace }.flatMap { Self.sentenceEnds.contains($0) ? $0 : nil }
         return ending.map { kept + String($0) } ?? kept
     }
 

@@ -26,7 +26,8 @@ struct Say: ParsableCommand {
 
     @Flag(
         help: """
-            Return as soon as the prompt is queued, and let it play after voxnav has exited (as spd-say does):             for a program that runs a command per prompt and waits for it, such as Navit's cmdline speech.
+            Return as soon as the prompt is queued, and let it play after voxnav has exited (as spd-say does): \
+            for a program that runs a command per prompt and waits for it, such as Navit's cmdline speech.
             """)
     var noWait = false
 

@@ -13,7 +13,8 @@ import Testing
     @Test func promptsInQuickSuccessionShareOneActivationAndTheRadioStaysDucked() async throws {
         try await RealDaemon.withCabin { daemon in
             let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt", "session"])
-            let (radio, watcher, capture) = try await daemon.radioWatchedAndHeard()
+            let watched = try await daemon.watchedRadio()
+            let (radio, capture) = (watched.radio, watched.capture)
 
             let ids = try await blocking {
                 try ["Turn left onto Main Street.", "Then keep right."].map { text in
@@ -22,10 +23,7 @@ import Testing
             }
             let ended = await events.wait(seconds: 15) { _ in ids.allSatisfy { events.types(ofPrompt: $0).last == "prompt.finished" } }
             #expect(ended, "\(events.events)")
-            let restored = try await PulseProbe.settled("Car FM Radio (simulated)", volumes: radio.volumes)
-            try await Task.sleep(for: .milliseconds(200))
-            let readings = await watcher.stop()
-            let heard = capture.stop()
+            let (restored, readings, heard) = try await watched.settle()
 
             let sessions = events.events.compactMap { $0["type"]?.stringValue }.filter { $0.hasPrefix("session.") }
             #expect(sessions == ["session.activated", "session.deactivated"], "one activation for both prompts: \(events.events)")

@@ -53,17 +53,33 @@ extension RealDaemon {
     }
 }
 
+/// The simulated FM radio as a test follows it through prompts: its stream as it first played, its
+/// volume read from the server throughout, and `car.monitor` heard (the prompts alone, with the
+/// sources on `cabin`).
+struct WatchedRadio {
+    let radio: PulseProbe.SinkInput
+    let watcher: VolumeWatcher
+    let capture: MonitorCapture
+
+    /// Waits for the radio to be back at its own volume, lets 200 ms more pass, and stops reading:
+    /// the radio as it settled (or as last seen), every volume read, and what `car.monitor` heard.
+    func settle() async throws -> (restored: PulseProbe.SinkInput?, readings: [VolumeWatcher.Reading], heard: [Int16]) {
+        let restored = try await PulseProbe.settled("Car FM Radio (simulated)", volumes: radio.volumes)
+        try await Task.sleep(for: .milliseconds(200))
+        return (restored, await watcher.stop(), capture.stop())
+    }
+}
+
 extension RealDaemon {
-    /// The simulated FM radio started through the daemon, once it plays; a watcher of its volume; and
-    /// a capture of `car.monitor` that already hears (what is heard there is the prompts alone, with
-    /// the sources on `cabin`).
-    func radioWatchedAndHeard() async throws -> (radio: PulseProbe.SinkInput, watcher: VolumeWatcher, capture: MonitorCapture) {
+    /// The simulated FM radio started through the daemon, watched once it plays, with a capture of
+    /// `car.monitor` that already hears.
+    func watchedRadio() async throws -> WatchedRadio {
         _ = try await blocking { try client.call("source.start", .object(["kind": .string("fmRadio")])) }
         let radio = try #require(try await PulseProbe.settled("Car FM Radio (simulated)"))
         let watcher = VolumeWatcher { try PulseProbe.sinkInputs().first { $0.index == radio.index } }
         let capture = try MonitorCapture(sampleRate: 16000)
         try await capture.waitForAudio(seconds: 0.2)
-        return (radio, watcher, capture)
+        return WatchedRadio(radio: radio, watcher: watcher, capture: capture)
     }
 }
 

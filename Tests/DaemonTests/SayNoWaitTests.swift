@@ -13,7 +13,8 @@ import Testing
     @Test func theCommandReturnsOnceQueuedAndThePromptIsHeardToItsEndAfterIt() async throws {
         try await RealDaemon.withCabin { daemon in
             let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt", "session"])
-            let (radio, watcher, capture) = try await daemon.radioWatchedAndHeard()
+            let watched = try await daemon.watchedRadio()
+            let (radio, capture) = (watched.radio, watched.capture)
 
             let say = try Executables.run("voxnav", ["say", "--no-wait", "--socket", daemon.socket, Self.text], limit: 30)
             // voxnav has exited: its prompt was queued, and has not ended yet.
@@ -25,10 +26,7 @@ import Testing
             let ended = await events.wait(seconds: 15) { _ in events.types(ofPrompt: id).last == "prompt.finished" }
             #expect(ended, "\(events.events)")
             #expect(events.types(ofPrompt: id) == ["prompt.queued", "prompt.started", "prompt.finished"], "\(events.events)")
-            let restored = try await PulseProbe.settled("Car FM Radio (simulated)", volumes: radio.volumes)
-            try await Task.sleep(for: .milliseconds(200))
-            let readings = await watcher.stop()
-            let heard = capture.stop()
+            let (restored, readings, heard) = try await watched.settle()
 
             // Its client's session lasted until the prompt had ended, then ended.
             let sessions = events.events.compactMap { $0["type"]?.stringValue }.filter { $0.hasPrefix("session.") }
