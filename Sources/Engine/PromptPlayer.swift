@@ -201,10 +201,14 @@ actor PromptPlayer {
     /// and so has each that outlives it (played, or ended as any prompt may: expired, evicted, cut).
     /// Only then may its session go: a playing prompt asks the policy for its style and its verdict,
     /// which would configure the gone client's session anew. Alerts it held back for later go now.
+    /// It returns at once when the calling task is cancelled.
     func cancelAll(of client: ClientID, reason: String) async {
         cancel(reason: reason) { $0.client == client && !$0.outlivesClient }
-        // One queued again (interrupted) comes back under a new ticket: wait until none is left.
-        while let left = promptLeft(of: client) { _ = try? await left.outcome() }
+        // One queued again (interrupted) comes back under a new ticket: wait until none is left. A
+        // caller cancelled (the daemon stopping, whose shutdown ends every prompt) stops waiting: its
+        // wait would return at once, again and again, and the loop would hold this actor from the
+        // worker that ends the prompt.
+        while !Task.isCancelled, let left = promptLeft(of: client) { _ = try? await left.outcome() }
         // Nothing of the client waits now: only its record of turns goes, and what a cut held back.
         _ = queue.forget(client)
         heldAlerts.removeAll { $0.client == client }

@@ -1,6 +1,7 @@
 import AudioPolicy
 import Foundation
 import RPC
+import Synchronization
 import Testing
 
 @testable import Engine
@@ -40,6 +41,37 @@ import Testing
         #expect(rig.events.types(of: last.id) == ["prompt.queued", "prompt.started", "prompt.finished"])
         try await Self.waitUntilTheSessionEnded(rig, radio: radio)
         await rig.stop()
+    }
+
+    /// A disconnect whose task is cancelled (the daemon stopping closes its connections) returns at
+    /// once, though the client's prompt still plays: it waits for nothing more. It had waited in a
+    /// loop whose cancelled wait returned at once, holding the player from the worker that would end
+    /// the prompt: the daemon never stopped (seen in DaemonTests, a test process spinning on one core).
+    @Test func aDisconnectCancelledWhileItsPromptPlaysReturnsAndThePromptStillEnds() async throws {
+        let rig = try await EngineRig.start()
+        let radio = try await Self.radio(rig)
+        let client = ClientID("say")
+        let prompt = try await rig.engine.queue(Self.long, client: client, options: PromptOptions(outlivesClient: true))
+        await rig.output.waitUntilPlaying(1)
+        let returned = Flag()
+        let gone = Task(priority: .high) {
+            await rig.engine.clientDisconnected(client)
+            returned.set()
+        }
+        gone.cancel()
+        try await EngineRig.waitFor("the cancelled disconnect returned") { returned.isSet }
+        #expect(rig.events.types(of: prompt.id) == ["prompt.queued", "prompt.started"], "the prompt plays on")
+        rig.output.drain()
+        try await EngineRig.waitFor("the prompt finished") { rig.events.types(of: prompt.id).last == "prompt.finished" }
+        try await Self.waitUntilTheSessionEnded(rig, radio: radio)
+        await rig.stop()
+    }
+
+    /// Set once, read from any task.
+    final class Flag: Sendable {
+        private let value = Mutex(false)
+        func set() { value.withLock { $0 = true } }
+        var isSet: Bool { value.withLock { $0 } }
     }
 
     /// The radio, started through the engine, at its own volume.
