@@ -45,6 +45,8 @@ let package = Package(
 
         // The protocol shared by the daemon and its clients: the wire format, every method's params and result.
         .target(name: "RPC", dependencies: ["AudioPolicy", "Guidance", "StrictCoding"]),
+        // speech-dispatcher's protocol (SSIP), without I/O: a connection's commands, replies, events and priority rules.
+        .target(name: "SSIP"),
 
         // Real audio.
         .target(name: "Speech", dependencies: ["CEspeakNG", "AsyncSupport"]),
@@ -65,7 +67,7 @@ let package = Package(
         .target(
             name: "Daemon",
             dependencies: [
-                "Engine", "RPC", "AsyncSupport", "AudioPolicy", "Guidance",
+                "Engine", "RPC", "AsyncSupport", "AudioPolicy", "Guidance", "SSIP",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -117,6 +119,7 @@ let package = Package(
         // The data directories' order, a user's pack over a shipped one, the version, socket activation and sd_notify.
         .testTarget(name: "InstallationTests", dependencies: ["Installation", "Engine", "BuiltInPolicy", "Daemon", "Guidance"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
+        .testTarget(name: "SSIPTests", dependencies: ["SSIP", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "RPCTests",
             dependencies: ["RPC", "AudioPolicy", "Guidance", "StrictCoding", .product(name: "PropertyBased", package: "swift-property-based")]),
@@ -128,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "FuzzTests",
             dependencies: [
-                "Daemon", "RPC", "AudioPolicy", "BuiltInPolicy", "Guidance", "DriveSimulation",
+                "Daemon", "SSIP", "RPC", "AudioPolicy", "BuiltInPolicy", "Guidance", "DriveSimulation",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),

@@ -4,9 +4,10 @@ import Foundation
     import Glibc
 #endif
 
-/// The listening socket systemd passes at socket activation (sd_listen_fds(3)), taken without
+/// A listening socket systemd passes at socket activation (sd_listen_fds(3)), taken without
 /// libsystemd: `LISTEN_PID` names this process, `LISTEN_FDS` counts the descriptors from 3 on,
-/// `LISTEN_FDNAMES` names them. voxnavd takes exactly one, a listening Unix stream socket.
+/// `LISTEN_FDNAMES` names them. voxnavd takes one or two listening Unix stream sockets: its JSON-RPC
+/// socket, and speech-dispatcher's protocol's (`ssip.sock`, voxnavd.socket's second `ListenStream=`).
 public struct SocketActivation: Sendable, Equatable {
     /// The first passed descriptor, by the protocol.
     public static let firstDescriptor: CInt = 3
@@ -15,19 +16,43 @@ public struct SocketActivation: Sendable, Equatable {
     /// Its name (`FileDescriptorName=` of the socket unit, `--fdname` of systemd-socket-activate), if given.
     public let name: String?
 
-    /// The socket passed to process `pid` by `environment`; nil when none was passed to it
-    /// (`LISTEN_PID` unset, or another process's). Refuses a malformed or unusable hand-over.
-    public static func passed(environment: [String: String], pid: pid_t) throws(SocketActivationError) -> SocketActivation? {
+    /// The sockets passed to process `pid` by `environment`, in their order; nil when none was passed
+    /// to it (`LISTEN_PID` unset, or another process's). Refuses a malformed hand-over.
+    public static func passed(environment: [String: String], pid: pid_t) throws(SocketActivationError) -> [SocketActivation]? {
         guard let pidText = environment["LISTEN_PID"] else { return nil }
         guard let listenPID = pid_t(pidText), listenPID > 0 else { throw .malformed("LISTEN_PID=\(pidText) is not a process id") }
         guard listenPID == pid else { return nil }
         let fdsText = environment["LISTEN_FDS"] ?? ""
         guard let count = Int(fdsText), count >= 0 else { throw .malformed("LISTEN_FDS=\(fdsText) is not a count of descriptors") }
-        guard count == 1 else {
-            throw .malformed("LISTEN_FDS=\(count): voxnavd listens on exactly one socket (one ListenStream= in voxnavd.socket)")
+        guard count == 1 || count == 2 else {
+            throw .malformed(
+                "LISTEN_FDS=\(count): voxnavd listens on one socket, or two (voxnav.sock and ssip.sock: the ListenStream= lines of voxnavd.socket)")
         }
-        let name = environment["LISTEN_FDNAMES"].flatMap { $0.split(separator: ":", omittingEmptySubsequences: false).first.map(String.init) }
-        return SocketActivation(descriptor: firstDescriptor, name: name)
+        let names = environment["LISTEN_FDNAMES"].map { $0.split(separator: ":", omittingEmptySubsequences: false).map(String.init) } ?? []
+        return (0..<count).map { SocketActivation(descriptor: firstDescriptor + CInt($0), name: $0 < names.count ? names[$0] : nil) }
+    }
+
+    /// The passed sockets told apart, each with its path (checked as `listeningPath` checks it): of
+    /// two, the SSIP socket is the one named `ssip` or whose file is `ssip.sock`, and the other is
+    /// the JSON-RPC socket; one alone is the JSON-RPC socket.
+    public static func sorted(_ passed: [SocketActivation]) throws(SocketActivationError) -> (
+        rpc: (socket: SocketActivation, path: String), ssip: (socket: SocketActivation, path: String)?
+    ) {
+        var found: [(socket: SocketActivation, path: String)] = []
+        for socket in passed { found.append((socket, try socket.listeningPath())) }
+        guard found.count == 2 else {
+            guard let only = found.first else { throw .malformed("no socket was passed") }
+            return (only, nil)
+        }
+        let isSSIP = { (entry: (socket: SocketActivation, path: String)) in
+            entry.socket.name == "ssip" || (entry.path as NSString).lastPathComponent == "ssip.sock"
+        }
+        let ssip = found.filter(isSSIP)
+        guard ssip.count == 1, let rpc = found.first(where: { !isSSIP($0) }) else {
+            throw .unusable(
+                "two sockets were passed (\(found.map(\.path).joined(separator: ", "))): one, and only one, must be ssip.sock or be named ssip")
+        }
+        return (rpc, ssip[0])
     }
 
     /// Removes the variables, so that no child process takes the socket for its own.

@@ -28,6 +28,8 @@ struct Prompt: Sendable {
     var fromGuidance = false
     /// It plays even if its client disconnects first (`PromptOptions.outlivesClient`).
     var outlivesClient = false
+    /// Outranked while it plays, it is queued again (`PromptOptions.saidAgainWhenOutranked`).
+    var saidAgainWhenOutranked = true
     /// The maneuver a guidance instruction is for and the state it announces, told in `prompt.queued`.
     var announces: AnnouncedManeuver?
     /// No tone can stand for it ("continue for 3 miles" names no maneuver): where the policy would
@@ -66,6 +68,7 @@ struct Prompt: Sendable {
         self.init(id: id, client: client, kind: kind, priority: options.priority, deadline: options.deadline.map { now + $0 }, key: options.key)
         fromGuidance = options.fromGuidance
         outlivesClient = options.outlivesClient
+        saidAgainWhenOutranked = options.saidAgainWhenOutranked
         announces = options.announces
         toneless = options.toneless
         wordBudget = options.wordBudget
@@ -77,6 +80,7 @@ struct Prompt: Sendable {
         var prompt = Prompt(id: id, client: client, kind: kind, priority: priority, deadline: deadline, key: key, seconds: seconds)
         prompt.fromGuidance = fromGuidance
         prompt.outlivesClient = outlivesClient
+        prompt.saidAgainWhenOutranked = saidAgainWhenOutranked
         prompt.announces = announces
         prompt.toneless = toneless
         prompt.candidates = candidates

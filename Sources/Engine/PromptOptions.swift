@@ -13,6 +13,9 @@ public struct PromptOptions: Sendable {
     /// client has gone: for a program that runs a command per prompt (`voxnav say --no-wait`). The
     /// client's session lasts until its last such prompt has ended.
     public var outlivesClient: Bool
+    /// Outranked while it plays (a more important prompt comes), it fades out and is queued again to
+    /// be said in full. A speech-dispatcher client's message is not: SSIP ends it `CANCELED`.
+    public var saidAgainWhenOutranked = true
     /// Queued by the engine's own guidance: its end is told to the announcer.
     var fromGuidance = false
     /// The maneuver a guidance instruction is for and the state it announces, told in `prompt.queued`

@@ -183,6 +183,9 @@ actor PromptPlayer {
         }
     }
 
+    /// Whether eSpeak NG has a voice of this name.
+    func hasVoice(_ voice: String) async -> Bool { await renderer.hasVoice(voice) }
+
     /// A lower bound of how long `text` speaks: eSpeak NG at its fastest (450 words a minute) says a
     /// word in 0.13 s, so no words speak shorter than 0.1 s each.
     static func shortestSpeech(of text: String) -> Double {
@@ -414,7 +417,7 @@ actor PromptPlayer {
             do {
                 var outcome = try await play(prompt)
                 if outcome.result == .interrupted, case .outranked = playing?.stop {
-                    switch requeue(prompt) {
+                    switch prompt.saidAgainWhenOutranked ? requeue(prompt) : .failure(RequeueRefusal("its client does not want it said again")) {
                     case .success(let again): outcome.reason = (outcome.reason ?? "interrupted") + "; queued again as \(again)"
                     case .failure(let refusal): outcome.reason = (outcome.reason ?? "interrupted") + "; not queued again: \(refusal.why)"
                     }

@@ -63,6 +63,20 @@ extension VoxNavEngine {
         }
     }
 
+    /// The language text is said in for a client that names one as speech-dispatcher's clients do
+    /// ("de", "en_US", or "C" for the locale's default): nil for the default language, the tag of a
+    /// phrase pack of that language, else the eSpeak NG voice of that name. Throws when there is
+    /// neither, naming the nearest pack.
+    public func textLanguage(_ asked: String) async throws(EngineError) -> String? {
+        let tag = asked.replacingOccurrences(of: "_", with: "-")
+        if tag.isEmpty || ["c", "posix"].contains(tag.lowercased()) { return nil }
+        if let pack = voices.pack(for: tag) { return pack.language }
+        if await prompts.hasVoice(tag.lowercased()) { return tag.lowercased() }
+        throw .speech(
+            SpeechError.unknownVoice(tag.lowercased()).description + ", nor a phrase pack for that language"
+                + NearestName.didYouMean(asked, among: voices.languages))
+    }
+
     /// Cancels prompts: one by id (whoever queued it: the socket is the user's own), or all of a
     /// client's. Waiting ones are skipped; the one playing stops at once.
     @discardableResult

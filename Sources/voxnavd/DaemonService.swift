@@ -9,6 +9,8 @@ import Synchronization
 /// connections after answering what they were waiting for.
 struct DaemonService: Service {
     let server: DaemonServer
+    /// speech-dispatcher's protocol, on a socket of its own; nil: none.
+    let ssip: SSIPServer?
     let engine: VoxNavEngine
     let logger: Logger
     /// systemd's notification socket, when started as `Type=notify`.
@@ -45,10 +47,12 @@ struct DaemonService: Service {
         Self.tell(notifier, "READY=1\nSTATUS=listening on \(socket)", logger: logger)
         await withDiscardingTaskGroup { group in
             group.addTask { await server.run() }
+            if let ssip { group.addTask { await ssip.run() } }
             try? await gracefulShutdown()
             logger.info("shutting down: restoring sources")
             Self.tell(notifier, "STOPPING=1", logger: logger)
             await server.stop()
+            await ssip?.stop()
             // Cancelled when the shutdown runs out of time: every request the server still owes fails
             // at once, and the restores end undone, journalled.
             await withTaskCancellationHandler {
@@ -57,6 +61,7 @@ struct DaemonService: Service {
                 engine.abandonSoundServer()
             }
             server.closeConnections()
+            ssip?.closeConnections()
         }
         if Task.isCancelled {
             logger.error("\(Self.outOfTime)", metadata: ["waited": "\(Self.shutdownDeadline)"])

@@ -15,9 +15,10 @@ struct VoxNavDaemon: AsyncParsableCommand {
         commandName: "voxnavd",
         abstract: "The VoxNav daemon: speaks navigation prompts through PulseAudio as a good car-audio citizen.",
         discussion: """
-            Listens for newline-delimited JSON-RPC 2.0 on a Unix socket (see docs/PROTOCOL.md), or on the \
-            one systemd passes at socket activation (LISTEN_FDS; voxnavd.socket), and tells systemd when \
-            it is ready and when it stops (NOTIFY_SOCKET; Type=notify). Connects to the PulseAudio server \
+            Listens for newline-delimited JSON-RPC 2.0 on a Unix socket (see docs/PROTOCOL.md), and for \
+            speech-dispatcher's protocol (SSIP, see docs/SSIP.md) on ssip.sock beside it, or on the sockets \
+            systemd passes at socket activation (LISTEN_FDS; voxnavd.socket), and tells systemd when it is \
+            ready and when it stops (NOTIFY_SOCKET; Type=notify). Connects to the PulseAudio server \
             named by PULSE_SERVER, or the default one. Phrase packs and the built-in policy are found in \
             $XDG_DATA_HOME/voxnav, each of $XDG_DATA_DIRS/voxnav, the install prefix's share/voxnav, then \
             the source tree. SIGINT or SIGTERM restores every source and exits.
@@ -37,6 +38,13 @@ struct VoxNavDaemon: AsyncParsableCommand {
 
     /// `--socket`, else the default (written in help as it is found: the man page is made at install time).
     var socket: String { socketPath ?? SocketPath.default }
+
+    @Option(
+        name: .customLong("ssip-socket"),
+        help: ArgumentHelp(
+            "The Unix socket for speech-dispatcher's protocol (SSIP: point a client at it with SPEECHD_ADDRESS=unix_socket:<path>); default: ssip.sock beside the socket; none: no SSIP socket.",
+            valueName: "path"))
+    var ssipSocketPath: String?
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
@@ -121,13 +129,14 @@ struct VoxNavDaemon: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "voxnavd")
-        let activation: (socket: SocketActivation, path: String)?
+        let passed: (rpc: (socket: SocketActivation, path: String), ssip: (socket: SocketActivation, path: String)?)?
         do {
-            activation = try Self.takePassedSocket()
+            passed = try Self.takePassedSockets()
         } catch {
             logger.critical("cannot start", metadata: ["error": "\(error)"])
             throw ExitCode(1)
         }
+        let activation = passed?.rpc
         let socket = activation?.path ?? self.socket
         // Before the configuration: its default policy is the built-in one, read on first use.
         let (loadedPolicy, policySource) = try loadPolicy()
@@ -167,6 +176,29 @@ struct VoxNavDaemon: AsyncParsableCommand {
             logger.critical("cannot start", metadata: ["error": "\(error)"])
             throw ExitCode(1)
         }
+        let ssip: SSIPServer?
+        do {
+            if ssipSocketPath == "none" {
+                // Not served: a socket systemd passed is closed, and its connections refused.
+                if let passed = passed?.ssip { close(passed.socket.descriptor) }
+                ssip = nil
+            } else if let passed = passed?.ssip {
+                try DaemonServer.checkPassedSocket(passed.path)
+                ssip = try await SSIPServer.adopt(listeningSocket: passed.socket.descriptor, socketPath: passed.path, engine: engine, logger: logger)
+            } else if let path = Self.ssipSocket(ssipSocketPath, beside: socket) {
+                ssip = try await SSIPServer.bind(socketPath: path, engine: engine, logger: logger)
+            } else {
+                ssip = nil
+            }
+        } catch let error as SSIPError {
+            // The navigation apps on the JSON-RPC socket are still served.
+            logger.error("no SSIP socket", metadata: ["error": "\(error)"])
+            ssip = nil
+        } catch {
+            await server.stop()
+            logger.critical("cannot start", metadata: ["error": "the SSIP socket: \(error)"])
+            throw ExitCode(1)
+        }
         let notifier = ServiceNotifier(environment: ProcessInfo.processInfo.environment)
         // SIGTERM and SIGINT shut the daemon down gracefully (DaemonService), within 2 s at most (ShutdownWatchdog).
         let watchdog = ShutdownWatchdog()
@@ -177,7 +209,9 @@ struct VoxNavDaemon: AsyncParsableCommand {
             // connections; the engine's tasks have ended by then (`EngineService`).
             services: [
                 .init(service: EngineService(engine: engine)),
-                .init(service: DaemonService(server: server, engine: engine, logger: logger, notifier: notifier, socket: socket, record: shutdown)),
+                .init(
+                    service: DaemonService(
+                        server: server, ssip: ssip, engine: engine, logger: logger, notifier: notifier, socket: socket, record: shutdown)),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger)
@@ -193,11 +227,21 @@ struct VoxNavDaemon: AsyncParsableCommand {
 }
 
 extension VoxNavDaemon {
-    /// The socket systemd passed, checked, with its path; nil when voxnavd was not socket activated.
-    static func takePassedSocket() throws -> (socket: SocketActivation, path: String)? {
+    /// Where the SSIP socket goes: `--ssip-socket`, else ssip.sock in the JSON-RPC socket's directory
+    /// (the user's alone, checked with it); nil for `--ssip-socket none`.
+    static func ssipSocket(_ asked: String?, beside socket: String) -> String? {
+        guard let asked else { return (socket as NSString).deletingLastPathComponent + "/ssip.sock" }
+        return asked == "none" ? nil : asked
+    }
+
+    /// The sockets systemd passed, checked, each with its path: the JSON-RPC one, and the SSIP one
+    /// if voxnavd.socket listens on it too; nil when voxnavd was not socket activated.
+    static func takePassedSockets() throws -> (
+        rpc: (socket: SocketActivation, path: String), ssip: (socket: SocketActivation, path: String)?
+    )? {
         guard let passed = try SocketActivation.passed(environment: ProcessInfo.processInfo.environment, pid: getpid()) else { return nil }
         SocketActivation.clearEnvironment()
-        return (passed, try passed.listeningPath())
+        return try SocketActivation.sorted(passed)
     }
 }
 

@@ -1,4 +1,5 @@
 import AudioPolicy
+import Guidance
 import RPC
 import Testing
 
@@ -35,6 +36,27 @@ import Testing
         // The session lingered over the cut: the policy heard another prompt was waiting.
         let finished = await rig.gate.calls.compactMap { if case .finished(_, let waiting) = $0 { waiting } else { nil } }
         #expect(finished.first == true)
+    }
+
+    /// A prompt whose client does not want it said again (a speech-dispatcher client's message:
+    /// SSIP ends it CANCELED) ends interrupted, and only the newcomer is said.
+    @Test func aPromptNotToBeSaidAgainIsNotQueuedAgainWhenOutranked() async throws {
+        let rig = await Rig(preemption: .builtIn)
+        var options = PromptOptions(priority: .low)
+        options.saidAgainWhenOutranked = false
+        let low = try await rig.player.enqueue(
+            client: Self.nav, candidates: [Wording(text: "Continue for nine miles")], voice: "en", options: options, receivedAt: .now
+        ).0
+        await rig.output.waitUntilPlaying(1)
+        let important = try await rig.queue("Turn left now", priority: .important)
+        let interrupted = try await low.outcome()
+        #expect(interrupted.result == .interrupted)
+        #expect(interrupted.reason?.contains("not queued again: its client does not want it said again") == true, "\(String(describing: interrupted.reason))")
+        await rig.output.waitUntilPlaying(2)
+        rig.output.drain()
+        #expect(try await important.outcome().result == .finished)
+        let queued = rig.log.all.filter { $0.type == .promptQueued }.compactMap(\.text)
+        #expect(queued == ["Continue for nine miles", "Turn left now"])
     }
 
     @Test func anImportantPromptWaitsForANormalOneAndGoesNext() async throws {

@@ -4,6 +4,7 @@ import NIOCore
 import NIOEmbedded
 import PropertyBased
 import RPC
+import SSIP
 import Testing
 
 @testable import Daemon
@@ -78,6 +79,33 @@ import Testing
             }
             // Never more frames than lines in the input.
             #expect(lines <= bytes.filter { $0 == 0x0A }.count + 1)
+            _ = try? channel.finish()
+        }
+    }
+
+    /// The SSIP door's decoder: lines only at CRLF, each at most its limit, whatever the bytes and
+    /// however they are cut; and whatever line a client sends, its conversation answers with a step.
+    @Test func theSSIPLineDecoderSplitsAnyByteStreamAtCRLFIntoBoundedLines() async throws {
+        let bytes = Gen.element(of: [UInt8(13), 10, 46, 32, 65, 0xFF, 0xC3]).map { $0! }.array(of: 0...400)
+        await propertyCheck(count: FuzzBudget.count(200), input: bytes, Gen.int(in: 1...64)) { bytes, chunk in
+            let channel = EmbeddedChannel(handler: ByteToMessageHandler(SSIPLineDecoder(maxLength: 64)))
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + chunk)
+                _ = try? channel.writeInbound(ByteBuffer(bytes: bytes[offset..<end]))
+                offset = end
+            }
+            var lines = 0
+            var conversation = SSIPConversation(clientID: 1, catalog: SSIPCatalog(voices: []))
+            while let frame = try? channel.readInbound(as: Frame.self) {
+                guard case .line(let buffer) = frame else { continue }
+                #expect(buffer.readableBytes <= 64)
+                #expect(!buffer.readableBytesView.indices.dropLast().contains { buffer.readableBytesView[$0] == 13 && buffer.readableBytesView[$0 + 1] == 10 })
+                _ = conversation.take(Array(buffer.readableBytesView))
+                lines += 1
+            }
+            let crlfs = bytes.indices.dropLast().filter { bytes[$0] == 13 && bytes[$0 + 1] == 10 }.count
+            #expect(lines <= crlfs)
             _ = try? channel.finish()
         }
     }

@@ -18,15 +18,21 @@ import Testing
     @Test func oneSocketIsTakenFromDescriptorThreeWithItsName() throws {
         let passed = try SocketActivation.passed(
             environment: ["LISTEN_PID": "42", "LISTEN_FDS": "1", "LISTEN_FDNAMES": "voxnav"], pid: 42)
-        #expect(passed == SocketActivation(descriptor: 3, name: "voxnav"))
-        #expect(try SocketActivation.passed(environment: ["LISTEN_PID": "42", "LISTEN_FDS": "1"], pid: 42)?.name == nil)
+        #expect(passed == [SocketActivation(descriptor: 3, name: "voxnav")])
+        #expect(try SocketActivation.passed(environment: ["LISTEN_PID": "42", "LISTEN_FDS": "1"], pid: 42)?.first?.name == nil)
+    }
+
+    @Test func twoSocketsAreTakenFromDescriptorsThreeAndFour() throws {
+        let passed = try SocketActivation.passed(
+            environment: ["LISTEN_PID": "42", "LISTEN_FDS": "2", "LISTEN_FDNAMES": "voxnav:voxnav"], pid: 42)
+        #expect(passed == [SocketActivation(descriptor: 3, name: "voxnav"), SocketActivation(descriptor: 4, name: "voxnav")])
     }
 
     @Test(arguments: [
         (["LISTEN_PID": "x", "LISTEN_FDS": "1"], "LISTEN_PID=x is not a process id"),
         (["LISTEN_PID": "42"], "LISTEN_FDS= is not a count of descriptors"),
-        (["LISTEN_PID": "42", "LISTEN_FDS": "2"], "LISTEN_FDS=2: voxnavd listens on exactly one socket"),
-        (["LISTEN_PID": "42", "LISTEN_FDS": "0"], "LISTEN_FDS=0: voxnavd listens on exactly one socket"),
+        (["LISTEN_PID": "42", "LISTEN_FDS": "3"], "LISTEN_FDS=3: voxnavd listens on one socket, or two"),
+        (["LISTEN_PID": "42", "LISTEN_FDS": "0"], "LISTEN_FDS=0: voxnavd listens on one socket, or two"),
     ])
     func aMalformedHandOverIsRefusedByName(environment: [String: String], problem: String) {
         #expect {
@@ -54,6 +60,26 @@ import Testing
         defer { for fd in [bound, datagram, file] { close(fd) } }
         for fd in [bound, datagram, file] {
             #expect(throws: SocketActivationError.self) { try SocketActivation(descriptor: fd, name: nil).listeningPath() }
+        }
+    }
+
+    /// Of two passed sockets, the SSIP one is told by its file (ssip.sock) or its name (ssip), in
+    /// either order; two that are not one of each are refused, naming them.
+    @Test func ofTwoSocketsTheSSIPOneIsToldApart() throws {
+        let directory = try TemporaryTree()
+        let rpc = try Self.unixSocket(type: SOCK_STREAM, boundTo: directory.path("voxnav.sock"), listening: true)
+        let ssip = try Self.unixSocket(type: SOCK_STREAM, boundTo: directory.path("ssip.sock"), listening: true)
+        let other = try Self.unixSocket(type: SOCK_STREAM, boundTo: directory.path("other.sock"), listening: true)
+        defer { for fd in [rpc, ssip, other] { close(fd) } }
+        let byFile = try SocketActivation.sorted([SocketActivation(descriptor: ssip, name: "voxnav"), SocketActivation(descriptor: rpc, name: "voxnav")])
+        #expect(byFile.rpc.path == directory.path("voxnav.sock") && byFile.ssip?.path == directory.path("ssip.sock"))
+        let byName = try SocketActivation.sorted([SocketActivation(descriptor: rpc, name: nil), SocketActivation(descriptor: other, name: "ssip")])
+        #expect(byName.rpc.socket.descriptor == rpc && byName.ssip?.socket.descriptor == other)
+        #expect(try SocketActivation.sorted([SocketActivation(descriptor: rpc, name: nil)]).ssip == nil)
+        #expect {
+            try SocketActivation.sorted([SocketActivation(descriptor: rpc, name: nil), SocketActivation(descriptor: other, name: nil)])
+        } throws: { error in
+            "\(error)".contains("one, and only one, must be ssip.sock or be named ssip")
         }
     }
 

@@ -77,13 +77,12 @@ def main(argv):
         if missing:
             sys.exit(f"{argv[2]} does not name: {', '.join(missing)}")
         print(f"{argv[2]}: names all {len(names)} subcommands and {len(long_options(argv[3]))} long options")
-    elif what == "unit":
+    elif what in ("unit", "unit-all"):
         key = argv[2] + "="
-        for line in open(argv[3], encoding="utf-8"):
-            if line.startswith(key):
-                print(line[len(key):].strip())
-                return
-        sys.exit(f"{argv[3]} has no {argv[2]}=")
+        values = [line[len(key):].strip() for line in open(argv[3], encoding="utf-8") if line.startswith(key)]
+        if not values:
+            sys.exit(f"{argv[3]} has no {argv[2]}=")
+        print("\n".join(values if what == "unit-all" else values[:1]))
     elif what == "notify-listen":
         s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         s.bind(argv[2])

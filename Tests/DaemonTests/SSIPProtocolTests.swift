@@ -1,0 +1,90 @@
+import AudioTestSupport
+import Foundation
+import RPC
+import Testing
+
+/// speech-dispatcher's protocol on the real voxnavd's SSIP socket: speech-dispatcher's own Python
+/// client (python3-speechd) with SSIP's priorities and cancel, and raw lines with speech-dispatcher's
+/// replies, bad ones changing nothing. What is heard and the radio's duck are SSIPHeardTests'.
+@Suite struct SSIPProtocolTests {
+    static let python = "/usr/bin/python3"
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("ssip/priorities.py").path
+
+    @Test func speechDispatchersPythonClientGetsSSIPsPrioritiesAndCancel() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await RealDaemon.start()
+            let environment = ProcessInfo.processInfo.environment.merging(["SPEECHD_ADDRESS": "unix_socket:\(daemon.ssipSocket)"]) { $1 }
+            let run = try await onOwnThread { try Executables.run(path: Self.python, [Self.script], environment: environment, limit: 90) }
+            await daemon.stop()
+            #expect(run.status == 0, "\(run.output)")
+            let line = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("RESULT ") }, "\(run.output)")
+            let events = try JSONDecoder().decode([String: [String]].self, from: Data(line.dropFirst("RESULT ".count).utf8))
+            // A newer text cuts the one speaking; the newest is said.
+            #expect(events["text.first"] == ["begin", "cancel"])
+            #expect(events["text.second"] == ["begin", "end"])
+            // A notification while a text speaks is dropped: it ends at once, never begun.
+            #expect(events["notification"] == ["cancel"])
+            // An important message cuts the text speaking, and is said.
+            #expect(events["text.third"] == ["begin", "cancel"])
+            #expect(events["important"] == ["begin", "end"])
+            // CANCEL SELF ends the one speaking and the one waiting.
+            #expect(events["cancel.speaking"] == ["begin", "cancel"])
+            #expect(events["cancel.waiting"] == ["cancel"])
+        }
+    }
+
+    @Test func rawLinesGetSpeechDispatchersRepliesAndBadOnesChangeNothing() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await RealDaemon.start()
+            let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
+            let ssip = try SSIPLineClient(socketPath: daemon.ssipSocket)
+            try await onOwnThread {
+                #expect(try ssip.command(#"SET SELF CLIENT_NAME "root:test:main""#) == "208 OK CLIENT NAME SET\r\n")
+                #expect(try ssip.command("HISTORY GET CLIENT_ID").hasSuffix("245 OK CLIENT ID SENT\r\n"))
+                // Bad lines: each its error, the settings as they were.
+                #expect(try ssip.command("FOO") == "500 ERR INVALID COMMAND\r\n")
+                #expect(try ssip.command("SET SELF PRIORITY bogus") == "408 ERR UNKNOWN PRIORITY\r\n")
+                #expect(try ssip.command("SET SELF VOLUME 400") == "413 ERR PITCH TOO HIGH\r\n")
+                let language = try ssip.command("SET SELF LANGUAGE xx-nonsense")
+                #expect(language.hasPrefix("302-no eSpeak NG voice named 'xx-nonsense'"), "\(language)")
+                #expect(language.hasSuffix("302 ERR COULDNT SET LANGUAGE\r\n"), "\(language)")
+                #expect(try ssip.command("GET LANGUAGE") == "251-C\r\n251 OK GET RETURNED\r\n")
+                #expect(try ssip.command("GET VOLUME") == "251-0\r\n251 OK GET RETURNED\r\n")
+                #expect(try ssip.command("CANCEL 0") == "406 ERR ID DOESNT EXIST\r\n")
+                // A line over 1 MiB is refused; the connection goes on.
+                try ssip.write(Array(repeating: UInt8(ascii: "x"), count: (1 << 20) + 10) + [13, 10])
+                #expect(try ssip.block().hasSuffix("300 ERR MESSAGE REFUSED\r\n"))
+                // A language with a phrase pack, then a message told from its queueing to its end.
+                #expect(try ssip.command("SET SELF LANGUAGE de_DE") == "201 OK LANGUAGE SET\r\n")
+                #expect(try ssip.command("SET SELF NOTIFICATION all on") == "220 OK NOTIFICATION SET\r\n")
+                #expect(try ssip.command("SPEAK") == "230 OK RECEIVING DATA\r\n")
+                let queued = try ssip.command("..Jetzt links\r\nabbiegen.\r\n.")
+                let id = try #require(queued.split(separator: "\r\n").first.map { String($0.dropFirst(4)) }, "\(queued)")
+                #expect(queued == "225-\(id)\r\n225 OK MESSAGE QUEUED\r\n")
+                #expect(try ssip.block() == "701-\(id)\r\n701-1\r\n701 BEGIN\r\n")
+                #expect(try ssip.block() == "702-\(id)\r\n702-1\r\n702 END\r\n")
+                // A notification with nothing else waiting or speaking is said.
+                #expect(try ssip.command("SET SELF PRIORITY notification") == "202 OK PRIORITY SET\r\n")
+                #expect(try ssip.command("CHAR a").hasSuffix("225 OK MESSAGE QUEUED\r\n"))
+                #expect(try ssip.block().hasSuffix("701 BEGIN\r\n"))
+                #expect(try ssip.block().hasSuffix("702 END\r\n"))
+                #expect(try ssip.command("QUIT") == "231 HAPPY HACKING\r\n")
+                #expect(ssip.isClosed())
+            }
+            // What VoxNav said: the message's text, dot-stuffing undone, in its German voice; the character.
+            let started = events.events.filter { $0["type"] == .string("prompt.started") }.compactMap { $0["text"]?.stringValue }
+            #expect(started == [".Jetzt links abbiegen.", "a"], "\(events.events)")
+            #expect(events.events.allSatisfy { $0["client"] == .string("ssip-1") }, "\(events.events)")
+            await daemon.stop()
+        }
+    }
+
+    @Test func noSSIPSocketWhenToldSo() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await RealDaemon.start(arguments: ["--ssip-socket", "none"])
+            #expect(!FileManager.default.fileExists(atPath: daemon.ssipSocket))
+            await daemon.stop()
+        }
+    }
+}
