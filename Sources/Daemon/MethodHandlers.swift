@@ -10,7 +10,8 @@ enum MethodHandlers {
         table.on(PromptSpeak.self) { p, client in
             let content: PromptRequest.Content = p.maneuver.map { .maneuver($0, then: p.then) } ?? .text(p.text ?? "")
             let request = PromptRequest(content: content, language: p.language)
-            let options = PromptOptions(priority: p.priority ?? .normal, deadline: p.deadline, key: p.key, outlivesClient: p.outliveClient ?? false)
+            var options = PromptOptions(priority: p.priority ?? .normal, deadline: p.deadline, key: p.key, outlivesClient: p.outliveClient ?? false)
+            options.timingFromText = p.timingFromText ?? false
             if p.wait == false {
                 let queued = try await engine.queue(request, client: client.id, options: options)
                 return .queued(QueuedPrompt(id: queued.id.rawValue, position: queued.position))

@@ -16,6 +16,9 @@ public struct PromptOptions: Sendable {
     /// Outranked while it plays (a more important prompt comes), it fades out and is queued again to
     /// be said in full. A speech-dispatcher client's message is not: SSIP ends it `CANCELED`.
     public var saidAgainWhenOutranked = true
+    /// A text prompt's own words say its timing: a distance ahead or "now" gives it a key and a
+    /// deadline where it has none (`TextTiming`, in the text's language's words).
+    public var timingFromText = false
     /// Queued by the engine's own guidance: its end is told to the announcer.
     var fromGuidance = false
     /// The maneuver a guidance instruction is for and the state it announces, told in `prompt.queued`

@@ -43,6 +43,7 @@ extension VoxNavEngine {
         // Refused at once rather than queued to wait for a server that may not come back soon.
         guard serverAvailable else { throw .serverUnavailable }
         let (candidates, voice) = try wordings(for: request)
+        let options = timed(options, request)
         let kind: Prompt.Kind =
             switch request.content {
             case .maneuver: .maneuver
@@ -61,6 +62,20 @@ extension VoxNavEngine {
                 why + ", nor a phrase pack for that language" + NearestName.didYouMean(language, among: voices.languages)
                     + " (`voxnav voices` lists each pack with its file; `espeak-ng --voices` lists every voice)")
         }
+    }
+
+    /// The options with the key and deadline the text's own words give, where they have none and
+    /// ask for them (`PromptOptions.timingFromText`).
+    private func timed(_ options: PromptOptions, _ request: PromptRequest) -> PromptOptions {
+        guard options.timingFromText, options.key == nil || options.deadline == nil, case .text(let text) = request.content,
+            text.count <= configuration.policy.prompts.maxTextCharacters,
+            let pack = voices.pack(for: request.language.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.defaultLanguage),
+            let timing = pack.timing(of: text)
+        else { return options }
+        var timed = options
+        if timed.key == nil { timed.key = timing.key }
+        if timed.deadline == nil { timed.deadline = timing.deadline }
+        return timed
     }
 
     /// The language text is said in for a client that names one as speech-dispatcher's clients do

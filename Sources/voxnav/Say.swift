@@ -31,10 +31,19 @@ struct Say: ParsableCommand {
             """)
     var noWait = false
 
+    @Flag(
+        help: """
+            Take no timing from the words: by default a distance ahead or "now" in them ("in 200 meters", \
+            "turn left now") gives the prompt a deadline and a key where --deadline gives none, so that it \
+            expires instead of playing late, and replaces a waiting prompt of this client for the same turn.
+            """)
+    var noTimingFromText = false
+
     @OptionGroup var client: ClientOptions
 
     func run() throws {
-        var params = PromptSpeak.Params(text: text.joined(separator: " "), language: language, priority: priority, deadline: deadline)
+        var params = PromptSpeak.Params(
+            text: text.joined(separator: " "), language: language, priority: priority, deadline: deadline, timingFromText: !noTimingFromText)
         if noWait {
             params.wait = false
             params.outliveClient = true

@@ -37,7 +37,7 @@ import Testing
         let message = try #require(try refusal(PromptSpeak.self, #"{"txt":"Turn left","prio":"low"}"#))
         #expect(
             message
-                == #"Invalid params: Unknown prompt.speak members "prio", "txt"; allowed: text, maneuver, then, language, priority, deadline, key, wait, outliveClient"#
+                == #"Invalid params: Unknown prompt.speak members "prio", "txt"; allowed: text, maneuver, then, language, priority, deadline, key, wait, outliveClient, timingFromText"#
         )
         #expect(try refusal(StateGet.self, #"{"all":true}"#)?.contains(#"Unknown state.get member "all"; allowed: "#) == true)
         let nested = try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distanse":5}]}"#)

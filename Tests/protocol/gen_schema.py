@@ -126,10 +126,11 @@ METHODS = {
             "key": {"type": "string", "description": "A newer prompt of this client with the same key supersedes a waiting one."},
             "wait": {"type": "boolean", "description": "false: answer at once with {id, position}; otherwise answer with the outcome once it has ended."},
             "outliveClient": {"type": "boolean", "description": "true: the prompt still plays if this client disconnects first (its session lasts until the prompt has ended); otherwise a client's prompts end with it."},
-        }, description="Exactly one of text and maneuver; then only with maneuver.",
+            "timingFromText": {"type": "boolean", "description": "true (text only): a distance ahead or 'now' in the text, in its language's words, gives the prompt a key and a deadline where it has none of its own. Best effort."},
+        }, description="Exactly one of text and maneuver; then and timingFromText only with maneuver and text.",
            extra={"oneOf": [
                {"required": ["text"], "properties": {"text": {"type": "string"}, "maneuver": {"type": "null"}, "then": {"type": "null"}}},
-               {"required": ["maneuver"], "properties": {"maneuver": {"type": "object"}, "text": {"type": "null"}}},
+               {"required": ["maneuver"], "properties": {"maneuver": {"type": "object"}, "text": {"type": "null"}, "timingFromText": {"type": "null"}}},
            ]}),
         {"oneOf": [ref("PromptOutcome"), ref("QueuedPrompt")]},
     ),

@@ -104,6 +104,8 @@ struct SSIPConnection {
         if arrival.dropped { return door.dropped(client: id, notifications: message.notifications) }
         var options = PromptOptions(priority: message.priority.promptPriority, outlivesClient: true)
         options.saidAgainWhenOutranked = false
+        // An app's own words: "in 200 meters" or "now" give the message its key and deadline.
+        options.timingFromText = true
         do {
             let queued = try await engine.queue(PromptRequest(text: message.text, language: message.language), client: client, options: options)
             door.queued(queued.id, client: id, engineClient: client, priority: message.priority, notifications: message.notifications)

@@ -26,15 +26,18 @@ public enum PromptSpeak: RPCMethod {
         /// plays a message after its client has gone); the client's session lasts until it has ended.
         /// Otherwise a client's prompts end with it.
         public var outliveClient: Bool?
+        /// True: a distance ahead or "now" in the text, in its language's words, gives the prompt a
+        /// key and a deadline where it has none of its own (best effort: `TextTiming`).
+        public var timingFromText: Bool?
 
         public enum CodingKeys: String, CodingKey, CaseIterable {
-            case text, maneuver, then, language, priority, deadline, key, wait, outliveClient
+            case text, maneuver, then, language, priority, deadline, key, wait, outliveClient, timingFromText
         }
 
         public init(
             text: String? = nil, maneuver: Maneuver? = nil, then: Maneuver? = nil, language: String? = nil,
             priority: PromptPriority? = nil, deadline: Double? = nil, key: String? = nil, wait: Bool? = nil,
-            outliveClient: Bool? = nil
+            outliveClient: Bool? = nil, timingFromText: Bool? = nil
         ) {
             self.text = text
             self.maneuver = maneuver
@@ -45,6 +48,7 @@ public enum PromptSpeak: RPCMethod {
             self.key = key
             self.wait = wait
             self.outliveClient = outliveClient
+            self.timingFromText = timingFromText
         }
 
         public func validate() throws(RPCError) {
@@ -52,7 +56,9 @@ public enum PromptSpeak: RPCMethod {
             case (let text?, nil):
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .invalidParams("'text' is empty") }
                 guard then == nil else { throw .invalidParams("'then' goes with 'maneuver', not 'text'") }
-            case (nil, _?): break
+            case (nil, _?):
+                // A maneuver's timing is its own: its state and distance.
+                guard timingFromText == nil else { throw .invalidParams("'timingFromText' goes with 'text', not 'maneuver'") }
             case (nil, nil): throw .invalidParams("'text' or 'maneuver' is required")
             case (_?, _?): throw .invalidParams("give 'text' or 'maneuver', not both")
             }
