@@ -63,6 +63,7 @@ actor FocusExecutor {
     /// - Parameter voxNavDucks: false where the server ducks by role itself (`ServerRolePolicy`):
     ///   ducks are left to it, and so are their restores (nothing was journalled).
     func apply(_ events: [FocusEvent], sources: [SourceID: SourceHandle], voxNavDucks: Bool = true) async -> Effects {
+        let events = Self.lastLevelOfEachStream(events)
         var effects = Effects()
         var ramps: [(index: UInt32, from: ChannelVolumes, to: ChannelVolumes, ramp: VolumeRamp)] = []
         // What the server should remember for the streams this batch let go of.
@@ -191,6 +192,24 @@ actor FocusExecutor {
         let held = touched.compactMap { journal.streams[$0]?.remembered }
         await memory.keep(held + released)
         return effects
+    }
+
+    /// The batch with only the last duck or restore of each participant: one batch can restore a
+    /// stream and duck it again (a prompt session whose linger ran out as its next prompt came: it is
+    /// deactivated and activated in one input). Both ramps would run at once from the same level, the
+    /// restore's could end last, and the restore would let the journal entry go after them: the
+    /// stream back at its own level under a playing prompt, and nothing to undo a kill. Only where it
+    /// ends counts.
+    static func lastLevelOfEachStream(_ events: [FocusEvent]) -> [FocusEvent] {
+        func changesLevel(_ event: FocusEvent) -> Bool {
+            switch event {
+            case .ducked, .restored: true
+            default: false
+            }
+        }
+        var last: [ParticipantID: Int] = [:]
+        for (index, event) in events.enumerated() where changesLevel(event) { last[event.participant] = index }
+        return events.enumerated().filter { !changesLevel($0.element) || last[$0.element.participant] == $0.offset }.map(\.element)
     }
 
     /// A restore: the level the stream has, its ramp, and the journal entry to let go once the ramp is done.

@@ -31,10 +31,11 @@ import Testing
         #expect(rig.output.cancelled == 0, "the playing prompt outlives its client")
         rig.output.drain()
         await rig.output.waitUntilPlaying(2)
-        // The last one's last sample: the radio still ducked, the client's session still active.
+        // The last one's last sample: the radio still ducked, the client's session still active. (It
+        // lingered between the two; a loaded machine can take longer than the linger to bring the
+        // second, and the session ends and begins again: the radio is ducked all the same.)
         #expect(rig.server.volume(of: radio) != Self.radioVolume)
         #expect(try await rig.engine.state().sessionActive)
-        #expect(!rig.events.all.contains { $0.type == .sessionDeactivated })
         rig.output.drain()
         await gone.value
         #expect(rig.events.types(of: first.id) == ["prompt.queued", "prompt.started", "prompt.finished"])

@@ -52,6 +52,28 @@ import Testing
         #expect(await focus.journal.streams.isEmpty)
     }
 
+    /// A restore and a new duck of the same stream in one batch (a prompt session deactivated and
+    /// activated again in one input: its linger ran out as its next prompt came) leave it ducked and
+    /// journalled; a duck then a restore leave it at its own level with nothing journalled.
+    @Test func aRestoreAndADuckInOneBatchEndAsTheLastSays() async {
+        let server = FakeSoundServer()
+        server.play(9, volume: 40000, properties: Self.radioProperties)
+        let focus = Self.executor(server)
+        _ = await focus.apply([Self.duck(Self.radio, -15)], sources: Self.sources)
+        let ducked = ChannelVolumes([40000, 40000]).scaled(byDecibels: -15).values
+        _ = await focus.apply([Self.restore(Self.radio), Self.duck(Self.radio, -15)], sources: Self.sources)
+        #expect(server.volume(of: 9) == ducked)
+        #expect(await focus.journal.streams[9] != nil, "the duck is journalled, for a kill to be undone")
+        _ = await focus.apply([Self.restore(Self.radio)], sources: Self.sources)
+        #expect(server.volume(of: 9) == [40000, 40000])
+        _ = await focus.apply([Self.duck(Self.radio, -15), Self.restore(Self.radio)], sources: Self.sources)
+        #expect(server.volume(of: 9) == [40000, 40000])
+        #expect(await focus.journal.streams.isEmpty)
+        #expect(
+            FocusExecutor.lastLevelOfEachStream([Self.restore(Self.radio), .interruptionBegan(.source(Self.music)), Self.duck(Self.radio, -6)])
+                == [.interruptionBegan(.source(Self.music)), Self.duck(Self.radio, -6)])
+    }
+
     /// Ducks that overlap (a second prompt's duck before the first is restored) are measured from the
     /// stream's own volume, not from the level the first left: no ratchet.
     @Test func overlappingDucksDoNotRatchet() async {

@@ -63,13 +63,7 @@ import Testing
 
     @Test func theFrameDecoderSplitsAnyByteStreamIntoBoundedFrames() async throws {
         await propertyCheck(count: FuzzBudget.count(200), input: Gen.uint8(in: 0...255).array(of: 0...400), Gen.int(in: 1...64)) { bytes, chunk in
-            let channel = EmbeddedChannel(handler: ByteToMessageHandler(JSONLineFrameDecoder(maxLength: 64)))
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(bytes.count, offset + chunk)
-                _ = try? channel.writeInbound(ByteBuffer(bytes: bytes[offset..<end]))
-                offset = end
-            }
+            let channel = Self.fed(bytes, in: chunk, to: JSONLineFrameDecoder(maxLength: 64))
             var lines = 0
             while let frame = try? channel.readInbound(as: Frame.self) {
                 if case .line(let buffer) = frame {
@@ -88,13 +82,7 @@ import Testing
     @Test func theSSIPLineDecoderSplitsAnyByteStreamAtCRLFIntoBoundedLines() async throws {
         let bytes = Gen.element(of: [UInt8(13), 10, 46, 32, 65, 0xFF, 0xC3]).map { $0! }.array(of: 0...400)
         await propertyCheck(count: FuzzBudget.count(200), input: bytes, Gen.int(in: 1...64)) { bytes, chunk in
-            let channel = EmbeddedChannel(handler: ByteToMessageHandler(SSIPLineDecoder(maxLength: 64)))
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(bytes.count, offset + chunk)
-                _ = try? channel.writeInbound(ByteBuffer(bytes: bytes[offset..<end]))
-                offset = end
-            }
+            let channel = Self.fed(bytes, in: chunk, to: SSIPLineDecoder(maxLength: 64))
             var lines = 0
             var conversation = SSIPConversation(clientID: 1, catalog: SSIPCatalog(voices: []))
             while let frame = try? channel.readInbound(as: Frame.self) {
@@ -108,5 +96,17 @@ import Testing
             #expect(lines <= crlfs)
             _ = try? channel.finish()
         }
+    }
+
+    /// A channel with `decoder`, fed `bytes` in pieces of `chunk` bytes, as reads of a socket come.
+    static func fed<Decoder: ByteToMessageDecoder>(_ bytes: [UInt8], in chunk: Int, to decoder: Decoder) -> EmbeddedChannel {
+        let channel = EmbeddedChannel(handler: ByteToMessageHandler(decoder))
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + chunk)
+            _ = try? channel.writeInbound(ByteBuffer(bytes: bytes[offset..<end]))
+            offset = end
+        }
+        return channel
     }
 }
