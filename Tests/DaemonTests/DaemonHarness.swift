@@ -1,6 +1,5 @@
 import AudioTestSupport
 import Daemon
-import Dispatch
 import Engine
 import Foundation
 import Logging
@@ -42,11 +41,11 @@ func temporarySocketPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(name)-\(UUID().uuidString.prefix(8))/voxnav.sock").path
 }
 
-/// Runs blocking socket I/O off the cooperative thread pool.
+/// Runs blocking socket I/O off the cooperative thread pool, on a thread of its own: on Linux,
+/// Dispatch's global queue shares its threads with Swift's tasks, so reads blocked there can leave
+/// an in-process daemon's tasks waiting for a thread (see `onOwnThread`).
 func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
-    }
+    try await onOwnThread(body)
 }
 
 /// Runs a long blocking loop on a thread of its own. Dispatch's global queue cannot tell a blocked
