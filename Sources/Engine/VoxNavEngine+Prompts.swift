@@ -58,9 +58,7 @@ extension VoxNavEngine {
             guard case .speech(let why) = error, why == SpeechError.unknownVoice(voice).description, let language = request.language,
                 voices.pack(for: language) == nil
             else { throw error }
-            throw .speech(
-                why + ", nor a phrase pack for that language" + NearestName.didYouMean(language, among: voices.languages)
-                    + " (`voxnav voices` lists each pack with its file; `espeak-ng --voices` lists every voice)")
+            throw noVoiceNorPack(voice, language: language)
         }
     }
 
@@ -87,9 +85,16 @@ extension VoxNavEngine {
         if tag.isEmpty || ["c", "posix"].contains(tag.lowercased()) { return nil }
         if let pack = voices.pack(for: tag) { return pack.language }
         if await prompts.hasVoice(tag.lowercased()) { return tag.lowercased() }
-        throw .speech(
-            SpeechError.unknownVoice(tag.lowercased()).description + ", nor a phrase pack for that language"
-                + NearestName.didYouMean(asked, among: voices.languages))
+        throw noVoiceNorPack(tag.lowercased(), language: asked)
+    }
+
+    /// Text in a language with neither a pack nor an eSpeak NG voice: which pack was likely meant,
+    /// and where the packs and the voices are listed.
+    private func noVoiceNorPack(_ voice: String, language: String) -> EngineError {
+        .speech(
+            SpeechError.unknownVoice(voice).description + ", nor a phrase pack for that language"
+                + NearestName.didYouMean(language, among: voices.languages)
+                + " (`voxnav voices` lists each pack with its file; `espeak-ng --voices` lists every voice)")
     }
 
     /// Cancels prompts: one by id (whoever queued it: the socket is the user's own), or all of a

@@ -38,9 +38,10 @@ extension PhrasePack {
     /// nil when it says neither a distance ahead nor "now". The first one said counts.
     public func timing(of text: String) -> TextTiming? {
         let characters = Array(text.lowercased())
+        let words = timingWords
         var found: (range: Range<Int>, when: TextTiming.When)?
         for start in characters.indices where TimingWords.startsWord(characters, at: start) {
-            if let match = timingWords.match(characters, at: start) {
+            if let match = words.match(characters, at: start) {
                 found = match
                 break
             }

@@ -80,6 +80,23 @@ import Testing
         }
     }
 
+    /// A socket another program answers on is not taken over: that one keeps it, and the daemon
+    /// serves its JSON-RPC socket alone.
+    @Test func anSSIPSocketSomethingAnswersOnIsLeftToIt() async throws {
+        try await AudioServerLock.shared.withLock {
+            let first = try await RealDaemon.start()
+            let second = try await RealDaemon.start(arguments: ["--ssip-socket", first.ssipSocket])
+            let state = try await blocking { try second.client.call("state.get") }
+            #expect(state["sessionActive"] != nil, "\(state)")
+            #expect(!FileManager.default.fileExists(atPath: second.ssipSocket))
+            let ssip = try SSIPLineClient(socketPath: first.ssipSocket)
+            // The first daemon answers (its client 2: the second's look at the socket was its client 1).
+            #expect(try await blocking { try ssip.command("HISTORY GET CLIENT_ID") } == "245-2\r\n245 OK CLIENT ID SENT\r\n")
+            await second.stop()
+            await first.stop()
+        }
+    }
+
     @Test func noSSIPSocketWhenToldSo() async throws {
         try await AudioServerLock.shared.withLock {
             let daemon = try await RealDaemon.start(arguments: ["--ssip-socket", "none"])

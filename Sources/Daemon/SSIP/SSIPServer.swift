@@ -37,7 +37,8 @@ public final class SSIPServer: Sendable {
     public static func bind(socketPath: String, engine: VoxNavEngine, logger: Logger) async throws -> SSIPServer {
         try SocketDirectory.checkSocket(socketPath)
         if FileManager.default.fileExists(atPath: socketPath) {
-            if answers(socketPath) { throw SSIPError.socketInUse(socketPath) }
+            // Something answers there, as `DaemonServer.claimSocketDirectory` asks of the JSON-RPC socket.
+            if (try? RPCClient(socketPath: socketPath)) != nil { throw SSIPError.socketInUse(socketPath) }
             unlink(socketPath)
         }
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -61,21 +62,6 @@ public final class SSIPServer: Sendable {
             try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SSIPLineDecoder(maxLength: maxLineLength)))
             return try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
         }
-    }
-
-    /// Whether something accepts a connection on `path`.
-    private static func answers(_ path: String) -> Bool {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8CString)
-        guard bytes.count <= MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in bytes.withUnsafeBytes { raw.copyMemory(from: $0) } }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        } == 0
     }
 
     private init(
