@@ -74,7 +74,7 @@ final class SSIPDoor: Sendable {
     }
 
     func send(_ reply: SSIPReply, to id: Int) {
-        state.withLock { $0.outlets[id]?.yield(reply) }
+        _ = state.withLock { $0.outlets[id]?.yield(reply) }
     }
 
     /// What SSIP's priority rules do if a message of `priority` comes now.
