@@ -8,6 +8,9 @@ public struct Policy: Hashable, Sendable {
     /// Seconds to ramp down into a duck, and back up when restoring.
     public var duckRamp: Double
     public var restoreRamp: Double
+    /// Seconds a prompt session's ducks and pauses are held after it deactivates, before they are
+    /// restored: a prompt that follows within them takes them over (`ReleasingSession`).
+    public var restoreHold: Double = 0
     /// Seconds a prompt session stays active after a prompt when the next one is due that soon.
     public var linger: Double
     /// Seconds a prompt session may stay active without audio before it is deactivated by force.
@@ -43,6 +46,7 @@ public struct Policy: Hashable, Sendable {
     /// Limits a policy must respect.
     public static let maximumLinger = 1.0
     public static let maximumRamp = 5.0
+    public static let maximumRestoreHold = 1.0
     public static let minimumDuckLevelDB = -96.0
 
     public var arbiter: FocusArbiter {
@@ -76,6 +80,9 @@ public struct Policy: Hashable, Sendable {
         check(duckLevelDB >= Self.minimumDuckLevelDB, "duckLevelDB", "duck level must be ≥ \(Self.minimumDuckLevelDB) dB (got \(duckLevelDB))")
         check((0...Self.maximumRamp).contains(duckRamp), "ramps.duck", "ramp must be 0…\(Self.maximumRamp) s (got \(duckRamp))")
         check((0...Self.maximumRamp).contains(restoreRamp), "ramps.restore", "ramp must be 0…\(Self.maximumRamp) s (got \(restoreRamp))")
+        check(
+            (0...Self.maximumRestoreHold).contains(restoreHold), "ramps.hold",
+            "hold must be 0…\(Self.maximumRestoreHold) s, well under a second (got \(restoreHold))")
         check(
             idleCap > 0 && idleCap <= ActivationWindow.maximumIdleCap, "activation.idleCap",
             "idle cap must be > 0 and ≤ \(ActivationWindow.maximumIdleCap) s (got \(idleCap))")

@@ -20,6 +20,8 @@ public struct PolicyEngine: Sendable {
     /// The prompt playing now, from its `promptReady` that granted a style to its `promptFinished`:
     /// after every input its verdict is taken again, and a quieter one cuts it (`cutPrompt`).
     public private(set) var inFlight: PromptInFlight?
+    /// Prompt sessions just deactivated whose ducks and pauses are still held (`ReleasingSession`).
+    public private(set) var releasing: [ClientID: ReleasingSession] = [:]
     public private(set) var now: Double = 0
 
     public init(policy: Policy) {
@@ -72,8 +74,13 @@ public struct PolicyEngine: Sendable {
     /// Whether `client` shows its voice-control template (the one window it may record in).
     public func showsVoiceControl(_ client: ClientID) -> Bool { voiceControlShown.contains(client) }
 
-    /// The next time `tick` may change something (a linger or idle cap running out).
-    public var nextDeadline: Double? { windows.values.compactMap(\.nextDeadline).min() }
+    /// The next time `tick` may change something (a linger, an idle cap or a hold running out).
+    public var nextDeadline: Double? {
+        (windows.values.compactMap(\.nextDeadline) + releasing.values.map(\.until)).min()
+    }
+
+    /// Whether `client`'s prompt session has deactivated and what it ducked or paused is still held.
+    public func isReleasing(_ client: ClientID) -> Bool { releasing[client] != nil }
 
     // MARK: Inputs
 
@@ -187,11 +194,14 @@ public struct PolicyEngine: Sendable {
         var out: [PolicyDecision] = []
         while let deadline = nextDeadline, deadline <= time {
             now = max(now, deadline)
-            let before = windows
+            let before = (windows, releasing)
             for client in windows.keys.sorted() where windows[client]?.nextDeadline.map({ $0 <= deadline }) == true {
                 out += run(client) { $0.tick(now: deadline) }
             }
-            if windows == before { break }  // a deadline that changes nothing must not spin
+            for client in releasing.keys.sorted() where releasing[client]!.until <= deadline {
+                out += released(client)
+            }
+            if windows == before.0 && releasing == before.1 { break }  // a deadline that changes nothing must not spin
         }
         now = time
         return out
@@ -307,6 +317,8 @@ public struct PolicyEngine: Sendable {
         for output in outputs {
             switch output {
             case .activate:
+                // Activated within its own hold: it takes its ducks and pauses over as they are.
+                if releasing.removeValue(forKey: client) != nil { resolution.forget(.session(client)) }
                 ordinals[.session(client)] = takeOrdinal()
                 out.append(.sessionActivated(client))
                 if configurations[client]?.records == true && !voiceControlShown.contains(client) {
@@ -333,11 +345,38 @@ public struct PolicyEngine: Sendable {
 
     private mutating func deactivated(_ client: ClientID, _ reason: DeactivationReason, notify: Bool) -> [PolicyDecision] {
         let id = ParticipantID.session(client)
+        if notify, ReleasingSession.holds(after: reason), policy.restoreHold > 0, let ordinal = ordinals[id],
+            let role = configurations[client]?.focusRole, holdsOthers(id)
+        {
+            // Inactive now; what it ducked or paused waits for the hold to end (`released`).
+            ordinals[id] = nil
+            releasing[client] = ReleasingSession(role: role, ordinal: ordinal, until: now + policy.restoreHold)
+            return [.sessionDeactivated(client, reason)]
+        }
         ordinals[id] = nil
         var out: [PolicyDecision] = [.sessionDeactivated(client, reason)]
         out += resolve(releasedWithoutNotify: notify ? nil : id)
         resolution.forget(id)
         return out
+    }
+
+    /// A hold has ended: what the releasing session alone ducked or paused is restored or resumed.
+    private mutating func released(_ client: ClientID) -> [PolicyDecision] {
+        guard releasing.removeValue(forKey: client) != nil else { return [] }
+        let out = resolve()
+        resolution.forget(.session(client))
+        return out
+    }
+
+    /// Whether anyone else is ducked or paused while `id` takes part: only then is a hold worth it.
+    private func holdsOthers(_ id: ParticipantID) -> Bool {
+        resolution.states.contains { other, state in
+            guard other != id else { return false }
+            switch state {
+            case .ducked, .paused: return true
+            case .playing, .stopped: return false
+            }
+        }
     }
 
     /// Everyone taking part in focus now, with their start order.
@@ -353,6 +392,9 @@ public struct PolicyEngine: Sendable {
                 list.append(Participant(id: .session(client), role: configuration.focusRole, ordinal: ordinal))
             }
         }
+        for (client, held) in releasing {
+            list.append(Participant(id: .session(client), role: held.role, ordinal: held.ordinal))
+        }
         return list
     }
 
@@ -363,8 +405,22 @@ public struct PolicyEngine: Sendable {
     {
         let (next, events) = policy.arbiter.resolve(participants(), previous: resolution, releasedWithoutNotify: releasedWithoutNotify)
         resolution = next
-        var out = events.map(PolicyDecision.focus)
+        // A releasing session makes no sound: nothing is carried out on it. Stopped, or told not to
+        // resume, it lets go of what it held at once.
+        var told: [FocusEvent] = []
+        var letGo: [ClientID] = []
         for event in events {
+            guard case .session(let client) = event.participant, releasing[client] != nil else {
+                told.append(event)
+                continue
+            }
+            switch event {
+            case .stopped, .interruptionEnded(_, shouldResume: false): letGo.append(client)
+            default: break
+            }
+        }
+        var out = told.map(PolicyDecision.focus)
+        for event in told {
             // Lost focus for good: stopped outright, or told after an interruption not to resume.
             let id: ParticipantID
             switch event {
@@ -385,6 +441,7 @@ public struct PolicyEngine: Sendable {
                 }
             }
         }
+        for client in letGo { out += released(client) }
         return out
     }
 }

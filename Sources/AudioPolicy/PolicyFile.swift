@@ -57,6 +57,8 @@ extension Policy {
             ramps:
               duck: \(InteractionAction.format(duckRamp))
               restore: \(InteractionAction.format(restoreRamp))
+              # Seconds a prompt's ducks and pauses are held after it, for a prompt that follows (≤ 1).
+              hold: \(InteractionAction.format(restoreHold))
             activation:
               # Stay active after a prompt only if the next one is due within this many seconds (≤ 1).
               linger: \(InteractionAction.format(linger))
@@ -177,7 +179,7 @@ struct PolicyReader {
 
     /// Every key a complete policy file must have and this one did not, as problems.
     func missing() -> [PolicyProblem] {
-        var required = ["version", "duckLevelDB", "ramps.duck", "ramps.restore", "activation.linger", "activation.idleCap"]
+        var required = ["version", "duckLevelDB", "ramps.duck", "ramps.restore", "ramps.hold", "activation.linger", "activation.idleCap"]
         required += ["prompts.maxSeconds", "prompts.maxTextCharacters"]
         required += ["maxWaiting", "maxWaitingPerClient", "maxWaitingSeconds"].map { "prompts.queue.\($0)" }
         required += ["promptStyle.otherwise"] + PromptCondition.allCases.map { "promptStyle.rules.\($0.rawValue)" }
@@ -203,9 +205,13 @@ struct PolicyReader {
             case "duckLevelDB":
                 if let v = number(value, at: key) { policy.duckLevelDB = v }
             case "ramps":
-                for (k, v) in entries(value, at: key, known: ["duck", "restore"]) {
+                for (k, v) in entries(value, at: key, known: ["duck", "restore", "hold"]) {
                     guard let n = number(v, at: "ramps.\(k)") else { continue }
-                    if k == "duck" { policy.duckRamp = n } else { policy.restoreRamp = n }
+                    switch k {
+                    case "duck": policy.duckRamp = n
+                    case "restore": policy.restoreRamp = n
+                    default: policy.restoreHold = n
+                    }
                 }
             case "activation":
                 for (k, v) in entries(value, at: key, known: ["linger", "idleCap"]) {

@@ -23,6 +23,10 @@ struct PolicyLoop: Sendable {
         /// A guidance prompt has ended: its guidance learns whether the driver heard it (at the
         /// moment it ended: the player waits for the reply, so a simulated clock does not move on).
         case guidancePromptEnded(ClientID, GuidancePromptEnding, reply: CheckedContinuation<Void, Never>)
+        /// Answered once `client`'s prompt session holds nothing any more (`ramps.hold`): what it
+        /// ducked or paused is restored, or taken over by the prompt that followed; after the lane
+        /// has carried that out.
+        case released(ClientID, reply: CheckedContinuation<Void, Never>)
         /// Work on the sources that is no input (the server lost or back, a stream gone): carried out
         /// in the lane after every batch decided before it.
         case carryOut(@Sendable () async -> Void)
@@ -40,6 +44,7 @@ struct PolicyLoop: Sendable {
             case .duckDeeper(_, let reply): reply.resume()
             case .spawn(let child): child.busy?.done()
             case .guidancePromptEnded(_, _, let reply): reply.resume()
+            case .released(_, let reply): reply.resume()
             case .carryOut: break
             }
         }

@@ -5,13 +5,14 @@ import PulseAudio
 /// may ask for.
 extension VoxNavEngine {
     /// Holds the meter while a prompt session is active; lets it measure again once the last one
-    /// has deactivated and its restores have ramped.
+    /// has deactivated and its restores have ramped, after the hold on them (`ramps.hold`).
     func measureBed(around decisions: [PolicyDecision]) {
         for decision in decisions {
             switch decision {
             case .sessionActivated: bedMeter.hold()
             case .sessionDeactivated where policy.activeClients.isEmpty:
-                bedMeter.release(restoreRamp: configuration.policy.restoreRamp)
+                let hold = policy.releasing.isEmpty ? 0 : configuration.policy.restoreHold
+                bedMeter.release(restoreRamp: hold + configuration.policy.restoreRamp)
             default: break
             }
         }

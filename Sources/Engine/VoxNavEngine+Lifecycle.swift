@@ -100,6 +100,9 @@ extension VoxNavEngine {
         for client in policy.configurations.keys { await decide { .clientGone(client, at: $0) } }
         // Every batch decided so far is carried out.
         await loop.carryOut {}
+        // Nothing is held for a next prompt any more: whoever waits for a hold to end is answered.
+        for reply in releaseWaiters.values.joined() { reply.resume() }
+        releaseWaiters = [:]
         // Whatever is still lowered goes back to its own volume, muted foreign streams are unmuted.
         await focus.undoAll()
         // Other programs' streams were unmuted above if the engine had muted them; the rest is theirs.

@@ -84,6 +84,12 @@ extension VoxNavEngine {
                     await sayIt()
                     reply.resume()
                 }, busy: clock.busy())
+        case .released(let client, let reply):
+            if policy.isReleasing(client) {
+                releaseWaiters[client, default: []].append(reply)
+            } else {
+                await lane.submit { reply.resume() }
+            }
         case .carryOut(let job):
             await lane.submit(job)
         case .spawn(let child):
@@ -108,12 +114,23 @@ extension VoxNavEngine {
         for decision in decisions { log(decision) }
         measureBed(around: decisions)
         let events = decisions.compactMap { if case .focus(let event) = $0 { event } else { nil } }
-        guard !events.isEmpty else {
+        if events.isEmpty {
             // Nothing to carry out: answered now, not after the ramps of earlier batches.
             trackBedIfIdle()
-            return done(FocusExecutor.Effects())
+            done(FocusExecutor.Effects())
+        } else {
+            await lane.submit { done(await self.carryOutInLane(events)) }
         }
-        await lane.submit { done(await self.carryOutInLane(events)) }
+        await answerReleased()
+    }
+
+    /// Those waiting for a session whose hold has just ended are answered after this batch's
+    /// restores are carried out.
+    private func answerReleased() async {
+        for client in Array(releaseWaiters.keys) where !policy.isReleasing(client) {
+            let waiting = releaseWaiters.removeValue(forKey: client) ?? []
+            await lane.submit { for reply in waiting { reply.resume() } }
+        }
     }
 
     /// A batch's turn in the lane: its focus events carried out, then the bed measured again if no

@@ -6,12 +6,18 @@ import StrictCoding
 
 extension VoxNavEngine {
     /// Speaks a prompt and returns once it has finished, been skipped or expired, with every source
-    /// the prompt affected restored.
+    /// the prompt affected restored, or taken over by the prompt that followed it within the hold
+    /// (`ramps.hold`). The player goes on to the next prompt meanwhile: only this reply waits.
     public func speak(_ request: PromptRequest, client: ClientID = VoxNavEngine.localClient, options: PromptOptions = PromptOptions()) async throws
         -> PromptOutcome
     {
         let (ticket, _) = try await enqueue(request, client: client, options: options)
-        return try await ticket.outcome()
+        var outcome = try await ticket.outcome()
+        guard !outcome.ducked.isEmpty || !outcome.paused.isEmpty else { return outcome }
+        let finished = ContinuousClock.now
+        await withCheckedContinuation { loop.send(.released(client, reply: $0)) }
+        if let restored = outcome.timings.restored { outcome.timings.restored = restored + (ContinuousClock.now - finished).milliseconds }
+        return outcome
     }
 
     /// Queues a prompt and returns at once with its id and its place in the queue (0 = next to play);

@@ -53,6 +53,8 @@ public actor VoxNavEngine {
     var serverAvailable = true
     /// The policy's next deadline that a timer waits for; an older timer finds itself superseded.
     var deadlineTimer: (deadline: Double, generation: UInt64)?
+    /// `prompt.speak` replies waiting for their session's hold on the sources to end (`released`).
+    var releaseWaiters: [ClientID: [CheckedContinuation<Void, Never>]] = [:]
     var deadlineGenerations: UInt64 = 0
     /// The time everything runs on: real, or simulated for drives (`clock.advance`).
     public nonisolated let clock: EngineClock

@@ -22,9 +22,15 @@ func engine(with sources: [Source], configuration: SessionConfiguration = .voice
     _ = e.apply(.sourceEnded("chime", at: 0.5))
     let start = e.apply(.promptReady(app, at: 1))
     #expect(start == [.sessionActivated(app), .focus(.ducked(radio, dB: -15, ramp: 0.03)), .playPrompt(app, .normal)])
+    // The session deactivates at once; the radio is held ducked for the hold (0.3 s), then restored.
     let end = e.apply(.promptFinished(app, nextDueAt: nil, at: 3))
-    #expect(end == [.sessionDeactivated(app, .finished), .focus(.restored(radio, ramp: 0.2))])
+    #expect(end == [.sessionDeactivated(app, .finished)])
     #expect(e.activeClients.isEmpty)
+    #expect(e.state(of: radio) == .ducked(dB: -15))
+    #expect(e.nextDeadline == 3.3)
+    #expect(e.apply(.tick(at: 3.29)) == [])
+    #expect(e.apply(.tick(at: 3.3)) == [.focus(.restored(radio, ramp: 0.2))])
+    #expect(e.releasing.isEmpty && e.participants().count == 1)
     #expect(e.audit.violations.isEmpty)
 }
 
@@ -33,7 +39,8 @@ func engine(with sources: [Source], configuration: SessionConfiguration = .voice
     let start = e.apply(.promptReady(app, at: 1))
     #expect(start == [.sessionActivated(app), .focus(.interruptionBegan(podcast)), .playPrompt(app, .normal)])
     let end = e.apply(.promptFinished(app, nextDueAt: nil, at: 3))
-    #expect(end == [.sessionDeactivated(app, .finished), .focus(.interruptionEnded(podcast, shouldResume: true))])
+    #expect(end == [.sessionDeactivated(app, .finished)])
+    #expect(e.apply(.tick(at: 3.3)) == [.focus(.interruptionEnded(podcast, shouldResume: true))])
     #expect(e.activeClients.isEmpty)
     #expect(e.audit.violations.isEmpty)
 }
@@ -48,8 +55,10 @@ func engine(with sources: [Source], configuration: SessionConfiguration = .voice
     #expect(e.state(of: radio) == .ducked(dB: -15))
     _ = e.apply(.promptFinished(app, nextDueAt: 3.3, at: 3))
     // The next one does not come: the linger ends 0.5 s after the prompt.
-    let later = e.apply(.tick(at: 3.6))
-    #expect(later.first == .sessionDeactivated(app, .lingerExpired))
+    let later = e.apply(.tick(at: 3.5))
+    #expect(later == [.sessionDeactivated(app, .lingerExpired)])
+    #expect(e.state(of: radio) == .ducked(dB: -15))
+    #expect(e.apply(.tick(at: 3.8)) == [.focus(.restored(radio, ramp: 0.2))])
     #expect(e.state(of: radio) == .playing)
 }
 

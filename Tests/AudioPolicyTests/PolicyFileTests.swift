@@ -162,6 +162,8 @@ let badPolicies: [(yaml: String, path: String, message: String)] = [
     ("activation:\n  lingr: 0.2", "activation.lingr", "unknown key 'lingr'"),
     ("ramps:\n  duck: -1", "ramps.duck", "ramp must be"),
     ("ramps:\n  restore: 60", "ramps.restore", "ramp must be"),
+    ("ramps:\n  hold: 1.5", "ramps.hold", "hold must be 0…1"),
+    ("ramps:\n  hold: -0.1", "ramps.hold", "hold must be 0…1"),
     ("duckLevel: -10", "duckLevel", "unknown key 'duckLevel'"),
     ("version: 2", "version", "unsupported version"),
     ("promptStyle:\n  rules:\n    siriTalking: short", "promptStyle.rules.siriTalking", "unknown condition"),

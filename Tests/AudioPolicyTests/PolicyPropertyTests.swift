@@ -64,7 +64,7 @@ let steps = Gen.int(in: 0...99_999).array(of: 1...80)
 @Test func whenNoSessionIsActiveNoMediaSourceStaysDuckedOrPaused() async {
     await propertyCheck(count: 300, input: steps) { steps in
         run(.media, steps) { engine, input, _, _ in
-            guard engine.activeClients.isEmpty else { return }
+            guard engine.activeClients.isEmpty, engine.releasing.isEmpty else { return }
             for source in engine.sources.keys {
                 let state = engine.state(of: .source(source))
                 #expect(state == .playing || state == .stopped, "\(source) is \(String(describing: state)) after \(input)")
@@ -77,7 +77,7 @@ let steps = Gen.int(in: 0...99_999).array(of: 1...80)
 /// left anything behind.
 func expectNoSessionLeftovers(_ steps: [Int]) {
     run(.everything, steps) { engine, input, _, _ in
-        guard engine.activeClients.isEmpty else { return }
+        guard engine.activeClients.isEmpty, engine.releasing.isEmpty else { return }
         let again = engine.policy.arbiter.resolve(engine.participants(), previous: engine.resolution)
         #expect(again.events.isEmpty, "after \(input): \(again.events)")
         #expect(engine.participants().allSatisfy { if case .source = $0.id { true } else { false } })
@@ -122,6 +122,26 @@ func expectNoSessionLeftovers(_ steps: [Int]) {
                 #expect(window.idleDuration(at: engine.now) <= engine.policy.idleCap + 1e-9, "\(client) after \(input)")
                 if !window.isActive { #expect(!engine.activeClients.contains(client)) }
             }
+        }
+    }
+}
+
+/// A hold on what a prompt session ducked or paused (`ramps.hold`) lasts at most the hold, belongs
+/// to an inactive session, and once every hold has run out nothing of the sessions is left behind.
+@Test func aHoldNeverOutlastsItsTimeNorOutlivesItsUse() async {
+    await propertyCheck(count: 300, input: steps) { steps in
+        run(.everything, steps) { engine, input, _, _ in
+            for (client, held) in engine.releasing {
+                #expect(held.until > engine.now && held.until <= engine.now + engine.policy.restoreHold + 1e-9, "\(client) after \(input)")
+                #expect(!engine.activeClients.contains(client), "\(client) active and releasing after \(input)")
+            }
+            guard engine.activeClients.isEmpty, !engine.releasing.isEmpty else { return }
+            var later = engine
+            _ = later.apply(.tick(at: engine.now + engine.policy.restoreHold))
+            #expect(later.releasing.isEmpty)
+            let again = later.policy.arbiter.resolve(later.participants(), previous: later.resolution)
+            #expect(again.events.isEmpty, "after \(input) and the hold: \(again.events)")
+            #expect(later.participants().allSatisfy { if case .source = $0.id { true } else { false } })
         }
     }
 }

@@ -24,8 +24,9 @@ struct EngineRig {
     /// Its prompt stream: each prompt plays until `output.drain()`.
     let output: HeldOutput
 
-    static func start(_ server: FakeSoundServer = FakeSoundServer(), journal: String? = nil) async throws -> EngineRig {
+    static func start(_ server: FakeSoundServer = FakeSoundServer(), journal: String? = nil, policy: Policy = .builtIn) async throws -> EngineRig {
         var configuration = EngineConfiguration()
+        configuration.policy = policy
         configuration.journalPath = journal
         configuration.sessionBusAddress = nil
         let engine = try await VoxNavEngine(
@@ -39,8 +40,8 @@ struct EngineRig {
     }
 
     /// An engine with another program's music playing at 40000, managed.
-    static func withMusic() async throws -> EngineRig {
-        let rig = try await start()
+    static func withMusic(policy: Policy = .builtIn) async throws -> EngineRig {
+        let rig = try await start(policy: policy)
         rig.server.play(music, volume: 40000, properties: musicProperties)
         try await rig.waitUntilManaged(music)
         return rig

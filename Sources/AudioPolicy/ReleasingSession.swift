@@ -1,0 +1,23 @@
+/// A prompt session that has just deactivated, whose ducks and pauses are held for a moment
+/// (`Policy.restoreHold`) before they are restored: a prompt that follows within it takes them over
+/// as they are, so the music does not rise between two prompts and fall again (no pumping). It takes
+/// part in focus as the session did, with its role and start order, but makes no sound and is told
+/// nothing; the session itself is inactive from its deactivation on.
+public struct ReleasingSession: Hashable, Sendable {
+    public var role: FocusRole
+    public var ordinal: Int
+    /// When the hold ends and what the session ducked or paused is restored.
+    public var until: Double
+
+    public init(role: FocusRole, ordinal: Int, until: Double) {
+        self.role = role
+        self.ordinal = ordinal
+        self.until = until
+    }
+
+    /// Deactivations after which the effects are held: a prompt's end, with or without its linger.
+    /// A client's own request, the idle cap and an interruption restore at once.
+    static func holds(after reason: DeactivationReason) -> Bool {
+        reason == .finished || reason == .lingerExpired
+    }
+}

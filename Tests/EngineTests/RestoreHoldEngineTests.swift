@@ -1,0 +1,80 @@
+import AudioPolicy
+import Foundation
+import PulseAudio
+import RPC
+import Testing
+
+@testable import Engine
+
+/// The hold after a prompt (`ramps.hold`) through the whole engine on the in-memory server
+/// (`EngineRig`): a prompt that comes 200 ms after the last one ended finds the music where that one
+/// left it, and every volume the engine set in between is read back; a `speak` reply comes once the
+/// hold has ended, while the player has already gone on.
+///
+/// The tests hold for the most a policy may (1 s), not the built-in 0.3 s: a loaded machine can take
+/// more than the built-in's 100 ms margin over the tests' 200 ms to bring the next prompt, and the
+/// test would then judge the machine, not the engine. `RestoreHoldTests` covers the built-in value.
+@Suite struct RestoreHoldEngineTests {
+    typealias Rig = EngineRig
+
+    static let holdingASecond: Policy = {
+        var policy = Policy.builtIn
+        policy.restoreHold = Policy.maximumRestoreHold
+        return policy
+    }()
+
+    @Test func aPromptTwoHundredMillisecondsAfterTheLastFindsTheMusicStillDucked() async throws {
+        let rig = try await Rig.withMusic(policy: Self.holdingASecond)
+        // Another client each time, as a program that runs `voxnav say` per prompt.
+        let first = try await rig.engine.queue(PromptRequest(text: "Turn left."), client: ClientID("say-1"), options: PromptOptions())
+        await rig.output.waitUntilPlaying(1)
+        let setsBefore = rig.server.volumeSets.count
+        rig.output.drain()
+        try await Rig.waitFor("the first prompt finished") { rig.events.types(of: first.id).last == "prompt.finished" }
+        try await Task.sleep(for: .milliseconds(200))
+        // 200 ms after it: still ducked, nothing set since its last sample.
+        #expect(rig.server.volume(of: Rig.music) == Rig.ducked.values)
+        _ = try await rig.engine.queue(PromptRequest(text: "Then turn right."), client: ClientID("say-2"), options: PromptOptions())
+        await rig.output.waitUntilPlaying(2)
+        // The second prompt's last sample: the music never moved between the two.
+        #expect(rig.server.volume(of: Rig.music) == Rig.ducked.values)
+        let between = rig.server.volumeSets.dropFirst(setsBefore).filter { $0.0 == Rig.music }
+        #expect(between.isEmpty, "volumes set between the prompts: \(between.map(\.1.values))")
+        rig.output.drain()
+        // After the last one's hold, back to exactly its own volume.
+        try await Rig.waitFor("the music restored") { rig.server.volume(of: Rig.music) == Rig.own.values }
+        let restores = rig.events.all.filter { $0.type == .sourceRestored }
+        let ducks = rig.events.all.filter { $0.type == .sourceDucked }
+        #expect(restores.count == 1 && ducks.count == 1, "one duck and one restore for both prompts: \(ducks.count), \(restores.count)")
+        await rig.stop()
+    }
+
+    @Test func aSpeakReplyComesAfterTheHoldWhileTheNextPromptAlreadyPlays() async throws {
+        let rig = try await Rig.withMusic(policy: Self.holdingASecond)
+        async let spoken = rig.engine.speak(PromptRequest(text: "Turn left."), client: ClientID("app"))
+        await rig.output.waitUntilPlaying(1)
+        rig.output.drain()
+        let drained = ContinuousClock.now
+        let outcome = try await spoken
+        let waited = ContinuousClock.now - drained
+        // The reply: the hold, then the restore, with the music back at its own volume.
+        #expect(waited >= .milliseconds(990), "replied \(waited) after the last sample")
+        #expect(rig.server.volume(of: Rig.music) == Rig.own.values)
+        let timings = try #require(outcome.timings.restored.flatMap { r in outcome.timings.drained.map { (r, $0) } })
+        #expect(timings.0 - timings.1 >= 990, "restored \(timings.0 - timings.1) ms after the drain")
+        // Again, and the same client's next prompt 100 ms after its last sample: it plays at once,
+        // and takes the duck over; the first reply comes then, the music still ducked.
+        async let again = rig.engine.speak(PromptRequest(text: "Turn left."), client: ClientID("app"))
+        await rig.output.waitUntilPlaying(2)
+        rig.output.drain()
+        try await Task.sleep(for: .milliseconds(100))
+        let next = try await rig.engine.queue(PromptRequest(text: "Then turn right."), client: ClientID("app"), options: PromptOptions())
+        await rig.output.waitUntilPlaying(3)
+        _ = try await again
+        #expect(rig.server.volume(of: Rig.music) == Rig.ducked.values)
+        rig.output.drain()
+        try await Rig.waitFor("the last prompt finished") { rig.events.types(of: next.id).last == "prompt.finished" }
+        try await Rig.waitFor("the music restored") { rig.server.volume(of: Rig.music) == Rig.own.values }
+        await rig.stop()
+    }
+}
