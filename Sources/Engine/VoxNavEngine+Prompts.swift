@@ -13,7 +13,8 @@ extension VoxNavEngine {
     {
         let (ticket, _) = try await enqueue(request, client: client, options: options)
         var outcome = try await ticket.outcome()
-        guard !outcome.ducked.isEmpty || !outcome.paused.isEmpty else { return outcome }
+        // Asked whatever this prompt ducked: one that played in a lingering session ducked nothing
+        // itself, and its session's hold is the one that keeps the music down.
         let finished = ContinuousClock.now
         await withCheckedContinuation { loop.send(.released(client, reply: $0)) }
         if let restored = outcome.timings.restored { outcome.timings.restored = restored + (ContinuousClock.now - finished).milliseconds }

@@ -4,11 +4,14 @@
 public final class VolumeWatcher: Sendable {
     public typealias Reading = (ms: Double, volumes: [Int], corked: Bool)
     private let task: Task<[Reading], Never>
+    /// When it started: a reading's `ms` counts from here.
+    public let start: ContinuousClock.Instant
 
     /// - Parameter sinkInput: returns the watched sink input from a fresh pactl listing.
     public init(_ sinkInput: @escaping @Sendable () throws -> PulseProbe.SinkInput?) {
         let clock = ContinuousClock()
         let start = clock.now
+        self.start = start
         task = Task.detached {
             var seen: [Reading] = []
             while !Task.isCancelled {

@@ -35,12 +35,12 @@ final class EventRecorder: @unchecked Sendable {
         events.filter { $0["prompt"] == .string(id) }.compactMap { $0["type"]?.stringValue }
     }
 
-    /// Waits (at most `seconds`) until `condition` holds for the events so far.
-    func wait(seconds: Double = 20, until condition: ([JSONValue]) -> Bool) async -> Bool {
+    /// Waits (at most `seconds`) until `condition` holds for the events so far, looking `every` so often.
+    func wait(seconds: Double = 20, every: Duration = .milliseconds(50), until condition: ([JSONValue]) -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition(events) { return true }
-            try? await Task.sleep(for: .milliseconds(50))
+            try? await Task.sleep(for: every)
         }
         return condition(events)
     }
