@@ -60,6 +60,15 @@ actor FocusExecutor {
         var handled: [(source: SourceID, ForeignPlayers.Handled)] = []
     }
 
+    /// Of `ducks`, those whose stream is not held lowered: another program's stream left at its
+    /// level while the journal could not be written.
+    func notCarriedOut(_ ducks: [FocusEvent], sources: [SourceID: SourceHandle]) -> [FocusEvent] {
+        ducks.filter { event in
+            guard case .source(let id) = event.participant, let handle = sources[id] else { return false }
+            return journal.streams[handle.sinkInputIndex] == nil
+        }
+    }
+
     /// - Parameter voxNavDucks: false where the server ducks by role itself (`ServerRolePolicy`):
     ///   ducks are left to it, and so are their restores (nothing was journalled).
     func apply(_ events: [FocusEvent], sources: [SourceID: SourceHandle], voxNavDucks: Bool = true) async -> Effects {

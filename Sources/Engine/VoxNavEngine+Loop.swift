@@ -114,14 +114,26 @@ extension VoxNavEngine {
         for decision in decisions { log(decision) }
         measureBed(around: decisions)
         let events = decisions.compactMap { if case .focus(let event) = $0 { event } else { nil } }
-        if events.isEmpty {
+        let heldDucks = decisions.contains { if case .sessionActivated = $0 { true } else { false } } ? ducksHeld(besides: events) : []
+        if events.isEmpty && heldDucks.isEmpty {
             // Nothing to carry out: answered now, not after the ramps of earlier batches.
             trackBedIfIdle()
             done(FocusExecutor.Effects())
         } else {
-            await lane.submit { done(await self.carryOutInLane(events)) }
+            await lane.submit { done(await self.carryOutInLane(events, catchingUp: heldDucks)) }
         }
         await answerReleased()
+    }
+
+    /// The ducks the policy holds, apart from this batch's: a session activated within a hold takes
+    /// them over as they are, and those the executor could not carry out (another program's stream
+    /// while the journal could not be written) are carried out now, if they can be.
+    private func ducksHeld(besides events: [FocusEvent]) -> [FocusEvent] {
+        let moved = Set(events.map(\.participant))
+        return sources.ids.compactMap { id in
+            guard !moved.contains(.source(id)), case .ducked(let dB)? = policy.state(of: .source(id)) else { return nil }
+            return .ducked(.source(id), dB: dB, ramp: configuration.policy.duckRamp)
+        }
     }
 
     /// Those waiting for a session whose hold has just ended are answered after this batch's
@@ -135,8 +147,9 @@ extension VoxNavEngine {
 
     /// A batch's turn in the lane: its focus events carried out, then the bed measured again if no
     /// session is active any more.
-    private func carryOutInLane(_ events: [FocusEvent]) async -> FocusExecutor.Effects {
-        let effects = await applyFocus(events)
+    private func carryOutInLane(_ events: [FocusEvent], catchingUp held: [FocusEvent] = []) async -> FocusExecutor.Effects {
+        let missing = held.isEmpty ? [] : await focus.notCarriedOut(held, sources: sources.handles)
+        let effects = await applyFocus(events + missing)
         trackBedIfIdle()
         return effects
     }

@@ -77,4 +77,38 @@ import Testing
         try await Rig.waitFor("the music restored") { rig.server.volume(of: Rig.music) == Rig.own.values }
         await rig.stop()
     }
+
+    /// Another program's music is not ducked while the journal cannot be written (nothing would undo
+    /// it after a kill). A prompt that takes a hold over, once the journal can be written, ducks it:
+    /// the hold keeps what the policy decided, not what could not be carried out.
+    @Test func aDuckLeftUndoneForTheJournalIsCarriedOutByThePromptThatTakesTheHoldOver() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-hold-\(UUID().uuidString.prefix(8))").path
+        let journal = directory + "/journal.json"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let rig = try await Rig.start(journal: journal, policy: Self.holdingASecond)
+        // A directory where the journal goes, once the engine has started (at start it is moved aside).
+        try FileManager.default.createDirectory(atPath: journal + "/occupied", withIntermediateDirectories: true)
+        rig.server.play(Rig.music, volume: 40000, properties: Rig.musicProperties)
+        try await rig.waitUntilManaged(Rig.music)
+        // The first write that fails tells the engine; from then on it leaves the music alone.
+        async let warmUp = rig.engine.speak(PromptRequest(text: "Keep left."), client: ClientID("say-0"))
+        await rig.output.waitUntilPlaying(1)
+        rig.output.drain()
+        _ = try await warmUp
+        try await Rig.waitFor("the music at its own level") { rig.server.volume(of: Rig.music) == Rig.own.values }
+        let first = try await rig.engine.queue(PromptRequest(text: "Turn left."), client: ClientID("say-1"), options: PromptOptions())
+        await rig.output.waitUntilPlaying(2)
+        #expect(rig.server.volume(of: Rig.music) == Rig.own.values, "ducked without a journal")
+        rig.output.drain()
+        try await Rig.waitFor("the first prompt finished") { rig.events.types(of: first.id).last == "prompt.finished" }
+        try FileManager.default.removeItem(atPath: journal)
+        _ = try await rig.engine.queue(PromptRequest(text: "Then turn right."), client: ClientID("say-2"), options: PromptOptions())
+        await rig.output.waitUntilPlaying(3)
+        #expect(rig.server.volume(of: Rig.music) == Rig.ducked.values, "not ducked once the journal could be written")
+        #expect(FileManager.default.fileExists(atPath: journal))
+        rig.output.drain()
+        try await Rig.waitFor("the music restored") { rig.server.volume(of: Rig.music) == Rig.own.values }
+        await rig.stop()
+    }
 }
