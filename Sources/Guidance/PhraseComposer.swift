@@ -147,17 +147,22 @@ public struct PhraseComposer: Sendable, Hashable {
     /// With `spoken`, road names and refs are put in as its tokens (see `SpokenNames`).
     private func values(for maneuver: Maneuver, distance: Double, spoken: SpokenNames? = nil) -> (Placeholder) -> String? {
         let names = pack.names
+        let forms = pack.nameForms
         let writtenRoad = maneuver.roadName.flatMap(Self.nonEmpty)
         let writtenRef = maneuver.routeNumber.flatMap(Self.nonEmpty)
-        var road = writtenRoad.map(names.road)
-        var ref = writtenRef.map(names.routeNumber)
-        if let spoken {
-            if let writtenRoad, let expanded = road {
-                road = spoken.mark(expanded, as: pronunciation(road: writtenRoad, expanded: expanded, given: maneuver.roadNamePronunciation))
-            }
-            if let writtenRef, let expanded = ref {
-                ref = spoken.mark(expanded, as: pack.lexicon[writtenRef] ?? pack.lexicon[expanded])
-            }
+        let road = writtenRoad.map(names.road)
+        let ref = writtenRef.map(names.routeNumber)
+        // With `spoken`, a road and a ref are put in as tokens for their pronunciation; a name with a
+        // pronunciation of its own keeps its letters, and only the words around it take the form.
+        let roadSaid = road.map { expanded in
+            guard let spoken, let writtenRoad else { return { (form: String?) in forms.say(expanded, in: form) } }
+            let said = pronunciation(road: writtenRoad, expanded: expanded, given: maneuver.roadNamePronunciation)
+            return { (form: String?) in forms.say(expanded, in: form, inflect: said == nil) { spoken.mark($0, as: said) } }
+        }
+        let refSaid = ref.map { expanded in
+            guard let spoken, let writtenRef else { return { (form: String?) in forms.say(expanded, in: form) } }
+            let said = pack.lexicon[writtenRef] ?? pack.lexicon[expanded]
+            return { (form: String?) in forms.say(expanded, in: form, inflect: said == nil) { spoken.mark($0, as: said) } }
         }
         let exit = maneuver.exitNumber.flatMap(Self.nonEmpty).map(names.exitNumber)
         let towards = maneuver.towards.flatMap(Self.nonEmpty).map(names.road)
@@ -170,13 +175,13 @@ public struct PhraseComposer: Sendable, Hashable {
         return { [self] placeholder in
             switch placeholder.name {
             case "distance": return distancePhrase(meters: distance, form: placeholder.form)
-            case "road": return road
-            case "ref": return ref
+            case "road": return roadSaid?(placeholder.form)
+            case "ref": return refSaid?(placeholder.form)
             case "exit": return exit
-            case "towards": return towards
-            case "rotary": return rotary
-            case "currentRoad": return currentRoad
-            case "destination": return destination
+            case "towards": return towards.map { forms.say($0, in: placeholder.form) }
+            case "rotary": return rotary.map { forms.say($0, in: placeholder.form) }
+            case "currentRoad": return currentRoad.map { forms.say($0, in: placeholder.form) }
+            case "destination": return destination.map { forms.say($0, in: placeholder.form) }
             case "heading": return heading
             case "side": return side
             case "ordinal":

@@ -7,6 +7,8 @@ extension PhrasePack {
     static let maneuverPlaceholders: Set<String> = [
         "distance", "road", "ref", "exit", "side", "ordinal", "towards", "rotary", "heading", "currentRoad", "destination",
     ]
+    /// Placeholders that are names, which may ask for a form of the pack's `nameForms`.
+    static let namePlaceholders: Set<String> = ["road", "ref", "towards", "rotary", "currentRoad", "destination"]
     /// Placeholders of sentence templates (`states`, `short`, state overrides).
     static let sentencePlaceholders = maneuverPlaceholders.union(["action", "short", "named", "lanes", "then"])
 
@@ -37,7 +39,10 @@ extension PhrasePack {
     }
 
     func validatePlaceholders(_ root: PackNode) throws(PhrasePackError) {
-        let forms = ["distance": Set(distance.keys), "ordinal": Set(ordinals.keys)]
+        var forms = ["distance": Set(distance.keys), "ordinal": Set(ordinals.keys)]
+        if !nameForms.formNames.isEmpty {
+            for name in Self.namePlaceholders { forms[name] = nameForms.formNames }
+        }
         // An alert may come without a distance: `{distance}` must be inside `[ ]`.
         for kind in AlertKind.allCases {
             let template = alerts[kind]!

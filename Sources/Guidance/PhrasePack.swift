@@ -27,6 +27,8 @@ public struct PhrasePack: Sendable, Hashable {
     /// Each alert's sentence; `{distance}` (optional, inside `[ ]`) is how far ahead it is.
     public let alerts: [AlertKind: Template]
     public let names: NameExpander
+    /// The forms a sentence may ask of a name: `{road:dat}`, `{destination:a}` (`nameForms` section).
+    public let nameForms: NameForms
     /// How names are said (`lexicon` section, with a user's lexicon added by `adding(_:)`).
     public private(set) var lexicon: Lexicon
 
@@ -43,7 +45,7 @@ public struct PhrasePack: Sendable, Hashable {
     static let defaultForm = "default"
     static let topLevelKeys = [
         "language", "name", "espeakVoice", "speechLength", "units", "capitalizeSentences", "numbers", "distance",
-        "ordinals", "sides", "compass", "lanes", "phrases", "alerts", "states", "short", "maneuvers", "names", "lexicon",
+        "ordinals", "sides", "compass", "lanes", "phrases", "alerts", "states", "short", "maneuvers", "names", "nameForms", "lexicon",
     ]
 
     /// Parses a pack from UTF-8 YAML bytes.
@@ -145,6 +147,7 @@ public struct PhrasePack: Sendable, Hashable {
         shortStates = try Self.stateTemplates(try root.required("short"))
         phrasesByType = try Self.maneuverPhrases(try root.required("maneuvers"))
         names = try root.optional("names").map { node throws(PhrasePackError) in try NameExpander(node) } ?? .none
+        nameForms = try root.optional("nameForms").map { node throws(PhrasePackError) in try NameForms(node) } ?? .none
         lexicon = try root.optional("lexicon").map { node throws(PhrasePackError) in try Lexicon(node) } ?? .empty
 
         try validatePlaceholders(root)

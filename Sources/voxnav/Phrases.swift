@@ -20,6 +20,31 @@ struct Phrases: ParsableCommand {
     @Flag(help: "Print the phrases as JSON: the pack, then each phrase's key and text.")
     var json = false
 
+    @Option(help: "The road to say instead of the sample's (\"Solar Circle\"), e.g. \"Berliner Allee\".")
+    var road: String?
+    @Option(help: "The route number to say instead of the sample's (\"I-95\").")
+    var ref: String?
+    @Option(help: "The signpost to say instead of the sample's (\"Airport Road\").")
+    var towards: String?
+    @Option(help: "The roundabout's name to say instead of the sample's (\"Dupont Circle\").")
+    var rotary: String?
+    @Option(help: "The road being driven to say instead of the sample's (\"Oak Avenue\").")
+    var currentRoad: String?
+    @Option(help: "The destination to say instead of the sample's (\"Central Station\").")
+    var destination: String?
+
+    /// The sample names, with those given in their place: how a pack says your own names.
+    var sample: PhraseSample {
+        var sample = PhraseSample()
+        if let road { sample.roadName = road }
+        if let ref { sample.routeNumber = ref }
+        if let towards { sample.towards = towards }
+        if let rotary { sample.rotaryName = rotary }
+        if let currentRoad { sample.currentRoadName = currentRoad }
+        if let destination { sample.destinationName = destination }
+        return sample
+    }
+
     /// `--json`'s output.
     struct Listing: Encodable {
         struct Phrase: Encodable {
@@ -41,7 +66,7 @@ struct Phrases: ParsableCommand {
         let composer = PhraseComposer(pack: pack)
         var listing = Listing(
             language: pack.language, name: pack.name, espeakVoice: pack.espeakVoice, units: pack.unitSystem.rawValue, phrases: [])
-        for rendering in composer.catalog() where type.map({ rendering.type.rawValue.localizedCaseInsensitiveContains($0) }) ?? true {
+        for rendering in composer.catalog(sample: sample) where type.map({ rendering.type.rawValue.localizedCaseInsensitiveContains($0) }) ?? true {
             let key = "\(rendering.type.rawValue) \(rendering.state.rawValue) \(rendering.variant.rawValue)"
             listing.phrases.append(.init(key: key, text: rendering.text))
         }

@@ -1,0 +1,136 @@
+import Foundation
+import StrictCoding
+
+/// How a pack puts a name into a sentence in the form the sentence needs (`nameForms` section,
+/// docs/PHRASES.md): `{road:dat}` is "der Hauptstraße" in German, `{destination:a}` "à la gare du
+/// Nord" in French, `{road:acc}` "Marszałkowską" in Polish. A name's kind (its gender, whether it
+/// starts with a vowel, its ending) comes from the first `kinds` rule whose pattern matches it; each
+/// form says, per kind, the words around the name and the changes to its endings. A name no rule
+/// matches, or a kind a form does not list, is said as `other` says, else as written: the pack's
+/// plain apposition ("auf Hauptbahnhof"), never wrong, only stiff.
+public struct NameForms: Sendable, Hashable {
+    /// A name matching `pattern` is of kind `kind`.
+    struct KindRule: Sendable, Hashable {
+        let kind: String
+        let pattern: String
+        let regex: SendableRegex
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind && lhs.pattern == rhs.pattern }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(kind)
+            hasher.combine(pattern)
+        }
+    }
+
+    /// An ending changed: every match of `pattern` in the name becomes `replacement` (`$1` for its groups).
+    struct Replacement: Sendable, Hashable {
+        let pattern: String
+        let replacement: String
+        let regex: SendableRegex
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.pattern == rhs.pattern && lhs.replacement == rhs.replacement }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(pattern)
+            hasher.combine(replacement)
+        }
+    }
+
+    /// One form of one kind of name: the words around it (`{name}` stands for it) and its changed endings.
+    struct Form: Sendable, Hashable {
+        let say: Template
+        let replacements: [Replacement]
+    }
+
+    static let otherKind = "other"
+
+    let kinds: [KindRule]
+    /// form → kind → how it is said.
+    let forms: [String: [String: Form]]
+
+    public static let none = NameForms(kinds: [], forms: [:])
+
+    /// The forms a template may ask of a name.
+    public var formNames: Set<String> { Set(forms.keys) }
+
+    /// The kind of `name`: the first rule that matches it; nil when none does.
+    public func kind(of name: String) -> String? {
+        let range = NSRange(name.startIndex..., in: name)
+        return kinds.first { $0.regex.value.firstMatch(in: name, range: range) != nil }?.kind
+    }
+
+    /// `name` in `form` (nil: as written). `inflect` false keeps the name's own letters (a name with
+    /// a pronunciation of its own is said as that, and only the words around it change); `mark`
+    /// wraps the name where it stands in the result.
+    public func say(_ name: String, in form: String?, inflect: Bool = true, mark: (String) -> String = { $0 }) -> String {
+        guard let form, let byKind = forms[form], let chosen = byKind[kind(of: name) ?? Self.otherKind] ?? byKind[Self.otherKind] else {
+            return mark(name)
+        }
+        var changed = name
+        if inflect {
+            for replacement in chosen.replacements {
+                let range = NSRange(changed.startIndex..., in: changed)
+                changed = replacement.regex.value.stringByReplacingMatches(in: changed, range: range, withTemplate: replacement.replacement)
+            }
+        }
+        return chosen.say.render { $0.name == "name" ? mark(changed) : nil } ?? mark(name)
+    }
+}
+
+extension NameForms {
+    /// Reads a pack's `nameForms` section.
+    init(_ node: PackNode) throws(PhrasePackError) {
+        try node.onlyKeys(["kinds", "forms"])
+        var kinds: [KindRule] = []
+        for item in try node.optional("kinds")?.items() ?? [] {
+            try item.onlyKeys(["kind", "match"])
+            let pattern = try item.required("match").string()
+            kinds.append(KindRule(kind: try item.required("kind").string(), pattern: pattern, regex: try Self.regex(pattern, at: item.path)))
+        }
+        var forms: [String: [String: Form]] = [:]
+        for (formName, byKindNode) in try node.required("forms").entries() {
+            guard !formName.isEmpty, formName.allSatisfy(\.isLetter) else {
+                throw PhrasePackError(.invalidValue, at: byKindNode.path, "a form's name is letters only, as templates write it: {road:\(formName)}")
+            }
+            var byKind: [String: Form] = [:]
+            for (kind, value) in try byKindNode.entries() {
+                byKind[kind] = try Self.form(value)
+            }
+            forms[formName] = byKind
+        }
+        let known = Set(kinds.map(\.kind)).union([Self.otherKind])
+        for (formName, byKind) in forms {
+            for kind in byKind.keys where !known.contains(kind) {
+                throw PhrasePackError(
+                    .unknownKey, at: "\(node.path).forms.\(formName).\(kind)",
+                    "no rule in nameForms.kinds gives the kind '\(InputLimits.echo(kind))'; kinds: \(known.sorted().joined(separator: ", "))")
+            }
+        }
+        self.init(kinds: kinds, forms: forms)
+    }
+
+    private static func form(_ node: PackNode) throws(PhrasePackError) -> Form {
+        let sayNode = node.isMapping ? try node.required("say") : node
+        let say = try sayNode.template()
+        guard say.allPlaceholders == [Placeholder("name")], say.requiredPlaceholders == [Placeholder("name")] else {
+            throw PhrasePackError(.invalidValue, at: sayNode.path, "a name's form says {name} once, outside [ ], and nothing else in { }: \"\(say.source)\"")
+        }
+        var replacements: [Replacement] = []
+        if node.isMapping {
+            try node.onlyKeys(["say", "replace"])
+            for item in try node.optional("replace")?.items() ?? [] {
+                try item.onlyKeys(["match", "with"])
+                let pattern = try item.required("match").string()
+                replacements.append(Replacement(pattern: pattern, replacement: try item.required("with").string(), regex: try regex(pattern, at: item.path)))
+            }
+        }
+        return Form(say: say, replacements: replacements)
+    }
+
+    private static func regex(_ pattern: String, at path: String) throws(PhrasePackError) -> SendableRegex {
+        do {
+            return SendableRegex(try NSRegularExpression(pattern: pattern))
+        } catch {
+            throw PhrasePackError(.invalidValue, at: path, "bad regular expression \(pattern): \(error)")
+        }
+    }
+}
