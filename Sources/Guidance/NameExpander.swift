@@ -7,10 +7,43 @@ import Foundation
 public struct NameExpander: Sendable, Hashable {
     /// A whole-word abbreviation, matched with exact case.
     public struct WordRule: Sendable, Hashable {
-        /// Said when the word starts the name ("St. John" → "Saint").
-        public let first: String
-        /// Said anywhere else ("Main St." → "Street").
-        public let other: String
+        /// Said when the word starts the name ("St. John" → "Saint"); nil: as written.
+        public let first: String?
+        /// Said anywhere else ("Main St." → "Street"); nil: as written.
+        public let other: String?
+        /// Said by the word that follows, first match wins ("św. Anny" → "świętej", "św. Jana" →
+        /// "świętego"); when none matches, `first` or `other`, and without them the word as written:
+        /// an ambiguous abbreviation is left for the synthesiser rather than said wrong.
+        public let byNext: [NextWordRule]
+
+        public init(first: String?, other: String?, byNext: [NextWordRule] = []) {
+            self.first = first
+            self.other = other
+            self.byNext = byNext
+        }
+    }
+
+    /// Said when the next word matches `pattern` (a regular expression, searched in the word).
+    public struct NextWordRule: Sendable, Hashable {
+        public let pattern: String
+        public let say: String
+        let regex: SendableRegex
+
+        public init(pattern: String, say: String) throws {
+            self.pattern = pattern
+            self.say = say
+            regex = SendableRegex(try NSRegularExpression(pattern: pattern))
+        }
+
+        func matches(_ word: String) -> Bool {
+            regex.value.firstMatch(in: word, range: NSRange(word.startIndex..., in: word)) != nil
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.pattern == rhs.pattern && lhs.say == rhs.say }
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(pattern)
+            hasher.combine(say)
+        }
     }
 
     /// A regular expression over a whole route reference, with `$1`-style replacement.
@@ -45,7 +78,9 @@ public struct NameExpander: Sendable, Hashable {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         if let route = applyRouteRules(trimmed) { return route }
         let tokens = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        return tokens.enumerated().map { expand(word: $1, isFirst: $0 == 0) }.joined(separator: " ")
+        return tokens.enumerated().map { index, word in
+            expand(word: word, isFirst: index == 0, next: tokens.indices.contains(index + 1) ? tokens[index + 1] : nil)
+        }.joined(separator: " ")
     }
 
     /// True when the whole of `text` is a route reference by the pack's `routes` rules ("CT 145").
@@ -77,8 +112,11 @@ public struct NameExpander: Sendable, Hashable {
         return nil
     }
 
-    private func expand(word: String, isFirst: Bool) -> String {
-        if let rule = words[word] { return isFirst ? rule.first : rule.other }
+    private func expand(word: String, isFirst: Bool, next: String?) -> String {
+        if let rule = words[word] {
+            if let next, let said = rule.byNext.first(where: { $0.matches(next) }) { return said.say }
+            return (isFirst ? rule.first : rule.other) ?? word
+        }
         for (prefix, replacement) in prefixes where word.hasPrefix(prefix) && word.count > prefix.count {
             return replacement + word.dropFirst(prefix.count)
         }
@@ -129,8 +167,25 @@ extension NameExpander {
         var words: [String: WordRule] = [:]
         for (key, value) in try node.optional("words")?.entries() ?? [] {
             if value.isMapping {
-                try value.onlyKeys(["first", "other"])
-                words[key] = WordRule(first: try value.required("first").string(), other: try value.required("other").string())
+                try value.onlyKeys(["first", "other", "next"])
+                var byNext: [NextWordRule] = []
+                for item in try value.optional("next")?.items() ?? [] {
+                    try item.onlyKeys(["match", "say"])
+                    let pattern = try item.required("match").string()
+                    do {
+                        byNext.append(try NextWordRule(pattern: pattern, say: try item.required("say").string()))
+                    } catch let error as PhrasePackError {
+                        throw error
+                    } catch {
+                        throw PhrasePackError(.invalidValue, at: item.path, "bad regular expression \(pattern): \(error)")
+                    }
+                }
+                let first = try value.optional("first")?.string()
+                let other = try value.optional("other")?.string()
+                guard first != nil || other != nil || !byNext.isEmpty else {
+                    throw PhrasePackError(.missingKey, at: value.path, "a word rule says 'first', 'other' or 'next'")
+                }
+                words[key] = WordRule(first: first, other: other, byNext: byNext)
             } else {
                 let text = try value.string()
                 words[key] = WordRule(first: text, other: text)

@@ -213,7 +213,7 @@ import Testing
             "从右侧12 B号出口驶出，前往Airport",
             "靠左行驶，往Harbor方向，随后靠右行驶，往Downtown方向",
             "前方300米进入Dupont Circle环岛后从第二个出口驶出，进入Elm Street",
-            "已到达Central Station，目的地在您的右侧",
+            "已到达Central Station，位于您的右侧",
             "右转，进入Elm Street，随后到达位于左侧的目的地",
             "现在右转，随后到达Central Station",
         ],

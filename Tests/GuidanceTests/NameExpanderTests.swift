@@ -91,4 +91,41 @@ import Testing
         #expect(us.road("ST. JOHN") == "ST. JOHN")
         #expect(us.road("  Oak   Ave.  ") == "Oak Avenue")
     }
+
+    /// An abbreviation said by the word that follows it (issue 37): Swedish "St." is Sankt before a
+    /// saint's name and Stora before any other word.
+    @Test func anAbbreviationMayDependOnTheNextWord() throws {
+        let sv = try PackFiles.pack("sv").names
+        #expect(sv.road("St. Eriksgatan") == "Sankt Eriksgatan")
+        #expect(sv.road("St. Nygatan") == "Stora Nygatan")
+        #expect(sv.road("S:t Eriksgatan") == "Sankt Eriksgatan")
+    }
+
+    /// With `next` rules and neither `first` nor `other`, a word no rule recognises is left as
+    /// written: an ambiguous abbreviation is better said as written than said wrong.
+    @Test func anAmbiguousAbbreviationIsLeftAsWritten() throws {
+        var pack = MinimalPack()
+        pack.extra = """
+            names:
+              words:
+                "św.": { next: [{ match: '(y|i)$', say: świętej }, { match: '(a|ego)$', say: świętego }] }
+            """
+        let names = try pack.pack().names
+        #expect(names.road("św. Anny") == "świętej Anny")
+        #expect(names.road("św. Jana") == "świętego Jana")
+        #expect(names.road("św. Wincentego") == "świętego Wincentego")
+        #expect(names.road("Plac św. Ducha") == "Plac świętego Ducha")
+        #expect(names.road("Kościół św.") == "Kościół św.")
+        #expect(names.road("św. Józef") == "św. Józef")
+    }
+
+    @Test func aWordRuleWithNothingToSayIsRefused() throws {
+        var pack = MinimalPack()
+        pack.extra = "names:\n  words:\n    \"św.\": { }"
+        let error = try #require(throws: PhrasePackError.self) { try pack.pack() }
+        #expect(error.description.contains("a word rule says 'first', 'other' or 'next'"), "\(error)")
+        pack.extra = "names:\n  words:\n    \"św.\": { next: [{ match: '(', say: x }] }"
+        let bad = try #require(throws: PhrasePackError.self) { try pack.pack() }
+        #expect(bad.description.contains("bad regular expression"), "\(bad)")
+    }
 }
