@@ -168,7 +168,7 @@ public struct PhraseComposer: Sendable, Hashable {
         let towards = maneuver.towards.flatMap(Self.nonEmpty).map(names.road)
         let rotary = maneuver.rotaryName.flatMap(Self.nonEmpty).map(names.road)
         let currentRoad = maneuver.currentRoadName.flatMap(Self.nonEmpty).map(names.road)
-        let destination = maneuver.destinationName.flatMap(Self.nonEmpty)
+        let destination = maneuver.destinationName.flatMap(Self.nonEmpty).map(names.road)
         let heading = maneuver.heading.flatMap(CompassPoint.init(heading:)).flatMap { pack.compass[$0] }
         let side = maneuver.type.side.flatMap { pack.sides[$0] }
         let exitIndex = maneuver.type.roundaboutExitNumber.map { $0 - 1 }

@@ -69,7 +69,7 @@ import Testing
             "de", "metric",
             [
                 "Richtung Osten auf Main Street losfahren", "Oak Avenue", "Richtung Airport", "12 B", "Richtung Downtown", "Dupont Circle",
-                "Central Station befindet sich rechts",
+                "Ihr Ziel befindet sich rechts: Central Station",
             ]
         ),
     ])

@@ -20,15 +20,15 @@ extension GoldenRoute {
                 composer.compose($0.maneuver, state: $0.state, distance: $0.meters, then: $0.next, style: $0.style)
             } + [composer.rerouting]
         let expected = [
-            "Vyjeďte, Vinohradská",
+            "Jeďte po Vinohradské",
             "Pokračujte 4 kilometry",
-            "Za 800 metrů odbočte vpravo, náměstí Míru",
-            "Odbočte vpravo, náměstí Míru, potom odbočte vlevo, Korunní",
-            "Za 100 metrů odbočte vlevo, Korunní. Jeďte levým pruhem",
+            "Za 800 metrů odbočte vpravo na náměstí Míru",
+            "Odbočte vpravo na náměstí Míru, potom odbočte vlevo na Korunní",
+            "Za 100 metrů odbočte vlevo na Korunní. Jeďte levým pruhem",
             "Za 400 metrů najeďte na „D 1“",
-            "Za 2 kilometry na exitu 12 B sjeďte vpravo, směr náměstí Míru. Jeďte jedním ze dvou pravých pruhů",
-            "Za 600 metrů na kruhovém objezdu vyjeďte druhým výjezdem, třída Svobody",
-            "Na kruhovém objezdu vyjeďte druhým výjezdem, třída Svobody",
+            "Za 2 kilometry na exitu 12 B sjeďte vpravo na náměstí Míru. Jeďte jedním ze dvou pravých pruhů",
+            "Za 600 metrů na kruhovém objezdu vyjeďte druhým výjezdem na třídu Svobody",
+            "Na kruhovém objezdu vyjeďte druhým výjezdem na třídu Svobody",
             "Odbočte mírně vlevo",
             "Za 300 metrů bude cíl vpravo",
             "Cíl se nachází vpravo",
@@ -41,13 +41,13 @@ extension GoldenRoute {
     @Test func roundaboutThirdExitAndChainingWithLanes() {
         #expect(
             composer.compose(Maneuver(type: .roundaboutExit3, roadName: "ul. Dlouhá"), state: .initial, distance: 300)
-                == "Za 300 metrů na kruhovém objezdu vyjeďte třetím výjezdem, ulice Dlouhá")
+                == "Za 300 metrů na kruhovém objezdu vyjeďte třetím výjezdem na ulici Dlouhá")
         let lanes = [Lane(angle: 0, status: .notGood)!, Lane(angle: 90, status: .preferred)!]
         #expect(
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: lanes, roadName: "Dlouhá"), state: .initial, distance: 300,
                 then: Maneuver(type: .roundaboutExit3))
-                == "Za 300 metrů odbočte vpravo, Dlouhá. Jeďte pravým pruhem. Potom na kruhovém objezdu vyjeďte třetím výjezdem")
+                == "Za 300 metrů odbočte vpravo na Dlouhou. Jeďte pravým pruhem. Potom na kruhovém objezdu vyjeďte třetím výjezdem")
     }
 
     @Test func distancesUseEveryPluralForm() {

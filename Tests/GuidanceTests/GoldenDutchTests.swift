@@ -14,31 +14,31 @@ import Testing
     @Test func turnOntoANamedRoad() {
         #expect(
             composer.compose(Maneuver(type: .rightTurn, roadName: "Stationsstr."), state: .initial, distance: 800)
-                == "Over 800 meter rechtsaf naar Stationsstraat")
+                == "Over 800 meter rechtsaf naar de Stationsstraat")
     }
 
     @Test func thirdExitAtTheRoundabout() {
         #expect(
             composer.compose(Maneuver(type: .roundaboutExit3, roadName: "Dorpswg."), state: .initial, distance: 600)
-                == "Over 600 meter op de rotonde de derde afslag nemen naar Dorpsweg")
+                == "Over 600 meter op de rotonde de derde afslag nemen naar de Dorpsweg")
     }
 
     @Test func chainedPair() {
         let next = Maneuver(type: .leftTurn, roadName: "Kerkstr.", distanceRemaining: 90)
         #expect(
             composer.compose(Maneuver(type: .rightTurn, roadName: "Stationsstr."), state: .execute, distance: 20, then: next)
-                == "Rechtsaf naar Stationsstraat, daarna linksaf naar Kerkstraat")
+                == "Rechtsaf naar de Stationsstraat, daarna linksaf naar de Kerkstraat")
     }
 
     @Test func laneHint() {
         #expect(
             composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "Kerkstr."), state: .prepare, distance: 120)
-                == "Over 100 meter linksaf naar Kerkstraat. Gebruik de linkerrijstrook")
+                == "Over 100 meter linksaf naar de Kerkstraat. Gebruik de linkerrijstrook")
         #expect(
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "Stationsstr."), state: .initial,
                 distance: 300, then: Maneuver(type: .roundaboutExit3))
-                == "Over 300 meter rechtsaf naar Stationsstraat. Gebruik de rechterrijstrook. Daarna op de rotonde de derde afslag nemen")
+                == "Over 300 meter rechtsaf naar de Stationsstraat. Gebruik de rechterrijstrook. Daarna op de rotonde de derde afslag nemen")
     }
 
     @Test func arrivalOnTheRight() {
@@ -54,7 +54,7 @@ import Testing
         #expect(
             composer.compose(Maneuver(type: .slightLeftTurn, roadName: "Beukenln."), state: .prepare, distance: 60, style: .short)
                 == "Flauw linksaf")
-        #expect(composer.compose(Maneuver(type: .rightTurn), state: .continue, distance: 4200, style: .short) == "De weg volgen")
+        #expect(composer.compose(Maneuver(type: .rightTurn), state: .continue, distance: 4200, style: .short) == "Volg de weg")
     }
 
     @Test func routeNumbersAsDriversSayThem() {
@@ -71,7 +71,7 @@ import Testing
         #expect(composer.distancePhrase(meters: 1500) == "anderhalve kilometer")
         #expect(composer.distancePhrase(meters: 4200) == "4 kilometer")
         #expect(composer.distancePhrase(meters: 3) == "minder dan 10 meter")
-        #expect(composer.compose(Maneuver(type: .rightTurn), state: .continue, distance: 4200) == "De weg 4 kilometer volgen")
+        #expect(composer.compose(Maneuver(type: .rightTurn), state: .continue, distance: 4200) == "Volg de weg 4 kilometer")
         let names = composer.pack.names
         #expect(names.road("Beukenln.") == "Beukenlaan")
         #expect(names.road("Amsterdamsestraatwg.") == "Amsterdamsestraatweg")

@@ -57,10 +57,10 @@ import Testing
     @Test func routeNumbersAsDriversSayThem() {
         #expect(
             composer.compose(Maneuver(type: .onRamp, routeNumber: "A1"), state: .initial, distance: 430)
-                == "Tra 400 metri, immettiti sulla A 1")
+                == "Tra 400 metri, immettiti sull'A1")
         #expect(
             composer.compose(Maneuver(type: .keepLeft, routeNumber: "A14"), state: .initial, distance: 2000)
-                == "Tra 2 chilometri, mantieni la sinistra in direzione A 14")
+                == "Tra 2 chilometri, mantieni la sinistra in direzione A14")
         #expect(
             composer.compose(Maneuver(type: .followRoad, routeNumber: "SS16"), state: .initial, distance: 900)
                 == "Tra 900 metri, continua sulla statale 16")

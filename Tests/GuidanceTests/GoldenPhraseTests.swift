@@ -63,15 +63,15 @@ import Testing
         expectLines(
             try said("de", GoldenRoute.de),
             [
-                "Auf Hauptstraße losfahren",
+                "Auf der Hauptstraße losfahren",
                 "Dem Straßenverlauf 4 Kilometer folgen",
-                "In 800 Metern rechts abbiegen auf Bahnhofstraße",
-                "Rechts abbiegen auf Bahnhofstraße, dann links abbiegen auf Goethestraße",
-                "In 100 Metern links abbiegen auf Goethestraße. Linke Spur benutzen",
+                "In 800 Metern rechts auf die Bahnhofstraße abbiegen",
+                "Rechts auf die Bahnhofstraße abbiegen, dann links auf die Goethestraße abbiegen",
+                "In 100 Metern links auf die Goethestraße abbiegen. Linke Spur benutzen",
                 "In 400 Metern auf die A 7 auffahren",
                 "In 2 Kilometern die Ausfahrt 12 B rechts nehmen Richtung Bahnhofstraße. Die beiden rechten Spuren benutzen",
-                "In 600 Metern im Kreisverkehr die zweite Ausfahrt auf Marktplatz nehmen",
-                "Im Kreisverkehr die zweite Ausfahrt auf Marktplatz nehmen",
+                "In 600 Metern im Kreisverkehr die zweite Ausfahrt auf den Marktplatz nehmen",
+                "Im Kreisverkehr die zweite Ausfahrt auf den Marktplatz nehmen",
                 "Leicht links abbiegen",
                 "In 300 Metern befindet sich Ihr Ziel rechts",
                 "Ihr Ziel befindet sich rechts",
@@ -83,15 +83,15 @@ import Testing
         expectLines(
             try said("fr", GoldenRoute.fr),
             [
-                "Mettez-vous en route sur Avenue Victor Hugo",
+                "Mettez-vous en route sur l'avenue Victor Hugo",
                 "Continuez sur 4 kilomètres",
-                "Dans 800 mètres, tournez à droite sur Boulevard Haussmann",
-                "Tournez à droite sur Boulevard Haussmann, puis tournez à gauche sur Rue de Rivoli",
-                "Dans 100 mètres, tournez à gauche sur Rue de Rivoli. Prenez la voie de gauche",
-                "Dans 400 mètres, prenez la bretelle, direction A 6",
+                "Dans 800 mètres, tournez à droite sur le boulevard Haussmann",
+                "Tournez à droite sur le boulevard Haussmann, puis tournez à gauche sur la rue de Rivoli",
+                "Dans 100 mètres, tournez à gauche sur la rue de Rivoli. Prenez la voie de gauche",
+                "Dans 400 mètres, prenez la bretelle, direction A6",
                 "Dans 2 kilomètres, prenez la sortie 12 B à droite, direction Boulevard Haussmann. Prenez les deux voies de droite",
-                "Dans 600 mètres, au rond-point, prenez la deuxième sortie sur Place de la Nation",
-                "Au rond-point, prenez la deuxième sortie sur Place de la Nation",
+                "Dans 600 mètres, au rond-point, prenez la deuxième sortie sur la place de la Nation",
+                "Au rond-point, prenez la deuxième sortie sur la place de la Nation",
                 "Tournez légèrement à gauche",
                 "Dans 300 mètres, votre destination se trouvera à droite",
                 "Votre destination se trouve à droite",
@@ -112,15 +112,15 @@ import Testing
         let composer = try PackFiles.composer("de")
         let turn = Maneuver(type: .leftTurn)
         #expect(composer.compose(turn, state: .initial, distance: 1000) == "In einem Kilometer links abbiegen")
-        #expect(composer.compose(turn, state: .initial, distance: 1500) == "In 1,5 Kilometern links abbiegen")
+        #expect(composer.compose(turn, state: .initial, distance: 1500) == "In eineinhalb Kilometern links abbiegen")
         #expect(composer.compose(turn, state: .prepare, distance: 5) == "In weniger als 10 Metern links abbiegen")
         #expect(composer.compose(turn, state: .continue, distance: 1100) == "Dem Straßenverlauf einen Kilometer folgen")
     }
 
     @Test func frenchOneAndAHalfKilometerIsSingular() throws {
         let composer = try PackFiles.composer("fr")
-        #expect(composer.distancePhrase(meters: 1500) == "1,5 kilomètre")
-        #expect(composer.distancePhrase(meters: 2500) == "2,5 kilomètres")
+        #expect(composer.distancePhrase(meters: 1500) == "un kilomètre et demi")
+        #expect(composer.distancePhrase(meters: 2500) == "deux kilomètres et demi")
         #expect(composer.distancePhrase(meters: 3) == "moins de 10 mètres")
     }
 

@@ -20,15 +20,15 @@ extension GoldenRoute {
                 composer.compose($0.maneuver, state: $0.state, distance: $0.meters, then: $0.next, style: $0.style)
             } + [composer.rerouting]
         let expected = [
-            "Ruszaj w drogę, ulica Marszałkowska",
+            "Jedź ulicą Marszałkowską",
             "Jedź dalej przez 4 kilometry",
-            "Za 800 metrów skręć w prawo, aleja Niepodległości",
-            "Skręć w prawo, aleja Niepodległości, a następnie skręć w lewo, ulica Puławska",
-            "Za 100 metrów skręć w lewo, ulica Puławska. Jedź lewym pasem",
+            "Za 800 metrów skręć w prawo w aleję Niepodległości",
+            "Skręć w prawo w aleję Niepodległości, a następnie skręć w lewo w ulicę Puławską",
+            "Za 100 metrów skręć w lewo w ulicę Puławską. Jedź lewym pasem",
             "Za 400 metrów wjedź na S 8",
-            "Za 2 kilometry zjedź w prawo zjazdem numer 12 B, kierunek aleja Niepodległości. Jedź jednym z dwóch prawych pasów",
-            "Za 600 metrów na rondzie zjedź drugim zjazdem, plac Zbawiciela",
-            "Na rondzie zjedź drugim zjazdem, plac Zbawiciela",
+            "Za 2 kilometry zjedź w prawo zjazdem numer 12 B na aleję Niepodległości. Jedź jednym z dwóch prawych pasów",
+            "Za 600 metrów na rondzie zjedź drugim zjazdem na plac Zbawiciela",
+            "Na rondzie zjedź drugim zjazdem na plac Zbawiciela",
             "Skręć lekko w lewo",
             "Za 300 metrów cel podróży będzie po prawej stronie",
             "Cel podróży znajduje się po prawej stronie",
@@ -41,13 +41,13 @@ extension GoldenRoute {
     @Test func roundaboutThirdExitAndChainingWithLanes() {
         #expect(
             composer.compose(Maneuver(type: .roundaboutExit3, roadName: "pl. Grunwaldzki"), state: .initial, distance: 300)
-                == "Za 300 metrów na rondzie zjedź trzecim zjazdem, plac Grunwaldzki")
+                == "Za 300 metrów na rondzie zjedź trzecim zjazdem na plac Grunwaldzki")
         let lanes = [Lane(angle: 0, status: .notGood)!, Lane(angle: 90, status: .preferred)!]
         #expect(
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: lanes, roadName: "ul. Długa"), state: .initial, distance: 300,
                 then: Maneuver(type: .roundaboutExit3))
-                == "Za 300 metrów skręć w prawo, ulica Długa. Jedź prawym pasem. Następnie na rondzie zjedź trzecim zjazdem")
+                == "Za 300 metrów skręć w prawo w ulicę Długą. Jedź prawym pasem. Następnie na rondzie zjedź trzecim zjazdem")
     }
 
     @Test func distancesUseEveryPluralForm() {

@@ -14,31 +14,31 @@ import Testing
     @Test func turnOntoANamedRoad() {
         #expect(
             composer.compose(Maneuver(type: .rightTurn, roadName: "C/Mayor"), state: .initial, distance: 800)
-                == "En 800 metros, gira a la derecha hacia Calle Mayor")
+                == "En 800 metros, gira a la derecha hacia la calle Mayor")
     }
 
     @Test func thirdExitAtTheRoundabout() {
         #expect(
             composer.compose(Maneuver(type: .roundaboutExit3, roadName: "Pza. de España"), state: .initial, distance: 1500)
-                == "En un kilómetro y medio, en la rotonda, toma la tercera salida hacia Plaza de España")
+                == "En un kilómetro y medio, en la rotonda, toma la tercera salida hacia la plaza de España")
     }
 
     @Test func chainedPair() {
         let next = Maneuver(type: .leftTurn, roadName: "Ctra. de Burgos", distanceRemaining: 90)
         #expect(
             composer.compose(Maneuver(type: .rightTurn, roadName: "Avda. de América"), state: .execute, distance: 20, then: next)
-                == "Gira a la derecha hacia Avenida de América y después gira a la izquierda hacia Carretera de Burgos")
+                == "Gira a la derecha hacia la avenida de América y después gira a la izquierda hacia la carretera de Burgos")
     }
 
     @Test func laneHint() {
         #expect(
             composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "C/ de Alcalá"), state: .prepare, distance: 120)
-                == "En 100 metros, gira a la izquierda hacia Calle de Alcalá. Usa el carril izquierdo")
+                == "En 100 metros, gira a la izquierda hacia la calle de Alcalá. Usa el carril izquierdo")
         #expect(
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "C/Mayor"), state: .initial, distance: 300,
                 then: Maneuver(type: .roundaboutExit3))
-                == "En 300 metros, gira a la derecha hacia Calle Mayor. Usa el carril derecho. Después, en la rotonda, toma la tercera salida")
+                == "En 300 metros, gira a la derecha hacia la calle Mayor. Usa el carril derecho. Después, en la rotonda, toma la tercera salida")
     }
 
     @Test func arrivalOnTheRight() {

@@ -99,6 +99,15 @@ import Testing
         #expect(sv.road("St. Eriksgatan") == "Sankt Eriksgatan")
         #expect(sv.road("St. Nygatan") == "Stora Nygatan")
         #expect(sv.road("S:t Eriksgatan") == "Sankt Eriksgatan")
+        // Polish and Czech "św." / "sv." by the saint's genitive; an indeclinable name is left as written.
+        let pl = try PackFiles.pack("pl").names
+        #expect(pl.road("ul. św. Anny") == "ulica świętej Anny")
+        #expect(pl.road("Plac św. Jana") == "Plac świętego Jana")
+        #expect(pl.road("św. Apostołów") == "świętych Apostołów")
+        let cs = try PackFiles.pack("cs").names
+        #expect(cs.road("sv. Ludmily") == "svaté Ludmily")
+        #expect(cs.road("sv. Václava") == "svatého Václava")
+        #expect(cs.road("sv. Jiří") == "sv. Jiří")
     }
 
     /// With `next` rules and neither `first` nor `other`, a word no rule recognises is left as

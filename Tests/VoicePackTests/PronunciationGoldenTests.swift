@@ -38,7 +38,7 @@ import Testing
             golden: "In a# kw'O@t#3 m'aIl t'3:n l'Eft '0nt2U el kam'ino R2e'al"),
         Case(
             language: "de", maneuver: Maneuver(type: .rightTurn, roadName: "Avenue des Champs-Élysées"), state: .initial, distance: 300,
-            golden: "_!_|In dr'aIh'Und3t m'e:t3n r'ECts _!'apb,i:g@n _|'aUf avn'y de- S'A~eliz'e"),
+            golden: "_!_|In dr'aIh'Und3t m'e:t3n r'ECts _|'aUf avn'y de- S'A~eliz'e _!'apb,i:g@n"),
         // Route references read as roads.
         Case(
             language: "en-US", maneuver: Maneuver(type: .leftTurn, roadName: "CT 145"), state: .initial, distance: 400,
