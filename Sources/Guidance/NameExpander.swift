@@ -23,34 +23,17 @@ public struct NameExpander: Sendable, Hashable {
         }
     }
 
-    /// Said when the next word matches `pattern` (a regular expression, searched in the word).
+    /// Said when the next word matches `regex` (searched anywhere in the word).
     public struct NextWordRule: Sendable, Hashable {
-        public let pattern: String
+        let regex: PackRegex
         public let say: String
-        let regex: SendableRegex
-
-        public init(pattern: String, say: String) throws {
-            self.pattern = pattern
-            self.say = say
-            regex = SendableRegex(try NSRegularExpression(pattern: pattern))
-        }
-
-        func matches(_ word: String) -> Bool {
-            regex.value.firstMatch(in: word, range: NSRange(word.startIndex..., in: word)) != nil
-        }
-
-        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.pattern == rhs.pattern && lhs.say == rhs.say }
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(pattern)
-            hasher.combine(say)
-        }
     }
 
     /// A regular expression over a whole route reference, with `$1`-style replacement.
     public struct RouteRule: Sendable, Hashable {
-        public let pattern: String
+        let regex: PackRegex
         public let replacement: String
-        let regex: SendableRegex
+        public var pattern: String { regex.pattern }
     }
 
     public let words: [String: WordRule]
@@ -114,7 +97,7 @@ public struct NameExpander: Sendable, Hashable {
 
     private func expand(word: String, isFirst: Bool, next: String?) -> String {
         if let rule = words[word] {
-            if let next, let said = rule.byNext.first(where: { $0.matches(next) }) { return said.say }
+            if let next, let said = rule.byNext.first(where: { $0.regex.matches(next) }) { return said.say }
             return (isFirst ? rule.first : rule.other) ?? word
         }
         for (prefix, replacement) in prefixes where word.hasPrefix(prefix) && word.count > prefix.count {
@@ -137,29 +120,6 @@ public struct NameExpander: Sendable, Hashable {
     }
 }
 
-extension NameExpander.RouteRule {
-    public init(pattern: String, replacement: String) throws {
-        self.pattern = pattern
-        self.replacement = replacement
-        regex = SendableRegex(try NSRegularExpression(pattern: pattern))
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.pattern == rhs.pattern && lhs.replacement == rhs.replacement
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(pattern)
-        hasher.combine(replacement)
-    }
-}
-
-/// NSRegularExpression is immutable and documented as safe to share between threads.
-struct SendableRegex: @unchecked Sendable {
-    let value: NSRegularExpression
-    init(_ value: NSRegularExpression) { self.value = value }
-}
-
 extension NameExpander {
     /// Reads a pack's `names` section (see docs/PHRASES.md).
     init(_ node: PackNode) throws(PhrasePackError) {
@@ -171,14 +131,8 @@ extension NameExpander {
                 var byNext: [NextWordRule] = []
                 for item in try value.optional("next")?.items() ?? [] {
                     try item.onlyKeys(["match", "say"])
-                    let pattern = try item.required("match").string()
-                    do {
-                        byNext.append(try NextWordRule(pattern: pattern, say: try item.required("say").string()))
-                    } catch let error as PhrasePackError {
-                        throw error
-                    } catch {
-                        throw PhrasePackError(.invalidValue, at: item.path, "bad regular expression \(pattern): \(error)")
-                    }
+                    let regex = try PackRegex(try item.required("match").string(), at: item.path)
+                    byNext.append(NextWordRule(regex: regex, say: try item.required("say").string()))
                 }
                 let first = try value.optional("first")?.string()
                 let other = try value.optional("other")?.string()
@@ -200,14 +154,8 @@ extension NameExpander {
         var routes: [RouteRule] = []
         for item in try node.optional("routes")?.items() ?? [] {
             try item.onlyKeys(["match", "say"])
-            let pattern = try item.required("match").string()
-            do {
-                routes.append(try RouteRule(pattern: pattern, replacement: try item.required("say").string()))
-            } catch let error as PhrasePackError {
-                throw error
-            } catch {
-                throw PhrasePackError(.invalidValue, at: item.path, "bad regular expression \(pattern): \(error)")
-            }
+            let regex = try PackRegex(try item.required("match").string(), at: item.path)
+            routes.append(RouteRule(regex: regex, replacement: try item.required("say").string()))
         }
         self.init(words: words, prefixes: prefixes, suffixes: suffixes, routes: routes)
     }

@@ -9,30 +9,16 @@ import StrictCoding
 /// matches, or a kind a form does not list, is said as `other` says, else as written: the pack's
 /// plain apposition ("auf Hauptbahnhof"), never wrong, only stiff.
 public struct NameForms: Sendable, Hashable {
-    /// A name matching `pattern` is of kind `kind`.
+    /// A name matching `regex` is of kind `kind`.
     struct KindRule: Sendable, Hashable {
         let kind: String
-        let pattern: String
-        let regex: SendableRegex
-
-        static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind && lhs.pattern == rhs.pattern }
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(kind)
-            hasher.combine(pattern)
-        }
+        let regex: PackRegex
     }
 
-    /// An ending changed: every match of `pattern` in the name becomes `replacement` (`$1` for its groups).
+    /// An ending changed: every match of `regex` in the name becomes `replacement` (`$1` for its groups).
     struct Replacement: Sendable, Hashable {
-        let pattern: String
+        let regex: PackRegex
         let replacement: String
-        let regex: SendableRegex
-
-        static func == (lhs: Self, rhs: Self) -> Bool { lhs.pattern == rhs.pattern && lhs.replacement == rhs.replacement }
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(pattern)
-            hasher.combine(replacement)
-        }
     }
 
     /// One form of one kind of name: the words around it (`{name}` stands for it) and its changed endings.
@@ -54,8 +40,7 @@ public struct NameForms: Sendable, Hashable {
 
     /// The kind of `name`: the first rule that matches it; nil when none does.
     public func kind(of name: String) -> String? {
-        let range = NSRange(name.startIndex..., in: name)
-        return kinds.first { $0.regex.value.firstMatch(in: name, range: range) != nil }?.kind
+        kinds.first { $0.regex.matches(name) }?.kind
     }
 
     /// `name` in `form` (nil: as written). `inflect` false keeps the name's own letters (a name with
@@ -83,8 +68,7 @@ extension NameForms {
         var kinds: [KindRule] = []
         for item in try node.optional("kinds")?.items() ?? [] {
             try item.onlyKeys(["kind", "match"])
-            let pattern = try item.required("match").string()
-            kinds.append(KindRule(kind: try item.required("kind").string(), pattern: pattern, regex: try Self.regex(pattern, at: item.path)))
+            kinds.append(KindRule(kind: try item.required("kind").string(), regex: try PackRegex(try item.required("match").string(), at: item.path)))
         }
         var forms: [String: [String: Form]] = [:]
         for (formName, byKindNode) in try node.required("forms").entries() {
@@ -119,18 +103,10 @@ extension NameForms {
             try node.onlyKeys(["say", "replace"])
             for item in try node.optional("replace")?.items() ?? [] {
                 try item.onlyKeys(["match", "with"])
-                let pattern = try item.required("match").string()
-                replacements.append(Replacement(pattern: pattern, replacement: try item.required("with").string(), regex: try regex(pattern, at: item.path)))
+                let regex = try PackRegex(try item.required("match").string(), at: item.path)
+                replacements.append(Replacement(regex: regex, replacement: try item.required("with").string()))
             }
         }
         return Form(say: say, replacements: replacements)
-    }
-
-    private static func regex(_ pattern: String, at path: String) throws(PhrasePackError) -> SendableRegex {
-        do {
-            return SendableRegex(try NSRegularExpression(pattern: pattern))
-        } catch {
-            throw PhrasePackError(.invalidValue, at: path, "bad regular expression \(pattern): \(error)")
-        }
     }
 }
