@@ -5,7 +5,7 @@ import Testing
 
 /// speech-dispatcher's own command-line client, `spd-say`, pointed at the real voxnavd's SSIP socket
 /// (`SPEECHD_ADDRESS`) and otherwise unchanged: its message is said through VoxNav, the radio ducked
-/// under it and restored after, heard on `car.monitor` to its end; `-w` returns once it has been
+/// under it to its last sample (read with `pactl`) and restored after, heard on `car.monitor` to its end; `-w` returns once it has been
 /// said, and without it `spd-say` returns at once and the message is still said in full.
 @Suite struct SSIPHeardTests {
     static let spdSay = "/usr/bin/spd-say"
@@ -25,13 +25,21 @@ import Testing
             // -w: spd-say waited for the message's end (702); without it, it returned once it was queued.
             #expect(finishedAtReturn == waits, "\(events.events)")
 
-            #expect(await events.wait(seconds: 15) { $0.contains { $0["type"] == .string("prompt.finished") } }, "\(events.events)")
+            #expect(
+                await events.wait(seconds: 15, every: .milliseconds(5)) { $0.contains { $0["type"] == .string("prompt.finished") } },
+                "\(events.events)")
+            // No later than the message's last sample (the daemon tells its end once the audio has drained).
+            let ended = ContinuousClock.now
             let prompts = events.events.filter { $0["type"]?.stringValue?.hasPrefix("prompt.") == true }
             #expect(prompts.compactMap { $0["type"]?.stringValue } == ["prompt.queued", "prompt.started", "prompt.finished"], "\(events.events)")
             #expect(prompts.allSatisfy { $0["client"]?.stringValue?.hasPrefix("ssip-") == true })
             let (restored, readings, heard) = try await watched.settle()
             let radio = watched.radio
             #expect(readings.contains { $0.volumes.max()! < radio.volumes.max()! }, "the radio was never ducked: \(readings.map(\.volumes))")
+            // At the message's last sample: the last reading before its end was seen, still ducked.
+            let end = (ended - watched.watcher.start) / .milliseconds(1)
+            let last = try #require(readings.last { $0.ms <= end }, "no reading before the message's end")
+            #expect(last.volumes.max()! < radio.volumes.max()!, "the radio was back at \(last.volumes) at the message's last sample")
             #expect(restored?.volumes == radio.volumes && restored?.corked == false, "\(String(describing: restored))")
             // The session lasted while the message played, then ended.
             let sessions = events.events.compactMap { $0["type"]?.stringValue }.filter { $0.hasPrefix("session.") }
