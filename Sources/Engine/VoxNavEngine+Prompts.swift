@@ -74,7 +74,7 @@ extension VoxNavEngine {
     private func timed(_ options: PromptOptions, _ request: PromptRequest) -> PromptOptions {
         guard options.timingFromText, options.key == nil || options.deadline == nil, case .text(let text) = request.content,
             text.count <= configuration.policy.prompts.maxTextCharacters,
-            let pack = voices.pack(for: request.language.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.defaultLanguage),
+            let pack = voices.pack(for: language(of: request)),
             let timing = pack.timing(of: text)
         else { return options }
         var timed = options
@@ -113,8 +113,13 @@ extension VoxNavEngine {
 
     /// The candidate wordings (richest first) and the eSpeak NG voice for a request. Maneuvers need a
     /// phrase pack; text in a language without one is spoken by the eSpeak NG voice of that name.
+    /// The language a prompt is said in: its own, else the daemon's default.
+    func language(of request: PromptRequest) -> String {
+        request.language.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.defaultLanguage
+    }
+
     func wordings(for request: PromptRequest) throws(EngineError) -> (candidates: [Wording], voice: String) {
-        let language = request.language.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.defaultLanguage
+        let language = self.language(of: request)
         let pack = voices.pack(for: language)
         switch request.content {
         case .text(let text):

@@ -1,4 +1,3 @@
-import Foundation
 import StrictCoding
 
 /// How a pack puts a name into a sentence in the form the sentence needs (`nameForms` section,
@@ -53,8 +52,7 @@ public struct NameForms: Sendable, Hashable {
         var changed = name
         if inflect {
             for replacement in chosen.replacements {
-                let range = NSRange(changed.startIndex..., in: changed)
-                changed = replacement.regex.value.stringByReplacingMatches(in: changed, range: range, withTemplate: replacement.replacement)
+                changed = replacement.regex.replacingMatches(in: changed, with: replacement.replacement)
             }
         }
         return chosen.say.render { $0.name == "name" ? mark(changed) : nil } ?? mark(name)

@@ -22,6 +22,11 @@ struct PackRegex: Sendable, Hashable {
         value.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
+    /// `text` with every match replaced by `template` (`$1` for a group).
+    func replacingMatches(in text: String, with template: String) -> String {
+        value.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
+    }
+
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.pattern == rhs.pattern }
     func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }

@@ -150,20 +150,18 @@ public struct PhraseComposer: Sendable, Hashable {
         let forms = pack.nameForms
         let writtenRoad = maneuver.roadName.flatMap(Self.nonEmpty)
         let writtenRef = maneuver.routeNumber.flatMap(Self.nonEmpty)
-        let road = writtenRoad.map(names.road)
-        let ref = writtenRef.map(names.routeNumber)
-        // With `spoken`, a road and a ref are put in as tokens for their pronunciation; a name with a
-        // pronunciation of its own keeps its letters, and only the words around it take the form.
-        let roadSaid = road.map { expanded in
-            guard let spoken, let writtenRoad else { return { (form: String?) in forms.say(expanded, in: form) } }
-            let said = pronunciation(road: writtenRoad, expanded: expanded, given: maneuver.roadNamePronunciation)
-            return { (form: String?) in forms.say(expanded, in: form, inflect: said == nil) { spoken.mark($0, as: said) } }
+        // A road or a ref in the form a placeholder asks. With `spoken`, it is put in as a token for its
+        // pronunciation (`said`, from the written and the expanded name); a name with a pronunciation of
+        // its own keeps its letters, and only the words around it take the form.
+        func formed(_ written: String?, _ expand: (String) -> String, said: (String, String) -> Pronunciation?) -> ((String?) -> String)? {
+            guard let written else { return nil }
+            let expanded = expand(written)
+            guard let spoken else { return { forms.say(expanded, in: $0) } }
+            let pronunciation = said(written, expanded)
+            return { form in forms.say(expanded, in: form, inflect: pronunciation == nil) { spoken.mark($0, as: pronunciation) } }
         }
-        let refSaid = ref.map { expanded in
-            guard let spoken, let writtenRef else { return { (form: String?) in forms.say(expanded, in: form) } }
-            let said = pack.lexicon[writtenRef] ?? pack.lexicon[expanded]
-            return { (form: String?) in forms.say(expanded, in: form, inflect: said == nil) { spoken.mark($0, as: said) } }
-        }
+        let roadSaid = formed(writtenRoad, names.road) { pronunciation(road: $0, expanded: $1, given: maneuver.roadNamePronunciation) }
+        let refSaid = formed(writtenRef, names.routeNumber) { pack.lexicon[$0] ?? pack.lexicon[$1] }
         let exit = maneuver.exitNumber.flatMap(Self.nonEmpty).map(names.exitNumber)
         let towards = maneuver.towards.flatMap(Self.nonEmpty).map(names.road)
         let rotary = maneuver.rotaryName.flatMap(Self.nonEmpty).map(names.road)

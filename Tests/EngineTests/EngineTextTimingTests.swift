@@ -18,11 +18,17 @@ import Testing
         return options
     }
 
-    @Test func aNewerInstructionForTheSameTurnReplacesTheWaitingOne() async throws {
+    /// An engine whose output holds `client`'s long prompt playing, so that what is queued next waits.
+    static func holdingALongPrompt(of client: ClientID) async throws -> EngineRig {
         let rig = try await EngineRig.start()
-        let client = ClientID("navit")
-        _ = try await rig.engine.queue(Self.long, client: client, options: PromptOptions())
+        _ = try await rig.engine.queue(long, client: client, options: PromptOptions())
         await rig.output.waitUntilPlaying(1)
+        return rig
+    }
+
+    @Test func aNewerInstructionForTheSameTurnReplacesTheWaitingOne() async throws {
+        let client = ClientID("navit")
+        let rig = try await Self.holdingALongPrompt(of: client)
         let prepare = try await rig.engine.queue(PromptRequest(text: "In 200 meters, turn right onto Oak Avenue."), client: client, options: Self.timed())
         let now = try await rig.engine.queue(PromptRequest(text: "Turn right now onto Oak Avenue."), client: client, options: Self.timed())
         try await EngineRig.waitFor("the older instruction skipped") { rig.events.types(of: prepare.id).last == "prompt.skipped" }
@@ -36,10 +42,8 @@ import Testing
     }
 
     @Test func withoutTimingFromTextNothingIsReplacedAndAClientsOwnKeyWins() async throws {
-        let rig = try await EngineRig.start()
         let client = ClientID("app")
-        _ = try await rig.engine.queue(Self.long, client: client, options: PromptOptions())
-        await rig.output.waitUntilPlaying(1)
+        let rig = try await Self.holdingALongPrompt(of: client)
         let plain = try await rig.engine.queue(PromptRequest(text: "In 200 meters, turn right."), client: client, options: PromptOptions())
         var keyed = Self.timed()
         keyed.key = "m7"
@@ -58,10 +62,8 @@ import Testing
     }
 
     @Test func nowKeptWaitingExpiresInsteadOfPlayingLate() async throws {
-        let rig = try await EngineRig.start()
         let client = ClientID("navit")
-        _ = try await rig.engine.queue(Self.long, client: client, options: PromptOptions())
-        await rig.output.waitUntilPlaying(1)
+        let rig = try await Self.holdingALongPrompt(of: client)
         let now = try await rig.engine.queue(PromptRequest(text: "Jetzt links abbiegen.", language: "de"), client: client, options: Self.timed())
         // The long prompt holds the output past "now"'s deadline (3 s).
         try await Task.sleep(for: .seconds(3.3))
