@@ -23,29 +23,65 @@ import Testing
         return policy
     }()
 
-    @Test func aPromptTwoHundredMillisecondsAfterTheLastFindsTheMusicStillDucked() async throws {
-        let rig = try await Rig.withMusic(policy: Self.holdingASecond)
-        // Another client each time, as a program that runs `voxnav say` per prompt.
-        let first = try await rig.engine.queue(PromptRequest(text: "Turn left."), client: ClientID("say-1"), options: PromptOptions())
-        await rig.output.waitUntilPlaying(1)
+    /// What one pair of prompts did, read back from the server and the events.
+    struct Pair {
+        /// Seconds on the engine's clock from the first prompt's session ending to the second's
+        /// starting.
+        var gap: Double
+        var duckedBetween: Bool
+        var duckedAtTheLastSample: Bool
+        var setsBetween: [ChannelVolumes]
+        var ducks: Int
+        var restores: Int
+    }
+
+    /// Two prompts from two clients, the second queued 200 ms after the first ended, and what the
+    /// music did meanwhile. `attempt` names the clients apart.
+    static func playPair(on rig: Rig, attempt: Int) async throws -> Pair {
+        let firstClient = ClientID("say-\(attempt)-1")
+        let secondClient = ClientID("say-\(attempt)-2")
+        let eventsBefore = rig.events.all.count
+        let playedBefore = rig.output.played
+        let first = try await rig.engine.queue(PromptRequest(text: "Turn left."), client: firstClient, options: PromptOptions())
+        await rig.output.waitUntilPlaying(playedBefore + 1)
         let setsBefore = rig.server.volumeSets.count
         rig.output.drain()
         try await Rig.waitFor("the first prompt finished") { rig.events.types(of: first.id).last == "prompt.finished" }
         try await Task.sleep(for: .milliseconds(200))
-        // 200 ms after it: still ducked, nothing set since its last sample.
-        #expect(rig.server.volume(of: Rig.music) == Rig.ducked.values)
-        _ = try await rig.engine.queue(PromptRequest(text: "Then turn right."), client: ClientID("say-2"), options: PromptOptions())
-        await rig.output.waitUntilPlaying(2)
-        // The second prompt's last sample: the music never moved between the two.
-        #expect(rig.server.volume(of: Rig.music) == Rig.ducked.values)
-        let between = rig.server.volumeSets.dropFirst(setsBefore).filter { $0.0 == Rig.music }
-        #expect(between.isEmpty, "volumes set between the prompts: \(between.map(\.1.values))")
+        let duckedBetween = rig.server.volume(of: Rig.music) == Rig.ducked.values
+        _ = try await rig.engine.queue(PromptRequest(text: "Then turn right."), client: secondClient, options: PromptOptions())
+        await rig.output.waitUntilPlaying(playedBefore + 2)
+        let duckedAtTheLastSample = rig.server.volume(of: Rig.music) == Rig.ducked.values
+        let setsBetween = rig.server.volumeSets.dropFirst(setsBefore).filter { $0.0 == Rig.music }.map(\.1)
         rig.output.drain()
-        // After the last one's hold, back to exactly its own volume.
         try await Rig.waitFor("the music restored") { rig.server.volume(of: Rig.music) == Rig.own.values }
-        let restores = rig.events.all.filter { $0.type == .sourceRestored }
-        let ducks = rig.events.all.filter { $0.type == .sourceDucked }
-        #expect(restores.count == 1 && ducks.count == 1, "one duck and one restore for both prompts: \(ducks.count), \(restores.count)")
+        try await Rig.waitFor("the last restore told") { rig.events.all.last?.type == .sourceRestored }
+        let events = rig.events.all.dropFirst(eventsBefore)
+        let ended = try #require(events.first { $0.type == .sessionDeactivated && $0.client == firstClient.rawValue })
+        let began = try #require(events.first { $0.type == .sessionActivated && $0.client == secondClient.rawValue })
+        return Pair(
+            gap: began.time - ended.time, duckedBetween: duckedBetween, duckedAtTheLastSample: duckedAtTheLastSample, setsBetween: setsBetween,
+            ducks: events.filter { $0.type == .sourceDucked }.count, restores: events.filter { $0.type == .sourceRestored }.count)
+    }
+
+    @Test func aPromptTwoHundredMillisecondsAfterTheLastFindsTheMusicStillDucked() async throws {
+        let rig = try await Rig.withMusic(policy: Self.holdingASecond)
+        // Another client each time, as a program that runs `voxnav say` per prompt. The second
+        // prompt must come within the hold for the test to say anything: a loaded machine can take
+        // longer than the hold to bring it, seen on the engine's clock, and the pair is played again.
+        var pair = try await Self.playPair(on: rig, attempt: 1)
+        for attempt in 2...3 where pair.gap >= Policy.maximumRestoreHold {
+            pair = try await Self.playPair(on: rig, attempt: attempt)
+        }
+        try #require(pair.gap < Policy.maximumRestoreHold, "the second prompt came \(pair.gap) s after the first three times")
+        // 200 ms after the first: still ducked. The second prompt's last sample: the music never
+        // moved between the two.
+        #expect(pair.duckedBetween)
+        #expect(pair.duckedAtTheLastSample)
+        #expect(pair.setsBetween.isEmpty, "volumes set between the prompts: \(pair.setsBetween.map(\.values))")
+        // After the last one's hold, back to exactly its own volume (played out above), with one
+        // duck and one restore for both prompts.
+        #expect(pair.restores == 1 && pair.ducks == 1, "one duck and one restore for both prompts: \(pair.ducks), \(pair.restores)")
         await rig.stop()
     }
 
