@@ -36,7 +36,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: prefix) }
         let copy = prefix.appendingPathComponent("bin/voxnavd").path
-        try FileManager.default.copyItem(atPath: Self.binary, toPath: copy)
+        try Executables.copyProgram(Self.binary, to: copy)
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = empty
         environment["XDG_DATA_DIRS"] = empty

@@ -20,6 +20,19 @@ enum Executables {
     /// killed and recorded as a failure, so that no test waits for good. Its output goes to a file, not
     /// a pipe: a process it leaves behind (a daemon it started) cannot keep the test waiting for the
     /// pipe's end either.
+    /// Copies a program to `destination` through `cp`, so that no file descriptor open for writing it
+    /// is ever in this process: one copied here could be inherited by a child another test starts at
+    /// that moment, and the copy then fails to start with "Text file busy" (ETXTBSY) while that child runs.
+    static func copyProgram(_ source: String, to destination: String) throws {
+        let copied = try run(path: "/bin/cp", [source, destination], environment: ProcessInfo.processInfo.environment, limit: 60)
+        guard copied.status == 0 else { throw CopyFailed(output: copied.output) }
+    }
+
+    struct CopyFailed: Error, CustomStringConvertible {
+        let output: String
+        var description: String { "cp failed: \(output)" }
+    }
+
     static func run(path: String, _ arguments: [String], environment: [String: String], limit: Double = 120) throws -> (
         status: Int32, output: String
     ) {

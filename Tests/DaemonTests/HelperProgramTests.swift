@@ -38,7 +38,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: work + "/alone", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: work + "/data", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
-        try FileManager.default.copyItem(atPath: Executables.path("voxnav"), toPath: work + "/alone/voxnav")
+        try Executables.copyProgram(Executables.path("voxnav"), to: work + "/alone/voxnav")
         let checkout = Executables.directory.deletingLastPathComponent().deletingLastPathComponent().path
         // The copy is in no checkout: its data comes from XDG_DATA_HOME, here the checkout's.
         try FileManager.default.createSymbolicLink(atPath: work + "/data/voxnav", withDestinationPath: checkout)
