@@ -21,7 +21,9 @@ Each `guidance.update` reply lists the prompts the daemon decided on (maneuverID
 the `prompt.queued` event sent just before the reply gives each its prompt id, and later events
 tell what became of it (`prompt.started`, then `prompt.finished` / `shortened` / `skipped` /
 `expired`). Responses and event notifications arrive interleaved on the one connection;
-responses are matched to requests by id.
+responses are matched to requests by id. Once the arrival has been said, the daemon ends guidance
+by itself (`guidance.ended`, reason `arrived`) and the client reports no more; a drive that ends
+before that ends it with `guidance.end` `{"reason": "finished"}`.
 
 Exit status 0 only if
   - no request was answered with a JSON-RPC error,
@@ -175,6 +177,7 @@ class Drive:
         self.queued = []           # prompt.queued events not yet matched to a planned prompt
         self.events = {}           # prompt id -> [event types], in order
         self.errors = []
+        self.arrived = False       # the daemon ended guidance once the arrival was said
         self.held = None           # event lines held back while an update is under way
 
     def say(self, line):
@@ -204,6 +207,8 @@ class Drive:
         if kind == "prompt.queued":
             self.queued.append(event)
             self.match()
+        if kind == "guidance.ended" and ours and event.get("reason") == "arrived":
+            self.arrived = True
         if prompt and kind.startswith("prompt."):
             self.events.setdefault(prompt, []).append(kind)
             if kind in EVENT_ENDS:
@@ -266,7 +271,7 @@ class Drive:
                 transcript.close()
 
     def drive(self):
-        if self.call("events.subscribe", {"types": ["prompt", "session", "source.ducked", "source.restored"]}) is None:
+        if self.call("events.subscribe", {"types": ["prompt", "session", "source.ducked", "source.restored", "guidance"]}) is None:
             return self.verdict()
         started = self.call("guidance.start", {"language": self.args.language, "profile": "car"})
         if started is None:
@@ -277,7 +282,8 @@ class Drive:
         passed = set()
         while True:
             remaining = [m for m in ROUTE if m["id"] not in passed]
-            if not remaining:
+            # Once the arrival has been said, guidance ends by itself (guidance.ended, reason arrived).
+            if not remaining or self.arrived:
                 break
             upcoming = []
             for m in remaining:
@@ -294,7 +300,15 @@ class Drive:
             # Print the update before what it brought (the prompt.queued events come before the reply).
             self.held = []
             try:
-                result = self.call("guidance.update", params, quiet=True)
+                result = self.conn.call("guidance.update", params)
+            except RPCError as error:
+                # The arrival was said between this update's sending and its answer: the drive is over.
+                if (error.error.get("data") or {}).get("guidanceEnded") == "arrived":
+                    self.arrived = True
+                    break
+                self.errors.append(str(error))
+                print("← ERROR %s" % error)
+                result = None
             finally:
                 held, self.held = self.held, None
             prompts = (result or {}).get("prompts", [])
@@ -325,7 +339,10 @@ class Drive:
         deadline = time.monotonic() + self.args.timeout
         while time.monotonic() < deadline and not self.all_ended():
             self.conn.pump(min(0.5, deadline - time.monotonic()))
-        self.call("guidance.end")
+        if self.arrived:
+            print("   guidance ended by itself once the arrival was said (guidance.ended, reason arrived)")
+        else:
+            self.call("guidance.end", {"reason": "finished"})
         self.match()
         return self.verdict()
 

@@ -102,9 +102,16 @@ enum MethodHandlers {
             let roads = RoadMentions(names: p.roadNames ?? true, numbers: p.roadNumbers ?? true)
             let started = try await engine.startGuidance(
                 client: client.id, language: p.language, profile: p.profile, units: p.units, verbosity: verbosity, roads: roads)
+            // The route's first report, when the request brings it (every maneuver described: it cannot be refused).
+            var first: GuidanceUpdate.Result?
+            if let update = p.firstUpdate {
+                first = try await engine.updateGuidance(
+                    client: client.id, progress: GuidanceProgress(time: update.time, speed: update.speed, upcoming: update.maneuvers, interval: update.interval)
+                )
+            }
             return .init(
                 language: started.language, profile: started.profile, units: started.units, verbosity: verbosity, roadNames: roads.names,
-                roadNumbers: roads.numbers)
+                roadNumbers: roads.numbers, first: first)
         }
         table.on(GuidanceUpdate.self) { p, client in
             let progress = GuidanceProgress(time: p.time, speed: p.speed, upcoming: p.maneuvers, interval: p.interval)
@@ -116,8 +123,21 @@ enum MethodHandlers {
         table.on(GuidanceRepeat.self) { p, client in
             try await engine.repeatGuidance(client: client.id, time: p.time)
         }
-        table.on(GuidanceEnd.self) { _, client in
-            await engine.endGuidance(client: client.id)
+        table.on(GuidancePause.self) { p, client in
+            try await engine.pauseGuidance(client: client.id, reason: p.reason, time: p.time)
+        }
+        table.on(GuidanceResume.self) { _, client in
+            let from = try await engine.resumeGuidance(client: client.id)
+            return .init(resumed: from != nil, from: from)
+        }
+        table.on(GuidanceEnd.self) { p, client in
+            let reason: GuidanceEndReason =
+                switch p.reason {
+                case .finished: .finished
+                case .cancelled: .cancelled
+                case nil: .clientRequest
+                }
+            await engine.endGuidance(client: client.id, reason: reason)
             return .init(ended: true)
         }
         table.on(ClockAdvance.self) { p, _ in

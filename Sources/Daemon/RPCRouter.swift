@@ -67,7 +67,9 @@ final class RPCRouter: Sendable {
         } catch let error as RPCError {
             response = RPCReply.Response(id: id, error: error)
         } catch let error as EngineError {
-            response = RPCReply.Response(id: id, error: error.isInvalidRequest ? .invalidParams(error.description) : .engineFailure(error.description))
+            var failure: RPCError = error.isInvalidRequest ? .invalidParams(error.description) : .engineFailure(error.description)
+            failure.data = error.data
+            response = RPCReply.Response(id: id, error: failure)
         } catch {
             logger.error("method failed", metadata: ["method": "\(method)", "error": "\(error)"])
             response = RPCReply.Response(id: id, error: .internalError("\(error)"))

@@ -28,6 +28,10 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
     case reroute
     /// The driver asks to hear the next maneuver again (`guidance.repeat`): no source is touched.
     case repeatManeuver = "repeat"
+    /// The guidance engine cannot guide for a while (`guidance.pause` with the event's `reason`).
+    case guidancePause = "guidance.pause"
+    /// Guidance goes on (`guidance.resume`).
+    case guidanceResume = "guidance.resume"
 
     /// The simulated source kind it acts on; nil for another program's stream.
     public var kind: SourceKind? {
@@ -39,7 +43,7 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
         case .assistantListen, .assistantSpeak, .assistantEnd: .voiceAssistant
         case .chime: .vehicleChime
         case .nativeNavigationStart, .nativeNavigationStop: .nativeNavigation
-        case .streamStart, .streamStop, .voiceControlShow, .voiceControlHide, .reroute, .repeatManeuver: nil
+        case .streamStart, .streamStop, .voiceControlShow, .voiceControlHide, .reroute, .repeatManeuver, .guidancePause, .guidanceResume: nil
         }
     }
 
@@ -50,15 +54,19 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
     public var starts: Bool {
         switch self {
         case .radioOn, .musicStart, .podcastStart, .callBegin, .assistantListen, .assistantSpeak, .chime,
-            .nativeNavigationStart, .streamStart, .voiceControlShow:
+            .nativeNavigationStart, .streamStart, .voiceControlShow, .guidancePause:
             true
-        case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop, .voiceControlHide, .reroute, .repeatManeuver:
+        case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop, .voiceControlHide, .reroute, .repeatManeuver,
+            .guidanceResume:
             false
         }
     }
 
-    /// True when it acts on no source at all (a reroute, a repeat).
-    public var isGuidance: Bool { self == .reroute || self == .repeatManeuver }
+    /// True when it acts on no source at all (a reroute, a repeat, a pause and its resume).
+    public var isGuidance: Bool { [.reroute, .repeatManeuver, .guidancePause, .guidanceResume].contains(self) }
+
+    /// Whether it is one of a pair, started and ended in turn (a source, the template, a pause).
+    public var isPaired: Bool { self != .chime && (!isGuidance || self == .guidancePause || self == .guidanceResume) }
 
     /// The activity a starting action gives its source.
     public var activity: SourceActivity {
@@ -80,6 +88,7 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
         case .nativeNavigationStart: .nativeNavigationStop
         case .streamStart: .streamStop
         case .voiceControlShow: .voiceControlHide
+        case .guidancePause: .guidanceResume
         default: nil
         }
     }

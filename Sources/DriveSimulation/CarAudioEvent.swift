@@ -1,4 +1,5 @@
 import AudioPolicy
+import Guidance
 
 /// One event of a scenario's car-audio script.
 public struct CarAudioEvent: Sendable, Equatable, Codable {
@@ -11,13 +12,18 @@ public struct CarAudioEvent: Sendable, Equatable, Codable {
     public var role: String?
     /// Name of another program's stream; `stream.stop` stops the one with the same name.
     public var name: String?
+    /// Why guidance pauses (guidance.pause only).
+    public var reason: GuidancePauseReason?
 
-    public init(time: Double, action: CarAudioAction, duration: Double? = nil, role: String? = nil, name: String? = nil) {
+    public init(
+        time: Double, action: CarAudioAction, duration: Double? = nil, role: String? = nil, name: String? = nil, reason: GuidancePauseReason? = nil
+    ) {
         self.time = time
         self.action = action
         self.duration = duration
         self.role = role
         self.name = name
+        self.reason = reason
     }
 
     /// The source it acts on, as the daemon names it: the kind for a simulated source
@@ -25,6 +31,7 @@ public struct CarAudioEvent: Sendable, Equatable, Codable {
     /// app's voice-control template.
     public var source: String {
         if action == .voiceControlShow || action == .voiceControlHide { return "voiceControl" }
+        if action == .guidancePause || action == .guidanceResume { return "guidance" }
         return action.kind?.rawValue ?? "stream:\(name ?? CarAudioEvent.defaultStreamName)"
     }
 

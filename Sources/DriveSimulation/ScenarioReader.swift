@@ -168,7 +168,7 @@ extension YAMLReader {
     private mutating func audioScript(_ node: Node, at path: String) -> [CarAudioEvent] {
         var events: [(event: CarAudioEvent, path: String, node: Node)] = []
         for (itemPath, item) in items(node, at: path) {
-            let keys = entries(item, at: itemPath, known: ["at", "event", "until", "duration", "role", "name"], required: ["at", "event"])
+            let keys = entries(item, at: itemPath, known: ["at", "event", "until", "duration", "role", "name", "reason"], required: ["at", "event"])
             func p(_ key: String) -> String { Self.join(itemPath, key) }
             guard let t = keys["at"].flatMap({ time($0, at: p("at")) }),
                 let action = keys["event"].flatMap({ choice($0, at: p("event"), what: "car-audio event", allowed: CarAudioAction.allCases) })
@@ -201,6 +201,15 @@ extension YAMLReader {
             if let n = keys["name"] {
                 if action.isStream { event.name = string(n, at: p("name")) } else { fail(p("name"), n, "name is for stream.start and stream.stop only") }
             }
+            if let n = keys["reason"] {
+                if action == .guidancePause {
+                    event.reason = choice(n, at: p("reason"), what: "pause reason", allowed: GuidancePauseReason.allCases)
+                } else {
+                    fail(p("reason"), n, "reason is for guidance.pause only")
+                }
+            } else if action == .guidancePause {
+                fail(p("reason"), item, "guidance.pause needs a reason (\(GuidancePauseReason.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
             events.append((event, itemPath, item))
             if let n = keys["until"], let end = time(n, at: p("until")) {
                 guard let ending = action.ending else {
@@ -224,7 +233,7 @@ extension YAMLReader {
     /// listening to speaking and back).
     private mutating func checkPairing(_ events: [(event: CarAudioEvent, path: String, node: Node)]) {
         var on: [String: CarAudioAction] = [:]
-        for (event, path, node) in events where event.action != .chime && !event.action.isGuidance {
+        for (event, path, node) in events where event.action.isPaired {
             let source = event.source
             let at = ClockTime.format(event.time)
             if event.action.starts {
@@ -241,6 +250,7 @@ extension YAMLReader {
 
     private func describe(_ source: String) -> String {
         if source == "voiceControl" { return "the voice-control template" }
+        if source == "guidance" { return "the guidance pause" }
         return source.hasPrefix("stream:") ? "the stream '\(source.dropFirst("stream:".count))'" : "the \(source) source"
     }
 

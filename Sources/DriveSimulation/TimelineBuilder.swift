@@ -19,6 +19,7 @@ public struct TimelineBuilder: Sendable {
     private var interruptions: [InterruptionRecord] = []
     private var audit: [AuditRecord] = []
     private var guidanceEnds: [GuidanceEndRecord] = []
+    private var guidancePauses: [GuidancePauseRecord] = []
     private var latest = 0.0
 
     public init(name: String? = nil, origin: Double = 0) {
@@ -76,9 +77,21 @@ public struct TimelineBuilder: Sendable {
             audit.append(AuditRecord(time: time, client: event.client, rule: event.rule ?? "unknown", detail: event.reason))
         case .guidanceEnded:
             guidanceEnds.append(GuidanceEndRecord(time: time, client: event.client, reason: event.reason ?? "unknown"))
+            endPause(of: event.client, at: time)
+        case .guidancePaused:
+            // A pause while paused changes the reason: the one before ends there.
+            endPause(of: event.client, at: time)
+            guidancePauses.append(GuidancePauseRecord(began: time, client: event.client, reason: event.reason ?? "unknown"))
+        case .guidanceResumed:
+            endPause(of: event.client, at: time)
         default:
             break
         }
+    }
+
+    private mutating func endPause(of client: String?, at time: Double) {
+        guard let index = guidancePauses.lastIndex(where: { $0.client == client && $0.ended == nil }) else { return }
+        guidancePauses[index].ended = time
     }
 
     private mutating func addPrompt(_ event: EngineEvent, at time: Double) {
@@ -170,7 +183,8 @@ public struct TimelineBuilder: Sendable {
         let summary = Self.summary(prompts: builder.prompts, activations: activations, tracks: builder.tracks, audit: builder.audit)
         return TimelineReport(
             name: name, duration: end, prompts: builder.prompts, activations: activations, sources: builder.tracks,
-            interruptions: builder.interruptions, audit: builder.audit, guidanceEnds: builder.guidanceEnds, summary: summary)
+            interruptions: builder.interruptions, audit: builder.audit, guidanceEnds: builder.guidanceEnds,
+            guidancePauses: builder.guidancePauses, summary: summary)
     }
 
     static func summary(prompts: [PromptRecord], activations: [ActivationRecord], tracks: [SourceTrack], audit: [AuditRecord])

@@ -15,6 +15,8 @@ public struct TimelineReport: Codable, Sendable, Equatable {
     public var audit: [AuditRecord]
     /// Each time a client's guidance ended (the car's own navigation taking over ends it for every client).
     public var guidanceEnds: [GuidanceEndRecord]
+    /// Each time a client's guidance was paused (`guidance.pause`), and when it resumed.
+    public var guidancePauses: [GuidancePauseRecord]
     public var summary: TimelineSummary
 }
 
@@ -126,10 +128,26 @@ public struct AuditRecord: Codable, Sendable, Equatable {
     public var detail: String?
 }
 
-/// A client's guidance ended (`guidance.ended`): it asked, it went, or the car's own navigation took over.
+/// A client's guidance ended (`guidance.ended`): it asked, it arrived, it went, or the car's own navigation took over.
 public struct GuidanceEndRecord: Codable, Sendable, Equatable {
     public var time: Double
     public var client: String?
-    /// `clientRequest`, `disconnected` or `nativeNavigation`.
+    /// `clientRequest`, `finished`, `cancelled`, `arrived`, `disconnected`, `nativeNavigation` or `restarted`.
     public var reason: String
+}
+
+/// A client's guidance paused (`guidance.paused`) and, once it went on, resumed (`guidance.resumed`).
+public struct GuidancePauseRecord: Codable, Sendable, Equatable {
+    public var began: Double
+    public var ended: Double?
+    public var client: String?
+    /// `loading`, `locating`, `rerouting`, `proceedToRoute` or `arrived`.
+    public var reason: String
+
+    public init(began: Double, ended: Double? = nil, client: String?, reason: String) {
+        self.began = began
+        self.ended = ended
+        self.client = client
+        self.reason = reason
+    }
 }

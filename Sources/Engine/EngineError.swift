@@ -1,3 +1,4 @@
+import RPC
 import Speech
 
 /// Why the engine refused or failed a request. Messages are meant for the user.
@@ -13,6 +14,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     /// The language's phrase pack does not word distances in that unit system.
     case unitsNotWorded(String, language: String, available: [String])
     case noGuidance
+    /// The client's guidance has ended (`guidance.ended`), for this reason; no other has started.
+    case guidanceEnded(GuidanceEndReason)
     /// The car's own navigation is guiding: the app's guidance may not start until it stops.
     case nativeNavigationGuiding
     /// The queue, or the client's share of it, is full.
@@ -49,12 +52,21 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .textTooLong(let characters, let limit):
             "prompt refused: its text has \(characters) characters, more than the \(limit) a prompt may have"
         case .noGuidance: "no guidance is running for this client (call guidance.start first)"
+        case .guidanceEnded(let reason):
+            "no guidance is running for this client (\(reason.promptReason)); guidance.start begins another"
         case .nativeNavigationGuiding:
             "the car's own navigation is guiding: guidance.start is refused until it stops (the guidance.ended event said so)"
         case .serverUnavailable: "\(Self.serverUnavailableReason): voxnavd is reconnecting, try again shortly"
         case .unknownManeuver(let id): "maneuver '\(id)' was never described: send its 'maneuver' once"
         case .unknownLanguage(let language, let available): VoiceLibrary.noPack(for: language, available: available)
         }
+    }
+
+    /// What a client reads without parsing the message: `{"guidanceEnded": reason}` for a guidance
+    /// request after its guidance ended (a drive that arrived stops sending updates).
+    public var data: JSONValue? {
+        guard case .guidanceEnded(let reason) = self else { return nil }
+        return .object(["guidanceEnded": .string(reason.rawValue)])
     }
 
     /// The request itself is at fault (JSON-RPC -32602, invalid params), not the engine's state.

@@ -15,8 +15,11 @@ struct GuidanceSession {
     /// The maneuvers of the last update as they are spoken: lane-only ones folded into the one before
     /// (`LanePattern`), without the road names or numbers `roads` turns off.
     var onRoute: [String: Maneuver] = [:]
-    /// When "Recalculating route" may be said again.
-    var reroutes = RerouteDebounce()
+    /// When each spoken status may be said again: "Recalculating route" (a reroute, or a pause for
+    /// one), "Loading route", …, at most once per window each.
+    var statuses: [GuidancePauseReason: RerouteDebounce] = [:]
+    /// Why guidance is paused (`guidance.pause`): nothing is announced until it resumes. Nil: guiding.
+    var paused: GuidancePauseReason?
     /// The last update as the announcer read it (lane-only maneuvers folded), and when it came on the
     /// engine's clock: a repeat moves its distances on from there.
     var lastProgress: RouteProgress?

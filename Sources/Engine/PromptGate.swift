@@ -30,8 +30,8 @@ extension PromptGate {
 
 /// How a guidance prompt ended, as the guidance's memory of held-back prompts sees it (`HeldBackPrompt`).
 enum GuidancePromptEnding: Sendable, Equatable {
-    /// Spoken in full.
-    case heard
+    /// Spoken in full; what it announced, for a guidance instruction (the arrival ends guidance).
+    case heard(AnnouncedManeuver?)
     /// A maneuver instruction held back by the moment (a tone or nothing instead of its words, or cut
     /// by a call), for the maneuver `key` names.
     case heldBack(key: String?)

@@ -229,6 +229,14 @@ actor PromptPlayer {
         cancel(reason: reason) { $0.client == client && $0.fromGuidance }
     }
 
+    /// Skips a client's waiting guidance prompts (its trip is done); the one playing finishes.
+    @discardableResult
+    func cancelWaitingGuidance(client: ClientID, reason: String) -> [PromptID] {
+        let removed = queue.remove { $0.client == client && $0.fromGuidance }
+        for prompt in removed { finishUnplayed(prompt, result: .skipped, reason: reason) }
+        return removed.map(\.id)
+    }
+
     /// Skips a client's waiting prompts with one of `keys` (a reroute: the old route's maneuvers);
     /// the one playing finishes.
     @discardableResult
@@ -457,7 +465,7 @@ actor PromptPlayer {
     /// Heard in full, held back by the moment (an instruction only), or neither.
     private func guidanceEnding(of result: Result<PromptOutcome, any Error>) -> GuidancePromptEnding {
         guard case .success(let outcome) = result, let playing, playing.stop?.owesNothing != true else { return .other }
-        if outcome.style == .normal, outcome.result == .finished || outcome.result == .shortened { return .heard }
+        if outcome.style == .normal, outcome.result == .finished || outcome.result == .shortened { return .heard(playing.prompt.announces) }
         if case .outranked = playing.stop { return .other }
         return playing.heldBack && playing.prompt.isManeuver ? .heldBack(key: playing.prompt.key) : .other
     }

@@ -25,6 +25,7 @@ extension VoxNavEngine {
             throw EngineError.unitsNotWorded(system.rawValue, language: pack.language, available: pack.unitSystems.map(\.rawValue))
         }
         await endGuidance(client: client, reason: .restarted)
+        guidanceEndings[client] = nil
         guidanceSessionsStarted += 1
         let outputs = configuration.policy.outputs
         guidance[client] = GuidanceSession(
@@ -37,12 +38,17 @@ extension VoxNavEngine {
     /// planned, and the quiet window after it (`Announcer.quiet`).
     /// A report that names a maneuver never described is refused whole, changing nothing.
     public func updateGuidance(client: ClientID, progress: GuidanceProgress) async throws -> GuidanceUpdate.Result {
-        guard var session = guidance[client] else { throw EngineError.noGuidance }
+        guard var session = guidance[client] else { throw noGuidance(client) }
         for item in progress.upcoming {
             if let maneuver = item.maneuver { session.maneuvers[item.id] = maneuver }
             guard session.maneuvers[item.id] != nil else { throw EngineError.unknownManeuver(item.id) }
         }
         if progress.time != nil { session.clientClock = true }
+        if let paused = session.paused {
+            // Taken (the maneuvers it describes are known from now on), and nothing announced.
+            guidance[client] = session
+            return .init(prompts: [], paused: paused)
+        }
         let now = progress.time ?? now()
         // Apple's lane pattern: a lane-only maneuver is the advice of the one before it, not one of its own.
         let described = progress.upcoming.indices.compactMap { index in
@@ -106,16 +112,22 @@ extension VoxNavEngine {
         return .init(prompts: planned, quiet: quiet)
     }
 
-    /// Ends a client's guidance, with a `guidance.ended` event: the prompts it queued, waiting or
-    /// playing, are cancelled (none plays after its end). Returns false when it had none.
+    /// Ends a client's guidance, with a `guidance.ended` event: the prompts it queued are cancelled,
+    /// waiting and playing (none plays after its end), or, for a trip that is done (`finished`,
+    /// `arrived`), the waiting ones, the playing one said to its end. Returns false when it had none.
     @discardableResult
     public func endGuidance(client: ClientID, reason: GuidanceEndReason = .clientRequest) async -> Bool {
         guard guidance.removeValue(forKey: client) != nil else { return false }
+        if reason != .disconnected { guidanceEndings[client] = reason }
         var event = EngineEvent(type: .guidanceEnded, time: now())
         event.client = client.rawValue
         event.reason = reason.rawValue
         emit(event)
-        await prompts.cancelGuidance(client: client, reason: reason.promptReason)
+        if reason.letsThePlayingPromptFinish {
+            await prompts.cancelWaitingGuidance(client: client, reason: reason.promptReason)
+        } else {
+            await prompts.cancelGuidance(client: client, reason: reason.promptReason)
+        }
         return true
     }
 
@@ -131,12 +143,12 @@ extension VoxNavEngine {
     /// one was said within the debounce window, skips the old route's waiting prompts, and starts the
     /// announcer again (the next update describes the new route's maneuvers; old ids are forgotten).
     public func rerouteGuidance(client: ClientID, time: Double?) async throws -> GuidanceReroute.Result {
-        guard var session = guidance[client] else { throw EngineError.noGuidance }
+        guard var session = guidance[client] else { throw noGuidance(client) }
         guard serverAvailable else { throw EngineError.serverUnavailable }
         if time != nil { session.clientClock = true }
         let now = time ?? now()
         let text = session.composer.rerouting
-        let announce = session.reroutes.shouldAnnounce(at: now)
+        let announce = session.statuses[.rerouting, default: RerouteDebounce()].shouldAnnounce(at: now)
         let speaking = session.speakingTime(of: text)
         session.announcer.restart(at: now, busyFor: announce ? speaking : 0)
         // A repeat still waiting was for the old route too.
@@ -145,7 +157,7 @@ extension VoxNavEngine {
         session.onRoute = [:]
         session.lastProgress = nil
         session.heldBack.forget()
-        let lastAnnounced = session.reroutes.lastAnnounced
+        let lastAnnounced = session.statuses[.rerouting]?.lastAnnounced
         guidance[client] = session
         let cancelled = await prompts.cancelWaiting(client: client, keys: oldRoute, reason: "rerouted: the route it was for is gone")
         guard announce else {
@@ -165,6 +177,11 @@ extension VoxNavEngine {
         }
     }
 
+    /// Why a client has no guidance: it never started one, or why the last one ended.
+    func noGuidance(_ client: ClientID) -> EngineError {
+        guidanceEndings[client].map(EngineError.guidanceEnded) ?? .noGuidance
+    }
+
     /// The key of the "Recalculating route" prompt: a newer one replaces one still waiting.
     static let rerouteKey = "guidance.reroute"
 
@@ -179,14 +196,29 @@ extension VoxNavEngine {
     /// Returns what says it, to run beside the policy loop.
     func guidancePromptEnded(_ client: ClientID, _ ending: GuidancePromptEnding) -> (@Sendable () async -> Void)? {
         guard var session = guidance[client] else { return nil }
+        var arrived = false
         switch ending {
-        case .heard: session.heldBack.heard()
-        case .heldBack(let key): session.heldBack.holdBack(maneuverID: key, at: now())
-        case .other: break
+        case .heard(let announced):
+            session.heldBack.heard()
+            arrived = saidTheArrival(client, announced)
+        // Paused, nothing is said again: the maneuver is said as it stands once guidance resumes.
+        case .heldBack(let key) where session.paused == nil: session.heldBack.holdBack(maneuverID: key, at: now())
+        case .heldBack, .other: break
         }
         if !session.clientClock { session.announcer.promptDidFinish(at: now()) }
         guidance[client] = session
+        if arrived {
+            // The arrival was said: the trip is done, and guidance ends by itself.
+            let id = session.id
+            return { await self.endArrivedGuidance(client: client, session: id) }
+        }
         guard case .heldBack = ending else { return nil }
         return { await self.sayHeldBackGuidance() }
+    }
+
+    /// Ends the guidance whose arrival was said, unless it has ended or started anew meanwhile.
+    private func endArrivedGuidance(client: ClientID, session: UInt64) async {
+        guard guidance[client]?.id == session else { return }
+        await endGuidance(client: client, reason: .arrived)
     }
 }

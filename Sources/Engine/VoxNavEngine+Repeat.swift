@@ -12,8 +12,11 @@ extension VoxNavEngine {
     /// `time` is the client's clock, as in `guidance.update`; without it the repeat is at the last
     /// update's time plus the seconds since it arrived on the engine's clock.
     public func repeatGuidance(client: ClientID, time: Double?) async throws -> GuidanceRepeat.Result {
-        guard var session = guidance[client] else { throw EngineError.noGuidance }
+        guard var session = guidance[client] else { throw noGuidance(client) }
         guard serverAvailable else { throw EngineError.serverUnavailable }
+        if let paused = session.paused {
+            return .init(repeated: false, reason: "guidance is paused (\(paused.rawValue)): nothing is announced until guidance.resume")
+        }
         let at =
             time ?? session.lastProgress.map { $0.time + max(0, now() - session.lastProgressReceived) } ?? now()
         if let wait = session.repeats.wait(at: at) {

@@ -34,6 +34,9 @@ public actor VoxNavEngine {
     var policy: PolicyEngine
     var sources = SourceRegistry()
     var guidance: [ClientID: GuidanceSession] = [:]
+    /// Why each connected client's last guidance ended, until it starts another: a guidance request
+    /// after the end says why there is none (`EngineError.guidanceEnded`).
+    var guidanceEndings: [ClientID: GuidanceEndReason] = [:]
     /// How many guidance sessions have started: the next one's id.
     var guidanceSessionsStarted: UInt64 = 0
     /// The sink prompts play into, read at start and when the server comes back: a guidance session's
@@ -161,6 +164,7 @@ public actor VoxNavEngine {
     /// A client went away: its prompts are cancelled, its session deactivated, its guidance ended, at once.
     public func clientDisconnected(_ client: ClientID) async {
         await endGuidance(client: client, reason: .disconnected)
+        guidanceEndings[client] = nil
         // Outside the loop: the playing prompt ends through it. Prompts queued to outlive the client
         // play first, in its session: this returns when the last has ended.
         await prompts.cancelAll(of: client, reason: "the client disconnected")

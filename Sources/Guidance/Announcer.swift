@@ -95,6 +95,22 @@ public struct Announcer: Sendable {
         }
     }
 
+    /// Words said outside the plan that name no maneuver (a pause's "Loading route") keep the audio
+    /// timeline busy until `time + seconds` after the output latency, as a reroute's words do: a
+    /// prompt skipped meanwhile, which ends before them, does not shorten the gap after them.
+    public mutating func reserve(at time: Double, for seconds: Double) {
+        guard time.isFinite, seconds.isFinite, seconds > 0 else { return }
+        busyUntil = max(busyUntil ?? -.infinity, time + configuration.outputLatency + seconds)
+        reservedUntil = busyUntil
+    }
+
+    /// Guidance goes on after a pause, in which no update was fed: the time since the last one is
+    /// not the client's update interval, which stays as it was measured.
+    public mutating func resume() {
+        lastTime = nil
+        lastUpdate = nil
+    }
+
     /// Feeds one update; returns the prompts to start now (at most one, since they never overlap).
     ///
     /// `interval` is the client's declared update cadence (seconds); without it the announcer

@@ -104,6 +104,13 @@ public struct PhraseComposer: Sendable, Hashable {
     /// "Recalculating route".
     public var rerouting: String { tidy(render(pack.rerouting) { _ in nil }) }
 
+    /// What is said when guidance pauses for `reason`: "Loading route", "Recalculating route"; nil
+    /// for a reason said by nothing (an arrival: the arrival prompt has said it).
+    public func pauseAnnouncement(for reason: GuidancePauseReason) -> String? {
+        if reason == .rerouting { return rerouting }
+        return pack.pauses[reason].map { template in tidy(render(template) { _ in nil }) }
+    }
+
     /// An alert: "Speed camera in 500 feet", or "Speed camera ahead" without a distance.
     public func alert(_ kind: AlertKind, distance: Double? = nil) -> String {
         let meters = distance.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }

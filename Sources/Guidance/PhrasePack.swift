@@ -24,6 +24,9 @@ public struct PhrasePack: Sendable, Hashable {
     public let pluralRules: PluralRules
     /// "Recalculating route".
     public let rerouting: Template
+    /// What is said when guidance pauses for a reason the driver should hear: "Loading route",
+    /// "Finding your location", "Proceed to the route" (`rerouting` is said for a reroute).
+    public let pauses: [GuidancePauseReason: Template]
     /// Each alert's sentence; `{distance}` (optional, inside `[ ]`) is how far ahead it is.
     public let alerts: [AlertKind: Template]
     public let names: NameExpander
@@ -31,6 +34,10 @@ public struct PhrasePack: Sendable, Hashable {
     public let nameForms: NameForms
     /// How names are said (`lexicon` section, with a user's lexicon added by `adding(_:)`).
     public private(set) var lexicon: Lexicon
+
+    /// The pause reasons a pack words under `phrases` (a reroute is `rerouting`; an arrival is
+    /// said by the arrival prompt).
+    public static let pausePhrases: [GuidancePauseReason] = [.loading, .locating, .proceedToRoute]
 
     let distance: [String: DistanceWording]
     let ordinals: [String: [String]]
@@ -132,10 +139,17 @@ public struct PhrasePack: Sendable, Hashable {
         self.lanes = lanes
 
         let phrases = try root.required("phrases")
-        try phrases.onlyKeys(["rerouting"])
+        try phrases.onlyKeys(["rerouting"] + Self.pausePhrases.map(\.rawValue))
         let reroutingNode = try phrases.required("rerouting")
         rerouting = try reroutingNode.template()
         try Self.checkKnown(rerouting, allowed: [], at: reroutingNode.path)
+        var pauses: [GuidancePauseReason: Template] = [:]
+        for reason in Self.pausePhrases {
+            let node = try phrases.required(reason.rawValue)
+            pauses[reason] = try node.template()
+            try Self.checkKnown(pauses[reason]!, allowed: [], at: node.path)
+        }
+        self.pauses = pauses
 
         let alertsNode = try root.required("alerts")
         try alertsNode.onlyKeys(AlertKind.allCases.map(\.rawValue))

@@ -28,8 +28,12 @@ public enum EventType: String, Codable, CaseIterable, Sendable {
     case interruptionBegan = "interruption.began"
     case interruptionEnded = "interruption.ended"
     case auditViolation = "audit.violation"
-    /// A client's guidance ended: it asked (`guidance.end`), it disconnected, or the car's own navigation took over.
+    /// A client's guidance ended: it asked (`guidance.end`), it arrived, it disconnected, or the car's own navigation took over.
     case guidanceEnded = "guidance.ended"
+    /// A client's guidance paused (`guidance.pause`), with its `reason`.
+    case guidancePaused = "guidance.paused"
+    /// A client's paused guidance goes on (`guidance.resume`).
+    case guidanceResumed = "guidance.resumed"
     case serverLost = "server.lost"
     case serverRestored = "server.restored"
     /// The journal cannot be written: other programs' streams are left alone (no duck, pause or mute)

@@ -48,7 +48,10 @@ import Testing
                 ),
                 (#"{"jsonrpc":"2.0","id":3,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn"},"language":"tlh"}}"#, -32000, "no phrase pack"),
                 (#"{"jsonrpc":"2.0","id":4,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn"},"text":"x"}}"#, -32602, "not both"),
-                (#"{"jsonrpc":"2.0","id":5,"method":"guidance.update","params":{"speed":10,"maneuvers":[]}}"#, -32000, "guidance.start"),
+                (
+                    #"{"jsonrpc":"2.0","id":5,"method":"guidance.update","params":{"speed":10,"maneuvers":[{"id":"m1","distance":500}]}}"#, -32000,
+                    "guidance.start"
+                ),
                 (#"{"jsonrpc":"2.0","id":6,"method":"guidance.start","params":{"profile":"hovercraft"}}"#, -32000, "hovercraft"),
                 (#"{"jsonrpc":"2.0","id":10,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn","roadname":"Main St."}}}"#, -32602, "roadname"),
             ]
@@ -144,7 +147,9 @@ import Testing
             let second = try daemon.connect()
             _ = try await blocking { [first] in try first!.call("guidance.start", .object(["language": .string("de")])) }
             // The second client has no guidance of its own.
-            let reply = try await blocking { try second.exchange(#"{"jsonrpc":"2.0","id":1,"method":"guidance.update","params":{"speed":10,"maneuvers":[]}}"#) }
+            let reply = try await blocking {
+                try second.exchange(#"{"jsonrpc":"2.0","id":1,"method":"guidance.update","params":{"speed":10,"maneuvers":[{"id":"m1","distance":500}]}}"#)
+            }
             #expect(errorCode(reply) == -32000)
             // The first client's guidance works, and ends with its connection.
             let ok = try await blocking { [first] in

@@ -60,7 +60,9 @@ import Testing
             let refused = try await blocking { try app.exchange(#"{"jsonrpc":"2.0","id":1,"method":"guidance.start","params":{"language":"en-US"}}"#) }
             #expect(errorCode(refused) == -32000, "\(refused)")
             #expect(refused["error"]?["message"]?.stringValue?.contains("car's own navigation") == true, "\(refused)")
-            let update = try await blocking { try app.exchange(#"{"jsonrpc":"2.0","id":2,"method":"guidance.update","params":{"speed":10,"maneuvers":[]}}"#) }
+            let update = try await blocking {
+                try app.exchange(#"{"jsonrpc":"2.0","id":2,"method":"guidance.update","params":{"speed":10,"maneuvers":[{"id":"m1","distance":500}]}}"#)
+            }
             #expect(errorCode(update) == -32000, "the old guidance still runs: \(update)")
             let stateDuring = try await blocking { try car.call("state.get") }
             #expect(stateDuring["guidanceClients"] == .number(0))

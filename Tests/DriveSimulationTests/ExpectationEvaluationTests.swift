@@ -38,7 +38,9 @@ import Testing
         prompts: [PromptRecord] = [], sources: [SourceTrack] = [], audit: [AuditRecord] = [], summary: TimelineSummary = summary()
     ) -> TimelineReport {
         TimelineReport(
-            name: "t", duration: 100, prompts: prompts, activations: [], sources: sources, interruptions: [], audit: audit, guidanceEnds: [], summary: summary)
+            name: "t", duration: 100, prompts: prompts, activations: [], sources: sources, interruptions: [], audit: audit, guidanceEnds: [],
+            guidancePauses: [],
+            summary: summary)
     }
 
     static func segment(_ start: Double, _ end: Double, _ state: SourceTrack.State) -> SourceTrack.Segment {

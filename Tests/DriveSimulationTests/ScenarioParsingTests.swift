@@ -73,8 +73,9 @@ import Testing
     @Test func highwayScenarioParsesWithPodcastAndCall() throws {
         let scenario = try Scenario(yaml: Examples.text("highway-podcast-call.yaml"))
         #expect(scenario.language == "en-GB")
-        #expect(scenario.audio.map(\.action) == [.podcastStart, .callBegin, .callEnd, .podcastStop])
-        #expect(scenario.audio.map(\.time) == [240, 1070, 1150, 1440])
+        #expect(scenario.audio.map(\.action) == [.podcastStart, .guidancePause, .guidanceResume, .callBegin, .callEnd, .podcastStop])
+        #expect(scenario.audio.map(\.time) == [240, 480, 520, 1070, 1150, 1440])
+        #expect(scenario.audio.first { $0.action == .guidancePause }?.reason == .locating)
         guard case .inline(let route) = scenario.route else {
             Issue.record("not inline")
             return
@@ -144,6 +145,14 @@ import Testing
         #expect(scenario.audio.allSatisfy { $0.action.kind == nil && !$0.action.isStream })
     }
 
+    @Test func guidancePausesAndResumesWithItsReason() throws {
+        let scenario = try Scenario(yaml: minimal + "audio:\n  - {at: 10, event: guidance.pause, reason: loading, until: 25}\n")
+        #expect(scenario.audio.map(\.action) == [.guidancePause, .guidanceResume])
+        #expect(scenario.audio.map(\.time) == [10, 25])
+        #expect(scenario.audio.map(\.reason) == [.loading, nil])
+        #expect(scenario.audio.allSatisfy { $0.action.kind == nil && $0.action.isGuidance && $0.action.isPaired })
+    }
+
     static let badCases: [(yaml: String, path: String, line: Int?, message: String)] = [
         ("colour: red\n", "colour", 8, "unknown key 'colour'"),
         ("audio:\n  - {at: \"4:75\", event: podcast.start}\n", "audio[0].at", 9, "expected a time"),
@@ -155,6 +164,17 @@ import Testing
         ("audio:\n  - {at: 20, event: radio.on, duration: 3}\n", "audio[0].duration", 9, "for a chime only"),
         ("audio:\n  - {at: 20, event: voiceControl.hide}\n", "audio[0]", 9, "voiceControl.hide at 0:20, but the voice-control template is not on"),
         ("audio:\n  - {at: 20, event: voiceControl.show, name: x}\n", "audio[0].name", 9, "name is for stream.start and stream.stop only"),
+        (
+            "audio:\n  - {at: 20, event: guidance.pause}\n", "audio[0].reason", 9,
+            "guidance.pause needs a reason (arrived, loading, locating, rerouting, proceedToRoute)"
+        ),
+        ("audio:\n  - {at: 20, event: guidance.pause, reason: napping}\n", "audio[0].reason", 9, "unknown pause reason 'napping'"),
+        ("audio:\n  - {at: 20, event: reroute, reason: loading}\n", "audio[0].reason", 9, "reason is for guidance.pause only"),
+        ("audio:\n  - {at: 20, event: guidance.resume}\n", "audio[0]", 9, "guidance.resume at 0:20, but the guidance pause is not on"),
+        (
+            "audio:\n  - {at: 20, event: guidance.pause, reason: loading}\n  - {at: 30, event: guidance.pause, reason: locating}\n", "audio[1]", 10,
+            "already on"
+        ),
         ("options:\n  tick: 0\n", "options.tick", 9, "tick must be > 0"),
         ("options:\n  seed: -1\n", "options.seed", 9, "whole number"),
         ("vehicle: tractor\n", "vehicle", 8, "unknown vehicle 'tractor' (expected one of: car, bicycle, pedestrian)"),

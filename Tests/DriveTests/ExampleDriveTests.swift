@@ -58,6 +58,15 @@ import Testing
             #expect(prompt.state != nil && prompt.lead != nil, "\(prompt)")
             if let lead = prompt.lead { #expect(lead.firstSample.meters >= lead.lastSample.meters, "\(prompt)") }
         }
+        // The trip ends with its arrival said: guidance ends by itself after that prompt's last sample.
+        let arrived = report.guidanceEnds.filter { $0.reason == "arrived" }
+        #expect(arrived.count == 1, "\(report.guidanceEnds)")
+        let arrival = report.prompts.last { $0.played && $0.maneuver != nil }
+        #expect(arrival?.state == .execute && arrival?.text.isEmpty == false, "the last instruction said is the arrival: \(String(describing: arrival))")
+        if let end = arrived.first, let heard = arrival?.endedAt {
+            #expect(end.time >= heard, "guidance ended at \(end.time), before the arrival's end \(heard)")
+        }
+        #expect(output.text.contains("guidance ended: arrived"), "\(output.text)")
         #expect(s.finalInstructions >= 2 && s.minTimeAfterLastWord != nil, "\(s)")
         #expect(output.text.contains("final instructions: \(s.finalInstructions) · time after the last word: least"), "\(output.text)")
         #expect(output.text.contains("podcast seconds lost: 0.0"), "\(output.text)")
@@ -109,6 +118,26 @@ import Testing
             }
         }
         #expect(report.prompts.contains { $0.played && ($0.startedAt ?? 0) >= car.end }, "guidance did not speak again after the car's navigation")
+    }
+
+    /// A tunnel on the motorway (the highway drive, 8:00–8:40): the guidance engine loses its position
+    /// and pauses guidance (`locating`). "Finding your location" is said once; nothing else is queued or
+    /// played until it resumes, and guidance speaks again after.
+    @Test func aTunnelPausesGuidanceAndItGoesOnAfter() async throws {
+        let output = try await DriveRunner.example(drive: "highway-podcast-call")
+        try #require(output.status == 0, "\(output.text)")
+        let report = try output.report()
+        let pause = try #require(report.guidancePauses.first, "no pause in \(report.guidancePauses)")
+        #expect(report.guidancePauses.count == 1 && pause.reason == "locating", "\(report.guidancePauses)")
+        let resumed = try #require(pause.ended, "the pause never ended")
+        let words = report.prompts.filter { $0.text == "Finding your location" }
+        #expect(words.count == 1 && words.first?.played == true && abs((words.first?.queuedAt ?? -1) - pause.began) < 0.01, "\(words)")
+        for prompt in report.prompts where prompt.text != "Finding your location" {
+            if let queued = prompt.queuedAt { #expect(queued < pause.began || queued >= resumed, "\"\(prompt.text)\" queued while paused") }
+            if let started = prompt.startedAt { #expect(started < pause.began || started >= resumed, "\"\(prompt.text)\" played while paused") }
+        }
+        #expect(report.prompts.contains { $0.played && $0.maneuver != nil && ($0.startedAt ?? 0) >= resumed }, "guidance did not speak after the tunnel")
+        #expect(output.text.contains("guidance paused: locating") && output.text.contains("guidance resumed"), "\(output.text)")
     }
 
     /// The virtual clock makes a drive deterministic: the same scenario, the same report.

@@ -158,9 +158,16 @@ import Testing
         #expect(us.words(for: SpokenDistance(amount: 2, unit: .kilometers)) == "1 mile")
     }
 
-    @Test func reroutingTakesNoPlaceholders() throws {
+    @Test func reroutingAndPausesTakeNoPlaceholders() throws {
+        let phrases = ["rerouting": "rerouting", "loading": "loading", "locating": "locating", "proceedToRoute": "to the route"]
         var pack = MinimalPack()
-        pack.phrases = "phrases:\n  rerouting: \"new route to {road}\""
-        #expect(throws: PhrasePackError.self) { try pack.pack() }
+        pack.phrases = "phrases:\n" + phrases.sorted { $0.key < $1.key }.map { "  \($0.key): \"\($0.value)\"" }.joined(separator: "\n")
+        _ = try pack.pack()
+        for key in phrases.keys {
+            var wrong = phrases
+            wrong[key] = "\(key) {road}"
+            pack.phrases = "phrases:\n" + wrong.sorted { $0.key < $1.key }.map { "  \($0.key): \"\($0.value)\"" }.joined(separator: "\n")
+            #expect(throws: PhrasePackError.self, "\(key) with a placeholder") { try pack.pack() }
+        }
     }
 }

@@ -28,7 +28,7 @@ struct MinimalPack {
           right: { one: "right lane", other: "right {count} lanes" }
           middle: { one: "middle lane", other: "middle {count} lanes" }
         """
-    var phrases = "phrases:\n  rerouting: \"rerouting\""
+    var phrases = "phrases:\n  rerouting: \"rerouting\"\n  loading: \"loading\"\n  locating: \"locating\"\n  proceedToRoute: \"to the route\""
     var alerts = "alerts:\n" + AlertKind.allCases.map { "  \($0.rawValue): \"[\($0.rawValue) in {distance}|\($0.rawValue)]\"" }.joined(separator: "\n")
     var states = """
         states:

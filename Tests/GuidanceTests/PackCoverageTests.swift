@@ -62,4 +62,17 @@ import Testing
     func reroutingIsSaid(language: String) throws {
         #expect(try !PackFiles.composer(language).rerouting.isEmpty)
     }
+
+    /// Every pause a driver should hear has its own words; an arrival's pause says nothing (the
+    /// arrival prompt has said it), a reroute's is "Recalculating route".
+    @Test(arguments: PackFiles.languages)
+    func eachPauseReasonIsSaidInItsOwnWords(language: String) throws {
+        let composer = try PackFiles.composer(language)
+        let said = GuidancePauseReason.allCases.compactMap { composer.pauseAnnouncement(for: $0) }
+        #expect(said.count == GuidancePauseReason.allCases.count - 1)
+        #expect(Set(said).count == said.count, "\(said)")
+        #expect(said.allSatisfy { !$0.isEmpty })
+        #expect(composer.pauseAnnouncement(for: .arrived) == nil)
+        #expect(composer.pauseAnnouncement(for: .rerouting) == composer.rerouting)
+    }
 }

@@ -77,9 +77,18 @@ import Testing
         #expect(try refusal(PromptSpeak.self, #"{"text":"Go","deadline":3600}"#) == nil)
         #expect(try refusal(SourceStart.self, #"{"kind":"fmRadio","duration":2}"#)?.contains("only for a vehicleChime") == true)
         #expect(try refusal(SourceStart.self, #"{"kind":"vehicleChime","duration":61}"#)?.contains("at most 60") == true)
-        #expect(try refusal(GuidanceUpdate.self, #"{"speed":101,"maneuvers":[]}"#)?.contains("'speed'") == true)
+        #expect(try refusal(GuidanceUpdate.self, #"{"speed":101,"maneuvers":[{"id":"m1","distance":5}]}"#)?.contains("'speed'") == true)
         #expect(try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distance":1e12}]}"#)?.contains("distance") == true)
         #expect(try refusal(ClockAdvance.self, #"{"to":-1}"#)?.contains("'to'") == true)
+        // A guidance always has a maneuver ahead; guidance.start's first report is whole or absent.
+        #expect(try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[]}"#)?.contains("at least one upcoming maneuver") == true)
+        #expect(try refusal(GuidanceStart.self, #"{"maneuvers":[]}"#)?.contains("at least one upcoming maneuver") == true)
+        #expect(try refusal(GuidanceStart.self, #"{"maneuvers":[{"id":"m1","distance":5}]}"#)?.contains("describes every maneuver") == true)
+        #expect(try refusal(GuidanceStart.self, #"{"speed":10}"#)?.contains("go with 'maneuvers'") == true)
+        #expect(try refusal(GuidanceStart.self, #"{"speed":10,"maneuvers":[{"id":"m1","distance":5,"maneuver":{"type":"leftTurn"}}]}"#) == nil)
+        #expect(try refusal(GuidancePause.self, #"{"reason":"napping"}"#) != nil)
+        #expect(try refusal(GuidanceEnd.self, #"{"reason":"abandoned"}"#) != nil)
+        #expect(try refusal(GuidanceEnd.self, #"{"reason":"finished"}"#) == nil)
     }
 
     @Test func acceptedParamsCarryTheirValues() throws {

@@ -324,11 +324,45 @@ def scripted_session(s):
            predicate=lambda r: r["announced"] is False and "reason" in r and "prompt" not in r)
     s.call(a, "guidance.update after a reroute: an old id must be described again (-32000)", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1300}]}, expect_error=-32000)
+    # --- the guidance lifecycle: a pause, its words once per 10 s, nothing announced until it resumes ---
+    s.call(a, "guidance.pause loading says Loading route", "guidance.pause", {"reason": "loading"},
+           predicate=lambda r: r["paused"] == "loading" and r["announced"] is True and r["text"] == "Loading route"
+           and r["prompt"].startswith("p-") and isinstance(r["cancelled"], list))
+    s.call(a, "guidance.pause loading again within 10 s: not said again", "guidance.pause", {"reason": "loading"},
+           predicate=lambda r: r["paused"] == "loading" and r["announced"] is False and "10 s" in r["reason"] and "prompt" not in r)
+    s.call(a, "guidance.pause arrived: paused, nothing said", "guidance.pause", {"reason": "arrived"},
+           predicate=lambda r: r["paused"] == "arrived" and r["announced"] is False and "text" not in r)
+    s.call(a, "guidance.update while paused: taken, nothing announced", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 300, "maneuver": {"type": "leftTurn", "roadName": "Pine St."}}]},
+           predicate=lambda r: r["prompts"] == [] and r["paused"] == "arrived")
+    s.call(a, "guidance.repeat while paused: refused with the reason", "guidance.repeat", {},
+           predicate=lambda r: r["repeated"] is False and "paused" in r["reason"])
+    s.call(a, "guidance.resume", "guidance.resume", {}, predicate=lambda r: r == {"resumed": True, "from": "arrived"})
+    s.call(a, "guidance.resume when not paused: nothing changes", "guidance.resume", {}, predicate=lambda r: r == {"resumed": False})
+    s.call(a, "guidance.update after resuming: no longer paused (the maneuver described while paused is known)", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 290}]},
+           predicate=lambda r: isinstance(r["prompts"], list) and "paused" not in r)
+    check("guidance.pause and guidance.resume: guidance.paused (loading, loading, arrived) and guidance.resumed (arrived) events",
+          a.wait_events(lambda ev: [e.get("reason") for e in ev if e["type"] == "guidance.paused"][-3:] == ["loading", "loading", "arrived"]
+                        and any(e["type"] == "guidance.resumed" and e.get("reason") == "arrived" for e in ev)))
     s.call(a, "guidance.end", "guidance.end", predicate=lambda r: r == {"ended": True})
     s.call(a, "prompt.cancel all: stops the guidance prompt", "prompt.cancel", {}, predicate=lambda r: isinstance(r["cancelled"], list))
     s.call(a, "source.stop fmRadio", "source.stop", {"kind": "fmRadio"}, predicate=lambda r: r["state"] == "stopped")
     check("guidance.end: a guidance.ended event, reason clientRequest",
           a.wait_events(lambda ev: any(e["type"] == "guidance.ended" and e.get("reason") == "clientRequest" for e in ev)))
+    s.call(a, "guidance.start with the route's first report: its prompts decided at once", "guidance.start",
+           {"language": "en-US", "speed": 13.9,
+            "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn", "roadName": "Solar Cir."}}]},
+           predicate=lambda r: r["language"] == "en-US" and len(r["prompts"]) == 1 and r["prompts"][0]["state"] == "initial")
+    s.call(a, "guidance.end finished", "guidance.end", {"reason": "finished"}, predicate=lambda r: r == {"ended": True})
+    check("guidance.end finished: a guidance.ended event, reason finished",
+          a.wait_events(lambda ev: any(e["type"] == "guidance.ended" and e.get("reason") == "finished" for e in ev)))
+    ended = s.call(a, "-32000 guidance.update after guidance.end: why there is none, in data", "guidance.update",
+                   {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1300}]}, expect_error=-32000)
+    check("-32000 after the end names it: data {guidanceEnded: finished}",
+          ended is not None and ended["error"].get("data") == {"guidanceEnded": "finished"}, json.dumps(ended))
+    s.call(a, "prompt.cancel all: stops what the finished guidance left playing", "prompt.cancel", {},
+           predicate=lambda r: isinstance(r["cancelled"], list))
 
     # --- the car's own navigation takes over (CarPlay: end your guidance) ---
     s.call(a, "guidance.start en-GB in metric (as in Australia), detailed, without road names", "guidance.start",
@@ -347,7 +381,10 @@ def scripted_session(s):
 
     # --- -32000: valid requests the engine cannot carry out ---
     s.call(a, "-32000 source.stop of a source not running", "source.stop", {"kind": "fmRadio"}, expect_error=-32000)
-    s.call(b, "-32000 guidance.update before guidance.start", "guidance.update", {"speed": 10, "maneuvers": []}, expect_error=-32000)
+    s.call(b, "-32000 guidance.update before guidance.start", "guidance.update", {"speed": 10, "maneuvers": [{"id": "m1", "distance": 5}]},
+           expect_error=-32000)
+    s.call(b, "-32000 guidance.pause before guidance.start", "guidance.pause", {"reason": "loading"}, expect_error=-32000)
+    s.call(b, "-32000 guidance.resume before guidance.start", "guidance.resume", {}, expect_error=-32000)
     s.call(b, "-32000 guidance.reroute before guidance.start", "guidance.reroute", {}, expect_error=-32000)
     s.call(b, "-32000 guidance.repeat before guidance.start", "guidance.repeat", {}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown profile", "guidance.start", {"profile": "hovercraft"}, expect_error=-32000)
@@ -398,6 +435,14 @@ def scripted_session(s):
         ("audit.get", {"all": "yes"}, "all not a boolean"),
         ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),
         ("guidance.update", {"speed": 10}, "maneuvers missing"),
+        ("guidance.update", {"speed": 10, "maneuvers": []}, "no maneuver ahead"),
+        ("guidance.start", {"maneuvers": []}, "a first report with no maneuver ahead"),
+        ("guidance.start", {"maneuvers": [{"id": "m1", "distance": 300}]}, "a first report with a maneuver not described"),
+        ("guidance.start", {"speed": 10}, "speed without maneuvers"),
+        ("guidance.pause", {}, "reason missing"),
+        ("guidance.pause", {"reason": "napping"}, "unknown pause reason"),
+        ("guidance.pause", {"reason": "loading", "time": -1}, "time below 0"),
+        ("guidance.end", {"reason": "abandoned"}, "unknown end reason"),
         ("guidance.reroute", {"time": -1}, "time below 0"),
         ("guidance.repeat", {"time": -1}, "time below 0"),
         ("guidance.repeat", {"maneuver": "m1"}, "unknown member"),

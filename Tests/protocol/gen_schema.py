@@ -17,7 +17,7 @@ EVENT_TYPES = [
     "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
     "prompt.interrupted", "prompt.refused", "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
     "source.paused", "source.resumed", "source.stopped", "source.handled", "interruption.began", "interruption.ended", "audit.violation",
-    "guidance.ended", "server.lost", "server.restored", "journal.failing", "journal.recovered", "subscription.dropped",
+    "guidance.ended", "guidance.paused", "guidance.resumed", "server.lost", "server.restored", "journal.failing", "journal.recovered", "subscription.dropped",
 ]
 EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "guidance", "server", "journal", "subscription"]
 VERBOSITIES = ["brief", "normal", "detailed"]
@@ -25,7 +25,8 @@ UNIT_SYSTEMS = ["metric", "imperialUS", "imperialUK"]
 VOICE_GUIDANCE = ["off", "alertsOnly", "all"]
 PROMPTS_DURING_CALL = ["tone", "voice", "off"]
 GUIDANCE_GAINS = ["softer", "normal", "louder"]
-GUIDANCE_END_REASONS = ["clientRequest", "disconnected", "nativeNavigation", "restarted"]
+GUIDANCE_END_REASONS = ["clientRequest", "finished", "cancelled", "arrived", "disconnected", "nativeNavigation", "restarted"]
+GUIDANCE_PAUSE_REASONS = ["arrived", "loading", "locating", "rerouting", "proceedToRoute"]
 SOURCE_KINDS = ["fmRadio", "music", "spokenAudio", "phoneCall", "voiceAssistant", "vehicleChime", "nativeNavigation"]
 ACTIVITIES = ["default", "listening", "speaking", "voicemail"]
 # The same list as Sources/AudioPolicy/PromptCut.swift (PromptCutRule).
@@ -222,21 +223,33 @@ METHODS = {
                               "at or above 1.6 x the profile's default speed, 72 km/h for a car), normal (default: every state the "
                               "timing allows), detailed (also a late initial prompt, prepares worded with road names and numbers)."},
                 "roadNames": {"type": "boolean", "description": "Whether prompts name the road (turn right onto Main Street); default true."},
-                "roadNumbers": {"type": "boolean", "description": "Whether prompts say route numbers (onto Interstate 95), a road named by its number too; default true."}},
-               description="Refused (-32000) while the car's own navigation guides (a nativeNavigation source runs)."),
+                "roadNumbers": {"type": "boolean", "description": "Whether prompts say route numbers (onto Interstate 95), a road named by its number too; default true."},
+                "maneuvers": {"type": "array", "items": {"allOf": [ref("Upcoming"), {"required": ["maneuver"]}]}, "minItems": 1,
+                              "description": "The route's first report, as guidance.update's: at least one maneuver ahead, each described. Absent: the first guidance.update brings it."},
+                "speed": {"type": "number", "minimum": 0, "maximum": 100, "description": "With maneuvers: meters per second; default 0."},
+                "time": {"type": "number", "description": "With maneuvers: as in guidance.update."},
+                "interval": {"type": "number", "exclusiveMinimum": 0, "maximum": 10, "description": "With maneuvers: as in guidance.update."}},
+               description="Refused (-32000) while the car's own navigation guides (a nativeNavigation source runs). speed, time and interval "
+                           "without maneuvers, or maneuvers empty or with one not described: -32602.",
+               extra={"dependentRequired": {"speed": ["maneuvers"], "time": ["maneuvers"], "interval": ["maneuvers"]}}),
         obj({"language": {"type": "string"}, "profile": {"type": "string"}, "units": {"enum": UNIT_SYSTEMS},
-             "verbosity": {"enum": VERBOSITIES}, "roadNames": {"type": "boolean"}, "roadNumbers": {"type": "boolean"}}),
+             "verbosity": {"enum": VERBOSITIES}, "roadNames": {"type": "boolean"}, "roadNumbers": {"type": "boolean"},
+             "prompts": {"type": "array", "items": ref("PlannedPrompt"), "description": "With maneuvers in the request: what the first report decided."},
+             "quiet": {**ref("QuietWindow"), "description": "With maneuvers in the request: as guidance.update's."}},
+            required=["language", "profile", "units", "verbosity", "roadNames", "roadNumbers"]),
     ),
     "guidance.update": (
         params({"time": {"type": "number", "description": "Seconds on the client's own monotonic clock (simulations); default the daemon's clock."},
                 "speed": {"type": "number", "minimum": 0, "maximum": 100, "description": "Meters per second."},
-                "maneuvers": {"type": "array", "items": ref("Upcoming"), "description": "The next maneuvers in route order. An id never described is -32000 (the update is refused whole)."},
+                "maneuvers": {"type": "array", "items": ref("Upcoming"), "minItems": 1,
+                              "description": "The next maneuvers in route order, at least one (empty: -32602; a guidance always has one ahead). An id never described is -32000 (the update is refused whole)."},
                 "interval": {"type": "number", "exclusiveMinimum": 0, "maximum": 10,
                              "description": "Seconds between this client's updates (its tick); default: the daemon measures the time since the last update. Declaring it makes the result carry quiet."}},
                required=["speed", "maneuvers"]),
         obj({"prompts": {"type": "array", "items": ref("PlannedPrompt")},
              "quiet": {**ref("QuietWindow"), "description": "Only when the update declared its interval and the next maneuver has had its first decision: "
-                       "the announcer decides nothing on a later update while maneuverID stays ahead beyond every bound and the maneuvers listed stay the same."}},
+                       "the announcer decides nothing on a later update while maneuverID stays ahead beyond every bound and the maneuvers listed stay the same."},
+             "paused": {"enum": GUIDANCE_PAUSE_REASONS, "description": "While guidance is paused: the report was taken, nothing announced."}},
             required=["prompts"]),
     ),
     "guidance.reroute": (
@@ -269,8 +282,35 @@ METHODS = {
              "retryAfter": {"type": "number", "exclusiveMinimum": 0, "description": "Seconds until a repeat is allowed again (the rate limit)."}},
             required=["repeated"]),
     ),
-    "guidance.end": ({**NO_PARAMS, "description": "No params. The prompts this client's guidance queued, waiting or playing, are cancelled; a guidance.ended event follows."},
-                     obj({"ended": {"const": True}})),
+    "guidance.pause": (
+        params({"reason": {"enum": GUIDANCE_PAUSE_REASONS},
+                "time": {"type": "number", "minimum": 0,
+                         "description": "Seconds on the client's own monotonic clock, as in guidance.update; default the daemon's clock."}},
+               required=["reason"],
+               description="Guidance pauses: nothing is announced until guidance.resume, the guidance's waiting prompts are skipped, and the "
+                           "reason's words are queued (loading, locating, rerouting, proceedToRoute; not arrived) unless the same reason was "
+                           "said within 10 s. rerouting is also guidance.reroute (the old route is forgotten). Without guidance: -32000."),
+        obj({"paused": {"enum": GUIDANCE_PAUSE_REASONS},
+             "announced": {"type": "boolean"},
+             "prompt": {"type": "string", "description": "The queued prompt's id, when announced."},
+             "text": {"type": "string", "description": "The pack's words for the reason; absent for arrived."},
+             "reason": {"type": "string", "description": "Why the words were not said."},
+             "cancelled": {"type": "array", "items": {"type": "string"}, "description": "The guidance's waiting prompts, skipped."}},
+            required=["paused", "announced", "cancelled"]),
+    ),
+    "guidance.resume": (
+        params({"time": {"type": "number", "minimum": 0, "description": "Seconds on the client's own monotonic clock, as in guidance.update."}},
+               description="Guidance goes on after guidance.pause: the next guidance.update is announced as it stands. Without guidance: -32000."),
+        obj({"resumed": {"type": "boolean", "description": "False when guidance was not paused (nothing changed)."},
+             "from": {"enum": GUIDANCE_PAUSE_REASONS, "description": "What it had been paused for."}},
+            required=["resumed"]),
+    ),
+    "guidance.end": (
+        params({"reason": {"enum": ["finished", "cancelled"],
+                           "description": "finished: the prompt playing is said to its end, the waiting ones skipped; cancelled or absent: "
+                                          "every prompt of the guidance stops. The guidance.ended event's reason is this, or clientRequest when absent."}},
+               description="Ends this client's guidance; a guidance.ended event follows."),
+        obj({"ended": {"const": True}})),
     "clock.advance": (
         params({"to": {"type": "number", "minimum": 0, "maximum": 1e9,
                        "description": "Seconds on the daemon's clock; an earlier time than now leaves it where it is."}},
@@ -514,6 +554,8 @@ DEFS = {
             {"if": {"properties": {"type": {"enum": ["journal.failing", "journal.recovered"]}}}, "then": {"required": ["reason"]}},
             {"if": {"properties": {"type": {"const": "guidance.ended"}}},
              "then": {"required": ["client", "reason"], "properties": {"reason": {"enum": GUIDANCE_END_REASONS}}}},
+            {"if": {"properties": {"type": {"enum": ["guidance.paused", "guidance.resumed"]}}},
+             "then": {"required": ["client", "reason"], "properties": {"reason": {"enum": GUIDANCE_PAUSE_REASONS}}}},
         ],
     },
 }

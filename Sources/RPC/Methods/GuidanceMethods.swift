@@ -17,11 +17,21 @@ public enum GuidanceStart: RPCMethod {
         public var roadNames: Bool?
         /// Whether route numbers are said ("onto I-95"), a road named by its number too; absent: true.
         public var roadNumbers: Bool?
-        public enum CodingKeys: String, CodingKey, CaseIterable { case language, profile, units, verbosity, roadNames, roadNumbers }
+        /// The route's first progress report, as `guidance.update` carries it: at least one maneuver
+        /// ahead, each described. Absent: the first `guidance.update` brings it.
+        public var maneuvers: [GuidanceUpdate.Upcoming]?
+        /// With `maneuvers`: meters per second (default 0), and the update's `time` and `interval`.
+        public var speed: Double?
+        public var time: Double?
+        public var interval: Double?
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case language, profile, units, verbosity, roadNames, roadNumbers, maneuvers, speed, time, interval
+        }
 
         public init(
             language: String? = nil, profile: String? = nil, units: UnitSystem? = nil, verbosity: Verbosity? = nil, roadNames: Bool? = nil,
-            roadNumbers: Bool? = nil
+            roadNumbers: Bool? = nil, maneuvers: [GuidanceUpdate.Upcoming]? = nil, speed: Double? = nil, time: Double? = nil,
+            interval: Double? = nil
         ) {
             self.language = language
             self.profile = profile
@@ -29,6 +39,28 @@ public enum GuidanceStart: RPCMethod {
             self.verbosity = verbosity
             self.roadNames = roadNames
             self.roadNumbers = roadNumbers
+            self.maneuvers = maneuvers
+            self.speed = speed
+            self.time = time
+            self.interval = interval
+        }
+
+        /// The first report, when the request carries one.
+        public var firstUpdate: GuidanceUpdate.Params? {
+            maneuvers.map { GuidanceUpdate.Params(time: time, speed: speed ?? 0, maneuvers: $0, interval: interval) }
+        }
+
+        public func validate() throws(RPCError) {
+            guard let firstUpdate else {
+                if speed != nil || time != nil || interval != nil {
+                    throw .invalidParams("'speed', 'time' and 'interval' go with 'maneuvers', the route's first report")
+                }
+                return
+            }
+            try firstUpdate.validate()
+            if let undescribed = firstUpdate.maneuvers.first(where: { $0.maneuver == nil }) {
+                throw .invalidParams("maneuver '\(undescribed.id)' has no 'maneuver': guidance.start describes every maneuver it lists")
+            }
         }
     }
 
@@ -39,9 +71,12 @@ public enum GuidanceStart: RPCMethod {
         public var verbosity: Verbosity
         public var roadNames: Bool
         public var roadNumbers: Bool
+        /// With `maneuvers` in the request: what the first report decided, as `guidance.update` answers.
+        public var prompts: [PlannedPrompt]?
+        public var quiet: QuietWindow?
         public init(
             language: String, profile: String, units: UnitSystem, verbosity: Verbosity = .normal, roadNames: Bool = true,
-            roadNumbers: Bool = true
+            roadNumbers: Bool = true, first: GuidanceUpdate.Result? = nil
         ) {
             self.language = language
             self.profile = profile
@@ -49,6 +84,8 @@ public enum GuidanceStart: RPCMethod {
             self.verbosity = verbosity
             self.roadNames = roadNames
             self.roadNumbers = roadNumbers
+            prompts = first?.prompts
+            quiet = first?.quiet
         }
     }
 }
@@ -77,6 +114,11 @@ public enum GuidanceUpdate: RPCMethod {
         }
 
         public func validate() throws(RPCError) {
+            guard !maneuvers.isEmpty else {
+                throw .invalidParams(
+                    "'maneuvers' must list at least one upcoming maneuver: a guidance always has one ahead (the destination last); "
+                        + "once it is reached, guidance ends by itself, or call guidance.end")
+            }
             guard speed >= 0, speed <= 100 else { throw .invalidParams("'speed' must be between 0 and 100 m/s") }
             if let interval, !(interval > 0 && interval <= 10) {
                 throw .invalidParams("'interval' must be seconds between updates, more than 0 and at most 10")
@@ -120,17 +162,38 @@ public enum GuidanceUpdate: RPCMethod {
         /// and the maneuvers listed stay the same. A simulation may skip those updates; the prompts
         /// stay the same. Absent: the next update may matter.
         public var quiet: QuietWindow?
-        public init(prompts: [PlannedPrompt], quiet: QuietWindow? = nil) {
+        /// Set while guidance is paused (`guidance.pause`): the report was taken, nothing announced.
+        public var paused: GuidancePauseReason?
+        public init(prompts: [PlannedPrompt], quiet: QuietWindow? = nil, paused: GuidancePauseReason? = nil) {
             self.prompts = prompts
             self.quiet = quiet
+            self.paused = paused
         }
     }
 }
 
-/// `guidance.end`: this client's guidance stops; prompts already queued still play.
+/// `guidance.end`: this client's guidance stops. `finished` (the trip is done): the prompt playing
+/// is said to its end, the waiting ones are skipped; `cancelled`, or no reason: every prompt of the
+/// guidance stops.
 public enum GuidanceEnd: RPCMethod {
     public static let name = "guidance.end"
-    public typealias Params = NoParams
+
+    /// Why the client ends its guidance (CarPlay's finished and cancelled trips).
+    public enum Reason: String, Codable, Sendable, CaseIterable {
+        case finished
+        case cancelled
+    }
+
+    /// The `guidance.ended` reason of a guidance that ended by itself once its arrival was said; a
+    /// guidance request after it is -32000 with `data` `{"guidanceEnded": "arrived"}`.
+    public static let arrived = "arrived"
+
+    public struct Params: MethodParams {
+        /// Absent: the guidance's prompts stop as for `cancelled`; the event's reason is `clientRequest`.
+        public var reason: Reason?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case reason }
+        public init(reason: Reason? = nil) { self.reason = reason }
+    }
 
     public struct Result: Codable, Sendable {
         public var ended: Bool
@@ -182,6 +245,73 @@ public enum GuidanceReroute: RPCMethod {
     }
 }
 
+/// `guidance.pause`: the guidance engine cannot guide for a while (loading, finding the position,
+/// recalculating, the vehicle not yet on the route). Nothing is announced until `guidance.resume`;
+/// the guidance's waiting prompts are skipped, and the reason is said when a driver should hear it,
+/// at most once per `RerouteDebounce.standardWindow` seconds for each reason.
+public enum GuidancePause: RPCMethod {
+    public static let name = "guidance.pause"
+
+    public struct Params: MethodParams {
+        public var reason: GuidancePauseReason
+        /// Seconds on the client's own monotonic clock, as in `guidance.update`; absent: the daemon's clock.
+        public var time: Double?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case reason, time }
+
+        public init(reason: GuidancePauseReason, time: Double? = nil) {
+            self.reason = reason
+            self.time = time
+        }
+
+        public func validate() throws(RPCError) { try GuidanceTimeParams(time: time).validate() }
+    }
+
+    public struct Result: Codable, Sendable {
+        /// The reason now in force.
+        public var paused: GuidancePauseReason
+        /// True when the reason's words were queued.
+        public var announced: Bool
+        /// The queued prompt's id, when announced.
+        public var prompt: String?
+        /// The pack's words for the reason; absent for one that is not said (arrived).
+        public var text: String?
+        /// Why the words were not said.
+        public var reason: String?
+        /// The ids of the guidance's waiting prompts, now skipped.
+        public var cancelled: [String]
+
+        public init(
+            paused: GuidancePauseReason, announced: Bool, prompt: String? = nil, text: String? = nil, reason: String? = nil, cancelled: [String] = []
+        ) {
+            self.paused = paused
+            self.announced = announced
+            self.prompt = prompt
+            self.text = text
+            self.reason = reason
+            self.cancelled = cancelled
+        }
+    }
+}
+
+/// `guidance.resume`: guidance goes on after `guidance.pause`; the next `guidance.update` is
+/// announced as it stands then (a maneuver passed meanwhile gets nothing).
+public enum GuidanceResume: RPCMethod {
+    public static let name = "guidance.resume"
+
+    public typealias Params = GuidanceTimeParams
+
+    public struct Result: Codable, Sendable {
+        /// False when guidance was not paused (nothing changed).
+        public var resumed: Bool
+        /// What it had been paused for.
+        public var from: GuidancePauseReason?
+        public init(resumed: Bool, from: GuidancePauseReason? = nil) {
+            self.resumed = resumed
+            self.from = from
+        }
+    }
+}
+
 /// `guidance.repeat`: the driver asks to hear the next maneuver again (a steering-wheel button, a
 /// voice assistant). Its prompt is queued now, at the current distance, at most once per
 /// `RepeatLimiter.standardWindow` seconds.
@@ -220,5 +350,8 @@ public enum GuidanceRepeat: RPCMethod {
 
 extension Methods {
     /// The methods of this file, listed in `Methods.all`.
-    static let guidance: [any RPCMethod.Type] = [GuidanceStart.self, GuidanceUpdate.self, GuidanceReroute.self, GuidanceRepeat.self, GuidanceEnd.self]
+    static let guidance: [any RPCMethod.Type] = [
+        GuidanceStart.self, GuidanceUpdate.self, GuidanceReroute.self, GuidancePause.self, GuidanceResume.self, GuidanceRepeat.self,
+        GuidanceEnd.self,
+    ]
 }

@@ -83,7 +83,7 @@ final class DriveRun {
             progress.update(step.time)
         }
         end = try drainPrompts(after: schedule.endTime, wallStart: wallStart)
-        _ = try? rpc.callForCLI(GuidanceEnd.self)
+        if guiding { _ = try? rpc.callForCLI(GuidanceEnd.self, .init(reason: .finished)) }
         try stopEverything()
     }
 
@@ -130,14 +130,26 @@ final class DriveRun {
     }
 
     private func send(_ update: DriveUpdate) throws {
-        guard guiding else { return }
+        // Past the destination nothing is ahead: a guidance always lists one maneuver, so the drive
+        // has nothing more to report (its guidance ended once the arrival was said).
+        guard guiding, !update.upcoming.isEmpty else { return }
         updates.sent += 1
         let maneuvers = update.upcoming.map { item in
             // Each maneuver is described once; later updates name it by id.
             GuidanceUpdate.Upcoming(id: item.id, distance: item.distance, maneuver: described.insert(item.id).inserted ? item.maneuver : nil)
         }
-        let result = try rpc.callForCLI(
-            GuidanceUpdate.self, .init(speed: update.speed, maneuvers: maneuvers, interval: schedule.timeline.tick))
+        let result: GuidanceUpdate.Result
+        do {
+            result = try rpc.call(GuidanceUpdate.self, .init(speed: update.speed, maneuvers: maneuvers, interval: schedule.timeline.tick))
+        } catch let error as RPCError where error.data?["guidanceEnded"] == .string(GuidanceEnd.arrived) {
+            // The arrival was said and guidance ended by itself (guidance.ended arrived): the drive
+            // reports no more, as an app stops once its trip is finished.
+            guiding = false
+            quiet = nil
+            return
+        } catch let error as RPCError {
+            throw CLIError("voxnavd refused \(GuidanceUpdate.name): \(error.message)")
+        }
         quiet = result.quiet.map { ($0, update.upcoming.map(\.id)) }
     }
 
@@ -166,12 +178,22 @@ final class DriveRun {
             // The app itself (the drive's guidance client) shows or hides its template.
             _ = try rpc.callForCLI(SessionVoiceControl.self, .init(shown: event.action == .voiceControlShow))
         case .reroute:
+            guard guiding else { return }
             _ = try rpc.callForCLI(GuidanceReroute.self, .init())
             // The announcer starts again and forgets every maneuver: the next update describes them anew.
             described = []
         case .repeatManeuver:
             // Refused within the rate limit, or with no maneuver ahead: the drive goes on (the result says why).
+            guard guiding else { return }
             _ = try rpc.callForCLI(GuidanceRepeat.self, .init())
+        case .guidancePause:
+            guard guiding, let reason = event.reason else { return }
+            _ = try rpc.callForCLI(GuidancePause.self, .init(reason: reason))
+            // A pause for a reroute forgets the route, as guidance.reroute does.
+            if reason == .rerouting { described = [] }
+        case .guidanceResume:
+            guard guiding else { return }
+            _ = try rpc.callForCLI(GuidanceResume.self, .init())
         default:
             guard let kind = event.action.kind else { return }
             if event.action.starts {

@@ -18,7 +18,8 @@ enum DriveSummaryText {
             "peak memory: " + (peaks.daemon.map { "voxnavd \(megabytes($0)), " } ?? "") + "voxnav \(megabytes(peaks.driver))",
             "",
         ]
-        // The prompts, with the moments guidance ended (the car's own navigation taking over) among them.
+        // The prompts, with the moments guidance paused, resumed and ended (the car's own navigation
+        // taking over, the arrival said) among them.
         var timed: [(time: Double, line: String)] = []
         for prompt in report.prompts {
             let time = prompt.startedAt ?? prompt.queuedAt ?? 0
@@ -35,6 +36,10 @@ enum DriveSummaryText {
         }
         for end in report.guidanceEnds where end.reason != "clientRequest" {
             timed.append((end.time, "  \(column(end.time)) guidance ended: \(end.reason)"))
+        }
+        for pause in report.guidancePauses {
+            timed.append((pause.began, "  \(column(pause.began)) guidance paused: \(pause.reason)"))
+            if let ended = pause.ended { timed.append((ended, "  \(column(ended)) guidance resumed")) }
         }
         lines += timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element.line)
         lines += [

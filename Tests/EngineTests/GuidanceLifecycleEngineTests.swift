@@ -1,0 +1,145 @@
+import AudioPolicy
+import Foundation
+import Guidance
+import RPC
+import Testing
+
+@testable import Engine
+
+/// The guidance lifecycle's logic through the whole engine on the in-memory server (`EngineRig`),
+/// each prompt held playing until the test drains it: what a pause skips and what it lets finish,
+/// what an arrival ends and when, and what a finished or cancelled trip does to its prompts.
+/// `GuidanceLifecycleSocketTests` proves the same against the real voxnavd, heard on `car.monitor`.
+@Suite struct GuidanceLifecycleEngineTests {
+    typealias Rig = EngineRig
+    static let app = ClientID("app")
+
+    static func turn(_ distance: Double, described: Bool = false) -> GuidanceProgress.Upcoming {
+        .init(id: "m1", distance: distance, maneuver: described ? Maneuver(type: .rightTurn, roadName: "Solar Circle") : nil)
+    }
+
+    static func update(_ rig: Rig, at time: Double, _ upcoming: GuidanceProgress.Upcoming) async throws -> GuidanceUpdate.Result {
+        try await rig.engine.updateGuidance(client: app, progress: GuidanceProgress(time: time, speed: 14, upcoming: [upcoming], interval: 1))
+    }
+
+    /// Guidance on Solar Circle: the initial prompt playing (held), the prepare prompt waiting behind it.
+    static func playingAndWaiting(_ rig: Rig) async throws -> (playing: String, waiting: String) {
+        _ = try await rig.engine.startGuidance(client: app, language: "en-US", profile: "car")
+        let first = try await update(rig, at: 0, turn(1400, described: true))
+        #expect(first.prompts.map(\.state) == [.initial])
+        await rig.output.waitUntilPlaying(1)
+        let second = try await update(rig, at: 70, turn(300))
+        #expect(second.prompts.map(\.state) == [.prepare])
+        let queued = rig.events.all.filter { $0.type == .promptQueued }.compactMap(\.prompt)
+        try #require(queued.count == 2, "\(rig.events.all.map(\.type))")
+        return (queued[0], queued[1])
+    }
+
+    @Test func aPauseSkipsWhatWaitsLetsThePlayingPromptEndAndAnnouncesNothingUntilItResumes() async throws {
+        let rig = try await Rig.start()
+        let (playing, waiting) = try await Self.playingAndWaiting(rig)
+        let paused = try await rig.engine.pauseGuidance(client: Self.app, reason: .loading, time: 71)
+        #expect(paused.cancelled == [waiting] && paused.announced && paused.text == "Loading route")
+        #expect(rig.events.types(of: PromptID(rawValue: waiting)) == ["prompt.queued", "prompt.skipped"])
+        // While paused: reports are taken, nothing is planned, a repeat is refused.
+        for (time, distance) in [(75.0, 200.0), (80, 120), (84, 70)] {
+            let reply = try await Self.update(rig, at: time, Self.turn(distance))
+            #expect(reply.prompts.isEmpty && reply.paused == .loading)
+        }
+        let repeated = try await rig.engine.repeatGuidance(client: Self.app, time: 85)
+        #expect(!repeated.repeated && repeated.reason?.contains("paused") == true)
+        // The prompt that played goes on to its end; then "Loading route"; then nothing.
+        rig.output.drain()
+        await rig.output.waitUntilPlaying(2)
+        #expect(rig.events.types(of: PromptID(rawValue: playing)).last == "prompt.finished")
+        rig.output.drain()
+        try await Rig.waitFor("Loading route finished") { rig.events.all.contains { $0.type == .promptFinished && $0.text == "Loading route" } }
+        #expect(rig.output.played == 2)
+        // Resumed: the turn as it stands then.
+        #expect(try await rig.engine.resumeGuidance(client: Self.app) == .loading)
+        #expect(try await rig.engine.resumeGuidance(client: Self.app) == nil, "resumed once")
+        let after = try await Self.update(rig, at: 86, Self.turn(60))
+        #expect(after.prompts.map(\.state) == [.execute] && after.paused == nil)
+        let lifecycle = rig.events.all.filter { [.guidancePaused, .guidanceResumed].contains($0.type) }.map { "\($0.type.rawValue) \($0.reason ?? "")" }
+        #expect(lifecycle == ["guidance.paused loading", "guidance.resumed loading"])
+        await rig.output.waitUntilPlaying(3)
+        rig.output.drain()
+        await rig.stop()
+    }
+
+    @Test func aPromptHeldBackWhilePausedIsNotSaidAgain() async throws {
+        let rig = try await Rig.start()
+        _ = try await Self.playingAndWaiting(rig)
+        _ = try await rig.engine.pauseGuidance(client: Self.app, reason: .locating, time: 71)
+        // A call cuts the prompt playing: held back, it would be said again once the call ends; paused, it is not.
+        _ = try await rig.engine.startSource(.phoneCall)
+        try await Rig.waitFor("the playing prompt cut") { rig.events.all.contains { $0.type == .promptInterrupted } }
+        try await rig.engine.stopSource(.phoneCall)
+        try await Task.sleep(for: .milliseconds(200))
+        let queuedAfterTheCall = rig.events.all.filter { $0.type == .promptQueued }.map(\.text)
+        // The initial, the prepare (skipped by the pause), the pause's words: nothing after the call.
+        #expect(queuedAfterTheCall.count == 3 && queuedAfterTheCall.last == "Finding your location", "\(queuedAfterTheCall)")
+        await rig.stop()
+    }
+
+    @Test func theArrivalEndsGuidanceOnceHeardAndNotBefore() async throws {
+        let rig = try await Rig.start()
+        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car")
+        let arrival = GuidanceProgress.Upcoming(id: "end", distance: 40, maneuver: Maneuver(type: .arriveAtDestinationRight))
+        let planned = try await rig.engine.updateGuidance(client: Self.app, progress: GuidanceProgress(time: 0, speed: 8, upcoming: [arrival]))
+        #expect(planned.prompts.map(\.state) == [.execute])
+        await rig.output.waitUntilPlaying(1)
+        // Still playing: guidance runs on.
+        #expect(try await rig.engine.state().guidanceClients == 1)
+        #expect(!rig.events.all.contains { $0.type == .guidanceEnded })
+        rig.output.drain()
+        try await Rig.waitFor("guidance ended") { rig.events.all.contains { $0.type == .guidanceEnded } }
+        let types = rig.events.all.map(\.type).filter { [.promptFinished, .guidanceEnded].contains($0) }
+        #expect(types == [.promptFinished, .guidanceEnded])
+        #expect(rig.events.all.first { $0.type == .guidanceEnded }?.reason == "arrived")
+        await #expect {
+            _ = try await rig.engine.updateGuidance(client: Self.app, progress: GuidanceProgress(time: 5, speed: 8, upcoming: [arrival]))
+        } throws: { error in
+            guard case EngineError.guidanceEnded(.arrived) = error else { return false }
+            return (error as? EngineError)?.data == .object(["guidanceEnded": .string("arrived")])
+        }
+        await rig.stop()
+    }
+
+    /// An arrival with maneuvers listed after it is a waypoint's (a via point): said, and the trip goes on.
+    @Test func aWaypointsArrivalDoesNotEndGuidance() async throws {
+        let rig = try await Rig.start()
+        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car")
+        let via = GuidanceProgress.Upcoming(id: "via", distance: 40, maneuver: Maneuver(type: .arriveAtDestinationRight))
+        let onward = GuidanceProgress.Upcoming(id: "m2", distance: 900, maneuver: Maneuver(type: .leftTurn, roadName: "Elm Street"))
+        let planned = try await rig.engine.updateGuidance(client: Self.app, progress: GuidanceProgress(time: 0, speed: 8, upcoming: [via, onward]))
+        #expect(planned.prompts.map(\.maneuverID) == ["via"] && planned.prompts.map(\.state) == [.execute])
+        await rig.output.waitUntilPlaying(1)
+        rig.output.drain()
+        try await Rig.waitFor("the waypoint's arrival said") { rig.events.all.contains { $0.type == .promptFinished } }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(!rig.events.all.contains { $0.type == .guidanceEnded })
+        _ = try await rig.engine.updateGuidance(client: Self.app, progress: GuidanceProgress(time: 10, speed: 8, upcoming: [onward]))
+        #expect(try await rig.engine.state().guidanceClients == 1)
+        await rig.stop()
+    }
+
+    @Test func aFinishedTripLetsThePlayingPromptEndAndACancelledOneStopsIt() async throws {
+        for reason in [GuidanceEndReason.finished, .cancelled] {
+            let rig = try await Rig.start()
+            let (playing, waiting) = try await Self.playingAndWaiting(rig)
+            #expect(await rig.engine.endGuidance(client: Self.app, reason: reason))
+            #expect(rig.events.types(of: PromptID(rawValue: waiting)) == ["prompt.queued", "prompt.skipped"])
+            if reason == .finished {
+                #expect(rig.events.types(of: PromptID(rawValue: playing)) == ["prompt.queued", "prompt.started"], "still playing")
+                rig.output.drain()
+                try await Rig.waitFor("the playing prompt finished") { rig.events.types(of: PromptID(rawValue: playing)).last == "prompt.finished" }
+            } else {
+                try await Rig.waitFor("the playing prompt stopped") { rig.events.types(of: PromptID(rawValue: playing)).last == "prompt.skipped" }
+            }
+            #expect(rig.events.all.first { $0.type == .guidanceEnded }?.reason == reason.rawValue)
+            await #expect(throws: EngineError.self) { try await Self.update(rig, at: 80, Self.turn(200)) }
+            await rig.stop()
+        }
+    }
+}
