@@ -44,8 +44,10 @@ final class MemoryTrim: Sendable {
         signal.yield()
     }
 
-    /// Trims after each settling that follows a burst, until `finish()`.
+    /// Trims once at once, then after each settling that follows a burst, until `finish()`.
     func run() async {
+        // What starting freed (the phrase packs' regular expressions, checked and let go) goes back now.
+        _ = Self.trim?(0)
         for await _ in settled {
             // Quiet for `delay`: no other signal meanwhile.
             var seen = signals.load(ordering: .relaxed)
