@@ -23,9 +23,11 @@ enum MethodHandlers {
             let guidance = await engine.guidanceSpeech(client: client.id)
             let language = p.language ?? guidance?.language
             let units = language == guidance?.language ? guidance?.units : nil
-            let request = PromptRequest(content: .alert(p.kind, distance: p.distance), language: language, units: units)
-            // An alert matters more than any maneuver but "turn now"; a newer one of the same kind replaces one waiting.
-            let options = PromptOptions(priority: .important, deadline: p.deadline, key: "alert.\(p.kind.rawValue)")
+            let content: PromptRequest.Content = p.kind.map { .alert($0, distance: p.distance) } ?? .alertText(p.text ?? [])
+            let request = PromptRequest(content: content, language: language, units: units)
+            // An alert matters more than any maneuver but "turn now"; a newer one of the same kind replaces one
+            // waiting (an alert in its own words stands alone). Not said by its dismissal, it never is.
+            let options = PromptOptions(priority: .important, deadline: p.latestStart, key: p.kind.map { "alert.\($0.rawValue)" })
             if p.wait == false {
                 let queued = try await engine.queue(request, client: client.id, options: options)
                 return .queued(QueuedPrompt(id: queued.id.rawValue, position: queued.position))

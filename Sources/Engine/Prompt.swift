@@ -16,6 +16,9 @@ struct Prompt: Sendable {
     }
 
     let id: PromptID
+    /// The id it was first queued under: the same across the times it is queued again (an alert's
+    /// events name it by this).
+    var firstID: PromptID
     let client: ClientID
     var kind: Kind
     let priority: PromptPriority
@@ -54,6 +57,7 @@ struct Prompt: Sendable {
 
     init(id: PromptID, client: ClientID, kind: Kind = .text, priority: PromptPriority, deadline: Double?, key: String?, seconds: Double = 0) {
         self.id = id
+        firstID = id
         self.client = client
         self.kind = kind
         self.priority = priority
@@ -78,6 +82,7 @@ struct Prompt: Sendable {
     /// a new ticket, no speech kept, a new turn.
     func again(as id: PromptID) -> Prompt {
         var prompt = Prompt(id: id, client: client, kind: kind, priority: priority, deadline: deadline, key: key, seconds: seconds)
+        prompt.firstID = firstID
         prompt.fromGuidance = fromGuidance
         prompt.outlivesClient = outlivesClient
         prompt.saidAgainWhenOutranked = saidAgainWhenOutranked

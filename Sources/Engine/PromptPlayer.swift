@@ -214,6 +214,7 @@ actor PromptPlayer {
         while !Task.isCancelled, let left = promptLeft(of: client) { _ = try? await left.outcome() }
         // Nothing of the client waits now: only its record of turns goes, and what a cut held back.
         _ = queue.forget(client)
+        for alert in heldAlerts where alert.client == client { dismiss(alert, ended: .promptSkipped) }
         heldAlerts.removeAll { $0.client == client }
     }
 
@@ -255,6 +256,7 @@ actor PromptPlayer {
     private func cancel(reason: String, where matches: (Prompt) -> Bool) -> [PromptID] {
         let removed = queue.remove(where: matches)
         for prompt in removed { finishUnplayed(prompt, result: .skipped, reason: reason) }
+        for alert in heldAlerts where matches(alert) { dismiss(alert, ended: .promptSkipped) }
         heldAlerts.removeAll(where: matches)
         var cancelled = removed.map(\.id)
         if let playing, matches(playing.prompt) {
@@ -303,7 +305,9 @@ actor PromptPlayer {
         for prompt in released {
             switch requeue(prompt) {
             case .success(let id): said.append("\(prompt.id) said again as \(id)")
-            case .failure(let refusal): said.append("\(prompt.id) not said again: \(refusal.why)")
+            case .failure(let refusal):
+                said.append("\(prompt.id) not said again: \(refusal.why)")
+                dismiss(prompt, ended: .promptInterrupted)
             }
         }
         return said
@@ -385,7 +389,20 @@ actor PromptPlayer {
             id: prompt.id.rawValue, result: result, style: .none, text: prompt.text, voice: nil, audioDuration: 0,
             timings: PromptOutcome.Timings(), ducked: [], paused: [], reason: reason)
         emitEnd(outcome, client: prompt.client)
+        dismiss(prompt, ended: outcome.result.eventType)
         prompt.ticket.complete(.success(outcome))
+    }
+
+    /// An alert VoxNav is done with (`alert.dismissed`): its last prompt ended as `ended` says, and
+    /// it is not queued again. Nothing for another kind of prompt.
+    private func dismiss(_ prompt: Prompt, ended: EventType) {
+        guard prompt.kind == .alert else { return }
+        var event = EngineEvent(type: .alertDismissed, time: clock.now())
+        event.client = prompt.client.rawValue
+        event.prompt = prompt.firstID.rawValue
+        event.text = prompt.text
+        event.reason = String(ended.rawValue.dropFirst("prompt.".count))
+        events.emit(event)
     }
 
     private func emitEnd(_ outcome: PromptOutcome, client: ClientID) {
@@ -410,6 +427,13 @@ actor PromptPlayer {
         event.maneuver = prompt.announces?.maneuver
         event.state = prompt.announces?.state
         events.emit(event)
+        // An alert is shown once, when first queued; queued again (the moment passed), it still is.
+        guard prompt.kind == .alert, prompt.id == prompt.firstID else { return }
+        var shown = EngineEvent(type: .alertShown, time: clock.now())
+        shown.client = prompt.client.rawValue
+        shown.prompt = prompt.id.rawValue
+        shown.text = prompt.text
+        events.emit(shown)
     }
 
     // MARK: the worker: one prompt at a time
@@ -424,17 +448,23 @@ actor PromptPlayer {
             let result: Result<PromptOutcome, any Error>
             do {
                 var outcome = try await play(prompt)
+                // Queued again (outranked) or held for later (cut): not done with yet.
+                var goesOn = false
                 if outcome.result == .interrupted, case .outranked = playing?.stop {
                     switch prompt.saidAgainWhenOutranked ? requeue(prompt) : .failure(RequeueRefusal("its client does not want it said again")) {
-                    case .success(let again): outcome.reason = (outcome.reason ?? "interrupted") + "; queued again as \(again)"
+                    case .success(let again):
+                        outcome.reason = (outcome.reason ?? "interrupted") + "; queued again as \(again)"
+                        goesOn = true
                     case .failure(let refusal): outcome.reason = (outcome.reason ?? "interrupted") + "; not queued again: \(refusal.why)"
                     }
                 }
                 if outcome.result == .interrupted, case .cut(let cut, _) = playing?.stop {
                     outcome.cut = cut.rule
                     outcome.reason = (outcome.reason ?? "interrupted") + afterCut(prompt, cut)
+                    goesOn = heldAlerts.last?.id == prompt.id
                 }
                 emitEnd(outcome, client: prompt.client)
+                if !goesOn { dismiss(prompt, ended: outcome.result.eventType) }
                 result = .success(outcome)
             } catch {
                 var event = EngineEvent(type: .promptSkipped, time: clock.now())
@@ -442,6 +472,7 @@ actor PromptPlayer {
                 event.prompt = prompt.id.rawValue
                 event.reason = "\(error)"
                 events.emit(event)
+                dismiss(prompt, ended: .promptSkipped)
                 skipped += 1
                 result = .failure(error)
             }

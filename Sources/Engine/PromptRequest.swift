@@ -10,6 +10,8 @@ public struct PromptRequest: Sendable {
         case maneuver(Maneuver, then: Maneuver?, andThen: Maneuver? = nil)
         /// An alert about the road ahead, worded by the language's phrase pack; `distance` in meters, optional.
         case alert(AlertKind, distance: Double?)
+        /// An alert in the app's own words: its variants, longest first; the richest that fits is said.
+        case alertText([String])
     }
 
     public var content: Content

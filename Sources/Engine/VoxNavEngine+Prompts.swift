@@ -54,7 +54,7 @@ extension VoxNavEngine {
         let kind: Prompt.Kind =
             switch request.content {
             case .maneuver: .maneuver
-            case .alert: .alert
+            case .alert, .alertText: .alert
             case .text: .text
             }
         do {
@@ -143,6 +143,17 @@ extension VoxNavEngine {
             var seen = Set<String>()
             let candidates = [composer.alert(kind, distance: distance), composer.alert(kind)].filter { seen.insert($0).inserted }
             return (candidates.map { Wording(text: $0) }, pack.espeakVoice)
+        case .alertText(let variants):
+            let voice = pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-")
+            // Each as a text prompt's (tidied), in the app's order, the richest first; one longer than a
+            // prompt may have is left out, and if every one is, the first is refused as it is.
+            let limit = configuration.policy.prompts.maxTextCharacters
+            var seen = Set<String>()
+            let said = variants.filter { $0.count <= limit }.map { variant in
+                let tidied = NavigationText.tidied(variant)
+                return tidied.isEmpty ? variant : tidied
+            }.filter { seen.insert($0).inserted }
+            return ((said.isEmpty ? [variants[0]] : said).map { Wording(text: $0) }, voice)
         }
     }
 }

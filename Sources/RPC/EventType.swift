@@ -28,6 +28,11 @@ public enum EventType: String, Codable, CaseIterable, Sendable {
     case interruptionBegan = "interruption.began"
     case interruptionEnded = "interruption.ended"
     case auditViolation = "audit.violation"
+    /// An alert (`prompt.alert`) is accepted: the app shows it now. `prompt` is its first prompt's id.
+    case alertShown = "alert.shown"
+    /// VoxNav is done with an alert: said, or never to be (its dismissal or deadline passed, it was
+    /// cancelled or silenced); `reason` is how its last prompt ended (`finished`, `expired`, …).
+    case alertDismissed = "alert.dismissed"
     /// A client's guidance ended: it asked (`guidance.end`), it arrived, it disconnected, or the car's own navigation took over.
     case guidanceEnded = "guidance.ended"
     /// A client's guidance paused (`guidance.pause`), with its `reason`.

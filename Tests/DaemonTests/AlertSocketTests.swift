@@ -114,8 +114,15 @@ import Testing
             #expect(said.status == 0 && said.output.contains("Roadworks in half a mile"), "\(said.output)")
             let wrong = try Executables.run("voxnav", ["alert", "meteors", "--socket", daemon.socket])
             #expect(wrong.status == 64 && wrong.output.contains("speedCamera") && wrong.output.contains("laneClosed"), "\(wrong.output)")
+            // In the app's own words: the richest variant that fits.
+            let own = try Executables.run(
+                "voxnav",
+                ["alert", "--text", String(repeating: "Slow traffic on the ring road, ", count: 8), "--text", "Slow traffic ahead", "--socket", daemon.socket])
+            #expect(own.status == 0 && own.output.contains("Slow traffic ahead"), "\(own.output)")
+            let neither = try Executables.run("voxnav", ["alert", "--socket", daemon.socket])
+            #expect(neither.status == 64 && neither.output.contains("or --text"), "\(neither.output)")
             let state = try await blocking { try daemon.client.call("state.get") }
-            #expect(state["promptsSpoken"] == .number(1), "\(state)")
+            #expect(state["promptsSpoken"] == .number(2), "\(state)")
             await daemon.stop()
         }
     }

@@ -66,9 +66,12 @@ import Testing
             let after = try await blocking { try client.exchange(Self.update(86, #"{"id":"m1","distance":60}"#, id: 30)) }
             let planned = after["result"]?["prompts"]?.arrayValue ?? []
             #expect(planned.map { $0["state"]?.stringValue } == ["execute"] && after["result"]?["paused"] == nil, "\(after)")
-            let turn = try #require(
-                events.events.last { $0["type"] == .string("prompt.queued") && $0["state"] == .string("execute") }?["prompt"]?.stringValue,
-                "\(events.events)")
+            // Its events come on the recorder's own connection, maybe after the reply.
+            func queuedTurn() -> String? {
+                events.events.last { $0["type"] == .string("prompt.queued") && $0["state"] == .string("execute") }?["prompt"]?.stringValue
+            }
+            _ = await events.wait(seconds: 10) { _ in queuedTurn() != nil }
+            let turn = try #require(queuedTurn(), "\(events.events)")
             #expect(
                 await events.wait(seconds: 20) { _ in ["prompt.finished", "prompt.shortened"].contains(events.types(ofPrompt: turn).last) }, "\(events.events)")
             let finished = events.events.first { $0["prompt"] == .string(turn) && $0["duration"] != nil }

@@ -32,6 +32,6 @@ import Testing
         let expected = Set(EventType.allCases.map(\.rawValue) + EventType.groups)
         #expect(Set(wanted) == expected)
         #expect(Set(subscribed) == expected)
-        #expect(EventType.groups == ["prompt", "session", "source", "interruption", "audit", "guidance", "server", "journal", "subscription"])
+        #expect(EventType.groups == ["prompt", "session", "source", "interruption", "audit", "alert", "guidance", "server", "journal", "subscription"])
     }
 }

@@ -89,6 +89,17 @@ import Testing
         #expect(try refusal(GuidancePause.self, #"{"reason":"napping"}"#) != nil)
         #expect(try refusal(GuidanceEnd.self, #"{"reason":"abandoned"}"#) != nil)
         #expect(try refusal(GuidanceEnd.self, #"{"reason":"finished"}"#) == nil)
+        // An alert: a kind or the app's own words, not both; its variants; its dismissal.
+        #expect(try refusal(PromptAlert.self, "{}")?.contains("'kind' or 'text' is required") == true)
+        #expect(try refusal(PromptAlert.self, #"{"kind":"hazard","text":["Hazard"]}"#)?.contains("not both") == true)
+        #expect(try refusal(PromptAlert.self, #"{"text":[]}"#)?.contains("1 to 8 variants") == true)
+        #expect(try refusal(PromptAlert.self, #"{"text":["a","b","c","d","e","f","g","h","i"]}"#)?.contains("1 to 8 variants") == true)
+        #expect(try refusal(PromptAlert.self, #"{"text":["Road closed"," "]}"#)?.contains("'text[1]' is empty") == true)
+        #expect(try refusal(PromptAlert.self, #"{"text":["Road closed"],"distance":300}"#)?.contains("goes with 'kind'") == true)
+        #expect(try refusal(PromptAlert.self, #"{"kind":"hazard","dismissAfter":0}"#)?.contains("'dismissAfter'") == true)
+        #expect(try refusal(PromptAlert.self, #"{"text":["Road closed"],"dismissAfter":5,"deadline":2}"#) == nil)
+        let both = try PromptAlert.Params.decode(try params(#"{"text":["Road closed"],"dismissAfter":5,"deadline":2}"#), method: PromptAlert.name)
+        #expect(both.latestStart == 2)
     }
 
     @Test func acceptedParamsCarryTheirValues() throws {

@@ -293,6 +293,16 @@ def scripted_session(s):
            predicate=lambda r: r["result"] in ("finished", "shortened") and r["text"] == "Speed camera in 500 feet")
     s.call(a, "prompt.alert roadworks in German, wait false", "prompt.alert", {"kind": "roadworks", "language": "de", "wait": False},
            predicate=lambda r: r["id"].startswith("p-") and isinstance(r["position"], int))
+    own = s.call(a, "prompt.alert in the app's own words: the richest variant that fits is said", "prompt.alert",
+                 {"text": ["Accident on the A7 between Hamburg-Othmarschen and Hamburg-Bahrenfeld, the left lane is closed and traffic is "
+                           "held up for about twenty minutes; expect long delays and consider another route if you can",
+                           "Accident on the A7, expect delays"]},
+                 predicate=lambda r: r["result"] in ("finished", "shortened") and r["text"] == "Accident on the A7, expect delays")
+    check("prompt.alert: alert.shown when accepted, alert.dismissed (with how it ended) when said, named by its prompt",
+          own is not None and a.wait_events(lambda ev: [(e["type"], e.get("reason")) for e in ev
+                                                        if e.get("prompt") == own["id"] and e["type"].startswith("alert.")]
+                                            == [("alert.shown", None), ("alert.dismissed", own["result"])]),
+          json.dumps([e for e in a.events if own is not None and e.get("prompt") == own["id"]]))
 
     # --- guidance ---
     s.call(a, "guidance.start", "guidance.start", {"language": "en-US", "profile": "car"},
@@ -449,6 +459,11 @@ def scripted_session(s):
         ("prompt.alert", {}, "alert kind missing"),
         ("prompt.alert", {"kind": "meteorShower"}, "unknown alert kind"),
         ("prompt.alert", {"kind": "hazard", "distance": -1}, "alert distance below 0"),
+        ("prompt.alert", {"kind": "hazard", "text": ["Hazard"]}, "both kind and text"),
+        ("prompt.alert", {"text": []}, "no text variant"),
+        ("prompt.alert", {"text": ["Road closed", "  "]}, "a blank variant"),
+        ("prompt.alert", {"text": ["Road closed"], "distance": 300}, "distance with text"),
+        ("prompt.alert", {"kind": "hazard", "dismissAfter": 0}, "dismissAfter 0"),
         ("guidance.update", {"speed": 10, "maneuvers": [{"id": "m1", "distance": -2000}]}, "distance below -1000"),
         ("state.get", [], "params an array"),
         ("source.start", {"kind": "fmRadio", "duration": 2}, "duration on a source other than a chime"),

@@ -17,9 +17,9 @@ EVENT_TYPES = [
     "prompt.queued", "prompt.started", "prompt.finished", "prompt.shortened", "prompt.skipped", "prompt.expired",
     "prompt.interrupted", "prompt.refused", "session.activated", "session.deactivated", "source.started", "source.changed", "source.ended", "source.ducked", "source.restored",
     "source.paused", "source.resumed", "source.stopped", "source.handled", "interruption.began", "interruption.ended", "audit.violation",
-    "guidance.ended", "guidance.paused", "guidance.resumed", "server.lost", "server.restored", "journal.failing", "journal.recovered", "subscription.dropped",
+    "alert.shown", "alert.dismissed", "guidance.ended", "guidance.paused", "guidance.resumed", "server.lost", "server.restored", "journal.failing", "journal.recovered", "subscription.dropped",
 ]
-EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "guidance", "server", "journal", "subscription"]
+EVENT_GROUPS = ["prompt", "session", "source", "interruption", "audit", "alert", "guidance", "server", "journal", "subscription"]
 VERBOSITIES = ["brief", "normal", "detailed"]
 UNIT_SYSTEMS = ["metric", "imperialUS", "imperialUK"]
 VOICE_GUIDANCE = ["off", "alertsOnly", "all"]
@@ -137,12 +137,17 @@ METHODS = {
     ),
     "prompt.alert": (
         params({"kind": ref("AlertKind"),
-                "distance": {"type": "number", "minimum": 0, "maximum": 100000, "description": "Meters to it; omitted: \"… ahead\"."},
+                "text": {"type": "array", "minItems": 1, "maxItems": 8, "items": {"type": "string", "pattern": "\\S"},
+                         "description": "The app's own words instead of a kind: its title variants, longest first; the richest that fits a prompt's time is said."},
+                "distance": {"type": "number", "minimum": 0, "maximum": 100000, "description": "Meters to it (with kind); omitted: \"… ahead\"."},
                 "language": {"type": "string", "description": "A phrase pack; default: this client's guidance language (and then its units), else en-US. Unknown: -32000."},
                 "deadline": {"type": "number", "exclusiveMinimum": 0, "maximum": 3600},
+                "dismissAfter": {"type": "number", "exclusiveMinimum": 0, "maximum": 3600,
+                                 "description": "Seconds from now: not said by then, it never is (prompt.expired, then alert.dismissed)."},
                 "wait": {"type": "boolean", "description": "Default true: answer when it has ended; false: answer at once with its id."}},
-               required=["kind"],
-               description="A navigation alert worded by the phrase pack, queued at priority important."),
+               description="A navigation alert, queued at priority important: a kind worded by the phrase pack, or the app's own text. "
+                           "Exactly one of kind and text.",
+               extra={"oneOf": [{"required": ["kind"]}, {"required": ["text"]}], "dependentRequired": {"distance": ["kind"]}}),
         {"oneOf": [ref("PromptOutcome"), ref("QueuedPrompt")]},
     ),
     "prompt.cancel": (
@@ -554,6 +559,10 @@ DEFS = {
             {"if": {"properties": {"type": {"enum": ["journal.failing", "journal.recovered"]}}}, "then": {"required": ["reason"]}},
             {"if": {"properties": {"type": {"const": "guidance.ended"}}},
              "then": {"required": ["client", "reason"], "properties": {"reason": {"enum": GUIDANCE_END_REASONS}}}},
+            {"if": {"properties": {"type": {"const": "alert.shown"}}}, "then": {"required": ["client", "prompt", "text"]}},
+            {"if": {"properties": {"type": {"const": "alert.dismissed"}}},
+             "then": {"required": ["client", "prompt", "text", "reason"],
+                      "properties": {"reason": {"enum": ["finished", "shortened", "skipped", "expired", "interrupted"]}}}},
             {"if": {"properties": {"type": {"enum": ["guidance.paused", "guidance.resumed"]}}},
              "then": {"required": ["client", "reason"], "properties": {"reason": {"enum": GUIDANCE_PAUSE_REASONS}}}},
         ],
