@@ -106,18 +106,13 @@ enum MethodHandlers {
                 client: client.id, language: p.language, profile: p.profile, units: p.units, verbosity: verbosity, roads: roads)
             // The route's first report, when the request brings it (every maneuver described: it cannot be refused).
             var first: GuidanceUpdate.Result?
-            if let update = p.firstUpdate {
-                first = try await engine.updateGuidance(
-                    client: client.id, progress: GuidanceProgress(time: update.time, speed: update.speed, upcoming: update.maneuvers, interval: update.interval)
-                )
-            }
+            if let update = p.firstUpdate { first = try await engine.updateGuidance(client: client.id, progress: GuidanceProgress(update)) }
             return .init(
                 language: started.language, profile: started.profile, units: started.units, verbosity: verbosity, roadNames: roads.names,
                 roadNumbers: roads.numbers, first: first)
         }
         table.on(GuidanceUpdate.self) { p, client in
-            let progress = GuidanceProgress(time: p.time, speed: p.speed, upcoming: p.maneuvers, interval: p.interval)
-            return try await engine.updateGuidance(client: client.id, progress: progress)
+            try await engine.updateGuidance(client: client.id, progress: GuidanceProgress(p))
         }
         table.on(GuidanceReroute.self) { p, client in
             try await engine.rerouteGuidance(client: client.id, time: p.time)

@@ -21,4 +21,9 @@ public struct GuidanceProgress: Sendable {
         self.upcoming = upcoming
         self.interval = interval
     }
+
+    /// A `guidance.update`'s report (also what `guidance.start` may carry as the route's first).
+    public init(_ update: GuidanceUpdate.Params) {
+        self.init(time: update.time, speed: update.speed, upcoming: update.maneuvers, interval: update.interval)
+    }
 }

@@ -214,8 +214,7 @@ actor PromptPlayer {
         while !Task.isCancelled, let left = promptLeft(of: client) { _ = try? await left.outcome() }
         // Nothing of the client waits now: only its record of turns goes, and what a cut held back.
         _ = queue.forget(client)
-        for alert in heldAlerts where alert.client == client { dismiss(alert, ended: .promptSkipped) }
-        heldAlerts.removeAll { $0.client == client }
+        dropHeldAlerts { $0.client == client }
     }
 
     /// The ticket of a prompt of `client` that is playing or waiting, if any.
@@ -233,18 +232,27 @@ actor PromptPlayer {
     /// Skips a client's waiting guidance prompts (its trip is done); the one playing finishes.
     @discardableResult
     func cancelWaitingGuidance(client: ClientID, reason: String) -> [PromptID] {
-        let removed = queue.remove { $0.client == client && $0.fromGuidance }
-        for prompt in removed { finishUnplayed(prompt, result: .skipped, reason: reason) }
-        return removed.map(\.id)
+        skipWaiting(reason: reason) { $0.client == client && $0.fromGuidance }
     }
 
     /// Skips a client's waiting prompts with one of `keys` (a reroute: the old route's maneuvers);
     /// the one playing finishes.
     @discardableResult
     func cancelWaiting(client: ClientID, keys: Set<String>, reason: String) -> [PromptID] {
-        let removed = queue.remove { $0.client == client && $0.key.map(keys.contains) == true }
+        skipWaiting(reason: reason) { $0.client == client && $0.key.map(keys.contains) == true }
+    }
+
+    /// Ends the waiting prompts that match, skipped, each with its event; returns their ids.
+    private func skipWaiting(reason: String, where matches: (Prompt) -> Bool) -> [PromptID] {
+        let removed = queue.remove(where: matches)
         for prompt in removed { finishUnplayed(prompt, result: .skipped, reason: reason) }
         return removed.map(\.id)
+    }
+
+    /// Lets go of the alerts a cut held for later that match: each is dismissed, never to be said.
+    private func dropHeldAlerts(where matches: (Prompt) -> Bool) {
+        for alert in heldAlerts where matches(alert) { dismiss(alert, ended: .promptSkipped) }
+        heldAlerts.removeAll(where: matches)
     }
 
     /// Cancels every prompt, waiting or playing (the daemon stops, the sound server went away).
@@ -254,11 +262,8 @@ actor PromptPlayer {
 
     @discardableResult
     private func cancel(reason: String, where matches: (Prompt) -> Bool) -> [PromptID] {
-        let removed = queue.remove(where: matches)
-        for prompt in removed { finishUnplayed(prompt, result: .skipped, reason: reason) }
-        for alert in heldAlerts where matches(alert) { dismiss(alert, ended: .promptSkipped) }
-        heldAlerts.removeAll(where: matches)
-        var cancelled = removed.map(\.id)
+        var cancelled = skipWaiting(reason: reason, where: matches)
+        dropHeldAlerts(where: matches)
         if let playing, matches(playing.prompt) {
             resolve(.cancelled(reason: reason))
             cancelled.append(playing.prompt.id)
@@ -397,12 +402,18 @@ actor PromptPlayer {
     /// it is not queued again. Nothing for another kind of prompt.
     private func dismiss(_ prompt: Prompt, ended: EventType) {
         guard prompt.kind == .alert else { return }
-        var event = EngineEvent(type: .alertDismissed, time: clock.now())
+        var event = alertEvent(.alertDismissed, prompt)
+        event.reason = String(ended.rawValue.dropFirst("prompt.".count))
+        events.emit(event)
+    }
+
+    /// An alert's event, named by its first prompt's id.
+    private func alertEvent(_ type: EventType, _ prompt: Prompt) -> EngineEvent {
+        var event = EngineEvent(type: type, time: clock.now())
         event.client = prompt.client.rawValue
         event.prompt = prompt.firstID.rawValue
         event.text = prompt.text
-        event.reason = String(ended.rawValue.dropFirst("prompt.".count))
-        events.emit(event)
+        return event
     }
 
     private func emitEnd(_ outcome: PromptOutcome, client: ClientID) {
@@ -429,11 +440,7 @@ actor PromptPlayer {
         events.emit(event)
         // An alert is shown once, when first queued; queued again (the moment passed), it still is.
         guard prompt.kind == .alert, prompt.id == prompt.firstID else { return }
-        var shown = EngineEvent(type: .alertShown, time: clock.now())
-        shown.client = prompt.client.rawValue
-        shown.prompt = prompt.id.rawValue
-        shown.text = prompt.text
-        events.emit(shown)
+        events.emit(alertEvent(.alertShown, prompt))
     }
 
     // MARK: the worker: one prompt at a time

@@ -123,12 +123,11 @@ extension VoxNavEngine {
         let pack = voices.pack(for: language)
         switch request.content {
         case .text(let text):
-            let voice = pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-")
+            let voice = Self.textVoice(pack: pack, language: language)
             // Longer than a prompt may have: refused as it is, before any work on it (it may be a megabyte).
             guard text.count <= configuration.policy.prompts.maxTextCharacters else { return ([Wording(text: text)], voice) }
             // As an app sends it: tidied, and, should it not fit, without the instruction chained to it.
-            let tidied = NavigationText.tidied(text)
-            let said = tidied.isEmpty ? text : tidied
+            let said = Self.tidied(text)
             let shorter = NavigationText.withoutChainedClause(said, connector: pack?.chainConnector)
             return ([said, shorter].compactMap { $0 }.map { Wording(text: $0) }, voice)
         case .maneuver(let maneuver, let next, let andThen):
@@ -144,16 +143,24 @@ extension VoxNavEngine {
             let candidates = [composer.alert(kind, distance: distance), composer.alert(kind)].filter { seen.insert($0).inserted }
             return (candidates.map { Wording(text: $0) }, pack.espeakVoice)
         case .alertText(let variants):
-            let voice = pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-")
+            let voice = Self.textVoice(pack: pack, language: language)
             // Each as a text prompt's (tidied), in the app's order, the richest first; one longer than a
             // prompt may have is left out, and if every one is, the first is refused as it is.
             let limit = configuration.policy.prompts.maxTextCharacters
             var seen = Set<String>()
-            let said = variants.filter { $0.count <= limit }.map { variant in
-                let tidied = NavigationText.tidied(variant)
-                return tidied.isEmpty ? variant : tidied
-            }.filter { seen.insert($0).inserted }
+            let said = variants.filter { $0.count <= limit }.map(Self.tidied).filter { seen.insert($0).inserted }
             return ((said.isEmpty ? [variants[0]] : said).map { Wording(text: $0) }, voice)
         }
+    }
+
+    /// The voice text is said in: its language's pack's, else the tag taken as an eSpeak NG voice.
+    private static func textVoice(pack: PhrasePack?, language: String) -> String {
+        pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-")
+    }
+
+    /// An app's text as it is said: tidied, or as it came when tidying leaves nothing.
+    private static func tidied(_ text: String) -> String {
+        let tidied = NavigationText.tidied(text)
+        return tidied.isEmpty ? text : tidied
     }
 }

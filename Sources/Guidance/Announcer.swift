@@ -89,10 +89,7 @@ public struct Announcer: Sendable {
     /// new route's first prompt keeps the gap after it.
     public mutating func restart(at time: Double, busyFor seconds: Double) {
         reset()
-        if time.isFinite, seconds.isFinite, seconds > 0 {
-            busyUntil = time + configuration.outputLatency + seconds
-            reservedUntil = busyUntil
-        }
+        reserve(at: time, for: seconds)
     }
 
     /// Words said outside the plan that name no maneuver (a pause's "Loading route") keep the audio

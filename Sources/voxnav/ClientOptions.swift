@@ -60,7 +60,7 @@ struct ClientOptions: ParsableArguments {
         do {
             return try RPCClient(socketPath: socket).call(method, params)
         } catch let error as RPCError {
-            throw CLIError("voxnavd refused \(method): \(error.message)")
+            throw CLIError.refused(method, error)
         } catch {
             throw CLIError("\(error)")
         }
@@ -76,7 +76,7 @@ extension RPCClient {
         do {
             return try call(method, params)
         } catch let error as RPCError {
-            throw CLIError("voxnavd refused \(M.name): \(error.message)")
+            throw CLIError.refused(M.name, error)
         }
     }
 
@@ -87,4 +87,7 @@ extension RPCClient {
 struct CLIError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+
+    /// The daemon refused `method`: its message, for the user.
+    static func refused(_ method: String, _ error: RPCError) -> CLIError { CLIError("voxnavd refused \(method): \(error.message)") }
 }

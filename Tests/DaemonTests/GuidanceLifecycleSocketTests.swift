@@ -9,11 +9,7 @@ import Testing
 /// finished or cancelled; and a guidance with no maneuver ahead refused. The simulated sources play
 /// into a sink of their own (`withCabin`), so `car.monitor` carries the prompts alone.
 @Suite(.serialized) struct GuidanceLifecycleSocketTests {
-    /// A `guidance.update` frame at `time` (client clock) at 14 m/s with `entries`.
-    static func update(_ time: Double, _ entries: String, id: Int) -> String {
-        #"{"jsonrpc":"2.0","id":\#(id),"method":"guidance.update","params":{"time":\#(time),"speed":14,"maneuvers":[\#(entries)]}}"#
-    }
-
+    static let update = GuidanceSocketFixture.update
     static let solarCircle = #"{"id":"m1","distance":1400,"maneuver":{"type":"rightTurn","roadName":"Solar Cir."}}"#
     static let errorCode = GuidanceSocketFixture.errorCode
 
@@ -27,7 +23,7 @@ import Testing
             let client = daemon.client
             let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt", "guidance"])
             _ = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US")])) }
-            let first = try await blocking { try client.exchange(Self.update(0, Self.solarCircle, id: 1)) }
+            let first = try await blocking { try client.exchange(Self.update(0, Self.solarCircle)) }
             let initial = try #require(first["result"]?["prompts"]?.arrayValue?.first, "\(first)")
             #expect(initial["state"] == .string("initial"), "\(first)")
 
@@ -44,9 +40,9 @@ import Testing
             // nothing is heard on car.monitor.
             let capture = try MonitorCapture(sampleRate: 16000)
             try await capture.waitForAudio(seconds: 0.2)
-            for (index, (time, distance)) in [(40.0, 900.0), (60, 500), (70, 320), (75, 250), (80, 180), (84, 120)].enumerated() {
+            for (time, distance) in [(40.0, 900.0), (60, 500), (70, 320), (75, 250), (80, 180), (84, 120)] {
                 let reply = try await blocking {
-                    try client.exchange(Self.update(time, #"{"id":"m1","distance":\#(distance)}"#, id: 10 + index))
+                    try client.exchange(Self.update(time, #"{"id":"m1","distance":\#(distance)}"#))
                 }
                 #expect(reply["result"]?["prompts"]?.arrayValue == [] && reply["result"]?["paused"] == .string("loading"), "\(reply)")
                 try await Task.sleep(for: .milliseconds(150))
@@ -63,7 +59,7 @@ import Testing
             #expect(resumed == .object(["resumed": .bool(true), "from": .string("loading")]), "\(resumed)")
             let heardCapture = try MonitorCapture(sampleRate: 16000)
             try await heardCapture.waitForAudio(seconds: 0.2)
-            let after = try await blocking { try client.exchange(Self.update(86, #"{"id":"m1","distance":60}"#, id: 30)) }
+            let after = try await blocking { try client.exchange(Self.update(86, #"{"id":"m1","distance":60}"#)) }
             let planned = after["result"]?["prompts"]?.arrayValue ?? []
             #expect(planned.map { $0["state"]?.stringValue } == ["execute"] && after["result"]?["paused"] == nil, "\(after)")
             // Its events come on the recorder's own connection, maybe after the reply.
@@ -99,7 +95,7 @@ import Testing
             let pause = try await blocking { try client.call("guidance.pause", .object(["reason": .string("rerouting"), "time": .number(4)])) }
             #expect(pause["paused"] == .string("rerouting") && pause["announced"] == .bool(false), "\(pause)")
             #expect(pause["text"] == .string("Recalculating route") && pause["reason"]?.stringValue?.contains("10 s") == true, "\(pause)")
-            let stale = try await blocking { try client.exchange(Self.update(5, #"{"id":"m1","distance":1300}"#, id: 2)) }
+            let stale = try await blocking { try client.exchange(Self.update(5, #"{"id":"m1","distance":1300}"#)) }
             #expect(Self.errorCode(stale) == -32000, "the old route is forgotten: \(stale)")
             _ = try await blocking { try client.call("guidance.resume") }
             let later = try await blocking { try client.call("guidance.pause", .object(["reason": .string("rerouting"), "time": .number(12)])) }
@@ -138,7 +134,7 @@ import Testing
             let span = LevelAnalysis(samples: heard, sampleRate: capture.sampleRate).span(above: 0.003)
             #expect(span > duration - 0.4, "the arrival heard for \(span) s of its \(duration) s")
 
-            let after = try await blocking { try client.exchange(Self.update(6, #"{"id":"end","distance":5}"#, id: 2)) }
+            let after = try await blocking { try client.exchange(Self.update(6, #"{"id":"end","distance":5}"#)) }
             #expect(Self.errorCode(after) == -32000 && after["error"]?["data"] == .object(["guidanceEnded": .string("arrived")]), "\(after)")
             #expect(after["error"]?["message"]?.stringValue?.contains("destination was reached") == true, "\(after)")
             let ended = try await blocking { try client.call("guidance.end", .object(["reason": .string("finished")])) }
@@ -199,14 +195,14 @@ import Testing
                 try client.exchange(#"{"jsonrpc":"2.0","id":1,"method":"guidance.start","params":{"language":"en-US","maneuvers":[]}}"#)
             }
             #expect(Self.errorCode(empty) == -32602 && empty["error"]?["message"]?.stringValue?.contains("at least one") == true, "\(empty)")
-            let none = try await blocking { try client.exchange(Self.update(0, #"{"id":"m1","distance":5}"#, id: 2)) }
+            let none = try await blocking { try client.exchange(Self.update(0, #"{"id":"m1","distance":5}"#)) }
             #expect(Self.errorCode(none) == -32000, "no guidance was started: \(none)")
             #expect(none["error"]?["data"] == nil, "\(none)")
 
             _ = try await GuidanceSocketFixture.startOnSolarCircle(client)
-            let emptied = try await blocking { try client.exchange(Self.update(1, "", id: 3)) }
+            let emptied = try await blocking { try client.exchange(Self.update(1, "")) }
             #expect(Self.errorCode(emptied) == -32602 && emptied["error"]?["message"]?.stringValue?.contains("guidance.end") == true, "\(emptied)")
-            let still = try await blocking { try client.exchange(Self.update(2, #"{"id":"m1","distance":1370}"#, id: 4)) }
+            let still = try await blocking { try client.exchange(Self.update(2, #"{"id":"m1","distance":1370}"#)) }
             #expect(still["result"]?["prompts"] != nil, "the guidance runs on: \(still)")
         }
     }

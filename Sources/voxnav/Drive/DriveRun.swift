@@ -148,7 +148,7 @@ final class DriveRun {
             quiet = nil
             return
         } catch let error as RPCError {
-            throw CLIError("voxnavd refused \(GuidanceUpdate.name): \(error.message)")
+            throw CLIError.refused(GuidanceUpdate.name, error)
         }
         quiet = result.quiet.map { ($0, update.upcoming.map(\.id)) }
     }
