@@ -102,14 +102,16 @@ enum MethodHandlers {
         table.on(GuidanceStart.self) { p, client in
             let verbosity = p.verbosity ?? .normal
             let roads = RoadMentions(names: p.roadNames ?? true, numbers: p.roadNumbers ?? true)
+            let arrivalOnDeparture = p.arrivalOnDeparture ?? false
             let started = try await engine.startGuidance(
-                client: client.id, language: p.language, profile: p.profile, units: p.units, verbosity: verbosity, roads: roads)
+                client: client.id, language: p.language, profile: p.profile, units: p.units, verbosity: verbosity, roads: roads,
+                arrivalOnDeparture: arrivalOnDeparture)
             // The route's first report, when the request brings it (every maneuver described: it cannot be refused).
             var first: GuidanceUpdate.Result?
             if let update = p.firstUpdate { first = try await engine.updateGuidance(client: client.id, progress: GuidanceProgress(update)) }
             return .init(
                 language: started.language, profile: started.profile, units: started.units, verbosity: verbosity, roadNames: roads.names,
-                roadNumbers: roads.numbers, first: first)
+                roadNumbers: roads.numbers, arrivalOnDeparture: arrivalOnDeparture, first: first)
         }
         table.on(GuidanceUpdate.self) { p, client in
             try await engine.updateGuidance(client: client.id, progress: GuidanceProgress(p))
@@ -119,6 +121,9 @@ enum MethodHandlers {
         }
         table.on(GuidanceRepeat.self) { p, client in
             try await engine.repeatGuidance(client: client.id, time: p.time)
+        }
+        table.on(GuidanceEstimates.self) { p, client in
+            try await engine.sayEstimates(client: client.id, time: p.time)
         }
         table.on(GuidancePause.self) { p, client in
             try await engine.pauseGuidance(client: client.id, reason: p.reason, time: p.time)

@@ -1,6 +1,6 @@
 import AudioPolicy
 
-/// What a script event does: the car's audio, or (`reroute`, `repeat`) the guidance. Raw values
+/// What a script event does: the car's audio, or (`reroute`, `repeat`, `guidance.*`) the guidance. Raw values
 /// are the scenario spellings.
 public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
     case radioOn = "radio.on"
@@ -32,6 +32,8 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
     case guidancePause = "guidance.pause"
     /// Guidance goes on (`guidance.resume`).
     case guidanceResume = "guidance.resume"
+    /// The driver asks when they will arrive (`guidance.estimates`): no source is touched.
+    case estimates = "guidance.estimates"
 
     /// The simulated source kind it acts on; nil for another program's stream.
     public var kind: SourceKind? {
@@ -43,7 +45,9 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
         case .assistantListen, .assistantSpeak, .assistantEnd: .voiceAssistant
         case .chime: .vehicleChime
         case .nativeNavigationStart, .nativeNavigationStop: .nativeNavigation
-        case .streamStart, .streamStop, .voiceControlShow, .voiceControlHide, .reroute, .repeatManeuver, .guidancePause, .guidanceResume: nil
+        case .streamStart, .streamStop, .voiceControlShow, .voiceControlHide, .reroute, .repeatManeuver, .guidancePause, .guidanceResume,
+            .estimates:
+            nil
         }
     }
 
@@ -57,13 +61,13 @@ public enum CarAudioAction: String, CaseIterable, Sendable, Codable {
             .nativeNavigationStart, .streamStart, .voiceControlShow, .guidancePause:
             true
         case .radioOff, .musicStop, .podcastStop, .callEnd, .assistantEnd, .nativeNavigationStop, .streamStop, .voiceControlHide, .reroute, .repeatManeuver,
-            .guidanceResume:
+            .guidanceResume, .estimates:
             false
         }
     }
 
-    /// True when it acts on no source at all (a reroute, a repeat, a pause and its resume).
-    public var isGuidance: Bool { [.reroute, .repeatManeuver, .guidancePause, .guidanceResume].contains(self) }
+    /// True when it acts on no source at all (a reroute, a repeat, a pause and its resume, the estimates asked for).
+    public var isGuidance: Bool { [.reroute, .repeatManeuver, .guidancePause, .guidanceResume, .estimates].contains(self) }
 
     /// Whether it is one of a pair, started and ended in turn (a source, the template, a pause).
     public var isPaired: Bool { self != .chime && (!isGuidance || self == .guidancePause || self == .guidanceResume) }

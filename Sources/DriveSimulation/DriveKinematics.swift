@@ -149,7 +149,9 @@ public struct DriveKinematics: Sendable, Equatable {
     public static let departureListing = 100.0
 
     /// The progress update at `time`: position, speed and the maneuvers still ahead (at most
-    /// `lookahead` of them), each with its distance and the time the vehicle will take to get there.
+    /// `lookahead` of them), each with its distance and the time the vehicle will take to get there,
+    /// and the distance and time to the route's end. The simulation knows the drive's future, so its
+    /// estimates are exact.
     public func update(at time: Double, lookahead: Int = .max) -> DriveUpdate {
         let position = position(at: time)
         let speed = speed(at: time)
@@ -162,6 +164,8 @@ public struct DriveKinematics: Sendable, Equatable {
             return DriveUpdate.Upcoming(id: item.id, distance: distance, timeRemaining: timeRemaining, maneuver: maneuver)
         }
         let arrived = arrivalTime.map { time >= $0 } ?? false
-        return DriveUpdate(time: time, position: position, speed: speed, upcoming: Array(upcoming), arrived: arrived)
+        return DriveUpdate(
+            time: time, position: position, speed: speed, upcoming: Array(upcoming), arrived: arrived, distanceToGo: route.length - position,
+            timeToGo: arrivalTime.map { max(0, $0 - time) })
     }
 }

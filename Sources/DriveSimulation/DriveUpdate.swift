@@ -22,6 +22,10 @@ public struct DriveUpdate: Sendable, Equatable, Codable {
     public var upcoming: [Upcoming]
     /// True once the vehicle is at the end of the route.
     public var arrived: Bool
+    /// Meters to the end of the route.
+    public var distanceToGo: Double
+    /// Seconds until the vehicle is at the end of the route on this drive; nil if it never gets there.
+    public var timeToGo: Double?
 
     /// The update as `Guidance.RouteProgress` (time, speed, ids and distances).
     public var routeProgress: RouteProgress {

@@ -256,9 +256,18 @@ extension YAMLReader {
 
     // MARK: options
 
+    /// "07:45" (a clock time, on 2026-01-01 in UTC: only the clock is said) or a full ISO 8601 date and time with its offset.
+    static func departure(_ text: String) -> LocalTime? {
+        if let time = LocalTime(iso8601: text) { return time }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
+        else { return nil }
+        return LocalTime(iso8601: "2026-01-01T\(hour < 10 ? "0" : "")\(hour):\(parts[1]):00Z")
+    }
+
     private mutating func scenarioOptions(_ node: Node, at path: String) -> ScenarioOptions {
         var options = ScenarioOptions()
-        let keys = entries(node, at: path, known: ["durationCap", "seed", "tick"])
+        let keys = entries(node, at: path, known: ["durationCap", "seed", "tick", "departure", "arrivalOnDeparture"])
         if let n = keys["durationCap"], let cap = time(n, at: Self.join(path, "durationCap")) {
             if cap > 0 { options.durationCap = cap } else { fail(Self.join(path, "durationCap"), n, "the duration cap must be > 0") }
         }
@@ -271,6 +280,24 @@ extension YAMLReader {
         }
         if let n = keys["tick"], let tick = number(n, at: Self.join(path, "tick"), what: "seconds") {
             if tick > 0 && tick <= 10 { options.tick = tick } else { fail(Self.join(path, "tick"), n, "the tick must be > 0 and ≤ 10 seconds") }
+        }
+        if let n = keys["departure"] {
+            let text = n.scalar?.string ?? ""
+            if let departure = Self.departure(text) {
+                options.departure = departure
+            } else {
+                fail(
+                    Self.join(path, "departure"), n,
+                    "expected the driver's clock at the start, \"07:45\" or an ISO 8601 date and time with its offset, \"2026-11-28T07:45:00+00:00\" (got '\(InputLimits.echo(text))')"
+                )
+            }
+        }
+        if let n = keys["arrivalOnDeparture"] {
+            switch n.scalar?.string {
+            case "true": options.arrivalOnDeparture = true
+            case "false": options.arrivalOnDeparture = false
+            default: fail(Self.join(path, "arrivalOnDeparture"), n, "expected true or false")
+            }
         }
         return options
     }

@@ -17,7 +17,36 @@ public struct TimelineReport: Codable, Sendable, Equatable {
     public var guidanceEnds: [GuidanceEndRecord]
     /// Each time a client's guidance was paused (`guidance.pause`), and when it resumed.
     public var guidancePauses: [GuidancePauseRecord]
+    /// The trip's estimates as the daemon kept them (`guidance.update`'s `trip`), from the updates
+    /// sent, at most one a minute unless the arrival changed: the arrival over the drive.
+    public var tripEstimates: [TripEstimateRecord] = []
     public var summary: TimelineSummary
+}
+
+/// The trip's estimates at one moment of a drive.
+public struct TripEstimateRecord: Codable, Sendable, Equatable {
+    public var time: Double
+    /// Meters and seconds to the destination.
+    public var distance: Double
+    public var timeToGo: Double
+    /// ISO 8601 on the driver's clock.
+    public var arrival: String
+    /// True when the daemon worked the arrival out (the scenario gave no `departure`).
+    public var arrivalDerived: Bool
+
+    public init(time: Double, distance: Double, timeToGo: Double, arrival: String, arrivalDerived: Bool) {
+        self.time = time
+        self.distance = distance
+        self.timeToGo = timeToGo
+        self.arrival = arrival
+        self.arrivalDerived = arrivalDerived
+    }
+
+    /// The arrival on the driver's clock, to the minute: "08:21".
+    public var arrivalClock: String {
+        guard let time = LocalTime(iso8601: arrival) else { return arrival }
+        return (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
+    }
 }
 
 /// One prompt, from its request to its end.

@@ -16,6 +16,8 @@ public final class EngineClock: Sendable {
 
     public let mode: Mode
     private let epoch = ContinuousClock.now
+    /// The wall clock when the engine started, seconds since 1970.
+    private let wallEpoch = Date().timeIntervalSince1970
     /// Simulated time; nil on the real clock.
     let simulated: VirtualTime?
 
@@ -32,6 +34,10 @@ public final class EngineClock: Sendable {
         if let simulated { return simulated.now }
         return (ContinuousClock.now - epoch).milliseconds / 1000
     }
+
+    /// The wall clock now, seconds since 1970: the start's wall clock moved on by the engine's own
+    /// (simulated time on a simulated clock), so that an arrival worked out in a simulation moves with it.
+    public func wallNow() -> Double { wallEpoch + now() }
 
     /// Waits until `time` (returns early when the task is cancelled or `token` is woken).
     func sleep(until time: Double, token: UInt64? = nil) async {

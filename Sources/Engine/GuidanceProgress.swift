@@ -14,8 +14,11 @@ public struct GuidanceProgress: Sendable {
     public var upcoming: [Upcoming]
     /// The client's declared seconds between updates (`Announcer.update(_:interval:)`).
     public var interval: Double?
+    /// The trip's estimates, when the report carries them.
+    public var trip: TripReport?
 
-    public init(time: Double? = nil, speed: Double, upcoming: [Upcoming], interval: Double? = nil) {
+    public init(time: Double? = nil, speed: Double, upcoming: [Upcoming], interval: Double? = nil, trip: TripReport? = nil) {
+        self.trip = trip
         self.time = time
         self.speed = speed
         self.upcoming = upcoming
@@ -24,6 +27,6 @@ public struct GuidanceProgress: Sendable {
 
     /// A `guidance.update`'s report (also what `guidance.start` may carry as the route's first).
     public init(_ update: GuidanceUpdate.Params) {
-        self.init(time: update.time, speed: update.speed, upcoming: update.maneuvers, interval: update.interval)
+        self.init(time: update.time, speed: update.speed, upcoming: update.maneuvers, interval: update.interval, trip: update.trip)
     }
 }

@@ -30,11 +30,19 @@ struct GuidanceSession {
     var heldBack = HeldBackPrompt()
     /// True when the client supplies its own clock (a simulation); the engine's clock otherwise.
     var clientClock = false
+    /// The trip's last estimates (`guidance.update`'s `trip`), when the client reports them.
+    var trip: TripState?
+    /// Whether a departure prompt ends with the arrival (`guidance.start`'s `arrivalOnDeparture`).
+    let arrivalOnDeparture: Bool
+    /// The wall clock at one moment of the client's own clock: an arrival worked out for a client on
+    /// its own clock (a simulation runs faster than the wall) moves with that clock, not the wall's.
+    var wallAnchor: (client: Double, wall: Double)?
 
     init(
         id: UInt64, pack: PhrasePack, profile: VehicleProfile, units: UnitSystem, verbosity: Verbosity = .normal, roads: RoadMentions = .all,
-        preRoll: Double = 0, idleGap: Double = 5
+        arrivalOnDeparture: Bool = false, preRoll: Double = 0, idleGap: Double = 5
     ) {
+        self.arrivalOnDeparture = arrivalOnDeparture
         self.roads = roads
         self.id = id
         language = pack.language
@@ -46,12 +54,19 @@ struct GuidanceSession {
         announcer = Announcer(configuration: configuration)
     }
 
+    /// The arrival said after a prompt about `maneuver`: a departure's, when the client asked for it
+    /// and has reported its trip.
+    func arrivalSaid(after maneuver: Maneuver) -> LocalTime? {
+        guard arrivalOnDeparture, maneuver.type.family == .starts else { return nil }
+        return trip?.estimate.arrival
+    }
+
     /// How much it says (`Verbosity`).
     var verbosity: Verbosity { announcer.configuration.verbosity }
 
     /// The words for an announcement: the maneuver in the announced state, chained with the next one if close.
     func text(for announcement: Announcement) -> String? {
-        Self.text(for: announcement, onRoute: onRoute, composer: composer, verbosity: verbosity)
+        Self.text(for: announcement, onRoute: onRoute, composer: composer, verbosity: verbosity, arrival: arrivalSaid)
     }
 
     /// How long an announcement of the maneuvers now on the route speaks (the announcer's
@@ -63,11 +78,15 @@ struct GuidanceSession {
         let (onRoute, composer, verbosity) = (onRoute, composer, verbosity)
         let durations = announcer.configuration.durations
         let length = composer.pack.speechLength
+        let arrival = arrivalSaid
         return { announcement in
-            guard let text = Self.text(for: announcement, onRoute: onRoute, composer: composer, verbosity: verbosity) else {
+            guard let text = Self.text(for: announcement, onRoute: onRoute, composer: composer, verbosity: verbosity, arrival: { _ in nil }) else {
                 return announcement.estimatedDuration
             }
-            return max(announcement.estimatedDuration, durations.speakingTime(of: text, length: length))
+            // A departure's arrival is a sentence of its own after it ("… You'll arrive at 8:12 AM"):
+            // its clock's digits speak longer than their characters, which a second sentence's start covers.
+            let clause = onRoute[announcement.maneuverID].flatMap(arrival).map { durations.speakingTime(of: composer.arrivalClause($0), length: length) }
+            return max(announcement.estimatedDuration, durations.speakingTime(of: text, length: length) + (clause ?? 0))
         }
     }
 
@@ -98,12 +117,15 @@ struct GuidanceSession {
     }
 
     private static func text(
-        for announcement: Announcement, onRoute: [String: Maneuver], composer: PhraseComposer, verbosity: Verbosity
+        for announcement: Announcement, onRoute: [String: Maneuver], composer: PhraseComposer, verbosity: Verbosity,
+        arrival: (Maneuver) -> LocalTime?
     ) -> String? {
         guard let maneuver = onRoute[announcement.maneuverID] else { return nil }
         let next = announcement.chainedManeuverID.flatMap { onRoute[$0] }
         let andThen = announcement.secondChainedManeuverID.flatMap { onRoute[$0] }
         let state = wordingState(of: maneuver, state: announcement.state, wording: announcement.wording, composer: composer, verbosity: verbosity)
-        return composer.compose(maneuver, state: state, distance: announcement.distance, then: next, andThen: andThen)
+        let text = composer.compose(maneuver, state: state, distance: announcement.distance, then: next, andThen: andThen)
+        guard let arrival = arrival(maneuver) else { return text }
+        return composer.departure([Wording(text: text)], arrival: arrival)[0].text
     }
 }

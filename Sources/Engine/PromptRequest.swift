@@ -12,6 +12,8 @@ public struct PromptRequest: Sendable {
         case alert(AlertKind, distance: Double?)
         /// An alert in the app's own words: its variants, longest first; the richest that fits is said.
         case alertText([String])
+        /// Words in variants, richest first (the trip's estimates): the richest that fits is said.
+        case textVariants([String])
     }
 
     public var content: Content
@@ -20,6 +22,8 @@ public struct PromptRequest: Sendable {
     public var language: String?
     /// The unit system a maneuver's distance is said in (one its pack words); nil: the pack's own.
     public var units: UnitSystem?
+    /// For a maneuver: the arrival said after it ("… You'll arrive at 8:41 AM"), a departure's.
+    public var departureArrival: LocalTime?
 
     public init(content: Content, language: String? = nil, units: UnitSystem? = nil) {
         self.content = content

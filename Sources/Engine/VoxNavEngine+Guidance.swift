@@ -11,7 +11,7 @@ extension VoxNavEngine {
     /// Refused while the car's own navigation guides; a refusal changes nothing.
     public func startGuidance(
         client: ClientID, language: String?, profile: String?, units: UnitSystem? = nil, verbosity: Verbosity = .normal,
-        roads: RoadMentions = .all
+        roads: RoadMentions = .all, arrivalOnDeparture: Bool = false
     ) async throws -> (language: String, profile: String, units: UnitSystem) {
         guard !nativeNavigationGuiding else { throw EngineError.nativeNavigationGuiding }
         let tag = language ?? configuration.defaultLanguage
@@ -30,7 +30,7 @@ extension VoxNavEngine {
         let outputs = configuration.policy.outputs
         guidance[client] = GuidanceSession(
             id: guidanceSessionsStarted, pack: pack, profile: vehicle, units: system, verbosity: verbosity, roads: roads,
-            preRoll: outputs.preRoll(forSink: promptSink), idleGap: outputs.idleGap)
+            arrivalOnDeparture: arrivalOnDeparture, preRoll: outputs.preRoll(forSink: promptSink), idleGap: outputs.idleGap)
         return (pack.language, profileName, system)
     }
 
@@ -44,10 +44,11 @@ extension VoxNavEngine {
             guard session.maneuvers[item.id] != nil else { throw EngineError.unknownManeuver(item.id) }
         }
         if progress.time != nil { session.clientClock = true }
+        let trip = progress.trip.map { takeTrip($0, speed: progress.speed, time: progress.time, session: &session) }
         if let paused = session.paused {
             // Taken (the maneuvers it describes are known from now on), and nothing announced.
             guidance[client] = session
-            return .init(prompts: [], paused: paused)
+            return .init(prompts: [], paused: paused, trip: trip)
         }
         let now = progress.time ?? now()
         // Apple's lane pattern: a lane-only maneuver is the advice of the one before it, not one of its own.
@@ -85,8 +86,9 @@ extension VoxNavEngine {
                 announces: AnnouncedManeuver(maneuver: announcement.maneuverID, state: announcement.state))
             options.toneless = announcement.state == .continue
             options.wordBudget = announcement.wordBudget
-            requests.append(
-                (PromptRequest(content: .maneuver(maneuver, then: next, andThen: andThen), language: session.language, units: session.units), options))
+            var request = PromptRequest(content: .maneuver(maneuver, then: next, andThen: andThen), language: session.language, units: session.units)
+            request.departureArrival = session.arrivalSaid(after: maneuver)
+            requests.append((request, options))
             planned.append(
                 PlannedPrompt(
                     maneuverID: announcement.maneuverID, state: announcement.state, text: text,
@@ -109,7 +111,7 @@ extension VoxNavEngine {
                 logger.warning("a guidance prompt was not queued", metadata: ["client": "\(client.rawValue)", "error": "\(error)"])
             }
         }
-        return .init(prompts: planned, quiet: quiet)
+        return .init(prompts: planned, quiet: quiet, trip: trip)
     }
 
     /// Ends a client's guidance, with a `guidance.ended` event: the prompts it queued are cancelled,

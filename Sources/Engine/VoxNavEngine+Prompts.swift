@@ -55,7 +55,7 @@ extension VoxNavEngine {
             switch request.content {
             case .maneuver: .maneuver
             case .alert, .alertText: .alert
-            case .text: .text
+            case .text, .textVariants: .text
             }
         do {
             return try await prompts.enqueue(client: client, candidates: candidates, voice: voice, kind: kind, options: options, receivedAt: receivedAt)
@@ -134,7 +134,8 @@ extension VoxNavEngine {
             guard let pack else { throw .unknownLanguage(language, available: voices.languages) }
             let composer = PhraseComposer(pack: pack, units: request.units)
             let distance = maneuver.distanceRemaining ?? 0
-            return (composer.wordings(maneuver, state: maneuver.state, distance: distance, then: next, andThen: andThen), pack.espeakVoice)
+            let wordings = composer.wordings(maneuver, state: maneuver.state, distance: distance, then: next, andThen: andThen)
+            return (request.departureArrival.map { composer.departure(wordings, arrival: $0) } ?? wordings, pack.espeakVoice)
         case .alert(let kind, let distance):
             guard let pack else { throw .unknownLanguage(language, available: voices.languages) }
             let composer = PhraseComposer(pack: pack, units: request.units)
@@ -142,7 +143,7 @@ extension VoxNavEngine {
             var seen = Set<String>()
             let candidates = [composer.alert(kind, distance: distance), composer.alert(kind)].filter { seen.insert($0).inserted }
             return (candidates.map { Wording(text: $0) }, pack.espeakVoice)
-        case .alertText(let variants):
+        case .alertText(let variants), .textVariants(let variants):
             let voice = Self.textVoice(pack: pack, language: language)
             // Each as a text prompt's (tidied), in the app's order, the richest first; one longer than a
             // prompt may have is left out, and if every one is, the first is refused as it is.

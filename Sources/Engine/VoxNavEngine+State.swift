@@ -34,7 +34,13 @@ extension VoxNavEngine {
             sessionActive: !policy.activeClients.isEmpty, promptsSpoken: spoken, promptsSkipped: skipped,
             guidanceClients: guidance.count, promptStyle: policy.promptStyle(for: Self.localClient),
             sources: described, sessions: sessions, violations: policy.audit.violations.map(EngineState.ViolationEntry.init),
-            journalProblem: await focus.journalProblem)
+            journalProblem: await focus.journalProblem,
+            guidance: guidance.keys.sorted().map { client in
+                let session = guidance[client]!
+                return EngineState.Guidance(
+                    client: client.rawValue, language: session.language, units: session.units, paused: session.paused,
+                    trip: session.trip.map { TripEstimates($0.estimate, arrivalDerived: $0.arrivalDerived) })
+            })
     }
 
     /// A source as the policy has it and, read back from the server, its volume, cork and mute:

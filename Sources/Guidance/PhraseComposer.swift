@@ -205,12 +205,12 @@ public struct PhraseComposer: Sendable, Hashable {
 
     /// Validation guarantees required placeholders are filled; an empty string is the safe
     /// answer should that ever be wrong.
-    private func render(_ template: Template, _ value: (Placeholder) -> String?) -> String {
+    func render(_ template: Template, _ value: (Placeholder) -> String?) -> String {
         template.render(value) ?? ""
     }
 
     /// Collapses doubled spaces and upper-cases sentence starts when the pack asks for it.
-    private func tidy(_ text: String) -> String {
+    func tidy(_ text: String) -> String {
         var result = ""
         var startOfSentence = true
         var previousWasSpace = false

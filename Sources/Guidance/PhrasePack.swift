@@ -29,6 +29,8 @@ public struct PhrasePack: Sendable, Hashable {
     public let pauses: [GuidancePauseReason: Template]
     /// Each alert's sentence; `{distance}` (optional, inside `[ ]`) is how far ahead it is.
     public let alerts: [AlertKind: Template]
+    /// How the trip's estimates are said: the arrival on the clock, the time and distance to go.
+    let estimates: EstimatePhrases
     public let names: NameExpander
     /// The forms a sentence may ask of a name: `{road:dat}`, `{destination:a}` (`nameForms` section).
     public let nameForms: NameForms
@@ -52,7 +54,7 @@ public struct PhrasePack: Sendable, Hashable {
     static let defaultForm = "default"
     static let topLevelKeys = [
         "language", "name", "espeakVoice", "speechLength", "units", "capitalizeSentences", "numbers", "distance",
-        "ordinals", "sides", "compass", "lanes", "phrases", "alerts", "states", "short", "maneuvers", "names", "nameForms", "lexicon",
+        "ordinals", "sides", "compass", "lanes", "phrases", "alerts", "estimates", "states", "short", "maneuvers", "names", "nameForms", "lexicon",
     ]
 
     /// Parses a pack from UTF-8 YAML bytes.
@@ -156,6 +158,7 @@ public struct PhrasePack: Sendable, Hashable {
         var alerts: [AlertKind: Template] = [:]
         for kind in AlertKind.allCases { alerts[kind] = try alertsNode.required(kind.rawValue).template() }
         self.alerts = alerts
+        estimates = try EstimatePhrases(try root.required("estimates"), rules: pluralRules, distanceForms: Set(distance.keys))
 
         states = try Self.stateTemplates(try root.required("states"))
         shortStates = try Self.stateTemplates(try root.required("short"))

@@ -32,8 +32,22 @@ struct PluralForms: Sendable, Hashable {
         self.exact = exact
     }
 
+    /// One template for every amount.
+    init(_ template: Template, allowed: Set<String>, at path: String) throws(PhrasePackError) {
+        try PhrasePack.checkKnown(template, allowed: allowed, at: path)
+        byCategory = [.other: template]
+        exact = [:]
+    }
+
+    /// Every template, the categories' and the exact amounts'.
+    var templates: [Template] { Array(byCategory.values) + Array(exact.values) }
+
     func template(for amount: Double, digits: String, rules: PluralRules) -> Template {
-        if let template = exact[amount] { return template }
-        return byCategory[rules.category(of: digits)] ?? byCategory[.other]!
+        exact[amount] ?? template(forCategoryOf: digits, rules: rules)
+    }
+
+    /// The category's template, exact amounts aside.
+    func template(forCategoryOf digits: String, rules: PluralRules) -> Template {
+        byCategory[rules.category(of: digits)] ?? byCategory[.other]!
     }
 }

@@ -1,4 +1,5 @@
 import AudioPolicy
+import Guidance
 
 /// A snapshot of what the engine is doing, as read back from the sound server where possible.
 public struct EngineState: Codable, Sendable {
@@ -16,6 +17,8 @@ public struct EngineState: Codable, Sendable {
     public var promptsSkipped: Int
     /// Clients with guidance running.
     public var guidanceClients: Int
+    /// Each client's guidance: its language, whether it is paused, its trip's estimates.
+    public var guidance: [Guidance]
     /// The style a prompt would get right now (none, short, normal).
     public var promptStyle: PromptStyle
     public var sources: [Source]
@@ -28,8 +31,9 @@ public struct EngineState: Codable, Sendable {
     public init(
         time: Double, clock: String, promptsWaiting: Int, promptSecondsWaiting: Double, promptPlaying: Bool, sessionActive: Bool, promptsSpoken: Int,
         promptsSkipped: Int, guidanceClients: Int, promptStyle: PromptStyle, sources: [Source], sessions: [Session],
-        violations: [ViolationEntry], journalProblem: String? = nil
+        violations: [ViolationEntry], journalProblem: String? = nil, guidance: [Guidance] = []
     ) {
+        self.guidance = guidance
         self.time = time
         self.clock = clock
         self.promptsWaiting = promptsWaiting
@@ -90,6 +94,25 @@ public struct EngineState: Codable, Sendable {
             self.corked = corked
             self.muted = muted
             self.position = position
+        }
+    }
+
+    /// One client's guidance.
+    public struct Guidance: Codable, Sendable {
+        public var client: String
+        public var language: String
+        public var units: UnitSystem
+        /// Why it is paused (`guidance.pause`), while it is.
+        public var paused: GuidancePauseReason?
+        /// The trip's last estimates, when a report carried them.
+        public var trip: TripEstimates?
+
+        public init(client: String, language: String, units: UnitSystem, paused: GuidancePauseReason?, trip: TripEstimates?) {
+            self.client = client
+            self.language = language
+            self.units = units
+            self.paused = paused
+            self.trip = trip
         }
     }
 

@@ -71,6 +71,12 @@ struct Phrases: ParsableCommand {
             listing.phrases.append(.init(key: key, text: rendering.text))
         }
         listing.phrases.append(.init(key: "rerouting", text: composer.rerouting))
+        for reason in PhrasePack.pausePhrases {
+            listing.phrases.append(.init(key: "pause \(reason.rawValue)", text: composer.pauseAnnouncement(for: reason) ?? ""))
+        }
+        for (index, text) in composer.estimateSamples().enumerated() {
+            listing.phrases.append(.init(key: "estimates \(index / 2 + 1)\(index % 2 == 0 ? "" : " departure")", text: text))
+        }
         for kind in AlertKind.allCases {
             listing.phrases.append(.init(key: "alert \(kind.rawValue)", text: composer.alert(kind)))
             listing.phrases.append(.init(key: "alert \(kind.rawValue) 800 m", text: composer.alert(kind, distance: 800)))

@@ -73,9 +73,11 @@ import Testing
     @Test func highwayScenarioParsesWithPodcastAndCall() throws {
         let scenario = try Scenario(yaml: Examples.text("highway-podcast-call.yaml"))
         #expect(scenario.language == "en-GB")
-        #expect(scenario.audio.map(\.action) == [.podcastStart, .guidancePause, .guidanceResume, .callBegin, .callEnd, .podcastStop])
-        #expect(scenario.audio.map(\.time) == [240, 480, 520, 1070, 1150, 1440])
+        #expect(scenario.audio.map(\.action) == [.podcastStart, .guidancePause, .guidanceResume, .estimates, .callBegin, .callEnd, .podcastStop])
+        #expect(scenario.audio.map(\.time) == [240, 480, 520, 630, 1070, 1150, 1440])
         #expect(scenario.audio.first { $0.action == .guidancePause }?.reason == .locating)
+        // Sets off at 7:45 on the driver's clock, and the departure says the arrival.
+        #expect(scenario.options.departure?.hour == 7 && scenario.options.departure?.minute == 45 && scenario.options.arrivalOnDeparture)
         guard case .inline(let route) = scenario.route else {
             Issue.record("not inline")
             return
@@ -177,6 +179,10 @@ import Testing
         ),
         ("options:\n  tick: 0\n", "options.tick", 9, "tick must be > 0"),
         ("options:\n  seed: -1\n", "options.seed", 9, "whole number"),
+        ("options:\n  departure: 7.45\n", "options.departure", 9, "expected the driver's clock at the start, \"07:45\""),
+        ("options:\n  departure: \"2026-11-28T07:45:00\"\n", "options.departure", 9, "with its offset"),
+        ("options:\n  arrivalOnDeparture: yes please\n", "options.arrivalOnDeparture", 9, "expected true or false"),
+        ("audio:\n  - {at: 20, event: guidance.estimates, until: 30}\n", "audio[0].until", 9, "guidance.estimates has no end to schedule"),
         ("vehicle: tractor\n", "vehicle", 8, "unknown vehicle 'tractor' (expected one of: car, bicycle, pedestrian)"),
         ("units: imperial\n", "units", 8, "unknown unit system 'imperial'"),
     ]

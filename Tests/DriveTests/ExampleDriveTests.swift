@@ -140,6 +140,25 @@ import Testing
         #expect(output.text.contains("guidance paused: locating") && output.text.contains("guidance resumed"), "\(output.text)")
     }
 
+    /// The highway example sets off at 7:45: its departure ends with the arrival, the driver hears
+    /// the estimates at 10:30, and the report keeps the arrival over the drive (exact: the
+    /// simulation knows its future, so it never moves).
+    @Test func theHighwayDriveSaysItsArrivalOnDepartureAndWhenAsked() async throws {
+        let output = try await DriveRunner.example(drive: "highway-podcast-call")
+        try #require(output.status == 0, "\(output.text)")
+        let report = try output.report()
+        let departure = report.prompts.first { $0.maneuver == "m0" }
+        #expect(departure?.played == true && departure?.text == "Head off along Kings Road. You'll arrive at 8:12 AM", "\(String(describing: departure))")
+        let asked = report.prompts.filter { $0.text.hasPrefix("You'll arrive at") }
+        #expect(
+            asked.count == 1 && asked.first?.text == "You'll arrive at 8:12 AM, in 17 minutes. 14 miles to go" && asked.first?.result == .finished, "\(asked)")
+        let estimates = report.tripEstimates
+        #expect(
+            estimates.count >= 10 && estimates.first?.time == 0 && estimates.allSatisfy { $0.arrivalClock == "08:12" && !$0.arrivalDerived }, "\(estimates)")
+        #expect(zip(estimates, estimates.dropFirst()).allSatisfy { $0.time < $1.time && $0.distance > $1.distance && $0.timeToGo > $1.timeToGo })
+        #expect(output.text.contains("arrival: 08:12 on the driver's clock"), "\(output.text)")
+    }
+
     /// The virtual clock makes a drive deterministic: the same scenario, the same report.
     @Test func theVirtualClockGivesTheSameDriveEveryTime() async throws {
         let first = try await DriveRunner.example(drive: "roundabouts-de")

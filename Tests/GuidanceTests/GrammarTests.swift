@@ -80,6 +80,12 @@ import Testing
         pack.states = pack.states.replacingOccurrences(of: "in {distance} {action}", with: "za {distance} {action}")
         pack.maneuvers["turns"] = "{ action: \"skręć {side}\", short: \"skręć {side}\" }"
         pack.sides = "sides: { left: w lewo, right: w prawo }"
+        pack.estimates = pack.estimates.replacingOccurrences(
+            of: #"minutes: { one: "{n} minute", other: "{n} minutes" }"#,
+            with: #"minutes: { one: "minutę", few: "{n} minuty", many: "{n} minut", other: "{n} minuty" }"#
+        ).replacingOccurrences(
+            of: #"hours: { one: "{n} hour", other: "{n} hours" }"#,
+            with: #"hours: { one: "godzinę", few: "{n} godziny", many: "{n} godzin", other: "{n} godziny" }"#)
         return try pack.pack()
     }
 
@@ -100,6 +106,14 @@ import Testing
         let composer = PhraseComposer(pack: try Self.polishPack())
         #expect(composer.lanePhrase(LaneGuidance(position: .left, count: 2)) == "jedź jednym z dwóch lewych pasów")
         #expect(composer.lanePhrase(LaneGuidance(position: .right, count: 3)) == "jedź jednym z 3 prawych pasów")
+    }
+
+    @Test func polishDurationsTakeTheirThreeForms() throws {
+        let composer = PhraseComposer(pack: try Self.polishPack())
+        #expect(
+            [60, 120, 300, 1320, 3600, 7200, 18_000].map { composer.duration(seconds: Double($0)) } == [
+                "minutę", "2 minuty", "5 minut", "22 minuty", "godzinę", "2 godziny", "5 godzin",
+            ])
     }
 
     @Test func chineseWithoutCaseOrPlurals() throws {

@@ -30,6 +30,16 @@ struct MinimalPack {
         """
     var phrases = "phrases:\n  rerouting: \"rerouting\"\n  loading: \"loading\"\n  locating: \"locating\"\n  proceedToRoute: \"to the route\""
     var alerts = "alerts:\n" + AlertKind.allCases.map { "  \($0.rawValue): \"[\($0.rawValue) in {distance}|\($0.rawValue)]\"" }.joined(separator: "\n")
+    var estimates = """
+        estimates:
+          sentence: "at {arrival}[ in {duration}][, {distance} left]"
+          departure: "{prompt}; at {arrival}"
+          clock: "{hour}[:{mm}]"
+          minutes: { one: "{n} minute", other: "{n} minutes" }
+          hours: { one: "{n} hour", other: "{n} hours" }
+          hoursAndMinutes: "{hours} {minutes}"
+          lessThanAMinute: "under a minute"
+        """
     var states = """
         states:
           continue: "go {distance}"
@@ -49,7 +59,7 @@ struct MinimalPack {
     var yaml: String {
         let maneuverLines = maneuvers.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
         return [
-            header, numbers, distance, ordinals, sides, lanes, phrases, alerts, states,
+            header, numbers, distance, ordinals, sides, lanes, phrases, alerts, estimates, states,
             "maneuvers:\n" + maneuverLines.joined(separator: "\n"), extra,
         ].joined(separator: "\n")
     }

@@ -87,6 +87,22 @@ import Testing
         #expect(try refusal(GuidanceStart.self, #"{"speed":10}"#)?.contains("go with 'maneuvers'") == true)
         #expect(try refusal(GuidanceStart.self, #"{"speed":10,"maneuvers":[{"id":"m1","distance":5,"maneuver":{"type":"leftTurn"}}]}"#) == nil)
         #expect(try refusal(GuidancePause.self, #"{"reason":"napping"}"#) != nil)
+        // The trip's estimates: meters, seconds, and an arrival with its offset.
+        let update = #"{"speed":10,"maneuvers":[{"id":"m1","distance":5}],"trip":"#
+        #expect(try refusal(GuidanceUpdate.self, update + #"{"distance":14000,"time":1380,"arrival":"2026-11-28T17:42:00-05:00"}}"#) == nil)
+        #expect(try refusal(GuidanceUpdate.self, update + #"{"distance":14000,"time":1380}}"#) == nil)
+        #expect(try refusal(GuidanceUpdate.self, update + #"{"distance":14000}}"#)?.contains("'time' is required") == true)
+        #expect(try refusal(GuidanceUpdate.self, update + #"{"distance":-1,"time":1380}}"#)?.contains("distance must be meters") == true)
+        #expect(try refusal(GuidanceUpdate.self, update + #"{"distance":1,"time":3e6}}"#)?.contains("30 days") == true)
+        #expect(
+            try refusal(GuidanceUpdate.self, update + #"{"distance":1,"time":60,"arrival":"17:42"}}"#)?.contains(
+                "arrival must be an ISO 8601 date and time with the offset") == true)
+        #expect(
+            try refusal(GuidanceUpdate.self, update + #"{"distance":1,"time":60,"arrival":"2026-11-28T17:42:00"}}"#)?.contains("offset") == true)
+        #expect(try refusal(GuidanceUpdate.self, update + #"{"distance":1,"time":60,"eta":"x"}}"#)?.contains("eta") == true)
+        #expect(try refusal(GuidanceStart.self, #"{"trip":{"distance":1,"time":60}}"#)?.contains("go with 'maneuvers'") == true)
+        #expect(try refusal(GuidanceStart.self, #"{"arrivalOnDeparture":"yes"}"#)?.contains("arrivalOnDeparture") == true)
+        #expect(try refusal(GuidanceEstimates.self, #"{"time":-1}"#)?.contains("'time'") == true)
         #expect(try refusal(GuidanceEnd.self, #"{"reason":"abandoned"}"#) != nil)
         #expect(try refusal(GuidanceEnd.self, #"{"reason":"finished"}"#) == nil)
         // An alert: a kind or the app's own words, not both; its variants; its dismissal.

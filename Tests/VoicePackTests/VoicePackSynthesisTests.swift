@@ -33,7 +33,8 @@ import Testing
         let pack = try #require(Self.library.packs[language])
         let composer = PhraseComposer(pack: pack)
         let alerts = AlertKind.allCases.flatMap { [composer.alert($0), composer.alert($0, distance: 800)] }
-        let texts = Set(composer.catalog().map(\.text) + [composer.rerouting] + alerts)
+        let pauses = PhrasePack.pausePhrases.compactMap(composer.pauseAnnouncement(for:))
+        let texts = Set(composer.catalog().map(\.text) + [composer.rerouting] + alerts + pauses)
         let synth = try Synthesizer.shared()
         let estimate = AnnouncementDurationEstimate()
         var closest = (text: "", seconds: 0.0, estimated: Double.infinity)
@@ -47,6 +48,37 @@ import Testing
             #expect(estimated >= audio.duration, "\(language): '\(text)' speaks \(audio.duration) s, planned as \(estimated) s")
         }
         print("\(language): the closest plan '\(closest.text)' speaks \(closest.seconds) s, planned \(closest.estimated) s")
+    }
+
+    /// The trip's estimates for every sample trip: said whole or with less detail, within a prompt's
+    /// six seconds (`guidance.estimates` is no planned prompt: its length is what the speech measures).
+    /// A departure that ends with the arrival is planned as two sentences, the departure's and the
+    /// arrival's ("… You'll arrive at 8:12 AM"): never shorter than it speaks.
+    @Test(arguments: library.languages)
+    func theEstimatesFitAPromptAndADeparturesArrivalIsPlannedLongEnough(language: String) async throws {
+        let pack = try #require(Self.library.packs[language])
+        let composer = PhraseComposer(pack: pack)
+        let synth = try Synthesizer.shared()
+        let fitter = PromptFitter(maxSeconds: 6)
+        let estimate = AnnouncementDurationEstimate()
+        var departing = Maneuver(type: .startRoute, roadName: "Main Street")
+        departing.heading = 0
+        let departure = composer.compose(departing, state: .execute, distance: 0)
+        for trip in PhraseComposer.sampleTrips {
+            var fitted: (text: String, seconds: Double)?
+            for wording in composer.estimateWordings(trip) {
+                let audio = try await synth.synthesize(wording, voice: pack.espeakVoice)
+                #expect(audio.duration > 0.2 && audio.rms > 0.01, "\(language): '\(wording)'")
+                if fitted == nil, audio.duration < fitter.maxSeconds { fitted = (wording, audio.duration) }
+            }
+            #expect(fitted != nil, "\(language): no wording of \(composer.estimateWordings(trip)) fits 6 s")
+            let said = composer.departure([Wording(text: departure)], arrival: trip.arrival)[0].text
+            let audio = try await synth.synthesize(said, voice: pack.espeakVoice)
+            let planned =
+                estimate.speakingTime(of: departure, length: pack.speechLength)
+                + estimate.speakingTime(of: composer.arrivalClause(trip.arrival), length: pack.speechLength)
+            #expect(planned >= audio.duration, "\(language): '\(said)' speaks \(audio.duration) s, planned as \(planned) s")
+        }
     }
 
     /// The richest case (road, route number, exit, lane advice and a chained second turn) for every

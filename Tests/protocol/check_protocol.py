@@ -307,10 +307,28 @@ def scripted_session(s):
     # --- guidance ---
     s.call(a, "guidance.start", "guidance.start", {"language": "en-US", "profile": "car"},
            predicate=lambda r: r == {"language": "en-US", "profile": "car", "units": "imperialUS", "verbosity": "normal",
-                                     "roadNames": True, "roadNumbers": True})
+                                     "roadNames": True, "roadNumbers": True, "arrivalOnDeparture": False})
+    s.call(a, "guidance.estimates before a report carried trip: nothing said, with the reason", "guidance.estimates", {},
+           predicate=lambda r: r["announced"] is False and "no trip estimates" in r["reason"] and "prompt" not in r)
     s.call(a, "guidance.update plans the initial prompt", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1400, "maneuver": {"type": "rightTurn", "roadName": "Solar Cir."}}]},
            predicate=lambda r: len(r["prompts"]) == 1 and r["prompts"][0]["maneuverID"] == "m1" and r["prompts"][0]["state"] == "initial")
+    # --- the trip's estimates (CarPlay's travel estimates) ---
+    s.call(a, "guidance.update with trip: kept, the arrival worked out (now plus the time to go)", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1390}], "trip": {"distance": 22500, "time": 1380}},
+           predicate=lambda r: r["trip"]["arrivalDerived"] is True and r["trip"]["distance"] == 22500 and r["trip"]["time"] == 1380)
+    s.call(a, "guidance.update with trip and its arrival on the driver's clock", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1380}],
+            "trip": {"distance": 22400, "time": 1370, "arrival": "2026-11-28T17:42:00-05:00"}},
+           predicate=lambda r: r["trip"] == {"distance": 22400, "time": 1370, "arrival": "2026-11-28T17:42:00-05:00", "arrivalDerived": False})
+    s.call(a, "-32602 guidance.update with an arrival without its offset (changes nothing)", "guidance.update",
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1370}], "trip": {"distance": 1, "time": 60, "arrival": "2026-11-28T17:42:00"}},
+           expect_error=-32602)
+    s.call(a, "state.get: the guidance's trip as reported", "state.get", {},
+           predicate=lambda r: [g.get("trip", {}).get("arrival") for g in r["guidance"]] == ["2026-11-28T17:42:00-05:00"])
+    s.call(a, "guidance.estimates says the arrival, the time and the distance to go", "guidance.estimates", {},
+           predicate=lambda r: r["announced"] is True and r["prompt"].startswith("p-") and r["text"].startswith("You'll arrive at 5:42 PM, in ")
+           and r["trip"]["arrival"] == "2026-11-28T17:42:00-05:00")
     carplay = {"type": "enter_Ferry", "roadName": "Harbour Rd.", "instructionVariants": ["Take the ferry"],
                "attributedInstructionVariants": ["Take the ferry"], "dashboardInstructionVariants": ["Ferry"],
                "dashboardAttributedInstructionVariants": ["Ferry"], "notificationInstructionVariants": ["Take the ferry"],
@@ -373,6 +391,15 @@ def scripted_session(s):
           ended is not None and ended["error"].get("data") == {"guidanceEnded": "finished"}, json.dumps(ended))
     s.call(a, "prompt.cancel all: stops what the finished guidance left playing", "prompt.cancel", {},
            predicate=lambda r: isinstance(r["cancelled"], list))
+    s.call(a, "guidance.start with arrivalOnDeparture and a trip: the departure ends with the arrival", "guidance.start",
+           {"language": "en-US", "arrivalOnDeparture": True, "speed": 0,
+            "trip": {"distance": 22500, "time": 1380, "arrival": "2026-11-28T08:12:00+00:00"},
+            "maneuvers": [{"id": "m0", "distance": 0, "maneuver": {"type": "startRoute", "roadName": "Kings Rd"}},
+                          {"id": "m1", "distance": 22500, "maneuver": {"type": "arriveAtDestination"}}]},
+           predicate=lambda r: r["arrivalOnDeparture"] is True and r["trip"]["arrivalDerived"] is False
+           and r["prompts"][0]["text"] == "Head out on Kings Road. You'll arrive at 8:12 AM")
+    s.call(a, "-32602 guidance.start with trip but no maneuvers", "guidance.start", {"trip": {"distance": 1, "time": 60}}, expect_error=-32602)
+    s.call(a, "guidance.end cancelled", "guidance.end", {"reason": "cancelled"}, predicate=lambda r: r == {"ended": True})
 
     # --- the car's own navigation takes over (CarPlay: end your guidance) ---
     s.call(a, "guidance.start en-GB in metric (as in Australia), detailed, without road names", "guidance.start",
@@ -397,6 +424,7 @@ def scripted_session(s):
     s.call(b, "-32000 guidance.resume before guidance.start", "guidance.resume", {}, expect_error=-32000)
     s.call(b, "-32000 guidance.reroute before guidance.start", "guidance.reroute", {}, expect_error=-32000)
     s.call(b, "-32000 guidance.repeat before guidance.start", "guidance.repeat", {}, expect_error=-32000)
+    s.call(b, "-32000 guidance.estimates before guidance.start", "guidance.estimates", {}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown profile", "guidance.start", {"profile": "hovercraft"}, expect_error=-32000)
     s.call(b, "-32000 guidance.start with an unknown language", "guidance.start", {"language": "tlh"}, expect_error=-32000)
     s.call(b, "-32000 guidance.start in units its pack does not word", "guidance.start", {"language": "de", "units": "imperialUS"}, expect_error=-32000)

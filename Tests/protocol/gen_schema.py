@@ -233,15 +233,19 @@ METHODS = {
                               "description": "The route's first report, as guidance.update's: at least one maneuver ahead, each described. Absent: the first guidance.update brings it."},
                 "speed": {"type": "number", "minimum": 0, "maximum": 100, "description": "With maneuvers: meters per second; default 0."},
                 "time": {"type": "number", "description": "With maneuvers: as in guidance.update."},
-                "interval": {"type": "number", "exclusiveMinimum": 0, "maximum": 10, "description": "With maneuvers: as in guidance.update."}},
-               description="Refused (-32000) while the car's own navigation guides (a nativeNavigation source runs). speed, time and interval "
+                "interval": {"type": "number", "exclusiveMinimum": 0, "maximum": 10, "description": "With maneuvers: as in guidance.update."},
+                "trip": {**ref("TripReport"), "description": "With maneuvers: the trip's estimates, as in guidance.update."},
+                "arrivalOnDeparture": {"type": "boolean", "description": "Whether the departure prompt ends with the arrival (\"… You'll arrive at 8:41 AM\"), once a report carried trip; default false."}},
+               description="Refused (-32000) while the car's own navigation guides (a nativeNavigation source runs). speed, time, interval and trip "
                            "without maneuvers, or maneuvers empty or with one not described: -32602.",
-               extra={"dependentRequired": {"speed": ["maneuvers"], "time": ["maneuvers"], "interval": ["maneuvers"]}}),
+               extra={"dependentRequired": {"speed": ["maneuvers"], "time": ["maneuvers"], "interval": ["maneuvers"], "trip": ["maneuvers"]}}),
         obj({"language": {"type": "string"}, "profile": {"type": "string"}, "units": {"enum": UNIT_SYSTEMS},
              "verbosity": {"enum": VERBOSITIES}, "roadNames": {"type": "boolean"}, "roadNumbers": {"type": "boolean"},
+             "arrivalOnDeparture": {"type": "boolean"},
              "prompts": {"type": "array", "items": ref("PlannedPrompt"), "description": "With maneuvers in the request: what the first report decided."},
-             "quiet": {**ref("QuietWindow"), "description": "With maneuvers in the request: as guidance.update's."}},
-            required=["language", "profile", "units", "verbosity", "roadNames", "roadNumbers"]),
+             "quiet": {**ref("QuietWindow"), "description": "With maneuvers in the request: as guidance.update's."},
+             "trip": {**ref("TripEstimates"), "description": "With trip in the request: as guidance.update's."}},
+            required=["language", "profile", "units", "verbosity", "roadNames", "roadNumbers", "arrivalOnDeparture"]),
     ),
     "guidance.update": (
         params({"time": {"type": "number", "description": "Seconds on the client's own monotonic clock (simulations); default the daemon's clock."},
@@ -249,12 +253,14 @@ METHODS = {
                 "maneuvers": {"type": "array", "items": ref("Upcoming"), "minItems": 1,
                               "description": "The next maneuvers in route order, at least one (empty: -32602; a guidance always has one ahead). An id never described is -32000 (the update is refused whole)."},
                 "interval": {"type": "number", "exclusiveMinimum": 0, "maximum": 10,
-                             "description": "Seconds between this client's updates (its tick); default: the daemon measures the time since the last update. Declaring it makes the result carry quiet."}},
+                             "description": "Seconds between this client's updates (its tick); default: the daemon measures the time since the last update. Declaring it makes the result carry quiet."},
+                "trip": ref("TripReport")},
                required=["speed", "maneuvers"]),
         obj({"prompts": {"type": "array", "items": ref("PlannedPrompt")},
              "quiet": {**ref("QuietWindow"), "description": "Only when the update declared its interval and the next maneuver has had its first decision: "
                        "the announcer decides nothing on a later update while maneuverID stays ahead beyond every bound and the maneuvers listed stay the same."},
-             "paused": {"enum": GUIDANCE_PAUSE_REASONS, "description": "While guidance is paused: the report was taken, nothing announced."}},
+             "paused": {"enum": GUIDANCE_PAUSE_REASONS, "description": "While guidance is paused: the report was taken, nothing announced."},
+             "trip": {**ref("TripEstimates"), "description": "When the report carried trip: the estimates as kept, the arrival worked out when not given."}},
             required=["prompts"]),
     ),
     "guidance.reroute": (
@@ -286,6 +292,19 @@ METHODS = {
              "reason": {"type": "string", "description": "Why it was not repeated (within 3 s of the last, no maneuver ahead, not queued)."},
              "retryAfter": {"type": "number", "exclusiveMinimum": 0, "description": "Seconds until a repeat is allowed again (the rate limit)."}},
             required=["repeated"]),
+    ),
+    "guidance.estimates": (
+        params({"time": {"type": "number", "minimum": 0,
+                         "description": "Seconds on the client's own monotonic clock, as in guidance.update; default the daemon's clock."}},
+               description="The driver asks when they will arrive: the trip's last estimates, moved on to now at the speed reported with "
+                           "them, are queued in the pack's sentence (\"You'll arrive at 5:42 PM, in 23 minutes. 14 miles to go\"). "
+                           "Not said while paused or before a guidance.update carried trip (announced false, with the reason). Without guidance: -32000."),
+        obj({"announced": {"type": "boolean"},
+             "prompt": {"type": "string", "description": "The queued prompt's id (its events tell the rest), when announced."},
+             "text": {"type": "string", "description": "The words, when there were estimates to say."},
+             "trip": {**ref("TripEstimates"), "description": "The estimates said, moved on to the moment asked."},
+             "reason": {"type": "string", "description": "Why nothing was said (no trip reported, paused, not queued)."}},
+            required=["announced"]),
     ),
     "guidance.pause": (
         params({"reason": {"enum": GUIDANCE_PAUSE_REASONS},
@@ -324,6 +343,9 @@ METHODS = {
                            "Returns once every timer up to 'to' has fired and the engine is idle."),
         obj({"now": {"type": "number"}, "clock": {"enum": ["virtual", "compressed"]}})),
 }
+
+# ISO 8601's extended date and time with its offset (the driver's clock): 2026-11-28T17:42:00-05:00.
+ISO_OFFSET_TIME = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?(Z|[+-][0-9]{2}:[0-9]{2})$"
 
 DEFS = {
     # ---- envelopes ----
@@ -491,8 +513,28 @@ DEFS = {
         "sessions": {"type": "array", "items": ref("Session")},
         "violations": {"type": "array", "items": ref("Violation")},
         "journalProblem": {"type": "string", "description": "Why the journal cannot be written, while it cannot: other programs' streams are then neither ducked, paused nor muted."},
+        "guidance": {"type": "array", "items": ref("GuidanceState"), "description": "Each client's guidance."},
     }, required=["time", "clock", "promptsWaiting", "promptSecondsWaiting", "promptPlaying", "sessionActive", "promptsSpoken",
-                 "promptsSkipped", "guidanceClients", "promptStyle", "sources", "sessions", "violations"]),
+                 "promptsSkipped", "guidanceClients", "promptStyle", "sources", "sessions", "violations", "guidance"]),
+    "GuidanceState": obj({
+        "client": {"type": "string"},
+        "language": {"type": "string"},
+        "units": {"enum": UNIT_SYSTEMS},
+        "paused": {"enum": GUIDANCE_PAUSE_REASONS, "description": "Why it is paused, while it is."},
+        "trip": {**ref("TripEstimates"), "description": "The trip's last estimates, when a report carried them."},
+    }, required=["client", "language", "units"]),
+    "TripReport": obj({
+        "distance": {"type": "number", "minimum": 0, "maximum": 50000000, "description": "Meters to the destination."},
+        "time": {"type": "number", "minimum": 0, "maximum": 2592000, "description": "Seconds to the destination."},
+        "arrival": {"type": "string", "pattern": ISO_OFFSET_TIME,
+                    "description": "ISO 8601 with the offset of the driver's clock; said in that offset. Absent: now plus time, in the daemon's time zone."},
+    }, required=["distance", "time"]),
+    "TripEstimates": obj({
+        "distance": {"type": "number", "minimum": 0},
+        "time": {"type": "number", "minimum": 0},
+        "arrival": {"type": "string", "pattern": ISO_OFFSET_TIME},
+        "arrivalDerived": {"type": "boolean", "description": "True when the daemon worked the arrival out (not reported)."},
+    }, required=["distance", "time", "arrival", "arrivalDerived"]),
     "QuietWindow": obj({
         "maneuverID": {"type": "string"},
         "beyond": {"type": "array", "items": obj({"meters": {"type": "number"}, "seconds": {"type": "number"}}, required=["meters", "seconds"]),

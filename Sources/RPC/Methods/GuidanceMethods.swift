@@ -24,15 +24,21 @@ public enum GuidanceStart: RPCMethod {
         public var speed: Double?
         public var time: Double?
         public var interval: Double?
+        /// With `maneuvers`: the trip's estimates, as `guidance.update` carries them.
+        public var trip: TripReport?
+        /// Whether the departure prompt ends with the arrival ("… You'll arrive at 8:41 AM"); absent: false.
+        public var arrivalOnDeparture: Bool?
         public enum CodingKeys: String, CodingKey, CaseIterable {
-            case language, profile, units, verbosity, roadNames, roadNumbers, maneuvers, speed, time, interval
+            case language, profile, units, verbosity, roadNames, roadNumbers, maneuvers, speed, time, interval, trip, arrivalOnDeparture
         }
 
         public init(
             language: String? = nil, profile: String? = nil, units: UnitSystem? = nil, verbosity: Verbosity? = nil, roadNames: Bool? = nil,
             roadNumbers: Bool? = nil, maneuvers: [GuidanceUpdate.Upcoming]? = nil, speed: Double? = nil, time: Double? = nil,
-            interval: Double? = nil
+            interval: Double? = nil, trip: TripReport? = nil, arrivalOnDeparture: Bool? = nil
         ) {
+            self.trip = trip
+            self.arrivalOnDeparture = arrivalOnDeparture
             self.language = language
             self.profile = profile
             self.units = units
@@ -47,13 +53,13 @@ public enum GuidanceStart: RPCMethod {
 
         /// The first report, when the request carries one.
         public var firstUpdate: GuidanceUpdate.Params? {
-            maneuvers.map { GuidanceUpdate.Params(time: time, speed: speed ?? 0, maneuvers: $0, interval: interval) }
+            maneuvers.map { GuidanceUpdate.Params(time: time, speed: speed ?? 0, maneuvers: $0, interval: interval, trip: trip) }
         }
 
         public func validate() throws(RPCError) {
             guard let firstUpdate else {
-                if speed != nil || time != nil || interval != nil {
-                    throw .invalidParams("'speed', 'time' and 'interval' go with 'maneuvers', the route's first report")
+                if speed != nil || time != nil || interval != nil || trip != nil {
+                    throw .invalidParams("'speed', 'time', 'interval' and 'trip' go with 'maneuvers', the route's first report")
                 }
                 return
             }
@@ -71,13 +77,17 @@ public enum GuidanceStart: RPCMethod {
         public var verbosity: Verbosity
         public var roadNames: Bool
         public var roadNumbers: Bool
+        public var arrivalOnDeparture: Bool
         /// With `maneuvers` in the request: what the first report decided, as `guidance.update` answers.
         public var prompts: [PlannedPrompt]?
         public var quiet: QuietWindow?
+        public var trip: TripEstimates?
         public init(
             language: String, profile: String, units: UnitSystem, verbosity: Verbosity = .normal, roadNames: Bool = true,
-            roadNumbers: Bool = true, first: GuidanceUpdate.Result? = nil
+            roadNumbers: Bool = true, arrivalOnDeparture: Bool = false, first: GuidanceUpdate.Result? = nil
         ) {
+            self.arrivalOnDeparture = arrivalOnDeparture
+            trip = first?.trip
             self.language = language
             self.profile = profile
             self.units = units
@@ -104,9 +114,12 @@ public enum GuidanceUpdate: RPCMethod {
         /// Seconds between this client's updates (its tick); absent: the daemon measures it. A
         /// client that skips the updates a `quiet` reply allows declares it (see `Result.quiet`).
         public var interval: Double?
-        public enum CodingKeys: String, CodingKey, CaseIterable { case time, speed, maneuvers, interval }
+        /// The trip's estimates: distance and time to the destination, and the arrival if known.
+        public var trip: TripReport?
+        public enum CodingKeys: String, CodingKey, CaseIterable { case time, speed, maneuvers, interval, trip }
 
-        public init(time: Double? = nil, speed: Double, maneuvers: [Upcoming], interval: Double? = nil) {
+        public init(time: Double? = nil, speed: Double, maneuvers: [Upcoming], interval: Double? = nil, trip: TripReport? = nil) {
+            self.trip = trip
             self.time = time
             self.speed = speed
             self.maneuvers = maneuvers
@@ -164,7 +177,10 @@ public enum GuidanceUpdate: RPCMethod {
         public var quiet: QuietWindow?
         /// Set while guidance is paused (`guidance.pause`): the report was taken, nothing announced.
         public var paused: GuidancePauseReason?
-        public init(prompts: [PlannedPrompt], quiet: QuietWindow? = nil, paused: GuidancePauseReason? = nil) {
+        /// When the report carried `trip`: the estimates as kept, the arrival worked out if not given.
+        public var trip: TripEstimates?
+        public init(prompts: [PlannedPrompt], quiet: QuietWindow? = nil, paused: GuidancePauseReason? = nil, trip: TripEstimates? = nil) {
+            self.trip = trip
             self.prompts = prompts
             self.quiet = quiet
             self.paused = paused
@@ -352,6 +368,6 @@ extension Methods {
     /// The methods of this file, listed in `Methods.all`.
     static let guidance: [any RPCMethod.Type] = [
         GuidanceStart.self, GuidanceUpdate.self, GuidanceReroute.self, GuidancePause.self, GuidanceResume.self, GuidanceRepeat.self,
-        GuidanceEnd.self,
+        GuidanceEstimates.self, GuidanceEnd.self,
     ]
 }

@@ -34,6 +34,8 @@ final class DriveRun {
     private(set) var updates = (scheduled: 0, sent: 0)
     /// The last reply's quiet window, and the maneuvers the update it answered listed.
     private var quiet: (window: QuietWindow, listed: [String])?
+    /// The trip's estimates the daemon kept, at most one a minute unless the arrival changed.
+    private(set) var tripEstimates: [TripEstimateRecord] = []
 
     init(
         scenario: Scenario, schedule: DriveSchedule, clock: EngineClock.Mode, socketPath: String, pulseServer: String?,
@@ -118,7 +120,7 @@ final class DriveRun {
             GuidanceStart.self,
             .init(
                 language: scenario.language, profile: scenario.vehicle.rawValue, units: scenario.units,
-                verbosity: scenario.verbosity))
+                verbosity: scenario.verbosity, arrivalOnDeparture: scenario.options.arrivalOnDeparture ? true : nil))
         if let setting = scenario.promptsDuringCall {
             _ = try rpc.callForCLI(SessionPromptsDuringCall.self, .init(setting: setting))
         }
@@ -138,9 +140,14 @@ final class DriveRun {
             // Each maneuver is described once; later updates name it by id.
             GuidanceUpdate.Upcoming(id: item.id, distance: item.distance, maneuver: described.insert(item.id).inserted ? item.maneuver : nil)
         }
+        // The trip's estimates, with the arrival on the driver's clock when the scenario sets off at a given time.
+        let trip = update.timeToGo.map { timeToGo in
+            TripReport(
+                distance: update.distanceToGo, time: timeToGo, arrival: scenario.options.departure.map { $0.adding(update.time + timeToGo).iso8601 })
+        }
         let result: GuidanceUpdate.Result
         do {
-            result = try rpc.call(GuidanceUpdate.self, .init(speed: update.speed, maneuvers: maneuvers, interval: schedule.timeline.tick))
+            result = try rpc.call(GuidanceUpdate.self, .init(speed: update.speed, maneuvers: maneuvers, interval: schedule.timeline.tick, trip: trip))
         } catch let error as RPCError where error.data?["guidanceEnded"] == .string(GuidanceEnd.arrived) {
             // The arrival was said and guidance ended by itself (guidance.ended arrived): the drive
             // reports no more, as an app stops once its trip is finished.
@@ -151,6 +158,15 @@ final class DriveRun {
             throw CLIError.refused(GuidanceUpdate.name, error)
         }
         quiet = result.quiet.map { ($0, update.upcoming.map(\.id)) }
+        if let kept = result.trip { record(kept, at: update.time) }
+    }
+
+    /// Keeps the estimates for the report when a minute has passed since the last kept or the arrival changed.
+    private func record(_ trip: TripEstimates, at time: Double) {
+        let estimate = TripEstimateRecord(
+            time: time, distance: trip.distance, timeToGo: trip.time, arrival: trip.arrival, arrivalDerived: trip.arrivalDerived)
+        if let last = tripEstimates.last, time - last.time < 60, last.arrivalClock == estimate.arrivalClock { return }
+        tripEstimates.append(estimate)
     }
 
     /// True when the announcer said it would decide nothing on this update (`QuietWindow`): the
@@ -194,6 +210,10 @@ final class DriveRun {
         case .guidanceResume:
             guard guiding else { return }
             _ = try rpc.callForCLI(GuidanceResume.self, .init())
+        case .estimates:
+            // Nothing is said before a report carried the trip, or while paused: the result says why.
+            guard guiding else { return }
+            _ = try rpc.callForCLI(GuidanceEstimates.self, .init())
         default:
             guard let kind = event.action.kind else { return }
             if event.action.starts {

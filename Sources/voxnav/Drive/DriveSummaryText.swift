@@ -57,6 +57,14 @@ enum DriveSummaryText {
                 + (s.violationsByRule.isEmpty
                     ? "" : " (" + s.violationsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"),
         ]
+        if let first = report.tripEstimates.first, let last = report.tripEstimates.last {
+            let changes = zip(report.tripEstimates, report.tripEstimates.dropFirst()).filter { $0.arrivalClock != $1.arrivalClock }.count
+            lines.append(
+                "arrival: \(last.arrivalClock) on the driver's clock" + (first.arrivalDerived ? " (worked out by voxnavd)" : "")
+                    + ", estimated \(first.arrivalClock) at \(ClockTime.format(first.time)) with "
+                    + String(format: "%.1f km", first.distance / 1000) + " and \(ClockTime.format(first.timeToGo)) to go"
+                    + (changes == 0 ? "; it never changed" : "; it changed \(changes) time\(changes == 1 ? "" : "s")"))
+        }
         if !notes.isEmpty { lines += ["", "notes:"] + notes.map { "  \($0)" } }
         lines += expectationLines(count: scenario.expect.count, failures: failures)
         lines += ["", "wrote " + files.joined(separator: ", ")]

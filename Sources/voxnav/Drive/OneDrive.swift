@@ -52,7 +52,8 @@ enum OneDrive {
         recorder?.stop()
         let daemonPeak = drive.daemonPeakResidentBytes
         let kinematics = DriveKinematics(route: route, speed: loaded.speed)
-        let report = events.report(end: run.end).placed(on: kinematics)
+        var report = events.report(end: run.end).placed(on: kinematics)
+        report.tripEstimates = run.tripEstimates
         let failures = loaded.expect.evaluate(report, kinematics: kinematics)
         let files = try DriveOutput.write(report, to: out)
         let wall = Date().timeIntervalSince(started)

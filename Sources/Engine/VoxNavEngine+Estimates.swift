@@ -1,0 +1,60 @@
+import AudioPolicy
+import Foundation
+import Guidance
+import RPC
+
+extension VoxNavEngine {
+    /// Keeps a report's trip estimates, working out the arrival when the report does not give it:
+    /// the wall clock at the report plus the time to go, said in the daemon's time zone. A client on
+    /// its own clock (a simulation) has its wall clock moved on by its own: its first timed report
+    /// anchors one to the other.
+    func takeTrip(_ report: TripReport, speed: Double, time: Double?, session: inout GuidanceSession) -> TripEstimates {
+        let arrival: LocalTime
+        if let given = report.givenArrival {
+            arrival = given
+        } else {
+            var wall = clock.wallNow()
+            if let time {
+                let anchor = session.wallAnchor ?? (client: time, wall: wall)
+                session.wallAnchor = anchor
+                wall = anchor.wall + (time - anchor.client)
+            }
+            let instant = wall + report.time
+            arrival = LocalTime(instant: instant, utcOffset: TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: instant)))
+        }
+        let estimate = TripEstimate(distance: report.distance, time: report.time, arrival: arrival)
+        session.trip = TripState(estimate: estimate, arrivalDerived: report.givenArrival == nil, reportedAt: time ?? now(), receivedAt: now(), speed: speed)
+        return TripEstimates(estimate, arrivalDerived: report.givenArrival == nil)
+    }
+
+    /// The driver asks when they will arrive: the trip's last estimates, moved on to now at the
+    /// speed reported with them, said in the guidance's language ("You'll arrive at 5:42 PM, in 23
+    /// minutes. 14 miles to go"). Nothing is said while guidance is paused, or before a report
+    /// carried `trip`; either changes nothing. `time` is the client's clock, as in `guidance.update`.
+    public func sayEstimates(client: ClientID, time: Double?) async throws -> GuidanceEstimates.Result {
+        guard let session = guidance[client] else { throw noGuidance(client) }
+        guard serverAvailable else { throw EngineError.serverUnavailable }
+        if let paused = session.paused {
+            return .init(announced: false, reason: "guidance is paused (\(paused.rawValue)): nothing is announced until guidance.resume")
+        }
+        guard let trip = session.trip else {
+            return .init(announced: false, reason: "no trip estimates: no guidance.update of this guidance has carried 'trip'")
+        }
+        let elapsed = time.map { $0 - trip.reportedAt } ?? (now() - trip.receivedAt)
+        let estimate = trip.estimate.movedOn(by: elapsed, speed: trip.speed)
+        let wordings = session.composer.estimateWordings(estimate)
+        let text = wordings[0]
+        let said = TripEstimates(estimate, arrivalDerived: trip.arrivalDerived)
+        let options = PromptOptions.guidance(priority: .normal, key: Self.estimatesKey, announces: nil)
+        do {
+            let request = PromptRequest(content: .textVariants(wordings), language: session.language)
+            let (ticket, _) = try await enqueue(request, client: client, options: options)
+            return .init(announced: true, prompt: ticket.id.rawValue, text: text, trip: said)
+        } catch {
+            return .init(announced: false, text: text, trip: said, reason: "not queued: \(error)")
+        }
+    }
+
+    /// The key of the estimates' prompt: a newer request replaces one still waiting.
+    static let estimatesKey = "guidance.estimates"
+}

@@ -1,0 +1,127 @@
+import Testing
+
+@testable import Guidance
+
+/// The trip's estimates in words (`PhraseComposer+Estimates`, the packs' `estimates` section): the
+/// clock, durations, the sentence and the departure, in every pack; and a broken section refused.
+@Suite struct EstimatePhraseTests {
+    static func at(_ hour: Int, _ minute: Int) -> LocalTime { LocalTime(instant: Double(hour * 3600 + minute * 60), utcOffset: 0) }
+
+    @Test func englishSaysTheArrivalOnATwelveHourClockAndGermanOnATwentyFourHourOne() throws {
+        let english = try PackFiles.composer("en-US")
+        let trip = TripEstimate(distance: 22_500, time: 1380, arrival: Self.at(17, 42))
+        #expect(english.estimates(trip) == "You'll arrive at 5:42 PM, in 23 minutes. 14 miles to go")
+        #expect(
+            [(0, 0), (0, 5), (9, 0), (12, 0), (12, 30), (23, 59)].map { english.clock(Self.at($0, $1)) } == [
+                "midnight", "12:05 AM", "9 AM", "noon", "12:30 PM", "11:59 PM",
+            ])
+        let german = try PackFiles.composer("de")
+        #expect(
+            german.estimates(TripEstimate(distance: 95_000, time: 3900, arrival: Self.at(1, 5)))
+                == "Ankunft um ein Uhr 5, in einer Stunde und 5 Minuten. Noch 95 Kilometer")
+        #expect([(0, 0), (13, 0), (17, 42)].map { german.clock(Self.at($0, $1)) } == ["0 Uhr", "13 Uhr", "17 Uhr 42"])
+    }
+
+    @Test func durationsRoundToTheMinuteAndNeverGoBackAsTheTimeGrows() throws {
+        let english = try PackFiles.composer("en-US")
+        #expect(
+            [0, 29, 30, 89, 90, 3570, 3600, 3660, 7200, 7260, 90_000].map { english.duration(seconds: Double($0)) } == [
+                "less than a minute", "less than a minute", "1 minute", "1 minute", "2 minutes", "1 hour", "1 hour", "1 hour 1 minute",
+                "2 hours", "2 hours 1 minute", "25 hours",
+            ])
+        for language in PackFiles.languages {
+            let composer = try PackFiles.composer(language)
+            var minutes = 0
+            for seconds in stride(from: 0, through: 30 * 3600, by: 15) {
+                let said = composer.duration(seconds: Double(seconds))
+                #expect(!said.isEmpty && !said.contains("{"), "\(language) \(seconds) s: '\(said)'")
+                let whole = Int((Double(seconds) / 60).rounded(.toNearestOrAwayFromZero))
+                #expect(whole >= minutes)
+                minutes = whole
+                // The numbers said add up to the minutes rounded.
+                let numbers = said.split { !$0.isNumber }.compactMap { Int($0) }
+                if whole >= 60, numbers.count == 2 { #expect(numbers[0] * 60 + numbers[1] == whole, "\(language): '\(said)'") }
+                if (3..<60).contains(whole), numbers.count == 1 { #expect(numbers[0] == whole, "\(language): '\(said)'") }
+            }
+        }
+    }
+
+    /// Every minute of the day in every pack: a clock with no placeholder left, on 12 hours where the
+    /// pack says the period (the morning and the evening told apart), and the same words for the same minute.
+    @Test(arguments: PackFiles.languages)
+    func everyMinuteOfTheDayIsSaidAndMorningAndEveningDiffer(language: String) throws {
+        let composer = try PackFiles.composer(language)
+        var said: [String: Int] = [:]
+        for minute in 0..<1440 {
+            let clock = composer.clock(Self.at(minute / 60, minute % 60))
+            #expect(!clock.isEmpty && !clock.contains("{") && !clock.contains("["), "\(language) \(minute): '\(clock)'")
+            if let other = said[clock] { Issue.record("\(language): '\(clock)' says both \(other) and \(minute)") }
+            said[clock] = minute
+        }
+        for trip in PhraseComposer.sampleTrips {
+            let sentence = composer.estimates(trip)
+            #expect(sentence.contains(composer.clock(trip.arrival)) && sentence.contains(composer.duration(seconds: trip.time)), "\(language): \(sentence)")
+        }
+    }
+
+    @Test func aDepartureEndsWithTheArrivalAndKeepsItsRichestWordingsAfter() throws {
+        let english = try PackFiles.composer("en-US")
+        let departure = Maneuver(type: .startRoute, roadName: "Kings Rd")
+        let wordings = english.wordings(departure, state: .initial, distance: 0)
+        let with = english.departure(wordings, arrival: Self.at(8, 12))
+        #expect(with.map(\.text) == ["Head out on Kings Road. You'll arrive at 8:12 AM"] + wordings.map(\.text))
+        // A name said otherwise than written keeps its SSML, the arrival joined to it.
+        var named = departure
+        named.roadName = "Houston Street"
+        let ssml = english.departure(english.wordings(named, state: .initial, distance: 0), arrival: Self.at(8, 12))[0]
+        #expect(ssml.text == "Head out on Houston Street. You'll arrive at 8:12 AM")
+        #expect(ssml.speech?.hasSuffix(". You'll arrive at 8:12 AM") == true && ssml.speech?.contains("[[h'aUst@n") == true)
+        let chinese = try PackFiles.composer("zh")
+        #expect(chinese.departure([Wording(text: "沿长安街出发")], arrival: Self.at(14, 5))[0].text == "沿长安街出发，预计下午两点5分到达")
+    }
+
+    func loadError(_ estimates: String) -> PhrasePackError? {
+        var pack = MinimalPack()
+        pack.estimates = estimates
+        do {
+            _ = try pack.pack()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static let valid = MinimalPack().estimates
+
+    @Test func aBrokenEstimatesSectionIsRefusedNamingWhere() throws {
+        #expect(loadError(Self.valid) == nil)
+        var pack = MinimalPack()
+        pack.estimates = ""
+        #expect(throws: PhrasePackError.self) { try pack.pack() }
+        let cases: [(from: String, to: String, path: String, says: String)] = [
+            ("clock: \"{hour}[:{mm}]\"", "clock: \"[{hour}:{mm}]\"", "estimates.clock", "must say {hour}"),
+            ("clock: \"{hour}[:{mm}]\"", "clock: \"{hour}:{mm} {period}\"", "estimates.periods", "the clock says {period}"),
+            ("clock: \"{hour}[:{mm}]\"", "clock: \"{hour} {seconds}\"", "estimates.clock", "unknown placeholder {seconds}"),
+            ("departure: \"{prompt}; at {arrival}\"", "departure: \"at {arrival}\"", "estimates.departure", "must say {prompt}"),
+            (
+                "sentence: \"at {arrival}[ in {duration}][, {distance} left]\"", "sentence: \"[at {arrival}] in {duration}\"", "estimates.sentence",
+                "must say {arrival}"
+            ),
+            (
+                "sentence: \"at {arrival}[ in {duration}][, {distance} left]\"", "sentence: \"at {arrival}, {distance:genitive}\"", "estimates.sentence",
+                "form 'genitive'"
+            ),
+            ("minutes: { one: \"{n} minute\", other: \"{n} minutes\" }", "minutes: { other: \"{n} minutes\" }", "estimates.minutes.one", "plural form 'one'"),
+            ("lessThanAMinute: \"under a minute\"", "lessThanAMinute: \"under {n}\"", "estimates.lessThanAMinute", "unknown placeholder {n}"),
+            ("hoursAndMinutes: \"{hours} {minutes}\"", "hoursAndMinutes: \"{hours}\"", "estimates.hoursAndMinutes", "must say {minutes}"),
+        ]
+        for item in cases {
+            let broken = Self.valid.replacingOccurrences(of: item.from, with: item.to)
+            #expect(broken != Self.valid, "\(item.to)")
+            let error = try #require(loadError(broken), "\(item.to)")
+            #expect(error.path == item.path && error.description.contains(item.says), "\(item.to): \(error)")
+        }
+        let unknown = try #require(loadError(Self.valid + "\n  seconds: \"{n} s\""))
+        #expect(unknown.kind == .unknownKey)
+    }
+}
