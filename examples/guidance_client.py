@@ -163,6 +163,7 @@ ROUTE = [
                   "instructionVariants": ["Arrive at your destination on the right"]}},
 ]
 ACCELERATION = 2.0   # m/s², speeding up
+TRIP_SPEED = 11.0    # m/s: the average the trip's time estimate assumes (40 km/h in town)
 DECELERATION = 2.5   # m/s², braking for a maneuver
 
 
@@ -294,7 +295,8 @@ class Drive:
                 upcoming.append(item)
                 if m["at"] - position <= 0:
                     passed.add(m["id"])  # told once that it is passed, then left out
-            params = {"time": clock, "speed": round(speed, 2), "maneuvers": upcoming}
+            params = {"time": clock, "speed": round(speed, 2), "maneuvers": upcoming,
+                      "trip": self.trip_estimates(position)}
             head = upcoming[0]
             line = "→ guidance.update t=%3.0fs %5.1f km/h  %s at %6.0f m" % (clock, speed * 3.6, head["id"], head["distance"])
             # Print the update before what it brought (the prompt.queued events come before the reply).
@@ -345,6 +347,14 @@ class Drive:
             self.call("guidance.end", {"reason": "finished"})
         self.match()
         return self.verdict()
+
+    def trip_estimates(self, position):
+        """The trip's estimates, as a guidance engine keeps them current: the distance to the
+        destination, and the time at the legs' cruise speeds; the daemon works the arrival out
+        (add "arrival" with the driver's offset to say it yourself)."""
+        destination = ROUTE[-1]["at"]
+        distance = max(0.0, destination - position)
+        return {"distance": round(distance, 1), "time": round(distance / TRIP_SPEED, 1)}
 
     def target_speed(self, position):
         """Cruise speed of the current leg, capped so that the car can brake to the next

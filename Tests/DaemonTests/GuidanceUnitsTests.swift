@@ -20,7 +20,7 @@ import Testing
                 started
                     == .object([
                         "language": .string("en-GB"), "profile": .string("car"), "units": .string("metric"), "verbosity": .string("normal"),
-                        "roadNames": .bool(true), "roadNumbers": .bool(true),
+                        "roadNames": .bool(true), "roadNumbers": .bool(true), "arrivalOnDeparture": .bool(false),
                     ]), "\(started)")
             let capture = try MonitorCapture()
             let update: JSONValue = .object([
