@@ -44,6 +44,9 @@ public enum CarPlayDisplayField: String, CaseIterable, Sendable, Hashable, Codab
         default: false
         }
     }
+
+    /// A junction picture (what Apple's junction-image maneuver is made of).
+    public var isJunctionImage: Bool { self == .junctionImage || self == .dashboardJunctionImage }
 }
 
 /// What a CarPlay display field held, kept as it came so the maneuver can be sent on.

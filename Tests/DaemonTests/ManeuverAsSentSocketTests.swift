@@ -1,0 +1,54 @@
+import AudioTestSupport
+import Foundation
+import RPC
+import Testing
+
+/// Maneuvers exactly as CarPlay apps send them (issue 33, group 3), through guidance in the real
+/// voxnavd: what its plan says for each update is what is spoken.
+@Suite struct ManeuverAsSentSocketTests {
+    /// Drives toward `first` (and the maneuvers sent behind it, at the same place) from 1500 m at
+    /// 15 m/s, and returns every prompt planned. The maneuvers are described in the first update only.
+    static func drive(
+        language: String = "en-US", start: [String: JSONValue] = [:], first: String, behind: [(id: String, json: String)] = []
+    ) async throws -> [JSONValue] {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await RealDaemon.start()
+            let client = try daemon.connect()
+            let params = start.merging(["language": .string(language)]) { _, new in new }
+            _ = try await blocking { try client.call("guidance.start", .object(params)) }
+            var planned: [JSONValue] = []
+            var distance = 1500.0
+            var time = 0.0
+            while distance > -10 {
+                let described = time == 0
+                let items =
+                    [#"{"id":"m1","distance":\#(distance)\#(described ? #","maneuver":\#(first)"# : "")}"#]
+                    + behind.map { #"{"id":"\#($0.id)","distance":\#(distance)\#(described ? #","maneuver":\#($0.json)"# : "")}"# }
+                let frame =
+                    #"{"jsonrpc":"2.0","id":\#(Int(time)),"method":"guidance.update","params":{"time":\#(time),"speed":15,"maneuvers":[\#(items.joined(separator: ","))]}}"#
+                let reply = try await blocking { try client.exchange(frame) }
+                #expect(reply["error"] == nil, "\(reply)")
+                planned += reply["result"]?["prompts"]?.arrayValue ?? []
+                distance -= 15
+                time += 1
+            }
+            _ = try await blocking { try client.call("prompt.cancel", .object([:])) }
+            await daemon.stop()
+            return planned
+        }
+    }
+
+    @Test func aJunctionImageManeuverIsNeitherAnnouncedNorChained() async throws {
+        let lanes = #"[{"angle":0,"status":"notGood"},{"angle":30,"status":"preferred"}]"#
+        let junction =
+            #"{"type":"straightAhead","instructionVariants":[],"lanes":\#(lanes),"junctionImage":"junction-12","dashboardJunctionImage":"junction-12-small"}"#
+        let planned = try await Self.drive(
+            first: #"{"type":"offRamp","exitNumber":"12","towards":"Airport"}"#, behind: [("m1-junction", junction)])
+        // An exit's (no prepare at motorway speed), and only the exit's.
+        #expect(planned.compactMap { $0["state"]?.stringValue } == ["initial", "execute"], "\(planned)")
+        #expect(planned.allSatisfy { $0["maneuverID"] == .string("m1") && $0["chainedManeuverID"] == nil }, "\(planned)")
+        let texts = planned.compactMap { $0["text"]?.stringValue }
+        #expect(texts == ["In 1 mile, take exit 12 toward Airport. Use the right lane", "Take exit 12 toward Airport"], "\(texts)")
+        #expect(texts.allSatisfy { !$0.contains("hen ") }, "no \"then\": \(texts)")
+    }
+}
