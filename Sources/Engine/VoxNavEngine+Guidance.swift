@@ -57,9 +57,11 @@ extension VoxNavEngine {
         }
         // A road that only changes its name is not announced as a maneuver (`NameChange`).
         let route = NameChange.fold(LanePattern.fold(described))
-        // As they are said: without the road names or numbers the client turned off.
+        // As they are said: with the road an app names only in its instruction (`InstructionRoad`), and
+        // without the road names or numbers the client turned off.
+        let pack = session.composer.pack
         session.onRoute = Dictionary(
-            route.map { (progress.upcoming[$0.id].id, session.roads.apply(to: $0.maneuver, names: session.composer.pack.names)) },
+            route.map { (progress.upcoming[$0.id].id, session.roads.apply(to: pack.instructionRoads.filling($0.maneuver), names: pack.names)) },
             uniquingKeysWith: { first, _ in first })
         let update = RouteProgress(
             time: now, speed: progress.speed,

@@ -134,6 +134,10 @@ extension VoxNavEngine {
             guard let pack else { throw .unknownLanguage(language, available: voices.languages) }
             let composer = PhraseComposer(pack: pack, units: request.units)
             let distance = maneuver.distanceRemaining ?? 0
+            // A road named only in an instruction is said (`InstructionRoad`); guidance has filled its own.
+            let (maneuver, next, andThen) = (
+                pack.instructionRoads.filling(maneuver), next.map(pack.instructionRoads.filling), andThen.map(pack.instructionRoads.filling)
+            )
             let wordings = composer.wordings(maneuver, state: maneuver.state, distance: distance, then: next, andThen: andThen)
             return (request.departureArrival.map { composer.departure(wordings, arrival: $0) } ?? wordings, pack.espeakVoice)
         case .alert(let kind, let distance):

@@ -32,6 +32,8 @@ public struct PhrasePack: Sendable, Hashable {
     /// How the trip's estimates are said: the arrival on the clock, the time and distance to go.
     let estimates: EstimatePhrases
     public let names: NameExpander
+    /// How a road is found in an app's instruction text (`instructionRoads` section; none without it).
+    public let instructionRoads: InstructionRoad
     /// The forms a sentence may ask of a name: `{road:dat}`, `{destination:a}` (`nameForms` section).
     public let nameForms: NameForms
     /// How names are said (`lexicon` section, with a user's lexicon added by `adding(_:)`).
@@ -55,6 +57,7 @@ public struct PhrasePack: Sendable, Hashable {
     static let topLevelKeys = [
         "language", "name", "espeakVoice", "speechLength", "units", "capitalizeSentences", "numbers", "distance",
         "ordinals", "sides", "compass", "lanes", "phrases", "alerts", "estimates", "states", "short", "maneuvers", "names", "nameForms", "lexicon",
+        "instructionRoads",
     ]
 
     /// Parses a pack from UTF-8 YAML bytes.
@@ -165,6 +168,8 @@ public struct PhrasePack: Sendable, Hashable {
         phrasesByType = try Self.maneuverPhrases(try root.required("maneuvers"))
         names = try root.optional("names").map { node throws(PhrasePackError) in try NameExpander(node) } ?? .none
         nameForms = try root.optional("nameForms").map { node throws(PhrasePackError) in try NameForms(node) } ?? .none
+        let names = names
+        instructionRoads = try root.optional("instructionRoads").map { node throws(PhrasePackError) in try InstructionRoad(node, names: names) } ?? .none
         lexicon = try root.optional("lexicon").map { node throws(PhrasePackError) in try Lexicon(node) } ?? .empty
 
         try validatePlaceholders(root)

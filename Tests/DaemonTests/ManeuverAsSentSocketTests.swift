@@ -51,4 +51,21 @@ import Testing
         #expect(texts == ["In 1 mile, take exit 12 toward Airport. Use the right lane", "Take exit 12 toward Airport"], "\(texts)")
         #expect(texts.allSatisfy { !$0.contains("hen ") }, "no \"then\": \(texts)")
     }
+
+    @Test func aRoadNamedOnlyInTheInstructionIsSaidExpandedAndLeftOutWithoutRoadNames() async throws {
+        let turn = #"{"type":"rightTurn","instructionVariants":["Turn Right on Solar Cir.","Turn Right"]}"#
+        let named = try await Self.drive(first: turn).compactMap { $0["text"]?.stringValue }
+        #expect(
+            named == ["In 1 mile, turn right onto Solar Circle", "In a quarter mile, turn right onto Solar Circle", "Turn right onto Solar Circle"], "\(named)")
+        let unnamed = try await Self.drive(start: ["roadNames": .bool(false)], first: turn).compactMap { $0["text"]?.stringValue }
+        #expect(unnamed == ["In 1 mile, turn right", "In a quarter mile, turn right", "Turn right now"], "\(unnamed)")
+        // 2GIS: the street only in the instruction, in Polish, its "ul." said in full.
+        let polish = try await Self.drive(
+            language: "pl", first: #"{"type":"rightTurn","instructionVariants":["Skręć w prawo w ul. Kutateladze","Skręć w prawo"]}"#)
+        let texts = polish.compactMap { $0["text"]?.stringValue }
+        #expect(texts.count == 3 && texts.allSatisfy { $0.contains("Kutateladze") && !$0.contains("ul.") }, "\(texts)")
+        // Nothing that looks like a name: said without one.
+        let plain = try await Self.drive(first: #"{"type":"rightTurn","instructionVariants":["Turn right on the ramp","Turn right"]}"#)
+        #expect(plain.compactMap { $0["text"]?.stringValue }.last == "Turn right now", "\(plain)")
+    }
 }
