@@ -64,7 +64,7 @@ public struct PhraseComposer: Sendable, Hashable {
             let link = render(pack.states[.execute]!) { $0.name == "then" ? thenPhrase(third, spoken: spoken) : nil }
             return said + link
         }
-        let lanes = LaneGuidance(lanes: maneuver.lanes).map(lanePhrase)
+        let lanes = LaneGuidance(lanes: maneuver.lanes, toward: maneuver.type.laneDirection).map(lanePhrase)
         let sentence = render(pack.stateTemplate(state, for: maneuver.type, style: style)) { placeholder in
             switch placeholder.name {
             case "action": action
@@ -140,8 +140,17 @@ public struct PhraseComposer: Sendable, Hashable {
         return render(wording.lessThan) { $0.name == "distance" ? amount : nil }
     }
 
-    /// Lane advice: "use the left two lanes".
+    /// Lane advice: "use the left two lanes", "use the second lane from the left".
     public func lanePhrase(_ guidance: LaneGuidance) -> String {
+        if let counted = guidance.counted, let template = pack.countedLanes[counted.side] {
+            let said = render(template) { placeholder in
+                guard placeholder.name == "ordinal" else { return nil }
+                let list = pack.ordinals[placeholder.form ?? PhrasePack.defaultForm] ?? pack.ordinals[PhrasePack.defaultForm]!
+                return list.indices.contains(counted.place - 1) ? list[counted.place - 1] : nil
+            }
+            // Past the 19th lane the pack has no ordinal: the middle lane it is.
+            if !said.isEmpty { return said }
+        }
         let forms = pack.lanes[guidance.position]!
         return render(forms.template(for: Double(guidance.count), digits: String(guidance.count), rules: pack.pluralRules)) {
             $0.name == "count" ? String(guidance.count) : nil

@@ -49,6 +49,8 @@ public struct PhrasePack: Sendable, Hashable {
     /// The words `{heading}` becomes: "north", "northeast", …; empty when the pack has no `compass`.
     let compass: [CompassPoint: String]
     let lanes: [LaneGuidance.Position: PluralForms]
+    /// "use the {ordinal} lane from the left": one lane counted from a side (`lanes.fromLeft`, `fromRight`).
+    let countedLanes: [LaneGuidance.Side: Template]
     let states: [ManeuverState: Template]
     let shortStates: [ManeuverState: Template]
     let phrasesByType: [ManeuverType: ManeuverPhrases]
@@ -136,12 +138,25 @@ public struct PhrasePack: Sendable, Hashable {
         self.compass = compass
 
         let lanesNode = try root.required("lanes")
-        try lanesNode.onlyKeys(LaneGuidance.Position.allCases.map(\.rawValue))
+        try lanesNode.onlyKeys(LaneGuidance.Position.allCases.map(\.rawValue) + LaneGuidance.Side.allCases.map(\.rawValue))
         var lanes: [LaneGuidance.Position: PluralForms] = [:]
         for position in LaneGuidance.Position.allCases {
             lanes[position] = try PluralForms(try lanesNode.required(position.rawValue), rules: pluralRules, allowed: ["count"])
         }
         self.lanes = lanes
+        // Optional: without them one lane in the middle is "the middle lane", as it always was.
+        var countedLanes: [LaneGuidance.Side: Template] = [:]
+        for side in LaneGuidance.Side.allCases {
+            guard let node = try lanesNode.optional(side.rawValue) else { continue }
+            let template = try node.template()
+            try Self.checkKnown(template, allowed: ["ordinal"], forms: ["ordinal": Set(ordinals.keys)], at: node.path)
+            guard template.requiredPlaceholders.contains(where: { $0.name == "ordinal" }) else {
+                throw PhrasePackError(
+                    .invalidValue, at: node.path, "\"\(template.source)\" must say {ordinal} outside [ ]: the lane's place is the advice")
+            }
+            countedLanes[side] = template
+        }
+        self.countedLanes = countedLanes
 
         let phrases = try root.required("phrases")
         try phrases.onlyKeys(["rerouting"] + Self.pausePhrases.map(\.rawValue))

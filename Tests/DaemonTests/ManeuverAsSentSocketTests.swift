@@ -68,4 +68,15 @@ import Testing
         let plain = try await Self.drive(first: #"{"type":"rightTurn","instructionVariants":["Turn right on the ramp","Turn right"]}"#)
         #expect(plain.compactMap { $0["text"]?.stringValue }.last == "Turn right now", "\(plain)")
     }
+
+    @Test func theLanesAnglesAndPlaceChooseTheLaneAdvicesWords() async throws {
+        let second = #"[{"angle":0,"status":"notGood"},{"angle":0,"status":"preferred"},{"angle":0,"status":"notGood"},{"angle":0,"status":"notGood"}]"#
+        let counted = try await Self.drive(first: #"{"type":"rightTurn","roadName":"Solar Cir.","lanes":\#(second)}"#)
+        #expect(
+            counted.compactMap { $0["text"]?.stringValue }.first == "In 1 mile, turn right onto Solar Circle. Use the second lane from the left", "\(counted)")
+        // Every lane good: only the angles tell the right lane, the one leading right.
+        let allGood = #"[{"angle":0,"status":"good"},{"angle":0,"status":"good"},{"angle":90,"status":"good"}]"#
+        let byAngle = try await Self.drive(language: "de", first: #"{"type":"rightTurn","lanes":\#(allGood)}"#)
+        #expect(byAngle.compactMap { $0["text"]?.stringValue }.first == "In eineinhalb Kilometern rechts abbiegen. Rechte Spur benutzen", "\(byAngle)")
+    }
 }
