@@ -8,3 +8,8 @@ public enum JunctionType: String, CaseIterable, Sendable, Hashable, Codable {
         self = try decodeStrictly(Self.self, from: decoder, named: "junction type")
     }
 }
+
+extension Maneuver {
+    /// At a roundabout: by its type, or by its `junctionType` (a right turn at a roundabout).
+    public var isAtRoundabout: Bool { type.isRoundabout || junctionType == .roundabout }
+}

@@ -2,6 +2,9 @@
 /// entry; a type's phrases are its own entry's fields, falling back to its family's entry.
 struct ManeuverPhrases: Sendable, Hashable {
     static let keys = ["action", "short", "then"] + ManeuverState.allCases.map(\.rawValue)
+    /// The entry's wording at a roundabout (`junctionType: roundabout` on a type that is no
+    /// roundabout maneuver itself): the same fields, parsed by `PhrasePack`.
+    static let atRoundabout = "atRoundabout"
 
     /// The full verb phrase: "turn {side}[ onto {road}]".
     var action: Template?
@@ -16,7 +19,9 @@ struct ManeuverPhrases: Sendable, Hashable {
 
     init() {}
 
-    init(_ node: PackNode) throws(PhrasePackError) {
+    /// `variant`: an `atRoundabout` entry, which has no variant of its own; its fields' origin is
+    /// "<entry>.atRoundabout".
+    init(_ node: PackNode, variant: Bool = false) throws(PhrasePackError) {
         if !node.isMapping {
             // A bare string is shorthand for { action: ..., short: ... } with the same text.
             let template = try node.template()
@@ -25,15 +30,19 @@ struct ManeuverPhrases: Sendable, Hashable {
             origin = ["action": node.key, "short": node.key]
             return
         }
-        try node.onlyKeys(Self.keys)
+        try node.onlyKeys(variant ? Self.keys : Self.keys + [Self.atRoundabout])
         action = try node.optional("action")?.template()
         short = try node.optional("short")?.template()
         then = try node.optional("then")?.template()
         for state in ManeuverState.allCases {
             if let template = try node.optional(state.rawValue)?.template() { states[state] = template }
         }
-        for (field, _) in try node.entries() { origin[field] = node.key }
+        let key = variant ? "\(node.path.split(separator: ".").dropLast().last ?? "").\(node.key)" : node.key
+        for (field, _) in try node.entries() where field != Self.atRoundabout { origin[field] = key }
     }
+
+    /// Whether the entry gives anything.
+    var isEmpty: Bool { action == nil && short == nil && then == nil && states.isEmpty }
 
     /// This entry's fields, with gaps filled from `fallback`.
     func over(_ fallback: ManeuverPhrases) -> ManeuverPhrases {

@@ -65,6 +65,11 @@ public enum ManeuverType: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// The group this type shares its phrases with in a phrase pack.
+    /// A maneuver its type places at a roundabout: entering, leaving, an exit of one, a U-turn at one.
+    public var isRoundabout: Bool {
+        family == .roundabouts || family == .roundaboutExits || self == .uTurnAtRoundabout
+    }
+
     public var family: ManeuverFamily {
         if roundaboutExitNumber != nil { return .roundaboutExits }
         switch self {

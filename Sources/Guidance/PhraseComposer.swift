@@ -49,7 +49,7 @@ public struct PhraseComposer: Sendable, Hashable {
         then next: Maneuver?, andThen: Maneuver? = nil, style: PhraseStyle, spoken: SpokenNames?
     ) -> String {
         let (maneuver, next) = LanePattern.fold(maneuver, then: next)
-        let phrases = pack.phrases(for: maneuver.type)
+        let phrases = pack.phrases(for: maneuver)
         let values = values(for: maneuver, distance: distance, spoken: spoken)
         let action = render(phrases.action!, values)
         let short = render(phrases.short!, values)
@@ -65,7 +65,7 @@ public struct PhraseComposer: Sendable, Hashable {
             return said + link
         }
         let lanes = LaneGuidance(lanes: maneuver.lanes, toward: maneuver.type.laneDirection).map(lanePhrase)
-        let sentence = render(pack.stateTemplate(state, for: maneuver.type, style: style)) { placeholder in
+        let sentence = render(pack.stateTemplate(state, for: maneuver, style: style)) { placeholder in
             switch placeholder.name {
             case "action": action
             case "short": short
@@ -86,7 +86,7 @@ public struct PhraseComposer: Sendable, Hashable {
     /// exit 14 toward Harbor") says no "now" and keeps its own words.
     public func wordingState(of maneuver: Maneuver, state: ManeuverState, wording: ManeuverState) -> ManeuverState {
         guard state == .execute, wording != .execute else { return wording }
-        let phrases = pack.phrases(for: maneuver.type)
+        let phrases = pack.phrases(for: maneuver)
         guard phrases.states[.execute] == nil else { return state }
         let values = values(for: maneuver, distance: maneuver.distanceRemaining ?? 0)
         return Self.named(action: render(phrases.action!, values), short: render(phrases.short!, values)) == nil ? wording : state
@@ -97,7 +97,7 @@ public struct PhraseComposer: Sendable, Hashable {
 
     /// How a chained maneuver is said: its `then` phrase, else its action, with its details.
     private func thenPhrase(_ maneuver: Maneuver, spoken: SpokenNames?) -> String {
-        let phrases = pack.phrases(for: maneuver.type)
+        let phrases = pack.phrases(for: maneuver)
         return render(phrases.then ?? phrases.action!, values(for: maneuver, distance: maneuver.distanceRemaining ?? 0, spoken: spoken))
     }
 
@@ -186,6 +186,8 @@ public struct PhraseComposer: Sendable, Hashable {
         let heading = maneuver.heading.flatMap(CompassPoint.init(heading:)).flatMap { pack.compass[$0] }
         let side = maneuver.type.side.flatMap { pack.sides[$0] }
         let exitIndex = maneuver.type.roundaboutExitNumber.map { $0 - 1 }
+        // The way round, where the pack says it for this traffic side ("going clockwise").
+        let rotation = maneuver.isAtRoundabout ? pack.rotation[maneuver.trafficSide] : nil
         return { [self] placeholder in
             switch placeholder.name {
             case "distance": return distancePhrase(meters: distance, form: placeholder.form)
@@ -198,6 +200,7 @@ public struct PhraseComposer: Sendable, Hashable {
             case "destination": return destination.map { forms.say($0, in: placeholder.form) }
             case "heading": return heading
             case "side": return side
+            case "rotation": return rotation
             case "ordinal":
                 guard let exitIndex else { return nil }
                 let list = pack.ordinals[placeholder.form ?? PhrasePack.defaultForm] ?? pack.ordinals[PhrasePack.defaultForm]!

@@ -5,7 +5,7 @@ import StrictCoding
 extension PhrasePack {
     /// Placeholders of `maneuvers` entries (`action`, `short`, `then`).
     static let maneuverPlaceholders: Set<String> = [
-        "distance", "road", "ref", "exit", "side", "ordinal", "towards", "rotary", "heading", "currentRoad", "destination",
+        "distance", "road", "ref", "exit", "side", "ordinal", "towards", "rotary", "heading", "currentRoad", "destination", "rotation",
     ]
     /// Placeholders that are names, which may ask for a form of the pack's `nameForms`.
     static let namePlaceholders: Set<String> = ["road", "ref", "towards", "rotary", "currentRoad", "destination"]
@@ -61,31 +61,36 @@ extension PhrasePack {
             try Self.checkKnown(template, allowed: Self.sentencePlaceholders, forms: forms, at: "short.\(state.rawValue)")
         }
         for type in ManeuverType.allCases {
-            let phrases = phrases(for: type)
-            func location(_ field: String) -> String { "maneuvers.\(phrases.origin[field] ?? type.rawValue).\(field)" }
-            var checks: [(String, Template, Set<String>)] = []
-            if let action = phrases.action { checks.append(("action", action, Self.maneuverPlaceholders)) }
-            if let short = phrases.short { checks.append(("short", short, Self.maneuverPlaceholders)) }
-            if let then = phrases.then { checks.append(("then", then, Self.maneuverPlaceholders)) }
-            for state in ManeuverState.allCases {
-                let own = phrases.states[state]
-                checks.append(
-                    (
-                        own == nil ? "states.\(state.rawValue)" : state.rawValue,
-                        own ?? states[state]!, Self.sentencePlaceholders
-                    ))
-                checks.append(("short.\(state.rawValue)", shortStates[state]!, Self.sentencePlaceholders))
-            }
-            let filled = Self.alwaysFilled(for: type)
-            for (field, template, allowed) in checks {
-                let path = field.contains(".") ? field : location(field)
-                try Self.checkKnown(template, allowed: allowed, forms: forms, at: path)
-                for placeholder in template.requiredPlaceholders where !filled.contains(placeholder.name) {
-                    throw PhrasePackError(
-                        .unfilledPlaceholder, at: path,
-                        "\(placeholder) in \"\(template.source)\" would be unfilled for maneuver type \(type.rawValue) (family \(type.family.rawValue)): put it inside [ ] or give \(type.rawValue) its own wording"
-                    )
-                }
+            try validate(phrases(for: type), of: type, forms: forms)
+            // At a roundabout: checked as the type's own, where the pack words it so.
+            if let variant = phrasesAtRoundabout[type] { try validate(variant, of: type, forms: forms) }
+        }
+    }
+
+    private func validate(_ phrases: ManeuverPhrases, of type: ManeuverType, forms: [String: Set<String>]) throws(PhrasePackError) {
+        func location(_ field: String) -> String { "maneuvers.\(phrases.origin[field] ?? type.rawValue).\(field)" }
+        var checks: [(String, Template, Set<String>)] = []
+        if let action = phrases.action { checks.append(("action", action, Self.maneuverPlaceholders)) }
+        if let short = phrases.short { checks.append(("short", short, Self.maneuverPlaceholders)) }
+        if let then = phrases.then { checks.append(("then", then, Self.maneuverPlaceholders)) }
+        for state in ManeuverState.allCases {
+            let own = phrases.states[state]
+            checks.append(
+                (
+                    own == nil ? "states.\(state.rawValue)" : state.rawValue,
+                    own ?? states[state]!, Self.sentencePlaceholders
+                ))
+            checks.append(("short.\(state.rawValue)", shortStates[state]!, Self.sentencePlaceholders))
+        }
+        let filled = Self.alwaysFilled(for: type)
+        for (field, template, allowed) in checks {
+            let path = field.contains(".") ? field : location(field)
+            try Self.checkKnown(template, allowed: allowed, forms: forms, at: path)
+            for placeholder in template.requiredPlaceholders where !filled.contains(placeholder.name) {
+                throw PhrasePackError(
+                    .unfilledPlaceholder, at: path,
+                    "\(placeholder) in \"\(template.source)\" would be unfilled for maneuver type \(type.rawValue) (family \(type.family.rawValue)): put it inside [ ] or give \(type.rawValue) its own wording"
+                )
             }
         }
     }

@@ -54,12 +54,17 @@ public struct PhrasePack: Sendable, Hashable {
     let states: [ManeuverState: Template]
     let shortStates: [ManeuverState: Template]
     let phrasesByType: [ManeuverType: ManeuverPhrases]
+    /// Each type's phrases at a roundabout, where its entry or its family's has `atRoundabout`.
+    let phrasesAtRoundabout: [ManeuverType: ManeuverPhrases]
+    /// `{rotation}`: the words for the way round a roundabout in each traffic side the pack says it
+    /// for ("going clockwise" in left-hand traffic), from `junctions.rotation`.
+    let rotation: [TrafficSide: String]
 
     static let defaultForm = "default"
     static let topLevelKeys = [
         "language", "name", "espeakVoice", "speechLength", "units", "capitalizeSentences", "numbers", "distance",
         "ordinals", "sides", "compass", "lanes", "phrases", "alerts", "estimates", "states", "short", "maneuvers", "names", "nameForms", "lexicon",
-        "instructionRoads",
+        "instructionRoads", "junctions",
     ]
 
     /// Parses a pack from UTF-8 YAML bytes.
@@ -180,7 +185,8 @@ public struct PhrasePack: Sendable, Hashable {
 
         states = try Self.stateTemplates(try root.required("states"))
         shortStates = try Self.stateTemplates(try root.required("short"))
-        phrasesByType = try Self.maneuverPhrases(try root.required("maneuvers"))
+        (phrasesByType, phrasesAtRoundabout) = try Self.maneuverPhrases(try root.required("maneuvers"))
+        rotation = try root.optional("junctions").map { node throws(PhrasePackError) in try Self.rotation(node) } ?? [:]
         names = try root.optional("names").map { node throws(PhrasePackError) in try NameExpander(node) } ?? .none
         nameForms = try root.optional("nameForms").map { node throws(PhrasePackError) in try NameForms(node) } ?? .none
         let names = names
@@ -200,10 +206,19 @@ public struct PhrasePack: Sendable, Hashable {
     /// The phrases for `type`: its own entry over its family's.
     func phrases(for type: ManeuverType) -> ManeuverPhrases { phrasesByType[type]! }
 
-    /// The state template said for a maneuver of `type`.
-    func stateTemplate(_ state: ManeuverState, for type: ManeuverType, style: PhraseStyle) -> Template {
+    /// The phrases for `maneuver`: its type's, at a roundabout its type is not itself about
+    /// (`junctionType: roundabout`) their `atRoundabout` wording where the pack gives one.
+    func phrases(for maneuver: Maneuver) -> ManeuverPhrases {
+        guard maneuver.junctionType == .roundabout, !maneuver.type.isRoundabout, let variant = phrasesAtRoundabout[maneuver.type] else {
+            return phrases(for: maneuver.type)
+        }
+        return variant
+    }
+
+    /// The state template said for `maneuver`.
+    func stateTemplate(_ state: ManeuverState, for maneuver: Maneuver, style: PhraseStyle) -> Template {
         switch style {
-        case .normal: phrases(for: type).states[state] ?? states[state]!
+        case .normal: phrases(for: maneuver).states[state] ?? states[state]!
         case .short: shortStates[state]!
         }
     }
@@ -267,22 +282,40 @@ public struct PhrasePack: Sendable, Hashable {
         return templates
     }
 
-    private static func maneuverPhrases(_ node: PackNode) throws(PhrasePackError) -> [ManeuverType: ManeuverPhrases] {
+    private static func maneuverPhrases(
+        _ node: PackNode
+    ) throws(PhrasePackError) -> (byType: [ManeuverType: ManeuverPhrases], atRoundabout: [ManeuverType: ManeuverPhrases]) {
         var byFamily: [ManeuverFamily: ManeuverPhrases] = [:]
         var byType: [ManeuverType: ManeuverPhrases] = [:]
+        var familyAtRoundabout: [ManeuverFamily: ManeuverPhrases] = [:]
+        var typeAtRoundabout: [ManeuverType: ManeuverPhrases] = [:]
         for (key, value) in try node.entries() {
+            let variantNode = value.isMapping ? try value.optional(ManeuverPhrases.atRoundabout) : nil
+            let variant = try variantNode.map { node throws(PhrasePackError) in try ManeuverPhrases(node, variant: true) }
             if let family = ManeuverFamily(rawValue: key) {
                 byFamily[family] = try ManeuverPhrases(value)
+                familyAtRoundabout[family] = variant
             } else if let type = ManeuverType(rawValue: key) {
                 byType[type] = try ManeuverPhrases(value)
+                typeAtRoundabout[type] = variant
             } else {
                 throw PhrasePackError(
                     .unknownManeuverType, at: value.path,
                     "unknown maneuver type or family '\(InputLimits.echo(key))'; families: \(ManeuverFamily.allCases.map(\.rawValue).joined(separator: ", ")); types: \(ManeuverType.allCases.map(\.rawValue).joined(separator: ", "))"
                 )
             }
+            // A roundabout maneuver says its roundabout already: another wording for it would never be said.
+            let types = ManeuverFamily(rawValue: key).map { family in ManeuverType.allCases.filter { $0.family == family } } ?? [ManeuverType(rawValue: key)!]
+            if let variantNode, types.allSatisfy(\.isRoundabout) {
+                throw PhrasePackError(
+                    .unknownKey, at: variantNode.path, "'\(key)' is a roundabout maneuver already: it takes no '\(ManeuverPhrases.atRoundabout)' wording")
+            }
+            if let variant, variant.isEmpty {
+                throw PhrasePackError(.missingKey, at: variantNode!.path, "an empty '\(ManeuverPhrases.atRoundabout)' says nothing: give it an action")
+            }
         }
         var resolved: [ManeuverType: ManeuverPhrases] = [:]
+        var atRoundabout: [ManeuverType: ManeuverPhrases] = [:]
         for type in ManeuverType.allCases {
             let phrases = (byType[type] ?? ManeuverPhrases()).over(byFamily[type.family] ?? ManeuverPhrases())
             for (field, template) in [("action", phrases.action), ("short", phrases.short)] where template == nil {
@@ -292,8 +325,32 @@ public struct PhrasePack: Sendable, Hashable {
                 )
             }
             resolved[type] = phrases
+            guard !type.isRoundabout else { continue }
+            let variant = (typeAtRoundabout[type] ?? ManeuverPhrases()).over(familyAtRoundabout[type.family] ?? ManeuverPhrases())
+            if !variant.isEmpty { atRoundabout[type] = variant.over(phrases) }
         }
-        return resolved
+        return (resolved, atRoundabout)
+    }
+
+    /// `junctions: { rotation: { left: "going clockwise" } }`: the words `{rotation}` becomes at a
+    /// roundabout in each traffic side; a side without words says nothing there.
+    private static func rotation(_ node: PackNode) throws(PhrasePackError) -> [TrafficSide: String] {
+        try node.onlyKeys(["rotation"])
+        let rotationNode = try node.required("rotation")
+        try rotationNode.onlyKeys(TrafficSide.allCases.map(\.rawValue))
+        var words: [TrafficSide: String] = [:]
+        for side in TrafficSide.allCases {
+            guard let sideNode = try rotationNode.optional(side.rawValue) else { continue }
+            let text = try sideNode.string()
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty, !text.contains("{"), !text.contains("[") else {
+                throw PhrasePackError(.invalidValue, at: sideNode.path, "expected words (no placeholder, no [ ])")
+            }
+            words[side] = text
+        }
+        guard !words.isEmpty else {
+            throw PhrasePackError(.missingKey, at: rotationNode.path, "expected the words for 'left' or 'right' traffic, or both")
+        }
+        return words
     }
 }
 

@@ -79,4 +79,24 @@ import Testing
         let byAngle = try await Self.drive(language: "de", first: #"{"type":"rightTurn","lanes":\#(allGood)}"#)
         #expect(byAngle.compactMap { $0["text"]?.stringValue }.first == "In eineinhalb Kilometern rechts abbiegen. Rechte Spur benutzen", "\(byAngle)")
     }
+
+    @Test func theJunctionTypeAndTrafficSideChangeTheWords() async throws {
+        let turn = try await Self.drive(first: #"{"type":"rightTurn","junctionType":"roundabout","roadName":"Solar Cir."}"#)
+        #expect(
+            turn.compactMap { $0["text"]?.stringValue }
+                == [
+                    "In 1 mile, at the roundabout, turn right onto Solar Circle", "In a quarter mile, at the roundabout, turn right onto Solar Circle",
+                    "At the roundabout, turn right onto Solar Circle",
+                ],
+            "\(turn)")
+        let clockwise = try await Self.drive(language: "de", first: #"{"type":"roundaboutExit2","trafficSide":"left"}"#)
+        #expect(
+            clockwise.compactMap { $0["text"]?.stringValue }.first == "In eineinhalb Kilometern im Kreisverkehr im Uhrzeigersinn die zweite Ausfahrt nehmen",
+            "\(clockwise)")
+        // The same roundabout in right-hand traffic, as before.
+        let anticlockwise = try await Self.drive(language: "de", first: #"{"type":"roundaboutExit2","trafficSide":"right"}"#)
+        #expect(
+            anticlockwise.compactMap { $0["text"]?.stringValue }.first == "In eineinhalb Kilometern im Kreisverkehr die zweite Ausfahrt nehmen",
+            "\(anticlockwise)")
+    }
 }

@@ -33,8 +33,19 @@ import Testing
         let pack = try #require(Self.library.packs[language])
         let composer = PhraseComposer(pack: pack)
         let alerts = AlertKind.allCases.flatMap { [composer.alert($0), composer.alert($0, distance: 800)] }
+        // Beyond the catalog: one lane counted from a side, and every maneuver at a roundabout in
+        // left-hand traffic (the pack's `atRoundabout` wording and `{rotation}`).
+        var counted: [String] = []
+        for side in LaneGuidance.Side.allCases {
+            for place in 2...4 { counted.append(composer.lanePhrase(LaneGuidance(position: .middle, count: 1, counted: .init(side, place)))) }
+        }
+        var atRoundabout: [String] = []
+        for type in ManeuverType.allCases {
+            let maneuver = Maneuver(type: type, junctionType: .roundabout, trafficSide: .left, roadName: "Solar Circle", rotaryName: "Dupont Circle")
+            for state in ManeuverState.allCases { atRoundabout.append(composer.compose(maneuver, state: state, distance: 800)) }
+        }
         let pauses = PhrasePack.pausePhrases.compactMap(composer.pauseAnnouncement(for:))
-        let texts = Set(composer.catalog().map(\.text) + [composer.rerouting] + alerts + pauses)
+        let texts = Set(composer.catalog().map(\.text) + [composer.rerouting] + alerts + pauses + counted + atRoundabout)
         let synth = try Synthesizer.shared()
         let estimate = AnnouncementDurationEstimate()
         var closest = (text: "", seconds: 0.0, estimated: Double.infinity)
