@@ -101,14 +101,23 @@ import Testing
         let synth = try Synthesizer.shared()
         let fitter = PromptFitter(maxSeconds: 6)
         let lanes = [Lane(angle: 0, status: .notGood)!, Lane(angle: 0, status: .good)!, Lane(angle: 0, status: .preferred)!]
+        let counted = [
+            Lane(angle: 0, status: .notGood)!, Lane(angle: 0, status: .notGood)!, Lane(angle: 0, status: .preferred)!, Lane(angle: 0, status: .notGood)!,
+        ]
         let distances: [ManeuverState: Double] = [.continue: 5000, .initial: 800, .prepare: 200, .execute: 20]
         var longest = (text: "", seconds: 0.0)
         for type in ManeuverType.allCases {
             for state in ManeuverState.allCases {
                 let maneuver = Maneuver(type: type, lanes: lanes, state: state, roadName: "Solar Circle", routeNumber: "I-95", exitNumber: "12B")
-                let candidates = composer.wordings(maneuver, state: state, distance: distances[state]!, then: Maneuver(type: .leftTurn))
-                let (text, audio) = try await fitter.fit(candidates, voice: pack.espeakVoice, rate: 175, overBudget: .shorten, synthesizer: synth)
-                if audio.duration > longest.seconds { longest = (text, audio.duration) }
+                // And at a roundabout in left-hand traffic, one lane counted from a side: the longest lane
+                // advice and the `atRoundabout` and `{rotation}` words.
+                var turning = maneuver
+                (turning.junctionType, turning.trafficSide, turning.lanes) = (.roundabout, .left, counted)
+                for said in [maneuver, turning] {
+                    let candidates = composer.wordings(said, state: state, distance: distances[state]!, then: Maneuver(type: .leftTurn))
+                    let (text, audio) = try await fitter.fit(candidates, voice: pack.espeakVoice, rate: 175, overBudget: .shorten, synthesizer: synth)
+                    if audio.duration > longest.seconds { longest = (text, audio.duration) }
+                }
             }
         }
         #expect(longest.seconds < 6, "\(language): '\(longest.text)' takes \(longest.seconds) s")
