@@ -20,6 +20,9 @@ public struct InstructionRoad: Sendable, Hashable {
     /// is a sentence, not a name.
     public static let maximumCharacters = 60
     public static let maximumWords = 8
+    /// The longest instruction a road is looked for in: a line of CarPlay's guidance card, not a text
+    /// (a client may send a megabyte).
+    public static let maximumInstructionLength = 400
 
     public init(before: [String], until: [String], names: NameExpander = .none) {
         self.before = before
@@ -35,7 +38,9 @@ public struct InstructionRoad: Sendable, Hashable {
     /// in both ("Continue on I-95 toward Boston" / "Continue on I-95").
     public func road(in variants: [String]) -> String? {
         guard !before.isEmpty else { return nil }
-        guard let longest = variants.map(NavigationText.tidied).max(by: { $0.count < $1.count }) else { return nil }
+        guard variants.allSatisfy({ $0.utf8.count <= Self.maximumInstructionLength * 4 }),
+            let longest = variants.map(NavigationText.tidied).max(by: { $0.count < $1.count }), longest.count <= Self.maximumInstructionLength
+        else { return nil }
         let text = Array(longest)
         let lowered = Self.lowered(text)
         for end in Self.matches(of: before, in: lowered, from: 0).reversed() {
@@ -56,8 +61,15 @@ public struct InstructionRoad: Sendable, Hashable {
 
     /// The name that starts at `start`, if what is there looks like one.
     private func name(in text: [Character], lowered: [String], from start: Int) -> String? {
-        var end = text.count
-        if let stop = Self.matches(of: until, in: lowered, from: start, ends: false).first { end = stop }
+        // Only as far as a name may reach (and a space each side): each place is looked at a bounded
+        // number of times, however long the text an app sends.
+        let reach = start + Self.maximumCharacters + 2
+        var end = min(text.count, reach)
+        if let stop = Self.matches(of: until, in: lowered, from: start, before: end, ends: false).first {
+            end = stop
+        } else if text.count > reach {
+            guard text[start..<reach].contains(where: { Self.clauseEnds.contains($0) }) else { return nil }
+        }
         if let comma = text[start..<end].firstIndex(where: { Self.clauseEnds.contains($0) }) { end = comma }
         var road = String(text[start..<end]).trimmingCharacters(in: .whitespaces)
         // A sentence's full stop, not an abbreviation's: "Solar Cir." and "Hauptstr." keep theirs,
@@ -72,14 +84,15 @@ public struct InstructionRoad: Sendable, Hashable {
         return road
     }
 
-    /// Where each whole-word match of `words` ends (or, with `ends` false, starts), from `start` on,
-    /// in order; at one place the longest word wins ("auf die" over "auf"). A word that ends in a
-    /// letter of a script without case (Chinese) needs no space around it.
-    private static func matches(of words: [String], in lowered: [String], from start: Int, ends: Bool = true) -> [Int] {
+    /// Where each whole-word match of `words` that starts from `start` on and before `limit` (nil:
+    /// the end) ends (or, with `ends` false, starts), in order; at one place the longest word wins
+    /// ("auf die" over "auf"). A word that ends in a letter of a script without case (Chinese)
+    /// needs no space around it.
+    private static func matches(of words: [String], in lowered: [String], from start: Int, before limit: Int? = nil, ends: Bool = true) -> [Int] {
         let needles = words.map { Array($0.lowercased()).map { String($0) } }.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         var found: [Int] = []
         var index = start
-        while index < lowered.count {
+        while index < min(limit ?? lowered.count, lowered.count) {
             let hit = needles.first { needle in
                 let end = index + needle.count
                 guard end <= lowered.count, lowered[index..<end].elementsEqual(needle) else { return false }

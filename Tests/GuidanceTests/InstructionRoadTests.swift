@@ -127,6 +127,22 @@ import Testing
         }
     }
 
+    /// A road is looked for only in an instruction of at most 400 characters (a line of the card):
+    /// a megabyte a client may send is no instruction, and is not read.
+    @Test func aHugeInstructionHasNoRoad() throws {
+        let roads = try PackFiles.pack("en-US").instructionRoads
+        let start = ContinuousClock.now
+        #expect(roads.road(in: [String(repeating: "on ", count: 300_000) + "onto Main Street"]) == nil)
+        #expect(ContinuousClock.now - start < .seconds(2))
+        let longest = "Turn right onto Main Street" + String(repeating: " ", count: 10) + String(repeating: ".", count: 363)
+        #expect(longest.count == InstructionRoad.maximumInstructionLength)
+        #expect(roads.road(in: [longest]) == nil, "a sentence of dots after it is no name's end")
+        let fits = String(repeating: "on ", count: 124) + "onto Main Street"
+        #expect(fits.count <= InstructionRoad.maximumInstructionLength && roads.road(in: [fits]) == "Main Street")
+        #expect(roads.road(in: ["x" + String(repeating: " ", count: 400) + fits]) == "Main Street", "counted tidied")
+        #expect(roads.road(in: [fits + String(repeating: "!", count: 400)]) == nil)
+    }
+
     /// Whatever an app sends, a road found is a stretch of its longest variant, short and name-like.
     @Test func anyTextGivesARoadOfTheTextOrNone() async throws {
         let roads = try PackFiles.pack("en-US").instructionRoads
