@@ -99,4 +99,21 @@ import Testing
             anticlockwise.compactMap { $0["text"]?.stringValue }.first == "In eineinhalb Kilometern im Kreisverkehr die zweite Ausfahrt nehmen",
             "\(anticlockwise)")
     }
+
+    /// `prompt.speak` takes a maneuver as CarPlay sends it too: the road of its instruction is said,
+    /// and a junction picture as its `then` is no "then"; heard to its end.
+    @Test func aManeuverSpokenDirectlyIsSaidAsGuidanceSaysIt() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await RealDaemon.start()
+            let client = daemon.client
+            let turn = #"{"type":"rightTurn","state":"initial","distanceRemaining":250,"instructionVariants":["Turn Right on Solar Cir.","Turn Right"]}"#
+            let junction = #"{"type":"straightAhead","junctionImage":"junction-12"}"#
+            let spoken = try await blocking {
+                try client.exchange(#"{"jsonrpc":"2.0","id":1,"method":"prompt.speak","params":{"language":"en-US","maneuver":\#(turn),"then":\#(junction)}}"#)
+            }
+            #expect(spoken["result"]?["result"] == .string("finished"), "\(spoken)")
+            #expect(spoken["result"]?["text"] == .string("In 800 feet, turn right onto Solar Circle"), "\(spoken)")
+            await daemon.stop()
+        }
+    }
 }
