@@ -34,8 +34,9 @@ public struct InstructionRoad: Sendable, Hashable {
     /// nil when none is found confidently. It is looked for in the longest variant, after the last of
     /// the `before` words that is followed by a name: a stretch up to an `until` word or a comma, of
     /// at most 8 words, with a capital letter or a letter of a script without case ("the ramp",
-    /// "w prawo", "300 m" are no names). Not in the part the shortest variant lacks: the road is often
-    /// in both ("Continue on I-95 toward Boston" / "Continue on I-95").
+    /// "w prawo", "300 m" are no names). The whole longest variant, not only the part the shortest
+    /// lacks: the road is often in both ("Continue on I-95 toward Boston" / "Continue on I-95"). An
+    /// instruction longer than `maximumInstructionLength` has none.
     public func road(in variants: [String]) -> String? {
         guard !before.isEmpty else { return nil }
         guard variants.allSatisfy({ $0.utf8.count <= Self.maximumInstructionLength * 4 }),
