@@ -50,11 +50,15 @@ public struct InstructionRoad: Sendable, Hashable {
         return nil
     }
 
-    /// The maneuver with the road of its instructions as its `roadName`, when it has none.
+    /// The maneuver with the road of its instructions as its `roadName`, when it has none. Not when
+    /// that road is the maneuver's route number or signpost already ("Keep left onto A7" with
+    /// `routeNumber` A7): said once is enough.
     public func filling(_ maneuver: Maneuver) -> Maneuver {
         guard maneuver.roadName?.trimmingCharacters(in: .whitespaces).isEmpty ?? true, let road = road(in: maneuver.instructionVariants) else {
             return maneuver
         }
+        let said = [maneuver.routeNumber, maneuver.towards].compactMap { $0?.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard !said.contains(road.lowercased()) else { return maneuver }
         var filled = maneuver
         filled.roadName = road
         return filled

@@ -91,6 +91,11 @@ import Testing
         var blank = named
         blank.roadName = " "
         #expect(roads.filling(blank).roadName == "Oak Ave")
+        // A road that is the route number or the signpost already is not said twice.
+        let ramp = Maneuver(type: .keepLeft, instructionVariants: ["Keep left onto A7", "Keep left"], routeNumber: "A7")
+        #expect(roads.filling(ramp) == ramp)
+        let sign = Maneuver(type: .offRamp, instructionVariants: ["Take the exit onto Airport Rd"], towards: " airport rd")
+        #expect(roads.filling(sign) == sign)
         #expect(InstructionRoad.none.filling(Maneuver(type: .rightTurn, instructionVariants: ["Turn right onto Oak Ave"])).roadName == nil)
     }
 
