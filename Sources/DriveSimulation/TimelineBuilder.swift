@@ -20,6 +20,7 @@ public struct TimelineBuilder: Sendable {
     private var audit: [AuditRecord] = []
     private var guidanceEnds: [GuidanceEndRecord] = []
     private var guidancePauses: [GuidancePauseRecord] = []
+    private var refusals = 0
     private var latest = 0.0
 
     public init(name: String? = nil, origin: Double = 0) {
@@ -40,6 +41,14 @@ public struct TimelineBuilder: Sendable {
         switch event.type {
         case .promptQueued, .promptStarted, .promptFinished, .promptShortened, .promptSkipped, .promptExpired, .promptInterrupted:
             addPrompt(event, at: time)
+        case .promptRefused:
+            // Never queued, so never named: the report gives it an id of its own.
+            refusals += 1
+            var refused = PromptRecord(id: "refused-\(refusals)", client: event.client, text: event.text ?? "", result: .refused)
+            refused.priority = event.priority?.rawValue
+            refused.endedAt = time
+            refused.reason = event.reason
+            prompts.append(refused)
         case .sessionActivated:
             guard let client = event.client, openActivations[client] == nil else { return }
             openActivations[client] = activations.count
@@ -204,6 +213,7 @@ public struct TimelineBuilder: Sendable {
             promptsExpired: prompts.filter { $0.result == .expired }.count,
             promptsInterrupted: prompts.filter { $0.result == .interrupted }.count,
             promptsCut: prompts.filter { $0.cut != nil }.count,
+            promptsRefused: prompts.filter { $0.result == .refused }.count,
             totalDuckedSeconds: Intervals.union(ducked),
             activations: activations.count,
             meanActivationOverhang: overhangs.isEmpty ? 0 : overhangs.reduce(0, +) / Double(overhangs.count),

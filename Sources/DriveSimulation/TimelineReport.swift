@@ -58,6 +58,9 @@ public struct PromptRecord: Codable, Sendable, Equatable {
         case interrupted
         /// Still queued or playing when the report was made.
         case pending
+        /// Refused before it was queued (a full queue, the server away, a text too long); `reason`
+        /// says why, `endedAt` when. Its id is the report's own (`refused-1`): a refusal has none.
+        case refused
     }
 
     public var id: String

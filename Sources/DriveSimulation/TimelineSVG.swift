@@ -26,7 +26,7 @@ public enum TimelineSVG {
     static let listening = "#8FD9C2"
     static let promptColors: [String: String] = [
         "normal": "#0072B2", "short": "#56B4E9", "skipped": "#CC79A7", "expired": "#8C510A", "interrupted": "#F0E442", "cut": "#D55E00",
-        "session": "#44AA99",
+        "refused": "#117733", "session": "#44AA99",
     ]
     static let violation = "#882255"
     /// A maneuver's mark, and its join from a final instruction's last word.
@@ -42,7 +42,7 @@ public enum TimelineSVG {
         SourceTrack.State.allCases.map { ($0.rawValue, colors[$0]!) } + [("assistant listening", listening)]
             + [
                 ("prompt normal", "normal"), ("prompt short", "short"), ("skipped", "skipped"), ("expired", "expired"),
-                ("interrupted", "interrupted"), ("cut by the policy", "cut"), ("session active", "session"),
+                ("interrupted", "interrupted"), ("cut by the policy", "cut"), ("refused", "refused"), ("session active", "session"),
             ].map { ($0.0, promptColors[$0.1]!) }
             + [
                 ("violation", violation), ("▲ maneuver, joined from its final instruction", maneuverMark),

@@ -13,6 +13,8 @@ public struct TimelineSummary: Codable, Sendable, Equatable {
     public var promptsInterrupted: Int = 0
     /// Of the interrupted ones, how many the policy cut while they played (the assistant listening, a call, …).
     public var promptsCut: Int = 0
+    /// Refused before they were queued (a full queue, the server away, a text too long).
+    public var promptsRefused: Int = 0
     /// Seconds during which at least one source was ducked.
     public var totalDuckedSeconds: Double
     public var activations: Int

@@ -147,6 +147,25 @@ import Testing
         #expect(try JSONDecoder().decode(TimelineReport.self, from: json) == report)
     }
 
+    /// A refused prompt never had an id: it is reported all the same, with the reason, counted, listed
+    /// where an expectation on the count fails, and drawn in a colour of its own.
+    @Test func aRefusedPromptIsReportedWithItsReason() throws {
+        let report = TimelineBuilder.build([
+            Self.prompt("prompt.queued", 5, "p-1", text: "Turn left now"),
+            EngineEvent(type: "prompt.refused", time: 6, client: "nav", text: "Speed camera ahead", reason: "the queue is full"),
+            EngineEvent(type: "prompt.refused", time: 8, client: "nav", text: "Slow down", reason: "the sound server is away"),
+            Self.prompt("prompt.started", 9, "p-1", text: "Turn left now", style: .normal),
+            Self.prompt("prompt.finished", 10, "p-1", text: "Turn left now", style: .normal),
+        ])
+        let refused = report.prompts.filter { $0.result == .refused }
+        #expect(refused.map(\.id) == ["refused-1", "refused-2"] && refused.map(\.text) == ["Speed camera ahead", "Slow down"])
+        #expect(refused.map(\.endedAt) == [6, 8] && refused.first?.reason == "the queue is full" && refused.allSatisfy { !$0.played && $0.queuedAt == nil })
+        #expect(report.summary.promptsRefused == 2 && report.summary.promptsQueued == 1 && report.summary.promptsNormal == 1)
+        #expect(SummaryMetric.promptsRefused.value(in: report.summary) == 2)
+        #expect(DriveExpectations.examples(of: .promptsRefused, in: report).contains("\"Speed camera ahead\" at 0:06 (the queue is full)"))
+        #expect(TimelineSVG.render(report).contains(TimelineSVG.promptColors["refused"]!))
+    }
+
     @Test func unknownEventsAndEventsWithoutIdsAreIgnored() throws {
         // A newer daemon's event type does not decode: `voxnav drive` skips it.
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(EngineEvent.self, from: Data(#"{"type":"something.else","time":1}"#.utf8)) }

@@ -61,10 +61,16 @@ extension DriveExpectations {
     static func examples(of metric: SummaryMetric, in report: TimelineReport) -> String {
         let listed: [String]
         switch metric {
-        case .promptsSkipped, .promptsExpired, .promptsInterrupted, .promptsCut:
-            let result: PromptRecord.Result = metric == .promptsSkipped ? .skipped : metric == .promptsExpired ? .expired : .interrupted
+        case .promptsSkipped, .promptsExpired, .promptsInterrupted, .promptsCut, .promptsRefused:
+            let result: PromptRecord.Result =
+                switch metric {
+                case .promptsSkipped: .skipped
+                case .promptsExpired: .expired
+                case .promptsRefused: .refused
+                default: .interrupted
+                }
             listed = report.prompts.filter { $0.result == result && (metric != .promptsCut || $0.cut != nil) }.map {
-                "\"\($0.text)\" at \(ClockTime.format($0.queuedAt ?? 0))" + ($0.reason.map { " (\($0))" } ?? "")
+                "\"\($0.text)\" at \(ClockTime.format($0.queuedAt ?? $0.endedAt ?? 0))" + ($0.reason.map { " (\($0))" } ?? "")
             }
         case .violations:
             listed = report.audit.map { "\($0.rule) at \(ClockTime.format($0.time))" }

@@ -1,6 +1,6 @@
 /// The summary numbers an expectation may bound, by their names in the report's JSON.
 public enum SummaryMetric: String, CaseIterable, Sendable {
-    case promptsQueued, promptsNormal, promptsShort, promptsShortened, promptsSkipped, promptsExpired, promptsInterrupted, promptsCut
+    case promptsQueued, promptsNormal, promptsShort, promptsShortened, promptsSkipped, promptsExpired, promptsInterrupted, promptsCut, promptsRefused
     case totalDuckedSeconds, activations, meanActivationOverhang, maxActivationOverhang, podcastSecondsLost, violations
     case finalInstructions, minTimeAfterLastWord, medianTimeAfterLastWord
 
@@ -14,6 +14,7 @@ public enum SummaryMetric: String, CaseIterable, Sendable {
         case .promptsExpired: Double(summary.promptsExpired)
         case .promptsInterrupted: Double(summary.promptsInterrupted)
         case .promptsCut: Double(summary.promptsCut)
+        case .promptsRefused: Double(summary.promptsRefused)
         case .totalDuckedSeconds: summary.totalDuckedSeconds
         case .activations: Double(summary.activations)
         case .meanActivationOverhang: summary.meanActivationOverhang

@@ -22,7 +22,7 @@ enum DriveSummaryText {
         // taking over, the arrival said) among them.
         var timed: [(time: Double, line: String)] = []
         for prompt in report.prompts {
-            let time = prompt.startedAt ?? prompt.queuedAt ?? 0
+            let time = prompt.startedAt ?? prompt.queuedAt ?? prompt.endedAt ?? 0
             let how =
                 prompt.played
                 ? (prompt.style?.rawValue ?? "?") + (prompt.result == .shortened ? ", shortened" : "")
@@ -45,7 +45,7 @@ enum DriveSummaryText {
         lines += [
             "",
             "prompts: \(s.promptsQueued) queued · \(s.promptsNormal) normal (\(s.promptsShortened) shortened) · \(s.promptsShort) short (tone)"
-                + " · \(s.promptsSkipped) skipped · \(s.promptsExpired) expired",
+                + " · \(s.promptsSkipped) skipped · \(s.promptsExpired) expired" + (s.promptsRefused > 0 ? " · \(s.promptsRefused) refused" : ""),
             String(
                 format: "ducked: %.1f s in all · %d activations, overhang mean %.3f s, max %.3f s", s.totalDuckedSeconds, s.activations,
                 s.meanActivationOverhang, s.maxActivationOverhang),
