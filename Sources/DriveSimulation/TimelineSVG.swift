@@ -29,6 +29,8 @@ public enum TimelineSVG {
         "refused": "#117733", "session": "#44AA99",
     ]
     static let violation = "#882255"
+    /// Guidance paused (`guidance.pause`), shaded over the prompt lane.
+    static let guidancePaused = "#CCDDAA"
     /// A maneuver's mark, and its join from a final instruction's last word.
     static let maneuverMark = "#332288"
     /// The join from an earlier prompt (a prepare or initial one).
@@ -45,7 +47,7 @@ public enum TimelineSVG {
                 ("interrupted", "interrupted"), ("cut by the policy", "cut"), ("refused", "refused"), ("session active", "session"),
             ].map { ($0.0, promptColors[$0.1]!) }
             + [
-                ("violation", violation), ("▲ maneuver, joined from its final instruction", maneuverMark),
+                ("guidance paused", guidancePaused), ("violation", violation), ("▲ maneuver, joined from its final instruction", maneuverMark),
                 ("joined from an earlier prompt", earlierJoin), ("final instruction under \(SVGText.number(reactionMark)) s before it", lateJoin),
             ]
     }
@@ -99,6 +101,7 @@ public enum TimelineSVG {
             canvas.lane(track, y: y)
             y += laneHeight
         }
+        canvas.pauses(report.guidancePauses, y: y)
         canvas.prompts(report.prompts, y: y)
         canvas.maneuvers(report.prompts, y: y)
         y += promptLaneHeight
@@ -260,6 +263,22 @@ struct Canvas {
             let what = "maneuver \(item.id) reached at \(ClockTime.format(item.reached))"
             body +=
                 "<path class=\"maneuver\" data-maneuver=\"\(SVGText.escape(item.id))\" d=\"M\(n(mx)) \(n(joinY - 5)) l4 8 l-8 0 z\" fill=\"\(TimelineSVG.maneuverMark)\">\(tip(what))</path>\n"
+        }
+        body += "</g>\n"
+    }
+
+    /// Each time guidance was paused, shaded behind the prompt lane, its reason in its tip (a pause
+    /// not resumed reaches the report's end).
+    mutating func pauses(_ pauses: [GuidancePauseRecord], y: Double) {
+        guard !pauses.isEmpty else { return }
+        body += "<g class=\"guidance-pauses\">\n"
+        for pause in pauses {
+            let end = pause.ended ?? duration
+            let x0 = x(pause.began)
+            let w = max(1, x(end) - x0)
+            let what = "guidance paused (\(pause.reason)) \(ClockTime.format(pause.began))–\(ClockTime.format(end))"
+            body +=
+                "<rect class=\"guidance-paused\" x=\"\(n(x0))\" y=\"\(n(y + 2))\" width=\"\(n(w))\" height=\"\(n(TimelineSVG.promptLaneHeight - 4))\" fill=\"\(TimelineSVG.guidancePaused)\">\(tip(what))</rect>\n"
         }
         body += "</g>\n"
     }

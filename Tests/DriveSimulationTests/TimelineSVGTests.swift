@@ -40,7 +40,7 @@ final class SVGProbe: NSObject, XMLParserDelegate {
             inEntry = id
             promptEntries[id, default: []].append("")
         }
-        let shapes = ["state-", "prompt-", "session-active", "violation", "maneuver"]
+        let shapes = ["state-", "prompt-", "session-active", "violation", "maneuver", "guidance-paused"]
         if let cls = attributes["class"], name != "text", shapes.contains(where: { cls.hasPrefix($0) }) {
             if let fill = attributes["fill"] { drawnColors.insert(fill) }
             if let stroke = attributes["stroke"] { drawnColors.insert(stroke) }
@@ -149,6 +149,8 @@ final class SVGProbe: NSObject, XMLParserDelegate {
     @Test func everyShadeDrawnHasItsOwnColourInTheLegend() {
         var events = TimelineBuilderTests.events
         events.append(EngineEvent(type: "source.started", time: 150, source: "voiceAssistant", kind: .voiceAssistant, activity: .listening))
+        events.append(EngineEvent(type: "guidance.paused", time: 160, client: "nav", reason: "locating"))
+        events.append(EngineEvent(type: "guidance.resumed", time: 170, client: "nav", reason: "locating"))
         let report = TimelineBuilder.build(events, name: "Palette", origin: 100, end: 200)
         let placed = ManeuverLeadTests.placed([
             ManeuverLeadTests.guidance("p-1", maneuver: "turn", state: .prepare, at: 20, seconds: 3),
@@ -163,6 +165,10 @@ final class SVGProbe: NSObject, XMLParserDelegate {
             #expect(probe.drawnColors.isSubset(of: Set(colors)), "drawn but not in the legend: \(probe.drawnColors.subtracting(colors))")
         }
         #expect(SVGProbe.parse(TimelineSVG.render(report)).0.drawnColors.contains(TimelineSVG.listening), "the assistant listening is drawn")
+        // The pause, 60–70 s into the drive, shaded where it was, its reason in its tip.
+        let svg = TimelineSVG.render(report)
+        #expect(SVGProbe.parse(svg).0.drawnColors.contains(TimelineSVG.guidancePaused), "the pause is drawn")
+        #expect(svg.contains("<title>guidance paused (locating) 1:00–1:10</title>"), "\(svg)")
     }
 
     /// By the widths the renderer reckons with, no text runs past the canvas (the browser's own
