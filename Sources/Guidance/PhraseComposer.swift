@@ -75,8 +75,16 @@ public struct PhraseComposer: Sendable, Hashable {
             default: values(placeholder)
             }
         }
-        return tidy(sentence)
+        return Self.restoringStops(tidy(sentence))
     }
+
+    /// A name's full stops ("Solar Cir.", an abbreviation the pack does not expand) are no sentence's
+    /// end: they are kept out of `tidy`'s sight, so that the word after the name is not capitalised
+    /// ("rechts auf Solar Cir. abbiegen").
+    private static let nameStop: Character = "\u{E000}"
+    private static let names: Set<String> = ["road", "ref", "exit", "towards", "rotary", "currentRoad", "destination"]
+    static func keepingStops(_ name: String?) -> String? { name?.replacingOccurrences(of: ".", with: String(nameStop)) }
+    static func restoringStops(_ text: String) -> String { text.replacingOccurrences(of: String(nameStop), with: ".") }
 
     /// The state to word a prompt of `state` in, where the announcer asked for `wording`
     /// (`Announcement.wording`: the prepare wording for a final instruction started more than
@@ -188,7 +196,7 @@ public struct PhraseComposer: Sendable, Hashable {
         let exitIndex = maneuver.type.roundaboutExitNumber.map { $0 - 1 }
         // The way round, where the pack says it for this traffic side ("going clockwise").
         let rotation = maneuver.isAtRoundabout ? pack.rotation[maneuver.trafficSide] : nil
-        return { [self] placeholder in
+        let value = { [self] (placeholder: Placeholder) -> String? in
             switch placeholder.name {
             case "distance": return distancePhrase(meters: distance, form: placeholder.form)
             case "road": return roadSaid?(placeholder.form)
@@ -207,6 +215,10 @@ public struct PhraseComposer: Sendable, Hashable {
                 return list[exitIndex]
             default: return nil
             }
+        }
+        return { placeholder in
+            let said = value(placeholder)
+            return Self.names.contains(placeholder.name) ? Self.keepingStops(said) : said
         }
     }
 

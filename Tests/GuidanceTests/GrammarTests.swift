@@ -108,6 +108,20 @@ import Testing
         #expect(composer.lanePhrase(LaneGuidance(position: .right, count: 3)) == "jedź jednym z 3 prawych pasów")
     }
 
+    /// A full stop inside a name (an abbreviation the pack does not expand: an English "Cir." in a
+    /// German prompt) ends no sentence: the word after it keeps its case, the sentences after it
+    /// still start with a capital, and the stop is said and shown as written.
+    @Test func aNamesFullStopEndsNoSentence() throws {
+        let german = try PackFiles.composer("de")
+        let turn = Maneuver(type: .rightTurn, roadName: "Solar Cir.", towards: "Ft. Lee")
+        let said = german.compose(turn, state: .initial, distance: 800, then: Maneuver(type: .leftTurn, roadName: "Main Ave."))
+        #expect(said == "In 800 Metern rechts auf Solar Cir. abbiegen. Dann links auf Main Ave. abbiegen", "\(said)")
+        let wording = german.wording(turn, state: .prepare, distance: 200)
+        #expect(wording.text.contains("Solar Cir. abbiegen") && !wording.text.contains("\u{E000}"), "\(wording)")
+        let english = try PackFiles.composer("en-US")
+        #expect(english.compose(Maneuver(type: .keepLeft, towards: "Ft. Lee"), state: .prepare, distance: 400) == "In a quarter mile, keep left toward Ft. Lee")
+    }
+
     @Test func polishDurationsTakeTheirThreeForms() throws {
         let composer = PhraseComposer(pack: try Self.polishPack())
         #expect(
