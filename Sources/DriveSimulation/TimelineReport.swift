@@ -44,8 +44,7 @@ public struct TripEstimateRecord: Codable, Sendable, Equatable {
 
     /// The arrival on the driver's clock, to the minute: "08:21".
     public var arrivalClock: String {
-        guard let time = LocalTime(iso8601: arrival) else { return arrival }
-        return (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
+        LocalTime(iso8601: arrival)?.hourMinute ?? arrival
     }
 }
 

@@ -77,16 +77,14 @@ struct GuidanceSession {
     var spokenDuration: Announcer.DurationEstimator {
         let (onRoute, composer, verbosity) = (onRoute, composer, verbosity)
         let durations = announcer.configuration.durations
-        let length = composer.pack.speechLength
         let arrival = arrivalSaid
         return { announcement in
             guard let text = Self.text(for: announcement, onRoute: onRoute, composer: composer, verbosity: verbosity, arrival: { _ in nil }) else {
                 return announcement.estimatedDuration
             }
-            // A departure's arrival is a sentence of its own after it ("… You'll arrive at 8:12 AM"):
-            // its clock's digits speak longer than their characters, which a second sentence's start covers.
-            let clause = onRoute[announcement.maneuverID].flatMap(arrival).map { durations.speakingTime(of: composer.arrivalClause($0), length: length) }
-            return max(announcement.estimatedDuration, durations.speakingTime(of: text, length: length) + (clause ?? 0))
+            // A departure's arrival is planned as a sentence of its own after it.
+            let said = composer.speakingTime(ofDeparture: text, arrival: onRoute[announcement.maneuverID].flatMap(arrival), durations: durations)
+            return max(announcement.estimatedDuration, said)
         }
     }
 

@@ -9,8 +9,9 @@ extension VoxNavEngine {
     /// its own clock (a simulation) has its wall clock moved on by its own: its first timed report
     /// anchors one to the other.
     func takeTrip(_ report: TripReport, speed: Double, time: Double?, session: inout GuidanceSession) -> TripEstimates {
+        let given = report.givenArrival
         let arrival: LocalTime
-        if let given = report.givenArrival {
+        if let given {
             arrival = given
         } else {
             var wall = clock.wallNow()
@@ -23,8 +24,8 @@ extension VoxNavEngine {
             arrival = LocalTime(instant: instant, utcOffset: TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: instant)))
         }
         let estimate = TripEstimate(distance: report.distance, time: report.time, arrival: arrival)
-        session.trip = TripState(estimate: estimate, arrivalDerived: report.givenArrival == nil, reportedAt: time ?? now(), receivedAt: now(), speed: speed)
-        return TripEstimates(estimate, arrivalDerived: report.givenArrival == nil)
+        session.trip = TripState(estimate: estimate, arrivalDerived: given == nil, reportedAt: time ?? now(), receivedAt: now(), speed: speed)
+        return TripEstimates(estimate, arrivalDerived: given == nil)
     }
 
     /// The driver asks when they will arrive: the trip's last estimates, moved on to now at the
@@ -35,7 +36,7 @@ extension VoxNavEngine {
         guard let session = guidance[client] else { throw noGuidance(client) }
         guard serverAvailable else { throw EngineError.serverUnavailable }
         if let paused = session.paused {
-            return .init(announced: false, reason: "guidance is paused (\(paused.rawValue)): nothing is announced until guidance.resume")
+            return .init(announced: false, reason: Self.nothingWhilePaused(paused))
         }
         guard let trip = session.trip else {
             return .init(announced: false, reason: "no trip estimates: no guidance.update of this guidance has carried 'trip'")
@@ -53,6 +54,11 @@ extension VoxNavEngine {
         } catch {
             return .init(announced: false, text: text, trip: said, reason: "not queued: \(error)")
         }
+    }
+
+    /// Why a driver's request (a repeat, the estimates) says nothing while guidance is paused.
+    static func nothingWhilePaused(_ reason: GuidancePauseReason) -> String {
+        "guidance is paused (\(reason.rawValue)): nothing is announced until guidance.resume"
     }
 
     /// The key of the estimates' prompt: a newer request replaces one still waiting.

@@ -15,7 +15,7 @@ extension VoxNavEngine {
         guard var session = guidance[client] else { throw noGuidance(client) }
         guard serverAvailable else { throw EngineError.serverUnavailable }
         if let paused = session.paused {
-            return .init(repeated: false, reason: "guidance is paused (\(paused.rawValue)): nothing is announced until guidance.resume")
+            return .init(repeated: false, reason: Self.nothingWhilePaused(paused))
         }
         let at =
             time ?? session.lastProgress.map { $0.time + max(0, now() - session.lastProgressReceived) } ?? now()

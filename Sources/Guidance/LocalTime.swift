@@ -32,6 +32,9 @@ public struct LocalTime: Sendable, Hashable {
     public var hour: Int { minuteOfDay / 60 }
     public var minute: Int { minuteOfDay % 60 }
 
+    /// The local hour and minute as a 24-hour clock shows them: "08:12".
+    public var hourMinute: String { Self.two(hour) + ":" + Self.two(minute) }
+
     /// ISO 8601 with seconds and the offset: "2026-11-28T17:42:00-05:00" ("Z" for UTC).
     public var iso8601: String {
         let local = Int((instant + Double(utcOffset)).rounded(.down))

@@ -30,9 +30,24 @@ extension PhraseComposer {
     /// The clause a departure ends with, alone ("You'll arrive at 8:12 AM"): how long it speaks is
     /// planned as a sentence of its own after the departure's.
     public func arrivalClause(_ arrival: LocalTime) -> String {
+        departureFrame(arrival).joined().trimmingCharacters(in: CharacterSet(charactersIn: ".,;:，。 "))
+    }
+
+    /// How long a departure prompt that ends with the arrival speaks, as the announcer plans it: the
+    /// departure's words, then the arrival as a sentence of its own (its clock's digits speak longer
+    /// than their characters, which a second sentence's start covers). Without an arrival, the words alone.
+    public func speakingTime(ofDeparture text: String, arrival: LocalTime?, durations: AnnouncementDurationEstimate) -> Double {
+        let words = durations.speakingTime(of: text, length: pack.speechLength)
+        return words + (arrival.map { durations.speakingTime(of: arrivalClause($0), length: pack.speechLength) } ?? 0)
+    }
+
+    /// The pack's departure sentence cut where the prompt goes: what comes before it and after it, tidied.
+    private func departureFrame(_ arrival: LocalTime) -> [String] {
         let clock = clock(arrival)
-        return tidy(render(pack.estimates.departure) { $0.name == "prompt" ? "" : $0.name == "arrival" ? clock : nil })
-            .trimmingCharacters(in: CharacterSet(charactersIn: ".,;:，。 "))
+        // The prompt goes in as a marker; `departure` keeps its SSML (a name said otherwise) as it is.
+        let marker = "\u{1}"
+        let sentence = tidy(render(pack.estimates.departure) { $0.name == "prompt" ? marker : $0.name == "arrival" ? clock : nil })
+        return sentence.components(separatedBy: marker)
     }
 
     /// A departure prompt's wordings with the arrival said after them ("Head north on Kings Road.
@@ -40,15 +55,12 @@ extension PhraseComposer {
     /// prompt too long for its time drops the arrival before any of the maneuver's own words.
     public func departure(_ wordings: [Wording], arrival: LocalTime) -> [Wording] {
         guard let richest = wordings.first else { return wordings }
-        let clock = clock(arrival)
-        // The prompt goes in as a marker, so that its SSML (a name said otherwise) is kept as it is.
-        let marker = "\u{1}"
-        let sentence = tidy(render(pack.estimates.departure) { $0.name == "prompt" ? marker : $0.name == "arrival" ? clock : nil })
-        let parts = sentence.components(separatedBy: marker)
+        let parts = departureFrame(arrival)
         guard parts.count == 2 else { return wordings }
-        let text = parts[0] + richest.text + parts[1]
+        let (before, after) = (parts[0], parts[1])
+        let text = before + richest.text + after
         let speech = richest.speech.map { ssml in
-            let (before, after) = (SpokenNames.escape(parts[0]), SpokenNames.escape(parts[1]))
+            let (before, after) = (SpokenNames.escape(before), SpokenNames.escape(after))
             guard ssml.hasPrefix("<speak>"), ssml.hasSuffix("</speak>") else { return before + ssml + after }
             return "<speak>" + before + ssml.dropFirst(7).dropLast(8) + after + "</speak>"
         }
@@ -79,14 +91,11 @@ extension PhraseComposer {
     public func duration(seconds: Double) -> String {
         let phrases = pack.estimates
         let total = Int((max(0, seconds.isFinite ? seconds : 0) / 60).rounded(.toNearestOrAwayFromZero))
-        func counted(_ forms: PluralForms, _ count: Int) -> String {
-            render(forms.template(for: Double(count), digits: String(count), rules: pack.pluralRules)) { $0.name == "n" ? String(count) : nil }
-        }
         if total == 0 { return render(phrases.lessThanAMinute) { _ in nil } }
-        if total < 60 { return counted(phrases.minutes, total) }
-        let hours = counted(phrases.hours, total / 60)
+        if total < 60 { return counted(phrases.minutes, total, as: "n") }
+        let hours = counted(phrases.hours, total / 60, as: "n")
         guard total % 60 != 0 else { return hours }
-        let minutes = counted(phrases.minutes, total % 60)
+        let minutes = counted(phrases.minutes, total % 60, as: "n")
         return render(phrases.hoursAndMinutes) { $0.name == "hours" ? hours : $0.name == "minutes" ? minutes : nil }
     }
 }

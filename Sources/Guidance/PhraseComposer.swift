@@ -151,18 +151,23 @@ public struct PhraseComposer: Sendable, Hashable {
     /// Lane advice: "use the left two lanes", "use the second lane from the left".
     public func lanePhrase(_ guidance: LaneGuidance) -> String {
         if let counted = guidance.counted, let template = pack.countedLanes[counted.side] {
-            let said = render(template) { placeholder in
-                guard placeholder.name == "ordinal" else { return nil }
-                let list = pack.ordinals[placeholder.form ?? PhrasePack.defaultForm] ?? pack.ordinals[PhrasePack.defaultForm]!
-                return list.indices.contains(counted.place - 1) ? list[counted.place - 1] : nil
-            }
+            let said = render(template) { $0.name == "ordinal" ? ordinal(counted.place - 1, form: $0.form) : nil }
             // Past the 19th lane the pack has no ordinal: the middle lane it is.
             if !said.isEmpty { return said }
         }
-        let forms = pack.lanes[guidance.position]!
-        return render(forms.template(for: Double(guidance.count), digits: String(guidance.count), rules: pack.pluralRules)) {
-            $0.name == "count" ? String(guidance.count) : nil
-        }
+        return counted(pack.lanes[guidance.position]!, guidance.count, as: "count")
+    }
+
+    /// A whole number of things in the form its count takes: "2 minutes", "use the left two lanes".
+    func counted(_ forms: PluralForms, _ count: Int, as slot: String) -> String {
+        render(forms.template(for: Double(count), digits: String(count), rules: pack.pluralRules)) { $0.name == slot ? String(count) : nil }
+    }
+
+    /// The ordinal at `index` (0: "first") in the pack's `form` of them (its default when it has no such
+    /// form); nil past the 19th.
+    func ordinal(_ index: Int, form: String?) -> String? {
+        let list = pack.ordinals[form ?? PhrasePack.defaultForm] ?? pack.ordinals[PhrasePack.defaultForm]!
+        return list.indices.contains(index) ? list[index] : nil
     }
 
     // MARK: Helpers
@@ -209,10 +214,7 @@ public struct PhraseComposer: Sendable, Hashable {
             case "heading": return heading
             case "side": return side
             case "rotation": return rotation
-            case "ordinal":
-                guard let exitIndex else { return nil }
-                let list = pack.ordinals[placeholder.form ?? PhrasePack.defaultForm] ?? pack.ordinals[PhrasePack.defaultForm]!
-                return list[exitIndex]
+            case "ordinal": return exitIndex.flatMap { ordinal($0, form: placeholder.form) }
             default: return nil
             }
         }

@@ -8,7 +8,7 @@ import Testing
     @Test func anOffsetTimeIsReadAsItsInstantAndSaidInItsOwnOffset() throws {
         let time = try #require(LocalTime(iso8601: "2026-11-28T17:42:00-05:00"))
         #expect(time.instant == 1_795_905_720 && time.utcOffset == -5 * 3600)
-        #expect(time.hour == 17 && time.minute == 42)
+        #expect(time.hour == 17 && time.minute == 42 && time.hourMinute == "17:42")
         #expect(time.iso8601 == "2026-11-28T17:42:00-05:00")
         let utc = try #require(LocalTime(iso8601: "2026-11-28T22:42Z"))
         #expect(utc.instant == time.instant && utc.hour == 22 && utc.iso8601 == "2026-11-28T22:42:00Z")

@@ -85,9 +85,7 @@ import Testing
             #expect(fitted != nil, "\(language): no wording of \(composer.estimateWordings(trip)) fits 6 s")
             let said = composer.departure([Wording(text: departure)], arrival: trip.arrival)[0].text
             let audio = try await synth.synthesize(said, voice: pack.espeakVoice)
-            let planned =
-                estimate.speakingTime(of: departure, length: pack.speechLength)
-                + estimate.speakingTime(of: composer.arrivalClause(trip.arrival), length: pack.speechLength)
+            let planned = composer.speakingTime(ofDeparture: departure, arrival: trip.arrival, durations: estimate)
             #expect(planned >= audio.duration, "\(language): '\(said)' speaks \(audio.duration) s, planned as \(planned) s")
         }
     }
