@@ -292,12 +292,8 @@ extension YAMLReader {
                 )
             }
         }
-        if let n = keys["arrivalOnDeparture"] {
-            switch n.scalar?.string {
-            case "true": options.arrivalOnDeparture = true
-            case "false": options.arrivalOnDeparture = false
-            default: fail(Self.join(path, "arrivalOnDeparture"), n, "expected true or false")
-            }
+        if let n = keys["arrivalOnDeparture"], let asked = bool(n, at: Self.join(path, "arrivalOnDeparture")) {
+            options.arrivalOnDeparture = asked
         }
         return options
     }
