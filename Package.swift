@@ -12,7 +12,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
@@ -25,34 +24,46 @@ let package = Package(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(
+            name: "CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
             name: "CDBus", pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]),
 
         // Pure logic: no audio, no sockets, no files. Time is injected.
         // Decoding errors that name the bad value and the allowed ones, in one format.
         .target(name: "StrictCoding"),
-        .target(name: "AudioPolicy", dependencies: ["StrictCoding", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Guidance", dependencies: ["StrictCoding", .product(name: "Yams", package: "Yams")]),
+        // YAML text composed into a tree of nodes with their lines (libyaml; no Foundation).
+        .target(name: "YAMLTree", dependencies: ["CYAML"]),
+        // Text helpers without Foundation: C's number formatting, white space trimmed, table columns.
+        .target(name: "TextFormat"),
+        .target(name: "AudioPolicy", dependencies: ["TextFormat", "StrictCoding", "YAMLTree"]),
+        .target(name: "Guidance", dependencies: ["TextFormat", "StrictCoding", "YAMLTree"]),
         // Where VoxNav's data is (the XDG data directories, the install prefix, the source tree) and its version.
         .target(name: "Installation"),
         // policy/default.yaml, the built-in policy (`Policy.builtIn`), found in the data directories: reading it is I/O, so not AudioPolicy.
         .target(name: "BuiltInPolicy", dependencies: ["AudioPolicy", "Installation"], path: "policy", exclude: ["default.yaml"]),
         // Drive simulations: scenarios, routes (own format, OSRM), kinematics, timeline reports. Pure.
-        .target(name: "DriveSimulation", dependencies: ["Guidance", "AudioPolicy", "RPC", "StrictCoding", .product(name: "Yams", package: "Yams")]),
+        .target(name: "DriveSimulation", dependencies: ["TextFormat", "Guidance", "AudioPolicy", "RPC", "StrictCoding", "YAMLTree"]),
+
+        // Child processes, threads, sleeps and standard streams over POSIX, without Foundation's Process and Thread.
+        .target(name: "ProcessSupport", dependencies: ["CSpawn"]),
+        // GNU extensions of glibc that the Glibc module does not show (closefrom in a spawn, pipe2, thread names).
+        .target(name: "CSpawn"),
 
         // The one one-shot primitive (a prompt's outcome, a source's end).
         .target(name: "AsyncSupport"),
 
         // The protocol shared by the daemon and its clients: the wire format, every method's params and result.
-        .target(name: "RPC", dependencies: ["AudioPolicy", "Guidance", "StrictCoding"]),
+        .target(name: "RPC", dependencies: ["TextFormat", "AudioPolicy", "Guidance", "StrictCoding"]),
         // speech-dispatcher's protocol (SSIP), without I/O: a connection's commands, replies, events and priority rules.
         .target(name: "SSIP"),
 
         // Real audio.
-        .target(name: "Speech", dependencies: ["CEspeakNG", "AsyncSupport"]),
+        .target(name: "Speech", dependencies: ["TextFormat", "CEspeakNG", "AsyncSupport"]),
         .target(name: "PulseAudio", dependencies: ["CPulse"]),
         // A private PulseAudio server with a null sink (a process, not libpulse): headless drives and restart tests.
-        .target(name: "PulseServer", dependencies: ["Installation"]),
+        .target(name: "PulseServer", dependencies: ["Installation", "ProcessSupport", "TextFormat"]),
         .target(name: "CarAudio", dependencies: ["PulseAudio", "AudioPolicy", "AsyncSupport"]),
         // Other programs' media players on the session bus (MPRIS over libdbus): found by process, paused and played.
         .target(name: "MPRIS", dependencies: ["CDBus"]),
@@ -61,13 +72,13 @@ let package = Package(
         .target(
             name: "Engine",
             dependencies: [
-                "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "MPRIS", "AsyncSupport", "RPC", "Installation",
+                "TextFormat", "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "MPRIS", "AsyncSupport", "RPC", "Installation",
                 "StrictCoding", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "Daemon",
             dependencies: [
-                "Engine", "RPC", "AsyncSupport", "AudioPolicy", "Guidance", "SSIP",
+                "TextFormat", "Engine", "RPC", "AsyncSupport", "AudioPolicy", "Guidance", "SSIP",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -75,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "voxnavd",
             dependencies: [
-                "Daemon", "Engine", "RPC", "AudioPolicy", "BuiltInPolicy", "Installation",
+                "ProcessSupport", "TextFormat", "Daemon", "Engine", "RPC", "AudioPolicy", "BuiltInPolicy", "Installation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -94,7 +105,8 @@ let package = Package(
         .executableTarget(
             name: "voxnav",
             dependencies: [
-                "RPC", "Guidance", "AudioPolicy", "BuiltInPolicy", "Engine", "Speech", "DriveSimulation", "CarAudio", "PulseAudio", "PulseServer",
+                "ProcessSupport", "TextFormat", "RPC", "Guidance", "AudioPolicy", "BuiltInPolicy", "Engine", "Speech", "DriveSimulation", "CarAudio",
+                "PulseAudio", "PulseServer",
                 "Installation", "StrictCoding", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: programLinking),
@@ -105,6 +117,7 @@ let package = Package(
         .testTarget(
             name: "DriveSimulationTests",
             dependencies: ["DriveSimulation", "Guidance", "AudioPolicy", "RPC", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "GuidanceTests",
             dependencies: ["Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),

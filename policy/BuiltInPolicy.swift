@@ -1,5 +1,5 @@
 import AudioPolicy
-import Foundation
+import FoundationEssentials
 import Installation
 
 extension Policy {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 /// What an incoming participant does to a holder (Android Automotive's interaction matrix, plus duck/pause/stop).
 public enum InteractionAction: Hashable, Sendable, Codable, CustomStringConvertible, LosslessStringConvertible {
@@ -36,7 +37,7 @@ public enum InteractionAction: Hashable, Sendable, Codable, CustomStringConverti
     }
 
     public init?(_ text: String) {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmingWhitespace()
         switch text {
         case "concurrent": self = .concurrent
         case "duck": self = .duck(dB: nil)

@@ -1,8 +1,8 @@
-import Yams
+import YAMLTree
 
 extension PolicyReader {
     /// `audibility: {promptAboveBed: 10, deepestDuck: -35, maxBoost: 6}`; `promptAboveBed: off` sets no target.
-    mutating func readAudibility(_ node: Node, into audibility: inout Audibility) {
+    mutating func readAudibility(_ node: YAMLNode, into audibility: inout Audibility) {
         for (key, value) in entries(node, at: "audibility", known: ["promptAboveBed", "deepestDuck", "maxBoost"]) {
             let path = "audibility.\(key)"
             switch key {

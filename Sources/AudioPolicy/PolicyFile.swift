@@ -1,6 +1,6 @@
-import Foundation
+import FoundationEssentials
 import StrictCoding
-import Yams
+import YAMLTree
 
 /// The policy file: YAML. The built-in policy is one (complete) policy file; a user's file is laid
 /// over it, every key optional (a missing key keeps the built-in value; `classify`, a list, is
@@ -25,9 +25,9 @@ extension Policy {
         if let problem = InputLimits.sizeProblem("the policy", size: text.utf8.count, cap: maximumFileSize) {
             throw PolicyError(problems: [PolicyProblem(path: "", message: problem)])
         }
-        let root: Node?
+        let root: YAMLNode?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try YAMLTree.compose(yaml: text)
         } catch {
             throw PolicyError(problems: [PolicyProblem(path: "", message: "not valid YAML: \(InputLimits.echo(parserError: error))")])
         }
@@ -143,17 +143,17 @@ struct PolicyReader {
         return problem
     }
 
-    mutating func fail(_ path: String, _ node: Node?, _ message: String) {
+    mutating func fail(_ path: String, _ node: YAMLNode?, _ message: String) {
         problems.append(PolicyProblem(path: path, line: node?.mark?.line, message: message))
     }
 
     /// The pairs of a mapping, keys as strings, rejecting keys not in `known`.
-    mutating func entries(_ node: Node, at path: String, known: [String]?) -> [(String, Node)] {
+    mutating func entries(_ node: YAMLNode, at path: String, known: [String]?) -> [(String, YAMLNode)] {
         guard let mapping = node.mapping else {
             fail(path, node, "expected a mapping")
             return []
         }
-        var result: [(String, Node)] = []
+        var result: [(String, YAMLNode)] = []
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
@@ -169,7 +169,7 @@ struct PolicyReader {
         return result
     }
 
-    mutating func number(_ node: Node, at path: String) -> Double? {
+    mutating func number(_ node: YAMLNode, at path: String) -> Double? {
         guard node.scalar != nil, let value = node.float ?? node.int.map(Double.init) else {
             fail(path, node, "expected a number of seconds or dB (got '\(InputLimits.echo(node.string ?? "a collection"))')")
             return nil
@@ -192,7 +192,7 @@ struct PolicyReader {
         }
     }
 
-    mutating func read(_ root: Node, into policy: inout Policy) {
+    mutating func read(_ root: YAMLNode, into policy: inout Policy) {
         let top = [
             "version", "duckLevelDB", "ramps", "activation", "prompts", "promptStyle", "interactions", "classify", "preemption", "outputs", "audibility",
         ]
@@ -238,7 +238,7 @@ struct PolicyReader {
 
     /// `preemption: {important: [low]}`: each priority named (the others keep theirs) with the list
     /// of priorities it interrupts; an empty list, none.
-    mutating func readPreemption(_ node: Node, into preemption: inout PromptPreemption) {
+    mutating func readPreemption(_ node: YAMLNode, into preemption: inout PromptPreemption) {
         let priorities = PromptPriority.allCases.map(\.rawValue)
         var interrupts = preemption.interrupts
         for (key, value) in entries(node, at: "preemption", known: priorities) {
@@ -265,7 +265,7 @@ struct PolicyReader {
 
     /// `outputs: {idleGap: 5, preRoll: [{sink: "bluez_output.*", seconds: 1.5}]}`: the list replaces
     /// the built-in one as a whole.
-    mutating func readOutputs(_ node: Node, into wake: inout OutputWake) {
+    mutating func readOutputs(_ node: YAMLNode, into wake: inout OutputWake) {
         for (key, value) in entries(node, at: "outputs", known: ["idleGap", "preRoll"]) {
             if key == "idleGap" {
                 if let n = number(value, at: "outputs.idleGap") { wake.idleGap = n }
@@ -300,7 +300,7 @@ struct PolicyReader {
     }
 
     /// A whole number (a count), or nil with a problem.
-    mutating func count(_ node: Node, at path: String) -> Int? {
+    mutating func count(_ node: YAMLNode, at path: String) -> Int? {
         guard node.scalar != nil, let value = node.int else {
             fail(path, node, "expected a whole number (got '\(node.string ?? "a collection")')")
             return nil
@@ -308,7 +308,7 @@ struct PolicyReader {
         return value
     }
 
-    mutating func readPromptLimits(_ node: Node, into limits: inout PromptLimits) {
+    mutating func readPromptLimits(_ node: YAMLNode, into limits: inout PromptLimits) {
         for (key, value) in entries(node, at: "prompts", known: ["maxSeconds", "maxTextCharacters", "queue"]) {
             switch key {
             case "maxSeconds":
@@ -328,7 +328,7 @@ struct PolicyReader {
         }
     }
 
-    mutating func style(_ node: Node, at path: String) -> PromptStyle? {
+    mutating func style(_ node: YAMLNode, at path: String) -> PromptStyle? {
         guard let text = node.string, let style = PromptStyle(rawValue: text) else {
             fail(path, node, "unknown prompt style '\(InputLimits.echo(node.string ?? ""))' (expected none, short or normal)")
             return nil
@@ -336,7 +336,7 @@ struct PolicyReader {
         return style
     }
 
-    mutating func readPromptStyle(_ node: Node, into rules: inout PromptStyleRules) {
+    mutating func readPromptStyle(_ node: YAMLNode, into rules: inout PromptStyleRules) {
         for (key, value) in entries(node, at: "promptStyle", known: ["otherwise", "rules"]) {
             if key == "otherwise" {
                 if let s = style(value, at: "promptStyle.otherwise") { rules.otherwise = s }
@@ -349,7 +349,7 @@ struct PolicyReader {
                     fail(path, styleNode, "unknown condition '\(InputLimits.echo(name))' (expected one of: \(names.joined(separator: ", ")))")
                     continue
                 }
-                if styleNode.null != nil {
+                if styleNode.isNull {
                     rules.rules[condition] = nil  // an empty value switches the rule off
                 } else if let s = style(styleNode, at: path) {
                     rules.rules[condition] = s
@@ -358,7 +358,7 @@ struct PolicyReader {
         }
     }
 
-    mutating func readInteractions(_ node: Node, into table: inout InteractionTable) {
+    mutating func readInteractions(_ node: YAMLNode, into table: inout InteractionTable) {
         let kinds = FocusRole.allCases.map(\.rawValue).joined(separator: ", ")
         for (incomingName, row) in entries(node, at: "interactions", known: nil) {
             let rowPath = "interactions.\(incomingName)"
@@ -384,7 +384,7 @@ struct PolicyReader {
 
 extension PolicyReader {
     /// The `classify:` list; nil (with problems) when any rule is wrong.
-    mutating func readClassify(_ node: Node) -> [StreamRule]? {
+    mutating func readClassify(_ node: YAMLNode) -> [StreamRule]? {
         guard let sequence = node.sequence else {
             fail("classify", node, "expected a list of rules, each {property: …, equals|contains|prefix|present|absent: …, then: …}")
             return nil
@@ -397,7 +397,7 @@ extension PolicyReader {
         return problems.count == before ? rules : nil
     }
 
-    private mutating func readRule(_ node: Node, at path: String) -> StreamRule? {
+    private mutating func readRule(_ node: YAMLNode, at path: String) -> StreamRule? {
         let tests = ["equals", "contains", "prefix", "present", "absent"]
         var property: String?
         var test: StreamRule.Test?
@@ -430,7 +430,7 @@ extension PolicyReader {
         return StreamRule(property, test, outcome)
     }
 
-    private mutating func text(_ node: Node, at path: String) -> String? {
+    private mutating func text(_ node: YAMLNode, at path: String) -> String? {
         guard node.scalar != nil, let text = node.string, !text.isEmpty else {
             fail(path, node, "expected a word")
             return nil
@@ -438,7 +438,7 @@ extension PolicyReader {
         return text
     }
 
-    private mutating func words(_ node: Node, at path: String) -> [String]? {
+    private mutating func words(_ node: YAMLNode, at path: String) -> [String]? {
         guard let sequence = node.sequence, !sequence.isEmpty else {
             fail(path, node, "expected a list of words, e.g. [music, video]")
             return nil
@@ -451,7 +451,7 @@ extension PolicyReader {
         return words
     }
 
-    private mutating func test(_ key: String, _ node: Node, at path: String) -> StreamRule.Test? {
+    private mutating func test(_ key: String, _ node: YAMLNode, at path: String) -> StreamRule.Test? {
         switch key {
         case "equals": return words(node, at: path).map(StreamRule.Test.equals)
         case "contains": return words(node, at: path).map(StreamRule.Test.contains)
@@ -465,7 +465,7 @@ extension PolicyReader {
         }
     }
 
-    private mutating func outcome(_ node: Node, at path: String) -> StreamRule.Outcome? {
+    private mutating func outcome(_ node: YAMLNode, at path: String) -> StreamRule.Outcome? {
         switch node.string {
         case "ignore": return .ignore
         case "declared": return .declared

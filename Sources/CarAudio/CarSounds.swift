@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The car's and the assistant's short sounds, as samples (VoxNav's own prompt tone is `Earcon` in Speech).
 enum CarSounds {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PulseAudio
 
 /// An endless programme for the simulated music app, unlike the radio's: a minor-key synth riff at

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PulseAudio
 
 /// An endless, music-like programme for the simulated FM radio: a I–V–vi–IV chord progression

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PulseAudio
 
 /// An endless, speech-like programme: syllables of a harmonic voice shaped by vowel formants, with

@@ -1,6 +1,6 @@
 import AudioPolicy
 import Engine
-import Foundation
+import FoundationEssentials
 import Logging
 import NIOCore
 import RPC

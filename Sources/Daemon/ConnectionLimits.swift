@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How many clients the daemon serves at once, and how long a silent one may stay. Every
 /// connection is a file descriptor: past the process's limit, `accept` fails, and so do eSpeak NG's

@@ -1,11 +1,12 @@
 import AsyncSupport
 import Engine
-import Foundation
+import FoundationEssentials
 import Logging
 import NIOCore
 import NIOPosix
 import RPC
 import Synchronization
+import TextFormat
 
 /// voxnavd's socket server: newline-delimited JSON-RPC 2.0 on a Unix socket. `bind` claims the
 /// socket; `run` serves every connection in a task of its own (`ClientConnection`) until `stop`
@@ -166,7 +167,7 @@ public final class DaemonServer: Sendable {
     /// live daemon answers on the socket. Call it before starting the engine: the engine undoes what
     /// a dead daemon left, which must never touch what a live one is doing.
     public static func claimSocketDirectory(_ path: String) throws {
-        try SocketDirectory.claim((path as NSString).deletingLastPathComponent)
+        try SocketDirectory.claim(PathText.parent(of: path))
         try SocketDirectory.checkSocket(path)
         if FileManager.default.fileExists(atPath: path), (try? RPCClient(socketPath: path)) != nil {
             throw DaemonError.socketInUse(path)
@@ -176,7 +177,7 @@ public final class DaemonServer: Sendable {
     /// Checks the directory of a socket systemd passed (`DirectoryMode=0700` in the socket unit)
     /// and the socket file, as `claimSocketDirectory` does; nobody else can be serving on it.
     public static func checkPassedSocket(_ path: String) throws {
-        try SocketDirectory.check((path as NSString).deletingLastPathComponent)
+        try SocketDirectory.check(PathText.parent(of: path))
         try SocketDirectory.checkSocket(path)
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Gives the heap's free memory back to the system (glibc's `malloc_trim`) once a burst of requests

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RPC
 
 /// The daemon's handlers by method name. Each is registered with its method's type, so that its

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RPC
 
 /// The answer to one frame: a single response or a batch of them.

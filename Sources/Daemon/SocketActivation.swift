@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 #if canImport(Glibc)
     import Glibc
@@ -45,7 +46,7 @@ public struct SocketActivation: Sendable, Equatable {
             return (only, nil)
         }
         let isSSIP = { (entry: (socket: SocketActivation, path: String)) in
-            entry.socket.name == "ssip" || (entry.path as NSString).lastPathComponent == "ssip.sock"
+            entry.socket.name == "ssip" || PathText.name(of: entry.path) == "ssip.sock"
         }
         let ssip = found.filter(isSSIP)
         guard ssip.count == 1, let rpc = found.first(where: { !isSSIP($0) }) else {

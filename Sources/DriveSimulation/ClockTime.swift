@@ -1,10 +1,11 @@
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 /// Times of day on the drive's clock: "4:00", "1:02:03" or plain seconds ("240", "12.5").
 public enum ClockTime {
     /// Seconds from text, nil when it is neither "m:ss", "h:mm:ss" nor a non-negative number.
     public static func parse(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count) else { return nil }
         if parts.count == 1 {
@@ -29,8 +30,8 @@ public enum ClockTime {
         let sign = seconds < 0 ? "-" : ""
         let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60)
         return h > 0
-            ? sign + String(format: "%d:%02d:%02d", h, m, s)
-            : sign + String(format: "%d:%02d", m, s)
+            ? sign + String(cFormat: "%d:%02d:%02d", h, m, s)
+            : sign + String(cFormat: "%d:%02d", m, s)
     }
 
     /// A number without a needless ".0".

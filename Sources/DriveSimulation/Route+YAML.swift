@@ -1,6 +1,6 @@
 import Guidance
 import StrictCoding
-import Yams
+import YAMLTree
 
 /// The project's own route format (YAML or JSON, which is YAML too):
 ///
@@ -35,7 +35,7 @@ extension Route {
 
 extension YAMLReader {
     /// A route in the own format at `path`. `extraKeys` are other keys the caller allows beside it.
-    mutating func route(_ node: Node, at path: String, extraKeys: [String]) -> Route? {
+    mutating func route(_ node: YAMLNode, at path: String, extraKeys: [String]) -> Route? {
         let before = problems.count
         let keys = entries(node, at: path, known: Route.fileKeys + extraKeys, required: ["maneuvers"])
         var side = TrafficSide.right
@@ -63,7 +63,7 @@ extension YAMLReader {
         return problems.count == before ? route : nil
     }
 
-    private mutating func routeManeuver(_ node: Node, at path: String, index: Int, side: TrafficSide) -> RouteManeuver? {
+    private mutating func routeManeuver(_ node: YAMLNode, at path: String, index: Int, side: TrafficSide) -> RouteManeuver? {
         let before = problems.count
         let keys = entries(node, at: path, known: Route.maneuverKeys, required: index == 0 ? ["type"] : ["type", "distance"])
         func p(_ key: String) -> String { Self.join(path, key) }
@@ -105,7 +105,7 @@ extension YAMLReader {
         return RouteManeuver(id: id, maneuver: maneuver, distanceFromPrevious: distance, durationFromPrevious: duration)
     }
 
-    private mutating func lanes(_ node: Node, at path: String) -> [Lane] {
+    private mutating func lanes(_ node: YAMLNode, at path: String) -> [Lane] {
         items(node, at: path).compactMap { lanePath, laneNode in
             let keys = entries(laneNode, at: lanePath, known: ["angle", "status"], required: ["angle", "status"])
             guard let angleNode = keys["angle"], let statusNode = keys["status"],

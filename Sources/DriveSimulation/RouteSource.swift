@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a scenario's route comes from. Files are paths relative to the scenario file; the
 /// caller reads them (DriveSimulation does no I/O).

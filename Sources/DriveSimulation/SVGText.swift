@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 /// Text made safe for SVG (XML 1.0): markup characters escaped, control characters dropped.
 enum SVGText {
@@ -92,7 +93,7 @@ enum SVGText {
     static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
         if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(format: "%.2f", rounded)
+        var text = String(cFormat: "%.2f", rounded)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }

@@ -1,11 +1,12 @@
 import AudioPolicy
-import Foundation
+import FoundationEssentials
 import Guidance
 import StrictCoding
-import Yams
+import TextFormat
+import YAMLTree
 
 extension YAMLReader {
-    mutating func scenario(_ root: Node) -> Scenario? {
+    mutating func scenario(_ root: YAMLNode) -> Scenario? {
         let keys = entries(root, at: "", known: Scenario.keys, required: ["name", "language", "route", "speed"])
         let name = keys["name"].flatMap { string($0, at: "name") }
         let description = keys["description"].flatMap { string($0, at: "description") }
@@ -35,7 +36,7 @@ extension YAMLReader {
         return problems.isEmpty ? scenario : nil
     }
 
-    private mutating func languageTag(_ node: Node, at path: String) -> String? {
+    private mutating func languageTag(_ node: YAMLNode, at path: String) -> String? {
         guard let text = string(node, at: path) else { return nil }
         let shape = /^[a-z]{2,3}(-([A-Z]{2}|[A-Z][a-z]{3}|[0-9]{3}))?$/
         guard text.wholeMatch(of: shape) != nil else {
@@ -47,7 +48,7 @@ extension YAMLReader {
 
     // MARK: route
 
-    private mutating func routeSource(_ node: Node, at path: String) -> RouteSource? {
+    private mutating func routeSource(_ node: YAMLNode, at path: String) -> RouteSource? {
         guard let mapping = node.mapping else {
             fail(
                 path, node,
@@ -62,7 +63,7 @@ extension YAMLReader {
             return nil
         }
         if let reference = references.first {
-            let valueNode = mapping[Node(reference)]!
+            let valueNode = mapping[reference]!
             guard let file = string(valueNode, at: Self.join(path, reference)), !file.isEmpty else {
                 if valueNode.scalar?.string.isEmpty == true { fail(Self.join(path, reference), valueNode, "expected a file path") }
                 return nil
@@ -74,7 +75,7 @@ extension YAMLReader {
 
     // MARK: speed
 
-    private mutating func speedProfile(_ node: Node, at path: String) -> SpeedProfile? {
+    private mutating func speedProfile(_ node: YAMLNode, at path: String) -> SpeedProfile? {
         if let text = node.scalar?.string {
             if text == "route" { return .route(fallback: SpeedUnit.kilometersPerHour.metersPerSecond(50)) }
             return speed(node, at: path, unit: nil).map(SpeedProfile.constant)
@@ -125,8 +126,8 @@ extension YAMLReader {
     }
 
     /// A speed: "50 km/h", "30 mph", "12 m/s", or a bare number in `unit` (km/h when none is given).
-    private mutating func speed(_ node: Node, at path: String, unit: SpeedUnit?) -> Double? {
-        guard let text = node.scalar?.string.trimmingCharacters(in: .whitespaces) else {
+    private mutating func speed(_ node: YAMLNode, at path: String, unit: SpeedUnit?) -> Double? {
+        guard let text = node.scalar?.string.trimmingWhitespace() else {
             fail(path, node, "expected a speed such as 50 km/h, 30 mph or 12 m/s")
             return nil
         }
@@ -134,7 +135,7 @@ extension YAMLReader {
         var written = unit ?? .kilometersPerHour
         if let suffix = SpeedUnit.allCases.first(where: { text.hasSuffix($0.rawValue) }) {
             written = suffix
-            number = String(text.dropLast(suffix.rawValue.count)).trimmingCharacters(in: .whitespaces)
+            number = String(text.dropLast(suffix.rawValue.count)).trimmingWhitespace()
         }
         guard let value = Double(number), value.isFinite, value >= 0, value <= 500 else {
             fail(path, node, "expected a speed such as 50 km/h, 30 mph or 12 m/s, from 0 to 500 (got '\(InputLimits.echo(text))')")
@@ -144,16 +145,16 @@ extension YAMLReader {
     }
 
     /// A distance: meters, or "800 m", "2.5 km", "500 ft", "1.2 mi".
-    mutating func distance(_ node: Node, at path: String) -> Double? {
+    mutating func distance(_ node: YAMLNode, at path: String) -> Double? {
         let factors: [(String, Double)] = [("km", 1000), ("mi", 1609.344), ("ft", 0.3048), ("m", 1)]
-        guard let text = node.scalar?.string.trimmingCharacters(in: .whitespaces) else {
+        guard let text = node.scalar?.string.trimmingWhitespace() else {
             fail(path, node, "expected a distance such as 800, 800 m, 2.5 km, 500 ft or 1.2 mi")
             return nil
         }
         var number = text
         var factor = 1.0
         if let (suffix, f) = factors.first(where: { text.hasSuffix($0.0) }) {
-            number = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            number = String(text.dropLast(suffix.count)).trimmingWhitespace()
             factor = f
         }
         guard let value = Double(number), value.isFinite, value >= 0 else {
@@ -165,8 +166,8 @@ extension YAMLReader {
 
     // MARK: audio script
 
-    private mutating func audioScript(_ node: Node, at path: String) -> [CarAudioEvent] {
-        var events: [(event: CarAudioEvent, path: String, node: Node)] = []
+    private mutating func audioScript(_ node: YAMLNode, at path: String) -> [CarAudioEvent] {
+        var events: [(event: CarAudioEvent, path: String, node: YAMLNode)] = []
         for (itemPath, item) in items(node, at: path) {
             let keys = entries(item, at: itemPath, known: ["at", "event", "until", "duration", "role", "name", "reason"], required: ["at", "event"])
             func p(_ key: String) -> String { Self.join(itemPath, key) }
@@ -231,7 +232,7 @@ extension YAMLReader {
 
     /// A source must be on to be stopped and off to be started (the assistant may go from
     /// listening to speaking and back).
-    private mutating func checkPairing(_ events: [(event: CarAudioEvent, path: String, node: Node)]) {
+    private mutating func checkPairing(_ events: [(event: CarAudioEvent, path: String, node: YAMLNode)]) {
         var on: [String: CarAudioAction] = [:]
         for (event, path, node) in events where event.action.isPaired {
             let source = event.source
@@ -265,7 +266,7 @@ extension YAMLReader {
         return LocalTime(iso8601: "2026-01-01T\(hour < 10 ? "0" : "")\(hour):\(parts[1]):00Z")
     }
 
-    private mutating func scenarioOptions(_ node: Node, at path: String) -> ScenarioOptions {
+    private mutating func scenarioOptions(_ node: YAMLNode, at path: String) -> ScenarioOptions {
         var options = ScenarioOptions()
         let keys = entries(node, at: path, known: ["durationCap", "seed", "tick", "departure", "arrivalOnDeparture"])
         if let n = keys["durationCap"], let cap = time(n, at: Self.join(path, "durationCap")) {

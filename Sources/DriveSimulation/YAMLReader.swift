@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import StrictCoding
-import Yams
+import TextFormat
+import YAMLTree
 
 /// Walks a YAML tree, collecting every problem with its key path and line (the style of
 /// `AudioPolicy`'s policy file reader). Readers return nil after recording a problem.
@@ -8,9 +9,9 @@ struct YAMLReader {
     private(set) var problems: [ScenarioProblem] = []
 
     /// Composes `text`; a syntax error is one problem at the path "" (Yams names line and column).
-    mutating func compose(_ text: String) -> Node? {
+    mutating func compose(_ text: String) -> YAMLNode? {
         do {
-            guard let root = try Yams.compose(yaml: text) else {
+            guard let root = try YAMLTree.compose(yaml: text) else {
                 problems.append(ScenarioProblem(path: "", line: 1, message: "the file is empty"))
                 return nil
             }
@@ -21,19 +22,19 @@ struct YAMLReader {
         }
     }
 
-    mutating func fail(_ path: String, _ node: Node?, _ message: String) {
+    mutating func fail(_ path: String, _ node: YAMLNode?, _ message: String) {
         problems.append(ScenarioProblem(path: path, line: node?.mark?.line, message: message))
     }
 
     static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// The pairs of a mapping with keys as strings, rejecting keys not in `known`, requiring `required`.
-    mutating func entries(_ node: Node, at path: String, known: [String], required: [String] = []) -> [String: Node] {
+    mutating func entries(_ node: YAMLNode, at path: String, known: [String], required: [String] = []) -> [String: YAMLNode] {
         guard let mapping = node.mapping else {
             fail(path, node, "expected a mapping with keys \(known.joined(separator: ", "))")
             return [:]
         }
-        var result: [String: Node] = [:]
+        var result: [String: YAMLNode] = [:]
         // A required key that a mistyped one stands for: named once, at the typo's own line.
         var meant = Set<String>()
         for (keyNode, value) in mapping {
@@ -54,7 +55,7 @@ struct YAMLReader {
     }
 
     /// The items of a sequence with their paths (`path[i]`).
-    mutating func items(_ node: Node, at path: String) -> [(String, Node)] {
+    mutating func items(_ node: YAMLNode, at path: String) -> [(String, YAMLNode)] {
         guard let sequence = node.sequence else {
             fail(path, node, "expected a list")
             return []
@@ -63,7 +64,7 @@ struct YAMLReader {
     }
 
     /// A scalar read as text exactly as written (`no`, `4:00` and `0.5` stay text).
-    mutating func string(_ node: Node, at path: String) -> String? {
+    mutating func string(_ node: YAMLNode, at path: String) -> String? {
         guard let scalar = node.scalar else {
             fail(path, node, "expected text")
             return nil
@@ -71,15 +72,15 @@ struct YAMLReader {
         return scalar.string
     }
 
-    mutating func number(_ node: Node, at path: String, what: String = "a number") -> Double? {
-        guard let text = node.scalar?.string, let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+    mutating func number(_ node: YAMLNode, at path: String, what: String = "a number") -> Double? {
+        guard let text = node.scalar?.string, let value = Double(text.trimmingWhitespace()), value.isFinite else {
             fail(path, node, "expected \(what) (got '\(InputLimits.echo(node.scalar?.string ?? "a collection"))')")
             return nil
         }
         return value
     }
 
-    mutating func nonNegative(_ node: Node, at path: String, what: String) -> Double? {
+    mutating func nonNegative(_ node: YAMLNode, at path: String, what: String) -> Double? {
         guard let value = number(node, at: path, what: what) else { return nil }
         guard value >= 0 else {
             fail(path, node, "expected \(what) ≥ 0 (got \(ClockTime.formatNumber(value)))")
@@ -89,7 +90,7 @@ struct YAMLReader {
     }
 
     /// Seconds written as "m:ss", "h:mm:ss" or a plain number of seconds.
-    mutating func time(_ node: Node, at path: String) -> Double? {
+    mutating func time(_ node: YAMLNode, at path: String) -> Double? {
         guard let text = node.scalar?.string, let seconds = ClockTime.parse(text) else {
             fail(path, node, "expected a time as m:ss, h:mm:ss or seconds (got '\(InputLimits.echo(node.scalar?.string ?? "a collection"))')")
             return nil
@@ -97,7 +98,7 @@ struct YAMLReader {
         return seconds
     }
 
-    mutating func bool(_ node: Node, at path: String) -> Bool? {
+    mutating func bool(_ node: YAMLNode, at path: String) -> Bool? {
         switch node.scalar?.string.lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
@@ -108,7 +109,7 @@ struct YAMLReader {
     }
 
     /// One of `allowed`, named `what` in the error.
-    mutating func choice<T: RawRepresentable>(_ node: Node, at path: String, what: String, allowed: [T]) -> T?
+    mutating func choice<T: RawRepresentable>(_ node: YAMLNode, at path: String, what: String, allowed: [T]) -> T?
     where T.RawValue == String {
         guard let text = node.scalar?.string, let value = allowed.first(where: { $0.rawValue == text }) else {
             let got = node.scalar?.string ?? "a collection"

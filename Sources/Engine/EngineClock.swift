@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The engine's time: what the policy, the queue's deadlines and guidance run on.
 ///

@@ -1,6 +1,6 @@
 import AudioPolicy
 import BuiltInPolicy
-import Foundation
+import FoundationEssentials
 
 /// The engine's tunables. The audio policy (duck level, ramps, linger, idle cap, the interaction
 /// table, prompt-style rules, how long a prompt may speak and how much may wait) comes from the

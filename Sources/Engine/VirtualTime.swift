@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Synchronization
 
 /// Simulated time for `EngineClock`: a discrete-event clock.
 ///
@@ -14,19 +15,19 @@ final class VirtualTime: @unchecked Sendable {
         let continuation: CheckedContinuation<Void, Never>
     }
 
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var current = 0.0
     private var sleepers: [Sleeper] = []
     private var busy = 0
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     private var nextID: UInt64 = 0
 
-    var now: Double { lock.withLock { current } }
+    var now: Double { lock.withLock { _ in current } }
 
-    func enter() { lock.withLock { busy += 1 } }
+    func enter() { lock.withLock { _ in busy += 1 } }
 
     func leave() {
-        let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+        let waiters = lock.withLock { _ -> [CheckedContinuation<Void, Never>] in
             busy -= 1
             return takeIdleWaitersLocked()
         }
@@ -35,13 +36,13 @@ final class VirtualTime: @unchecked Sendable {
 
     /// Sleeps until simulated time reaches `time`; the sleeping task stops counting as busy.
     func sleep(until time: Double, token: UInt64?) async {
-        let id = lock.withLock {
+        let id = lock.withLock { _ in
             nextID += 1
             return nextID
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let (ready, waiters) = lock.withLock { () -> (Bool, [CheckedContinuation<Void, Never>]) in
+                let (ready, waiters) = lock.withLock { _ -> (Bool, [CheckedContinuation<Void, Never>]) in
                     if time <= current || Task.isCancelled { return (true, []) }
                     sleepers.append(Sleeper(id: id, time: time, token: token, continuation: continuation))
                     busy -= 1
@@ -59,7 +60,7 @@ final class VirtualTime: @unchecked Sendable {
     func wake(_ token: UInt64) { wakeSleepers { $0.token == token } }
 
     private func wakeSleepers(where matches: (Sleeper) -> Bool) {
-        let woken = lock.withLock { () -> [Sleeper] in
+        let woken = lock.withLock { _ -> [Sleeper] in
             let woken = sleepers.filter(matches)
             sleepers.removeAll(where: matches)
             busy += woken.count
@@ -71,7 +72,7 @@ final class VirtualTime: @unchecked Sendable {
     func advance(to target: Double) async {
         while true {
             await idle()
-            let next = lock.withLock { () -> Sleeper? in
+            let next = lock.withLock { _ -> Sleeper? in
                 // Earliest first; among equals, the one that went to sleep first.
                 guard let index = sleepers.indices.min(by: { (sleepers[$0].time, sleepers[$0].id) < (sleepers[$1].time, sleepers[$1].id) }),
                     sleepers[index].time <= target
@@ -92,7 +93,7 @@ final class VirtualTime: @unchecked Sendable {
     /// Returns once no engine work is running.
     private func idle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = lock.withLock { () -> Bool in
+            let ready = lock.withLock { _ -> Bool in
                 if busy <= 0 { return true }
                 idleWaiters.append(continuation)
                 return false

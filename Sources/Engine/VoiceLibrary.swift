@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Guidance
 import Installation
 import StrictCoding
@@ -41,7 +41,9 @@ public struct VoiceLibrary: Sendable {
         self.directories = directories
         for place in directories.reversed() {
             let directory = URL(fileURLWithPath: place.path)
-            guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil) else { continue }
+            guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path).map({ directory.appendingPathComponent($0) }) else {
+                continue
+            }
             let installed = Self.installedFiles(beside: directory)
             let yaml = files.filter { $0.pathExtension == "yaml" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
             let shipped = yaml.filter { installed.contains($0.standardizedFileURL.path) }
@@ -64,7 +66,9 @@ public struct VoiceLibrary: Sendable {
     private mutating func addLexicons(from places: [DataDirectories.Place]) {
         for place in places.reversed() {
             let directory = URL(fileURLWithPath: place.path)
-            guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil) else { continue }
+            guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path).map({ directory.appendingPathComponent($0) }) else {
+                continue
+            }
             for file in files.filter({ $0.pathExtension == "yaml" }).sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
                 let language = file.deletingPathExtension().lastPathComponent
                 guard let tag = packs.keys.first(where: { $0.lowercased() == language.lowercased() }) else {
@@ -101,7 +105,7 @@ public struct VoiceLibrary: Sendable {
 
     /// The pack for a language tag: exact match (any case), then the same primary language ("de-AT" → "de", "en" → "en-US").
     public func pack(for language: String) -> PhrasePack? {
-        let wanted = language.replacingOccurrences(of: "_", with: "-").lowercased()
+        let wanted = language.replacing("_", with: "-").lowercased()
         if let exact = packs.first(where: { $0.key.lowercased() == wanted }) { return exact.value }
         let primary = wanted.split(separator: "-").first.map(String.init) ?? wanted
         let sameLanguage = packs.filter { $0.key.lowercased().split(separator: "-").first.map(String.init) == primary }

@@ -1,5 +1,6 @@
 import AudioPolicy
-import Foundation
+import FoundationEssentials
+import Glibc
 import Guidance
 import RPC
 
@@ -21,7 +22,7 @@ extension VoxNavEngine {
                 wall = anchor.wall + (time - anchor.client)
             }
             let instant = wall + report.time
-            arrival = LocalTime(instant: instant, utcOffset: TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: instant)))
+            arrival = LocalTime(instant: instant, utcOffset: Self.localUTCOffset(at: instant))
         }
         let estimate = TripEstimate(distance: report.distance, time: report.time, arrival: arrival)
         session.trip = TripState(estimate: estimate, arrivalDerived: given == nil, reportedAt: time ?? now(), receivedAt: now(), speed: speed)
@@ -63,4 +64,15 @@ extension VoxNavEngine {
 
     /// The key of the estimates' prompt: a newer request replaces one still waiting.
     static let estimatesKey = "guidance.estimates"
+}
+
+extension VoxNavEngine {
+    /// The daemon's own time zone's offset at `instant`, from the C library (`TZ`, else
+    /// /etc/localtime): Foundation's `TimeZone.current` needs ICU's zone data to know it.
+    static func localUTCOffset(at instant: Double) -> Int {
+        var seconds = time_t(instant.rounded(.down))
+        var local = tm()
+        guard localtime_r(&seconds, &local) != nil else { return 0 }
+        return local.tm_gmtoff
+    }
 }

@@ -1,6 +1,7 @@
 import AudioPolicy
 import Guidance
 import RPC
+import TextFormat
 
 extension VoxNavEngine {
     /// Starts (or restarts) guidance for a client in a language, with a vehicle profile, its distances
@@ -165,7 +166,7 @@ extension VoxNavEngine {
         guidance[client] = session
         let cancelled = await prompts.cancelWaiting(client: client, keys: oldRoute, reason: "rerouted: the route it was for is gone")
         guard announce else {
-            let ago = lastAnnounced.map { String(format: "%.1f", now - $0) } ?? "?"
+            let ago = lastAnnounced.map { String(cFormat: "%.1f", now - $0) } ?? "?"
             return .init(
                 announced: false, text: text,
                 reason: "a reroute was announced \(ago) s ago; within \(Int(RerouteDebounce.standardWindow)) s another is not",

@@ -1,6 +1,7 @@
 import AudioPolicy
 import Guidance
 import RPC
+import TextFormat
 
 extension VoxNavEngine {
     /// Pauses a client's guidance (`guidance.pause`): nothing is announced until it resumes, its
@@ -36,7 +37,7 @@ extension VoxNavEngine {
             return .init(paused: reason, announced: false, reason: "nothing is said for \(reason.rawValue): the arrival prompt said it", cancelled: cancelled)
         }
         guard announce else {
-            let ago = lastAnnounced.map { String(format: "%.1f", now - $0) } ?? "?"
+            let ago = lastAnnounced.map { String(cFormat: "%.1f", now - $0) } ?? "?"
             return .init(
                 paused: reason, announced: false, text: text,
                 reason: "\(reason.rawValue) was announced \(ago) s ago; within \(Int(RerouteDebounce.standardWindow)) s it is not again",

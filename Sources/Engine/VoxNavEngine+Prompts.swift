@@ -88,7 +88,7 @@ extension VoxNavEngine {
     /// phrase pack of that language, else the eSpeak NG voice of that name. Throws when there is
     /// neither, naming the nearest pack.
     public func textLanguage(_ asked: String) async throws(EngineError) -> String? {
-        let tag = asked.replacingOccurrences(of: "_", with: "-")
+        let tag = asked.replacing("_", with: "-")
         if tag.isEmpty || ["c", "posix"].contains(tag.lowercased()) { return nil }
         if let pack = voices.pack(for: tag) { return pack.language }
         if await prompts.hasVoice(tag.lowercased()) { return tag.lowercased() }
@@ -160,7 +160,7 @@ extension VoxNavEngine {
 
     /// The voice text is said in: its language's pack's, else the tag taken as an eSpeak NG voice.
     private static func textVoice(pack: PhrasePack?, language: String) -> String {
-        pack?.espeakVoice ?? language.lowercased().replacingOccurrences(of: "_", with: "-")
+        pack?.espeakVoice ?? language.lowercased().replacing("_", with: "-")
     }
 
     /// An app's text as it is said: tidied, or as it came when tidying leaves nothing.

@@ -1,7 +1,7 @@
 import AsyncSupport
 import AudioPolicy
 import CarAudio
-import Foundation
+import FoundationEssentials
 import Guidance
 import Logging
 import MPRIS

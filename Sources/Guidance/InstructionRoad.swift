@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 /// The road an app names only inside its instruction text: apps built like 2GIS send "Turn right onto
 /// ul. Kutateladze" and no `roadName`. The pack's `instructionRoads` section gives the words that
@@ -54,10 +55,10 @@ public struct InstructionRoad: Sendable, Hashable {
     /// that road is the maneuver's route number or signpost already ("Keep left onto A7" with
     /// `routeNumber` A7): said once is enough.
     public func filling(_ maneuver: Maneuver) -> Maneuver {
-        guard maneuver.roadName?.trimmingCharacters(in: .whitespaces).isEmpty ?? true, let road = road(in: maneuver.instructionVariants) else {
+        guard maneuver.roadName?.trimmingWhitespace().isEmpty ?? true, let road = road(in: maneuver.instructionVariants) else {
             return maneuver
         }
-        let said = [maneuver.routeNumber, maneuver.towards].compactMap { $0?.trimmingCharacters(in: .whitespaces).lowercased() }
+        let said = [maneuver.routeNumber, maneuver.towards].compactMap { $0?.trimmingWhitespace().lowercased() }
         guard !said.contains(road.lowercased()) else { return maneuver }
         var filled = maneuver
         filled.roadName = road
@@ -76,7 +77,7 @@ public struct InstructionRoad: Sendable, Hashable {
             guard text[start..<reach].contains(where: { Self.clauseEnds.contains($0) }) else { return nil }
         }
         if let comma = text[start..<end].firstIndex(where: { Self.clauseEnds.contains($0) }) { end = comma }
-        var road = String(text[start..<end]).trimmingCharacters(in: .whitespaces)
+        var road = String(text[start..<end]).trimmingWhitespace()
         // A sentence's full stop, not an abbreviation's: "Solar Cir." and "Hauptstr." keep theirs,
         // which the pack's names expand.
         if let end = road.last, Self.sentenceEnds.contains(end), end != "." || names.road(road) == names.road(String(road.dropLast())) + "." {
@@ -147,7 +148,7 @@ extension InstructionRoad {
         var words: [String] = []
         for item in items {
             let word = try item.string()
-            guard !word.trimmingCharacters(in: .whitespaces).isEmpty, word.count <= maximumWordLength, word == word.trimmingCharacters(in: .whitespaces) else {
+            guard !word.trimmingWhitespace().isEmpty, word.count <= maximumWordLength, word == word.trimmingWhitespace() else {
                 throw PhrasePackError(
                     .invalidValue, at: item.path, "expected a word or words of 1 to \(maximumWordLength) characters without spaces around them")
             }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 /// A moment as a driver's clock shows it: an instant and the offset from UTC it is read in. An
 /// arrival is said in the offset it was given in ("2026-11-28T17:42:00-05:00" is 5:42 PM), so the
@@ -48,7 +49,7 @@ public struct LocalTime: Sendable, Hashable {
             let minutes = abs(utcOffset) / 60
             offset = (utcOffset < 0 ? "-" : "+") + Self.two(minutes / 60) + ":" + Self.two(minutes % 60)
         }
-        let date = String(format: "%04d-%@-%@", year, Self.two(month), Self.two(day))
+        let date = String(cFormat: "%04d", year) + "-\(Self.two(month))-\(Self.two(day))"
         return date + "T" + Self.two(seconds / 3600) + ":" + Self.two(seconds / 60 % 60) + ":" + Self.two(seconds % 60) + offset
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrictCoding
 
 /// One maneuver as a guidance engine sends it (CarPlay's CPManeuver plus its travel estimates).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 /// Rewrites names so a speech synthesiser says them right: abbreviations ("Main St." → "Main
 /// Street", "St. John" → "Saint John", "Hauptstr." → "Hauptstraße"), route references ("I-95" →
@@ -58,7 +59,7 @@ public struct NameExpander: Sendable, Hashable {
     /// A road name ready to speak. A name that is just a route reference ("CT 145") is treated
     /// as one; otherwise abbreviations are expanded word by word.
     public func road(_ name: String) -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmingWhitespace()
         if let route = applyRouteRules(trimmed) { return route }
         let tokens = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         return tokens.enumerated().map { index, word in
@@ -67,30 +68,44 @@ public struct NameExpander: Sendable, Hashable {
     }
 
     /// True when the whole of `text` is a route reference by the pack's `routes` rules ("CT 145").
-    public func isRoute(_ text: String) -> Bool { applyRouteRules(text.trimmingCharacters(in: .whitespaces)) != nil }
+    public func isRoute(_ text: String) -> Bool { applyRouteRules(text.trimmingWhitespace()) != nil }
 
     /// A route reference ready to speak: the first matching route rule, else unchanged apart
     /// from hyphens between letters and digits ("A-7" → "A 7").
     public func routeNumber(_ ref: String) -> String {
-        let trimmed = ref.trimmingCharacters(in: .whitespaces)
-        return applyRouteRules(trimmed)
-            ?? trimmed.replacingOccurrences(
-                of: #"(?<=[A-Za-z])-(?=\d)"#, with: " ", options: .regularExpression)
+        let trimmed = ref.trimmingWhitespace()
+        guard let route = applyRouteRules(trimmed) else {
+            // A hyphen between a letter and a digit is a space.
+            let characters = Array(trimmed)
+            return String(
+                characters.indices.map { i in
+                    characters[i] == "-" && i > 0 && i + 1 < characters.count && Self.isLetter(characters[i - 1]) && Self.isDigit(characters[i + 1])
+                        ? " " : characters[i]
+                })
+        }
+        return route
     }
 
     /// An exit number ready to speak: digits and letters apart ("12B" → "12 B").
     public func exitNumber(_ exit: String) -> String {
-        exit.trimmingCharacters(in: .whitespaces)
-            .replacingOccurrences(of: #"(?<=\d)(?=[A-Za-z])|(?<=[A-Za-z])(?=\d)"#, with: " ", options: .regularExpression)
+        var spaced = ""
+        var previous: Character?
+        for character in exit.trimmingWhitespace() {
+            if let previous, (Self.isDigit(previous) && Self.isLetter(character)) || (Self.isLetter(previous) && Self.isDigit(character)) {
+                spaced.append(" ")
+            }
+            spaced.append(character)
+            previous = character
+        }
+        return spaced
     }
 
+    private static func isLetter(_ c: Character) -> Bool { c.isASCII && c.isLetter }
+    private static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+
     private func applyRouteRules(_ text: String) -> String? {
-        let range = NSRange(text.startIndex..., in: text)
         for rule in routes {
-            if let match = rule.regex.value.firstMatch(in: text, range: range), match.range == range {
-                return rule.regex.value.replacementString(
-                    for: match, in: text, offset: 0, template: rule.replacement)
-            }
+            if let said = rule.regex.wholeReplacement(of: text, with: rule.replacement) { return said }
         }
         return nil
     }

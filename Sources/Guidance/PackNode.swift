@@ -1,15 +1,15 @@
 import StrictCoding
-import Yams
+import YAMLTree
 
 /// A YAML node together with its key path, so that every error can say where it is.
 struct PackNode {
-    let node: Node
+    let node: YAMLNode
     let path: String
 
     static func root(yaml: String) throws(PhrasePackError) -> PackNode {
-        let parsed: Node?
+        let parsed: YAMLNode?
         do {
-            parsed = try Yams.compose(yaml: yaml)
+            parsed = try YAMLTree.compose(yaml: yaml)
         } catch {
             throw PhrasePackError(.invalidYAML, at: "", "not valid YAML: \(InputLimits.echo(parserError: error))")
         }

@@ -1,12 +1,14 @@
-import Foundation
 import Synchronization
 
-/// A regular expression a pack gives (ICU syntax, as NSRegularExpression reads it), equal to another
-/// by its pattern; refused with the pack's path when it does not compile.
+/// A regular expression a pack gives, equal to another by its pattern; refused with the pack's path
+/// when it does not compile.
 ///
-/// It is checked when the pack is read and compiled again on its first use: a compiled expression
-/// holds about 20 kB of heap, the 12 shipped packs have over 200 of them, and a daemon speaks one or
-/// two languages (docs/MEMORY.md).
+/// Swift's own `Regex` (no Foundation, whose NSRegularExpression brings ICU into the binary), set to
+/// read as packs were written for ICU: matched by Unicode scalar, `\b` between a word character and
+/// another, `(?i)` and `\p{Lu}` as usual. Lookbehind is not supported, and refused when the pack is read.
+///
+/// It is checked when the pack is read and compiled again on its first use: the 12 shipped packs
+/// have over 200 expressions, and a daemon speaks one or two languages (docs/MEMORY.md).
 struct PackRegex: Sendable, Hashable {
     let pattern: String
     private let compiled: LazyRegex
@@ -14,23 +16,56 @@ struct PackRegex: Sendable, Hashable {
     init(_ pattern: String, at path: String) throws(PhrasePackError) {
         self.pattern = pattern
         do {
-            _ = try NSRegularExpression(pattern: pattern)
+            _ = try Self.compile(pattern)
         } catch {
             throw PhrasePackError(.invalidValue, at: path, "bad regular expression \(pattern): \(error)")
         }
         compiled = LazyRegex(pattern)
     }
 
-    var value: NSRegularExpression { compiled.value }
+    static func compile(_ pattern: String) throws -> Regex<AnyRegexOutput> {
+        try Regex(pattern).matchingSemantics(.unicodeScalar).wordBoundaryKind(.simple)
+    }
 
     /// Whether it matches anywhere in `text`.
-    func matches(_ text: String) -> Bool {
-        value.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    func matches(_ text: String) -> Bool { text.contains(compiled.value) }
+
+    /// `template` for a match of the whole of `text`, or nil when the first match is not all of it.
+    func wholeReplacement(of text: String, with template: String) -> String? {
+        guard let match = text.firstMatch(of: compiled.value), match.range == text.startIndex..<text.endIndex else { return nil }
+        return Self.expand(template, match)
     }
 
     /// `text` with every match replaced by `template` (`$1` for a group).
     func replacingMatches(in text: String, with template: String) -> String {
-        value.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
+        text.replacing(compiled.value) { Self.expand(template, $0) }
+    }
+
+    /// A replacement template filled in: `$0`–`$9` a group's text (empty when it took no part),
+    /// `\` before a character takes it as it is.
+    static func expand(_ template: String, _ match: Regex<AnyRegexOutput>.Match) -> String {
+        var result = ""
+        var characters = template.makeIterator()
+        while let character = characters.next() {
+            switch character {
+            case "\\":
+                if let next = characters.next() { result.append(next) }
+            case "$":
+                guard let next = characters.next() else {
+                    result.append("$")
+                    break
+                }
+                if let digit = next.wholeNumberValue, next.isASCII {
+                    if digit < match.output.count, let text = match.output[digit].substring { result += text }
+                } else {
+                    result.append("$")
+                    result.append(next)
+                }
+            default:
+                result.append(character)
+            }
+        }
+        return result
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.pattern == rhs.pattern }
@@ -44,19 +79,18 @@ private final class LazyRegex: Sendable {
 
     init(_ pattern: String) { self.pattern = pattern }
 
-    var value: NSRegularExpression {
+    var value: Regex<AnyRegexOutput> {
         compiled.withLock { compiled in
             if let compiled { return compiled.value }
             // It compiled when the pack was read; should it not now, it matches nothing.
-            let regex = (try? NSRegularExpression(pattern: pattern)) ?? (try? NSRegularExpression(pattern: "(?!)"))!
-            compiled = SendableRegex(regex)
+            let regex = (try? PackRegex.compile(pattern)) ?? (try! PackRegex.compile("(?!)"))
+            compiled = SendableRegex(value: regex)
             return regex
         }
     }
 }
 
-/// NSRegularExpression is immutable and documented as safe to share between threads.
-struct SendableRegex: @unchecked Sendable {
-    let value: NSRegularExpression
-    init(_ value: NSRegularExpression) { self.value = value }
+/// A compiled `Regex` is immutable once built; its copies may be read from any thread.
+private struct SendableRegex: @unchecked Sendable {
+    let value: Regex<AnyRegexOutput>
 }

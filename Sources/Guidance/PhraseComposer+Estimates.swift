@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 extension PhraseComposer {
     /// The trip's estimates in the pack's sentence: "You'll arrive at 5:42 PM, in 23 minutes. 14
@@ -30,7 +31,7 @@ extension PhraseComposer {
     /// The clause a departure ends with, alone ("You'll arrive at 8:12 AM"): how long it speaks is
     /// planned as a sentence of its own after the departure's.
     public func arrivalClause(_ arrival: LocalTime) -> String {
-        departureFrame(arrival).joined().trimmingCharacters(in: CharacterSet(charactersIn: ".,;:，。 "))
+        departureFrame(arrival).joined().trimming(where: { ".,;:，。 ".contains($0) })
     }
 
     /// How long a departure prompt that ends with the arrival speaks, as the announcer plans it: the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 /// Renders maneuver prompts from a phrase pack: "In a quarter mile, turn right onto Solar
 /// Circle, then turn left. Use the right lane." Never fails: the pack was validated on parsing.
@@ -83,8 +84,8 @@ public struct PhraseComposer: Sendable, Hashable {
     /// ("rechts auf Solar Cir. abbiegen").
     private static let nameStop: Character = "\u{E000}"
     private static let names: Set<String> = ["road", "ref", "exit", "towards", "rotary", "currentRoad", "destination"]
-    static func keepingStops(_ name: String?) -> String? { name?.replacingOccurrences(of: ".", with: String(nameStop)) }
-    static func restoringStops(_ text: String) -> String { text.replacingOccurrences(of: String(nameStop), with: ".") }
+    static func keepingStops(_ name: String?) -> String? { name?.replacing(".", with: String(nameStop)) }
+    static func restoringStops(_ text: String) -> String { text.replacing(String(nameStop), with: ".") }
 
     /// The state to word a prompt of `state` in, where the announcer asked for `wording`
     /// (`Announcement.wording`: the prepare wording for a final instruction started more than
@@ -140,7 +141,7 @@ public struct PhraseComposer: Sendable, Hashable {
             // Rounded for another unit system: round again for the composer's own.
             return words(for: distanceFormatter.spoken(meters: distance.meters), form: form)
         }
-        let number = distance.digits.replacingOccurrences(of: ".", with: pack.decimalSeparator)
+        let number = distance.digits.replacing(".", with: pack.decimalSeparator)
         let amount = render(unitForms.template(for: distance.amount, digits: distance.digits, rules: pack.pluralRules)) {
             $0.name == "n" ? number : nil
         }
@@ -225,7 +226,7 @@ public struct PhraseComposer: Sendable, Hashable {
     }
 
     private static func nonEmpty(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         return trimmed.isEmpty ? nil : trimmed
     }
 
@@ -240,7 +241,7 @@ public struct PhraseComposer: Sendable, Hashable {
         var result = ""
         var startOfSentence = true
         var previousWasSpace = false
-        for character in text.trimmingCharacters(in: .whitespaces) {
+        for character in text.trimmingWhitespace() {
             if character == " " {
                 if previousWasSpace { continue }
                 previousWasSpace = true

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import StrictCoding
+import TextFormat
 
 /// One language's phrases, parsed from a `voices/<lang>.yaml` file (format: docs/PHRASES.md).
 /// Parsing validates everything a prompt could need, so composing with a pack never fails.
@@ -342,7 +343,7 @@ public struct PhrasePack: Sendable, Hashable {
         for side in TrafficSide.allCases {
             guard let sideNode = try rotationNode.optional(side.rawValue) else { continue }
             let text = try sideNode.string()
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty, !text.contains("{"), !text.contains("[") else {
+            guard !text.trimmingWhitespace().isEmpty, !text.contains("{"), !text.contains("[") else {
                 throw PhrasePackError(.invalidValue, at: sideNode.path, "expected words (no placeholder, no [ ])")
             }
             words[side] = text

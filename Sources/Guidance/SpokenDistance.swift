@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 /// A distance rounded the way people say it: "300 meters", "1.5 kilometers", "a quarter mile",
 /// "less than 10 feet". Language-free: a phrase pack turns it into words.
@@ -19,7 +20,7 @@ public struct SpokenDistance: Sendable, Hashable {
     /// "0.25". Plural rules read their operands (i, v, f…) from this spelling.
     public var digits: String {
         if amount == amount.rounded() { return String(Int(amount)) }
-        var text = String(format: "%.2f", amount)
+        var text = String(cFormat: "%.2f", amount)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }

@@ -171,7 +171,7 @@ struct TimingWords: Sendable {
                     end += 1
                     while end < text.count, text[end].isASCII, text[end].isNumber { end += 1 }
                 }
-                number = Double(String(text[at..<end]).replacingOccurrences(of: ",", with: "."))
+                number = Double(String(text[at..<end]).replacing(",", with: "."))
                 at = end
             }
         }

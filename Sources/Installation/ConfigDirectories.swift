@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where VoxNav looks for the files a user or an administrator edits (the audio policy), by the XDG
 /// base-directory rules, most important first: `$XDG_CONFIG_HOME/voxnav` (default `~/.config/voxnav`),
@@ -16,7 +16,7 @@ public struct ConfigDirectories: Sendable, Equatable {
 
     /// The directories for this process.
     public static var current: ConfigDirectories {
-        ConfigDirectories(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+        ConfigDirectories(environment: ProcessInfo.processInfo.environment, home: FileManager.default.homeDirectoryForCurrentUser.path)
     }
 
     /// The first directory holding `name` (e.g. `policy.yaml`), as a path to that file; nil when none does.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where VoxNav looks for its data (phrase packs in `voices/`, the built-in policy in
 /// `policy/default.yaml`), by the XDG base-directory rules, most important first:
@@ -43,7 +43,7 @@ public struct DataDirectories: Sendable, Equatable {
     /// The places for this process.
     public static var current: DataDirectories {
         DataDirectories(
-            environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory(), executable: runningExecutable,
+            environment: ProcessInfo.processInfo.environment, home: FileManager.default.homeDirectoryForCurrentUser.path, executable: runningExecutable,
             sourceTree: sourceTree)
     }
 
@@ -51,8 +51,8 @@ public struct DataDirectories: Sendable, Equatable {
     public func existing(directory name: String) -> [Place] {
         places.compactMap { place in
             let path = place.path + "/" + name
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory else { return nil }
             return Place(path: path, origin: place.origin)
         }
     }
@@ -66,12 +66,11 @@ public struct DataDirectories: Sendable, Equatable {
         return nil
     }
 
-    /// The running executable, symbolic links resolved (`/proc/self/exe`, else `Bundle.main`): where
-    /// the program really is, whether it was run by a path or found on PATH (`argv[0]` is then a
-    /// bare name, which would mean the current directory).
+    /// The running executable, symbolic links resolved (`/proc/self/exe`): where the program really
+    /// is, whether it was run by a path or found on PATH (`argv[0]` is then a bare name, which would
+    /// mean the current directory).
     public static var runningExecutable: String? {
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        return Bundle.main.executableURL?.resolvingSymlinksInPath().path
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     }
 
     /// The source tree of this process, if it runs from a checkout's build directory.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Programs found as the shell finds them: the first executable file of that name in PATH's
 /// directories (relative ones skipped), for the helpers VoxNav starts.

@@ -13,9 +13,7 @@ public struct MPRISPlayer: Sendable, Equatable, CustomStringConvertible {
     /// The player's own part of its bus name, without an `.instanceN` suffix (`mpv`, `org.gnome.Podcasts`).
     public var playerName: String {
         var name = busName.hasPrefix(Self.busNamePrefix) ? String(busName.dropFirst(Self.busNamePrefix.count)) : busName
-        if let range = name.range(of: ".instance", options: .backwards),
-            name[range.upperBound...].allSatisfy(\.isNumber)
-        {
+        if let range = name.ranges(of: ".instance").last, name[range.upperBound...].allSatisfy(\.isNumber) {
             name = String(name[..<range.lowerBound])
         }
         return name

@@ -11,7 +11,7 @@ public enum PlayerMatch {
         }
         for key in ["pipewire.access.portal.app_id", "application.id"] {
             guard let id = properties[key], !id.isEmpty else { continue }
-            if let player = players.first(where: { $0.playerName.caseInsensitiveCompare(id) == .orderedSame }) { return player }
+            if let player = players.first(where: { $0.playerName.lowercased() == id.lowercased() }) { return player }
         }
         return nil
     }

@@ -1,5 +1,6 @@
 import CDBus
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// What went wrong on the session bus: no bus to reach, or a call that failed (its D-Bus error
 /// name, e.g. `org.freedesktop.DBus.Error.ServiceUnknown` for a player that has quit).

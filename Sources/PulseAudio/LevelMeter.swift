@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The level of what a sink plays, read from its monitor: a small record stream (8 kHz) whose

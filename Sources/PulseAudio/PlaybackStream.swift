@@ -1,5 +1,5 @@
 import CPulse
-import Foundation
+import FoundationEssentials
 
 /// A playback stream fed by a `SampleSource` from libpulse's write callback.
 ///

@@ -1,5 +1,6 @@
 import CPulse
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The stream-restore extension: what the server remembers for each group of streams. PulseAudio
 /// serves it when module-stream-restore is loaded (every distribution's default.pa loads it);

@@ -1,5 +1,6 @@
 import CPulse
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// One PulseAudio context on a threaded mainloop.
@@ -107,7 +108,7 @@ public final class PulseConnection: @unchecked Sendable {
         // the callback, so the context is let go here, and the loop stopped from another thread once
         // the callback has returned.
         loop.detach()
-        Thread.detachNewThread { loop.stop() }
+        DispatchQueue.global().async { loop.stop() }
     }
 
     /// The mainloop and context, carried to the thread that stops them.

@@ -1,5 +1,5 @@
 import CPulse
-import Foundation
+import FoundationEssentials
 
 /// A record stream (a source output): something holding a microphone open, such as a voice assistant
 /// while it listens, or a level meter on a sink's monitor. What it reads is counted, handed to

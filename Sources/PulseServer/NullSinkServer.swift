@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import ProcessSupport
+import TextFormat
 
 /// A private PulseAudio server with a null sink `car`, in a runtime directory of its own: what
 /// `voxnav drive` and `voxnav demo` run on where no sound server answers, and what a test starts when
@@ -36,23 +39,17 @@ public final class NullSinkServer: TestSoundServer, @unchecked Sendable {
 
     /// Starts the server (again) and returns once it answers.
     public func start() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "pulseaudio", "-n", "--daemonize=yes", "--exit-idle-time=-1", "--disallow-exit=yes", "--use-pid-file=yes",
+        let arguments = [
+            "-n", "--daemonize=yes", "--exit-idle-time=-1", "--disallow-exit=yes", "--use-pid-file=yes",
             "--log-target=file:\(runtimeDirectory.path)/pulse.log",
             "--load=module-null-sink sink_name=\(ServerTools.sinkName) sink_properties=device.description=Car",
             "--load=module-native-protocol-unix",
         ]
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            try ChildProcess("pulseaudio", arguments, environment: environment, output: .discard, error: .discard).waitUntilExit()
         } catch {
             throw ServerError(description: "cannot start pulseaudio (is it installed? run scripts/setup): \(error)")
         }
-        process.waitUntilExit()
         guard ServerTools.wait(seconds: 5, interval: 0.05, until: { ServerTools.pactl(address, ["info"]) != nil }) else {
             throw ServerError(description: "the private PulseAudio server did not start within 5 s")
         }
@@ -62,13 +59,13 @@ public final class NullSinkServer: TestSoundServer, @unchecked Sendable {
     /// The server's process id, from its pid file.
     public var processIdentifier: Int32? {
         (try? String(contentsOfFile: runtimeDirectory.path + "/pulse/pid", encoding: .utf8))
-            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            .flatMap { Int32($0.trimmingWhitespace()) }
     }
 
     /// Stops the server (SIGSTOP) without closing anything: requests reach it and go unanswered.
     public func freeze() {
         guard let pid = processIdentifier else { return }
-        _ = Foundation.kill(pid, SIGSTOP)
+        _ = Glibc.kill(pid, SIGSTOP)
     }
 
     /// Kills the server with SIGKILL, as a crash would, and returns once it is gone.

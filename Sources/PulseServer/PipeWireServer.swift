@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import ProcessSupport
+import Synchronization
 
 /// A private PipeWire stack — `pipewire`, `wireplumber` (its default policy, restore-stream state
 /// kept in the runtime directory) and `pipewire-pulse` — on a `dbus-daemon --session` of its own,
@@ -37,9 +39,9 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
     /// The session bus the servers use.
     public var busAddress: String { "unix:path=\(runtimeDirectory.path)/bus" }
     private let environment: [String: String]
-    private let lock = NSLock()
-    private var processes: [Part: Process] = [:]
-    private var bus: Process?
+    private let lock = Mutex(())
+    private var processes: [Part: ChildProcess] = [:]
+    private var bus: ChildProcess?
     /// Whether `start()` has brought the stack up before: only a restart creates the sink in PipeWire.
     private var startedOnce = false
 
@@ -78,13 +80,13 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
 
     /// The process id of a part while it runs.
     public func processIdentifier(of part: Part) -> Int32? {
-        lock.withLock { processes[part].flatMap { $0.isRunning ? $0.processIdentifier : nil } }
+        lock.withLock { _ in processes[part].flatMap { $0.isRunning ? $0.processIdentifier : nil } }
     }
 
     /// Starts every part that is not running (and the bus), loads the null sink `car` if it is not
     /// there, makes it the default, and returns once pipewire-pulse answers with it.
     public func start() throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             try startBus()
             for part in Part.allCases where !(processes[part]?.isRunning ?? false) {
                 if part == .pipewire {
@@ -161,7 +163,7 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
 
     /// Kills `parts` with SIGKILL, all at once, and returns once they are gone.
     public func kill(_ parts: [Part]) {
-        let killed = lock.withLock { parts.compactMap { part in processes.removeValue(forKey: part) } }
+        let killed = lock.withLock { _ in parts.compactMap { part in processes.removeValue(forKey: part) } }
         ServerTools.killAndWait(killed.filter(\.isRunning).map(\.processIdentifier))
         for process in killed { process.waitUntilExit() }
     }
@@ -169,7 +171,7 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
     /// Kills the stack and the bus, and removes the directory.
     public func stop() {
         kill(Part.allCases)
-        let bus = lock.withLock { () -> Process? in
+        let bus = lock.withLock { _ -> ChildProcess? in
             defer { self.bus = nil }
             return self.bus
         }
@@ -189,7 +191,7 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
         let volumes = channelVolumes.map { String($0) }
         if processIdentifier(of: .wireplumber) != nil {
             // restore-stream's metadata key: the first ':' of its own key becomes '.'.
-            let metadataKey = "restore.stream." + key.replacingOccurrences(of: ":", with: ".", range: key.range(of: ":"))
+            let metadataKey = "restore.stream." + (key.firstIndex(of: ":").map { key[..<$0] + "." + key[key.index(after: $0)...] } ?? Substring(key))
             let json =
                 #"{ "mute": false, "volumes": [ \#(volumes.joined(separator: ", ")) ], "channels": [ \#(channels.map { "\"\($0)\"" }.joined(separator: ", ")) ] }"#
             let (status, _) = try tool("pw-metadata", ["-n", "route-settings", "0", metadataKey, json, "Spa:String:JSON"])
@@ -222,46 +224,50 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
     /// WirePlumber's role-based endpoints duck a role (`control.endpoint.multimedia`, say).
     public func monitorVolumes(ofNode name: String) throws -> [Double]? {
         guard let objects = try dump() else { return nil }
-        for object in objects {
-            guard let info = object["info"] as? [String: Any], (info["props"] as? [String: Any])?["node.name"] as? String == name,
-                let props = (info["params"] as? [String: Any])?["Props"] as? [[String: Any]]
-            else { continue }
-            if let volumes = props.lazy.compactMap({ ($0["monitorVolumes"] as? [NSNumber])?.map(\.doubleValue) }).first { return volumes }
+        for object in objects where object.info?.props?.nodeName == name {
+            if let volumes = object.info?.params?.props?.lazy.compactMap(\.monitorVolumes).first { return volumes }
         }
         return nil
     }
 
+    /// What `pw-dump` shows of an object that `monitorVolumes` reads; the rest is not decoded.
+    private struct DumpedObject: Decodable {
+        struct Info: Decodable {
+            let props: Properties?
+            let params: Parameters?
+        }
+        struct Properties: Decodable {
+            let nodeName: String?
+            enum CodingKeys: String, CodingKey { case nodeName = "node.name" }
+        }
+        struct Parameters: Decodable {
+            let props: [PropsEntry]?
+            enum CodingKeys: String, CodingKey { case props = "Props" }
+        }
+        struct PropsEntry: Decodable {
+            let monitorVolumes: [Double]?
+        }
+        let info: Info?
+    }
+
     /// Every object `pw-dump` shows, or nil when it fails. A dump taken while objects come and go
     /// (a prompt stream opening, say) can come out as invalid JSON, seen once in a CI run under load:
-    /// it is taken again, up to 5 times, and only then is the error thrown, with the text around it.
-    private func dump() throws -> [[String: Any]]? {
+    /// it is taken again, up to 5 times, and only then is the error thrown.
+    private func dump() throws -> [DumpedObject]? {
         var attempt = 0
         while true {
             attempt += 1
             let (status, output) = try tool("pw-dump", [])
             guard status == 0 else { return nil }
             do {
-                return try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]]
+                return try JSONDecoder().decode([DumpedObject].self, from: Data(output.utf8))
             } catch {
                 guard attempt < 5 else {
-                    throw ServerError(description: "pw-dump printed invalid JSON 5 times; the last: \(error)\(Self.context(of: error, in: output))")
+                    throw ServerError(description: "pw-dump printed invalid JSON 5 times; the last: \(error)")
                 }
-                Thread.sleep(forTimeInterval: 0.05)
+                Blocking.sleep(0.05)
             }
         }
-    }
-
-    /// The text around the place a JSON error names ("around character N"), to show what was wrong.
-    private static func context(of error: Error, in text: String) -> String {
-        let description = "\(error)"
-        guard let range = description.range(of: #"character (\d+)"#, options: .regularExpression),
-            let position = Int(description[range].dropFirst("character ".count))
-        else { return "" }
-        let bytes = Array(text.utf8)
-        let start = max(0, position - 150)
-        let end = min(bytes.count, position + 150)
-        guard start < end else { return "" }
-        return "; around it: " + String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// Runs a PipeWire tool against this stack; its status and output.
@@ -286,25 +292,14 @@ public final class PipeWireServer: TestSoundServer, @unchecked Sendable {
     }
 
     /// Starts `program` with the servers' environment, its output appended to `<runtime>/<log>.log`.
-    private func run(_ program: String, _ arguments: [String], log: String) throws -> Process {
+    private func run(_ program: String, _ arguments: [String], log: String) throws -> ChildProcess {
         let logPath = "\(runtimeDirectory.path)/\(log).log"
-        if !FileManager.default.fileExists(atPath: logPath) { _ = FileManager.default.createFile(atPath: logPath, contents: nil) }
-        let output = FileHandle(forWritingAtPath: logPath)
-        output?.seekToEndOfFile()
-        defer { try? output?.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output ?? FileHandle.nullDevice
-        process.standardError = output ?? FileHandle.nullDevice
         do {
-            try process.run()
+            return try ChildProcess(
+                program, arguments, environment: environment, output: .file(logPath, append: true), error: .file(logPath, append: true))
         } catch {
             throw ServerError(description: "cannot start \(program) (are pipewire, pipewire-pulse, wireplumber and dbus installed?): \(error)")
         }
-        return process
     }
 
     /// What went wrong, with the end of each log (the directory goes when a start fails in `init`).

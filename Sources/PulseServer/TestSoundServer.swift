@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Installation
+import ProcessSupport
+import TextFormat
 
 /// A private sound server with a null sink `car` (the default sink), in a runtime directory of its
 /// own, that speaks the PulseAudio protocol on `<runtime>/pulse/native` and can be killed with
@@ -65,27 +68,12 @@ enum ServerTools {
     /// Runs `program` (found on PATH), with `environment` if given, its errors discarded; its exit
     /// status and output.
     static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ChildProcess.run(program, arguments, environment: environment)
     }
 
     /// Calls `body` every `interval` until it is true or `seconds` have passed; true if it became true.
     static func wait(seconds: Double, interval: Double = 0.02, until body: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        repeat {
-            if body() { return true }
-            Thread.sleep(forTimeInterval: interval)
-        } while Date() < deadline
-        return body()
+        Blocking.wait(seconds: seconds, interval: interval, until: body)
     }
 
     /// Whether the server at `address` has the sink `name` (by default `car`).
@@ -99,9 +87,9 @@ enum ServerTools {
     /// through WirePlumber's metadata, which may not be there yet just after a start).
     static func makeSinkTheDefault(_ address: String, seconds: Double = 5) -> Bool {
         wait(seconds: seconds, interval: 0.05) {
-            if pactl(address, ["get-default-sink"])?.trimmingCharacters(in: .whitespacesAndNewlines) == sinkName { return true }
+            if pactl(address, ["get-default-sink"])?.trimmingWhitespace() == sinkName { return true }
             pactl(address, ["set-default-sink", sinkName])
-            return pactl(address, ["get-default-sink"])?.trimmingCharacters(in: .whitespacesAndNewlines) == sinkName
+            return pactl(address, ["get-default-sink"])?.trimmingWhitespace() == sinkName
         }
     }
 
@@ -115,9 +103,9 @@ enum ServerTools {
 
     /// Sends SIGKILL to every process of `pids` at once, then waits (up to 2 s) until they are gone.
     static func killAndWait(_ pids: [Int32]) {
-        for pid in pids { _ = Foundation.kill(pid, SIGKILL) }
+        for pid in pids { _ = Glibc.kill(pid, SIGKILL) }
         for pid in pids {
-            for _ in 0..<200 where isAlive(pid) { Thread.sleep(forTimeInterval: 0.01) }
+            for _ in 0..<200 where isAlive(pid) { Blocking.sleep(0.01) }
         }
     }
 }

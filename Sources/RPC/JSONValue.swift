@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value, for params and results whose shape depends on the method.
 public enum JSONValue: Codable, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 #if canImport(Glibc)
     import Glibc
@@ -18,7 +19,7 @@ public final class RPCClient {
     /// socket, put where the user's daemon would be, is refused, and no request reaches it.
     public init(socketPath: String) throws {
         // No directory at all: no voxnavd has run here (nothing to distrust, and nothing is connected).
-        let directory = (socketPath as NSString).deletingLastPathComponent
+        let directory = PathText.parent(of: socketPath)
         var info = stat()
         if lstat(directory, &info) != 0, errno == ENOENT {
             fd = -1

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON-RPC 2.0 request id: a number or a string.
 public enum RPCID: Codable, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrictCoding
 
 /// One method of voxnavd's protocol: its name and the shapes of its params and result. The daemon

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +20,7 @@ public enum SocketDirectory {
                 try FileManager.default.createDirectory(
                     atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw SocketPathError(path: directory, problem: "cannot be created: \(error.localizedDescription)")
+                throw SocketPathError(path: directory, problem: "cannot be created: \(ErrorText.readable(error))")
             }
         }
         try check(directory)
@@ -50,7 +51,7 @@ public enum SocketDirectory {
     /// sticky (like /tmp); a parent that is a symbolic link (read with `lstat`, never followed) is
     /// one of theirs; and where links lead, the real parents are held to the same rule.
     private static func checkParents(of directory: String) throws(SocketPathError) {
-        let written = (URL(fileURLWithPath: directory).standardizedFileURL.path as NSString).deletingLastPathComponent
+        let written = PathText.parent(of: URL(fileURLWithPath: directory).standardizedFileURL.path)
         try checkChain(from: written)
         guard let resolved = realpath(written, nil) else { throw SocketPathError(path: written, problem: "cannot be resolved: \(Self.errnoText())") }
         defer { free(resolved) }
@@ -81,14 +82,14 @@ public enum SocketDirectory {
                 }
             }
             if parent == "/" { return }
-            parent = (parent as NSString).deletingLastPathComponent
+            parent = PathText.parent(of: parent)
         }
     }
 
     /// What a client checks before it connects to `socket`: its directory is the user's alone (`check`)
     /// and what is there is the user's own socket, so that no one else's daemon can answer in its place.
     public static func checkBeforeConnecting(to socket: String) throws(SocketPathError) {
-        try check((socket as NSString).deletingLastPathComponent)
+        try check(PathText.parent(of: socket))
         try checkSocket(socket)
     }
 

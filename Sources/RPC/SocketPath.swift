@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where voxnavd listens by default: `$XDG_RUNTIME_DIR/voxnav/voxnav.sock`
 /// (falling back to /tmp/voxnav-UID when no runtime directory is set).

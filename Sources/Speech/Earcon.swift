@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The non-verbal prompt used when a spoken prompt is not allowed (prompt style `short`):
 /// two soft rising notes, well under a second (the car's own "chime" is a different sound).

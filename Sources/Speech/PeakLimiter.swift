@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Applies a gain to speech without clipping: where a sample would pass the ceiling, the gain dips
 /// just enough, reached smoothly from a few milliseconds before the peak (the whole prompt is at hand,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The level of speech or of a mix, in dBFS: the mean power of its 50 ms blocks that carry sound,
 /// gated as EBU R 128 gates loudness (an absolute gate, then one relative to the gated mean), so that

@@ -1,8 +1,10 @@
 import AsyncSupport
 import CEspeakNG
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
+import TextFormat
 
 /// eSpeak NG, driven from one serial queue.
 ///
@@ -106,7 +108,7 @@ public final class Synthesizer: @unchecked Sendable {
     private func synthesize(
         _ text: String, voice: String, flags: Flags, rate: Int?, limit: Double?, timeout: Duration, job: SynthesisJob
     ) async throws(SpeechError) -> PCMBuffer {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .emptyText }
         if Task.isCancelled { throw .cancelled }
         queue.async { job.result.set(self.synthesizeOnQueue(trimmed, voice: voice, flags: flags, rate: rate, limit: limit, job: job)) }

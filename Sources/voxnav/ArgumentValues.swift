@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioPolicy
 import Engine
 import Guidance
+import TextFormat
 
 // The domain's enums as command-line values: help lists them, and a wrong one is refused with the
 // list, before anything is sent to the daemon.
@@ -21,7 +22,7 @@ struct SessionOptionList: ExpressibleByArgument {
     let names: [String]
 
     init?(argument: String) {
-        let names = argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let names = argument.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         guard names.allSatisfy({ SessionOptions.option(named: $0) != nil }) else { return nil }
         self.names = names
     }

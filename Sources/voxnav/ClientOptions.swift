@@ -1,6 +1,6 @@
 import ArgumentParser
 import AudioPolicy
-import Foundation
+import FoundationEssentials
 import RPC
 
 /// Options every command that talks to the daemon shares.

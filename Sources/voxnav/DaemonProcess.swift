@@ -1,12 +1,14 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Installation
+import ProcessSupport
 import RPC
 
 /// A voxnavd started by the CLI (for `voxnav demo` and `voxnav drive`): the one next to the voxnav
 /// executable, else the first on PATH.
 final class DaemonProcess {
     let socketPath: String
-    private let process = Process()
+    private let process: ChildProcess
 
     /// The directory of the running voxnav, found on PATH or run by a path (not `argv[0]`: from
     /// PATH that is a bare name, which would mean the current directory).
@@ -26,17 +28,14 @@ final class DaemonProcess {
 
     init(socketPath: String, pulseServer: String?, arguments: [String] = []) throws {
         self.socketPath = socketPath
-        process.executableURL = try Self.daemonExecutable()
-        process.arguments = ["--socket", socketPath, "--log-level", "error"] + arguments
         var env = ProcessInfo.processInfo.environment
         if let pulseServer { env["PULSE_SERVER"] = pulseServer }
-        process.environment = env
-        try process.run()
+        process = try ChildProcess(try Self.daemonExecutable().path, ["--socket", socketPath, "--log-level", "error"] + arguments, environment: env)
         // Wait for the socket to answer.
         for _ in 0..<200 {
             if (try? RPCClient(socketPath: socketPath)) != nil { return }
-            if !process.isRunning { throw CLIError("voxnavd exited at start (status \(process.terminationStatus))") }
-            Thread.sleep(forTimeInterval: 0.05)
+            if let status = process.terminationStatus { throw CLIError("voxnavd exited at start (status \(status))") }
+            Blocking.sleep(0.05)
         }
         process.terminate()
         throw CLIError("voxnavd did not open its socket within 10 s")
@@ -58,12 +57,10 @@ final class DaemonProcess {
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
-        let deadline = Date().addingTimeInterval(Self.stopSeconds)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        guard process.isRunning else { return }
-        FileHandle.standardError.write(
-            Data("voxnav: voxnavd did not stop within \(Int(Self.stopSeconds)) s of SIGTERM: killed (pid \(process.processIdentifier))\n".utf8))
-        kill(process.processIdentifier, SIGKILL)
+        guard !Blocking.wait(seconds: Self.stopSeconds, until: { !process.isRunning }) else { return }
+        StandardStream.writeError(
+            "voxnav: voxnavd did not stop within \(Int(Self.stopSeconds)) s of SIGTERM: killed (pid \(process.processIdentifier))\n")
+        process.signal(SIGKILL)
         process.waitUntilExit()
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

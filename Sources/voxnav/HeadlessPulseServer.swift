@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ProcessSupport
 import PulseServer
 
 /// The sound server of a headless drive or demo: a private PulseAudio server with a null sink `car`,
@@ -26,19 +27,11 @@ final class HeadlessPulseServer {
     }
 
     private static func run(_ tool: String, _ arguments: [String], environment: [String: String], timeout: Double = 10) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning {
+        let process = try ChildProcess(tool, arguments, environment: environment, output: .discard, error: .discard)
+        guard Blocking.wait(seconds: timeout, until: { !process.isRunning }) else {
             process.terminate()
             return -1
         }
-        return process.terminationStatus
+        return process.waitUntilExit()
     }
 }

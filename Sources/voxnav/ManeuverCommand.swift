@@ -1,6 +1,6 @@
 import ArgumentParser
 import AudioPolicy
-import Foundation
+import FoundationEssentials
 import Guidance
 import RPC
 

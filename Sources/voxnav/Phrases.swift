@@ -1,7 +1,8 @@
 import ArgumentParser
 import Engine
-import Foundation
+import FoundationEssentials
 import Guidance
+import TextFormat
 
 struct Phrases: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -66,7 +67,7 @@ struct Phrases: ParsableCommand {
         let composer = PhraseComposer(pack: pack)
         var listing = Listing(
             language: pack.language, name: pack.name, espeakVoice: pack.espeakVoice, units: pack.unitSystem.rawValue, phrases: [])
-        for rendering in composer.catalog(sample: sample) where type.map({ rendering.type.rawValue.localizedCaseInsensitiveContains($0) }) ?? true {
+        for rendering in composer.catalog(sample: sample) where type.map({ rendering.type.rawValue.lowercased().contains($0.lowercased()) }) ?? true {
             let key = "\(rendering.type.rawValue) \(rendering.state.rawValue) \(rendering.variant.rawValue)"
             listing.phrases.append(.init(key: key, text: rendering.text))
         }
@@ -87,6 +88,6 @@ struct Phrases: ParsableCommand {
             return print(String(decoding: try encoder.encode(listing), as: UTF8.self))
         }
         print("\(pack.name) (\(pack.language)), eSpeak NG voice \(pack.espeakVoice), units \(pack.unitSystem.rawValue)")
-        for phrase in listing.phrases { print(phrase.key.padding(toLength: 42, withPad: " ", startingAt: 0) + phrase.text) }
+        for phrase in listing.phrases { print(phrase.key.padding(toWidth: 42) + phrase.text) }
     }
 }

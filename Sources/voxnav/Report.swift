@@ -1,6 +1,7 @@
 import AudioPolicy
-import Foundation
+import FoundationEssentials
 import RPC
+import TextFormat
 
 /// Human-readable renderings of the daemon's results.
 enum Report {
@@ -13,7 +14,7 @@ enum Report {
 
     static func prompt(_ outcome: PromptOutcome) -> String {
         var lines = [
-            "\(outcome.result.rawValue): \"\(outcome.text)\" (style \(outcome.style.rawValue), voice \(outcome.voice ?? "-"), \(String(format: "%.2f", outcome.audioDuration)) s of audio)"
+            "\(outcome.result.rawValue): \"\(outcome.text)\" (style \(outcome.style.rawValue), voice \(outcome.voice ?? "-"), \(String(cFormat: "%.2f", outcome.audioDuration)) s of audio)"
         ]
         let t = outcome.timings
         if let ready = t.audioReady, let active = t.activated, let started = t.playbackStarted, let drained = t.drained,
@@ -21,17 +22,17 @@ enum Report {
         {
             lines.append(
                 String(
-                    format: "  audio ready %.1f ms · session active %.1f ms · playing %.1f ms · drained %.1f ms · inactive %.1f ms · restored %.1f ms",
+                    cFormat: "  audio ready %.1f ms · session active %.1f ms · playing %.1f ms · drained %.1f ms · inactive %.1f ms · restored %.1f ms",
                     ready, active, started, drained, off, restored))
             let overhang = (off - active) - outcome.audioDuration * 1000
             lines.append(
                 String(
-                    format: "  session active %.0f ms for %.0f ms of audio (overhang %.0f ms)", off - active, outcome.audioDuration * 1000, overhang))
+                    cFormat: "  session active %.0f ms for %.0f ms of audio (overhang %.0f ms)", off - active, outcome.audioDuration * 1000, overhang))
         }
         for d in outcome.ducked {
             let from = Double(d.from.first ?? 0)
             let to = Double(d.to.first ?? 0)
-            lines.append(String(format: "  ducked %@: %.0f%% → %.0f%% during the prompt, then restored", d.kind.rawValue, from / 655.36, to / 655.36))
+            lines.append("  ducked \(d.kind.rawValue): " + String(cFormat: "%.0f%% → %.0f%% during the prompt, then restored", from / 655.36, to / 655.36))
         }
         for kind in outcome.paused {
             lines.append("  paused \(kind.rawValue) during the prompt, then resumed where it stopped")
@@ -43,12 +44,12 @@ enum Report {
     static func source(_ s: EngineState.Source) -> String {
         let activity = s.activity.map { " (\($0))" } ?? ""
         var state = s.state
-        if let dB = s.duckedDB { state += String(format: " %.0f dB", dB) }
+        if let dB = s.duckedDB { state += String(cFormat: " %.0f dB", dB) }
         let volume = Double(s.volume.first ?? 0)
         var extras: [String] = []
         if s.corked { extras.append("corked") }
         if s.muted { extras.append("muted") }
-        if let position = s.position { extras.append(String(format: "at %.1f s", position)) }
+        if let position = s.position { extras.append(String(cFormat: "at %.1f s", position)) }
         if !s.simulated { extras.append("another program's stream") }
         switch s.handling {
         case .paused?: extras.append("paused through its player \(s.player ?? "")")
@@ -57,9 +58,8 @@ enum Report {
         default: break
         }
         let tail = extras.isEmpty ? "" : ", " + extras.joined(separator: ", ")
-        return String(
-            format: "  %@%@ \"%@\": %@, volume %.0f%% (sink input %@)%@", s.kind.rawValue, activity, s.name, state, volume / 655.36,
-            String(s.sinkInput), tail)
+        return "  \(s.kind.rawValue)\(activity) \"\(s.name)\": \(state), volume " + String(cFormat: "%.0f%%", volume / 655.36)
+            + " (sink input \(s.sinkInput))\(tail)"
     }
 
     static func state(_ state: EngineState) -> String {

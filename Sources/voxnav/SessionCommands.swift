@@ -1,7 +1,9 @@
 import ArgumentParser
 import AudioPolicy
-import Foundation
+import FoundationEssentials
+import ProcessSupport
 import RPC
+import TextFormat
 
 /// `voxnav session configure|activate`: a client's own audio session, to see the policy act.
 struct Session: ParsableCommand {
@@ -50,7 +52,7 @@ struct Session: ParsableCommand {
             for effect in on.effects { print("  " + effect) }
             let style = try rpc.callForCLI(SessionPromptStyle.self)
             print("prompt style now: \(style.style.rawValue)")
-            Thread.sleep(forTimeInterval: hold)
+            Blocking.sleep(hold)
             let off = try rpc.callForCLI(SessionSetActive.self, .init(active: false, notifyOthers: !noNotify))
             print("deactivated")
             for effect in off.effects { print("  " + effect) }
@@ -76,6 +78,6 @@ struct Audit: ParsableCommand {
         let result = try client.call(AuditGet.self, .init())
         if client.json { return try client.printJSON(result) }
         if result.violations.isEmpty { print("no violations") }
-        for v in result.violations { print(String(format: "%8.2f s  %@  %@  %@", v.at, v.client, v.rule, v.detail)) }
+        for v in result.violations { print(String(cFormat: "%8.2f s", v.at) + "  \(v.client)  \(v.rule)  \(v.detail)") }
     }
 }

@@ -11,11 +11,11 @@ enum ValueSuggestion {
 
     /// The parser's message with the suggestion, or nil when it is not a refused value or nothing is close.
     static func rewrite(_ message: String) -> String? {
-        guard let start = message.range(of: "The value '"),
-            let end = message.range(of: "' is invalid for '", range: start.upperBound..<message.endIndex)
+        guard let start = message.firstRange(of: "The value '"),
+            let end = message[start.upperBound..<message.endIndex].firstRange(of: "' is invalid for '")
         else { return nil }
         let typed = String(message[start.upperBound..<end.lowerBound])
-        if let list = message.range(of: listHeader, range: end.upperBound..<message.endIndex) {
+        if let list = message[end.upperBound..<message.endIndex].firstRange(of: listHeader) {
             // A long list, a value a line: replaced by the suggestion.
             var values: [String] = []
             var rest: [Substring] = []
@@ -29,8 +29,8 @@ enum ValueSuggestion {
                 + rest.joined(separator: "\n")
         }
         // A short list in one sentence ("one of 'a', 'b' or 'c'."): the suggestion goes before it.
-        guard let inline = message.range(of: inlineHeader, range: end.upperBound..<message.endIndex),
-            let sentenceEnd = message.range(of: ".\n", range: inline.upperBound..<message.endIndex)
+        guard let inline = message[end.upperBound..<message.endIndex].firstRange(of: inlineHeader),
+            let sentenceEnd = message[inline.upperBound..<message.endIndex].firstRange(of: ".\n")
         else { return nil }
         let values = message[inline.upperBound..<sentenceEnd.lowerBound].split(separator: "'", omittingEmptySubsequences: false)
             .enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import ProcessSupport
 import RPC
 
 extension Session {
@@ -29,7 +30,7 @@ extension Session {
                 print("recording")
                 for effect in on.effects { print("  " + effect) }
             }
-            Thread.sleep(forTimeInterval: hold)
+            Blocking.sleep(hold)
             if record { _ = try rpc.callForCLI(SessionSetActive.self, .init(active: false)) }
             let hidden = try rpc.callForCLI(SessionVoiceControl.self, .init(shown: false))
             print("voice control hidden; prompt style now: \(hidden.style.rawValue)")

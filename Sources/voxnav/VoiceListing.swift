@@ -1,4 +1,5 @@
 import Installation
+import TextFormat
 
 /// What `voxnav voices` prints: every pack with where it came from, the directories read, the
 /// files that did not load. Its JSON (`--json`) is this type's encoding.
@@ -35,11 +36,11 @@ struct VoiceListing: Encodable {
         var lines = ["phrase packs from " + directories.map { "\($0.path) (\($0.origin.rawValue))" }.joined(separator: ", ") + ":"]
         for pack in packs {
             lines.append(
-                "  \(pack.language)".padding(toLength: 10, withPad: " ", startingAt: 0)
-                    + pack.name.padding(toLength: 28, withPad: " ", startingAt: 0)
-                    + "voice \(pack.espeakVoice)".padding(toLength: 24, withPad: " ", startingAt: 0)
-                    + pack.units.padding(toLength: 12, withPad: " ", startingAt: 0)
-                    + (pack.voiceInstalled ? "installed" : "MISSING (install espeak-ng-data)").padding(toLength: 34, withPad: " ", startingAt: 0)
+                "  \(pack.language)".padding(toWidth: 10)
+                    + pack.name.padding(toWidth: 28)
+                    + "voice \(pack.espeakVoice)".padding(toWidth: 24)
+                    + pack.units.padding(toWidth: 12)
+                    + (pack.voiceInstalled ? "installed" : "MISSING (install espeak-ng-data)").padding(toWidth: 34)
                     + "\(pack.origin.rawValue): \(pack.file)")
             for overridden in pack.overrides { lines.append("            overrides \(overridden)") }
         }

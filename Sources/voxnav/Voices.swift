@@ -1,6 +1,6 @@
 import ArgumentParser
 import Engine
-import Foundation
+import FoundationEssentials
 import Installation
 import Speech
 

@@ -1,6 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Installation
+import ProcessSupport
 
 @main
 struct VoxNavCLI: AsyncParsableCommand {
@@ -34,7 +35,7 @@ struct VoxNavCLI: AsyncParsableCommand {
             }
         } catch {
             guard let suggested = ValueSuggestion.rewrite(fullMessage(for: error)) else { exit(withError: error) }
-            FileHandle.standardError.write(Data((suggested.hasSuffix("\n") ? suggested : suggested + "\n").utf8))
+            StandardStream.writeError(suggested.hasSuffix("\n") ? suggested : suggested + "\n")
             exit(withError: ExitCode(exitCode(for: error).rawValue))
         }
     }

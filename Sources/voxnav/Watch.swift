@@ -1,6 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import ProcessSupport
 import RPC
+import TextFormat
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,14 +27,14 @@ struct Watch: ParsableCommand {
                 value["method"] == .string("event")
             else { continue }
             // Unbuffered, so a pipe (| grep, a log file) sees each event as it happens.
-            FileHandle.standardOutput.write(Data(((client.json ? event.description : Self.describe(event)) + "\n").utf8))
+            StandardStream.writeOutput((client.json ? event.description : Self.describe(event)) + "\n")
         }
     }
 
     static func describe(_ e: JSONValue) -> String {
         var parts = [
-            String(format: "%9.3f s", e["time"]?.doubleValue ?? 0),
-            (e["type"]?.stringValue ?? "?").padding(toLength: 20, withPad: " ", startingAt: 0),
+            String(cFormat: "%9.3f s", e["time"]?.doubleValue ?? 0),
+            (e["type"]?.stringValue ?? "?").padding(toWidth: 20),
         ]
         if let prompt = e["prompt"]?.stringValue { parts.append(prompt) }
         if let source = e["source"]?.stringValue { parts.append(source) }
@@ -40,7 +42,7 @@ struct Watch: ParsableCommand {
         if let text = e["text"]?.stringValue { parts.append("\"\(text)\"") }
         if let style = e["style"]?.stringValue { parts.append("style \(style)") }
         if let priority = e["priority"]?.stringValue, priority != "normal" { parts.append(priority) }
-        if let dB = e["dB"]?.doubleValue { parts.append(String(format: "%.0f dB", dB)) }
+        if let dB = e["dB"]?.doubleValue { parts.append(String(cFormat: "%.0f dB", dB)) }
         if let resume = e["shouldResume"]?.boolValue { parts.append(resume ? "should resume" : "should not resume") }
         if let rule = e["rule"]?.stringValue { parts.append("rule \(rule)") }
         if let reason = e["reason"]?.stringValue { parts.append("— \(reason)") }

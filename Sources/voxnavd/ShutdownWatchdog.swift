@@ -1,5 +1,7 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
+import ProcessSupport
 
 /// SIGTERM ends voxnavd within 2 s, whatever the sound server or the process's own tasks do. The
 /// graceful path (`DaemonService`) restores sources within the ServiceGroup's 1.5 s graceful-shutdown
@@ -20,10 +22,8 @@ final class ShutdownWatchdog {
             let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
             source.setEventHandler {
                 queue.asyncAfter(deadline: .now() + Self.limit) {
-                    FileHandle.standardError.write(
-                        Data(
-                            "voxnavd: still running 1.9 s after the signal to stop: leaving now; the next voxnavd restores what is left from the journal\n".utf8
-                        ))
+                    StandardStream.writeError(
+                        "voxnavd: still running 1.9 s after the signal to stop: leaving now; the next voxnavd restores what is left from the journal\n")
                     _exit(1)
                 }
             }

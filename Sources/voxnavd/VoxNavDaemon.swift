@@ -3,11 +3,13 @@ import AudioPolicy
 import BuiltInPolicy
 import Daemon
 import Engine
-import Foundation
+import FoundationEssentials
+import Glibc
 import Installation
 import Logging
 import RPC
 import ServiceLifecycle
+import TextFormat
 
 @main
 struct VoxNavDaemon: AsyncParsableCommand {
@@ -146,7 +148,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
         configuration.voicesDirectory = voices
         configuration.clock = clock
         configuration.sourcesSink = sourcesSink
-        configuration.journalPath = (socket as NSString).deletingLastPathComponent + "/journal.json"
+        configuration.journalPath = PathText.parent(of: socket) + "/journal.json"
         logger.info("policy loaded", metadata: ["from": "\(policySource)"])
         do {
             if activation != nil { try DaemonServer.checkPassedSocket(socket) } else { try DaemonServer.claimSocketDirectory(socket) }
@@ -230,7 +232,7 @@ extension VoxNavDaemon {
     /// Where the SSIP socket goes: `--ssip-socket`, else ssip.sock in the JSON-RPC socket's directory
     /// (the user's alone, checked with it); nil for `--ssip-socket none`.
     static func ssipSocket(_ asked: String?, beside socket: String) -> String? {
-        guard let asked else { return (socket as NSString).deletingLastPathComponent + "/ssip.sock" }
+        guard let asked else { return PathText.parent(of: socket) + "/ssip.sock" }
         return asked == "none" ? nil : asked
     }
 

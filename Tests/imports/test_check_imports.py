@@ -204,6 +204,39 @@ class ImportParsingTests(unittest.TestCase):
              (13, "L"), (23, "S"), (24, "T"), (25, "U"), (28, "W")],
         )
 
+    def test_a_shipped_target_importing_the_whole_of_foundation_is_named(self):
+        with tempfile.TemporaryDirectory() as package:
+            for path, text in {
+                "Sources/Tool/main.swift": "import Core\nimport FoundationEssentials\n",
+                "Sources/Core/Core.swift": "import Foundation\n",
+                "Sources/Helper/Helper.swift": "import FoundationInternationalization\n",
+                "Sources/BenchOnly/Bench.swift": "import Foundation\n",
+            }.items():
+                os.makedirs(os.path.dirname(os.path.join(package, path)), exist_ok=True)
+                with open(os.path.join(package, path), "w") as file:
+                    file.write(text)
+            manifest = {
+                "products": [
+                    {"name": "tool", "type": {"executable": None}, "targets": ["Tool"]},
+                    {"name": "bench", "type": {"library": ["automatic"]}, "targets": ["BenchOnly"]},
+                ],
+                "targets": [
+                    {"name": "Tool", "type": "executable", "dependencies": [{"byName": ["Core", None]}]},
+                    {"name": "Core", "type": "regular", "dependencies": [{"target": ["Helper", None]}]},
+                    {"name": "Helper", "type": "regular", "dependencies": []},
+                    {"name": "BenchOnly", "type": "regular", "dependencies": [{"byName": ["Core", None]}]},
+                ],
+            }
+            self.assertEqual(check_imports.shipped_targets(manifest), ["Core", "Helper", "Tool"])
+            problems = check_imports.whole_foundation_imports(package, manifest)
+            self.assertEqual(
+                sorted(problems),
+                [
+                    ("Core", os.path.join("Sources", "Core", "Core.swift"), 1, "Foundation"),
+                    ("Helper", os.path.join("Sources", "Helper", "Helper.swift"), 1, "FoundationInternationalization"),
+                ],
+            )
+
     def test_module_names_of_targets(self):
         self.assertEqual(check_imports.module_name("voxnav-bench"), "voxnav_bench")
         self.assertEqual(check_imports.module_name("Speech"), "Speech")

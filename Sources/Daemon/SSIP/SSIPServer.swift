@@ -1,6 +1,6 @@
 import AsyncSupport
 import Engine
-import Foundation
+import FoundationEssentials
 import Logging
 import NIOCore
 import NIOPosix

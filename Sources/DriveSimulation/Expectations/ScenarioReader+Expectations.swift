@@ -1,10 +1,10 @@
 import AudioPolicy
 import StrictCoding
-import Yams
+import YAMLTree
 
 extension YAMLReader {
     /// The `expect:` section; every problem is recorded with its key path and line.
-    mutating func expectations(_ node: Node, at path: String) -> DriveExpectations {
+    mutating func expectations(_ node: YAMLNode, at path: String) -> DriveExpectations {
         let problemsBefore = problems.count
         let keys = entries(node, at: path, known: DriveExpectations.keys)
         var result = DriveExpectations()
@@ -20,7 +20,7 @@ extension YAMLReader {
 
     // MARK: summary
 
-    private mutating func summaryBounds(_ node: Node, at path: String) -> [SummaryBound] {
+    private mutating func summaryBounds(_ node: YAMLNode, at path: String) -> [SummaryBound] {
         let keys = entries(node, at: path, known: SummaryMetric.allCases.map(\.rawValue))
         // In the order of SummaryMetric, so failures come out in a stable order.
         return SummaryMetric.allCases.compactMap { metric in
@@ -29,9 +29,9 @@ extension YAMLReader {
     }
 
     /// A number (at most) or `{min: …, max: …}`.
-    private mutating func summaryBound(_ metric: SummaryMetric, _ node: Node, at path: String) -> SummaryBound? {
+    private mutating func summaryBound(_ metric: SummaryMetric, _ node: YAMLNode, at path: String) -> SummaryBound? {
         let what = metric.isCount ? "a whole number ≥ 0" : "seconds ≥ 0"
-        func limit(_ n: Node, at p: String) -> Double? {
+        func limit(_ n: YAMLNode, at p: String) -> Double? {
             guard let value = nonNegative(n, at: p, what: what) else { return nil }
             guard !metric.isCount || value == value.rounded() else {
                 fail(p, n, "\(metric.rawValue) is a count: expected a whole number (got \(ClockTime.formatNumber(value)))")
@@ -62,7 +62,7 @@ extension YAMLReader {
 
     // MARK: prompts
 
-    private mutating func promptExpectation(_ node: Node, at path: String) -> PromptExpectation? {
+    private mutating func promptExpectation(_ node: YAMLNode, at path: String) -> PromptExpectation? {
         let keys = entries(node, at: path, known: ["text", "pattern", "from", "to", "style", "before"])
         let matcher: PromptExpectation.Matcher?
         switch (keys["text"], keys["pattern"]) {
@@ -97,7 +97,7 @@ extension YAMLReader {
         return PromptExpectation(matcher: matcher, window: window, style: style, before: before)
     }
 
-    private mutating func pattern(_ node: Node, at path: String) -> PromptExpectation.Matcher? {
+    private mutating func pattern(_ node: YAMLNode, at path: String) -> PromptExpectation.Matcher? {
         guard let text = string(node, at: path) else { return nil }
         guard !text.isEmpty else {
             fail(path, node, "expected a regular expression")
@@ -113,7 +113,7 @@ extension YAMLReader {
     }
 
     /// `{maneuver: m3, distance: 150 m}`.
-    private mutating func clearance(_ node: Node, at path: String) -> PromptExpectation.Clearance? {
+    private mutating func clearance(_ node: YAMLNode, at path: String) -> PromptExpectation.Clearance? {
         let keys = entries(node, at: path, known: ["maneuver", "distance"], required: ["maneuver", "distance"])
         let id = keys["maneuver"].flatMap { string($0, at: Self.join(path, "maneuver")) }
         let meters = keys["distance"].flatMap { distance($0, at: Self.join(path, "distance")) }
@@ -122,7 +122,7 @@ extension YAMLReader {
     }
 
     /// `from:` and `to:` of an entry; nil after a problem.
-    private mutating func timeWindow(_ keys: [String: Node], node: Node, at path: String) -> TimeWindow? {
+    private mutating func timeWindow(_ keys: [String: YAMLNode], node: YAMLNode, at path: String) -> TimeWindow? {
         var window = TimeWindow()
         var ok = true
         if let n = keys["from"] {
@@ -142,7 +142,7 @@ extension YAMLReader {
 
     // MARK: sources
 
-    private mutating func sourceExpectation(_ node: Node, at path: String) -> SourceExpectation? {
+    private mutating func sourceExpectation(_ node: YAMLNode, at path: String) -> SourceExpectation? {
         let keys = entries(node, at: path, known: ["source", "from", "to", "during", "only", "never"], required: ["source"])
         let source = keys["source"].flatMap { choice($0, at: Self.join(path, "source"), what: "source", allowed: SourceKind.allCases) }
         let window = timeWindow(keys, node: node, at: path)
@@ -164,7 +164,7 @@ extension YAMLReader {
     }
 
     /// A state or a list of states.
-    private mutating func states(_ node: Node, at path: String) -> Set<SourceTrack.State>? {
+    private mutating func states(_ node: YAMLNode, at path: String) -> Set<SourceTrack.State>? {
         let nodes = node.sequence.map { Array($0) } ?? [node]
         var result: Set<SourceTrack.State> = []
         var ok = true

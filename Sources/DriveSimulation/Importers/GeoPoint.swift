@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A point of a route's geometry, in degrees (WGS 84).
 public struct GeoPoint: Sendable, Hashable {

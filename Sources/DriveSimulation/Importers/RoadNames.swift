@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Valhalla lists a road's names and route numbers together (`["Karl-Marx-Allee", "B 1", "B 5"]`)
 /// without saying which is which: a route number is a short code of capitals and digits.

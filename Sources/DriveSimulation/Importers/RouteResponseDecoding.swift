@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrictCoding
 
 /// Decodes a routing engine's JSON response into its `Decodable` shape, turning every failure into

@@ -1,3 +1,5 @@
+import TextFormat
+
 /// The words and terminal frames of `voxnav drive`'s progress display: a bar per running drive on a
 /// terminal, redrawn in place; plain lines elsewhere (logs, CI).
 public enum DriveProgressText {
@@ -30,7 +32,7 @@ public enum DriveProgressText {
 
     /// `label` cut or padded to `width` characters.
     static func fit(_ label: String, _ width: Int) -> String {
-        label.count > width ? String(label.prefix(max(0, width - 1))) + "…" : label.padding(toLength: width, withPad: " ", startingAt: 0)
+        label.count > width ? String(label.prefix(max(0, width - 1))) + "…" : label.padding(toWidth: width)
     }
 
     static func count(_ prompts: Int) -> String { prompts == 1 ? "1 prompt" : "\(prompts) prompts" }

@@ -1,7 +1,8 @@
 import AudioPolicy
-import Foundation
+import FoundationEssentials
 import Guidance
 import StrictCoding
+import TextFormat
 
 /// `prompt.speak`: words or a maneuver, queued by priority and, unless `wait` is false, awaited.
 public enum PromptSpeak: RPCMethod {
@@ -54,7 +55,7 @@ public enum PromptSpeak: RPCMethod {
         public func validate() throws(RPCError) {
             switch (text, maneuver) {
             case (let text?, nil):
-                guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .invalidParams("'text' is empty") }
+                guard !text.trimmingWhitespace().isEmpty else { throw .invalidParams("'text' is empty") }
                 guard then == nil else { throw .invalidParams("'then' goes with 'maneuver', not 'text'") }
             case (nil, _?):
                 // A maneuver's timing is its own: its state and distance.

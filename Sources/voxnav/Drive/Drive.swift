@@ -1,7 +1,9 @@
 import ArgumentParser
 import DriveSimulation
 import Engine
-import Foundation
+import FoundationEssentials
+import ProcessSupport
+import TextFormat
 
 struct Drive: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,7 +75,7 @@ struct Drive: AsyncParsableCommand {
         do {
             plan = try DriveJob.plan(scenarios, out: out)
         } catch {
-            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            StandardStream.writeError("Error: \(error)\n")
             throw ExitCode(2)
         }
         if !plan.single && (record != nil || socket != nil) {
@@ -81,7 +83,7 @@ struct Drive: AsyncParsableCommand {
         }
         let mode = clock ?? (record == nil ? .virtual : .compressed)
         if record != nil && mode == .virtual {
-            FileHandle.standardError.write(Data("note: on the virtual clock prompts make no sound; the recording has the car's sources only\n".utf8))
+            StandardStream.writeError("note: on the virtual clock prompts make no sound; the recording has the car's sources only\n")
         }
         let settings = OneDrive.Settings(
             clock: mode, audible: audible, socket: socket, record: record, skipsQuietUpdates: !everyTick)
@@ -92,7 +94,7 @@ struct Drive: AsyncParsableCommand {
             do {
                 try Data(JUnitReport.render(outcome).utf8).write(to: URL(fileURLWithPath: junit))
             } catch {
-                FileHandle.standardError.write(Data("Error: cannot write the JUnit file \(junit): \(error.localizedDescription)\n".utf8))
+                StandardStream.writeError("Error: cannot write the JUnit file \(junit): \(ErrorText.readable(error))\n")
                 throw ExitCode(2)
             }
         }
@@ -103,7 +105,7 @@ struct Drive: AsyncParsableCommand {
         } else if plan.single {
             // One scenario prints as it always has: its whole summary, or why it could not run.
             if let error = outcome.drives[0].error {
-                FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+                StandardStream.writeError("Error: \(error)\n")
             } else {
                 print(texts[0] ?? "")
             }

@@ -1,5 +1,6 @@
 import Engine
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The sound server and the daemon a drive runs against: its own voxnavd on the chosen clock, on a
 /// private headless PulseAudio server (default) or this session's server (`--audible`); or a

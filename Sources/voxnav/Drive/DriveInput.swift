@@ -2,7 +2,7 @@ import AudioPolicy
 import BuiltInPolicy
 import DriveSimulation
 import Engine
-import Foundation
+import FoundationEssentials
 
 /// Reads a scenario and its route file, and checks it against the phrase packs and its expectations
 /// against the route, before anything starts.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 /// One scenario of a run and the folder its report goes to.
 struct DriveJob: Sendable {
@@ -14,24 +15,24 @@ struct DriveJob: Sendable {
     static func plan(_ arguments: [String], out: String) throws -> (jobs: [DriveJob], single: Bool) {
         var files: [String] = []
         for argument in arguments {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
                 throw CLIError("cannot read the scenario \(argument): no such file or directory")
             }
-            guard isDirectory.boolValue else {
+            guard isDirectory else {
                 files.append(argument)
                 continue
             }
             let names = try FileManager.default.contentsOfDirectory(atPath: argument)
                 .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
                 .filter { name in
-                    var nested: ObjCBool = false
-                    return FileManager.default.fileExists(atPath: (argument as NSString).appendingPathComponent(name), isDirectory: &nested)
-                        && !nested.boolValue
+                    var nested = false
+                    return FileManager.default.fileExists(atPath: PathText.join(argument, name), isDirectory: &nested)
+                        && !nested
                 }
                 .sorted()
             guard !names.isEmpty else { throw CLIError("\(argument): no scenario files (*.yaml, *.yml) in this directory") }
-            files += names.map { (argument as NSString).appendingPathComponent($0) }
+            files += names.map { PathText.join(argument, $0) }
         }
         let single = files.count == 1 && arguments.count == 1 && files[0] == arguments[0]
         var taken: Set<String> = []
@@ -43,7 +44,7 @@ struct DriveJob: Sendable {
                 label = "\(base)-\(n)"
                 n += 1
             }
-            return DriveJob(scenario: file, label: label, out: single ? out : (out as NSString).appendingPathComponent(label))
+            return DriveJob(scenario: file, label: label, out: single ? out : PathText.join(out, label))
         }
         return (jobs, single)
     }

@@ -1,5 +1,6 @@
 import DriveSimulation
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 /// Writes a drive's report: the JSON timeline and its SVG picture.
 enum DriveOutput {
@@ -15,7 +16,7 @@ enum DriveOutput {
             try Data(TimelineSVG.render(report).utf8).write(to: svg)
             return [json.relativePath, svg.relativePath]
         } catch {
-            throw CLIError("cannot write the report into \(directory): \(error.localizedDescription)")
+            throw CLIError("cannot write the report into \(directory): \(ErrorText.readable(error))")
         }
     }
 }

@@ -1,6 +1,7 @@
 import DriveSimulation
-import Foundation
+import FoundationEssentials
 import RPC
+import Synchronization
 
 /// How far one drive is: the drive time reached and the prompts heard so far, shown by its run's
 /// `ProgressBoard`. Told from the drive's thread (time) and the event collector's (prompts).
@@ -8,7 +9,7 @@ final class DriveProgress: @unchecked Sendable {
     let label: String
     let total: Double
     private let board: ProgressBoard
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var state = (time: 0.0, prompts: 0, tenth: -1)
 
     init(label: String, total: Double, board: ProgressBoard) {
@@ -20,12 +21,12 @@ final class DriveProgress: @unchecked Sendable {
     /// Counts the prompts heard so far.
     func observe(_ event: EngineEvent) {
         guard event.type == .promptStarted else { return }
-        lock.withLock { state.prompts += 1 }
+        lock.withLock { _ in state.prompts += 1 }
     }
 
     /// The drive has reached `time` seconds.
     func update(_ time: Double) {
-        let (prompts, newTenth) = lock.withLock { () -> (Int, Bool) in
+        let (prompts, newTenth) = lock.withLock { _ -> (Int, Bool) in
             state.time = time
             let tenth = DriveProgressText.tenth(time: time, total: total)
             defer { state.tenth = max(state.tenth, tenth) }
@@ -35,7 +36,7 @@ final class DriveProgress: @unchecked Sendable {
     }
 
     /// Drive time and prompts now.
-    var snapshot: (time: Double, prompts: Int) { lock.withLock { (state.time, state.prompts) } }
+    var snapshot: (time: Double, prompts: Int) { lock.withLock { _ in (state.time, state.prompts) } }
 
     /// The drive is over: its bar goes.
     func finish() { board.remove(self) }

@@ -1,8 +1,9 @@
 import AudioPolicy
 import DriveSimulation
 import Engine
-import Foundation
+import FoundationEssentials
 import Guidance
+import ProcessSupport
 import RPC
 
 /// Walks a drive's schedule against a daemon: car-audio events become `source.*` calls (or another
@@ -94,7 +95,7 @@ final class DriveRun {
     private func wait(until time: Double, wallStart: Date) throws {
         if clock == .real {
             let delay = wallStart.addingTimeInterval(time).timeIntervalSinceNow
-            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            if delay > 0 { Blocking.sleep(delay) }
         } else {
             _ = try rpc.callForCLI(ClockAdvance.self, .init(to: origin + time))
         }
@@ -241,7 +242,7 @@ final class DriveRun {
         for _ in 0..<100 {
             let sources = try rpc.callForCLI(SourceList.self).sources
             if sources.filter({ !$0.simulated }).count == count { return }
-            Thread.sleep(forTimeInterval: 0.02)
+            Blocking.sleep(0.02)
         }
         notes.append("the daemon did not pick up another program's stream within 2 s")
     }

@@ -1,5 +1,6 @@
 import DriveSimulation
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 /// Several drives in one run: a pool of `jobs` drives at a time, each on its own thread with its own
 /// server and daemon; a line per drive as it ends, then the summary (or the JSON of `--json`); the
@@ -60,7 +61,7 @@ struct DriveSuite {
                     ? "\(outcome.expectations) expectations held" : "\(outcome.failures.count) of \(outcome.expectations) expectations FAILED"
             let head =
                 "\(outcome.status == .passed ? "PASS " : "FAIL ") \(label)  \(outcome.name ?? ""): \(ClockTime.format(outcome.driveSeconds)) of driving"
-                + " in \(String(format: "%.1f", outcome.wallSeconds)) s, \(outcome.promptsQueued) prompts, \(held)"
+                + " in \(String(cFormat: "%.1f", outcome.wallSeconds)) s, \(outcome.promptsQueued) prompts, \(held)"
             return ([head] + outcome.failures.map { "        ✗ \($0)" }).joined(separator: "\n")
         case .error:
             let why = (outcome.error ?? "").split(separator: "\n").map { "        \($0)" }

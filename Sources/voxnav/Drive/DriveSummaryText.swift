@@ -1,6 +1,7 @@
 import DriveSimulation
 import Engine
-import Foundation
+import FoundationEssentials
+import TextFormat
 
 /// The drive's summary as printed: every prompt in order, then the at-a-glance numbers.
 enum DriveSummaryText {
@@ -11,7 +12,7 @@ enum DriveSummaryText {
         let s = report.summary
         var lines = [
             "drive \"\(scenario.name)\" (\(scenario.language), \(scenario.vehicle.rawValue)): \(ClockTime.format(report.duration)) of driving"
-                + " on the \(clock.rawValue) clock, run in \(String(format: "%.1f", wallSeconds)) s",
+                + " on the \(clock.rawValue) clock, run in \(String(cFormat: "%.1f", wallSeconds)) s",
             "audio: \(audio)",
             "guidance updates: \(updates.sent) of \(updates.scheduled) sent"
                 + (updates.sent < updates.scheduled ? " (the others fell in the announcer's quiet windows)" : ""),
@@ -27,7 +28,7 @@ enum DriveSummaryText {
                 prompt.played
                 ? (prompt.style?.rawValue ?? "?") + (prompt.result == .shortened ? ", shortened" : "")
                 : prompt.cut.map { "cut: \($0)" } ?? prompt.result.rawValue
-            var line = "  \(column(time)) \(how.count < 17 ? how.padding(toLength: 17, withPad: " ", startingAt: 0) : how) \"\(prompt.text)\""
+            var line = "  \(column(time)) \(how.count < 17 ? how.padding(toWidth: 17) : how) \"\(prompt.text)\""
             if let maneuver = prompt.maneuver, let state = prompt.state, let lead = prompt.lead {
                 line += " · \(maneuver) \(state.rawValue): \(gap(lead.firstSample)) → \(gap(lead.lastSample))"
             }
@@ -47,22 +48,18 @@ enum DriveSummaryText {
             "prompts: \(s.promptsQueued) queued · \(s.promptsNormal) normal (\(s.promptsShortened) shortened) · \(s.promptsShort) short (tone)"
                 + " · \(s.promptsSkipped) skipped · \(s.promptsExpired) expired" + (s.promptsRefused > 0 ? " · \(s.promptsRefused) refused" : ""),
             String(
-                format: "ducked: %.1f s in all · %d activations, overhang mean %.3f s, max %.3f s", s.totalDuckedSeconds, s.activations,
+                cFormat: "ducked: %.1f s in all · %d activations, overhang mean %.3f s, max %.3f s", s.totalDuckedSeconds, s.activations,
                 s.meanActivationOverhang, s.maxActivationOverhang),
-            "final instructions: \(s.finalInstructions)"
-                + (s.minTimeAfterLastWord.map { least in
-                    String(format: " · time after the last word: least %.1f s, median %.1f s", least, s.medianTimeAfterLastWord ?? least)
-                } ?? ""),
-            String(format: "podcast seconds lost: %.1f · guideline violations: %d", s.podcastSecondsLost, s.violations)
-                + (s.violationsByRule.isEmpty
-                    ? "" : " (" + s.violationsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"),
+            "final instructions: \(s.finalInstructions)" + Self.timeAfterLastWord(s),
+            String(cFormat: "podcast seconds lost: %.1f · guideline violations: %d", s.podcastSecondsLost, s.violations)
+                + Self.byRule(s.violationsByRule),
         ]
         if let first = report.tripEstimates.first, let last = report.tripEstimates.last {
             let changes = zip(report.tripEstimates, report.tripEstimates.dropFirst()).filter { $0.arrivalClock != $1.arrivalClock }.count
             lines.append(
                 "arrival: \(last.arrivalClock) on the driver's clock" + (first.arrivalDerived ? " (worked out by voxnavd)" : "")
                     + ", estimated \(first.arrivalClock) at \(ClockTime.format(first.time)) with "
-                    + String(format: "%.1f km", first.distance / 1000) + " and \(ClockTime.format(first.timeToGo)) to go"
+                    + String(cFormat: "%.1f km", first.distance / 1000) + " and \(ClockTime.format(first.timeToGo)) to go"
                     + (changes == 0 ? "; it never changed" : "; it changed \(changes) time\(changes == 1 ? "" : "s")"))
         }
         if !notes.isEmpty { lines += ["", "notes:"] + notes.map { "  \($0)" } }
@@ -73,12 +70,25 @@ enum DriveSummaryText {
 
     /// "120 m/8.1 s": meters and seconds to the maneuver ("–" for the seconds when the drive ended first).
     private static func gap(_ gap: ManeuverLead.Gap) -> String {
-        String(format: "%.0f m/", gap.meters) + (gap.seconds.map { String(format: "%.1f s", $0) } ?? "–")
+        String(cFormat: "%.0f m/", gap.meters) + (gap.seconds.map { String(cFormat: "%.1f s", $0) } ?? "–")
     }
 
-    private static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+    /// " · time after the last word: least …, median …", or nothing without final instructions.
+    private static func timeAfterLastWord(_ s: TimelineSummary) -> String {
+        guard let least = s.minTimeAfterLastWord else { return "" }
+        return String(cFormat: " · time after the last word: least %.1f s, median %.1f s", least, s.medianTimeAfterLastWord ?? least)
+    }
 
-    private static func column(_ time: Double) -> String { ClockTime.format(time).padding(toLength: 7, withPad: " ", startingAt: 0) }
+    /// " (rule 2, other 1)", or nothing without violations.
+    private static func byRule(_ counts: [String: Int]) -> String {
+        guard !counts.isEmpty else { return "" }
+        let parts: [String] = counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        return " (" + parts.joined(separator: ", ") + ")"
+    }
+
+    private static func megabytes(_ bytes: Int) -> String { String(cFormat: "%.1f MB", Double(bytes) / 1_000_000) }
+
+    private static func column(_ time: Double) -> String { ClockTime.format(time).padding(toWidth: 7) }
 
     /// "expectations: 9 held", or how many failed and each failure with what was seen.
     static func expectationLines(count: Int, failures: [ExpectationFailure]) -> [String] {

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import ProcessSupport
 
 /// A drive talks to its daemon with blocking calls (socket reads, waits between steps). Run on Swift's
 /// cooperative pool, which has a thread per core, a drive would hold a thread for its whole length and
@@ -7,15 +9,13 @@ enum DriveThread {
     /// Runs `body` on a new thread and returns its result.
     static func run<T: Sendable>(name: String, _ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
+            OSThread.start(name: name) {
                 do {
                     continuation.resume(returning: try body())
                 } catch {
                     continuation.resume(throwing: error)
                 }
             }
-            thread.name = name
-            thread.start()
         }
     }
 

@@ -1,19 +1,22 @@
+import Dispatch
 import DriveSimulation
-import Foundation
+import FoundationEssentials
+import ProcessSupport
 import RPC
+import Synchronization
 
 /// Collects the daemon's events on a connection of its own, on a thread of its own, while the
 /// drive's requests go over another connection. Once the drive has begun (`begin`), each event is
 /// folded into the report as it arrives and not kept: a 44-hour drive has some 70,000.
 final class EventCollector: @unchecked Sendable {
     private let client: RPCClient
-    private let lock = NSLock()
+    private let lock = Mutex(())
     /// The events before the drive's start is known.
     private var early: [EngineEvent] = []
     private var builder: TimelineBuilder?
-    private var barriers: Set<String> = []
+    /// The drains waiting for their barrier's reply, by the barrier's id.
+    private var barriers: [String: DispatchSemaphore] = [:]
     private var closed = false
-    private let changed = NSCondition()
     /// Told every event as it arrives (the progress display).
     private let onEvent: @Sendable (EngineEvent) -> Void
 
@@ -21,14 +24,12 @@ final class EventCollector: @unchecked Sendable {
         client = try RPCClient(socketPath: socketPath)
         self.onEvent = onEvent
         _ = try client.call(EventsSubscribe.self, .init())
-        let thread = Thread { [self] in read() }
-        thread.name = "voxnav drive events"
-        thread.start()
+        OSThread.start(name: "voxnav events") { [self] in read() }
     }
 
     /// The drive starts at `origin` on the daemon's clock: the report counts from there.
     func begin(name: String, origin: Double) {
-        lock.withLock {
+        lock.withLock { _ in
             var builder = TimelineBuilder(name: name, origin: origin)
             for event in early { builder.add(event) }
             early = []
@@ -38,21 +39,23 @@ final class EventCollector: @unchecked Sendable {
 
     /// The report of every event so far, ending at `end` (drive time).
     func report(end: Double) -> TimelineReport {
-        lock.withLock { (builder ?? TimelineBuilder()).report(end: end) }
+        lock.withLock { _ in (builder ?? TimelineBuilder()).report(end: end) }
     }
 
     /// Returns once every event the daemon emitted before this call has arrived: a request on the
     /// event connection is answered after the events already queued on it.
     func drain(timeout: Double = 10) throws {
         let id = "barrier-\(UUID().uuidString)"
-        try client.send(RPCRequest(id: .string(id), method: StateGet.name, params: nil))
-        let deadline = Date().addingTimeInterval(timeout)
-        changed.lock()
-        defer { changed.unlock() }
-        while !barriers.contains(id) {
-            if closed { throw CLIError("the daemon closed the event connection") }
-            guard changed.wait(until: deadline) else { throw CLIError("the daemon's events did not arrive within \(Int(timeout)) s") }
+        let arrived = DispatchSemaphore(value: 0)
+        guard lock.withLock({ _ in self.closed ? false : barriers.updateValue(arrived, forKey: id) == nil }) else {
+            throw CLIError("the daemon closed the event connection")
         }
+        try client.send(RPCRequest(id: .string(id), method: StateGet.name, params: nil))
+        _ = arrived.wait(timeout: .now() + timeout)
+        // The reader takes a barrier out when its reply arrives: one still here was not answered.
+        let (unanswered, closed) = lock.withLock { _ in (barriers.removeValue(forKey: id) != nil, self.closed) }
+        guard unanswered else { return }
+        throw CLIError(closed ? "the daemon closed the event connection" : "the daemon's events did not arrive within \(Int(timeout)) s")
     }
 
     private func read() {
@@ -61,21 +64,19 @@ final class EventCollector: @unchecked Sendable {
             // One pass: an event notification's params straight into a EngineEvent.
             guard let message = try? decoder.decode(EventLine.self, from: line) else { continue }
             if message.method == EngineEvent.notificationMethod, let event = message.params {
-                lock.withLock {
+                lock.withLock { _ in
                     if builder != nil { builder?.add(event) } else { early.append(event) }
                 }
                 onEvent(event)
             } else if case .string(let id)? = message.id {
-                changed.lock()
-                barriers.insert(id)
-                changed.broadcast()
-                changed.unlock()
+                lock.withLock { _ in barriers.removeValue(forKey: id) }?.signal()
             }
         }
-        changed.lock()
-        closed = true
-        changed.broadcast()
-        changed.unlock()
+        // Every drain still waiting learns that no reply will come.
+        for waiting in lock.withLock({ _ in
+            closed = true
+            return Array(barriers.values)
+        }) { waiting.signal() }
     }
 }
 

@@ -1,5 +1,5 @@
 import CarAudio
-import Foundation
+import FoundationEssentials
 import PulseAudio
 
 /// Another program's stream for a scenario's `stream.start`: a PulseAudio client of its own, apart

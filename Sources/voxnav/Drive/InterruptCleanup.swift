@@ -1,11 +1,14 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
+import ProcessSupport
+import Synchronization
 
 /// Ctrl-C during a drive: the private sound server is a daemon of its own (it would outlive us) and
 /// the recording needs its WAV header, so both are finished before the process exits.
 final class InterruptCleanup: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var cleanups: [(token: Int, run: () -> Void)] = []
     private var nextToken = 0
 
@@ -16,8 +19,8 @@ final class InterruptCleanup: @unchecked Sendable {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler { [self] in
-                FileHandle.standardError.write(Data("\ninterrupted: stopping the daemon and the sound server\n".utf8))
-                for cleanup in lock.withLock({ cleanups.reversed() }) { cleanup.run() }
+                StandardStream.writeError("\ninterrupted: stopping the daemon and the sound server\n")
+                for cleanup in lock.withLock({ _ in cleanups.reversed() }) { cleanup.run() }
                 exit(130)
             }
             source.resume()
@@ -28,7 +31,7 @@ final class InterruptCleanup: @unchecked Sendable {
     /// Runs `cleanup` if the run is interrupted (the last added first); the token takes it back.
     @discardableResult
     func add(_ cleanup: @escaping () -> Void) -> Int {
-        lock.withLock {
+        lock.withLock { _ in
             nextToken += 1
             cleanups.append((nextToken, cleanup))
             return nextToken
@@ -36,5 +39,5 @@ final class InterruptCleanup: @unchecked Sendable {
     }
 
     /// A drive is over: its cleanups are not needed any more (other drives of the run keep theirs).
-    func remove(_ tokens: [Int]) { lock.withLock { cleanups.removeAll { tokens.contains($0.token) } } }
+    func remove(_ tokens: [Int]) { lock.withLock { _ in cleanups.removeAll { tokens.contains($0.token) } } }
 }

@@ -1,6 +1,7 @@
 import DriveSimulation
 import Engine
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One drive end to end, on the calling thread (a drive's own, `DriveThread`): read and check the
 /// scenario, start its server and daemon, walk the schedule, collect the report, judge the

@@ -1,5 +1,8 @@
 import DriveSimulation
-import Foundation
+import FoundationEssentials
+import Glibc
+import ProcessSupport
+import Synchronization
 
 /// The progress of a run's drives on standard error, so standard output keeps the results: on a
 /// terminal a bar per running drive, redrawn in place at most 20 times a second; otherwise a plain
@@ -8,7 +11,7 @@ final class ProgressBoard: @unchecked Sendable {
     enum Mode { case off, terminal, lines }
 
     let mode: Mode
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var running: [DriveProgress] = []
     private var drawnRows = 0
     private var lastDraw = Date.distantPast
@@ -23,7 +26,7 @@ final class ProgressBoard: @unchecked Sendable {
     /// A drive starts: `label` names it on its bar or lines.
     func add(label: String, total: Double) -> DriveProgress {
         let progress = DriveProgress(label: label, total: total, board: self)
-        lock.withLock {
+        lock.withLock { _ in
             running.append(progress)
             if mode == .terminal { draw() }
         }
@@ -36,9 +39,9 @@ final class ProgressBoard: @unchecked Sendable {
         case .lines:
             guard newTenth else { return }
             let line = DriveProgressText.line(label: progress.label, time: time, total: progress.total, prompts: prompts)
-            lock.withLock { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            lock.withLock { _ in StandardStream.writeError(line + "\n") }
         case .terminal:
-            lock.withLock {
+            lock.withLock { _ in
                 // Redrawing more often only costs time on a fast virtual drive; the end is always drawn.
                 guard Date().timeIntervalSince(lastDraw) > 0.05 || time >= progress.total else { return }
                 draw()
@@ -47,7 +50,7 @@ final class ProgressBoard: @unchecked Sendable {
     }
 
     func remove(_ progress: DriveProgress) {
-        lock.withLock {
+        lock.withLock { _ in
             running.removeAll { $0 === progress }
             if mode == .terminal { draw() }
         }
@@ -55,13 +58,13 @@ final class ProgressBoard: @unchecked Sendable {
 
     /// Writes `text` to standard output above the bars, which are drawn again below it.
     func print(_ text: String) {
-        lock.withLock {
+        lock.withLock { _ in
             if mode == .terminal && drawnRows > 0 {
-                FileHandle.standardError.write(Data(DriveProgressText.frame(previousRows: drawnRows, rows: []).utf8))
+                StandardStream.writeError(DriveProgressText.frame(previousRows: drawnRows, rows: []))
                 drawnRows = 0
             }
             fflush(nil)  // what print() buffered goes first
-            FileHandle.standardOutput.write(Data((text + "\n").utf8))
+            StandardStream.writeOutput(text + "\n")
             if mode == .terminal { draw() }
         }
     }
@@ -73,7 +76,7 @@ final class ProgressBoard: @unchecked Sendable {
             let now = progress.snapshot
             return DriveProgressText.bar(label: progress.label, time: now.time, total: progress.total, prompts: now.prompts, labelWidth: width)
         }
-        FileHandle.standardError.write(Data(DriveProgressText.frame(previousRows: drawnRows, rows: rows).utf8))
+        StandardStream.writeError(DriveProgressText.frame(previousRows: drawnRows, rows: rows))
         drawnRows = rows.count
         lastDraw = Date()
     }

@@ -1,0 +1,163 @@
+import CSpawn
+import Glibc
+import Synchronization
+
+/// A program started with `posix_spawnp`, without Foundation's `Process` (which brings the whole of
+/// Foundation and ICU into the binary). The child starts with every signal at its default and
+/// unblocked, and with no descriptor of ours but the three it is given.
+public final class ChildProcess: Sendable {
+    /// Where one of the child's standard streams goes.
+    public enum Stream: Sendable {
+        /// Ours: the child writes where we do.
+        case inherit
+        /// /dev/null.
+        case discard
+        /// A file, created or truncated (or appended to).
+        case file(String, append: Bool = false)
+        /// A pipe whose other end we read (`readOutput`, `readErrors`).
+        case pipe
+    }
+
+    public let processIdentifier: pid_t
+    private let outputPipe: Int32?
+    private let errorPipe: Int32?
+    private let status = Mutex<Int32?>(nil)
+
+    /// Starts `program` (a path, or a name looked up on PATH) with `arguments`, in `environment`
+    /// (ours when nil). Throws, naming the program, when it cannot be started, for example when it
+    /// is not installed.
+    public init(
+        _ program: String, _ arguments: [String], environment: [String: String]? = nil,
+        input: Stream = .discard, output: Stream = .inherit, error: Stream = .inherit
+    ) throws(ChildProcessError) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var pipes: [Int32: (read: Int32, write: Int32)] = [:]
+        defer { for ends in pipes.values { close(ends.write) } }
+        for (fd, stream) in [(Int32(0), input), (1, output), (2, error)] {
+            switch stream {
+            case .inherit: break
+            case .discard: posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .file(let path, let append):
+                posix_spawn_file_actions_addopen(&actions, fd, path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0o644)
+            case .pipe:
+                var ends: [Int32] = [0, 0]
+                guard voxnav_pipe_cloexec(&ends) == 0 else { throw ChildProcessError(program: program, errno: errno) }
+                pipes[fd] = (ends[0], ends[1])
+                posix_spawn_file_actions_adddup2(&actions, ends[1], fd)
+            }
+        }
+        voxnav_spawn_closefrom(&actions, 3)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let env = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { for pointer in env ?? [] { free(pointer) } }
+
+        var pid: pid_t = 0
+        let result =
+            if let env { posix_spawnp(&pid, program, &actions, &attributes, argv, env) } else {
+                posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+            }
+        guard result == 0 else {
+            for ends in pipes.values { close(ends.read) }
+            throw ChildProcessError(program: program, errno: result)
+        }
+        processIdentifier = pid
+        outputPipe = pipes[1]?.read
+        errorPipe = pipes[2]?.read
+    }
+
+    deinit {
+        if let outputPipe { close(outputPipe) }
+        if let errorPipe { close(errorPipe) }
+    }
+
+    /// Whether it still runs (one that has exited is reaped here).
+    public var isRunning: Bool { exitStatus(blocking: false) == nil }
+
+    /// Waits for it to end; its exit status (128 + the signal's number when a signal ended it).
+    @discardableResult
+    public func waitUntilExit() -> Int32 { exitStatus(blocking: true) ?? -1 }
+
+    /// The exit status once it has ended (see `waitUntilExit`), else nil.
+    public var terminationStatus: Int32? { exitStatus(blocking: false) }
+
+    public func terminate() { signal(SIGTERM) }
+    public func interrupt() { signal(SIGINT) }
+
+    /// Sends `signal`, unless it has already been reaped (its pid may then be another process's).
+    public func signal(_ signal: Int32) {
+        status.withLock { status in
+            if status == nil { _ = kill(processIdentifier, signal) }
+        }
+    }
+
+    /// Everything it wrote to a `.pipe` output, up to its end.
+    public func readOutput() -> String { outputPipe.map(Self.readAll) ?? "" }
+    /// Everything it wrote to a `.pipe` error stream, up to its end.
+    public func readErrors() -> String { errorPipe.map(Self.readAll) ?? "" }
+
+    private static func readAll(_ fd: Int32) -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes += chunk[0..<count]
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func exitStatus(blocking: Bool) -> Int32? {
+        status.withLock { status in
+            if let status { return status }
+            var raw: Int32 = 0
+            var result: pid_t
+            repeat { result = waitpid(processIdentifier, &raw, blocking ? 0 : WNOHANG) } while result < 0 && errno == EINTR
+            guard result == processIdentifier else { return result < 0 ? -1 : nil }
+            // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (they are macros).
+            let signal = raw & 0x7f
+            status = signal == 0 ? (raw >> 8) & 0xff : 128 + signal
+            return status
+        }
+    }
+
+    /// Runs `program` to its end, its output read: its exit status and output. Its errors are
+    /// discarded unless `error` says otherwise.
+    public static func run(
+        _ program: String, _ arguments: [String], environment: [String: String]? = nil, error: Stream = .discard
+    ) throws(ChildProcessError) -> (status: Int32, output: String) {
+        let child = try ChildProcess(program, arguments, environment: environment, output: .pipe, error: error)
+        let output = child.readOutput()
+        return (child.waitUntilExit(), output)
+    }
+}
+
+/// A program that could not be started.
+public struct ChildProcessError: Error, CustomStringConvertible {
+    public let program: String
+    public let errno: Int32
+
+    public var description: String {
+        errno == ENOENT
+            ? "\(program) was not found on PATH" : "cannot start \(program): \(String(cString: strerror(errno)))"
+    }
+}

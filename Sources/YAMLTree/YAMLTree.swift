@@ -1,0 +1,110 @@
+import CYAML
+
+/// Composes YAML text into a tree of `YAMLNode`s with Debian's libyaml (its event parser), without
+/// Foundation. Aliases share their anchor's node; a document whose aliases would expand it past
+/// `maximumExpandedNodes` is refused, so that a reader walking it cannot be made to walk for ever.
+public enum YAMLTree {
+    public static let maximumExpandedNodes = 1_000_000
+
+    /// The document of `yaml`; nil when the text holds none. A second document is an error.
+    public static func compose(yaml: String) throws(YAMLError) -> YAMLNode? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { throw YAMLError(message: "libyaml could not start a parser", mark: nil) }
+        defer { yaml_parser_delete(&parser) }
+        var bytes = Array(yaml.utf8)
+        if bytes.isEmpty { bytes = [] }
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> YAMLNode? in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            var composer = Composer()
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(&parser, &event) == 1 else { throw YAMLError(parser) }
+                defer { yaml_event_delete(&event) }
+                if try composer.take(&event) { return composer.root }
+            }
+        }
+    }
+}
+
+/// Builds the tree from libyaml's events: the collections open at the moment, innermost last.
+private struct Composer {
+    private(set) var root: YAMLNode?
+    private var documents = 0
+    private var open: [OpenCollection] = []
+    private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+
+    private struct OpenCollection {
+        let isMapping: Bool
+        let mark: YAMLNode.Mark
+        let anchor: String?
+        var items: [YAMLNode] = []
+        var size = 1
+    }
+
+    /// Takes one event; true at the end of the stream.
+    mutating func take(_ event: inout yaml_event_t) throws(YAMLError) -> Bool {
+        let mark = YAMLNode.Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+        switch event.type {
+        case YAML_STREAM_END_EVENT:
+            return true
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 { throw YAMLError(message: "expected a single document, but found another", mark: mark) }
+        case YAML_SCALAR_EVENT:
+            let data = event.data.scalar
+            let text = String(decoding: UnsafeBufferPointer(start: data.value, count: Int(data.length)), as: UTF8.self)
+            let scalar = YAMLNode.Scalar(text, style: Self.style(data.style))
+            try add(YAMLNode(.scalar(scalar), mark: mark), size: 1, anchor: Self.text(data.anchor))
+        case YAML_ALIAS_EVENT:
+            let name = Self.text(event.data.alias.anchor) ?? ""
+            guard let anchored = anchors[name] else {
+                throw YAMLError(message: "unknown alias '\(String(name.prefix(80)))'", mark: mark)
+            }
+            try add(anchored.node, size: anchored.size, anchor: nil)
+        case YAML_SEQUENCE_START_EVENT:
+            open.append(OpenCollection(isMapping: false, mark: mark, anchor: Self.text(event.data.sequence_start.anchor)))
+        case YAML_MAPPING_START_EVENT:
+            open.append(OpenCollection(isMapping: true, mark: mark, anchor: Self.text(event.data.mapping_start.anchor)))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            let done = open.removeLast()
+            let content: YAMLNode.Content =
+                done.isMapping
+                ? .mapping(YAMLNode.Mapping(stride(from: 0, to: done.items.count - 1, by: 2).map { (done.items[$0], done.items[$0 + 1]) }))
+                : .sequence(done.items)
+            try add(YAMLNode(content, mark: done.mark), size: done.size, anchor: done.anchor)
+        default:
+            break
+        }
+        return false
+    }
+
+    /// A finished node, into the collection it belongs to (or as the root).
+    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) throws(YAMLError) {
+        if let anchor { anchors[anchor] = (node, size) }
+        guard !open.isEmpty else {
+            root = node
+            return
+        }
+        open[open.count - 1].items.append(node)
+        open[open.count - 1].size += size
+        let total = open.reduce(0) { $0 + $1.size }
+        if total > YAMLTree.maximumExpandedNodes {
+            throw YAMLError(message: "the document expands to over \(YAMLTree.maximumExpandedNodes) nodes through its aliases", mark: node.mark)
+        }
+    }
+
+    private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private static func style(_ style: yaml_scalar_style_t) -> YAMLNode.Scalar.Style {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import PropertyBased
+import Testing
+import YAMLTree
+
+/// The YAML reader over libyaml (pure: text in, nodes out).
+struct YAMLTreeTests {
+    private func compose(_ text: String) throws -> YAMLNode {
+        try #require(try YAMLTree.compose(yaml: text))
+    }
+
+    @Test func aMappingKeepsItsOrderAndEachNodeItsLine() throws {
+        let root = try compose("zeta: 1\nalpha:\n  - a\n  - b: [x, y]\nmiddle: {k: v}\n")
+        let mapping = try #require(root.mapping)
+        #expect(mapping.map { $0.key.string } == ["zeta", "alpha", "middle"])
+        #expect(mapping["zeta"]?.int == 1)
+        #expect(mapping["alpha"]?.mark?.line == 3)
+        let items = try #require(mapping["alpha"]?.sequence)
+        #expect(items.count == 2)
+        #expect(items[0].string == "a")
+        #expect(items[1].mapping?["b"]?.sequence?.compactMap(\.string) == ["x", "y"])
+        #expect(items[1].mark == YAMLNode.Mark(line: 4, column: 5))
+        #expect(mapping["middle"]?.mapping?["k"]?.string == "v")
+        #expect(mapping["missing"] == nil)
+        #expect(root.scalar == nil && root.string == nil && root.sequence == nil)
+    }
+
+    @Test(
+        arguments: [
+            // text, int, float, bool, null
+            ("5", 5, 5.0, nil, false), ("-12", -12, -12.0, nil, false), ("1_000", 1000, 1000.0, nil, false),
+            ("0x1F", 31, 31.0, nil, false), ("017", 15, 17.0, nil, false), ("0b101", 5, nil, nil, false), ("1:30", 90, 90.0, nil, false),
+            ("0.25", nil, 0.25, nil, false), (".inf", nil, Double.infinity, nil, false), ("-.inf", nil, -Double.infinity, nil, false),
+            ("yes", nil, nil, true, false), ("No", nil, nil, false, false), ("ON", nil, nil, true, false), ("false", nil, nil, false, false),
+            ("~", nil, nil, nil, true), ("null", nil, nil, nil, true), ("NULL", nil, nil, nil, true), ("", nil, nil, nil, true),
+            ("'5'", nil, nil, nil, false), ("\"yes\"", nil, nil, nil, false), ("'null'", nil, nil, nil, false), ("''", nil, nil, nil, false),
+            ("text", nil, nil, nil, false), ("4:00 pm", nil, nil, nil, false),
+        ] as [(String, Int?, Double?, Bool?, Bool)])
+    func plainScalarsResolveAndQuotedOnesStayText(text: String, int: Int?, float: Double?, bool: Bool?, null: Bool) throws {
+        let value = try #require(try compose("key: \(text)\n").mapping?["key"])
+        #expect(value.int == int)
+        #expect(value.float == float)
+        #expect(value.bool == bool)
+        #expect(value.isNull == null)
+        #expect(value.scalar != nil)
+    }
+
+    @Test func quotedAndBlockScalarsKeepTheirTextAndStyle() throws {
+        let root = try compose("a: 'it''s'\nb: \"tab\\there\"\nc: |\n  line one\n  line two\nd: >\n  folded\n  text\n")
+        let mapping = try #require(root.mapping)
+        #expect(mapping["a"]?.scalar == YAMLNode.Scalar("it's", style: .singleQuoted))
+        #expect(mapping["b"]?.scalar == YAMLNode.Scalar("tab\there", style: .doubleQuoted))
+        #expect(mapping["c"]?.scalar == YAMLNode.Scalar("line one\nline two\n", style: .literal))
+        #expect(mapping["d"]?.scalar == YAMLNode.Scalar("folded text\n", style: .folded))
+    }
+
+    @Test func textInAnyScriptComesBackWhole() throws {
+        let root = try compose("cs: Náměstí Míru\nzh: 在解放路右转\nmixed: \"Straße → 東京\"\n")
+        #expect(root.mapping?["cs"]?.string == "Náměstí Míru")
+        #expect(root.mapping?["zh"]?.string == "在解放路右转")
+        #expect(root.mapping?["mixed"]?.string == "Straße → 東京")
+        // A column counts Unicode scalars, as libyaml does.
+        #expect(try compose("名前: [a, b]\n").mapping?["名前"]?.mark?.column == 5)
+    }
+
+    @Test func anAliasIsItsAnchorsNode() throws {
+        let root = try compose("left: &side\n  say: links\n  code: L\nright: *side\nlist: [&n 3, *n]\n")
+        let mapping = try #require(root.mapping)
+        #expect(mapping["right"]?.mapping?["say"]?.string == "links")
+        #expect(mapping["right"]?.mapping?["code"]?.string == "L")
+        #expect(mapping["list"]?.sequence?.map(\.int) == [3, 3])
+    }
+
+    @Test func anUnknownAliasIsNamedWithItsLine() {
+        #expect {
+            try YAMLTree.compose(yaml: "a: 1\nb: *nowhere\n")
+        } throws: { error in
+            "\(error)" == "line 2, column 4: unknown alias 'nowhere'"
+        }
+    }
+
+    @Test func aDocumentThatAliasesWouldBlowUpIsRefused() {
+        // Ten aliases of ten aliases of …: 10^7 nodes from a few hundred bytes.
+        var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...7 {
+            text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        #expect {
+            try YAMLTree.compose(yaml: text)
+        } throws: { error in
+            "\(error)".contains("expands to over 1000000 nodes through its aliases")
+        }
+        // Below the cap the same shape composes.
+        #expect((try? YAMLTree.compose(yaml: "a0: &a0 [x, x]\na1: [*a0, *a0]\n"))??.mapping?["a1"]?.sequence?.count == 2)
+    }
+
+    @Test(
+        arguments: [
+            ("a: b: c\n", "line 1, column 5: mapping values are not allowed in this context"),
+            ("a: 'open\n", "line 2, column 1: found unexpected end of stream (while scanning a quoted scalar)"),
+            ("- a\nb: c\n", "line 2, column 1: did not find expected '-' indicator (while parsing a block collection)"),
+            ("a: 1\n---\nb: 2\n", "line 2, column 1: expected a single document, but found another"),
+            ("key: [1, 2\n", "line 2, column 1: did not find expected ',' or ']' (while parsing a flow sequence)"),
+        ])
+    func brokenTextIsRefusedWithItsLineAndColumn(text: String, message: String) {
+        #expect {
+            try YAMLTree.compose(yaml: text)
+        } throws: { error in
+            "\(error)" == message
+        }
+    }
+
+    @Test func anEmptyTextHoldsNoDocumentAndAnEmptyDocumentIsNull() throws {
+        #expect(try YAMLTree.compose(yaml: "") == nil)
+        #expect(try YAMLTree.compose(yaml: "# only a comment\n") == nil)
+        #expect(try compose("---\n").isNull)
+        #expect(try compose("key:\n").mapping?["key"]?.isNull == true)
+    }
+
+    @Test func aRepeatedKeyIsKeptForTheReaderToName() throws {
+        let mapping = try #require(try compose("a: 1\na: 2\n").mapping)
+        #expect(mapping.count == 2)
+        #expect(mapping["a"]?.int == 1)
+        #expect(mapping.map { $0.value.mark?.line } == [1, 2])
+    }
+
+    @Test func anyTextComposesOrIsRefusedNeverCrashes() async {
+        let pieces = [
+            "a", ":", " ", "\n", "- ", "[", "]", "{", "}", ",", "&x ", "*x", "'", "\"", "|", ">", "#", "---", "\t", "é", "名", "\\", "?", "!!str ",
+            "  ", "1", "~",
+        ]
+        await propertyCheck(count: 2000, input: Gen.int(in: 0...(pieces.count - 1)).array(of: 0...40)) { indices in
+            let text = indices.map { pieces[$0] }.joined()
+            do {
+                let node = try YAMLTree.compose(yaml: text)
+                // What composed can be walked whole.
+                if let node { #expect(Self.count(node) >= 1) }
+            } catch let error as YAMLError {
+                #expect(!error.description.isEmpty)
+                #expect(error.mark.map { $0.line >= 1 && $0.column >= 1 } ?? true)
+            } catch {
+                Issue.record("not a YAMLError: \(error)")
+            }
+        }
+    }
+
+    private static func count(_ node: YAMLNode) -> Int {
+        switch node.content {
+        case .scalar: 1
+        case .sequence(let items): 1 + items.reduce(0) { $0 + count($1) }
+        case .mapping(let mapping): 1 + mapping.reduce(0) { $0 + count($1.key) + count($1.value) }
+        }
+    }
+}
