@@ -56,9 +56,14 @@ struct GuidanceSession {
 
     /// The arrival said after a prompt about `maneuver`: a departure's, when the client asked for it
     /// and has reported its trip.
-    func arrivalSaid(after maneuver: Maneuver) -> LocalTime? {
-        guard arrivalOnDeparture, maneuver.type.family == .starts else { return nil }
-        return trip?.estimate.arrival
+    func arrivalSaid(after maneuver: Maneuver) -> LocalTime? { arrivalSaid(maneuver) }
+
+    /// `arrivalSaid(after:)` as a closure over the two values it reads, not over the session: a
+    /// closure the announcer keeps (`spokenDuration`) must not hold the session, whose announcer holds
+    /// the closure before it, and so on back to the session's first update.
+    private var arrivalSaid: @Sendable (Maneuver) -> LocalTime? {
+        let (onDeparture, arrival) = (arrivalOnDeparture, trip?.estimate.arrival)
+        return { maneuver in onDeparture && maneuver.type.family == .starts ? arrival : nil }
     }
 
     /// How much it says (`Verbosity`).
