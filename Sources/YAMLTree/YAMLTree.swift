@@ -2,9 +2,12 @@ import CYAML
 
 /// Composes YAML text into a tree of `YAMLNode`s with Debian's libyaml (its event parser), without
 /// Foundation. Aliases share their anchor's node; a document whose aliases would expand it past
-/// `maximumExpandedNodes` is refused, so that a reader walking it cannot be made to walk for ever.
+/// `maximumExpandedNodes` is refused, so that a reader walking it cannot be made to walk for ever,
+/// and so is one nested deeper than `maximumDepth`, which a reader (or the tree's own release)
+/// walking it by recursion could not reach the bottom of.
 public enum YAMLTree {
     public static let maximumExpandedNodes = 1_000_000
+    public static let maximumDepth = 256
 
     /// The document of `yaml`; nil when the text holds none. A second document is an error.
     public static func compose(yaml: String) throws(YAMLError) -> YAMLNode? {
@@ -62,10 +65,13 @@ private struct Composer {
                 throw YAMLError(message: "unknown alias '\(String(name.prefix(80)))'", mark: mark)
             }
             try add(anchored.node, size: anchored.size, anchor: nil)
-        case YAML_SEQUENCE_START_EVENT:
-            open.append(OpenCollection(isMapping: false, mark: mark, anchor: Self.text(event.data.sequence_start.anchor)))
-        case YAML_MAPPING_START_EVENT:
-            open.append(OpenCollection(isMapping: true, mark: mark, anchor: Self.text(event.data.mapping_start.anchor)))
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            guard open.count < YAMLTree.maximumDepth else {
+                throw YAMLError(message: "nested deeper than \(YAMLTree.maximumDepth) levels", mark: mark)
+            }
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            let anchor = Self.text(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
+            open.append(OpenCollection(isMapping: isMapping, mark: mark, anchor: anchor))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let done = open.removeLast()
             let content: YAMLNode.Content =

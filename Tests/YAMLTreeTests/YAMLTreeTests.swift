@@ -93,6 +93,25 @@ struct YAMLTreeTests {
         #expect((try? YAMLTree.compose(yaml: "a0: &a0 [x, x]\na1: [*a0, *a0]\n"))??.mapping?["a1"]?.sequence?.count == 2)
     }
 
+    @Test func aDocumentNestedTooDeepIsRefused() throws {
+        let deep = String(repeating: "[", count: 257) + String(repeating: "]", count: 257)
+        #expect {
+            try YAMLTree.compose(yaml: deep)
+        } throws: { error in
+            "\(error)" == "line 1, column 257: nested deeper than 256 levels"
+        }
+        // 100 000 levels: refused as quickly, with no recursion to overflow the stack.
+        #expect(throws: YAMLError.self) { try YAMLTree.compose(yaml: String(repeating: "- ", count: 100_000) + "x") }
+        let allowed = String(repeating: "[", count: 256) + "x" + String(repeating: "]", count: 256)
+        var node = try compose(allowed)
+        var depth = 0
+        while let inner = node.sequence?.first {
+            node = inner
+            depth += 1
+        }
+        #expect(depth == 256 && node.string == "x")
+    }
+
     @Test(
         arguments: [
             ("a: b: c\n", "line 1, column 5: mapping values are not allowed in this context"),
