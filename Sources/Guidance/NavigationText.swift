@@ -1,3 +1,5 @@
+import TextFormat
+
 /// Text a navigation app sends as its own words ("Turn right now into Oak Avenue, Turn left then into
 /// Pine Street"), made ready to speak: tidied, and, where its speech would not fit the time a prompt
 /// may take, without the instruction chained to it. Pure.
@@ -37,7 +39,7 @@ public enum NavigationText {
         // are the text's own; linear in the text's length (a client may send a megabyte).
         let characters = Array(text)
         let lowered = characters.map { $0.lowercased() }
-        let needle = connector.flatMap { $0.trimmingSpaces.isEmpty ? nil : Array($0).map { $0.lowercased() } } ?? []
+        let needle = connector.flatMap { $0.trimmingWhitespace().isEmpty ? nil : Array($0).map { $0.lowercased() } } ?? []
         var cut: Int?
         // At the very start a connector chains nothing.
         for index in characters.indices.dropFirst() {
@@ -51,7 +53,7 @@ public enum NavigationText {
             }
         }
         guard let cut else { return nil }
-        let kept = String(characters[..<cut]).trimmingSpaces
+        let kept = String(characters[..<cut]).trimmingWhitespace()
         guard !kept.isEmpty else { return nil }
         let ending = characters.last { !$0.isWhitespace }.flatMap { Self.sentenceEnds.contains($0) ? $0 : nil }
         return ending.map { kept + String($0) } ?? kept
@@ -59,10 +61,4 @@ public enum NavigationText {
 
     private static let closing: Set<Character> = [",", ".", ";", ":", "!", "?", "，", "。"]
     private static let sentenceEnds: Set<Character> = [".", "!", "?", "。"]
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-    }
 }

@@ -1,3 +1,5 @@
+import TextFormat
+
 /// What an app's own text says of when it applies, read with a phrase pack's own words: a distance
 /// ahead ("in 200 meters", "in 300 Metern", "za 200 metrů", "前方200米") or "now" ("turn left now",
 /// "jetzt links abbiegen"). It gives a text prompt a replacement key (the instruction without its
@@ -130,7 +132,7 @@ struct TimingWords: Sendable {
             for alternative in alternatives {
                 guard alternative.contains(where: { if case .slot(let slot) = $0 { slot.name == "short" } else { false } }) else { continue }
                 for case .text(let text) in alternative {
-                    let word = text.lowercased().trimmingCharacters(in: " ,.")
+                    let word = text.lowercased().trimming(where: { " ,.".contains($0) })
                     if !word.isEmpty { return Array(word) }
                 }
             }
@@ -201,12 +203,5 @@ struct TimingWords: Sendable {
     /// Letters and digits, words apart by single spaces.
     static func normalized(_ text: String) -> String {
         text.split { !($0.isLetter || $0.isNumber) }.joined(separator: " ")
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        let strip = Set(set)
-        return String(drop { strip.contains($0) }.reversed().drop { strip.contains($0) }.reversed())
     }
 }

@@ -14,8 +14,7 @@ public enum YAMLTree {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { throw YAMLError(message: "libyaml could not start a parser", mark: nil) }
         defer { yaml_parser_delete(&parser) }
-        var bytes = Array(yaml.utf8)
-        if bytes.isEmpty { bytes = [] }
+        let bytes = Array(yaml.utf8)
         return try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> YAMLNode? in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
@@ -36,6 +35,9 @@ private struct Composer {
     private var documents = 0
     private var open: [OpenCollection] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    /// The nodes of the document so far with every alias expanded (what `open`'s sizes add up to,
+    /// kept as they come instead of summed at each node).
+    private var expanded = 0
 
     private struct OpenCollection {
         let isMapping: Bool
@@ -58,19 +60,22 @@ private struct Composer {
             let data = event.data.scalar
             let text = String(decoding: UnsafeBufferPointer(start: data.value, count: Int(data.length)), as: UTF8.self)
             let scalar = YAMLNode.Scalar(text, style: Self.style(data.style))
-            try add(YAMLNode(.scalar(scalar), mark: mark), size: 1, anchor: Self.text(data.anchor))
+            try count(1, at: mark)
+            add(YAMLNode(.scalar(scalar), mark: mark), size: 1, anchor: Self.text(data.anchor))
         case YAML_ALIAS_EVENT:
             let name = Self.text(event.data.alias.anchor) ?? ""
             guard let anchored = anchors[name] else {
                 throw YAMLError(message: "unknown alias '\(String(name.prefix(80)))'", mark: mark)
             }
-            try add(anchored.node, size: anchored.size, anchor: nil)
+            try count(anchored.size, at: mark)
+            add(anchored.node, size: anchored.size, anchor: nil)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             guard open.count < YAMLTree.maximumDepth else {
                 throw YAMLError(message: "nested deeper than \(YAMLTree.maximumDepth) levels", mark: mark)
             }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let anchor = Self.text(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
+            try count(1, at: mark)
             open.append(OpenCollection(isMapping: isMapping, mark: mark, anchor: anchor))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let done = open.removeLast()
@@ -78,7 +83,7 @@ private struct Composer {
                 done.isMapping
                 ? .mapping(YAMLNode.Mapping(stride(from: 0, to: done.items.count - 1, by: 2).map { (done.items[$0], done.items[$0 + 1]) }))
                 : .sequence(done.items)
-            try add(YAMLNode(content, mark: done.mark), size: done.size, anchor: done.anchor)
+            add(YAMLNode(content, mark: done.mark), size: done.size, anchor: done.anchor)
         default:
             break
         }
@@ -86,7 +91,7 @@ private struct Composer {
     }
 
     /// A finished node, into the collection it belongs to (or as the root).
-    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) throws(YAMLError) {
+    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) {
         if let anchor { anchors[anchor] = (node, size) }
         guard !open.isEmpty else {
             root = node
@@ -94,9 +99,13 @@ private struct Composer {
         }
         open[open.count - 1].items.append(node)
         open[open.count - 1].size += size
-        let total = open.reduce(0) { $0 + $1.size }
-        if total > YAMLTree.maximumExpandedNodes {
-            throw YAMLError(message: "the document expands to over \(YAMLTree.maximumExpandedNodes) nodes through its aliases", mark: node.mark)
+    }
+
+    /// Counts `nodes` more of the expanded document (a collection opened, a scalar, an alias's anchor).
+    private mutating func count(_ nodes: Int, at mark: YAMLNode.Mark) throws(YAMLError) {
+        expanded += nodes
+        if expanded > YAMLTree.maximumExpandedNodes {
+            throw YAMLError(message: "the document expands to over \(YAMLTree.maximumExpandedNodes) nodes through its aliases", mark: mark)
         }
     }
 
