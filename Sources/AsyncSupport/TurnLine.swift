@@ -1,12 +1,13 @@
-/// A fixed number of turns, handed out first come first served: a turn is taken at once while one
-/// is free and no one waits, else the taker joins the line and is handed a turn as one comes back.
-/// A value type: its owner keeps it in an actor or under a lock, and sets the one-shots it returns
-/// outside that lock (`RequestTurns` in the daemon, `SynthesisSlots` in the prompt player).
+/// A fixed number of turns, handed out by rank, then first come first served: a turn is taken at
+/// once while one is free and no one waits, else the taker joins the line and is handed a turn as
+/// one comes back, the lowest rank first (all of rank 0: in arrival order). A value type: its owner
+/// keeps it in an actor or under a lock, and sets the one-shots it returns outside that lock
+/// (`RequestTurns` in the daemon, `SynthesisSlots` in the prompt player).
 public struct TurnLine: Sendable {
     private let capacity: Int
     /// Turns held now.
     public private(set) var inUse = 0
-    private var waiting: [OneShot<Void>] = []
+    private var waiting: [(turn: OneShot<Void>, rank: Double)] = []
 
     public init(capacity: Int) { self.capacity = max(1, capacity) }
 
@@ -15,30 +16,33 @@ public struct TurnLine: Sendable {
 
     /// Takes a turn at once (nil), or joins the line: the one-shot returned is to be set when a turn
     /// is handed over (`release` returns it to its owner for that).
-    public mutating func enter() -> OneShot<Void>? {
+    public mutating func enter(rank: Double = 0) -> OneShot<Void>? {
         if inUse < capacity, waiting.isEmpty {
             inUse += 1
             return nil
         }
         let turn = OneShot<Void>()
-        waiting.append(turn)
+        waiting.append((turn, rank))
         return turn
     }
 
-    /// Gives a turn back: the first waiting now holds it (returned, for the caller to set), or it
-    /// goes back to the pool (nil).
+    /// Gives a turn back: the first waiting of the lowest rank now holds it (returned, for the
+    /// caller to set), or it goes back to the pool (nil).
     public mutating func release() -> OneShot<Void>? {
         if waiting.isEmpty {
             inUse -= 1
             return nil
         }
-        return waiting.removeFirst()
+        // The first of the lowest rank: a scan, as the line is at most a few hundred long.
+        var next = waiting.startIndex
+        for index in waiting.indices where waiting[index].rank < waiting[next].rank { next = index }
+        return waiting.remove(at: next).turn
     }
 
     /// A waiter that stopped waiting leaves the line: true if it was still in it; false if a turn
     /// was handed to it meanwhile, which the caller then gives back (`release`).
     public mutating func leave(_ turn: OneShot<Void>) -> Bool {
-        guard let index = waiting.firstIndex(where: { $0 === turn }) else { return false }
+        guard let index = waiting.firstIndex(where: { $0.turn === turn }) else { return false }
         waiting.remove(at: index)
         return true
     }

@@ -2,25 +2,20 @@ import AudioPolicy
 import RPC
 import Synchronization
 
-/// One connection: its client identity, a way to send it notifications, its event subscription,
-/// how many of its notifications wait to be written (a subscriber that does not read is dropped),
-/// and how many of its requests are being handled (to refuse floods). Its request tasks and the
-/// engine's event delivery reach it from any thread: atomics, no lock.
+/// One JSON-RPC connection: its client identity, a way to send it notifications, its event
+/// subscription, how many of its notifications wait to be written (a subscriber that does not read
+/// is dropped), and how many of its requests are being handled (to refuse floods). Its request
+/// tasks and the engine's event delivery reach it from any thread: atomics, no lock.
 final class ClientContext: Sendable {
-    /// What goes to the connection's writer.
-    enum Outgoing: Sendable {
-        case notification(RPCNotification)
-        /// The subscriber fell too far behind: its subscription is ended.
-        case subscriptionDropped(backlog: Int)
-    }
-
     /// The most notifications that may wait to be written to one subscriber; one more ends its
     /// subscription (`subscription.dropped`), so an event subscriber that never reads costs a bounded
     /// amount of memory.
     static let maxBacklog = 1000
 
     let id: ClientID
-    private let send: @Sendable (Outgoing) -> Void
+    private let output: ConnectionOutput
+    /// Told once when the subscription is dropped for its backlog (with that backlog).
+    private let whenDropped: @Sendable (ClientContext, Int) -> Void
     /// The engine's subscription token; -1: none.
     private let subscription = Atomic<Int>(-1)
     private let inFlight = Atomic<Int>(0)
@@ -28,13 +23,11 @@ final class ClientContext: Sendable {
     private let backlog = Atomic<Int>(0)
     /// Set when the subscription was dropped for its backlog: nothing more is sent until it subscribes again.
     private let dropped = Atomic<Bool>(false)
-    /// When the client last sent a frame, in nanoseconds of `ContinuousClock` since the connection began.
-    private let lastHeard = Atomic<Int64>(0)
-    private let began = ContinuousClock.now
 
-    init(id: ClientID, send: @escaping @Sendable (Outgoing) -> Void) {
+    init(id: ClientID, output: ConnectionOutput, whenDropped: @escaping @Sendable (ClientContext, Int) -> Void) {
         self.id = id
-        self.send = send
+        self.output = output
+        self.whenDropped = whenDropped
     }
 
     /// Sends an event notification unless the subscriber is too far behind (then its subscription
@@ -42,13 +35,15 @@ final class ClientContext: Sendable {
     func notify(_ notification: RPCNotification) {
         guard !dropped.load(ordering: .acquiring) else { return }
         let waiting = backlog.add(1, ordering: .relaxed).newValue
-        guard waiting > Self.maxBacklog else { return send(.notification(notification)) }
+        guard waiting > Self.maxBacklog else {
+            return output.send(ConnectionOutput.Line(RPCLine.of(notification)) { self.backlog.subtract(1, ordering: .relaxed) })
+        }
         backlog.subtract(1, ordering: .relaxed)
-        if !dropped.exchange(true, ordering: .acquiringAndReleasing) { send(.subscriptionDropped(backlog: waiting - 1)) }
+        if !dropped.exchange(true, ordering: .acquiringAndReleasing) { whenDropped(self, waiting - 1) }
     }
 
-    /// A notification was written (or could not be).
-    func notificationWritten() { backlog.subtract(1, ordering: .relaxed) }
+    /// The subscription was dropped for its backlog: nothing more is sent to it.
+    var isDropped: Bool { dropped.load(ordering: .acquiring) }
 
     /// Records the engine's subscription token; returns the one it replaces.
     func subscribed(_ token: Int) -> Int? {
@@ -70,19 +65,9 @@ final class ClientContext: Sendable {
 
     func done() { inFlight.subtract(1, ordering: .relaxed) }
 
-    /// The client sent something.
-    func heard() { lastHeard.store(Self.nanoseconds(ContinuousClock.now - began), ordering: .relaxed) }
-
-    /// Silent for `timeout`, with no request being handled and no subscription: nothing would be lost
-    /// by closing the connection but a session it holds without using it.
-    func isIdle(for timeout: Duration) -> Bool {
-        let silent = Self.nanoseconds(ContinuousClock.now - began) - lastHeard.load(ordering: .relaxed)
-        return silent >= Self.nanoseconds(timeout) && inFlight.load(ordering: .relaxed) == 0 && subscription.load(ordering: .relaxed) < 0
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
-    }
+    /// A request being handled, or an event subscription not dropped: closing the connection would
+    /// lose something.
+    var isBusy: Bool { inFlight.load(ordering: .relaxed) > 0 || (subscription.load(ordering: .relaxed) >= 0 && !isDropped) }
 }
 
 /// The event types a subscription asked for (nil: all), fixed for the subscription's life.

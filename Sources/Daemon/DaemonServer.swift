@@ -8,33 +8,56 @@ import RPC
 import Synchronization
 import TextFormat
 
-/// voxnavd's socket server: newline-delimited JSON-RPC 2.0 on a Unix socket. `bind` claims the
-/// socket; `run` serves every connection in a task of its own (`ClientConnection`) until `stop`
-/// and `closeConnections`.
+/// voxnavd's one socket server, for every protocol it speaks: JSON-RPC 2.0 on its socket
+/// (`RPCDoor`) and, where asked, speech-dispatcher's SSIP on another (`SSIPDoor`). Each door is a
+/// listening Unix socket; every connection of every door is served by the same `LineConnection`,
+/// under the same limits: one cap on connections and one descriptor reserve (`ConnectionLimits`),
+/// one idle sweep, one set of request turns, the same output back-pressure, one memory trim. Only
+/// the protocol differs. `bind` claims the JSON-RPC socket, `openSSIP` adds the SSIP one; `run`
+/// serves them until `stop` and `closeConnections`.
 public final class DaemonServer: Sendable {
+    /// The JSON-RPC socket's path.
     public let socketPath: String
-    /// Whether voxnavd made the socket file (and removes it at `stop`), or systemd passed the socket.
+    /// Whether voxnavd made the JSON-RPC socket file (and removes it at `stop`), or systemd passed it.
     public let ownsSocketFile: Bool
-    private let listener: NIOAsyncChannel<NIOAsyncChannel<Frame, ByteBuffer>, Never>
-    private let router: RPCRouter
     private let engine: VoxNavEngine
     private let logger: Logger
     private let limits: ConnectionLimits
     private let connectionsClosing = OneShot<Void>()
-    /// Connections being served now (only the accept loop changes it, and each connection's end).
+    private let doors: Mutex<[OpenDoor]>
+    /// What every connection of every door shares.
+    let shared: Shared
+
+    /// What every connection shares, whatever its door.
+    struct Shared: Sendable {
+        /// The requests handled at once, all connections together.
+        let turns: RequestTurns
+        /// Gives a burst's memory back once it has settled.
+        let memory: MemoryTrim
+        /// Closes idle connections, if the limits say when (`ConnectionLimits.idleTimeout`).
+        let idle: IdleSweep?
+    }
+
+    /// One listening socket and its door, its protocol's type erased.
+    private struct OpenDoor: Sendable {
+        let name: String
+        let socketPath: String
+        let ownsSocketFile: Bool
+        let close: @Sendable () async -> Void
+        /// Accepts and serves connections until the socket closes, then until they end.
+        let serve: @Sendable (DaemonServer) async -> Void
+        let run: @Sendable () async -> Void
+    }
+
+    /// Connections being served now, of every door (only the accept loops change it, and each
+    /// connection's end).
     private let liveConnections = Atomic<Int>(0)
-    /// The requests handled at once, all connections together.
-    private let turns: RequestTurns
     /// The descriptor limit the connection cap was counted with (`ConnectionLimits.forThisProcess`
     /// raised it first): a lower one later means the reserve must be counted anew.
     private let countedLimit = ConnectionLimits.softLimit()
-    /// Gives a burst's memory back once it has settled.
-    let memory = MemoryTrim()
-    /// Closes idle connections, if the limits say when (`ConnectionLimits.idleTimeout`).
-    let idle: IdleSweep?
 
     /// Frames longer than this are refused (1 MiB: far above any real request).
-    public static let maxFrameLength = 1 << 20
+    public static let maxFrameLength = RPCDoor.maxFrameLength
 
     /// One event loop thread for SwiftNIO's shared group instead of one per core: the daemon's I/O is a
     /// few local clients' lines, and its work runs in Swift concurrency's pool, not on the event loop.
@@ -44,116 +67,178 @@ public final class DaemonServer: Sendable {
         NIOSingletons.groupLoopCountSuggestion = 1
     }
 
-    /// Binds the socket. Refuses when another daemon answers on it; removes a stale socket file.
+    /// Binds the JSON-RPC socket. Refuses when another daemon answers on it; removes a stale socket file.
     public static func bind(
         socketPath: String, engine: VoxNavEngine, logger: Logger, limits: ConnectionLimits = .forThisProcess()
     ) async throws -> DaemonServer {
         try prepareSocketPath(socketPath)
-        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 256)
-            .bind(unixDomainSocketPath: socketPath, cleanupExistingSocketFile: false, childChannelInitializer: initializeConnection)
-        // Only the user may talk to the daemon.
-        chmod(socketPath, 0o600)
-        return DaemonServer(socketPath: socketPath, ownsSocketFile: true, listener: listener, engine: engine, logger: logger, limits: limits)
+        let server = DaemonServer(socketPath: socketPath, ownsSocketFile: true, engine: engine, logger: logger, limits: limits)
+        try await server.add(server.rpcDoor, bindingTo: socketPath)
+        return server
     }
 
-    /// Serves on a socket that is already listening: the one systemd passed (`SocketActivation`),
-    /// at `socketPath`. The socket file is systemd's: `stop()` closes the descriptor and leaves the
-    /// file, where systemd goes on listening and starts voxnavd again at the next connection.
+    /// Serves JSON-RPC on a socket that is already listening: the one systemd passed
+    /// (`SocketActivation`), at `socketPath`. The socket file is systemd's: `stop()` closes the
+    /// descriptor and leaves the file, where systemd goes on listening and starts voxnavd again at
+    /// the next connection.
     public static func adopt(
         listeningSocket descriptor: CInt, socketPath: String, engine: VoxNavEngine, logger: Logger,
         limits: ConnectionLimits = .forThisProcess()
     ) async throws -> DaemonServer {
-        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(descriptor, childChannelInitializer: initializeConnection)
-        return DaemonServer(socketPath: socketPath, ownsSocketFile: false, listener: listener, engine: engine, logger: logger, limits: limits)
+        let server = DaemonServer(socketPath: socketPath, ownsSocketFile: false, engine: engine, logger: logger, limits: limits)
+        try await server.add(server.rpcDoor, adopting: descriptor, at: socketPath)
+        return server
     }
 
-    /// A connection's pipeline: lines of JSON, framed, as an async channel.
-    @Sendable private static func initializeConnection(_ channel: Channel) -> EventLoopFuture<NIOAsyncChannel<Frame, ByteBuffer>> {
-        channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(JSONLineFrameDecoder(maxLength: maxFrameLength)))
-            return try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
+    /// Opens the SSIP door at `socketPath`, checked as the JSON-RPC socket is (its directory the
+    /// user's alone, made 0700 if missing; nothing of anyone else's at the path); a stale socket file
+    /// there is replaced. A program that answers there already (the real speech-dispatcher, started
+    /// there by a client that found no socket) is not taken over: `SSIPError.socketInUse`.
+    public func openSSIP(socketPath path: String) async throws {
+        try SocketDirectory.claim(PathText.parent(of: path))
+        try SocketDirectory.checkSocket(path)
+        if FileManager.default.fileExists(atPath: path) {
+            if (try? RPCClient(socketPath: path)) != nil { throw SSIPError.socketInUse(path) }
+            unlink(path)
         }
+        try await add(SSIPDoor(engine: engine), bindingTo: path)
     }
 
-    private init(
-        socketPath: String, ownsSocketFile: Bool, listener: NIOAsyncChannel<NIOAsyncChannel<Frame, ByteBuffer>, Never>, engine: VoxNavEngine,
-        logger: Logger, limits: ConnectionLimits
-    ) {
+    /// Serves SSIP on the socket systemd passed (voxnavd.socket's second `ListenStream=`), at
+    /// `socketPath`: `stop()` leaves its file to systemd.
+    public func adoptSSIP(listeningSocket descriptor: CInt, socketPath path: String) async throws {
+        try SocketDirectory.check(PathText.parent(of: path))
+        try SocketDirectory.checkSocket(path)
+        try await add(SSIPDoor(engine: engine), adopting: descriptor, at: path)
+    }
+
+    /// The SSIP socket's path, if the door is open.
+    public var ssipSocketPath: String? { doors.withLock { $0.first { $0.name == "SSIP" }?.socketPath } }
+
+    private init(socketPath: String, ownsSocketFile: Bool, engine: VoxNavEngine, logger: Logger, limits: ConnectionLimits) {
         logger.info(
-            "listening",
+            "serving",
             metadata: [
-                "socket": "\(socketPath)", "maxConnections": "\(limits.maxConnections)",
-                "idleTimeout": "\(limits.idleTimeout.map { "\($0)" } ?? "none")",
+                "maxConnections": "\(limits.maxConnections)", "idleTimeout": "\(limits.idleTimeout.map { "\($0)" } ?? "none")",
                 "socketActivated": "\(!ownsSocketFile)",
             ])
-        self.router = RPCRouter(methods: MethodHandlers.table(engine: engine), logger: logger)
-        self.ownsSocketFile = ownsSocketFile
         self.socketPath = socketPath
-        self.listener = listener
+        self.ownsSocketFile = ownsSocketFile
         self.engine = engine
         self.logger = logger
         self.limits = limits
-        self.turns = RequestTurns(memory: memory)
-        idle = limits.idleTimeout.map(IdleSweep.init(timeout:))
+        let memory = MemoryTrim()
+        shared = Shared(turns: RequestTurns(memory: memory), memory: memory, idle: limits.idleTimeout.map(IdleSweep.init(timeout:)))
+        doors = Mutex([])
     }
 
-    /// Serves clients, each connection in a child task, until `stop()`; then the connected ones
-    /// until `closeConnections()`. Returns when every connection has ended.
+    private var rpcDoor: RPCDoor {
+        RPCDoor(router: RPCRouter(methods: MethodHandlers.table(engine: engine), logger: logger), engine: engine)
+    }
+
+    private func add<D: Door>(_ door: D, bindingTo path: String) async throws {
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false, childChannelInitializer: Self.lines(of: door))
+        // Only the user may talk to the daemon.
+        chmod(path, 0o600)
+        open(door, listener: listener, at: path, ownsSocketFile: true)
+    }
+
+    private func add<D: Door>(_ door: D, adopting descriptor: CInt, at path: String) async throws {
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(descriptor, childChannelInitializer: Self.lines(of: door))
+        open(door, listener: listener, at: path, ownsSocketFile: false)
+    }
+
+    /// A connection's pipeline: the door's lines, framed, as an async channel.
+    private static func lines<D: Door>(of door: D) -> @Sendable (Channel) -> EventLoopFuture<NIOAsyncChannel<Frame, ByteBuffer>> {
+        let (lineEnd, maxLength) = (door.lineEnd, door.maxLineLength)
+        return { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(lineEnd: lineEnd, maxLength: maxLength)))
+                return try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
+            }
+        }
+    }
+
+    private func open<D: Door>(_ door: D, listener: NIOAsyncChannel<NIOAsyncChannel<Frame, ByteBuffer>, Never>, at path: String, ownsSocketFile: Bool) {
+        logger.info("listening", metadata: ["door": "\(door.name)", "socket": "\(path)", "socketActivated": "\(!ownsSocketFile)"])
+        let opened = OpenDoor(
+            name: door.name, socketPath: path, ownsSocketFile: ownsSocketFile,
+            close: { try? await listener.channel.close() },
+            serve: { server in await server.accept(door, on: listener) },
+            run: { await door.run() })
+        doors.withLock { $0.append(opened) }
+    }
+
+    /// Serves every door's clients, each connection in a child task, until `stop()`; then the
+    /// connected ones until `closeConnections()`. Returns when every connection has ended.
     public func run() async {
+        let doors = self.doors.withLock { $0 }
         await withDiscardingTaskGroup { group in
-            group.addTask { await self.memory.run() }
-            if let idle { group.addTask { await idle.run(logger: self.logger) } }
-            do {
-                try await listener.executeThenClose { connections in
-                    for try await channel in connections {
-                        let live = liveConnections.add(1, ordering: .relaxed).newValue
-                        // The reserve is asked anew: the descriptor limit may have been lowered meanwhile.
-                        let why =
-                            live > limits.maxConnections
-                            ? "too many connections (at most \(limits.maxConnections))"
-                            : ConnectionLimits.reserveHolds(counted: countedLimit)
-                                ? nil
-                                : "too few file descriptors left (the process's limit was lowered; \(ConnectionLimits.reservedDescriptors) are kept for audio and speech)"
-                        if let why {
-                            liveConnections.subtract(1, ordering: .relaxed)
-                            group.addTask { await self.refuse(channel, because: why) }
-                            continue
-                        }
-                        let connection = ClientConnection(
-                            channel: channel, router: router, engine: engine, logger: logger, maxFrameLength: Self.maxFrameLength,
-                            idle: idle, turns: turns)
-                        group.addTask {
-                            await connection.serve()
-                            self.liveConnections.subtract(1, ordering: .relaxed)
-                            self.memory.connectionEnded()
-                        }
-                    }
-                }
-            } catch {
-                logger.debug("the listening socket failed", metadata: ["error": "\(error)"])
+            group.addTask { await self.shared.memory.run() }
+            if let idle = shared.idle { group.addTask { await idle.run(logger: self.logger) } }
+            for door in doors {
+                group.addTask { await door.run() }
+                group.addTask { await door.serve(self) }
             }
             await connectionsClosing.value
-            memory.finish()
+            shared.memory.finish()
             group.cancelAll()
         }
     }
 
-    /// One connection too many: told so in one line, and closed.
-    private func refuse(_ channel: NIOAsyncChannel<Frame, ByteBuffer>, because why: String) async {
-        logger.debug("refused a connection", metadata: ["why": "\(why)"])
-        let error = RPCError(code: -32002, message: "\(why): try again later")
-        var line = (try? JSONEncoder().encode(RPCResponse(id: nil, error: error))) ?? Data()
-        line.append(0x0A)
-        try? await channel.executeThenClose { _, outbound in try await outbound.write(ByteBuffer(bytes: line)) }
+    /// A door's accept loop: each connection admitted under the cap and the reserve is served in a
+    /// child task; one too many is told why in one line and closed.
+    private func accept<D: Door>(_ door: D, on listener: NIOAsyncChannel<NIOAsyncChannel<Frame, ByteBuffer>, Never>) async {
+        await withDiscardingTaskGroup { connections in
+            do {
+                try await listener.executeThenClose { inbound in
+                    for try await channel in inbound {
+                        if let why = admit() {
+                            logger.debug("refused a connection", metadata: ["door": "\(door.name)", "why": "\(why)"])
+                            let refusal = door.refusal(why)
+                            connections.addTask {
+                                try? await channel.executeThenClose { _, outbound in try await outbound.write(refusal) }
+                            }
+                            continue
+                        }
+                        let connection = LineConnection(door: door, channel: channel, server: shared, logger: logger)
+                        connections.addTask {
+                            await connection.serve()
+                            self.liveConnections.subtract(1, ordering: .relaxed)
+                            self.shared.memory.connectionEnded()
+                        }
+                    }
+                }
+            } catch {
+                logger.debug("a listening socket failed", metadata: ["door": "\(door.name)", "error": "\(error)"])
+            }
+        }
     }
 
-    /// Stops accepting clients and removes the socket file (unless systemd passed it); connected
-    /// clients are still served.
+    /// Why one more connection is refused now, if it is: the cap, or the descriptors' reserve (asked
+    /// anew: the descriptor limit may have been lowered meanwhile). Admitted, it is counted.
+    private func admit() -> String? {
+        let live = liveConnections.add(1, ordering: .relaxed).newValue
+        let why =
+            live > limits.maxConnections
+            ? "too many connections (at most \(limits.maxConnections))"
+            : ConnectionLimits.reserveHolds(counted: countedLimit)
+                ? nil
+                : "too few file descriptors left (the process's limit was lowered; \(ConnectionLimits.reservedDescriptors) are kept for audio and speech)"
+        if why != nil { liveConnections.subtract(1, ordering: .relaxed) }
+        return why
+    }
+
+    /// Stops accepting clients and removes the socket files voxnavd made (not those systemd passed);
+    /// connected clients are still served.
     public func stop() async {
-        try? await listener.channel.close()
-        if ownsSocketFile { unlink(socketPath) }
+        for door in doors.withLock({ $0 }) {
+            await door.close()
+            if door.ownsSocketFile { unlink(door.socketPath) }
+        }
     }
 
     /// Ends every connection (after `stop()`): each stops reading, its requests in flight return,
@@ -194,6 +279,17 @@ public enum DaemonError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .socketInUse(let path): "another voxnavd is already running on \(path)"
+        }
+    }
+}
+
+public enum SSIPError: Error, CustomStringConvertible {
+    case socketInUse(String)
+
+    public var description: String {
+        switch self {
+        case .socketInUse(let path):
+            "another program already serves speech-dispatcher's protocol on \(path) (a speech-dispatcher a client started there?): stop it, or give voxnavd --ssip-socket another path, or none"
         }
     }
 }

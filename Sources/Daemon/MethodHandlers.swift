@@ -42,7 +42,7 @@ enum MethodHandlers {
             let types = p.types.map(Set.init)
             let filter = EventFilter(types: types)
             let token = engine.subscribe { [weak client] event in
-                guard let client, filter.admits(event.type), let params = try? JSONValue(encoding: event) else { return }
+                guard let client, !client.isDropped, filter.admits(event.type), let params = try? JSONValue(encoding: event) else { return }
                 client.notify(RPCNotification(method: EngineEvent.notificationMethod, params: params))
             }
             if let old = client.subscribed(token) { engine.unsubscribe(old) }

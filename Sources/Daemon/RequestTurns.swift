@@ -1,12 +1,14 @@
 import AsyncSupport
+import Glibc
 import Synchronization
 
-/// How many requests the daemon handles at once, across every connection. A connection takes a
-/// turn before it reads its next request's handling into a task, and waits, not reading, while none
+/// How many requests the daemon handles at once, across every connection of every door. A
+/// connection takes a turn before it hands a line to be handled, and waits, not reading, while none
 /// is free: a flood of pipelined requests then waits in the clients' sockets, not in the daemon's
-/// memory (each request in flight holds a task and its frames). Turns are handed over first come
-/// first served (`TurnLine`), and a connection waits for one turn at a time, so a client's request
-/// waits behind at most one request of each other connection.
+/// memory (each request in flight holds a task and its frames). A connection waits for one turn at a
+/// time, and turns are handed over to the connection that took the fewest lately (`TurnAccount`),
+/// then first come first served: a client that asks little is served before a flood's connections,
+/// whatever it claims its request is (priority is earned, not claimed).
 final class RequestTurns: Sendable {
     /// Enough for every prompt the queue may hold to be waited on (`prompt.speak` with `wait`) and
     /// the rest of the clients' requests beside them.
@@ -21,16 +23,22 @@ final class RequestTurns: Sendable {
         self.memory = memory
     }
 
-    /// Waits for a turn; throws when the waiting task is cancelled (the connection ends), holding none.
-    func take() async throws(CancellationError) {
-        guard let turn = line.withLock({ $0.enter() }) else { return }
-        do {
-            try await turn.valueUnlessCancelled()
-        } catch {
-            // Still in line: leave it. Out of it: a turn was handed over meanwhile, and is passed on.
-            if !line.withLock({ $0.leave(turn) }) { release() }
-            throw error
+    /// Waits for a turn, in line by `account`'s recent turns (none: rank 0); throws when the waiting
+    /// task is cancelled (the connection ends), holding none.
+    @discardableResult
+    func take(for account: TurnAccount? = nil) async throws(CancellationError) -> RequestTurn {
+        let rank = account?.recent() ?? 0
+        if let turn = line.withLock({ $0.enter(rank: rank) }) {
+            do {
+                try await turn.valueUnlessCancelled()
+            } catch {
+                // Still in line: leave it. Out of it: a turn was handed over meanwhile, and is passed on.
+                if !line.withLock({ $0.leave(turn) }) { release() }
+                throw error
+            }
         }
+        account?.took()
+        return RequestTurn(turns: self)
     }
 
     /// Gives a turn back: to the first waiting, who then holds it, or to the pool.
@@ -46,4 +54,42 @@ final class RequestTurns: Sendable {
 
     /// Requests being handled, and connections waiting to hand one over.
     var load: (inUse: Int, waiting: Int) { line.withLock { ($0.inUse, $0.waitingCount) } }
+}
+
+/// One turn held: given back once, by whoever handles the line it was taken for.
+struct RequestTurn: Sendable {
+    let turns: RequestTurns
+
+    func release() { turns.release() }
+}
+
+/// How many turns one connection took lately: a count that halves every `halfLife`, so that a
+/// client that asks once a second ranks near 1 and a flood's connection in the hundreds.
+final class TurnAccount: Sendable {
+    static let halfLife = 1.0
+
+    private struct State {
+        var count = 0.0
+        var at = ContinuousClock.now
+    }
+
+    private let state = Mutex(State())
+
+    /// The count now.
+    func recent() -> Double { state.withLock { Self.decayed($0, to: .now) } }
+
+    /// One more turn taken.
+    func took() {
+        state.withLock { state in
+            let now = ContinuousClock.now
+            state.count = Self.decayed(state, to: now) + 1
+            state.at = now
+        }
+    }
+
+    private static func decayed(_ state: State, to now: ContinuousClock.Instant) -> Double {
+        let elapsed = (now - state.at).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+        return state.count * exp2(-seconds / halfLife)
+    }
 }

@@ -20,6 +20,9 @@ struct Prompt: Sendable {
     /// events name it by this).
     var firstID: PromptID
     let client: ClientID
+    /// The client whose fair turns it takes (`PromptOptions.takesTurnsAs`): its own but for one-shot
+    /// connections of one program.
+    var turnHolder: ClientID
     var kind: Kind
     let priority: PromptPriority
     /// Engine time after which the prompt may no longer start: it expires instead of playing late.
@@ -59,6 +62,7 @@ struct Prompt: Sendable {
         self.id = id
         firstID = id
         self.client = client
+        turnHolder = client
         self.kind = kind
         self.priority = priority
         self.deadline = deadline
@@ -71,6 +75,7 @@ struct Prompt: Sendable {
     init(id: PromptID, client: ClientID, kind: Kind, options: PromptOptions, now: Double) {
         self.init(id: id, client: client, kind: kind, priority: options.priority, deadline: options.deadline.map { now + $0 }, key: options.key)
         fromGuidance = options.fromGuidance
+        turnHolder = options.takesTurnsAs ?? client
         outlivesClient = options.outlivesClient
         saidAgainWhenOutranked = options.saidAgainWhenOutranked
         announces = options.announces
@@ -83,6 +88,7 @@ struct Prompt: Sendable {
     func again(as id: PromptID) -> Prompt {
         var prompt = Prompt(id: id, client: client, kind: kind, priority: priority, deadline: deadline, key: key, seconds: seconds)
         prompt.firstID = firstID
+        prompt.turnHolder = turnHolder
         prompt.fromGuidance = fromGuidance
         prompt.outlivesClient = outlivesClient
         prompt.saidAgainWhenOutranked = saidAgainWhenOutranked
@@ -96,6 +102,8 @@ struct Prompt: Sendable {
     }
 
     var isManeuver: Bool { kind == .maneuver }
+    /// The final instruction of the client's guidance: due within seconds, it waits for no text.
+    var isFinalInstruction: Bool { fromGuidance && announces?.state == .execute }
     /// A maneuver is an instruction; anything else an alert (the user's voice-guidance level tells them apart).
     var purpose: PromptPurpose { isManeuver ? .instruction : .alert }
     /// A maneuver's words are shortened to fit; a text too long is refused.

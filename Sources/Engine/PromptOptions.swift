@@ -19,6 +19,10 @@ public struct PromptOptions: Sendable {
     /// A text prompt's own words say its timing: a distance ahead or "now" gives it a key and a
     /// deadline where it has none (`TextTiming`, in the text's language's words).
     public var timingFromText = false
+    /// The client whose fair turns the prompt takes, where that is not its own: the one-shot
+    /// connections of one program (`spd-say` without `-w`, one connection a message) take turns as
+    /// one client, so that opening a connection per message earns no extra turns.
+    public var takesTurnsAs: ClientID?
     /// Queued by the engine's own guidance: its end is told to the announcer.
     var fromGuidance = false
     /// The maneuver a guidance instruction is for and the state it announces, told in `prompt.queued`

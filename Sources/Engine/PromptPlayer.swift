@@ -217,6 +217,15 @@ actor PromptPlayer {
         dropHeldAlerts { $0.client == client }
     }
 
+    /// Where each of `ids` stands now: waiting, or the prompt being played and not stopped; an id
+    /// absent has ended (or is ending).
+    func standing(of ids: Set<PromptID>) -> [PromptID: PromptStanding] {
+        var found: [PromptID: PromptStanding] = [:]
+        for prompt in queue.waiting where ids.contains(prompt.id) { found[prompt.id] = .waiting }
+        if let playing, playing.stop == nil, ids.contains(playing.prompt.id) { found[playing.prompt.id] = .speaking }
+        return found
+    }
+
     /// The ticket of a prompt of `client` that is playing or waiting, if any.
     private func promptLeft(of client: ClientID) -> PromptTicket? {
         if let playing, playing.prompt.client == client { return playing.prompt.ticket }

@@ -28,8 +28,9 @@ enum PromptPriorities {
 
     /// Applies `event` to the playing prompt: its new `stop`, and what the output must do.
     ///
-    /// - A prompt queued next interrupts the playing one only when the policy's `preemption:` lets
-    ///   its priority interrupt the playing one's, and nothing has stopped that one yet.
+    /// - A prompt queued next interrupts the playing one only when nothing has stopped that one yet,
+    ///   and the policy's `preemption:` lets its priority interrupt the playing one's, or it is a
+    ///   guidance's final instruction and the playing one another client's text.
     /// - A cut reaches only its own client's prompt, and one nothing has stopped yet.
     /// - A cancel always stops it; one already cut stays cut (its rule is what the driver met), and
     ///   is marked as owing nothing.
@@ -37,7 +38,9 @@ enum PromptPriorities {
     static func resolve(_ event: Event, playing: inout PlayingPrompt, preemption: PromptPreemption) -> Action {
         switch event {
         case .queued(let newcomer, let position):
-            guard playing.stop == nil, position == 0, preemption.interrupts(playing.prompt.priority, for: newcomer.priority) else { return .playOn }
+            guard playing.stop == nil, position == 0,
+                preemption.interrupts(playing.prompt.priority, for: newcomer.priority) || finalInstruction(newcomer, outranks: playing.prompt)
+            else { return .playOn }
             playing.stop = .outranked(by: newcomer.id)
             return .fadeOut
         case .cut(let cut):
@@ -61,9 +64,17 @@ enum PromptPriorities {
 
     /// Whether `a` plays before `b` of the prompts waiting: the higher priority first; within a
     /// priority a maneuver before text (a maneuver is due at a place on the road, text can wait);
-    /// then the clients' fair turns; then arrival.
+    /// then the clients' fair turns; then arrival. (A guidance's final instruction is `important`,
+    /// the highest priority: no text waits before it.)
     static func playsBefore(_ a: Prompt, _ b: Prompt) -> Bool {
         (a.priority, a.isManeuver ? 0 : 1, a.turn, a.sequence) < (b.priority, b.isManeuver ? 0 : 1, b.turn, b.sequence)
+    }
+
+    /// A guidance's final instruction is due within seconds: another client's text, whatever its
+    /// priority, does not keep it waiting while it speaks (issue 50: ten one-shot `important`
+    /// messages had a turn announced at 75 m).
+    static func finalInstruction(_ newcomer: Prompt, outranks playing: Prompt) -> Bool {
+        newcomer.isFinalInstruction && playing.kind == .text && playing.client != newcomer.client
     }
 
     /// How readily a waiting prompt is given up to make room: the greatest goes first (the least

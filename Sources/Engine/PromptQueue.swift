@@ -84,8 +84,8 @@ struct PromptQueue {
         nextSequence += 1
         var admitted = prompt
         admitted.sequence = nextSequence
-        admitted.turn = max(servedTurn[prompt.priority] ?? 0, nextTurn[prompt.client]?[prompt.priority] ?? 0)
-        nextTurn[prompt.client, default: [:]][prompt.priority] = admitted.turn + 1
+        admitted.turn = max(servedTurn[prompt.priority] ?? 0, nextTurn[prompt.turnHolder]?[prompt.priority] ?? 0)
+        nextTurn[prompt.turnHolder, default: [:]][prompt.priority] = admitted.turn + 1
         waiting.append(admitted)
         return .success(admission)
     }
@@ -171,7 +171,7 @@ struct PromptQueue {
         waiting.removeAll { $0.id == first.id }
         servedTurn[first.priority] = first.turn
         // A client with nothing waiting whose next turns have all come round needs no record.
-        let waitingClients = Set(waiting.map(\.client))
+        let waitingClients = Set(waiting.map(\.turnHolder))
         nextTurn = nextTurn.filter { client, turns in
             waitingClients.contains(client) || turns.contains { priority, turn in turn > (servedTurn[priority] ?? 0) }
         }

@@ -111,6 +111,12 @@ extension VoxNavEngine {
         await prompts.cancel(client: client, id: id, reason: reason)
     }
 
+    /// Where each of the prompts `ids` stands now, as the prompt player has it (the one record of
+    /// what waits and what speaks); an id absent has ended.
+    public func standing(of ids: Set<PromptID>) async -> [PromptID: PromptStanding] {
+        await prompts.standing(of: ids)
+    }
+
     /// The candidate wordings (richest first) and the eSpeak NG voice for a request. Maneuvers need a
     /// phrase pack; text in a language without one is spoken by the eSpeak NG voice of that name.
     /// The language a prompt is said in: its own, else the daemon's default.

@@ -6,7 +6,10 @@ import Glibc
 public enum SocketPath {
     public static var `default`: String {
         let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp/voxnav-\(getuid())"
-        return base + "/voxnav/voxnav.sock"
+        guard let runtime = env["XDG_RUNTIME_DIR"].flatMap({ $0.isEmpty ? nil : $0 }) else { return tmpFallback }
+        return runtime + "/voxnav/voxnav.sock"
     }
+
+    /// The socket without a runtime directory, in /tmp, where other users may create names too.
+    public static var tmpFallback: String { "/tmp/voxnav-\(getuid())/voxnav/voxnav.sock" }
 }

@@ -89,25 +89,24 @@ public struct SSIPConversation: Sendable {
 
     // MARK: SPEAK's data
 
+    /// Gathers the text in place, in time linear in its length: each line is appended to the text
+    /// so far, never copied with it (a copy per line made 100,000 short lines cost 10 CPU-seconds).
     private mutating func takeData(_ line: [UInt8]) -> Step {
-        guard var text = receiving else { return .receiving }
+        guard receiving != nil else { return .receiving }
         if line == [UInt8(ascii: ".")] {
+            let text = receiving ?? []
             receiving = nil
             if text.isEmpty { return .reply(.emptyMessage) }
             guard text.count <= Self.maximumMessageBytes else { return .reply(.refused("the message is longer than \(Self.maximumMessageBytes) bytes")) }
             guard let words = String(validating: text, as: UTF8.self) else { return .reply(.invalidEncoding) }
             return .speak(message(words, kind: .text))
         }
-        // Over the limit, the rest is only counted: the end still comes at the lone ".".
-        if text.count > Self.maximumMessageBytes {
-            receiving = text
-            return .receiving
-        }
-        if receivedLines > 0 { text += [13, 10] }
+        // Over the limit, the rest is not kept: the end still comes at the lone ".".
+        guard receiving!.count <= Self.maximumMessageBytes else { return .receiving }
+        if receivedLines > 0 { receiving!.append(contentsOf: [13, 10]) }
         receivedLines += 1
         // Dot-stuffing undone: a line that begins with "." came with one more.
-        text += line.starts(with: [UInt8(ascii: "."), UInt8(ascii: ".")]) ? line.dropFirst() : line[...]
-        receiving = text
+        receiving!.append(contentsOf: line.starts(with: [UInt8(ascii: "."), UInt8(ascii: ".")]) ? line.dropFirst() : line[...])
         return .receiving
     }
 

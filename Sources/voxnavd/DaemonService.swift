@@ -8,9 +8,8 @@ import Synchronization
 /// the ServiceGroup), then stops accepting clients, restores every source, and closes the
 /// connections after answering what they were waiting for.
 struct DaemonService: Service {
+    /// Every door: JSON-RPC, and SSIP where it is open.
     let server: DaemonServer
-    /// speech-dispatcher's protocol, on a socket of its own; nil: none.
-    let ssip: SSIPServer?
     let engine: VoxNavEngine
     let logger: Logger
     /// systemd's notification socket, when started as `Type=notify`.
@@ -47,12 +46,10 @@ struct DaemonService: Service {
         Self.tell(notifier, "READY=1\nSTATUS=listening on \(socket)", logger: logger)
         await withDiscardingTaskGroup { group in
             group.addTask { await server.run() }
-            if let ssip { group.addTask { await ssip.run() } }
             try? await gracefulShutdown()
             logger.info("shutting down: restoring sources")
             Self.tell(notifier, "STOPPING=1", logger: logger)
             await server.stop()
-            await ssip?.stop()
             // Cancelled when the shutdown runs out of time: every request the server still owes fails
             // at once, and the restores end undone, journalled.
             await withTaskCancellationHandler {
@@ -61,7 +58,6 @@ struct DaemonService: Service {
                 engine.abandonSoundServer()
             }
             server.closeConnections()
-            ssip?.closeConnections()
         }
         if Task.isCancelled {
             logger.error("\(Self.outOfTime)", metadata: ["waited": "\(Self.shutdownDeadline)"])

@@ -178,24 +178,22 @@ struct VoxNavDaemon: AsyncParsableCommand {
             logger.critical("cannot start", metadata: ["error": "\(error)"])
             throw ExitCode(1)
         }
-        let ssip: SSIPServer?
         do {
             if ssipSocketPath == "none" {
                 // Not served: a socket systemd passed is closed, and its connections refused.
                 if let passed = passed?.ssip { close(passed.socket.descriptor) }
-                ssip = nil
             } else if let passed = passed?.ssip {
-                try DaemonServer.checkPassedSocket(passed.path)
-                ssip = try await SSIPServer.adopt(listeningSocket: passed.socket.descriptor, socketPath: passed.path, engine: engine, logger: logger)
-            } else if let path = Self.ssipSocket(ssipSocketPath, beside: socket) {
-                ssip = try await SSIPServer.bind(socketPath: path, engine: engine, logger: logger)
+                try await server.adoptSSIP(listeningSocket: passed.socket.descriptor, socketPath: passed.path)
+            } else if let path = Self.ssipSocket(ssipSocketPath, beside: socket, inTmpFallback: socket == SocketPath.tmpFallback) {
+                try await server.openSSIP(socketPath: path)
             } else {
-                ssip = nil
+                logger.notice(
+                    "no SSIP socket: XDG_RUNTIME_DIR is not set, and speech-dispatcher's clients check neither the owner of the socket they are given nor who answers on it, so none is offered in /tmp; give voxnavd --ssip-socket PATH in a directory of your own (docs/SSIP.md)"
+                )
             }
         } catch let error as SSIPError {
             // The navigation apps on the JSON-RPC socket are still served.
             logger.error("no SSIP socket", metadata: ["error": "\(error)"])
-            ssip = nil
         } catch {
             await server.stop()
             logger.critical("cannot start", metadata: ["error": "the SSIP socket: \(error)"])
@@ -213,7 +211,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
                 .init(service: EngineService(engine: engine)),
                 .init(
                     service: DaemonService(
-                        server: server, ssip: ssip, engine: engine, logger: logger, notifier: notifier, socket: socket, record: shutdown)),
+                        server: server, engine: engine, logger: logger, notifier: notifier, socket: socket, record: shutdown)),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger)
@@ -230,9 +228,13 @@ struct VoxNavDaemon: AsyncParsableCommand {
 
 extension VoxNavDaemon {
     /// Where the SSIP socket goes: `--ssip-socket`, else ssip.sock in the JSON-RPC socket's directory
-    /// (the user's alone, checked with it); nil for `--ssip-socket none`.
-    static func ssipSocket(_ asked: String?, beside socket: String) -> String? {
-        guard let asked else { return PathText.parent(of: socket) + "/ssip.sock" }
+    /// (the user's alone, checked with it); nil for `--ssip-socket none`, and by default when the
+    /// JSON-RPC socket is the /tmp fallback (no `XDG_RUNTIME_DIR`): speech-dispatcher's clients connect
+    /// to whatever answers at the path they are given, checking neither its owner nor its peer, so
+    /// no client is sent to a path in a shared directory that another user could take while voxnavd
+    /// is not running.
+    static func ssipSocket(_ asked: String?, beside socket: String, inTmpFallback: Bool) -> String? {
+        guard let asked else { return inTmpFallback ? nil : PathText.parent(of: socket) + "/ssip.sock" }
         return asked == "none" ? nil : asked
     }
 

@@ -45,6 +45,20 @@ final class SSIPLineClient: @unchecked Sendable {
         }
     }
 
+    /// Writes as much of `bytes` as the socket takes within `seconds`; how much went in. A client
+    /// that never reads sees its writes stop once the daemon stops reading it.
+    func write(_ bytes: [UInt8], within seconds: Int) -> Int {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            sent += n
+        }
+        return sent
+    }
+
     /// Sends a line and reads the block that answers it.
     func command(_ line: String) throws -> String {
         try write(Array((line + "\r\n").utf8))
@@ -61,6 +75,9 @@ final class SSIPLineClient: @unchecked Sendable {
             if bytes.count >= 4, bytes[3] == UInt8(ascii: " ") { return block }
         }
     }
+
+    /// Ends the connection from this side: the daemon reads its end.
+    func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }
 
     /// Whether the daemon has closed the connection (nothing more to read).
     func isClosed() -> Bool {

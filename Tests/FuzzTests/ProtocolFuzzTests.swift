@@ -20,7 +20,7 @@ import Testing
         return RPCRouter(methods: table, logger: .init(label: "fuzz"))
     }()
 
-    static let client = ClientContext(id: "fuzz") { _ in }
+    static let client = ClientContext(id: "fuzz", output: ConnectionOutput()) { _, _ in }
 
     private func checkReply(_ frame: Data) async throws {
         guard let reply = await Self.router.handle(frame, from: Self.client) else { return }
@@ -63,7 +63,7 @@ import Testing
 
     @Test func theFrameDecoderSplitsAnyByteStreamIntoBoundedFrames() async throws {
         await propertyCheck(count: FuzzBudget.count(200), input: Gen.uint8(in: 0...255).array(of: 0...400), Gen.int(in: 1...64)) { bytes, chunk in
-            let channel = Self.fed(bytes, in: chunk, to: JSONLineFrameDecoder(maxLength: 64))
+            let channel = Self.fed(bytes, in: chunk, to: LineFrameDecoder(lineEnd: .newline, maxLength: 64))
             var lines = 0
             while let frame = try? channel.readInbound(as: Frame.self) {
                 if case .line(let buffer) = frame {
@@ -82,7 +82,7 @@ import Testing
     @Test func theSSIPLineDecoderSplitsAnyByteStreamAtCRLFIntoBoundedLines() async throws {
         let bytes = Gen.element(of: [UInt8(13), 10, 46, 32, 65, 0xFF, 0xC3]).map { $0! }.array(of: 0...400)
         await propertyCheck(count: FuzzBudget.count(200), input: bytes, Gen.int(in: 1...64)) { bytes, chunk in
-            let channel = Self.fed(bytes, in: chunk, to: SSIPLineDecoder(maxLength: 64))
+            let channel = Self.fed(bytes, in: chunk, to: LineFrameDecoder(lineEnd: .crlf, maxLength: 64))
             var lines = 0
             var conversation = SSIPConversation(clientID: 1, catalog: SSIPCatalog(voices: []))
             while let frame = try? channel.readInbound(as: Frame.self) {
