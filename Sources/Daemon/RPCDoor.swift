@@ -79,7 +79,7 @@ struct RPCConnection: DoorConnection {
                 return .goOn
             }
             let (router, client, output) = (self.router, self.client, self.output)
-            requests.addTask {
+            requests.addTask(priority: turn.priority) {
                 defer {
                     client.done()
                     turn.release()

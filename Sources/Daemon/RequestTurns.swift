@@ -38,7 +38,7 @@ final class RequestTurns: Sendable {
             }
         }
         account?.took()
-        return RequestTurn(turns: self)
+        return RequestTurn(turns: self, priority: rank < TurnAccount.busy ? .high : .low)
     }
 
     /// Gives a turn back: to the first waiting, who then holds it, or to the pool.
@@ -59,6 +59,10 @@ final class RequestTurns: Sendable {
 /// One turn held: given back once, by whoever handles the line it was taken for.
 struct RequestTurn: Sendable {
     let turns: RequestTurns
+    /// The priority its request is handled at: high for a connection that asks little, low for a
+    /// busy one. The engine's actors take their waiting work by priority, so a flood's requests,
+    /// already in the engine, do not hold a quiet client's back.
+    let priority: TaskPriority
 
     func release() { turns.release() }
 }
@@ -67,6 +71,9 @@ struct RequestTurn: Sendable {
 /// client that asks once a second ranks near 1 and a flood's connection in the hundreds.
 final class TurnAccount: Sendable {
     static let halfLife = 1.0
+    /// A connection whose count is this or more is busy: its requests are handled at low priority.
+    /// A guidance client reporting several times a second stays well under it.
+    static let busy = 16.0
 
     private struct State {
         var count = 0.0

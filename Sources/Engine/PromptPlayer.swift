@@ -101,7 +101,7 @@ actor PromptPlayer {
         // the shortest its words could speak, so that what cannot be admitted is never synthesised
         // (no more than a prompt may speak: a longer text is refused as too long, by its speech).
         if let refusal = lineRefusal(for: client) { throw .queueFull(refusal) }
-        try await takeSynthesisTurn(for: client)
+        try await takeSynthesisTurn(for: client, priority: options.priority)
         defer { synthesis.release(for: client) }
         let now = clock.now()
         // Its id is the next one when it is admitted, after its synthesis: others may be admitted meanwhile.
@@ -173,8 +173,10 @@ actor PromptPlayer {
 
     /// Waits for a turn to synthesise (`SynthesisSlots`); a request cancelled meanwhile (its client
     /// gone) gives its place up.
-    private func takeSynthesisTurn(for client: ClientID) async throws(EngineError) {
-        guard let turn = synthesis.take(for: client) else { return }
+    private func takeSynthesisTurn(for client: ClientID, priority: PromptPriority) async throws(EngineError) {
+        // The daemon handles a flooding connection's requests at low priority (earned by how much
+        // it asked lately, never claimed by the request): they wait behind everyone else's.
+        guard let turn = synthesis.take(for: client, priority: priority, busy: Task.currentPriority < .medium) else { return }
         do {
             try await turn.valueUnlessCancelled()
         } catch {

@@ -2,7 +2,8 @@ import AsyncSupport
 import AudioPolicy
 
 /// How many prompts are being synthesised for admission at once, across every connection, and who
-/// waits for a turn, first come first served. A flood of requests then waits as requests, not as
+/// waits for a turn, in the order the queue plays (`take(for:priority:busy:)`), then first come
+/// first served. A flood of requests then waits as requests, not as
 /// audio: each one still waiting holds its words, and only the few in flight hold speech. The queue's
 /// bounds are checked once a turn is taken, against the queue as it is then, so that what cannot be
 /// admitted is refused before it is synthesised (`PromptPlayer.enqueue`).
@@ -24,10 +25,21 @@ struct SynthesisSlots {
 
     /// Takes a turn for `client` at once (nil), or returns the one-shot that is set when a turn is
     /// handed over. Either way the request counts as `client`'s until `release(for:)` or `abandon`.
-    mutating func take(for client: ClientID) -> OneShot<Void>? {
-        held[client, default: 0] += 1
-        return line.enter()
+    /// The line is in the order the queue will play in: a prompt of a higher `priority` first (it
+    /// would play first anyway); within a priority, the client holding the fewest in line first. A
+    /// request the daemon handles at low task priority (`busy`: a connection that asked a lot lately)
+    /// waits behind all the others, whatever priority it claims.
+    mutating func take(for client: ClientID, priority: PromptPriority = .normal, busy: Bool = false) -> OneShot<Void>? {
+        let before = count(of: client)
+        held[client] = before + 1
+        let place = PromptPriority.allCases.firstIndex(of: priority) ?? 0
+        return line.enter(rank: (busy ? Self.busyRank : 0) + Double(place) * Self.priorityRank + Double(before))
     }
+
+    /// Past any count of requests one client may hold in line.
+    static let priorityRank = 1_000.0
+    /// Past every priority.
+    static let busyRank = 1_000_000.0
 
     /// `client`'s request is done with its turn: the turn goes to the first waiting, who then holds
     /// it, or back to the pool.

@@ -36,6 +36,7 @@ import Testing
             let idle = try #require(Self.residentMB(pid))
             for round in 0..<3 {
                 let peak = Highest(idle)
+                let answered = Highest(0)
                 let socket = daemon.socket
                 let counts = try await withThrowingTaskGroup(of: (Int, Int)?.self) { group in
                     group.addTask {
@@ -52,11 +53,15 @@ import Testing
                             }
                         }
                     }
-                    // Guidance with nothing waiting is never refused, whatever the flood.
+                    // Guidance with nothing waiting is never refused, whatever the flood, and it is
+                    // answered at once: a fresh connection's request goes before those of connections
+                    // that took many turns lately (it waited 2.5–3.7 s behind the flood's; issue 50).
                     group.addTask {
                         try await Task.sleep(for: .milliseconds(300))
                         let guidance = try RPCClient(socketPath: socket)
+                        let sent = ContinuousClock.now
                         _ = try guidance.call(PromptSpeak.self, .init(text: "Turn right now.", priority: .important, wait: false))
+                        answered.note((ContinuousClock.now - sent) / .milliseconds(1))
                         return nil
                     }
                     var counts: (Int, Int)?
@@ -79,7 +84,10 @@ import Testing
                     after = try #require(Self.residentMB(pid))
                 }
                 let settled = ContinuousClock.now - gone
-                print("flood round \(round + 1): idle \(idle) MB, peak \(highest) MB, \(after) MB \(settled) after; \(counts.0) admitted, \(counts.1) refused")
+                print(
+                    "flood round \(round + 1): idle \(idle) MB, peak \(highest) MB, \(after) MB \(settled) after; \(counts.0) admitted, \(counts.1) refused; a fresh client's important prompt answered in \(Int(answered.value)) ms"
+                )
+                #expect(answered.value > 0 && answered.value < 1000, "round \(round + 1): the fresh client was answered in \(answered.value) ms")
                 #expect(highest - idle <= 50, "round \(round + 1): peak \(highest) MB against \(idle) MB idle")
                 #expect(after - idle <= 15, "round \(round + 1): \(after) MB held after the flood, against \(idle) MB idle")
                 // Each flood client took its session with it: only the test's own client has one left.
@@ -139,9 +147,39 @@ final class Order: Sendable {
     var values: [Int] { state.withLock { $0 } }
 }
 
-/// `RequestTurns`: at most `capacity` requests at once, the rest waiting first come first served; a
-/// waiter cancelled leaves the line, and a turn handed to it is passed on.
+/// `RequestTurns`: at most `capacity` requests at once, the rest waiting by how many turns their
+/// connection took lately, then first come first served; a waiter cancelled leaves the line, and a
+/// turn handed to it is passed on.
 @Suite struct RequestTurnsTests {
+    /// A connection that took many turns lately waits behind one that took none, though it came first;
+    /// the busy one's request is handled at low priority.
+    @Test func aQuietConnectionGoesBeforeABusyOne() async throws {
+        let turns = RequestTurns(capacity: 1)
+        let (busy, quiet) = (TurnAccount(), TurnAccount())
+        for _ in 0..<20 { busy.took() }
+        let held = try await turns.take(for: quiet)
+        #expect(held.priority == .high)
+        let order = Order()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                let turn = try await turns.take(for: busy)
+                #expect(turn.priority == .low)
+                order.append(1)
+                turn.release()
+            }
+            await waitUntil(turns, waiting: 1)
+            group.addTask {
+                let turn = try await turns.take(for: quiet)
+                order.append(2)
+                turn.release()
+            }
+            await waitUntil(turns, waiting: 2)
+            held.release()
+            try await group.waitForAll()
+        }
+        #expect(order.values == [2, 1])
+    }
+
     private func waitUntil(_ turns: RequestTurns, waiting: Int) async {
         while turns.load.waiting != waiting { try? await Task.sleep(for: .milliseconds(1)) }
     }

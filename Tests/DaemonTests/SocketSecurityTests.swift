@@ -8,10 +8,10 @@ import Testing
 /// not the user's. Each is refused with the path and what is wrong, and nothing is touched.
 @Suite(.serialized) struct SocketSecurityTests {
     /// voxnavd on `socket`, expected to refuse and exit at once; its status and what it printed.
-    private func refusal(_ socket: String, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    private func refusal(_ socket: String, arguments: [String] = [], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Executables.path("voxnavd"))
-        process.arguments = ["--socket", socket]
+        process.arguments = ["--socket", socket] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-refusal-\(UUID().uuidString.prefix(8)).log")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
@@ -62,6 +62,59 @@ import Testing
             #expect(status != 0)
             #expect(output.contains("refusing \(fallback)/voxnav: it is owned by \(SecondUser.name)"), "\(output)")
             #expect(!FileManager.default.fileExists(atPath: fallback + "/voxnav/voxnav.sock"))
+        }
+    }
+
+    /// `--ssip-socket` gets the checks `--socket` has: in another user's 0777 directory the other
+    /// user could swap the socket and receive what speech-dispatcher's clients say; voxnavd accepted
+    /// it (issue 50). Now it refuses at once, having written nothing there.
+    @Test(.enabled(if: SecondUser.available, "needs a second user: run as root, with useradd"))
+    func anSSIPSocketInADirectorySquattedByAnotherUserIsRefused() throws {
+        let squatted = temporaryPath("voxnav-ssip-squatted")
+        try SecondUser.run(["mkdir", "-m", "0777", squatted])
+        defer { try? FileManager.default.removeItem(atPath: squatted) }
+        let own = temporaryPath("voxnav-own")
+        defer { try? FileManager.default.removeItem(atPath: own) }
+        let (status, output) = try refusal(own + "/voxnav.sock", arguments: ["--ssip-socket", squatted + "/ssip.sock"])
+        #expect(status != 0)
+        #expect(output.contains("refusing \(squatted): it is owned by \(SecondUser.name)"), "\(output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: squatted).isEmpty, "voxnavd wrote into the squatted directory")
+    }
+
+    /// Without XDG_RUNTIME_DIR, voxnavd's socket falls back to /tmp/voxnav-UID, which the daemon checks;
+    /// but speech-dispatcher's clients check neither the owner nor the peer of the socket they are
+    /// sent to, so one sent there while voxnavd is not running talks to whoever made it first. The
+    /// daemon opens no SSIP socket there and says why (before, it opened /tmp/voxnav-UID/voxnav/ssip.sock
+    /// and docs/SSIP.md sent clients to it). The real voxnavd, stopped by SIGTERM.
+    @Test func noSSIPSocketIsOfferedInTheSlashTmpFallback() async throws {
+        try await AudioServerLock.shared.withLock {
+            let fallback = "/tmp/voxnav-\(getuid())"
+            try #require(!FileManager.default.fileExists(atPath: fallback + "/voxnav/voxnav.sock"), "a daemon runs on the fallback already")
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_RUNTIME_DIR"] = nil
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Executables.path("voxnavd"))
+            process.environment = environment
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-fallback-\(UUID().uuidString.prefix(8)).log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            defer { try? FileManager.default.removeItem(at: log) }
+            let handle = try FileHandle(forWritingTo: log)
+            process.standardOutput = handle
+            process.standardError = handle
+            try process.run()
+            defer {
+                kill(process.processIdentifier, SIGTERM)
+                process.waitUntilExit()
+                try? FileManager.default.removeItem(atPath: fallback)
+            }
+            for _ in 0..<200 where !FileManager.default.fileExists(atPath: fallback + "/voxnav/voxnav.sock") {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(FileManager.default.fileExists(atPath: fallback + "/voxnav/voxnav.sock"), "voxnavd did not listen on the fallback")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(!FileManager.default.fileExists(atPath: fallback + "/voxnav/ssip.sock"))
+            let output = try String(contentsOf: log, encoding: .utf8)
+            #expect(output.contains("no SSIP socket: XDG_RUNTIME_DIR is not set"), "\(output)")
         }
     }
 

@@ -68,9 +68,31 @@ import Testing
     }
 }
 
-/// `SynthesisSlots`: turns handed over first come first served, and a waiter that leaves passes on
-/// a turn it was given.
+/// `SynthesisSlots`: turns handed over in the order the queue plays, then first come first served,
+/// and a waiter that leaves passes on a turn it was given.
 @Suite struct SynthesisSlotsTests {
+    /// Important before normal (it plays first anyway); within a priority the client holding fewer in
+    /// line first; a busy connection's request (the daemon handles it at low task priority) after
+    /// all, whatever it claims.
+    @Test func theLineGoesInTheOrderTheQueuePlays() throws {
+        var slots = SynthesisSlots(capacity: 1)
+        let (flood, quiet, other) = (ClientID("flood"), ClientID("quiet"), ClientID("other"))
+        #expect(slots.take(for: flood) == nil)
+        let floodsSecond = try #require(slots.take(for: flood) as OneShot<Void>?)
+        let busyImportant = try #require(slots.take(for: other, priority: .important, busy: true) as OneShot<Void>?)
+        let quietNormal = try #require(slots.take(for: quiet) as OneShot<Void>?)
+        let quietImportant = try #require(slots.take(for: ClientID("guidance"), priority: .important) as OneShot<Void>?)
+        var order: [String] = []
+        for _ in 0..<4 {
+            slots.release(for: flood)
+            for (name, turn) in [
+                ("floodsSecond", floodsSecond), ("busyImportant", busyImportant), ("quietNormal", quietNormal), ("quietImportant", quietImportant),
+            ]
+            where turn.isSet && !order.contains(name) { order.append(name) }
+        }
+        #expect(order == ["quietImportant", "quietNormal", "floodsSecond", "busyImportant"])
+    }
+
     @Test func turnsAreHandedOverInOrder() throws {
         var slots = SynthesisSlots(capacity: 2)
         let a = ClientID("a")

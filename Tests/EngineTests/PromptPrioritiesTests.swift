@@ -147,3 +147,34 @@ import Testing
         }
     }
 }
+
+/// A guidance's final instruction is kept waiting by no other client's text, whatever its priority.
+@Suite struct FinalInstructionTests {
+    static func finalInstruction(client: ClientID = PromptPrioritiesTests.other) -> Prompt {
+        var prompt = PromptPrioritiesTests.prompt(2, client: client, kind: .maneuver, priority: .important)
+        prompt.fromGuidance = true
+        prompt.announces = AnnouncedManeuver(maneuver: "m1", state: .execute)
+        return prompt
+    }
+
+    @Test(arguments: PromptPriority.allCases, [Prompt.Kind.text, .alert, .maneuver])
+    func itInterruptsAnotherClientsTextOfAnyPriorityAndNothingElse(_ priority: PromptPriority, _ kind: Prompt.Kind) {
+        for own in [false, true] {
+            var playing = PlayingPrompt(PromptPrioritiesTests.prompt(1, kind: kind, priority: priority))
+            let newcomer = Self.finalInstruction(client: own ? PromptPrioritiesTests.nav : PromptPrioritiesTests.other)
+            // No preemption rule at all: only the final instruction's own rule may interrupt.
+            let action = PromptPriorities.resolve(.queued(newcomer, position: 0), playing: &playing, preemption: PromptPreemption())
+            let interrupts = kind == .text && !own
+            #expect(action == (interrupts ? .fadeOut : .playOn), "\(priority) \(kind) own: \(own)")
+            #expect(playing.stop == (interrupts ? .outranked(by: newcomer.id) : nil))
+        }
+    }
+
+    /// A prepare instruction is no final instruction: the policy's rule alone decides.
+    @Test func aPrepareInstructionDoesNot() {
+        var prepare = Self.finalInstruction()
+        prepare.announces = AnnouncedManeuver(maneuver: "m1", state: .prepare)
+        var playing = PlayingPrompt(PromptPrioritiesTests.prompt(1, priority: .important))
+        #expect(PromptPriorities.resolve(.queued(prepare, position: 0), playing: &playing, preemption: PromptPreemption()) == .playOn)
+    }
+}

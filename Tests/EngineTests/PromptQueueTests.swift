@@ -274,3 +274,23 @@ extension PromptQueue {
 enum ChannelVolumesFixture {
     static let own = ChannelVolumes([40_000, 40_000])
 }
+
+/// One program's one-shot connections (`PromptOptions.takesTurnsAs`) take fair turns as one client.
+@Suite struct SharedTurnsTests {
+    static let unbounded = PromptLimits(maxSeconds: 6, maxTextCharacters: 1000, maxWaiting: 1000, maxWaitingPerClient: 1000, maxWaitingSeconds: 3600)
+
+    /// Eight connections of one program, one prompt each, then another client's: it plays second,
+    /// as after one prompt of a single client with eight; each its own turn holder, it played ninth.
+    @Test(arguments: [true, false]) func oneProgramsConnectionsTakeTurnsAsOne(_ shared: Bool) {
+        var queue = PromptQueue()
+        for n in 1...8 {
+            var prompt = Prompt(id: PromptQueueTests.id(n), client: ClientID("ssip-\(n)"), priority: .normal, deadline: nil, key: nil)
+            if shared { prompt.turnHolder = ClientID("ssip spd-say") }
+            _ = queue.admit(prompt, limits: Self.unbounded)
+        }
+        _ = queue.admit(Prompt(id: PromptQueueTests.id(9), client: ClientID("navit"), priority: .normal, deadline: nil, key: nil), limits: Self.unbounded)
+        var order: [PromptID] = []
+        while let next = queue.next() { order.append(next.id) }
+        #expect(order.firstIndex(of: PromptQueueTests.id(9)) == (shared ? 1 : 8), "\(order)")
+    }
+}
