@@ -44,7 +44,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
     @Option(
         name: .customLong("ssip-socket"),
         help: ArgumentHelp(
-            "The Unix socket for speech-dispatcher's protocol (SSIP: point a client at it with SPEECHD_ADDRESS=unix_socket:<path>); default: ssip.sock beside the socket; none: no SSIP socket.",
+            "The Unix socket for speech-dispatcher's protocol (SSIP: point a client at it with SPEECHD_ADDRESS=unix_socket:<path>); default: ssip.sock beside the socket, but none when the socket is the /tmp fallback (no XDG_RUNTIME_DIR); its directory is checked as the socket's; none: no SSIP socket.",
             valueName: "path"))
     var ssipSocketPath: String?
 
