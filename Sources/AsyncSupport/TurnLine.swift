@@ -16,8 +16,10 @@ public struct TurnLine: Sendable {
 
     /// Takes a turn at once (nil), or joins the line: the one-shot returned is to be set when a turn
     /// is handed over (`release` returns it to its owner for that).
-    public mutating func enter(rank: Double = 0) -> OneShot<Void>? {
-        if inUse < capacity, waiting.isEmpty {
+    /// `always`: taken at once whatever the line (a turn its owner bounds otherwise); it counts
+    /// toward the turns in use, and while they are over the capacity none is handed over.
+    public mutating func enter(rank: Double = 0, always: Bool = false) -> OneShot<Void>? {
+        if always || (inUse < capacity && waiting.isEmpty) {
             inUse += 1
             return nil
         }
@@ -29,7 +31,7 @@ public struct TurnLine: Sendable {
     /// Gives a turn back: the first waiting of the lowest rank now holds it (returned, for the
     /// caller to set), or it goes back to the pool (nil).
     public mutating func release() -> OneShot<Void>? {
-        if waiting.isEmpty {
+        if waiting.isEmpty || inUse > capacity {
             inUse -= 1
             return nil
         }

@@ -24,11 +24,14 @@ final class RequestTurns: Sendable {
     }
 
     /// Waits for a turn, in line by `account`'s recent turns (none: rank 0); throws when the waiting
-    /// task is cancelled (the connection ends), holding none.
+    /// task is cancelled (the connection ends), holding none. A connection that holds no turn takes
+    /// one at once, beyond the capacity if need be: its first request waits for no flood (what that
+    /// costs is bounded by the connection cap), its further ones wait in line.
     @discardableResult
     func take(for account: TurnAccount? = nil) async throws(CancellationError) -> RequestTurn {
         let rank = account?.recent() ?? 0
-        if let turn = line.withLock({ $0.enter(rank: rank) }) {
+        let first = account?.holdsNone ?? false
+        if let turn = line.withLock({ $0.enter(rank: rank, always: first) }) {
             do {
                 try await turn.valueUnlessCancelled()
             } catch {
@@ -38,7 +41,7 @@ final class RequestTurns: Sendable {
             }
         }
         account?.took()
-        return RequestTurn(turns: self, priority: rank < TurnAccount.busy ? .high : .low)
+        return RequestTurn(turns: self, account: account, priority: rank < TurnAccount.busy ? .high : .low)
     }
 
     /// Gives a turn back: to the first waiting, who then holds it, or to the pool.
@@ -59,12 +62,16 @@ final class RequestTurns: Sendable {
 /// One turn held: given back once, by whoever handles the line it was taken for.
 struct RequestTurn: Sendable {
     let turns: RequestTurns
+    let account: TurnAccount?
     /// The priority its request is handled at: high for a connection that asks little, low for a
     /// busy one. The engine's actors take their waiting work by priority, so a flood's requests,
     /// already in the engine, do not hold a quiet client's back.
     let priority: TaskPriority
 
-    func release() { turns.release() }
+    func release() {
+        account?.gaveBack()
+        turns.release()
+    }
 }
 
 /// How many turns one connection took lately: a count that halves every `halfLife`, so that a
@@ -78,6 +85,8 @@ final class TurnAccount: Sendable {
     private struct State {
         var count = 0.0
         var at = ContinuousClock.now
+        /// Turns held now.
+        var holding = 0
     }
 
     private let state = Mutex(State())
@@ -91,8 +100,15 @@ final class TurnAccount: Sendable {
             let now = ContinuousClock.now
             state.count = Self.decayed(state, to: now) + 1
             state.at = now
+            state.holding += 1
         }
     }
+
+    /// A turn given back.
+    func gaveBack() { state.withLock { $0.holding -= 1 } }
+
+    /// Whether it holds no turn now.
+    var holdsNone: Bool { state.withLock { $0.holding == 0 } }
 
     private static func decayed(_ state: State, to now: ContinuousClock.Instant) -> Double {
         let elapsed = (now - state.at).components

@@ -54,8 +54,8 @@ import Testing
                         }
                     }
                     // Guidance with nothing waiting is never refused, whatever the flood, and it is
-                    // answered at once: a fresh connection's request goes before those of connections
-                    // that took many turns lately (it waited 2.5–3.7 s behind the flood's; issue 50).
+                    // answered at once: a connection that holds no turn takes one at once, and a
+                    // quiet one's requests go before a busy one's (it waited 2.5–3.7 s; issue 50).
                     group.addTask {
                         try await Task.sleep(for: .milliseconds(300))
                         let guidance = try RPCClient(socketPath: socket)
@@ -87,7 +87,8 @@ import Testing
                 print(
                     "flood round \(round + 1): idle \(idle) MB, peak \(highest) MB, \(after) MB \(settled) after; \(counts.0) admitted, \(counts.1) refused; a fresh client's important prompt answered in \(Int(answered.value)) ms"
                 )
-                #expect(answered.value > 0 && answered.value < 1000, "round \(round + 1): the fresh client was answered in \(answered.value) ms")
+                // 0.2–1.0 s seen beside other suites on 2 cores (connecting included); 2.5–3.7 s before.
+                #expect(answered.value > 0 && answered.value < 1500, "round \(round + 1): the fresh client was answered in \(answered.value) ms")
                 #expect(highest - idle <= 50, "round \(round + 1): peak \(highest) MB against \(idle) MB idle")
                 #expect(after - idle <= 15, "round \(round + 1): \(after) MB held after the flood, against \(idle) MB idle")
                 // Each flood client took its session with it: only the test's own client has one left.
