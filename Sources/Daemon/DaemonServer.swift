@@ -56,9 +56,6 @@ public final class DaemonServer: Sendable {
     /// raised it first): a lower one later means the reserve must be counted anew.
     private let countedLimit = ConnectionLimits.softLimit()
 
-    /// Frames longer than this are refused (1 MiB: far above any real request).
-    public static let maxFrameLength = RPCDoor.maxFrameLength
-
     /// One event loop thread for SwiftNIO's shared group instead of one per core: the daemon's I/O is a
     /// few local clients' lines, and its work runs in Swift concurrency's pool, not on the event loop.
     /// A thread fewer, about 0.1–0.2 MB less resident memory (docs/MEMORY.md). Call it once, before
@@ -111,9 +108,6 @@ public final class DaemonServer: Sendable {
         try SocketDirectory.checkSocket(path)
         try await add(SSIPDoor(engine: engine), adopting: descriptor, at: path)
     }
-
-    /// The SSIP socket's path, if the door is open.
-    public var ssipSocketPath: String? { doors.withLock { $0.first { $0.name == "SSIP" }?.socketPath } }
 
     private init(socketPath: String, ownsSocketFile: Bool, engine: VoxNavEngine, logger: Logger, limits: ConnectionLimits) {
         logger.info(

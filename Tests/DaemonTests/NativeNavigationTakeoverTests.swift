@@ -12,10 +12,12 @@ import Testing
     private func errorCode(_ reply: JSONValue) -> Int? { reply["error"]?["code"]?.doubleValue.map { Int($0) } }
 
     /// Starts guidance and drives towards two maneuvers until the announcer has queued prompts for both.
-    private func guidanceWithQueuedPrompts(_ client: RPCClient) async throws -> [String] {
+    /// Guidance whose first turn is `first` meters ahead: at 30 m its final instruction, which
+    /// interrupts another client's text; further, an instruction that waits for it.
+    private func guidanceWithQueuedPrompts(_ client: RPCClient, first: Double = 30) async throws -> [String] {
         _ = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US")])) }
         let maneuvers: JSONValue = .array([
-            .object(["id": .string("m1"), "distance": .number(30), "maneuver": .object(["type": .string("rightTurn"), "roadName": .string("Main St.")])]),
+            .object(["id": .string("m1"), "distance": .number(first), "maneuver": .object(["type": .string("rightTurn"), "roadName": .string("Main St.")])]),
             .object(["id": .string("m2"), "distance": .number(1500), "maneuver": .object(["type": .string("leftTurn"), "roadName": .string("Elm St.")])]),
         ])
         let reply = try await blocking { try client.call("guidance.update", .object(["time": .number(0), "speed": .number(12), "maneuvers": maneuvers])) }
@@ -89,7 +91,9 @@ import Testing
             let app = try daemon.connect()
             let long = try await blocking { try other.call("prompt.speak", .object(["text": .string(Self.long), "wait": .bool(false)])) }
             let longID = try #require(long["id"]?.stringValue)
-            _ = try await guidanceWithQueuedPrompts(app)
+            // A turn 300 m ahead: its prompt waits behind the other client's text (a final instruction
+            // would interrupt it: `PromptPriorities.finalInstruction`).
+            _ = try await guidanceWithQueuedPrompts(app, first: 300)
             let endReply = try await blocking { try app.call("guidance.end") }
             #expect(endReply["ended"] == .bool(true))
             #expect(await recorder.wait(seconds: 5) { $0.contains { $0["type"] == .string("guidance.ended") } })

@@ -7,19 +7,26 @@ import Testing
 /// socket directory, a symbolic link at the socket or its directory, a journal that is a link or is
 /// not the user's. Each is refused with the path and what is wrong, and nothing is touched.
 @Suite(.serialized) struct SocketSecurityTests {
-    /// voxnavd on `socket`, expected to refuse and exit at once; its status and what it printed.
-    private func refusal(_ socket: String, arguments: [String] = [], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    /// voxnavd started with `arguments`, its output going to a log file of its own (removed by the caller).
+    private func started(_ arguments: [String], environment: [String: String]) throws -> (process: Process, log: URL) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Executables.path("voxnavd"))
-        process.arguments = ["--socket", socket] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-refusal-\(UUID().uuidString.prefix(8)).log")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
+        process.arguments = arguments
+        process.environment = environment
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8)).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
+        return (process, log)
+    }
+
+    /// voxnavd on `socket`, expected to refuse and exit at once; its status and what it printed.
+    private func refusal(_ socket: String, arguments: [String] = [], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let (process, output) = try started(
+            ["--socket", socket] + arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        defer { try? FileManager.default.removeItem(at: output) }
         for _ in 0..<200 where process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
         if process.isRunning {
             process.terminate()
@@ -92,16 +99,8 @@ import Testing
             try #require(!FileManager.default.fileExists(atPath: fallback + "/voxnav/voxnav.sock"), "a daemon runs on the fallback already")
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_RUNTIME_DIR"] = nil
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Executables.path("voxnavd"))
-            process.environment = environment
-            let log = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-fallback-\(UUID().uuidString.prefix(8)).log")
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let (process, log) = try started([], environment: environment)
             defer { try? FileManager.default.removeItem(at: log) }
-            let handle = try FileHandle(forWritingTo: log)
-            process.standardOutput = handle
-            process.standardError = handle
-            try process.run()
             defer {
                 kill(process.processIdentifier, SIGTERM)
                 process.waitUntilExit()
