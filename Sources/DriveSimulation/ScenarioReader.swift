@@ -270,7 +270,11 @@ extension YAMLReader {
         var options = ScenarioOptions()
         let keys = entries(node, at: path, known: ["durationCap", "seed", "tick", "departure", "arrivalOnDeparture"])
         if let n = keys["durationCap"], let cap = time(n, at: Self.join(path, "durationCap")) {
-            if cap > 0 { options.durationCap = cap } else { fail(Self.join(path, "durationCap"), n, "the duration cap must be > 0") }
+            if cap > 0 && cap <= ScenarioOptions.maximumDurationCap {
+                options.durationCap = cap
+            } else {
+                fail(Self.join(path, "durationCap"), n, "the duration cap must be > 0 and at most 720:00:00 (30 days, the longest trip voxnavd takes)")
+            }
         }
         if let n = keys["seed"] {
             if let text = n.scalar?.string, let seed = UInt64(text) {
