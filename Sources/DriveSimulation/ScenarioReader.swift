@@ -284,7 +284,12 @@ extension YAMLReader {
             }
         }
         if let n = keys["tick"], let tick = number(n, at: Self.join(path, "tick"), what: "seconds") {
-            if tick > 0 && tick <= 10 { options.tick = tick } else { fail(Self.join(path, "tick"), n, "the tick must be > 0 and ≤ 10 seconds") }
+            // At least 0.01 s: a drive of 30 days is then 2.6e8 updates, which an Int counts (1e-300 trapped).
+            if tick >= 0.01 && tick <= 10 {
+                options.tick = tick
+            } else {
+                fail(Self.join(path, "tick"), n, "the tick must be > 0 (at least 0.01) and ≤ 10 seconds")
+            }
         }
         if let n = keys["departure"] {
             let text = n.scalar?.string ?? ""
