@@ -32,8 +32,26 @@ import Testing
         "language": .string("en-US"), "maneuvers": first, "speed": .number(14), "time": .number(0), "interval": .number(1), "trip": trip,
     ])
 
-    /// In the order sent: guidance started, then reported on, repeated, paused and rerouted.
+    /// In the order sent: guidance started, reported on, asked, paused and rerouted, then the prompts
+    /// and the rest.
     static let cases: [Case] = [
+        Case(
+            method: "guidance.start", params: guidanceStart,
+            members: [
+                ["speed"], ["time"], ["interval"], ["trip", "distance"], ["trip", "time"], ["maneuvers", "0", "distance"],
+            ]),
+        Case(
+            method: "guidance.update",
+            params: .object([
+                "time": .number(1), "speed": .number(14), "interval": .number(1), "trip": trip,
+                "maneuvers": .array([.object(["id": .string("m1"), "distance": .number(1386)])]),
+            ]),
+            members: [["time"], ["speed"], ["interval"], ["trip", "distance"], ["trip", "time"], ["maneuvers", "0", "distance"]]),
+        Case(method: "guidance.estimates", params: .object(["time": .number(2)]), members: [["time"]]),
+        Case(method: "guidance.repeat", params: .object(["time": .number(2)]), members: [["time"]]),
+        Case(method: "guidance.pause", params: .object(["reason": .string("locating"), "time": .number(2)]), members: [["time"]]),
+        Case(method: "guidance.resume", params: .object(["time": .number(3)]), members: [["time"]]),
+        Case(method: "guidance.reroute", params: .object(["time": .number(4)]), members: [["time"]]),
         Case(
             method: "prompt.speak",
             params: .object([
@@ -52,23 +70,6 @@ import Testing
             members: [["distance"], ["deadline"], ["dismissAfter"]]),
         Case(method: "source.start", params: .object(["kind": .string("vehicleChime"), "duration": .number(0.2)]), members: [["duration"]]),
         Case(method: "clock.advance", params: .object(["to": .number(10)]), members: [["to"]]),
-        Case(
-            method: "guidance.start", params: guidanceStart,
-            members: [
-                ["speed"], ["time"], ["interval"], ["trip", "distance"], ["trip", "time"], ["maneuvers", "0", "distance"],
-            ]),
-        Case(
-            method: "guidance.update",
-            params: .object([
-                "time": .number(1), "speed": .number(14), "interval": .number(1), "trip": trip,
-                "maneuvers": .array([.object(["id": .string("m1"), "distance": .number(1386)])]),
-            ]),
-            members: [["time"], ["speed"], ["interval"], ["trip", "distance"], ["trip", "time"], ["maneuvers", "0", "distance"]]),
-        Case(method: "guidance.estimates", params: .object(["time": .number(2)]), members: [["time"]]),
-        Case(method: "guidance.repeat", params: .object(["time": .number(2)]), members: [["time"]]),
-        Case(method: "guidance.pause", params: .object(["reason": .string("locating"), "time": .number(2)]), members: [["time"]]),
-        Case(method: "guidance.resume", params: .object(["time": .number(3)]), members: [["time"]]),
-        Case(method: "guidance.reroute", params: .object(["time": .number(4)]), members: [["time"]]),
     ]
 
     @Test func everyNumericMemberTakesExtremesAndTheDaemonStillSpeaks() async throws {
