@@ -1,5 +1,6 @@
 import Guidance
 import RPC
+import StrictCoding
 
 extension DriveTimeline {
     /// What voxnavd would refuse of this drive's updates, found before the drive starts, against the
@@ -48,7 +49,34 @@ extension DriveTimeline {
                     message: "an update would list a maneuver \(Self.figure(farthest / 1000)) km ahead; voxnavd takes maneuvers at most "
                         + "\(Self.figure(Maneuver.distanceRange.upperBound / 1000)) km ahead"))
         }
+        problems += kinematics.route.maneuvers.enumerated().compactMap { index, item in Self.problem(of: item, at: index) }
         return problems
+    }
+
+    /// The first thing in a route's maneuver that voxnavd's decoder would refuse: a name over
+    /// `InputLimits.nameCharacters`, more variants than `Maneuver.maximumVariants` or lanes than
+    /// `Maneuver.maximumLanes`.
+    private static func problem(of item: RouteManeuver, at index: Int) -> ScenarioProblem? {
+        let m = item.maneuver
+        let names: [(String, String?)] =
+            [
+                ("id", item.id), ("roadName", m.roadName), ("roadNamePronunciation", m.roadNamePronunciation), ("routeNumber", m.routeNumber),
+                ("exitNumber", m.exitNumber), ("towards", m.towards), ("rotaryName", m.rotaryName), ("currentRoadName", m.currentRoadName),
+                ("destinationName", m.destinationName),
+            ] + m.instructionVariants.enumerated().map { ("instructionVariants[\($0.offset)]", $0.element) }
+        let why: String?
+        if let (member, problem) = names.lazy.compactMap({ name, value in
+            value.flatMap { InputLimits.lengthProblem($0, limit: InputLimits.nameCharacters) }.map { (name, $0) }
+        }).first {
+            why = "\(member) \(problem) (voxnavd's bound for a name)"
+        } else if m.instructionVariants.count > Maneuver.maximumVariants {
+            why = "\(m.instructionVariants.count) instruction variants; voxnavd takes at most \(Maneuver.maximumVariants)"
+        } else if m.lanes.count > Maneuver.maximumLanes {
+            why = "\(m.lanes.count) lanes; voxnavd takes at most \(Maneuver.maximumLanes)"
+        } else {
+            why = nil
+        }
+        return why.map { ScenarioProblem(path: "route.maneuvers[\(index)]", message: $0) }
     }
 
     /// A number to a tenth, or to a thousandth below one tenth: "0.004", "360", "41.7".

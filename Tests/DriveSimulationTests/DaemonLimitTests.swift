@@ -37,4 +37,14 @@ import Testing
         // One maneuver ahead at a time: 20,000 km.
         #expect(problems([20_000_000, 20_000_000, 20_000_000], speed: 100, lookahead: 1).contains { $0.contains("20000 km ahead") })
     }
+
+    @Test func aNameLongerThanTheDaemonTakes() {
+        var route = KinematicsTests.route([500, 500])
+        var maneuvers = route.maneuvers
+        maneuvers[1].maneuver.roadName = String(repeating: "Hauptstr. ", count: 40)
+        route = Route(maneuvers: maneuvers)
+        let kinematics = DriveKinematics(route: route, speed: .constant(14))
+        let found = DriveTimeline(kinematics: kinematics).daemonLimitProblems().map(\.description)
+        #expect(found.count == 1 && found[0].hasPrefix("route.maneuvers[1]: roadName must be at most 300 characters, not 400"), "\(found)")
+    }
 }
