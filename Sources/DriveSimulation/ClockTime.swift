@@ -25,7 +25,9 @@ public enum ClockTime {
 
     /// "m:ss" (or "h:mm:ss" from an hour), whole seconds rounded down; negative times get a "-".
     public static func format(_ seconds: Double) -> String {
+        // Beyond Int's hours (a scenario's time may be any number) it is written as the number it is.
         guard seconds.isFinite else { return "--:--" }
+        guard abs(seconds) < 1e15 else { return String(seconds) }
         let whole = Int(abs(seconds).rounded(.down))
         let sign = seconds < 0 ? "-" : ""
         let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60)

@@ -1,9 +1,12 @@
 import Guidance
+import RPC
 
 /// Run options of a scenario.
 public struct ScenarioOptions: Sendable, Equatable, Codable {
     /// The drive ends here at the latest (seconds), arrived or not.
     public var durationCap: Double
+    /// The longest cap: a trip's time to go as voxnavd takes it (30 days).
+    public static let maximumDurationCap = TripReport.maximumTime
     /// Seed for anything random in a run, so that a scenario always runs the same.
     public var seed: UInt64
     /// Seconds between progress updates.

@@ -270,7 +270,11 @@ extension YAMLReader {
         var options = ScenarioOptions()
         let keys = entries(node, at: path, known: ["durationCap", "seed", "tick", "departure", "arrivalOnDeparture"])
         if let n = keys["durationCap"], let cap = time(n, at: Self.join(path, "durationCap")) {
-            if cap > 0 { options.durationCap = cap } else { fail(Self.join(path, "durationCap"), n, "the duration cap must be > 0") }
+            if cap > 0 && cap <= ScenarioOptions.maximumDurationCap {
+                options.durationCap = cap
+            } else {
+                fail(Self.join(path, "durationCap"), n, "the duration cap must be > 0 and at most 720:00:00 (30 days, the longest trip voxnavd takes)")
+            }
         }
         if let n = keys["seed"] {
             if let text = n.scalar?.string, let seed = UInt64(text) {
@@ -280,7 +284,12 @@ extension YAMLReader {
             }
         }
         if let n = keys["tick"], let tick = number(n, at: Self.join(path, "tick"), what: "seconds") {
-            if tick > 0 && tick <= 10 { options.tick = tick } else { fail(Self.join(path, "tick"), n, "the tick must be > 0 and ≤ 10 seconds") }
+            // At least 0.01 s: a drive of 30 days is then 2.6e8 updates, which an Int counts (1e-300 trapped).
+            if tick >= 0.01 && tick <= 10 {
+                options.tick = tick
+            } else {
+                fail(Self.join(path, "tick"), n, "the tick must be > 0 (at least 0.01) and ≤ 10 seconds")
+            }
         }
         if let n = keys["departure"] {
             let text = n.scalar?.string ?? ""

@@ -44,7 +44,8 @@ public final class EngineClock: Sendable {
         if let simulated {
             await simulated.sleep(until: time, token: token)
         } else {
-            let delay = max(0, time - now())
+            // Past 1e9 s (about 31 years) a wait is as good as forever, and its milliseconds still fit an Int.
+            let delay = min(max(0, time - now()), 1e9)
             try? await Task.sleep(for: .milliseconds(Int((delay * 1000).rounded(.up))))
         }
     }

@@ -25,6 +25,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     /// A prompt's text is longer than a prompt may have, before any synthesis.
     case textTooLong(characters: Int, limit: Int)
     case unknownManeuver(String)
+    /// A name longer than it may be, refused before any look-up ("language must be at most 64 characters, …").
+    case nameTooLong(String)
     /// The sound server went away; the daemon is reconnecting.
     case serverUnavailable
 
@@ -57,6 +59,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .nativeNavigationGuiding:
             "the car's own navigation is guiding: guidance.start is refused until it stops (the guidance.ended event said so)"
         case .serverUnavailable: "\(Self.serverUnavailableReason): voxnavd is reconnecting, try again shortly"
+        case .nameTooLong(let why): why
         case .unknownManeuver(let id): "maneuver '\(id)' was never described: send its 'maneuver' once"
         case .unknownLanguage(let language, let available): VoiceLibrary.noPack(for: language, available: available)
         }
@@ -72,7 +75,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     /// The request itself is at fault (JSON-RPC -32602, invalid params), not the engine's state.
     public var isInvalidRequest: Bool {
         switch self {
-        case .promptTooLong, .textTooLong: true
+        case .promptTooLong, .textTooLong, .nameTooLong: true
         default: false
         }
     }

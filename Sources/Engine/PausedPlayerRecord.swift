@@ -29,7 +29,8 @@ struct PausedPlayerRecord: Codable, Equatable, Sendable {
         guard let time else { return "the record has no time: it may be from any day" }
         guard time <= now + 60 else { return "the record's time is in the future" }
         guard now - time <= Self.replayWindow else {
-            return "it was paused \(Int((now - time) / 60)) minutes ago, more than \(Int(Self.replayWindow / 60)) minutes"
+            // A damaged journal's time may be any number: the minutes are bounded before they are an Int.
+            return "it was paused \(Int(min((now - time) / 60, 1e9))) minutes ago, more than \(Int(Self.replayWindow / 60)) minutes"
         }
         guard at != nil else { return "the record has no position to tell whether the user moved it" }
         if let processID, let now = player.processID, processID != now {

@@ -116,7 +116,7 @@ public struct VoiceLibrary: Sendable {
 
     /// Why `language` has no pack: the nearest tag when one is close, the available ones, and where to see them.
     public static func noPack(for language: String, available: [String]) -> String {
-        "no phrase pack for language '\(language)'\(NearestName.didYouMean(language, among: available)) "
+        "no phrase pack for language '\(InputLimits.echo(language))'\(NearestName.didYouMean(language, among: available)) "
             + "(available: \(available.joined(separator: ", ")); `voxnav voices` lists each with its file)"
     }
 }

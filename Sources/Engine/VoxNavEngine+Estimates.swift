@@ -70,7 +70,9 @@ extension VoxNavEngine {
     /// The daemon's own time zone's offset at `instant`, from the C library (`TZ`, else
     /// /etc/localtime): Foundation's `TimeZone.current` needs ICU's zone data to know it.
     static func localUTCOffset(at instant: Double) -> Int {
-        var seconds = time_t(instant.rounded(.down))
+        // An instant no arrival can be written at has no offset (and time_t(1e19) would trap).
+        guard let whole = time_t(exactly: instant.rounded(.down)), LocalTime.writableInstants.contains(instant) else { return 0 }
+        var seconds = whole
         var local = tm()
         guard localtime_r(&seconds, &local) != nil else { return 0 }
         return local.tm_gmtoff

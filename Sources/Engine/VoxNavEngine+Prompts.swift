@@ -88,6 +88,8 @@ extension VoxNavEngine {
     /// phrase pack of that language, else the eSpeak NG voice of that name. Throws when there is
     /// neither, naming the nearest pack.
     public func textLanguage(_ asked: String) async throws(EngineError) -> String? {
+        // Bounded before it is looked up or edit-distanced (SSIP's SET SELF LANGUAGE comes here unchecked).
+        if let problem = InputLimits.lengthProblem(asked, limit: InputLimits.tagCharacters) { throw .nameTooLong("language \(problem)") }
         let tag = asked.replacing("_", with: "-")
         if tag.isEmpty || ["c", "posix"].contains(tag.lowercased()) { return nil }
         if let pack = voices.pack(for: tag) { return pack.language }

@@ -71,7 +71,7 @@ public struct CarPlayImageSet: Sendable, Codable, Hashable {
     public init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(CodingKeys.self, in: decoder, of: "symbolSet")
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        lightContentImage = try container.decodeIfPresent(String.self, forKey: .lightContentImage)
-        darkContentImage = try container.decodeIfPresent(String.self, forKey: .darkContentImage)
+        lightContentImage = try container.decodeName(.lightContentImage)
+        darkContentImage = try container.decodeName(.darkContentImage)
     }
 }

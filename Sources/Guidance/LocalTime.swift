@@ -10,10 +10,31 @@ public struct LocalTime: Sendable, Hashable {
     /// Seconds east of UTC, within ±18 hours (ISO 8601's range).
     public let utcOffset: Int
 
+    /// An instant whose local time, in an offset ISO 8601 can write, falls outside the years
+    /// 0000–9999 is moved to the nearest one within them, so that whatever a `LocalTime` writes
+    /// (`iso8601`) reads back: an arrival 1e15 s ahead was written in year 31,690,765, and one in year
+    /// 9999 at +18:00 as "10000-01-01T00:00:00+18:00", which nothing reads.
     public init(instant: Double, utcOffset: Int) {
-        self.instant = instant
-        self.utcOffset = utcOffset
+        let offset = min(max(utcOffset, -Self.maximumOffset), Self.maximumOffset)
+        let local = instant + Double(offset)
+        if !(local >= Self.writableLocalSeconds.lowerBound) {
+            self.instant = Self.writableLocalSeconds.lowerBound - Double(offset)
+        } else if local > Self.writableLocalSeconds.upperBound {
+            self.instant = Self.writableLocalSeconds.upperBound - Double(offset)
+        } else {
+            self.instant = instant
+        }
+        self.utcOffset = offset
     }
+
+    /// The largest offset ISO 8601's "±hh:mm" is read with here: 18:59.
+    public static let maximumOffset = 18 * 3600 + 59 * 60
+    /// Local seconds since 1970 from 0000-01-01T00:00:00 to 9999-12-31T23:59:59: the four-digit years.
+    public static let writableLocalSeconds: ClosedRange<Double> =
+        Double(days(year: 0, month: 1, day: 1) * 86_400)...Double(days(year: 9999, month: 12, day: 31) * 86_400 + 86_399)
+    /// The instants written in the years 0000–9999 whatever their offset.
+    public static let writableInstants: ClosedRange<Double> =
+        (writableLocalSeconds.lowerBound + Double(maximumOffset))...(writableLocalSeconds.upperBound - Double(maximumOffset))
 
     public init(_ date: Date, utcOffset: Int) {
         self.init(instant: date.timeIntervalSince1970, utcOffset: utcOffset)
@@ -105,8 +126,12 @@ public struct LocalTime: Sendable, Hashable {
             second < 60
         else { return nil }
         let days = Self.days(year: year, month: month, day: day)
-        let local = Double(days * 86_400 + hour * 3600 + minute * 60) + second
-        self.init(instant: local - Double(offset), utcOffset: offset)
+        let wholeLocal = Double(days * 86_400 + hour * 3600 + minute * 60) + second.rounded(.down)
+        var instant = wholeLocal + (second - second.rounded(.down)) - Double(offset)
+        // A fraction of a second the instant cannot hold at this magnitude (59.9999999999 s in year
+        // 9999) would write the next second, or the next year: it is dropped.
+        if (instant + Double(offset)).rounded(.down) != wholeLocal { instant = wholeLocal - Double(offset) }
+        self.init(instant: instant, utcOffset: offset)
     }
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

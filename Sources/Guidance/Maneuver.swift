@@ -76,6 +76,15 @@ public struct Maneuver: Sendable, Hashable, Codable {
         case destinationName, distanceRemaining, timeRemaining
     }
 
+    /// Meters to a maneuver a guidance engine may report: a little behind (just passed) to 5000 km ahead.
+    public static let distanceRange: ClosedRange<Double> = -1000...5_000_000
+    /// Seconds to a maneuver: up to 30 days, as a trip's time to go.
+    public static let timeRange: ClosedRange<Double> = 0...2_592_000
+    /// The most instruction variants (and variants of each display field) a maneuver may have.
+    public static let maximumVariants = 16
+    /// The most lanes a maneuver may list.
+    public static let maximumLanes = 32
+
     /// Every member a maneuver may have: what VoxNav speaks from, then CarPlay's display-only fields.
     public static let memberNames = CodingKeys.allCases.map(\.stringValue) + CarPlayDisplayField.allCases.map(\.rawValue)
 
@@ -86,8 +95,11 @@ public struct Maneuver: Sendable, Hashable, Codable {
         junctionType = try c.decodeIfPresent(JunctionType.self, forKey: .junctionType)
         trafficSide = try c.decodeIfPresent(TrafficSide.self, forKey: .trafficSide) ?? .right
         lanes = try c.decodeIfPresent([Lane].self, forKey: .lanes) ?? []
+        guard lanes.count <= Self.maximumLanes else {
+            throw DecodingError.dataCorruptedError(forKey: .lanes, in: c, debugDescription: "must list at most \(Self.maximumLanes), not \(lanes.count)")
+        }
         // ManeuverState's synthesized decoding would not name the allowed values.
-        if let raw = try c.decodeIfPresent(String.self, forKey: .state) {
+        if let raw = try c.decodeName(.state, limit: InputLimits.tagCharacters) {
             guard let state = ManeuverState(rawValue: raw) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .state, in: c,
@@ -98,22 +110,31 @@ public struct Maneuver: Sendable, Hashable, Codable {
         } else {
             state = .continue
         }
-        instructionVariants = try c.decodeIfPresent([String].self, forKey: .instructionVariants) ?? []
-        roadName = try c.decodeIfPresent(String.self, forKey: .roadName)
-        roadNamePronunciation = try c.decodeIfPresent(String.self, forKey: .roadNamePronunciation)
-        routeNumber = try c.decodeIfPresent(String.self, forKey: .routeNumber)
-        exitNumber = try c.decodeIfPresent(String.self, forKey: .exitNumber)
-        towards = try c.decodeIfPresent(String.self, forKey: .towards)
-        rotaryName = try c.decodeIfPresent(String.self, forKey: .rotaryName)
+        // Every text is bounded before it is composed, expanded or matched (InputLimits.nameCharacters).
+        instructionVariants = try c.decodeNames(.instructionVariants, count: Self.maximumVariants) ?? []
+        roadName = try c.decodeName(.roadName)
+        roadNamePronunciation = try c.decodeName(.roadNamePronunciation)
+        routeNumber = try c.decodeName(.routeNumber)
+        exitNumber = try c.decodeName(.exitNumber)
+        towards = try c.decodeName(.towards)
+        rotaryName = try c.decodeName(.rotaryName)
         heading = try c.decodeIfPresent(Double.self, forKey: .heading)
         if let heading, !(heading.isFinite && heading >= 0 && heading < 360) {
             throw DecodingError.dataCorruptedError(
                 forKey: .heading, in: c, debugDescription: "heading must be degrees from north, 0 ≤ heading < 360 (got \(heading))")
         }
-        currentRoadName = try c.decodeIfPresent(String.self, forKey: .currentRoadName)
-        destinationName = try c.decodeIfPresent(String.self, forKey: .destinationName)
+        currentRoadName = try c.decodeName(.currentRoadName)
+        destinationName = try c.decodeName(.destinationName)
         distanceRemaining = try c.decodeIfPresent(Double.self, forKey: .distanceRemaining)
+        if let distanceRemaining, !Self.distanceRange.contains(distanceRemaining) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .distanceRemaining, in: c, debugDescription: "distanceRemaining must be meters, from -1000 to 5000000 (got \(distanceRemaining))")
+        }
         timeRemaining = try c.decodeIfPresent(Double.self, forKey: .timeRemaining)
+        if let timeRemaining, !Self.timeRange.contains(timeRemaining) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .timeRemaining, in: c, debugDescription: "timeRemaining must be seconds, from 0 to 2592000 (30 days) (got \(timeRemaining))")
+        }
         carPlayDisplay = try Self.decodeDisplay(from: decoder)
     }
 
@@ -123,8 +144,8 @@ public struct Maneuver: Sendable, Hashable, Codable {
         var display: [CarPlayDisplayField: CarPlayDisplayValue] = [:]
         for field in CarPlayDisplayField.allCases {
             switch field.shape {
-            case .texts: display[field] = try c.decodeIfPresent([String].self, forKey: field).map(CarPlayDisplayValue.texts)
-            case .text: display[field] = try c.decodeIfPresent(String.self, forKey: field).map(CarPlayDisplayValue.text)
+            case .texts: display[field] = try c.decodeNames(field, count: maximumVariants).map(CarPlayDisplayValue.texts)
+            case .text: display[field] = try c.decodeName(field).map(CarPlayDisplayValue.text)
             case .imageSet: display[field] = try c.decodeIfPresent(CarPlayImageSet.self, forKey: field).map(CarPlayDisplayValue.imageSet)
             }
         }

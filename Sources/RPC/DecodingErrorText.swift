@@ -1,3 +1,5 @@
+import StrictCoding
+
 /// A one-line, user-facing account of a DecodingError: where, and what was wrong.
 public enum DecodingErrorText {
     /// - Parameter under: a member the decoded value was read from, left out of the paths named.
@@ -5,7 +7,8 @@ public enum DecodingErrorText {
         func path(_ context: DecodingError.Context) -> String {
             var codingPath = context.codingPath
             if let under, codingPath.first?.stringValue == under { codingPath.removeFirst() }
-            let keys = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            // A key is the client's own text (an unknown member may be a megabyte): cut as any echoed value.
+            let keys = codingPath.map { $0.intValue.map { "[\($0)]" } ?? InputLimits.echo($0.stringValue) }
             return keys.isEmpty ? "" : "'" + keys.joined(separator: ".") + "': "
         }
         switch error {

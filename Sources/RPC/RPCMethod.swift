@@ -56,6 +56,13 @@ extension MethodParams {
     }
 }
 
+/// Refuses a string member longer than `limit` characters, naming the member and the limit and
+/// quoting at most `InputLimits.echoedCharacters` of it.
+func checkLength(_ value: String?, _ member: String, limit: Int) throws(RPCError) {
+    guard let value, let problem = InputLimits.lengthProblem(value, limit: limit) else { return }
+    throw .invalidParams("'\(member)' \(problem)")
+}
+
 /// The params of a method that takes none.
 public struct NoParams: MethodParams {
     public init() {}

@@ -7,6 +7,24 @@ public enum InputLimits {
     /// The most problems an error lists; the rest are counted.
     public static let listedProblems = 20
 
+    /// The most characters of a name a client sends (a road, a place, a sign, an instruction
+    /// variant, a prompt key, a maneuver id): checked where it is decoded, before it is composed,
+    /// expanded or matched (a 100 k-character road name in German held the engine for seconds).
+    public static let nameCharacters = 300
+    /// The most characters of an enum-like name (a language, a voice, a vehicle profile, an event
+    /// type, a maneuver type): checked before it is looked up or edit-distanced.
+    public static let tagCharacters = 64
+
+    /// Why `value` is refused as longer than `limit` characters ("must be at most 64 characters, not
+    /// 900000: "xxx…" (900000 bytes)"), or nil within it. The bytes are counted first: most values
+    /// are short, and a long one is counted once.
+    public static func lengthProblem(_ value: String, limit: Int) -> String? {
+        guard value.utf8.count > limit else { return nil }
+        let characters = value.count
+        guard characters > limit else { return nil }
+        return "must be at most \(limit) characters, not \(characters): \"\(echo(value))\""
+    }
+
     /// The most characters of a parser's own error (YAML's, JSON's) an error repeats: it may quote
     /// the file.
     public static let echoedParserErrorCharacters = 300

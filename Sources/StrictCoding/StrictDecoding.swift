@@ -18,13 +18,43 @@ public func decodeStrictly<T: RawRepresentable & CaseIterable>(
 }
 
 /// `Unknown source kind "cdPlayer"; allowed: fmRadio, music, …`
+/// The value is echoed cut to `InputLimits.echoedCharacters`.
 public func unknownValueMessage(_ raw: String, what: String, allowed: [String]) -> String {
-    "Unknown \(what) \"\(raw)\"; allowed: \(allowed.joined(separator: ", "))"
+    "Unknown \(what) \"\(InputLimits.echo(raw))\"; allowed: \(allowed.joined(separator: ", "))"
 }
 
 /// `Unknown maneuver member "roadname"; allowed: type, …` (the one format for unknown members).
+/// Each member is echoed cut to `InputLimits.echoedCharacters`, and at most `InputLimits.listedProblems` are named.
 public func unknownMembersMessage(_ unknown: [String], of what: String, allowed: [String]) -> String {
-    "Unknown \(what) member\(unknown.count > 1 ? "s" : "") \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")); allowed: \(allowed.joined(separator: ", "))"
+    var named = unknown.prefix(InputLimits.listedProblems).map { "\"\(InputLimits.echo($0))\"" }.joined(separator: ", ")
+    if unknown.count > InputLimits.listedProblems { named += " and \(unknown.count - InputLimits.listedProblems) more" }
+    return "Unknown \(what) member\(unknown.count > 1 ? "s" : "") \(named); allowed: \(allowed.joined(separator: ", "))"
+}
+
+extension KeyedDecodingContainer {
+    /// A string member of at most `limit` characters (`InputLimits.nameCharacters` unless told),
+    /// refused naming the member and the limit when longer.
+    public func decodeName(_ key: Key, limit: Int = InputLimits.nameCharacters) throws -> String? {
+        guard let value = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        if let problem = InputLimits.lengthProblem(value, limit: limit) {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: problem)
+        }
+        return value
+    }
+
+    /// A list of at most `count` strings of at most `limit` characters each.
+    public func decodeNames(_ key: Key, count: Int, limit: Int = InputLimits.nameCharacters) throws -> [String]? {
+        guard let values = try decodeIfPresent([String].self, forKey: key) else { return nil }
+        guard values.count <= count else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "must list at most \(count), not \(values.count)")
+        }
+        for (index, value) in values.enumerated() {
+            if let problem = InputLimits.lengthProblem(value, limit: limit) {
+                throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "[\(index)] \(problem)")
+            }
+        }
+        return values
+    }
 }
 
 /// Any key, to list what a JSON object holds.

@@ -178,6 +178,9 @@ import Testing
             "already on"
         ),
         ("options:\n  tick: 0\n", "options.tick", 9, "tick must be > 0"),
+        // Issue 50: a tick of 1e-300 counted more updates than an Int holds; a cap had no maximum.
+        ("options:\n  tick: 1e-300\n", "options.tick", 9, "at least 0.01"),
+        ("options:\n  durationCap: \"1000000:00:00\"\n", "options.durationCap", 9, "at most 720:00:00 (30 days"),
         ("options:\n  seed: -1\n", "options.seed", 9, "whole number"),
         ("options:\n  departure: 7.45\n", "options.departure", 9, "expected the driver's clock at the start, \"07:45\""),
         ("options:\n  departure: \"2026-11-28T07:45:00\"\n", "options.departure", 9, "with its offset"),
@@ -243,6 +246,8 @@ import Testing
         #expect(ClockTime.format(0) == "0:00")
         #expect(ClockTime.format(430.9) == "7:10")
         #expect(ClockTime.format(3723) == "1:02:03")
+        // A scenario's time may be any number: written as it is, never trapping.
+        #expect(ClockTime.format(1e300) == "1e+300")
     }
 
     // A mistyped key is named once, at its own line, with the key it most likely meant (it was once

@@ -47,4 +47,31 @@ import Testing
     func anythingElseIsRefused(text: String) {
         #expect(LocalTime(iso8601: text) == nil)
     }
+
+    /// The extremes of what is read, and instants far outside them, written in the four-digit years
+    /// and read back as written (issue 50, row 19: year 9999 at +18:00 was written as
+    /// "10000-01-01T00:00:00+18:00", and an instant of 1e19 s trapped).
+    @Test(arguments: [
+        "9999-12-31T23:59:59.9999999999+18:00", "9999-12-31T23:59:59.9999999999-18:59", "9999-12-31T23:59:59Z",
+        "0000-01-01T00:00:00-18:00", "0000-01-01T00:00:00.0000000001+18:59", "0000-01-01T00:00:00Z",
+    ])
+    func theExtremesOfTheYearsRoundTrip(text: String) throws {
+        let read = try #require(LocalTime(iso8601: text))
+        let written = read.iso8601
+        #expect(written.hasPrefix(String(text.prefix(4))), "\(text) → \(written)")
+        let again = try #require(LocalTime(iso8601: written), "\(text) → \(written)")
+        #expect(again == read && again.iso8601 == written)
+    }
+
+    @Test(arguments: [1e19, -1e19, 1e308, -1e308, .infinity, -.infinity, .nan, 1e15, -1e15])
+    func anInstantBeyondTheYearsIsWrittenAtTheirEdgeAndReadsBack(instant: Double) throws {
+        for offset in [0, 18 * 3600, -18 * 3600, 100 * 3600] {
+            let time = LocalTime(instant: instant, utcOffset: offset)
+            let written = time.iso8601
+            let read = try #require(LocalTime(iso8601: written), "\(instant) at \(offset) → \(written)")
+            #expect(read.iso8601 == written)
+            #expect(written.hasPrefix(instant > 0 ? "9999-12-31T23:59:59" : "0000-01-01T00:00:00"), "\(instant) → \(written)")
+            _ = time.minuteOfDay
+        }
+    }
 }

@@ -111,6 +111,17 @@ def obj(props, required=None, description=None, additional=False):
     return out
 
 
+# StrictCoding/InputLimits.swift: a name (a road, a sign, a key, an id) and an enum-like tag (a language, a profile).
+NAME = {"type": "string", "maxLength": 300}
+TAG = {"type": "string", "maxLength": 64}
+# ClockAdvance.maximumTime: the latest a client's clock may read (guidance's time, clock.advance's to).
+CLIENT_TIME = {"type": "number", "minimum": 0, "maximum": 1e9}
+
+
+def name(description=None, base=NAME):
+    return {**base, "description": description} if description else dict(base)
+
+
 NO_PARAMS = {"type": "object", "maxProperties": 0, "description": "No params: omit them or send {}."}
 UINT32 = {"type": "integer", "minimum": 0, "maximum": 4294967295}
 
@@ -121,10 +132,10 @@ METHODS = {
             "text": {"type": "string", "pattern": "\\S", "description": "Words to speak as they are (not blank)."},
             "maneuver": ref("Maneuver"),
             "then": ref("Maneuver"),
-            "language": {"type": "string", "description": "A phrase pack (en-US, de, …; de-AT finds de); for text also an eSpeak NG voice name. Default en-US. Unknown: -32000."},
+            "language": name("A phrase pack (en-US, de, …; de-AT finds de); for text also an eSpeak NG voice name. Default en-US. Unknown: -32000.", TAG),
             "priority": {"enum": PRIORITIES, "description": "Default normal. A higher priority plays before anything of a lower one that waits."},
             "deadline": {"type": "number", "exclusiveMinimum": 0, "maximum": 3600, "description": "Seconds from now after which the prompt may no longer start: it expires instead."},
-            "key": {"type": "string", "description": "A newer prompt of this client with the same key supersedes a waiting one."},
+            "key": name("A newer prompt of this client with the same key supersedes a waiting one."),
             "wait": {"type": "boolean", "description": "false: answer at once with {id, position}; otherwise answer with the outcome once it has ended."},
             "outliveClient": {"type": "boolean", "description": "true: the prompt still plays if this client disconnects first (its session lasts until the prompt has ended); otherwise a client's prompts end with it."},
             "timingFromText": {"type": "boolean", "description": "true (text only): a distance ahead or 'now' in the text, in its language's words, gives the prompt a key and a deadline where it has none of its own. Best effort."},
@@ -138,9 +149,9 @@ METHODS = {
     "prompt.alert": (
         params({"kind": ref("AlertKind"),
                 "text": {"type": "array", "minItems": 1, "maxItems": 8, "items": {"type": "string", "pattern": "\\S"},
-                         "description": "The app's own words instead of a kind: its title variants, longest first; the richest that fits a prompt's time is said."},
+                         "description": "The app's own words instead of a kind: its title variants, longest first (by characters; otherwise -32602); the richest that fits a prompt's time is said."},
                 "distance": {"type": "number", "minimum": 0, "maximum": 100000, "description": "Meters to it (with kind); omitted: \"… ahead\"."},
-                "language": {"type": "string", "description": "A phrase pack; default: this client's guidance language (and then its units), else en-US. Unknown: -32000."},
+                "language": name("A phrase pack; default: this client's guidance language (and then its units), else en-US. Unknown: -32000.", TAG),
                 "deadline": {"type": "number", "exclusiveMinimum": 0, "maximum": 3600},
                 "dismissAfter": {"type": "number", "exclusiveMinimum": 0, "maximum": 3600,
                                  "description": "Seconds from now: not said by then, it never is (prompt.expired, then alert.dismissed)."},
@@ -151,11 +162,11 @@ METHODS = {
         {"oneOf": [ref("PromptOutcome"), ref("QueuedPrompt")]},
     ),
     "prompt.cancel": (
-        params({"id": {"type": "string", "description": "One prompt of this client (as in its events); omitted: all of them."}}),
+        params({"id": name("One prompt of this client (as in its events); omitted: all of them.")}),
         obj({"cancelled": {"type": "array", "items": {"type": "string"}}}),
     ),
     "events.subscribe": (
-        params({"types": {"type": "array", "items": {"enum": EVENT_TYPES + EVENT_GROUPS},
+        params({"types": {"type": "array", "items": {"enum": EVENT_TYPES + EVENT_GROUPS}, "maxItems": len(EVENT_TYPES + EVENT_GROUPS),
                           "description": "Event types or groups (the part before the dot); omitted: every event."}}),
         obj({"subscribed": {"type": "array", "items": {"enum": EVENT_TYPES + EVENT_GROUPS}}}),
     ),
@@ -220,8 +231,8 @@ METHODS = {
         obj({"violations": {"type": "array", "items": ref("Violation")}}),
     ),
     "guidance.start": (
-        params({"language": {"type": "string", "description": "A phrase pack; default en-US. Unknown: -32000."},
-                "profile": {"type": "string", "examples": ["car", "bicycle", "pedestrian"],
+        params({"language": name("A phrase pack; default en-US. Unknown: -32000.", TAG),
+                "profile": {**TAG, "examples": ["car", "bicycle", "pedestrian"],
                             "description": "A vehicle profile: car (default), bicycle, pedestrian. Unknown: -32000."},
                 "units": {"enum": UNIT_SYSTEMS, "description": "The unit system distances are said in; default the pack's own. One the pack does not word (en-US and en-GB word metric too): -32000."},
                 "verbosity": {"enum": VERBOSITIES, "description": "How much is said: brief (turn now, plus prepare on a fast road: "
@@ -232,7 +243,7 @@ METHODS = {
                 "maneuvers": {"type": "array", "items": {"allOf": [ref("Upcoming"), {"required": ["maneuver"]}]}, "minItems": 1,
                               "description": "The route's first report, as guidance.update's: at least one maneuver ahead, each described. Absent: the first guidance.update brings it."},
                 "speed": {"type": "number", "minimum": 0, "maximum": 100, "description": "With maneuvers: meters per second; default 0."},
-                "time": {"type": "number", "description": "With maneuvers: as in guidance.update."},
+                "time": {**CLIENT_TIME, "description": "With maneuvers: as in guidance.update."},
                 "interval": {"type": "number", "exclusiveMinimum": 0, "maximum": 10, "description": "With maneuvers: as in guidance.update."},
                 "trip": {**ref("TripReport"), "description": "With maneuvers: the trip's estimates, as in guidance.update."},
                 "arrivalOnDeparture": {"type": "boolean", "description": "Whether the departure prompt ends with the arrival (\"… You'll arrive at 8:41 AM\"), once a report carried trip; default false."}},
@@ -248,9 +259,9 @@ METHODS = {
             required=["language", "profile", "units", "verbosity", "roadNames", "roadNumbers", "arrivalOnDeparture"]),
     ),
     "guidance.update": (
-        params({"time": {"type": "number", "description": "Seconds on the client's own monotonic clock (simulations); default the daemon's clock."},
+        params({"time": {**CLIENT_TIME, "description": "Seconds on the client's own monotonic clock (simulations), at most 1e9; default the daemon's clock."},
                 "speed": {"type": "number", "minimum": 0, "maximum": 100, "description": "Meters per second."},
-                "maneuvers": {"type": "array", "items": ref("Upcoming"), "minItems": 1,
+                "maneuvers": {"type": "array", "items": ref("Upcoming"), "minItems": 1, "maxItems": 1000,
                               "description": "The next maneuvers in route order, at least one (empty: -32602; a guidance always has one ahead). An id never described is -32000 (the update is refused whole)."},
                 "interval": {"type": "number", "exclusiveMinimum": 0, "maximum": 10,
                              "description": "Seconds between this client's updates (its tick); default: the daemon measures the time since the last update. Declaring it makes the result carry quiet."},
@@ -264,7 +275,7 @@ METHODS = {
             required=["prompts"]),
     ),
     "guidance.reroute": (
-        params({"time": {"type": "number", "minimum": 0,
+        params({"time": {**CLIENT_TIME,
                          "description": "Seconds on the client's own monotonic clock, as in guidance.update; default the daemon's clock."}},
                description="The route is being recalculated: the pack's \"Recalculating route\" is queued unless one was within 10 s, "
                            "the old route's waiting prompts are skipped, and the announcer starts again (old maneuver ids are forgotten). "
@@ -277,7 +288,7 @@ METHODS = {
             required=["announced", "text", "cancelled"]),
     ),
     "guidance.repeat": (
-        params({"time": {"type": "number", "minimum": 0,
+        params({"time": {**CLIENT_TIME,
                          "description": "Seconds on the client's own monotonic clock, as in guidance.update; default: the last "
                                         "update's time plus the seconds since it arrived on the daemon's clock."}},
                description="The driver asks to hear the next maneuver again: its prompt is queued now, at the distance of the "
@@ -294,7 +305,7 @@ METHODS = {
             required=["repeated"]),
     ),
     "guidance.estimates": (
-        params({"time": {"type": "number", "minimum": 0,
+        params({"time": {**CLIENT_TIME,
                          "description": "Seconds on the client's own monotonic clock, as in guidance.update; default the daemon's clock."}},
                description="The driver asks when they will arrive: the trip's last estimates, moved on to now at the speed reported with "
                            "them, are queued in the pack's sentence (\"You'll arrive at 5:42 PM, in 23 minutes. 14 miles to go\"). "
@@ -308,7 +319,7 @@ METHODS = {
     ),
     "guidance.pause": (
         params({"reason": {"enum": GUIDANCE_PAUSE_REASONS},
-                "time": {"type": "number", "minimum": 0,
+                "time": {**CLIENT_TIME,
                          "description": "Seconds on the client's own monotonic clock, as in guidance.update; default the daemon's clock."}},
                required=["reason"],
                description="Guidance pauses: nothing is announced until guidance.resume, the guidance's waiting prompts are skipped, and the "
@@ -323,7 +334,7 @@ METHODS = {
             required=["paused", "announced", "cancelled"]),
     ),
     "guidance.resume": (
-        params({"time": {"type": "number", "minimum": 0, "description": "Seconds on the client's own monotonic clock, as in guidance.update."}},
+        params({"time": {**CLIENT_TIME, "description": "Seconds on the client's own monotonic clock, as in guidance.update."}},
                description="Guidance goes on after guidance.pause: the next guidance.update is announced as it stands. Without guidance: -32000."),
         obj({"resumed": {"type": "boolean", "description": "False when guidance was not paused (nothing changed)."},
              "from": {"enum": GUIDANCE_PAUSE_REASONS, "description": "What it had been paused for."}},
@@ -336,7 +347,7 @@ METHODS = {
                description="Ends this client's guidance; a guidance.ended event follows."),
         obj({"ended": {"const": True}})),
     "clock.advance": (
-        params({"to": {"type": "number", "minimum": 0, "maximum": 1e9,
+        params({"to": {**CLIENT_TIME,
                        "description": "Seconds on the daemon's clock; an earlier time than now leaves it where it is."}},
                required=["to"],
                description="Only on a simulated clock (voxnavd --clock virtual|compressed); on the real clock -32000. "
@@ -424,27 +435,27 @@ DEFS = {
                      "description": "enter_Ferry is CarPlay's Swift spelling of enterFerry."},
             "junctionType": nullable({"enum": ["intersection", "roundabout"]}),
             "trafficSide": nullable({"enum": ["right", "left"]}),
-            "lanes": nullable({"type": "array", "items": ref("Lane"), "description": "Left to right."}),
+            "lanes": nullable({"type": "array", "items": ref("Lane"), "maxItems": 32, "description": "Left to right."}),
             "state": nullable(ref("ManeuverState")),
-            "instructionVariants": nullable({"type": "array", "items": {"type": "string"}}),
-            "roadName": nullable({"type": "string"}),
-            "roadNamePronunciation": nullable({"type": "string", "description": "How to say roadName, said in its place, never shown: eSpeak NG phonemes in [[...]] or words (OSRM's and Mapbox's step pronunciation)."}),
-            "routeNumber": nullable({"type": "string"}),
-            "exitNumber": nullable({"type": "string"}),
-            "towards": nullable({"type": "string", "description": "Where the maneuver's signposts point (OSRM destinations, Valhalla exit toward): said as 'toward ...'."}),
-            "rotaryName": nullable({"type": "string", "description": "The roundabout's own name (OSRM rotary_name)."}),
+            "instructionVariants": nullable({"type": "array", "items": NAME, "maxItems": 16}),
+            "roadName": nullable(name()),
+            "roadNamePronunciation": nullable({**NAME, "description": "How to say roadName, said in its place, never shown: eSpeak NG phonemes in [[...]] or words (OSRM's and Mapbox's step pronunciation)."}),
+            "routeNumber": nullable(name()),
+            "exitNumber": nullable(name()),
+            "towards": nullable({**NAME, "description": "Where the maneuver's signposts point (OSRM destinations, Valhalla exit toward): said as 'toward ...'."}),
+            "rotaryName": nullable({**NAME, "description": "The roundabout's own name (OSRM rotary_name)."}),
             "heading": nullable({"type": "number", "minimum": 0, "exclusiveMaximum": 360, "description": "For a start: the heading the route leaves in, degrees clockwise from north, said as a compass point."}),
-            "currentRoadName": nullable({"type": "string", "description": "The road the vehicle is on before the maneuver, said in continue prompts."}),
-            "destinationName": nullable({"type": "string", "description": "For an arrival: the destination's name, when the route gives one."}),
-            "distanceRemaining": nullable({"type": "number"}),
-            "timeRemaining": nullable({"type": "number"}),
-            **{name: nullable({"type": "array", "items": {"type": "string"}, "description": "CarPlay display only: accepted, never spoken."})
-               for name in DISPLAY_TEXTS},
-            **{name: nullable({"type": "string", "description": "CarPlay display only (a label or an image's asset name): accepted, never spoken."})
-               for name in DISPLAY_TEXT},
-            **{name: nullable({"type": "object", "properties": {"lightContentImage": {"type": "string"}, "darkContentImage": {"type": "string"}},
+            "currentRoadName": nullable({**NAME, "description": "The road the vehicle is on before the maneuver, said in continue prompts."}),
+            "destinationName": nullable({**NAME, "description": "For an arrival: the destination's name, when the route gives one."}),
+            "distanceRemaining": nullable({"type": "number", "minimum": -1000, "maximum": 5000000}),
+            "timeRemaining": nullable({"type": "number", "minimum": 0, "maximum": 2592000}),
+            **{field: nullable({"type": "array", "items": NAME, "maxItems": 16, "description": "CarPlay display only: accepted, never spoken."})
+               for field in DISPLAY_TEXTS},
+            **{field: nullable({**NAME, "description": "CarPlay display only (a label or an image's asset name): accepted, never spoken."})
+               for field in DISPLAY_TEXT},
+            **{field: nullable({"type": "object", "properties": {"lightContentImage": NAME, "darkContentImage": NAME},
                                "additionalProperties": False, "description": "CPImageSet by asset names; display only, never spoken."})
-               for name in DISPLAY_IMAGE_SETS},
+               for field in DISPLAY_IMAGE_SETS},
         },
         "required": ["type"],
     },
@@ -452,7 +463,7 @@ DEFS = {
         "type": "object",
         "description": "One entry of guidance.update's maneuvers. maneuver is needed the first time an id is sent (and when it changes). Unknown members are refused.",
         "additionalProperties": False,
-        "properties": {"id": {"type": "string"},
+        "properties": {"id": name(),
                        "distance": {"type": "number", "minimum": -1000, "maximum": 5000000, "description": "Meters to the maneuver; ≤ 0 once passed."},
                        "maneuver": nullable(ref("Maneuver"))},
         "required": ["id", "distance"],
@@ -526,7 +537,7 @@ DEFS = {
     "TripReport": obj({
         "distance": {"type": "number", "minimum": 0, "maximum": 50000000, "description": "Meters to the destination."},
         "time": {"type": "number", "minimum": 0, "maximum": 2592000, "description": "Seconds to the destination."},
-        "arrival": {"type": "string", "pattern": ISO_OFFSET_TIME,
+        "arrival": {"type": "string", "maxLength": 64, "pattern": ISO_OFFSET_TIME,
                     "description": "ISO 8601 with the offset of the driver's clock; said in that offset. Absent: now plus time, in the daemon's time zone."},
     }, required=["distance", "time"]),
     "TripEstimates": obj({

@@ -1,4 +1,5 @@
 import Guidance
+import StrictCoding
 
 /// `prompt.alert`: a navigation alert about the road ahead, queued at priority `important`: one of
 /// the built-in kinds worded by the language's phrase pack ("Speed camera in 500 feet"), or the app's
@@ -51,6 +52,14 @@ public enum PromptAlert: RPCMethod {
                     throw .invalidParams("'text' must be 1 to \(PromptAlert.maximumVariants) variants, longest first")
                 }
                 if let blank = variants.firstIndex(where: { $0.allSatisfy(\.isWhitespace) }) { throw .invalidParams("'text[\(blank)]' is empty") }
+                // CarPlay's title variants go longest first; the richest that fits is said, so a
+                // shorter one first would hide the longer ones after it.
+                let lengths = variants.map(\.count)
+                if let shorter = lengths.indices.dropLast().first(where: { lengths[$0] < lengths[$0 + 1] }) {
+                    throw .invalidParams(
+                        "'text' must list its variants longest first: 'text[\(shorter)]' has \(lengths[shorter]) characters, "
+                            + "'text[\(shorter + 1)]' after it \(lengths[shorter + 1])")
+                }
                 if distance != nil { throw .invalidParams("'distance' goes with 'kind': an alert's own text says its own distance") }
             case (.some, nil): break
             }
@@ -63,6 +72,7 @@ public enum PromptAlert: RPCMethod {
             if let dismissAfter, !(dismissAfter > 0 && dismissAfter <= 3600) {
                 throw .invalidParams("'dismissAfter' must be seconds from now, more than 0 and at most 3600")
             }
+            try checkLength(language, "language", limit: InputLimits.tagCharacters)
         }
 
         /// The latest it may start: its deadline or its dismissal, whichever comes first.

@@ -12,6 +12,10 @@ public enum EventsSubscribe: RPCMethod {
 
         public func validate() throws(RPCError) {
             let known = EventType.allCases.map(\.rawValue) + EventType.groups
+            if let types, types.count > known.count {
+                throw .invalidParams("'types' must list at most \(known.count) event types or groups, not \(types.count)")
+            }
+            for type in types ?? [] { try checkLength(type, "types", limit: InputLimits.tagCharacters) }
             if let unknown = types?.first(where: { !known.contains($0) }) {
                 throw .invalidParams(unknownValueMessage(unknown, what: "event type", allowed: known))
             }

@@ -28,7 +28,7 @@ public struct TripReport: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         distance = try container.decode(Double.self, forKey: .distance)
         time = try container.decode(Double.self, forKey: .time)
-        arrival = try container.decodeIfPresent(String.self, forKey: .arrival)
+        arrival = try container.decodeName(.arrival, limit: InputLimits.tagCharacters)
         guard distance.isFinite, distance >= 0, distance <= Self.maximumDistance else {
             throw DecodingError.dataCorruptedError(forKey: .distance, in: container, debugDescription: "distance must be meters, from 0 to 50000000")
         }

@@ -57,6 +57,8 @@ public enum GuidanceStart: RPCMethod {
         }
 
         public func validate() throws(RPCError) {
+            try checkLength(language, "language", limit: InputLimits.tagCharacters)
+            try checkLength(profile, "profile", limit: InputLimits.tagCharacters)
             guard let firstUpdate else {
                 if speed != nil || time != nil || interval != nil || trip != nil {
                     throw .invalidParams("'speed', 'time', 'interval' and 'trip' go with 'maneuvers', the route's first report")
@@ -103,6 +105,10 @@ public enum GuidanceStart: RPCMethod {
 /// `guidance.update`: one progress report (speed, the next maneuvers and their distances).
 public enum GuidanceUpdate: RPCMethod {
     public static let name = "guidance.update"
+    /// The fastest a vehicle may report, in meters per second (360 km/h).
+    public static let maximumSpeed = 100.0
+    /// The most maneuvers one report may list ahead.
+    public static let maximumManeuvers = 1000
 
     public struct Params: MethodParams {
         /// Seconds on the client's own monotonic clock; absent: the daemon's clock.
@@ -132,9 +138,13 @@ public enum GuidanceUpdate: RPCMethod {
                     "'maneuvers' must list at least one upcoming maneuver: a guidance always has one ahead (the destination last); "
                         + "once it is reached, guidance ends by itself, or call guidance.end")
             }
-            guard speed >= 0, speed <= 100 else { throw .invalidParams("'speed' must be between 0 and 100 m/s") }
+            guard speed >= 0, speed <= GuidanceUpdate.maximumSpeed else { throw .invalidParams("'speed' must be between 0 and 100 m/s") }
             if let interval, !(interval > 0 && interval <= 10) {
                 throw .invalidParams("'interval' must be seconds between updates, more than 0 and at most 10")
+            }
+            try GuidanceTimeParams(time: time).validate()
+            if maneuvers.count > GuidanceUpdate.maximumManeuvers {
+                throw .invalidParams("'maneuvers' must list at most \(GuidanceUpdate.maximumManeuvers) maneuvers ahead, not \(maneuvers.count)")
             }
         }
     }
@@ -157,10 +167,13 @@ public enum GuidanceUpdate: RPCMethod {
         public init(from decoder: any Decoder) throws {
             try rejectUnknownKeys(CodingKeys.self, in: decoder, of: "upcoming maneuver")
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            id = try container.decode(String.self, forKey: .id)
+            guard let id = try container.decodeName(.id) else {
+                throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "'id' is required"))
+            }
+            self.id = id
             distance = try container.decode(Double.self, forKey: .distance)
             maneuver = try container.decodeIfPresent(Maneuver.self, forKey: .maneuver)
-            guard distance.isFinite, distance >= -1000, distance <= 5_000_000 else {
+            guard Maneuver.distanceRange.contains(distance) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .distance, in: container, debugDescription: "distance must be meters, from -1000 to 5000000")
             }
@@ -226,8 +239,15 @@ public struct GuidanceTimeParams: MethodParams {
 
     public init(time: Double? = nil) { self.time = time }
 
+    /// The latest a client's monotonic clock may read (about 31 years, as `clock.advance`'s): a
+    /// later one would move a derived arrival past the years an ISO 8601 date can write (a `time` of
+    /// 1e19 killed voxnavd converting the arrival).
+    public static let maximumTime = ClockAdvance.maximumTime
+
     public func validate() throws(RPCError) {
-        if let time, !time.isFinite || time < 0 { throw .invalidParams("'time' must be seconds ≥ 0") }
+        if let time, !(time >= 0 && time <= Self.maximumTime) {
+            throw .invalidParams("'time' must be seconds on the client's clock, from 0 to 1000000000 (got \(time))")
+        }
     }
 }
 

@@ -66,6 +66,8 @@ public enum PromptSpeak: RPCMethod {
             if let deadline, !(deadline > 0 && deadline <= 3600) {
                 throw .invalidParams("'deadline' must be seconds from now, more than 0 and at most 3600")
             }
+            try checkLength(language, "language", limit: InputLimits.tagCharacters)
+            try checkLength(key, "key", limit: InputLimits.nameCharacters)
         }
     }
 
@@ -118,6 +120,8 @@ public enum PromptCancel: RPCMethod {
         public var id: String?
         public enum CodingKeys: String, CodingKey, CaseIterable { case id }
         public init(id: String? = nil) { self.id = id }
+
+        public func validate() throws(RPCError) { try checkLength(id, "id", limit: InputLimits.nameCharacters) }
     }
 
     public struct Result: Codable, Sendable {

@@ -25,6 +25,9 @@ public enum AuditGet: RPCMethod {
 /// `clock.advance`: moves a virtual clock to a time (drive simulations).
 public enum ClockAdvance: RPCMethod {
     public static let name = "clock.advance"
+    /// The latest time a clock may be moved to, in seconds (about 31 years); the guidance methods'
+    /// `time` is bounded by it too.
+    public static let maximumTime = 1e9
 
     public struct Params: MethodParams {
         /// Seconds on the engine's clock.
@@ -33,7 +36,7 @@ public enum ClockAdvance: RPCMethod {
         public init(to: Double) { self.to = to }
 
         public func validate() throws(RPCError) {
-            guard to >= 0, to <= 1e9 else { throw .invalidParams("'to' must be between 0 and 1000000000 seconds") }
+            guard to >= 0, to <= ClockAdvance.maximumTime else { throw .invalidParams("'to' must be between 0 and 1000000000 seconds") }
         }
     }
 

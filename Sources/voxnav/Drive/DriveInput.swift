@@ -46,11 +46,13 @@ enum DriveInput {
             throw CLIError(
                 "\(path): units \(units.rawValue), but the \(pack.language) pack words \(pack.unitSystems.map(\.rawValue).joined(separator: ", ")) only")
         }
-        let problems = scenario.expect.problems(route: route)
+        let schedule = DriveSchedule(scenario: scenario, route: route)
+        // What the daemon would refuse mid-drive is refused before anything starts.
+        let problems = scenario.expect.problems(route: route) + schedule.timeline.daemonLimitProblems()
         if !problems.isEmpty {
             throw CLIError("\(path) is not a valid scenario:\n\(ScenarioError(problems: problems))")
         }
-        return (scenario, route, DriveSchedule(scenario: scenario, route: route), try policyFile(of: scenario, at: url))
+        return (scenario, route, schedule, try policyFile(of: scenario, at: url))
     }
 
     /// The scenario's policy file, read and checked as voxnavd will read it, so that a bad one is
