@@ -79,7 +79,7 @@ extension VoxNavEngine {
         for announcement in session.announcer.update(update, interval: progress.interval) {
             guard var maneuver = session.onRoute[announcement.maneuverID], let text = session.text(for: announcement) else { continue }
             // Said within the window already (a pause that flaps restarts the announcer): not again.
-            let said = RecentAnnouncements.Said(maneuverID: announcement.maneuverID, words: text)
+            let said = RecentAnnouncements.Said(maneuverID: announcement.maneuverID, state: announcement.state, words: text)
             guard session.recent.shouldSay(said, at: now) else {
                 session.announcer.notSaid(announcement)
                 continue

@@ -1,17 +1,20 @@
 /// What guidance said lately, so that a pause that flaps does not say it again: paused and resumed
 /// every half second, each rerouting pause starting the announcer afresh (`Announcer.restart`), it
-/// said "Continue for 3 miles" six times in 30 s. The same words about the same maneuver are said at
-/// most once per `window` seconds (that of a pause's own words, `RerouteDebounce.standardWindow`);
+/// said "Continue for 3 miles" six times in 30 s. The same words about the same maneuver in the same
+/// state are said at most once per `window` seconds (that of a pause's own words, `RerouteDebounce.standardWindow`);
 /// words that were queued but never played (a pause skipped them while they waited) do not count.
 /// Times are the guidance clock's seconds; pure.
 public struct RecentAnnouncements: Sendable {
-    /// Words said about a maneuver.
+    /// Words said about a maneuver in one of its states: a final instruction worded as the prepare
+    /// prompt before it ("In a half mile, take exit 3", said early on a motorway) is another announcement.
     public struct Said: Hashable, Sendable {
         public let maneuverID: String
+        public let state: ManeuverState
         public let words: String
 
-        public init(maneuverID: String, words: String) {
+        public init(maneuverID: String, state: ManeuverState, words: String) {
             self.maneuverID = maneuverID
+            self.state = state
             self.words = words
         }
     }

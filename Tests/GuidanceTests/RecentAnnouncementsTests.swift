@@ -6,7 +6,7 @@ import Testing
 /// pause starting the announcer afresh) does not say the same words about a maneuver again within
 /// the window; words skipped before they played do not count. Pure.
 @Suite struct RecentAnnouncementsTests {
-    static let continueFor3Miles = RecentAnnouncements.Said(maneuverID: "m1", words: "Continue for 3 miles")
+    static let continueFor3Miles = RecentAnnouncements.Said(maneuverID: "m1", state: .continue, words: "Continue for 3 miles")
 
     @Test func theSameWordsAreSaidOncePerWindow() {
         var recent = RecentAnnouncements()
@@ -20,9 +20,14 @@ import Testing
         said = recent.shouldSay(Self.continueFor3Miles, at: 10)
         #expect(said, "the window is over")
         // Other words, or the same words about another maneuver, are other announcements.
-        said = recent.shouldSay(.init(maneuverID: "m1", words: "Continue for 2.5 miles"), at: 10.5)
+        said = recent.shouldSay(.init(maneuverID: "m1", state: .continue, words: "Continue for 2.5 miles"), at: 10.5)
         #expect(said)
-        said = recent.shouldSay(.init(maneuverID: "m2", words: "Continue for 3 miles"), at: 10.5)
+        said = recent.shouldSay(.init(maneuverID: "m2", state: .continue, words: "Continue for 3 miles"), at: 10.5)
+        #expect(said)
+        // A final instruction worded as its prepare prompt is not that prompt said again.
+        said = recent.shouldSay(.init(maneuverID: "m3", state: .prepare, words: "In a half mile, take exit 3"), at: 10.5)
+        #expect(said)
+        said = recent.shouldSay(.init(maneuverID: "m3", state: .execute, words: "In a half mile, take exit 3"), at: 12)
         #expect(said)
         // A guidance clock that started again forgets what it said before; one not finite is always said.
         said = recent.shouldSay(Self.continueFor3Miles, at: 1)
@@ -34,7 +39,7 @@ import Testing
     @Test func wordsSkippedBeforeTheyPlayedOrNotQueuedMayBeSaidAgain() {
         var recent = RecentAnnouncements()
         var said: Bool
-        let prepare = RecentAnnouncements.Said(maneuverID: "m1", words: "In a quarter mile, turn right onto Solar Circle")
+        let prepare = RecentAnnouncements.Said(maneuverID: "m1", state: .prepare, words: "In a quarter mile, turn right onto Solar Circle")
         said = recent.shouldSay(Self.continueFor3Miles, at: 0)
         #expect(said)
         recent.queued(Self.continueFor3Miles, as: "p1")
