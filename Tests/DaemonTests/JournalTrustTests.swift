@@ -131,7 +131,8 @@ import Testing
     /// Item 3: a journal that cannot be written (a directory in its place) was a silent failure on
     /// every write; it is logged once for the streak, and once when writes work again. Item 16 of
     /// issue 50: meanwhile the music is not ducked, and no subscriber is told `source.ducked` or
-    /// `source.restored` (each prompt told both before); the first duck carried out again is told.
+    /// `source.restored` (each prompt told both before); the first duck carried out again is told. On
+    /// all three servers (scripts/test).
     @Test func aJournalThatCannotBeWrittenIsReportedOncePerStreak() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
