@@ -71,9 +71,16 @@ actor FocusExecutor {
 
     /// - Parameter voxNavDucks: false where the server ducks by role itself (`ServerRolePolicy`):
     ///   ducks are left to it, and so are their restores (nothing was journalled).
-    func apply(_ events: [FocusEvent], sources: [SourceID: SourceHandle], voxNavDucks: Bool = true) async -> Effects {
+    /// - Parameter carriedOut: given the events carried out (or left to the server), before the ramps
+    ///   run: those not carried out (another program's stream while the journal cannot be written, a
+    ///   restore of a stream never ducked, a stream gone) are left out.
+    func apply(
+        _ events: [FocusEvent], sources: [SourceID: SourceHandle], voxNavDucks: Bool = true,
+        carriedOut: @Sendable ([FocusEvent]) -> Void = { _ in }
+    ) async -> Effects {
         let events = Self.lastLevelOfEachStream(events)
         var effects = Effects()
+        var done: [FocusEvent] = []
         var ramps: [(index: UInt32, from: ChannelVolumes, to: ChannelVolumes, ramp: VolumeRamp)] = []
         // What the server should remember for the streams this batch let go of.
         var released: [RememberedStream] = []
@@ -97,6 +104,7 @@ actor FocusExecutor {
                 case .ducked(_, let dB, let seconds):
                     guard voxNavDucks else {
                         logger.debug("duck left to the server's role policy", metadata: ["source": "\(id)", "dB": "\(dB)"])
+                        done.append(event)
                         continue
                     }
                     guard let input = try await connection.sinkInput(index: index) else { continue }
@@ -117,9 +125,12 @@ actor FocusExecutor {
                         continue
                     }
                     ramps.append((index, input.volume, target, ramp(seconds)))
+                    done.append(event)
                     effects.ducked.append(.init(kind: handle.kind, sinkInput: index, from: journal.originalVolume(of: index)!.values, to: target.values))
                 case .restored(_, let seconds):
                     current = take(try await restoreStep(index, over: seconds), of: index)
+                    // Nothing to restore (never ducked) is no restore, unless the server ducked by role.
+                    if current != nil || !voxNavDucks { done.append(event) }
                 case .interruptionBegan:
                     if case .foreign = handle, let why = journalProblem {
                         // Neither paused nor muted without a journal (nothing would undo it after a kill).
@@ -138,12 +149,14 @@ actor FocusExecutor {
                         if handled.handling == .paused { await persistPlayers() }
                         effects.handled.append((id, handled))
                     }
+                    done.append(event)
                     // A ducked source paused is let go at its own level, unheard: when it plays again it is
                     // at that level, or ducked anew if a prompt still plays then (the policy says which).
                     current = take(try await restoreStep(index, over: 0), of: index)
                 case .interruptionEnded(_, let shouldResume):
                     switch handle {
                     case .simulated(let source):
+                        done.append(event)
                         if shouldResume {
                             source.resume()
                         } else {
@@ -156,11 +169,15 @@ actor FocusExecutor {
                         if let handled = await players.resume(sinkInput: index, shouldResume: shouldResume) {
                             await persistPlayers()
                             effects.handled.append((id, handled))
+                            done.append(event)
                         } else {
-                            // A stream we can only mute is never left muted.
+                            // A stream we can only mute is never left muted; one never muted (the journal
+                            // could not be written) is not told unmuted.
                             try await connection.setSinkInputMute(index: index, muted: false)
                             journal.noteMuted(index, false)
+                            guard before?.muted == true else { break }
                             effects.handled.append((id, ForeignPlayers.Handled(handling: .unmuted)))
+                            done.append(event)
                         }
                     }
                 case .stopped:
@@ -169,8 +186,11 @@ actor FocusExecutor {
                         source.stop()
                         journal.forget(index)
                         effects.stopped.append(id)
+                        done.append(event)
                     case .foreign:
-                        if journalProblem == nil { try await mute(index) }
+                        guard journalProblem == nil else { break }
+                        try await mute(index)
+                        done.append(event)
                     }
                 }
             } catch {
@@ -183,6 +203,7 @@ actor FocusExecutor {
             }
         }
         persist(journal)
+        carriedOut(done)
         await withTaskGroup(of: Void.self) { group in
             for move in ramps {
                 let connection = self.connection

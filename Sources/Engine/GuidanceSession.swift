@@ -18,6 +18,8 @@ struct GuidanceSession {
     /// When each spoken status may be said again: "Recalculating route" (a reroute, or a pause for
     /// one), "Loading route", …, at most once per window each.
     var statuses: [GuidancePauseReason: RerouteDebounce] = [:]
+    /// The announcements said lately: a pause that flaps does not say one again within the window.
+    var recent = RecentAnnouncements()
     /// Why guidance is paused (`guidance.pause`): nothing is announced until it resumes. Nil: guiding.
     var paused: GuidancePauseReason?
     /// The last update as the announcer read it (lane-only maneuvers folded), and when it came on the

@@ -15,9 +15,10 @@ extension VoxNavEngine {
         events.emit(event)
     }
 
-    /// The events a batch of policy decisions means for subscribers.
-    func emit(_ decisions: [PolicyDecision]) {
-        let time = now()
+    /// The events a batch of policy decisions means for subscribers, but for those of the sources:
+    /// each is told once it is carried out (`sourceEvents`), and one not carried out is not (another
+    /// program's stream left at its level while the journal cannot be written).
+    func emit(_ decisions: [PolicyDecision], at time: Double) {
         for decision in decisions {
             var event: EngineEvent
             switch decision {
@@ -34,28 +35,41 @@ extension VoxNavEngine {
                 event.rule = violation.rule.rawValue
                 event.reason = violation.detail
             case .focus(let focus):
-                switch focus.participant {
-                case .source(let id):
-                    event = EngineEvent(type: Self.sourceEventType(focus), time: time)
-                    event.source = id.rawValue
-                    event.kind = sources[id]?.kind
-                case .session(let client):
-                    // Another client's session is interrupted or resumed, as AVAudioSession would tell it.
-                    switch focus {
-                    case .interruptionBegan, .stopped: event = EngineEvent(type: .interruptionBegan, time: time)
-                    case .interruptionEnded: event = EngineEvent(type: .interruptionEnded, time: time)
-                    case .ducked: event = EngineEvent(type: .sourceDucked, time: time)
-                    case .restored: event = EngineEvent(type: .sourceRestored, time: time)
-                    }
-                    event.client = client.rawValue
+                guard case .session(let client) = focus.participant else { continue }
+                // Another client's session is interrupted or resumed, as AVAudioSession would tell it.
+                switch focus {
+                case .interruptionBegan, .stopped: event = EngineEvent(type: .interruptionBegan, time: time)
+                case .interruptionEnded: event = EngineEvent(type: .interruptionEnded, time: time)
+                case .ducked: event = EngineEvent(type: .sourceDucked, time: time)
+                case .restored: event = EngineEvent(type: .sourceRestored, time: time)
                 }
-                if case .ducked(_, let dB, _) = focus { event.dB = dB }
-                if case .interruptionEnded(_, let resume) = focus { event.shouldResume = resume }
+                event.client = client.rawValue
+                Self.describe(focus, in: &event)
             default:
                 continue
             }
             emit(event)
         }
+    }
+
+    /// What tells subscribers of the sources' focus events the executor carried out (`FocusExecutor.apply`),
+    /// stamped with the time they were decided.
+    nonisolated func sourceEvents(decidedAt time: Double, handles: [SourceID: SourceHandle]) -> @Sendable ([FocusEvent]) -> Void {
+        { [events] carried in
+            for focus in carried {
+                guard case .source(let id) = focus.participant else { continue }
+                var event = EngineEvent(type: Self.sourceEventType(focus), time: time)
+                event.source = id.rawValue
+                event.kind = handles[id]?.kind
+                Self.describe(focus, in: &event)
+                events.emit(event)
+            }
+        }
+    }
+
+    private static func describe(_ focus: FocusEvent, in event: inout EngineEvent) {
+        if case .ducked(_, let dB, _) = focus { event.dB = dB }
+        if case .interruptionEnded(_, let resume) = focus { event.shouldResume = resume }
     }
 
     private static func sourceEventType(_ focus: FocusEvent) -> EventType {

@@ -74,10 +74,16 @@ extension VoxNavEngine {
         session.lastProgress = update
         session.lastProgressReceived = self.now()
         var planned: [PlannedPrompt] = []
-        var requests: [(PromptRequest, PromptOptions)] = []
+        var requests: [(PromptRequest, PromptOptions, RecentAnnouncements.Said)] = []
         session.announcer.wordsDuration = session.spokenDuration
         for announcement in session.announcer.update(update, interval: progress.interval) {
             guard var maneuver = session.onRoute[announcement.maneuverID], let text = session.text(for: announcement) else { continue }
+            // Said within the window already (a pause that flaps restarts the announcer): not again.
+            let said = RecentAnnouncements.Said(maneuverID: announcement.maneuverID, state: announcement.state, words: text)
+            guard session.recent.shouldSay(said, at: now) else {
+                session.announcer.notSaid(announcement)
+                continue
+            }
             maneuver.state = session.wordingState(of: maneuver, state: announcement.state, wording: announcement.wording)
             maneuver.distanceRemaining = announcement.distance
             let next = announcement.chainedManeuverID.flatMap { session.onRoute[$0] }
@@ -91,7 +97,7 @@ extension VoxNavEngine {
             options.wordBudget = announcement.wordBudget
             var request = PromptRequest(content: .maneuver(maneuver, then: next, andThen: andThen), language: session.language, units: session.units)
             request.departureArrival = session.arrivalSaid(after: maneuver)
-            requests.append((request, options))
+            requests.append((request, options, said))
             planned.append(
                 PlannedPrompt(
                     maneuverID: announcement.maneuverID, state: announcement.state, text: text,
@@ -100,7 +106,7 @@ extension VoxNavEngine {
         }
         let quiet = session.announcer.quiet
         guidance[client] = session
-        for (request, options) in requests {
+        for (request, options, said) in requests {
             // The session may end while a prompt is being made (guidance.end, the car's navigation):
             // nothing queued for it may play after its end.
             guard guidance[client]?.id == session.id else { break }
@@ -108,10 +114,13 @@ extension VoxNavEngine {
                 let (ticket, _) = try await enqueue(request, client: client, options: options)
                 if guidance[client]?.id != session.id {
                     await prompts.cancel(client: client, id: ticket.id, reason: "guidance ended while this prompt was being queued")
+                } else {
+                    guidance[client]?.recent.queued(said, as: ticket.id.rawValue)
                 }
             } catch {
                 // Not queued (a full queue, the server away): the announcer has moved on; say so.
                 logger.warning("a guidance prompt was not queued", metadata: ["client": "\(client.rawValue)", "error": "\(error)"])
+                if guidance[client]?.id == session.id { guidance[client]?.recent.unsaid(said) }
             }
         }
         return .init(prompts: planned, quiet: quiet, trip: trip)
@@ -165,6 +174,7 @@ extension VoxNavEngine {
         let lastAnnounced = session.statuses[.rerouting]?.lastAnnounced
         guidance[client] = session
         let cancelled = await prompts.cancelWaiting(client: client, keys: oldRoute, reason: "rerouted: the route it was for is gone")
+        guidance[client]?.recent.unsaid(prompts: cancelled.map(\.rawValue))
         guard announce else {
             let ago = lastAnnounced.map { String(cFormat: "%.1f", now - $0) } ?? "?"
             return .init(

@@ -8,7 +8,8 @@ extension VoxNavEngine {
     /// waiting guidance prompts are skipped (the one playing finishes), and what the moment held back
     /// is forgotten. The reason's words ("Loading route") are queued when a driver should hear them,
     /// at most once per `RerouteDebounce.standardWindow` seconds for each reason. A pause for a reroute
-    /// is `guidance.reroute` too: the old route is forgotten. A refusal changes nothing.
+    /// is `guidance.reroute` too: the old route is forgotten. A maneuver's words said within the window
+    /// are not said again once it resumes (`RecentAnnouncements`). A refusal changes nothing.
     public func pauseGuidance(client: ClientID, reason: GuidancePauseReason, time: Double?) async throws -> GuidancePause.Result {
         guard guidance[client] != nil else { throw noGuidance(client) }
         guard serverAvailable else { throw EngineError.serverUnavailable }
@@ -33,6 +34,8 @@ extension VoxNavEngine {
         let cancelled = await prompts.cancelWaiting(
             client: client, keys: waiting, reason: "guidance paused (\(reason.rawValue)): the maneuver is said as it stands once it resumes"
         ).map(\.rawValue)
+        // Skipped unheard: their words may be said once guidance resumes.
+        guidance[client]?.recent.unsaid(prompts: cancelled)
         guard let text else {
             return .init(paused: reason, announced: false, reason: "nothing is said for \(reason.rawValue): the arrival prompt said it", cancelled: cancelled)
         }

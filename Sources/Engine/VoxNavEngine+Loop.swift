@@ -110,7 +110,8 @@ extension VoxNavEngine {
         for case .cutPrompt(let cut) in decisions { await prompts.cut(cut) }
         if decisions.contains(.nativeNavigationTookOver) { await nativeNavigationTookOver() }
         scheduleDeadline()
-        emit(decisions)
+        let decidedAt = now()
+        emit(decisions, at: decidedAt)
         for decision in decisions { log(decision) }
         measureBed(around: decisions)
         let events = decisions.compactMap { if case .focus(let event) = $0 { event } else { nil } }
@@ -120,7 +121,7 @@ extension VoxNavEngine {
             trackBedIfIdle()
             done(FocusExecutor.Effects())
         } else {
-            await lane.submit { done(await self.carryOutInLane(events, catchingUp: heldDucks)) }
+            await lane.submit { done(await self.carryOutInLane(events, catchingUp: heldDucks, decidedAt: decidedAt)) }
         }
         await answerReleased()
     }
@@ -145,18 +146,23 @@ extension VoxNavEngine {
         }
     }
 
-    /// A batch's turn in the lane: its focus events carried out, then the bed measured again if no
-    /// session is active any more.
-    private func carryOutInLane(_ events: [FocusEvent], catchingUp held: [FocusEvent] = []) async -> FocusExecutor.Effects {
+    /// A batch's turn in the lane: its focus events carried out and told, then the bed measured again
+    /// if no session is active any more.
+    private func carryOutInLane(_ events: [FocusEvent], catchingUp held: [FocusEvent] = [], decidedAt: Double) async -> FocusExecutor.Effects {
         let missing = held.isEmpty ? [] : await focus.notCarriedOut(held, sources: sources.handles)
-        let effects = await applyFocus(events + missing)
+        let effects = await applyFocus(events + missing, toldAsDecidedAt: decidedAt)
         trackBedIfIdle()
         return effects
     }
 
-    func applyFocus(_ events: [FocusEvent]) async -> FocusExecutor.Effects {
+    /// - Parameter decidedAt: when the events were decided, for the events telling subscribers of
+    ///   those carried out; nil tells none (a duck made deeper, ducks carried out again on a new server).
+    func applyFocus(_ events: [FocusEvent], toldAsDecidedAt decidedAt: Double? = nil) async -> FocusExecutor.Effects {
         guard !events.isEmpty else { return FocusExecutor.Effects() }
-        let effects = await focus.apply(events, sources: sources.handles, voxNavDucks: rolePolicy.voxNavDucks)
+        let handles = sources.handles
+        var tell: @Sendable ([FocusEvent]) -> Void = { _ in }
+        if let decidedAt { tell = sourceEvents(decidedAt: decidedAt, handles: handles) }
+        let effects = await focus.apply(events, sources: handles, voxNavDucks: rolePolicy.voxNavDucks, carriedOut: tell)
         for id in effects.stopped { sources.remove(id) }
         for (id, handled) in effects.handled {
             var event = EngineEvent(type: .sourceHandled, time: now())

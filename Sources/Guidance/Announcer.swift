@@ -35,6 +35,8 @@ public struct Announcer: Sendable {
     private var headFinal: (seconds: Double, exitOrInterchange: Bool)?
     /// Audio timeline: when the last prompt is expected to stop sounding.
     public private(set) var busyUntil: Double?
+    /// The timeline before the last announcement planned (`notSaid`).
+    private var busyBeforeLast: Double?
 
     public init(configuration: AnnouncerConfiguration = .init(), estimateDuration: DurationEstimator? = nil) {
         self.configuration = configuration
@@ -70,6 +72,14 @@ public struct Announcer: Sendable {
         busyUntil = max(busyUntil ?? -.infinity, time + configuration.outputLatency + seconds)
     }
 
+    /// The last announcement it planned is not said after all (the same words were said within the
+    /// window, `RecentAnnouncements`): its state stays closed for its maneuver, as if said, and the
+    /// audio timeline is as it was before it, so that the next prompt does not wait for silence.
+    public mutating func notSaid(_ announcement: Announcement) {
+        guard busyUntil == announcement.expectedStart + announcement.estimatedDuration else { return }
+        busyUntil = busyBeforeLast
+    }
+
     /// Forget everything (a new route from scratch).
     public mutating func reset() {
         progress = [:]
@@ -81,6 +91,7 @@ public struct Announcer: Sendable {
         headFinal = nil
         busyUntil = nil
         reservedUntil = nil
+        busyBeforeLast = nil
         updateInterval = configuration.assumedUpdateInterval
     }
 
@@ -444,6 +455,7 @@ public struct Announcer: Sendable {
             if room < speakingSeconds(announcement) { announcement.wordBudget = max(room, 0) }
         }
         progress[context.head.id] = state
+        busyBeforeLast = busyUntil
         busyUntil = announcement.expectedStart + announcement.estimatedDuration
         return announcement
     }

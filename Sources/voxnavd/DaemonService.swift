@@ -4,8 +4,8 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 
-/// voxnavd's server as a service: it serves clients until a graceful shutdown (SIGTERM or SIGINT, through
-/// the ServiceGroup), then stops accepting clients, restores every source, and closes the
+/// voxnavd's server as a service: it serves clients until a graceful shutdown (a stop signal,
+/// `StopSignals`, through the ServiceGroup), then stops accepting clients, restores every source, and closes the
 /// connections after answering what they were waiting for.
 struct DaemonService: Service {
     /// Every door: JSON-RPC, and SSIP where it is open.
@@ -32,8 +32,8 @@ struct DaemonService: Service {
     /// How long a graceful shutdown may take (the ServiceGroup's `maximumGracefulShutdownDuration`):
     /// a stopped or hung sound server must not keep the daemon alive. Past it, the group cancels
     /// this service, and the engine gives the server up (`VoxNavEngine.abandonSoundServer`): what is
-    /// still ducked stays in the journal, and the next voxnavd restores it. SIGTERM ends the daemon
-    /// within 2 s whatever happens (`ShutdownWatchdog`).
+    /// still ducked stays in the journal, and the next voxnavd restores it. A stop signal ends the
+    /// daemon within 2 s whatever happens (`StopSignals`).
     static let shutdownDeadline: Duration = .milliseconds(1500)
 
     /// What voxnavd logs when the graceful shutdown ran out of time (it then exits with status 1).
@@ -47,7 +47,7 @@ struct DaemonService: Service {
         await withDiscardingTaskGroup { group in
             group.addTask { await server.run() }
             try? await gracefulShutdown()
-            logger.info("shutting down: restoring sources")
+            logger.info("shutting down: restoring sources", metadata: ["signal": "\(record.signal.map(StopSignals.name(of:)) ?? "none")"])
             Self.tell(notifier, "STOPPING=1", logger: logger)
             await server.stop()
             // Cancelled when the shutdown runs out of time: every request the server still owes fails
@@ -78,12 +78,25 @@ struct EngineService: Service {
     }
 }
 
-/// Whether voxnavd's graceful shutdown ran out of time, for its exit status. Kept here, not thrown:
-/// a group that has cancelled its services does not always pass a service's error on (the engine's
-/// own service may end first).
+/// What ended voxnavd's run, for its exit status: the first stop signal (`StopSignals`), and whether
+/// the graceful shutdown ran out of time. Kept here, not thrown: a group that has cancelled its
+/// services does not always pass a service's error on (the engine's own service may end first).
 final class ShutdownRecord: Sendable {
     private let outOfTime = Atomic(false)
+    /// The first stop signal's number; 0 before one came.
+    private let firstSignal = Atomic<Int32>(0)
 
     func ranOutOfTime() { outOfTime.store(true, ordering: .relaxed) }
     var didRunOutOfTime: Bool { outOfTime.load(ordering: .relaxed) }
+
+    /// Records `signal` if it is the first; returns whether it was.
+    func stopped(by signal: Int32) -> Bool {
+        firstSignal.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged
+    }
+
+    /// The signal that stopped voxnavd, if one did.
+    var signal: Int32? {
+        let signal = firstSignal.load(ordering: .relaxed)
+        return signal == 0 ? nil : signal
+    }
 }

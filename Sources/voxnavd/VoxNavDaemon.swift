@@ -23,11 +23,13 @@ struct VoxNavDaemon: AsyncParsableCommand {
             ready and when it stops (NOTIFY_SOCKET; Type=notify). Connects to the PulseAudio server \
             named by PULSE_SERVER, or the default one. Phrase packs and the built-in policy are found in \
             $XDG_DATA_HOME/voxnav, each of $XDG_DATA_DIRS/voxnav, the install prefix's share/voxnav, then \
-            the source tree. SIGINT or SIGTERM restores every source and exits.
+            the source tree. SIGTERM or SIGINT restores every source and exits; so do SIGHUP, SIGUSR1, \
+            SIGUSR2 and SIGQUIT, with a failing status (systemd's Restart=on-failure starts it again).
 
-            Exit status: 0 after a clean shutdown; 1 when it cannot start (the socket, its directory, the \
-            sound server, socket activation) or the sound server did not answer at shutdown; 64 for a bad \
-            argument or policy file.
+            Exit status: 0 after a clean shutdown (SIGTERM, SIGINT); 128 + the signal's number after one on \
+            SIGHUP (129), SIGQUIT (131), SIGUSR1 (138) or SIGUSR2 (140); 1 when it cannot start (the socket, \
+            its directory, the sound server, socket activation) or the sound server did not answer at \
+            shutdown; 64 for a bad argument or policy file.
             """,
         version: VoxNavVersion.current)
 
@@ -124,6 +126,10 @@ struct VoxNavDaemon: AsyncParsableCommand {
             if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil { _ = mallopt(-8, 2) }
             if ProcessInfo.processInfo.environment["MALLOC_MMAP_THRESHOLD_"] == nil { _ = mallopt(-3, 64 * 1024) }
         }
+        // Taken before anything is started that a signal's default action would leave behind.
+        let shutdown = ShutdownRecord()
+        let signals = StopSignals(record: shutdown)
+        defer { withExtendedLifetime(signals) {} }
         let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -200,10 +206,6 @@ struct VoxNavDaemon: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let notifier = ServiceNotifier(environment: ProcessInfo.processInfo.environment)
-        // SIGTERM and SIGINT shut the daemon down gracefully (DaemonService), within 2 s at most (ShutdownWatchdog).
-        let watchdog = ShutdownWatchdog()
-        defer { withExtendedLifetime(watchdog) {} }
-        let shutdown = ShutdownRecord()
         var lifecycle = ServiceGroupConfiguration(
             // Shut down last to first: the server stops accepting, shuts the engine down and closes the
             // connections; the engine's tasks have ended by then (`EngineService`).
@@ -213,16 +215,31 @@ struct VoxNavDaemon: AsyncParsableCommand {
                     service: DaemonService(
                         server: server, engine: engine, logger: logger, notifier: notifier, socket: socket, record: shutdown)),
             ],
-            gracefulShutdownSignals: [.sigterm, .sigint],
+            // The stop signals are voxnavd's own (`StopSignals`), taken since the start.
+            gracefulShutdownSignals: [],
             logger: logger)
         lifecycle.maximumGracefulShutdownDuration = DaemonService.shutdownDeadline
+        let group = ServiceGroup(configuration: lifecycle)
+        let firstSignal = signals.first
         do {
-            try await ServiceGroup(configuration: lifecycle).run()
+            try await withThrowingDiscardingTaskGroup { tasks in
+                tasks.addTask {
+                    for await _ in firstSignal { await group.triggerGracefulShutdown() }
+                }
+                try await group.run()
+                tasks.cancelAll()
+            }
         } catch  where !shutdown.didRunOutOfTime {
             throw error
         }
         // Out of time, whatever the group ended with: status 1.
         if shutdown.didRunOutOfTime { throw ExitCode(1) }
+        if let signal = shutdown.signal, StopSignals.exitStatus(after: signal) != 0 {
+            logger.notice(
+                "restored every source and stopped on \(StopSignals.name(of: signal)), which is not how voxnavd is stopped: exit status \(StopSignals.exitStatus(after: signal)), so that systemd starts it again"
+            )
+            throw ExitCode(StopSignals.exitStatus(after: signal))
+        }
     }
 }
 

@@ -129,7 +129,10 @@ import Testing
     }
 
     /// Item 3: a journal that cannot be written (a directory in its place) was a silent failure on
-    /// every write; it is logged once for the streak, and once when writes work again.
+    /// every write; it is logged once for the streak, and once when writes work again. Item 16 of
+    /// issue 50: meanwhile the music is not ducked, and no subscriber is told `source.ducked` or
+    /// `source.restored` (each prompt told both before); the first duck carried out again is told. On
+    /// all three servers (scripts/test).
     @Test func aJournalThatCannotBeWrittenIsReportedOncePerStreak() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
@@ -143,6 +146,7 @@ import Testing
             let (daemon, connection) = try await startDaemon(socket: socket, log: log)
             defer { stop(daemon) }
             let recorder = try EventRecorder(socketPath: socket, types: ["journal"])
+            let sourceEvents = try EventRecorder(socketPath: socket, types: ["source"])
             let journal = directory + "/journal.json"
             try FileManager.default.createDirectory(atPath: journal + "/occupied", withIntermediateDirectories: true)
             // Each prompt ducks the music and restores it: several journal writes, all failing.
@@ -171,6 +175,10 @@ import Testing
             for _ in 0..<100 where try await blocking({ try connection.call("state.get") })["promptPlaying"] == .bool(true) {
                 try await Task.sleep(for: .milliseconds(50))
             }
+            // Past the prompt's restore (held 0.3 s after it): nothing was ducked, so nothing was restored.
+            try await Task.sleep(for: .milliseconds(500))
+            let untrue = sourceEvents.events.filter { ["source.ducked", "source.restored"].contains($0["type"]?.stringValue) }
+            #expect(untrue.isEmpty, "told of ducks never carried out: \(untrue)")
             // Writable again: the next duck is journalled, and the music is ducked again.
             try FileManager.default.removeItem(atPath: journal)
             _ = try await blocking { try connection.call("prompt.speak", .object(["text": .string(long), "wait": .bool(false)])) }
@@ -186,6 +194,8 @@ import Testing
                 try await Task.sleep(for: .milliseconds(50))
             }
             #expect(ducked, "the music was not ducked once the journal could be written")
+            let toldDuck = await sourceEvents.wait(seconds: 2) { $0.contains { $0["type"] == .string("source.ducked") } }
+            #expect(toldDuck, "the duck carried out once the journal could be written was not told: \(sourceEvents.events)")
             let healthy = try await blocking { try connection.call("state.get") }
             #expect(healthy["journalProblem"] == nil, "\(healthy)")
             said = try String(contentsOfFile: log, encoding: .utf8)
