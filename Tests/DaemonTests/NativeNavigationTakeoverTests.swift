@@ -91,9 +91,9 @@ import Testing
             let app = try daemon.connect()
             let long = try await blocking { try other.call("prompt.speak", .object(["text": .string(Self.long), "wait": .bool(false)])) }
             let longID = try #require(long["id"]?.stringValue)
-            // A turn 300 m ahead: its prompt waits behind the other client's text (a final instruction
+            // A turn 250 m ahead: its prepare prompt waits behind the other client's text (a final instruction
             // would interrupt it: `PromptPriorities.finalInstruction`).
-            _ = try await guidanceWithQueuedPrompts(app, first: 300)
+            _ = try await guidanceWithQueuedPrompts(app, first: 250)
             let endReply = try await blocking { try app.call("guidance.end") }
             #expect(endReply["ended"] == .bool(true))
             #expect(await recorder.wait(seconds: 5) { $0.contains { $0["type"] == .string("guidance.ended") } })

@@ -142,15 +142,15 @@ import Testing
                 _ = try other.command(#"SET SELF CLIENT_NAME "user:navit:main""#)
                 _ = try other.command("SET SELF PRIORITY message")
                 _ = try other.command("SPEAK")
-                #expect(try other.command("Turn left now.\r\n.").hasSuffix("225 OK MESSAGE QUEUED\r\n"))
+                #expect(try other.command("Navit says hello.\r\n.").hasSuffix("225 OK MESSAGE QUEUED\r\n"))
             }
             func started() -> [String] {
                 events.events.filter { $0["type"] == .string("prompt.started") }.compactMap { $0["text"]?.stringValue }
             }
-            #expect(await events.wait(seconds: 20) { _ in started().contains("Turn left now.") }, "\(started())")
+            #expect(await events.wait(seconds: 20) { _ in started().contains("Navit says hello.") }, "\(started())")
             let order = started()
             // The one speaking when it came, then it: before, it came ninth.
-            #expect(order.firstIndex(of: "Turn left now.").map { $0 <= 1 } == true, "\(order)")
+            #expect(order.firstIndex(of: "Navit says hello.").map { $0 <= 1 } == true, "\(order)")
         }
     }
 
