@@ -66,7 +66,9 @@ import Testing
         (#"^(\w+\s?)*$"#, "repeats a group that holds a repetition"),
         ("^(?:x(y*)z)+$", "'(?:x(y*)z)+' repeats a group that holds a repetition"),
         ("(?i)(a|b){2,}", "repeats a group that holds an alternative"),
-        (".*.*.*x", "more than 2 unbounded repetitions"),
+        ("^.*.*.*x", "more than 2 unbounded repetitions"),
+        (#"\p{L}*\p{L}*x"#, "2 unbounded repetitions (*, +, {n,}) and is not anchored at the start"),
+        (#"^a+b|c\d+"#, "not anchored at the start"),
     ])
     func anExpressionThatCanBacktrackCatastrophicallyIsRefused(pattern: String, problem: String) throws {
         #expect {
@@ -79,7 +81,7 @@ import Testing
 
     @Test(arguments: [
         #"^(?:[A-Z] ){1,3}\d"#, #"^S\.?P\.? ?-? ?(\d+)( ?bis| ?dir)?$"#, #"\b(Alt|Neu|\p{Lu}\w{2,}isch)e(?= )"#,
-        #"^\p{Lu}\p{Ll}+(sk|ck|dzk)ie \p{Lu}\p{Ll}+ie$"#, "[(+*]+x", "a{2}(b){3}", "(?i)x+", "(?#a comment)a+", #"\p{L}{2,}\(+"#,
+        #"^\p{Lu}\p{Ll}+(sk|ck|dzk)ie \p{Lu}\p{Ll}+ie$"#, #"(?i)^a+b|^c\d+"#, "[(+*]+x", "a{2}(b){3}", "(?i)x+", "(?#a comment)a+", #"\p{L}{2,}\("#,
     ])
     func theShapesShippedPacksUseAreAccepted(pattern: String) throws {
         _ = try PackRegex(pattern, at: "x")
