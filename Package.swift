@@ -116,7 +116,7 @@ let package = Package(
             dependencies: ["AudioPolicy", "BuiltInPolicy", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "DriveSimulationTests",
-            dependencies: ["DriveSimulation", "Guidance", "AudioPolicy", "RPC", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["DriveSimulation", "Guidance", "AudioPolicy", "RPC", "TextFormat", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "GuidanceTests",

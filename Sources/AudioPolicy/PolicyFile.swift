@@ -402,6 +402,7 @@ extension PolicyReader {
         var property: String?
         var test: StreamRule.Test?
         var outcome: StreamRule.Outcome?
+        let before = problems.count
         for (key, value) in entries(node, at: path, known: ["property", "then"] + tests) {
             let keyPath = "\(path).\(key)"
             switch key {
@@ -418,11 +419,14 @@ extension PolicyReader {
             }
         }
         guard let property, let test, let outcome else {
-            if property == nil, !problems.contains(where: { $0.path.hasPrefix(path) }) { fail(path, node, "a rule needs a property") }
-            if test == nil, !problems.contains(where: { $0.path.hasPrefix(path) }) {
+            // One problem a rule: the first thing it lacks, unless one of its keys was wrong already
+            // (counted, not searched for: a search of every problem at every rule was quadratic).
+            guard problems.count == before else { return nil }
+            if property == nil {
+                fail(path, node, "a rule needs a property")
+            } else if test == nil {
                 fail(path, node, "a rule needs a test: one of \(tests.joined(separator: ", "))")
-            }
-            if outcome == nil, !problems.contains(where: { $0.path.hasPrefix(path) }) {
+            } else {
                 fail(path, node, "a rule needs then: a source kind, ignore or declared")
             }
             return nil

@@ -7,6 +7,9 @@ import Synchronization
 /// read as packs were written for ICU: matched by Unicode scalar, `\b` between a word character and
 /// another, `(?i)` and `\p{Lu}` as usual. Lookbehind is not supported, and refused when the pack is read.
 ///
+/// Matching cannot be stopped, so an expression that could backtrack catastrophically is refused when
+/// the pack is read (`RegexBacktracking`).
+///
 /// It is checked when the pack is read and compiled again on its first use: the 12 shipped packs
 /// have over 200 expressions, and a daemon speaks one or two languages (docs/MEMORY.md).
 struct PackRegex: Sendable, Hashable {
@@ -19,6 +22,9 @@ struct PackRegex: Sendable, Hashable {
             _ = try Self.compile(pattern)
         } catch {
             throw PhrasePackError(.invalidValue, at: path, "bad regular expression \(pattern): \(error)")
+        }
+        if let problem = RegexBacktracking.problem(in: pattern) {
+            throw PhrasePackError(.invalidValue, at: path, "regular expression \(pattern) refused: \(problem)")
         }
         compiled = LazyRegex(pattern)
     }

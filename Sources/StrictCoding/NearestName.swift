@@ -6,7 +6,9 @@
 public enum NearestName {
     public static func suggestion(for typed: String, among known: [String]) -> String? {
         let key = letters(of: typed)
-        guard !key.isEmpty else { return nil }
+        // Each way below needs a name at most 3 letters shorter: a longer one (a 20 KB key a YAML
+        // alias repeats) would cost an edit distance against every known name, and find nothing.
+        guard !key.isEmpty, key.count <= (known.map { letters(of: $0).count }.max() ?? 0) + 3 else { return nil }
         if let same = known.first(where: { letters(of: $0) == key }) { return same }
         let typedWords = words(of: typed).sorted()
         if typedWords.count > 1, let reordered = known.first(where: { words(of: $0).sorted() == typedWords }) { return reordered }

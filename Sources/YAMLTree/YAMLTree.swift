@@ -1,12 +1,19 @@
 import CYAML
 
 /// Composes YAML text into a tree of `YAMLNode`s with Debian's libyaml (its event parser), without
-/// Foundation. Aliases share their anchor's node; a document whose aliases would expand it past
-/// `maximumExpandedNodes` is refused, so that a reader walking it cannot be made to walk for ever,
-/// and so is one nested deeper than `maximumDepth`, which a reader (or the tree's own release)
-/// walking it by recursion could not reach the bottom of.
+/// Foundation. Aliases share their anchor's node; a document whose aliases would add more than
+/// `maximumAliasedNodes` nodes or `maximumAliasedBytes` bytes of scalars to it (each alias counted
+/// as all its anchor stands for), or expand it past `maximumExpandedNodes`, is refused, so that a
+/// reader walking it walks at most a little more than the text as written; and so is one nested
+/// deeper than `maximumDepth`, which a reader (or the tree's own release) walking it by recursion
+/// could not reach the bottom of.
 public enum YAMLTree {
     public static let maximumExpandedNodes = 1_000_000
+    /// What aliases may add: about what the smallest file read with this (a 256 KiB policy) could
+    /// hold written out, so that no file costs a reader much more than one of its size cap written
+    /// out (the shipped packs' aliases add about 60 nodes and 1 KiB each).
+    public static let maximumAliasedNodes = 65_536
+    public static let maximumAliasedBytes = 256 << 10
     public static let maximumDepth = 256
 
     /// The document of `yaml`; nil when the text holds none. A second document is an error.
@@ -34,17 +41,26 @@ private struct Composer {
     private(set) var root: YAMLNode?
     private var documents = 0
     private var open: [OpenCollection] = []
-    private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
-    /// The nodes of the document so far with every alias expanded (what `open`'s sizes add up to,
-    /// kept as they come instead of summed at each node).
-    private var expanded = 0
+    private var anchors: [String: (node: YAMLNode, size: Size)] = [:]
+    /// The document so far with every alias expanded (what `open`'s sizes add up to, kept as they
+    /// come instead of summed at each node), and what the aliases in it added.
+    private var expanded = Size()
+    private var aliased = Size()
+
+    /// Nodes, and bytes of scalar text, of a node with its aliases expanded.
+    private struct Size {
+        var nodes = 0
+        var bytes = 0
+
+        static func + (a: Size, b: Size) -> Size { Size(nodes: a.nodes + b.nodes, bytes: a.bytes + b.bytes) }
+    }
 
     private struct OpenCollection {
         let isMapping: Bool
         let mark: YAMLNode.Mark
         let anchor: String?
         var items: [YAMLNode] = []
-        var size = 1
+        var size = Size(nodes: 1)
     }
 
     /// Takes one event; true at the end of the stream.
@@ -60,14 +76,15 @@ private struct Composer {
             let data = event.data.scalar
             let text = String(decoding: UnsafeBufferPointer(start: data.value, count: Int(data.length)), as: UTF8.self)
             let scalar = YAMLNode.Scalar(text, style: Self.style(data.style))
-            try count(1, at: mark)
-            add(YAMLNode(.scalar(scalar), mark: mark), size: 1, anchor: Self.text(data.anchor))
+            let size = Size(nodes: 1, bytes: Int(data.length))
+            try count(size, at: mark)
+            add(YAMLNode(.scalar(scalar), mark: mark), size: size, anchor: Self.text(data.anchor))
         case YAML_ALIAS_EVENT:
             let name = Self.text(event.data.alias.anchor) ?? ""
             guard let anchored = anchors[name] else {
                 throw YAMLError(message: "unknown alias '\(String(name.prefix(80)))'", mark: mark)
             }
-            try count(anchored.size, at: mark)
+            try count(anchored.size, aliased: true, at: mark)
             add(anchored.node, size: anchored.size, anchor: nil)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             guard open.count < YAMLTree.maximumDepth else {
@@ -75,7 +92,7 @@ private struct Composer {
             }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let anchor = Self.text(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
-            try count(1, at: mark)
+            try count(Size(nodes: 1), at: mark)
             open.append(OpenCollection(isMapping: isMapping, mark: mark, anchor: anchor))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let done = open.removeLast()
@@ -91,20 +108,28 @@ private struct Composer {
     }
 
     /// A finished node, into the collection it belongs to (or as the root).
-    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) {
+    private mutating func add(_ node: YAMLNode, size: Size, anchor: String?) {
         if let anchor { anchors[anchor] = (node, size) }
         guard !open.isEmpty else {
             root = node
             return
         }
         open[open.count - 1].items.append(node)
-        open[open.count - 1].size += size
+        open[open.count - 1].size = open[open.count - 1].size + size
     }
 
-    /// Counts `nodes` more of the expanded document (a collection opened, a scalar, an alias's anchor).
-    private mutating func count(_ nodes: Int, at mark: YAMLNode.Mark) throws(YAMLError) {
-        expanded += nodes
-        if expanded > YAMLTree.maximumExpandedNodes {
+    /// Counts `size` more of the expanded document (a collection opened, a scalar, an alias's anchor).
+    /// Every count stays within the budgets, so an anchor's size, and their sums, cannot overflow.
+    private mutating func count(_ size: Size, aliased isAlias: Bool = false, at mark: YAMLNode.Mark) throws(YAMLError) {
+        expanded = expanded + size
+        if isAlias { aliased = aliased + size }
+        if aliased.nodes > YAMLTree.maximumAliasedNodes {
+            throw YAMLError(message: "its aliases add over \(YAMLTree.maximumAliasedNodes) nodes to the document", mark: mark)
+        }
+        if aliased.bytes > YAMLTree.maximumAliasedBytes {
+            throw YAMLError(message: "its aliases add over \(YAMLTree.maximumAliasedBytes >> 10) KiB of text to the document", mark: mark)
+        }
+        if expanded.nodes > YAMLTree.maximumExpandedNodes {
             throw YAMLError(message: "the document expands to over \(YAMLTree.maximumExpandedNodes) nodes through its aliases", mark: mark)
         }
     }

@@ -24,7 +24,8 @@ struct VoxNavCLI: AsyncParsableCommand {
             Phrases.self, Voices.self, Drive.self, Demo.self,
         ])
 
-    /// swift-argument-parser's own `main`, with a "did you mean" for a mistyped value (`ValueSuggestion`).
+    /// swift-argument-parser's own `main`, with a "did you mean" for a mistyped value (`ValueSuggestion`)
+    /// and errors written by `TerminalText`.
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -34,8 +35,10 @@ struct VoxNavCLI: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            guard let suggested = ValueSuggestion.rewrite(fullMessage(for: error)) else { exit(withError: error) }
-            StandardStream.writeError(suggested.hasSuffix("\n") ? suggested : suggested + "\n")
+            // Help and the version as the parser prints them; an error, which may quote a file, escaped.
+            guard !exitCode(for: error).isSuccess else { exit(withError: error) }
+            let message = ValueSuggestion.rewrite(fullMessage(for: error)) ?? fullMessage(for: error)
+            if !message.isEmpty { TerminalText.writeError(message.hasSuffix("\n") ? message : message + "\n") }
             exit(withError: ExitCode(exitCode(for: error).rawValue))
         }
     }

@@ -27,7 +27,8 @@ struct Watch: ParsableCommand {
                 value["method"] == .string("event")
             else { continue }
             // Unbuffered, so a pipe (| grep, a log file) sees each event as it happens.
-            StandardStream.writeOutput((client.json ? event.description : Self.describe(event)) + "\n")
+            // One line an event: a line break in a text is written out too.
+            StandardStream.writeOutput((client.json ? event.description : Self.describe(event)).escapingControlCharacters() + "\n")
         }
     }
 

@@ -55,4 +55,44 @@ import Testing
             #expect(error.description.utf8.count < 500, "\(error.description.utf8.count) bytes")
         }
     }
+
+    /// Issue 50, row 7 (pure: the policy reader, text in, the refusal out): a 24 KB policy whose 500
+    /// keys were aliases of a 20 KB key was refused after 20 s, spent in "did you mean" edit
+    /// distances of the 20 KB key against every known key; a 235 KB one never finished. Both are
+    /// refused by the YAML budget within a second; a dozen such keys, within it, are each named in
+    /// a short error without the edit distance.
+    @Test func anAliasBombIsRefusedWithinASecond() throws {
+        let big = String(repeating: "k", count: 20_000)
+        let clock = ContinuousClock()
+        for count in [500, 30_000, 12] {
+            let text = "x: &k \(big)\n" + String(repeating: "*k : 1\n", count: count)
+            var caught: PolicyError?
+            let elapsed = clock.measure {
+                do throws(PolicyError) { _ = try Policy.parse(yaml: text, over: .builtIn) } catch { caught = error }
+            }
+            let error = try #require(caught)
+            #expect(elapsed < .seconds(1), "\(text.utf8.count) bytes: \(elapsed)")
+            if count == 12 {
+                #expect(error.problems.count == 13)
+                #expect(error.description.utf8.count < 5000, "\(error.description.utf8.count) bytes")
+            } else {
+                #expect(error.description.contains("its aliases add over 256 KiB of text to the document"), "\(error)")
+            }
+        }
+    }
+
+    /// Issue 50, row 7 (pure): each broken `classify` rule searched every problem found so far, so
+    /// 60,000 empty rules (240 KB, no alias) were quadratic. Now one problem a rule, in linear time.
+    @Test func manyBrokenRulesAreReadInLinearTime() throws {
+        let text = "classify: [" + Array(repeating: "{}", count: 60_000).joined(separator: ", ") + "]\n"
+        #expect(text.utf8.count < Policy.maximumFileSize)
+        var caught: PolicyError?
+        let elapsed = ContinuousClock().measure {
+            do throws(PolicyError) { _ = try Policy.parse(yaml: text, over: .builtIn) } catch { caught = error }
+        }
+        let error = try #require(caught)
+        #expect(error.problems.count == 60_000)
+        #expect(error.problems.first?.message == "a rule needs a property")
+        #expect(elapsed < .seconds(2), "\(elapsed)")
+    }
 }

@@ -88,4 +88,79 @@ import Testing
         let directory = try Executables.run("voxnavd", ["--policy", "/tmp", "--socket", socket], limit: 20)
         #expect(directory.status != 0 && directory.output.contains("the policy file /tmp: it is a directory, not a regular file"), "\(directory.output)")
     }
+
+    /// YAML whose keys are `count` aliases of one 20 KB key: 24 KB for 500, 235 KB for 30,000.
+    private func aliasBomb(_ name: String, count: Int, prefix: String = "") throws -> (directory: String, path: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-bomb-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + name
+        let text = prefix + "x: &k " + String(repeating: "k", count: 20_000) + "\n" + String(repeating: "*k : 1\n", count: count)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return (directory, path)
+    }
+
+    /// How long `run` takes beyond what `baseline` (the same program refusing a one-line file) took:
+    /// what the file itself cost, without the start of a debug binary on a loaded machine.
+    private func cost(of run: () throws -> Void, beyond baseline: () throws -> Void) rethrows -> Double {
+        var started = Date()
+        try baseline()
+        let start = Date().timeIntervalSince(started)
+        started = Date()
+        try run()
+        return Date().timeIntervalSince(started) - start
+    }
+
+    /// Issue 50, row 7, the real voxnavd: a 24 KB policy of 500 aliases of a 20 KB key was refused
+    /// after 20 s, and a 235 KB one hung the start (voxnavd never listened). Both are refused, with
+    /// the YAML budget's reason, within a second more than a one-line bad policy.
+    @Test func voxnavdRefusesAnAliasBombPolicyWithinASecond() throws {
+        for count in [500, 30_000] {
+            let (directory, policy) = try aliasBomb("policy.yaml", count: count)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            try "version: 99\n".write(toFile: directory + "/bad.yaml", atomically: true, encoding: .utf8)
+            let socket = directory + "/run/voxnav.sock"
+            var daemon: (status: Int32, output: String) = (0, "")
+            let elapsed = try cost {
+                daemon = try Executables.run("voxnavd", ["--policy", policy, "--socket", socket], limit: 60)
+            } beyond: {
+                _ = try Executables.run("voxnavd", ["--policy", directory + "/bad.yaml", "--socket", socket], limit: 60)
+            }
+            #expect(daemon.status == 64, "\(daemon.output)")
+            #expect(daemon.output.contains("its aliases add over 256 KiB of text to the document"), "\(daemon.output)")
+            #expect(elapsed < 1, "\(count) aliases: refused \(elapsed) s later than a one-line bad policy")
+        }
+    }
+
+    /// Issue 50, row 7, the real `voxnav drive` and `voxnav voices`: a 24 KB scenario of aliases was
+    /// refused after 100 s. A scenario, a pack and a user lexicon of aliases are each refused within a
+    /// second more than a one-line file (the pack and the lexicon listed by `voxnav voices` with why).
+    @Test func voxnavRefusesAnAliasBombScenarioPackOrLexiconWithinASecond() throws {
+        let (directory, scenario) = try aliasBomb("drive.yaml", count: 500, prefix: "name: x\n")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "name: x\n".write(toFile: directory + "/bad.yaml", atomically: true, encoding: .utf8)
+        var drive: (status: Int32, output: String) = (0, "")
+        let driveCost = try cost {
+            drive = try Executables.run("voxnav", ["drive", scenario, "--out", directory + "/out"], limit: 60)
+        } beyond: {
+            _ = try Executables.run("voxnav", ["drive", directory + "/bad.yaml", "--out", directory + "/out"], limit: 60)
+        }
+        #expect(drive.status == 2 && drive.output.contains("its aliases add over 256 KiB of text to the document"), "\(drive.output)")
+        #expect(driveCost < 1, "the scenario refused \(driveCost) s later than a one-line bad one")
+
+        let data = directory + "/data/voxnav"
+        try FileManager.default.createDirectory(atPath: data + "/voices", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: data + "/lexicon", withIntermediateDirectories: true)
+        let (bombs, pack) = try aliasBomb("xx.yaml", count: 500, prefix: "language: xx\n")
+        defer { try? FileManager.default.removeItem(atPath: bombs) }
+        try FileManager.default.copyItem(atPath: pack, toPath: data + "/voices/xx.yaml")
+        try FileManager.default.copyItem(atPath: pack, toPath: data + "/lexicon/en-US.yaml")
+        var voices: (status: Int32, output: String) = (0, "")
+        let voicesCost = try cost {
+            voices = try Executables.run("voxnav", ["voices"], environment: ["XDG_DATA_HOME": directory + "/data"], limit: 60)
+        } beyond: {
+            _ = try Executables.run("voxnav", ["voices"], environment: ["XDG_DATA_HOME": directory + "/none"], limit: 60)
+        }
+        #expect(voices.output.components(separatedBy: "its aliases add over 256 KiB of text to the document").count == 3, "\(voices.output)")
+        #expect(voicesCost < 1, "the pack and the lexicon refused \(voicesCost) s later than no user data at all")
+    }
 }

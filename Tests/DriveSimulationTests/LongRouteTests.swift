@@ -80,6 +80,22 @@ import Testing
         }
     }
 
+    /// Issue 50, row 7 (pure: the scenario reader, text in, the refusal out): a 24 KB scenario whose
+    /// 500 keys were aliases of a 20 KB key was refused after 100 s (two "did you mean" edit
+    /// distances per key). Refused by the YAML budget within a second; a route file too.
+    @Test func anAliasBombIsRefusedWithinASecond() throws {
+        let bomb = "x: &k " + String(repeating: "k", count: 20_000) + "\n" + String(repeating: "*k : 1\n", count: 500)
+        let clock = ContinuousClock()
+        var refusals: [ScenarioError] = []
+        let elapsed = clock.measure {
+            do throws(ScenarioError) { _ = try Scenario(yaml: "name: x\n" + bomb) } catch { refusals.append(error) }
+            do throws(ScenarioError) { _ = try Route(yaml: bomb) } catch { refusals.append(error) }
+        }
+        #expect(refusals.count == 2)
+        for error in refusals { #expect(error.description.contains("its aliases add over 256 KiB of text to the document"), "\(error)") }
+        #expect(elapsed < .seconds(1), "\(elapsed)")
+    }
+
     @Test func anErrorOverManyUnknownKeysIsShortAndAHugeValueIsCut() throws {
         var yaml = "name: x\nlanguage: en-US\nspeed: 50 km/h\nroute: {osrm: r.json}\n"
         for i in 0..<5000 { yaml += "unknown\(i): 1\n" }

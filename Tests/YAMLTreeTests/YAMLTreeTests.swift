@@ -87,10 +87,92 @@ struct YAMLTreeTests {
         #expect {
             try YAMLTree.compose(yaml: text)
         } throws: { error in
-            "\(error)".contains("expands to over 1000000 nodes through its aliases")
+            "\(error)".contains("its aliases add over 65536 nodes to the document")
         }
         // Below the cap the same shape composes.
         #expect((try? YAMLTree.compose(yaml: "a0: &a0 [x, x]\na1: [*a0, *a0]\n"))??.mapping?["a1"]?.sequence?.count == 2)
+    }
+
+    /// Issue 50, row 7: a 20 KB scalar under an anchor, aliased 500 times as a key, was 10 MB of keys
+    /// from a 24 KB text, under a budget that counted the alias as one node; a policy reader took 20 s
+    /// over it (a 235 KB one hung voxnavd's start). An alias counts for all its anchor stands for, in
+    /// bytes and in nodes. Pure: text in, nodes or the refusal out.
+    @Test func anAliasCountsForAllItsAnchorStandsForInBytesAndNodes() throws {
+        let big = String(repeating: "k", count: 20_000)
+        let keys = "x: &k \(big)\n" + String(repeating: "*k : 1\n", count: 500)
+        let started = ContinuousClock.now
+        #expect {
+            try YAMLTree.compose(yaml: keys)
+        } throws: { error in
+            "\(error)" == "line 15, column 1: its aliases add over 256 KiB of text to the document"
+        }
+        #expect(ContinuousClock.now - started < .seconds(1))
+        // A list of 100 scalars aliased 700 times: 70,700 nodes.
+        let list =
+            "x: &l [" + Array(repeating: "a", count: 100).joined(separator: ", ") + "]\ny: [" + Array(repeating: "*l", count: 700).joined(separator: ", ")
+            + "]\n"
+        #expect {
+            try YAMLTree.compose(yaml: list)
+        } throws: { error in
+            "\(error)".hasSuffix("its aliases add over 65536 nodes to the document")
+        }
+        // Within both budgets the same shapes compose: 12 aliases of 20 KB, 600 of the list.
+        let fewKeys = try compose("x: &k \(big)\n" + String(repeating: "*k : 1\n", count: 12))
+        #expect(fewKeys.mapping?.count == 13 && fewKeys.mapping?.pairs.last?.key.string == big)
+        let shorterList = try compose(
+            "x: &l [" + Array(repeating: "a", count: 100).joined(separator: ", ") + "]\ny: [" + Array(repeating: "*l", count: 600).joined(separator: ", ")
+                + "]\n")
+        #expect(shorterList.mapping?["y"]?.sequence?.count == 600)
+    }
+
+    /// Whatever the anchors and aliases, a document composes exactly when what its aliases add (each
+    /// counted as all it stands for, nested aliases too) is within both budgets, and then it walks
+    /// to what was counted. Pure, property-based.
+    @Test func aDocumentComposesExactlyWhenItsAliasesAreWithinTheBudgets() async {
+        // a: m scalars of `length` bytes (an empty one would be no item of a flow list); b: k aliases of a; c: n aliases of b.
+        let shapes = PropertyBased.zip(Gen.int(in: 0...40), Gen.int(in: 1...3000), Gen.int(in: 0...20), Gen.int(in: 0...60))
+        await propertyCheck(count: 300, input: shapes) { shape in
+            let (m, length, k, n) = shape
+            let scalar = String(repeating: "s", count: length)
+            let text =
+                "a: &a [" + Array(repeating: scalar, count: m).joined(separator: ", ") + "]\n"
+                + "b: &b [" + Array(repeating: "*a", count: k).joined(separator: ", ") + "]\n"
+                + "c: [" + Array(repeating: "*b", count: n).joined(separator: ", ") + "]\n"
+            let (aNodes, aBytes) = (1 + m, m * length)
+            let (bNodes, bBytes) = (1 + k * aNodes, k * aBytes)
+            let aliased = (nodes: k * aNodes + n * bNodes, bytes: k * aBytes + n * bBytes)
+            let fits = aliased.nodes <= YAMLTree.maximumAliasedNodes && aliased.bytes <= YAMLTree.maximumAliasedBytes
+            do {
+                let root = try #require(try YAMLTree.compose(yaml: text))
+                #expect(fits, "composed with \(aliased) added")
+                // The root, three keys, a, b and c as written, and what the aliases added.
+                let written = (nodes: 1 + 3 + aNodes + 1 + 1, bytes: 3 + aBytes)
+                let walked = Self.size(root)
+                #expect(
+                    walked.nodes == written.nodes + aliased.nodes && walked.bytes == written.bytes + aliased.bytes,
+                    "\(shape): \(walked), \(written), \(aliased)")
+            } catch {
+                #expect(!fits, "refused with \(aliased) added: \(error)")
+                #expect("\(error)".contains("its aliases add over"), "\(error)")
+            }
+        }
+    }
+
+    /// Nodes and scalar bytes of a node, its aliases walked as often as they occur.
+    private static func size(_ node: YAMLNode) -> (nodes: Int, bytes: Int) {
+        switch node.content {
+        case .scalar(let scalar): return (1, scalar.string.utf8.count)
+        case .sequence(let items):
+            return items.reduce((1, 0)) { sum, item in
+                let inner = size(item)
+                return (sum.0 + inner.nodes, sum.1 + inner.bytes)
+            }
+        case .mapping(let mapping):
+            return mapping.reduce((1, 0)) { sum, pair in
+                let (key, value) = (size(pair.key), size(pair.value))
+                return (sum.0 + key.nodes + value.nodes, sum.1 + key.bytes + value.bytes)
+            }
+        }
     }
 
     @Test func aDocumentNestedTooDeepIsRefused() throws {

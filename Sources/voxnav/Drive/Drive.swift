@@ -75,7 +75,7 @@ struct Drive: AsyncParsableCommand {
         do {
             plan = try DriveJob.plan(scenarios, out: out)
         } catch {
-            StandardStream.writeError("Error: \(error)\n")
+            TerminalText.writeError("Error: \(error)\n")
             throw ExitCode(2)
         }
         if !plan.single && (record != nil || socket != nil) {
@@ -94,7 +94,7 @@ struct Drive: AsyncParsableCommand {
             do {
                 try Data(JUnitReport.render(outcome).utf8).write(to: URL(fileURLWithPath: junit))
             } catch {
-                StandardStream.writeError("Error: cannot write the JUnit file \(junit): \(ErrorText.readable(error))\n")
+                TerminalText.writeError("Error: cannot write the JUnit file \(junit): \(ErrorText.readable(error))\n")
                 throw ExitCode(2)
             }
         }
@@ -105,7 +105,7 @@ struct Drive: AsyncParsableCommand {
         } else if plan.single {
             // One scenario prints as it always has: its whole summary, or why it could not run.
             if let error = outcome.drives[0].error {
-                StandardStream.writeError("Error: \(error)\n")
+                TerminalText.writeError("Error: \(error)\n")
             } else {
                 print(texts[0] ?? "")
             }

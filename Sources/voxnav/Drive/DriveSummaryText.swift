@@ -3,7 +3,8 @@ import Engine
 import FoundationEssentials
 import TextFormat
 
-/// The drive's summary as printed: every prompt in order, then the at-a-glance numbers.
+/// The drive's summary as printed and written (summary.txt): every prompt in order, then the
+/// at-a-glance numbers.
 enum DriveSummaryText {
     static func render(
         _ report: TimelineReport, scenario: Scenario, clock: EngineClock.Mode, wallSeconds: Double, audio: String,
@@ -65,7 +66,9 @@ enum DriveSummaryText {
         if !notes.isEmpty { lines += ["", "notes:"] + notes.map { "  \($0)" } }
         lines += expectationLines(count: scenario.expect.count, failures: failures)
         lines += ["", "wrote " + files.joined(separator: ", ")]
-        return lines.joined(separator: "\n")
+        // Names and texts come from the scenario, the route and the daemon: printed and in summary.txt,
+        // their control characters are written out (a line break among them stays one).
+        return lines.joined(separator: "\n").escapingControlCharacters(keepingLineBreaks: true)
     }
 
     /// "120 m/8.1 s": meters and seconds to the maneuver ("–" for the seconds when the drive ended first).

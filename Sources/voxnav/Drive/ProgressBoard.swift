@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import ProcessSupport
 import Synchronization
+import TextFormat
 
 /// The progress of a run's drives on standard error, so standard output keeps the results: on a
 /// terminal a bar per running drive, redrawn in place at most 20 times a second; otherwise a plain
@@ -25,7 +26,7 @@ final class ProgressBoard: @unchecked Sendable {
 
     /// A drive starts: `label` names it on its bar or lines.
     func add(label: String, total: Double) -> DriveProgress {
-        let progress = DriveProgress(label: label, total: total, board: self)
+        let progress = DriveProgress(label: label.escapingControlCharacters(), total: total, board: self)
         lock.withLock { _ in
             running.append(progress)
             if mode == .terminal { draw() }
@@ -64,7 +65,7 @@ final class ProgressBoard: @unchecked Sendable {
                 drawnRows = 0
             }
             fflush(nil)  // what print() buffered goes first
-            StandardStream.writeOutput(text + "\n")
+            TerminalText.writeOutput(text + "\n")
             if mode == .terminal { draw() }
         }
     }

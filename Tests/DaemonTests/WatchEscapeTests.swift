@@ -1,0 +1,44 @@
+import AudioTestSupport
+import Foundation
+import RPC
+import Testing
+
+/// Issue 50, row 13: `voxnav watch` printed a client's text raw, so a prompt's text could retitle
+/// the watcher's terminal and clear its screen. The real voxnavd over its socket and the real
+/// `voxnav watch`: the event's line carries the text with its control characters written out, and no
+/// control character but the line's end.
+@Suite struct WatchEscapeTests {
+    @Test func aClientsEscapeSequencesArePrintedWrittenOut() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await RealDaemon.start()
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-watch-\(UUID().uuidString.prefix(8)).log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            defer { try? FileManager.default.removeItem(at: log) }
+            let handle = try FileHandle(forWritingTo: log)
+            let watch = Process()
+            watch.executableURL = URL(fileURLWithPath: Executables.path("voxnav"))
+            watch.arguments = ["watch", "--socket", daemon.socket, "--types", "prompt", "--seconds", "8"]
+            watch.standardOutput = handle
+            watch.standardError = handle
+            try watch.run()
+            defer {
+                if watch.isRunning { kill(watch.processIdentifier, SIGKILL) }
+                watch.waitUntilExit()
+                try? handle.close()
+            }
+            try await Task.sleep(for: .milliseconds(800))
+            let text = "Hello\u{1B}]0;pwned\u{07}\u{1B}[2J\u{1B}[H there"
+            let client = daemon.client
+            let spoken = try await blocking { try client.call("prompt.speak", .object(["text": .string(text)])) }
+            #expect(spoken["result"] == .string("finished"), "\(spoken)")
+            try await Task.sleep(for: .milliseconds(500))
+            kill(watch.processIdentifier, SIGTERM)
+            watch.waitUntilExit()
+            await daemon.stop()
+            let printed = try String(contentsOf: log, encoding: .utf8)
+            #expect(printed.contains(#""Hello\u001B]0;pwned\u0007\u001B[2J\u001B[H there""#), "\(printed)")
+            let controls = printed.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+            #expect(controls.isEmpty, "watch printed \(controls.map { String($0.value, radix: 16) }): \(printed)")
+        }
+    }
+}
