@@ -131,7 +131,7 @@ public final class DaemonServer: Sendable {
     }
 
     private func add<D: Door>(_ door: D, bindingTo path: String) async throws {
-        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let listener = try await Self.bootstrap()
             .serverChannelOption(.backlog, value: 256)
             .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false, childChannelInitializer: Self.lines(of: door))
         // Only the user may talk to the daemon.
@@ -140,9 +140,18 @@ public final class DaemonServer: Sendable {
     }
 
     private func add<D: Door>(_ door: D, adopting descriptor: CInt, at path: String) async throws {
-        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let listener = try await Self.bootstrap()
             .bind(descriptor, childChannelInitializer: Self.lines(of: door))
         open(door, listener: listener, at: path, ownsSocketFile: false)
+    }
+
+    /// Connections read at most 4 KiB at a time, one read per turn of the event loop: the one loop
+    /// serves every connection, and a 64 KiB read of short lines (a `SPEAK` of 100,000 of them) made
+    /// the others wait half a second while it was cut into 20,000 frames.
+    private static func bootstrap() -> ServerBootstrap {
+        ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 1024, maximum: 4096))
+            .childChannelOption(.maxMessagesPerRead, value: 1)
     }
 
     /// A connection's pipeline: the door's lines, framed, as an async channel.

@@ -87,8 +87,8 @@ import Testing
                 print(
                     "flood round \(round + 1): idle \(idle) MB, peak \(highest) MB, \(after) MB \(settled) after; \(counts.0) admitted, \(counts.1) refused; a fresh client's important prompt answered in \(Int(answered.value)) ms"
                 )
-                // 0.2–1.0 s seen beside other suites on 2 cores (connecting included); 2.5–3.7 s before.
-                #expect(answered.value > 0 && answered.value < 1500, "round \(round + 1): the fresh client was answered in \(answered.value) ms")
+                // 5–210 ms seen (connecting included); 2.5–3.7 s before.
+                #expect(answered.value > 0 && answered.value < 1000, "round \(round + 1): the fresh client was answered in \(answered.value) ms")
                 #expect(highest - idle <= 50, "round \(round + 1): peak \(highest) MB against \(idle) MB idle")
                 #expect(after - idle <= 15, "round \(round + 1): \(after) MB held after the flood, against \(idle) MB idle")
                 // Each flood client took its session with it: only the test's own client has one left.
@@ -157,7 +157,8 @@ final class Order: Sendable {
     @Test func aQuietConnectionGoesBeforeABusyOne() async throws {
         let turns = RequestTurns(capacity: 1)
         let (busy, quiet) = (TurnAccount(), TurnAccount())
-        for _ in 0..<20 { busy.took() }
+        // Enough that its count stays above `busy` for the test, however slow the machine (it halves each second).
+        for _ in 0..<100_000 { busy.took() }
         let held = try await turns.take(for: quiet)
         #expect(held.priority == .high)
         let order = Order()

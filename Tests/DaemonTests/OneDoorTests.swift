@@ -96,11 +96,10 @@ import Testing
             print(
                 "one door under three SSIP attackers: \(said.joined(separator: "; ")); \(asked) state.get, median \(Int(median * 1000)) ms, 95th percentile \(Int(p95 * 1000)) ms, the slowest \(Int(slowest * 1000)) ms; important prompt answered in \(Int(important * 1000)) ms; RSS idle \(idle) MB, peak \(peak.value) MB"
             )
-            // The goal is 200 ms for every one (docs/RELIABILITY.md has the figures); a 2-core test
-            // machine running other suites beside this one is allowed slower answers now and then.
-            // Before, the lone CRs alone held every request for minutes.
-            #expect(p95 <= 0.5, "the 95th percentile of state.get took \(Int(p95 * 1000)) ms")
-            #expect(slowest <= 2, "a state.get took \(Int(slowest * 1000)) ms")
+            // Before, the lone CRs alone held every request for minutes; a 64 KiB read of SPEAK's short
+            // lines held the event loop for half a second.
+            #expect(p95 <= 0.1, "the 95th percentile of state.get took \(Int(p95 * 1000)) ms")
+            #expect(slowest <= 0.2, "a state.get took \(Int(slowest * 1000)) ms")
             #expect(important > 0 && important <= 0.3, "the important prompt was answered in \(Int(important * 1000)) ms")
             #expect(peak.value - idle <= 60, "peak \(peak.value) MB against \(idle) MB idle")
             // They close: within 5 s the memory is back within 5 MB of idle.
