@@ -57,6 +57,7 @@ struct DaemonService: Service {
             } onCancel: {
                 engine.abandonSoundServer()
             }
+            if !Task.isCancelled { record.restoredEverySource() }
             server.closeConnections()
         }
         if Task.isCancelled {
@@ -86,8 +87,15 @@ final class ShutdownRecord: Sendable {
     /// The first stop signal's number; 0 before one came.
     private let firstSignal = Atomic<Int32>(0)
 
+    /// Set once the graceful shutdown has restored every source: what is left (the connections
+    /// closing, the tasks ending) leaves nothing ducked if the hard exit comes first.
+    private let restored = Atomic(false)
+
     func ranOutOfTime() { outOfTime.store(true, ordering: .relaxed) }
     var didRunOutOfTime: Bool { outOfTime.load(ordering: .relaxed) }
+
+    func restoredEverySource() { restored.store(true, ordering: .relaxed) }
+    var didRestoreEverySource: Bool { restored.load(ordering: .relaxed) }
 
     /// Records `signal` if it is the first; returns whether it was.
     func stopped(by signal: Int32) -> Bool {
