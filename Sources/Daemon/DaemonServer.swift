@@ -40,7 +40,6 @@ public final class DaemonServer: Sendable {
 
     /// One listening socket and its door, its protocol's type erased.
     private struct OpenDoor: Sendable {
-        let name: String
         let socketPath: String
         let ownsSocketFile: Bool
         let close: @Sendable () async -> Void
@@ -68,7 +67,7 @@ public final class DaemonServer: Sendable {
     public static func bind(
         socketPath: String, engine: VoxNavEngine, logger: Logger, limits: ConnectionLimits = .forThisProcess()
     ) async throws -> DaemonServer {
-        try prepareSocketPath(socketPath)
+        try takeOver(socketPath, answered: DaemonError.socketInUse(socketPath))
         let server = DaemonServer(socketPath: socketPath, ownsSocketFile: true, engine: engine, logger: logger, limits: limits)
         try await server.add(server.rpcDoor, bindingTo: socketPath)
         return server
@@ -92,20 +91,14 @@ public final class DaemonServer: Sendable {
     /// there is replaced. A program that answers there already (the real speech-dispatcher, started
     /// there by a client that found no socket) is not taken over: `SSIPError.socketInUse`.
     public func openSSIP(socketPath path: String) async throws {
-        try SocketDirectory.claim(PathText.parent(of: path))
-        try SocketDirectory.checkSocket(path)
-        if FileManager.default.fileExists(atPath: path) {
-            if (try? RPCClient(socketPath: path)) != nil { throw SSIPError.socketInUse(path) }
-            unlink(path)
-        }
+        try Self.takeOver(path, answered: SSIPError.socketInUse(path))
         try await add(SSIPDoor(engine: engine), bindingTo: path)
     }
 
     /// Serves SSIP on the socket systemd passed (voxnavd.socket's second `ListenStream=`), at
     /// `socketPath`: `stop()` leaves its file to systemd.
     public func adoptSSIP(listeningSocket descriptor: CInt, socketPath path: String) async throws {
-        try SocketDirectory.check(PathText.parent(of: path))
-        try SocketDirectory.checkSocket(path)
+        try Self.checkPassedSocket(path)
         try await add(SSIPDoor(engine: engine), adopting: descriptor, at: path)
     }
 
@@ -168,7 +161,7 @@ public final class DaemonServer: Sendable {
     private func open<D: Door>(_ door: D, listener: NIOAsyncChannel<NIOAsyncChannel<Frame, ByteBuffer>, Never>, at path: String, ownsSocketFile: Bool) {
         logger.info("listening", metadata: ["door": "\(door.name)", "socket": "\(path)", "socketActivated": "\(!ownsSocketFile)"])
         let opened = OpenDoor(
-            name: door.name, socketPath: path, ownsSocketFile: ownsSocketFile,
+            socketPath: path, ownsSocketFile: ownsSocketFile,
             close: { try? await listener.channel.close() },
             serve: { server in await server.accept(door, on: listener) },
             run: { await door.run() })
@@ -255,11 +248,22 @@ public final class DaemonServer: Sendable {
     /// live daemon answers on the socket. Call it before starting the engine: the engine undoes what
     /// a dead daemon left, which must never touch what a live one is doing.
     public static func claimSocketDirectory(_ path: String) throws {
+        try claim(path, answered: DaemonError.socketInUse(path))
+    }
+
+    /// Any door's socket path: its directory claimed and checked, nothing of anyone else's at the
+    /// path, and `answered` thrown when something answers there.
+    private static func claim(_ path: String, answered: any Error) throws {
         try SocketDirectory.claim(PathText.parent(of: path))
         try SocketDirectory.checkSocket(path)
-        if FileManager.default.fileExists(atPath: path), (try? RPCClient(socketPath: path)) != nil {
-            throw DaemonError.socketInUse(path)
-        }
+        if FileManager.default.fileExists(atPath: path), (try? RPCClient(socketPath: path)) != nil { throw answered }
+    }
+
+    /// A socket path claimed (`claim`), and a stale socket of the user's there removed: nobody
+    /// answers on it, it is what a daemon that died left.
+    private static func takeOver(_ path: String, answered: any Error) throws {
+        try claim(path, answered: answered)
+        if FileManager.default.fileExists(atPath: path) { unlink(path) }
     }
 
     /// Checks the directory of a socket systemd passed (`DirectoryMode=0700` in the socket unit)
@@ -269,11 +273,6 @@ public final class DaemonServer: Sendable {
         try SocketDirectory.checkSocket(path)
     }
 
-    private static func prepareSocketPath(_ path: String) throws {
-        try claimSocketDirectory(path)
-        // Nobody answers: a stale socket of the user's from a daemon that died.
-        if FileManager.default.fileExists(atPath: path) { unlink(path) }
-    }
 }
 
 public enum DaemonError: Error, CustomStringConvertible {

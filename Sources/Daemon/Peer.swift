@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import NIOCore
+import RPC
 
 /// Who is at the other end of a connection, as the kernel says (`SO_PEERCRED`): its user, its
 /// process and the program that process runs. Read once, when the connection is accepted.
@@ -15,17 +16,12 @@ struct Peer: Sendable, Equatable {
     /// The peer of `channel`'s socket; `unknown` where the kernel does not say.
     static func of(_ channel: any Channel) async -> Peer {
         guard let provider = channel as? any SocketOptionProvider,
-            let credentials: Credentials = try? await provider.unsafeGetSocketOption(level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
-                .get()
+            let credentials: PeerCredentials = try? await provider.unsafeGetSocketOption(
+                level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)
+            )
+            .get()
         else { return .unknown }
         return Peer(uid: credentials.uid, pid: credentials.pid, executable: executable(of: credentials.pid))
-    }
-
-    /// Linux's `struct ucred`, which Glibc's module leaves out (it needs _GNU_SOURCE).
-    private struct Credentials: Sendable {
-        var pid: pid_t = 0
-        var uid: uid_t = 0
-        var gid: gid_t = 0
     }
 
     private static func executable(of pid: pid_t) -> String? {

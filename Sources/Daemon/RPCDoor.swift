@@ -98,11 +98,7 @@ struct RPCConnection: DoorConnection {
     /// The id of a request, if it can be read, to answer a refusal with it.
     private static func peekID(_ bytes: Data) -> RPCID? {
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: bytes) else { return nil }
-        switch value["id"] {
-        case .string(let s)?: return .string(s)
-        case .number(let n)? where n.rounded() == n && abs(n) < 9e15: return .number(Int64(n))
-        default: return nil
-        }
+        return value["id"].flatMap(RPCRouter.id)
     }
 }
 

@@ -33,6 +33,15 @@ final class RPCRouter: Sendable {
         return await handleOne(value, frame: frame, from: client).map { .single($0) }
     }
 
+    /// A request's id as JSON-RPC allows it: a string, or an integer a double holds exactly.
+    static func id(_ value: JSONValue) -> RPCID? {
+        switch value {
+        case .string(let s): .string(s)
+        case .number(let n) where n.rounded() == n && abs(n) < 9e15: .number(Int64(n))
+        default: nil
+        }
+    }
+
     /// One request; `frame` is its own bytes when it came alone (not in a batch).
     private func handleOne(_ value: JSONValue, frame: Data?, from client: ClientContext) async -> RPCReply.Response? {
         guard case .object(let object) = value else {
@@ -41,11 +50,10 @@ final class RPCRouter: Sendable {
         // Read the id first so that even an invalid request is answered with it.
         var id: RPCID?
         switch object["id"] {
-        case nil: id = nil
-        case .null?: id = nil
-        case .string(let s)?: id = .string(s)
-        case .number(let n)? where n.rounded() == n && abs(n) < 9e15: id = .number(Int64(n))
-        default: return RPCReply.Response(id: nil, error: .invalidRequest("'id' must be a string or an integer"))
+        case nil, .null?: id = nil
+        case let value?:
+            guard let valid = Self.id(value) else { return RPCReply.Response(id: nil, error: .invalidRequest("'id' must be a string or an integer")) }
+            id = valid
         }
         let isNotification = object["id"] == nil
         guard object["jsonrpc"] == .string("2.0") else {

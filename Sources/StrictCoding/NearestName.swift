@@ -13,7 +13,7 @@ public enum NearestName {
         let typedWords = words(of: typed).sorted()
         if typedWords.count > 1, let reordered = known.first(where: { words(of: $0).sorted() == typedWords }) { return reordered }
         // Part of one name only ("radio" for fmRadio), of three letters or more.
-        if key.count >= 3, key.count < known.map(\.count).max() ?? 0 {
+        if key.count >= 3 {
             let containing = known.filter { letters(of: $0).count > key.count && String(letters(of: $0)).contains(String(key)) }
             if containing.count == 1 { return containing[0] }
         }
