@@ -152,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "EngineTests",
             dependencies: [
-                "Engine", "Guidance", "PulseAudio", "RPC", "AudioPolicy", "AsyncSupport", "Speech", "MPRIS",
+                "Engine", "Guidance", "PulseAudio", "RPC", "AudioPolicy", "AsyncSupport", "Speech", "MPRIS", "CarAudio",
                 .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(

@@ -3,6 +3,7 @@ import AudioPolicy
 import PulseAudio
 import Synchronization
 
+@testable import CarAudio
 @testable import Engine
 
 /// `FakeSoundServer` as the whole sound server the engine runs on (`AudioServer`): sink-input
@@ -30,8 +31,11 @@ extension FakeSoundServer: AudioServer {
     func startSource(
         _ kind: SourceKind, _ activity: SourceActivity, at position: Double?, paused: Bool, sink: String?
     ) async throws -> any SimulatedSource {
-        let name = "\(kind.rawValue) (simulated)"
-        let index = try open(name: name, volume: Self.sourceVolume, properties: ["application.name": name, "media.role": "music"], corked: paused)
+        // The real source's properties: its application id tells the engine it is its own stream
+        // when the server's event of it comes before the engine has recorded the source.
+        let profile = try CarSourceProfile.of(kind, activity)
+        let index = try open(
+            name: profile.applicationName, volume: Self.sourceVolume, properties: profile.properties(kind: kind, activity: activity), corked: paused)
         return FakeSource(kind: kind, activity: activity, index: index, position: position ?? 0, server: self)
     }
 
