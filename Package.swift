@@ -38,7 +38,7 @@ let package = Package(
         // Text helpers without Foundation: C's number formatting, white space trimmed, table columns.
         .target(name: "TextFormat"),
         .target(name: "AudioPolicy", dependencies: ["TextFormat", "StrictCoding", "YAMLTree"]),
-        .target(name: "Guidance", dependencies: ["TextFormat", "StrictCoding", "YAMLTree"]),
+        .target(name: "Guidance", dependencies: ["TextFormat", "StrictCoding", "YAMLTree", "AudioPolicy"]),
         // Where VoxNav's data is (the XDG data directories, the install prefix, the source tree) and its version.
         .target(name: "Installation"),
         // policy/default.yaml, the built-in policy (`Policy.builtIn`), found in the data directories: reading it is I/O, so not AudioPolicy.
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "GuidanceTests",
-            dependencies: ["Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["Guidance", "AudioPolicy", .product(name: "PropertyBased", package: "swift-property-based")]),
         // The many-connections flood, shared by voxnav-bench and its test.
         .target(name: "LoadClients", dependencies: ["RPC"]),
         // Read-back helpers for tests that talk to a real PulseAudio server (pactl, parec on car.monitor).

@@ -71,9 +71,9 @@ struct GuidanceSession {
     /// How much it says (`Verbosity`).
     var verbosity: Verbosity { announcer.configuration.verbosity }
 
-    /// The words for an announcement: the maneuver in the announced state, chained with the next one if close.
-    func text(for announcement: Announcement) -> String? {
-        Self.text(for: announcement, onRoute: onRoute, composer: composer, verbosity: verbosity, arrival: arrivalSaid)
+    /// Its words now: the maneuvers on the route, said by its pack as much as `verbosity` asks.
+    var speaker: GuidancePrompt.Speaker {
+        GuidancePrompt.Speaker(onRoute: onRoute, composer: composer, verbosity: verbosity, arrival: arrivalSaid)
     }
 
     /// How long an announcement of the maneuvers now on the route speaks (the announcer's
@@ -82,55 +82,21 @@ struct GuidanceSession {
     /// would otherwise end after the announcer planned, and could push the maneuver's "turn now"
     /// past its lead time.
     var spokenDuration: Announcer.DurationEstimator {
-        let (onRoute, composer, verbosity) = (onRoute, composer, verbosity)
-        let durations = announcer.configuration.durations
-        let arrival = arrivalSaid
+        // Without the arrival: a departure's is planned as a sentence of its own after it.
+        let speaker = GuidancePrompt.Speaker(onRoute: onRoute, composer: composer, verbosity: verbosity)
+        let (composer, durations, arrival) = (composer, announcer.configuration.durations, arrivalSaid)
         return { announcement in
-            guard let text = Self.text(for: announcement, onRoute: onRoute, composer: composer, verbosity: verbosity, arrival: { _ in nil }) else {
-                return announcement.estimatedDuration
-            }
-            // A departure's arrival is planned as a sentence of its own after it.
-            let said = composer.speakingTime(ofDeparture: text, arrival: onRoute[announcement.maneuverID].flatMap(arrival), durations: durations)
+            guard let prompt = GuidancePrompt(announcement, by: speaker) else { return announcement.estimatedDuration }
+            let said = composer.speakingTime(ofDeparture: prompt.text, arrival: arrival(prompt.maneuver), durations: durations)
             return max(announcement.estimatedDuration, said)
         }
     }
 
-    /// How long a held-back prompt of `plan` speaks, its words at the voice's rate (only the pause at
-    /// the end, for a maneuver not on the route).
-    func speakingTime(of plan: RepeatPlan) -> Double {
-        let text = onRoute[plan.maneuverID].map {
-            composer.compose($0, state: wordingState(of: $0, state: plan.state, wording: plan.wording), distance: plan.distance)
-        }
-        return speakingTime(of: text ?? "")
-    }
+    /// How long `prompt` speaks, its words at the voice's rate.
+    func speakingTime(of prompt: GuidancePrompt) -> Double { speakingTime(of: prompt.text) }
 
     /// How long `text` speaks in this guidance's language (its pack's calibration).
     func speakingTime(of text: String) -> Double {
         announcer.configuration.durations.speakingTime(of: text, length: composer.pack.speechLength)
-    }
-
-    /// The state a prompt of `state` about `maneuver` is worded in, the announcer having asked for
-    /// `wording`: no "now" said early (`PhraseComposer.wordingState`), detailed guidance's prepare.
-    func wordingState(of maneuver: Maneuver, state: ManeuverState, wording: ManeuverState) -> ManeuverState {
-        Self.wordingState(of: maneuver, state: state, wording: wording, composer: composer, verbosity: verbosity)
-    }
-
-    private static func wordingState(
-        of maneuver: Maneuver, state: ManeuverState, wording: ManeuverState, composer: PhraseComposer, verbosity: Verbosity
-    ) -> ManeuverState {
-        verbosity.wording(for: composer.wordingState(of: maneuver, state: state, wording: wording))
-    }
-
-    private static func text(
-        for announcement: Announcement, onRoute: [String: Maneuver], composer: PhraseComposer, verbosity: Verbosity,
-        arrival: (Maneuver) -> LocalTime?
-    ) -> String? {
-        guard let maneuver = onRoute[announcement.maneuverID] else { return nil }
-        let next = announcement.chainedManeuverID.flatMap { onRoute[$0] }
-        let andThen = announcement.secondChainedManeuverID.flatMap { onRoute[$0] }
-        let state = wordingState(of: maneuver, state: announcement.state, wording: announcement.wording, composer: composer, verbosity: verbosity)
-        let text = composer.compose(maneuver, state: state, distance: announcement.distance, then: next, andThen: andThen)
-        guard let arrival = arrival(maneuver) else { return text }
-        return composer.departure([Wording(text: text)], arrival: arrival)[0].text
     }
 }

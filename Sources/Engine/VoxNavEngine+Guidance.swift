@@ -74,47 +74,28 @@ extension VoxNavEngine {
         session.lastProgress = update
         session.lastProgressReceived = self.now()
         var planned: [PlannedPrompt] = []
-        var requests: [(PromptRequest, PromptOptions, RecentAnnouncements.Said)] = []
+        var queued: [(GuidancePrompt, RecentAnnouncements.Said)] = []
         session.announcer.wordsDuration = session.spokenDuration
+        let speaker = session.speaker
         for announcement in session.announcer.update(update, interval: progress.interval) {
-            guard var maneuver = session.onRoute[announcement.maneuverID], let text = session.text(for: announcement) else { continue }
+            guard let prompt = GuidancePrompt(announcement, by: speaker) else { continue }
             // Said within the window already (a pause that flaps restarts the announcer): not again.
-            let said = RecentAnnouncements.Said(maneuverID: announcement.maneuverID, state: announcement.state, words: text)
+            let said = RecentAnnouncements.Said(maneuverID: announcement.maneuverID, state: announcement.state, words: prompt.text)
             guard session.recent.shouldSay(said, at: now) else {
                 session.announcer.notSaid(announcement)
                 continue
             }
-            maneuver.state = session.wordingState(of: maneuver, state: announcement.state, wording: announcement.wording)
-            maneuver.distanceRemaining = announcement.distance
-            let next = announcement.chainedManeuverID.flatMap { session.onRoute[$0] }
-            let andThen = announcement.secondChainedManeuverID.flatMap { session.onRoute[$0] }
-            // "Turn now" matters most; "continue for …" least. A newer prompt for the maneuver replaces a waiting one.
-            let priority: PromptPriority = announcement.state == .execute ? .important : announcement.state == .continue ? .low : .normal
-            var options = PromptOptions.guidance(
-                priority: priority, key: announcement.maneuverID,
-                announces: AnnouncedManeuver(maneuver: announcement.maneuverID, state: announcement.state))
-            options.toneless = announcement.state == .continue
-            options.wordBudget = announcement.wordBudget
-            var request = PromptRequest(content: .maneuver(maneuver, then: next, andThen: andThen), language: session.language, units: session.units)
-            request.departureArrival = session.arrivalSaid(after: maneuver)
-            requests.append((request, options, said))
-            planned.append(
-                PlannedPrompt(
-                    maneuverID: announcement.maneuverID, state: announcement.state, text: text,
-                    distance: announcement.distance, chainedManeuverID: announcement.chainedManeuverID,
-                    secondChainedManeuverID: announcement.secondChainedManeuverID))
+            queued.append((prompt, said))
+            planned.append(PlannedPrompt(prompt))
         }
         let quiet = session.announcer.quiet
         guidance[client] = session
-        for (request, options, said) in requests {
+        for (prompt, said) in queued {
             // The session may end while a prompt is being made (guidance.end, the car's navigation):
             // nothing queued for it may play after its end.
             guard guidance[client]?.id == session.id else { break }
             do {
-                let (ticket, _) = try await enqueue(request, client: client, options: options)
-                if guidance[client]?.id != session.id {
-                    await prompts.cancel(client: client, id: ticket.id, reason: "guidance ended while this prompt was being queued")
-                } else {
+                if let ticket = try await queueGuidancePrompt(prompt, client: client, session: session) {
                     guidance[client]?.recent.queued(said, as: ticket.id.rawValue)
                 }
             } catch {
@@ -192,6 +173,26 @@ extension VoxNavEngine {
         }
     }
 
+    /// The one way a guidance prompt is queued (the announcer's, a held-back one said again, a
+    /// repeat): as a maneuver in the guidance's language and units, with its priority, key and word
+    /// budget. Nil when the guidance ended while it was being queued: then it is cancelled, since
+    /// nothing of a guidance plays after its end.
+    func queueGuidancePrompt(_ prompt: GuidancePrompt, client: ClientID, session: GuidanceSession) async throws -> PromptTicket? {
+        var options = PromptOptions.guidance(
+            priority: prompt.priority, key: prompt.key, announces: AnnouncedManeuver(maneuver: prompt.maneuverID, state: prompt.state))
+        options.toneless = prompt.toneless
+        options.wordBudget = prompt.wordBudget
+        var request = PromptRequest(
+            content: .maneuver(prompt.maneuver, then: prompt.then, andThen: prompt.andThen), language: session.language, units: session.units)
+        request.departureArrival = prompt.arrival
+        let (ticket, _) = try await enqueue(request, client: client, options: options)
+        guard guidance[client]?.id == session.id else {
+            await prompts.cancel(client: client, id: ticket.id, reason: "guidance ended while this prompt was being queued")
+            return nil
+        }
+        return ticket
+    }
+
     /// Why a client has no guidance: it never started one, or why the last one ended.
     func noGuidance(_ client: ClientID) -> EngineError {
         guidanceEndings[client].map(EngineError.guidanceEnded) ?? .noGuidance
@@ -235,5 +236,14 @@ extension VoxNavEngine {
     private func endArrivedGuidance(client: ClientID, session: UInt64) async {
         guard guidance[client]?.id == session else { return }
         await endGuidance(client: client, reason: .arrived)
+    }
+}
+
+extension PlannedPrompt {
+    /// A guidance prompt as reported back to the guidance engine.
+    init(_ prompt: GuidancePrompt) {
+        self.init(
+            maneuverID: prompt.maneuverID, state: prompt.state, text: prompt.text, distance: prompt.distance,
+            chainedManeuverID: prompt.chainedManeuverID, secondChainedManeuverID: prompt.secondChainedManeuverID)
     }
 }

@@ -31,25 +31,16 @@ extension VoxNavEngine {
                 policy.promptStyle(for: client, purpose: .instruction) == .normal
             else { continue }
             let at = session.lastProgress.map { $0.time + max(0, now() - session.lastProgressReceived) } ?? now()
+            let speaker = session.speaker
             let plan = session.heldBack.release(
-                last: session.lastProgress, at: at, configuration: session.announcer.configuration, speaking: { [session] in session.speakingTime(of: $0) })
+                last: session.lastProgress, at: at, configuration: session.announcer.configuration,
+                speaking: { [session] in GuidancePrompt($0, by: speaker).map(session.speakingTime(of:)) ?? session.speakingTime(of: "") })
             guidance[client] = session
-            guard let plan, var maneuver = session.onRoute[plan.maneuverID] else { continue }
-            maneuver.state = session.wordingState(of: maneuver, state: plan.state, wording: plan.wording)
-            maneuver.distanceRemaining = plan.distance
-            // Keyed by its maneuver: a newer announcement for it replaces this one while it waits.
-            let options = PromptOptions.guidance(
-                priority: plan.state == .execute ? .important : .normal, key: plan.maneuverID,
-                announces: AnnouncedManeuver(maneuver: plan.maneuverID, state: plan.state))
-            let request = PromptRequest(content: .maneuver(maneuver, then: nil), language: session.language, units: session.units)
+            guard let plan, let prompt = GuidancePrompt(plan, by: speaker) else { continue }
             // Said now, in this state: the announcer does not say it again, and keeps its gap after it.
-            guidance[client]?.announcer.said(plan.state, of: plan.maneuverID, at: at, for: session.speakingTime(of: plan))
+            guidance[client]?.announcer.said(plan.state, of: plan.maneuverID, at: at, for: session.speakingTime(of: prompt))
             do {
-                let (ticket, _) = try await enqueue(request, client: client, options: options)
-                // The guidance may have ended while it was being queued: nothing of it plays after its end.
-                if guidance[client]?.id != session.id {
-                    await prompts.cancel(client: client, id: ticket.id, reason: "guidance ended while this prompt was being queued")
-                }
+                guard try await queueGuidancePrompt(prompt, client: client, session: session) != nil else { continue }
                 logger.info(
                     "the maneuver ahead is said again after a held-back prompt",
                     metadata: ["client": "\(client.rawValue)", "maneuver": "\(plan.maneuverID)", "distance": "\(Int(plan.distance))"])

@@ -27,26 +27,17 @@ extension VoxNavEngine {
         }
         guard let last = session.lastProgress,
             let plan = RepeatPlan.make(from: last, at: at, configuration: session.announcer.configuration),
-            var maneuver = session.onRoute[plan.maneuverID]
+            let prompt = GuidancePrompt(plan, key: Self.repeatKey, by: session.speaker)
         else {
             return .init(repeated: false, reason: "no maneuver ahead: no guidance.update since the start or the last reroute lists one still ahead")
         }
-        maneuver.state = session.wordingState(of: maneuver, state: plan.state, wording: plan.wording)
-        maneuver.distanceRemaining = plan.distance
-        let text = session.composer.compose(maneuver, state: maneuver.state, distance: plan.distance)
         let previous = session.repeats.lastRepeat
         session.repeats.record(at: at)
         guidance[client] = session
-        let options = PromptOptions.guidance(
-            priority: plan.state == .execute ? .important : .normal, key: Self.repeatKey,
-            announces: AnnouncedManeuver(maneuver: plan.maneuverID, state: plan.state))
-        let request = PromptRequest(content: .maneuver(maneuver, then: nil), language: session.language, units: session.units)
         do {
-            let (ticket, _) = try await enqueue(request, client: client, options: options)
-            return .init(
-                repeated: true, prompt: ticket.id.rawValue,
-                planned: PlannedPrompt(
-                    maneuverID: plan.maneuverID, state: plan.state, text: text, distance: plan.distance, chainedManeuverID: nil))
+            let ticket = try await queueGuidancePrompt(prompt, client: client, session: session)
+            guard let ticket else { return .init(repeated: false, reason: "guidance ended while the repeat was being queued") }
+            return .init(repeated: true, prompt: ticket.id.rawValue, planned: PlannedPrompt(prompt))
         } catch {
             // Not said: it does not count against the limit.
             if guidance[client]?.id == session.id { guidance[client]?.repeats.restore(previous) }
