@@ -87,57 +87,9 @@ public struct FocusArbiter: Sendable {
     ) -> FocusResolution {
         var next = FocusResolution()
         next.stopped = previous.stopped.intersection(present).union(silenced)
-
-        // 1. Who is held back by a reject: decided in start order, against engaged earlier ones.
-        // 2. Stops: each newly engaged participant (latest first) stops the engaged holders its row says to stop.
-        // A stop can release someone held back by the stopped one, so repeat until nothing more stops.
-        var held: Set<ParticipantID> = []
-        var engaged: [Participant] = []
-        while true {
-            held = []
-            engaged = []
-            for p in ordered where !next.stopped.contains(p.id) {
-                if engaged.contains(where: { table[p.role, $0.role] == .reject }) {
-                    held.insert(p.id)
-                } else {
-                    engaged.append(p)
-                }
-            }
-            let before = next.stopped.count
-            for a in engaged.reversed() where previous.engaged[a.id] != a.role && !next.stopped.contains(a.id) {
-                for x in engaged where x.id != a.id && table[a.role, x.role] == .stop {
-                    next.stopped.insert(x.id)
-                }
-            }
-            if next.stopped.count == before { break }
-        }
+        let (engaged, held) = engage(ordered, previous: previous, stopped: &next.stopped)
         for p in engaged { next.engaged[p.id] = p.role }
-
-        // 3. Transient effects, pair by pair.
-        var effects: [ParticipantID: InteractionAction] = [:]
-        func apply(_ action: InteractionAction, to id: ParticipantID, from source: ParticipantID) {
-            switch action {
-            case .duck(let dB):
-                let level = dB ?? duckLevelDB
-                if case .duck(let current?)? = effects[id], current <= level { return }
-                if let current = effects[id], current.severity > 1 { return }
-                effects[id] = .duck(dB: level)
-            case .pause:
-                effects[id] = .pause
-                next.pausedBy[id, default: []].insert(source)
-            default: break
-            }
-        }
-        for (i, holder) in engaged.enumerated() {
-            for incoming in engaged[(i + 1)...] {
-                let onHolder = table[incoming.role, holder.role]
-                apply(onHolder, to: holder.id, from: incoming.id)
-                if onHolder.severity < 2 {
-                    apply(table[holder.role, incoming.role], to: incoming.id, from: holder.id)
-                }
-            }
-        }
-
+        let effects = transientEffects(among: engaged, pausedBy: &next.pausedBy)
         for p in ordered {
             let state: EffectiveState
             if next.stopped.contains(p.id) {
@@ -154,6 +106,64 @@ public struct FocusArbiter: Sendable {
             next.states[p.id] = state
         }
         return next
+    }
+
+    /// 1. Who is held back by a reject: decided in start order, against engaged earlier ones.
+    /// 2. Stops: each newly engaged participant (latest first) stops the engaged holders its row says
+    ///    to stop. A stop can release someone held back by the stopped one, so this repeats until
+    ///    nothing more stops. Returns the engaged, in start order, and those held back.
+    private func engage(
+        _ ordered: [Participant], previous: FocusResolution, stopped: inout Set<ParticipantID>
+    ) -> (engaged: [Participant], held: Set<ParticipantID>) {
+        while true {
+            var held: Set<ParticipantID> = []
+            var engaged: [Participant] = []
+            for p in ordered where !stopped.contains(p.id) {
+                if engaged.contains(where: { table[p.role, $0.role] == .reject }) {
+                    held.insert(p.id)
+                } else {
+                    engaged.append(p)
+                }
+            }
+            let before = stopped.count
+            for a in engaged.reversed() where previous.engaged[a.id] != a.role && !stopped.contains(a.id) {
+                for x in engaged where x.id != a.id && table[a.role, x.role] == .stop {
+                    stopped.insert(x.id)
+                }
+            }
+            if stopped.count == before { return (engaged, held) }
+        }
+    }
+
+    /// 3. Transient effects, pair by pair among the engaged: the deepest duck wins, a pause over any
+    ///    duck, and who paused whom is noted in `pausedBy`.
+    private func transientEffects(
+        among engaged: [Participant], pausedBy: inout [ParticipantID: Set<ParticipantID>]
+    ) -> [ParticipantID: InteractionAction] {
+        var effects: [ParticipantID: InteractionAction] = [:]
+        func apply(_ action: InteractionAction, to id: ParticipantID, from source: ParticipantID) {
+            switch action {
+            case .duck(let dB):
+                let level = dB ?? duckLevelDB
+                if case .duck(let current?)? = effects[id], current <= level { return }
+                if let current = effects[id], current.severity > 1 { return }
+                effects[id] = .duck(dB: level)
+            case .pause:
+                effects[id] = .pause
+                pausedBy[id, default: []].insert(source)
+            default: break
+            }
+        }
+        for (i, holder) in engaged.enumerated() {
+            for incoming in engaged[(i + 1)...] {
+                let onHolder = table[incoming.role, holder.role]
+                apply(onHolder, to: holder.id, from: incoming.id)
+                if onHolder.severity < 2 {
+                    apply(table[holder.role, incoming.role], to: incoming.id, from: holder.id)
+                }
+            }
+        }
+        return effects
     }
 
     /// The events that take one participant from `old` (nil: it just appeared) to `new`.

@@ -113,18 +113,7 @@ public struct PolicyEngine: Sendable {
         case .configure(let client, let configuration, _):
             out += configure(client, configuration)
         case .activate(let client, _):
-            guard let role = role(of: client, &out) else { break }
-            if !isActive(client), let holder = rejection(of: role) {
-                out.append(.activationRejected(client, holder: holder))
-                break
-            }
-            let t = now
-            if configurations[client]?.records == true, voiceControlShown.contains(client) {
-                // A voice search in its template: the microphone is its audio, so no idle cap while it lasts.
-                out += run(client) { $0.audioReady(at: t) }
-            } else {
-                out += run(client) { $0.clientRequestedActive(at: t) }
-            }
+            out += activate(client)
         case .deactivate(let client, let notify, _):
             guard isActive(client) else { break }
             if !notify {
@@ -151,32 +140,59 @@ public struct PolicyEngine: Sendable {
         case .guidanceGain(let client, let gain, _):
             guidanceGain[client] = gain == .normal ? nil : gain
         case .voiceControlScreen(let client, let shown, _):
-            if shown { voiceControlShown.insert(client) } else { voiceControlShown.remove(client) }
-            // Hidden while its session still records: the recording goes on outside the window.
-            if !shown, isActive(client), let configuration = configurations[client], configuration.records {
-                out += record(client, .recordingInCar, "\(configuration) still recording after its voice-control screen was hidden")
-                // Its microphone no longer counts as audio: it is held active without audio, the idle cap running from now.
-                let t = now
-                out += run(client) { window in
-                    window.clientRequestedActive(at: t) + window.promptFinished(at: t)
-                }
-            }
+            out += voiceControlScreen(client, shown: shown)
         case .clientGone(let client, _):
-            if isActive(client) {
-                windows[client]?.reset()
-                out += deactivated(client, .clientRequest, notify: true)
-            }
-            windows[client] = nil
-            configurations[client] = nil
-            if inFlight?.client == client { inFlight = nil }
-            voiceControlShown.remove(client)
-            promptConfigurationsAudited[client] = nil
-            voiceGuidance[client] = nil
-            promptsDuringCall[client] = nil
-            guidanceGain[client] = nil
+            out += clientGone(client)
         case .tick:
             break
         }
+        return out
+    }
+
+    /// A client asks for its session to be active: refused while a holder rejects its role.
+    private mutating func activate(_ client: ClientID) -> [PolicyDecision] {
+        var out: [PolicyDecision] = []
+        guard let role = role(of: client, &out) else { return out }
+        if !isActive(client), let holder = rejection(of: role) {
+            return out + [.activationRejected(client, holder: holder)]
+        }
+        let t = now
+        if configurations[client]?.records == true, voiceControlShown.contains(client) {
+            // A voice search in its template: the microphone is its audio, so no idle cap while it lasts.
+            return out + run(client) { $0.audioReady(at: t) }
+        }
+        return out + run(client) { $0.clientRequestedActive(at: t) }
+    }
+
+    /// A client's voice-control screen shown or hidden.
+    private mutating func voiceControlScreen(_ client: ClientID, shown: Bool) -> [PolicyDecision] {
+        if shown { voiceControlShown.insert(client) } else { voiceControlShown.remove(client) }
+        // Hidden while its session still records: the recording goes on outside the window.
+        guard !shown, isActive(client), let configuration = configurations[client], configuration.records else { return [] }
+        var out = record(client, .recordingInCar, "\(configuration) still recording after its voice-control screen was hidden")
+        // Its microphone no longer counts as audio: it is held active without audio, the idle cap running from now.
+        let t = now
+        out += run(client) { window in
+            window.clientRequestedActive(at: t) + window.promptFinished(at: t)
+        }
+        return out
+    }
+
+    /// A client went away: its session ends, and everything it set is forgotten.
+    private mutating func clientGone(_ client: ClientID) -> [PolicyDecision] {
+        var out: [PolicyDecision] = []
+        if isActive(client) {
+            windows[client]?.reset()
+            out += deactivated(client, .clientRequest, notify: true)
+        }
+        windows[client] = nil
+        configurations[client] = nil
+        if inFlight?.client == client { inFlight = nil }
+        voiceControlShown.remove(client)
+        promptConfigurationsAudited[client] = nil
+        voiceGuidance[client] = nil
+        promptsDuringCall[client] = nil
+        guidanceGain[client] = nil
         return out
     }
 

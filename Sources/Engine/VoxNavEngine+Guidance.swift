@@ -52,25 +52,7 @@ extension VoxNavEngine {
             return .init(prompts: [], paused: paused, trip: trip)
         }
         let now = progress.time ?? now()
-        // Apple's lane pattern: a lane-only maneuver is the advice of the one before it, not one of its own.
-        let described = progress.upcoming.indices.compactMap { index in
-            session.maneuvers[progress.upcoming[index].id].map { (id: index, maneuver: $0) }
-        }
-        // A road that only changes its name is not announced as a maneuver (`NameChange`).
-        let route = NameChange.fold(LanePattern.fold(described))
-        // As they are said: with the road an app names only in its instruction (`InstructionRoad`), and
-        // without the road names or numbers the client turned off.
-        let pack = session.composer.pack
-        session.onRoute = Dictionary(
-            route.map { (progress.upcoming[$0.id].id, session.roads.apply(to: pack.instructionRoads.filling($0.maneuver), names: pack.names)) },
-            uniquingKeysWith: { first, _ in first })
-        let update = RouteProgress(
-            time: now, speed: progress.speed,
-            maneuvers: route.map {
-                RouteProgress.UpcomingManeuver(
-                    id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance,
-                    isDeparture: $0.maneuver.type.family == .starts, isExitOrInterchange: $0.maneuver.type.isExitOrInterchange)
-            })
+        let update = Self.takeRoute(progress, at: now, into: &session)
         session.lastProgress = update
         session.lastProgressReceived = self.now()
         var planned: [PlannedPrompt] = []
@@ -105,6 +87,30 @@ extension VoxNavEngine {
             }
         }
         return .init(prompts: planned, quiet: quiet, trip: trip)
+    }
+
+    /// The report's maneuvers as the announcer reads them and as they are said: lane-only maneuvers
+    /// folded into the one before (Apple's lane pattern), a road that only changes its name not
+    /// announced (`NameChange`), with the road an app names only in its instruction
+    /// (`InstructionRoad`) and without the road names or numbers the client turned off. Sets the
+    /// session's `onRoute`; returns the progress the announcer takes.
+    private static func takeRoute(_ progress: GuidanceProgress, at now: Double, into session: inout GuidanceSession) -> RouteProgress {
+        let described = progress.upcoming.indices.compactMap { index in
+            session.maneuvers[progress.upcoming[index].id].map { (id: index, maneuver: $0) }
+        }
+        let route = NameChange.fold(LanePattern.fold(described))
+        let pack = session.composer.pack
+        let roads = session.roads
+        session.onRoute = Dictionary(
+            route.map { (progress.upcoming[$0.id].id, roads.apply(to: pack.instructionRoads.filling($0.maneuver), names: pack.names)) },
+            uniquingKeysWith: { first, _ in first })
+        return RouteProgress(
+            time: now, speed: progress.speed,
+            maneuvers: route.map {
+                RouteProgress.UpcomingManeuver(
+                    id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance,
+                    isDeparture: $0.maneuver.type.family == .starts, isExitOrInterchange: $0.maneuver.type.isExitOrInterchange)
+            })
     }
 
     /// Ends a client's guidance, with a `guidance.ended` event: the prompts it queued are cancelled,
