@@ -68,10 +68,13 @@ import Testing
         await rig.stop()
     }
 
-    /// Set once, read from any task.
+    /// Set once, read from any task; told to `Changes`.
     final class Flag: Sendable {
         private let value = Mutex(false)
-        func set() { value.withLock { $0 = true } }
+        func set() {
+            value.withLock { $0 = true }
+            Changes.shared.signal()
+        }
         var isSet: Bool { value.withLock { $0 } }
     }
 

@@ -60,9 +60,11 @@ struct EngineRig {
 
     static func waitFor(_ what: String, _ condition: () async -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(5)
-        while !(await condition()) {
-            guard ContinuousClock.now < deadline else { throw Timeout(what: what) }
-            try await Task.sleep(for: .milliseconds(5))
+        while true {
+            // Read before looking: a change while the condition is read wakes the wait at once.
+            let seen = Changes.shared.generation
+            if await condition() { return }
+            guard await Changes.shared.change(after: seen, before: deadline) else { throw Timeout(what: what) }
         }
     }
 

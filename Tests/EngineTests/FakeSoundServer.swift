@@ -51,6 +51,7 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
     func onDisconnect(_ handler: @escaping @Sendable () -> Void) { state.withLock { $0.onDisconnect = handler } }
 
     func reconnect() async throws {
+        defer { Changes.shared.signal() }
         try state.withLock { state in
             guard state.canReconnect else { throw Refusal(description: "connecting failed: Connection refused") }
             state.connected = true
@@ -59,6 +60,7 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
 
     /// Another program starts a stream, stereo at `volume`.
     func play(_ index: UInt32, volume: UInt32, properties: [String: String]) {
+        defer { Changes.shared.signal() }
         let input = SinkInput(
             index: index, name: properties["application.name"] ?? "stream \(index)", sink: 0, volume: ChannelVolumes([volume, volume]),
             muted: false, corked: false, channelMap: [1, 2], properties: properties)
@@ -73,6 +75,7 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
 
     /// A stream leaves the server (its program stopped it).
     func stop(_ index: UInt32) {
+        defer { Changes.shared.signal() }
         state.withLock { state in
             guard state.inputs.removeValue(forKey: index) != nil else { return }
             Self.tell(state, SinkInputEvent(.remove, index: index))
@@ -81,6 +84,7 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
 
     /// A stream's program corks or uncorks it.
     func cork(_ index: UInt32, _ corked: Bool) {
+        defer { Changes.shared.signal() }
         state.withLock { state in
             state.inputs[index]?.corked = corked
             Self.tell(state, SinkInputEvent(.change, index: index))
@@ -91,6 +95,7 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
     /// and tell again once it is back, as `PulseConnection`'s do across a reconnect.
     /// It stays away until `comeBack()`.
     func die() {
+        defer { Changes.shared.signal() }
         let handler = state.withLock { state in
             state.connected = false
             state.canReconnect = false
@@ -101,14 +106,18 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
     }
 
     /// A server that went away is there again: the engine's next attempt reconnects.
-    func comeBack() { state.withLock { $0.canReconnect = true } }
+    func comeBack() {
+        state.withLock { $0.canReconnect = true }
+        Changes.shared.signal()
+    }
 
     var isConnected: Bool { state.withLock { $0.connected } }
     var inputs: [SinkInput] { state.withLock { Array($0.inputs.values) } }
 
     /// Starts a stream of the engine's (a simulated source), stereo at `volume`; returns its index.
     func open(name: String, volume: UInt32, properties: [String: String], corked: Bool) throws -> UInt32 {
-        try state.withLock { state in
+        defer { Changes.shared.signal() }
+        return try state.withLock { state in
             guard state.connected else { throw Refusal(description: "creating a stream failed: Connection terminated") }
             let index = state.nextIndex
             state.nextIndex += 1
@@ -126,6 +135,7 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
 
     /// The user sets a stream's volume (a desktop server saves it).
     func userSets(_ index: UInt32, to volume: UInt32) {
+        defer { Changes.shared.signal() }
         state.withLock { state in Self.set(&state, index, ChannelVolumes([volume, volume]), remembers: remembers) }
     }
 
@@ -156,6 +166,7 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
     }
 
     func setSinkInputVolume(index: UInt32, to volumes: ChannelVolumes) async throws {
+        defer { Changes.shared.signal() }
         try state.withLock { state in
             guard !state.abandoned, state.inputs[index] != nil else {
                 throw Refusal(description: "setting the volume of sink input \(index) failed: No such entity")
@@ -165,6 +176,7 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
     }
 
     func setSinkInputMute(index: UInt32, muted: Bool) async throws {
+        defer { Changes.shared.signal() }
         try state.withLock { state in
             guard !state.abandoned, state.inputs[index] != nil else { throw Refusal(description: "muting sink input \(index) failed: No such entity") }
             state.inputs[index]?.muted = muted
@@ -177,11 +189,15 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
     func rememberedStreams() async throws -> [RememberedStream] { state.withLock { Array($0.remembered.values) } }
 
     func remember(_ entries: [RememberedStream]) async throws {
+        defer { Changes.shared.signal() }
         state.withLock { state in
             for entry in entries { state.remembered[entry.name] = entry }
         }
     }
 
     var isAbandoned: Bool { state.withLock { $0.abandoned } }
-    func abandon() { state.withLock { $0.abandoned = true } }
+    func abandon() {
+        state.withLock { $0.abandoned = true }
+        Changes.shared.signal()
+    }
 }

@@ -164,6 +164,7 @@ final class HeldOutput: PromptOutput {
             $0.played += 1
             return $0.serverGone
         }
+        Changes.shared.signal()
         if gone { return .serverGone }
         for waiter in started.withLock({ waiters in
             defer { waiters = [] }
@@ -179,12 +180,14 @@ final class HeldOutput: PromptOutput {
             return state.playing.remove(at: index).done
         }
         done?.set(true)
+        Changes.shared.signal()
     }
 
     /// Lets the prompt playing now drain.
     func drain() {
         let done = state.withLock { $0.playing.isEmpty ? nil : $0.playing.removeFirst().done }
         done?.set(true)
+        Changes.shared.signal()
     }
 
     /// The server goes away: the next prompt's playback returns at once, not played.
@@ -209,7 +212,10 @@ final class EventLog: Sendable {
     private let events = Mutex<[EngineEvent]>([])
 
     init(_ bus: EventBus) {
-        _ = bus.subscribe { event in self.events.withLock { $0.append(event) } }
+        _ = bus.subscribe { event in
+            self.events.withLock { $0.append(event) }
+            Changes.shared.signal()
+        }
     }
 
     var all: [EngineEvent] { events.withLock { $0 } }
