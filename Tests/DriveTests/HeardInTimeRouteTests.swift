@@ -6,7 +6,8 @@ import Testing
 /// The routing engines' own routes driven at their own speeds through the real `voxnav drive` (its
 /// daemon, its headless server, eSpeak NG's real speech): every final instruction's last word comes
 /// at least the car's reaction time (3 s) before its maneuver, and an exit's or a fork's at speed
-/// starts at least 300 m and 12 s before it (docs/ANNOUNCER.md, "Turn now is heard in time").
+/// starts at least 300 m and 12 s before it (docs/ANNOUNCER.md, "Turn now is heard in time"). Each
+/// drive also decides exactly what its record in Tests/decisions says (`DecisionRecord`).
 @Suite struct HeardInTimeRouteTests {
     /// A maneuver reached less than this after the start leaves no room for any words and the
     /// reaction time: "Turn right" alone, with the output's latency, speaks about 1.5 s.
@@ -50,7 +51,9 @@ import Testing
             """)
         let output = try await DriveRunner.drive(scenario)
         try #require(output.status == 0, "\(output.text)")
-        let atSpeed = try Self.expectHeardInTime(try output.report(), scenario: scenario, tooSoon: drive.tooSoon)
+        let report = try output.report()
+        try DecisionRecord.expectSame(report, as: "route-" + drive.file.replacingOccurrences(of: ".json", with: ""))
+        let atSpeed = try Self.expectHeardInTime(report, scenario: scenario, tooSoon: drive.tooSoon)
         #expect(atSpeed >= drive.atSpeed, "\(drive.file): \(atSpeed) exits, forks and maneuvers at speed checked")
     }
 
@@ -60,7 +63,9 @@ import Testing
     func anExampleIsHeardInTime(_ name: String, _ atSpeed: Int) async throws {
         let output = try await DriveRunner.example(drive: name)
         try #require(output.status == 0, "\(output.text)")
-        let checked = try Self.expectHeardInTime(try output.report(), scenario: DriveRunner.example(name), tooSoon: [])
+        let report = try output.report()
+        try DecisionRecord.expectSame(report, as: "example-" + name)
+        let checked = try Self.expectHeardInTime(report, scenario: DriveRunner.example(name), tooSoon: [])
         #expect(checked >= atSpeed, "\(name): \(checked) exits, forks and maneuvers at speed checked")
     }
 
