@@ -33,8 +33,9 @@ let package = Package(
         // Pure logic: no audio, no sockets, no files. Time is injected.
         // Decoding errors that name the bad value and the allowed ones, in one format.
         .target(name: "StrictCoding"),
-        // YAML text composed into a tree of nodes with their lines (libyaml; no Foundation).
-        .target(name: "YAMLTree", dependencies: ["CYAML"]),
+        // YAML text composed into a tree of nodes with their lines (libyaml; no Foundation), and the one
+        // decoding layer over it that policies, phrase packs and scenarios are read with (YAMLCursor, YAMLProblem).
+        .target(name: "YAMLTree", dependencies: ["CYAML", "StrictCoding"]),
         // Text helpers without Foundation: C's number formatting, white space trimmed, table columns.
         .target(name: "TextFormat"),
         .target(name: "AudioPolicy", dependencies: ["TextFormat", "StrictCoding", "YAMLTree"]),

@@ -1,4 +1,5 @@
 import StrictCoding
+import YAMLTree
 
 /// Everything tunable about VoxNav's audio behaviour. The built-in policy is `policy/default.yaml`
 /// (`Policy.builtIn`, in the `BuiltInPolicy` target); a user's policy file is laid over it.
@@ -109,22 +110,9 @@ public struct Policy: Hashable, Sendable {
     }
 }
 
-/// One thing wrong in a policy: where (a dotted key path, and the line when known) and why.
-public struct PolicyProblem: Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var line: Int?
-    public var message: String
-
-    public init(path: String, line: Int? = nil, message: String) {
-        self.path = path
-        self.line = line
-        self.message = message
-    }
-
-    public var description: String {
-        (path.isEmpty ? "policy" : InputLimits.echo(path)) + (line.map { " (line \($0))" } ?? "") + ": " + message
-    }
-}
+/// One thing wrong in a policy: where (a dotted key path, and the line when known) and why, in the
+/// one form of every YAML reader's problems.
+public typealias PolicyProblem = YAMLProblem
 
 /// A policy that cannot be used, with every problem found.
 public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {

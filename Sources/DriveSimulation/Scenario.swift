@@ -1,6 +1,7 @@
 import AudioPolicy
 import Guidance
 import StrictCoding
+import YAMLTree
 
 /// A drive to simulate: route, speed, language and the car's audio over time (docs/DRIVES.md).
 public struct Scenario: Sendable, Equatable {
@@ -53,10 +54,10 @@ public struct Scenario: Sendable, Equatable {
 
     public init(yaml text: String) throws(ScenarioError) {
         if let problem = InputLimits.sizeProblem("the scenario", size: text.utf8.count, cap: Self.maximumFileSize) {
-            throw ScenarioError(problems: [ScenarioProblem(path: "", message: problem)])
+            throw ScenarioError(problems: [ScenarioProblem(kind: .invalidYAML, document: "scenario", path: "", message: problem)])
         }
         var reader = YAMLReader()
-        guard let root = reader.compose(text), let scenario = reader.scenario(root), reader.problems.isEmpty else {
+        guard let root = reader.root(text, document: "scenario"), let scenario = reader.scenario(root), reader.problems.isEmpty else {
             throw ScenarioError(problems: reader.problems)
         }
         self = scenario

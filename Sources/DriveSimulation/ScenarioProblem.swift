@@ -1,29 +1,9 @@
 import StrictCoding
+import YAMLTree
 
-/// One thing wrong with a scenario or route file: where (key path and line) and what.
-public struct ScenarioProblem: Hashable, Sendable, CustomStringConvertible {
-    /// The file the problem is in, as the scenario names it, when it is not the scenario itself
-    /// (a route file or a routing engine's response).
-    public var file: String?
-    /// Dotted key path, list items by index: `audio[3].at`, `route.maneuvers[0].type`.
-    public var path: String
-    /// 1-based line in the file, when known.
-    public var line: Int?
-    public var message: String
-
-    public init(file: String? = nil, path: String, line: Int? = nil, message: String) {
-        self.file = file
-        self.path = path
-        self.line = line
-        self.message = message
-    }
-
-    public var description: String {
-        let place = path.isEmpty ? (file == nil ? "scenario" : nil) : InputLimits.echo(path)
-        return [file.map { InputLimits.echo($0) }, place].compactMap { $0 }.joined(separator: ": ") + (line.map { " (line \($0))" } ?? "")
-            + ": " + message
-    }
-}
+/// One thing wrong with a scenario, route file or routing engine's response: where (the file, when
+/// not the scenario itself; key path and line) and what, in the one form of every YAML reader's problems.
+public typealias ScenarioProblem = YAMLProblem
 
 /// A scenario or route that cannot be used, with every problem found.
 public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {

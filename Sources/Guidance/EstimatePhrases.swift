@@ -1,4 +1,5 @@
 import StrictCoding
+import YAMLTree
 
 /// How a pack says a trip's estimates (`estimates` section, docs/PHRASES.md): the sentence said on
 /// request, the clause a departure may end with, the clock (12 or 24 hours, as the language's
@@ -29,7 +30,7 @@ struct EstimatePhrases: Sendable, Hashable {
     static let keys = ["sentence", "departure", "clock", "periods", "minutes", "hours", "hoursAndMinutes", "lessThanAMinute"]
     static let clockPlaceholders: Set<String> = ["hour", "minute", "mm", "period"]
 
-    init(_ node: PackNode, rules: PluralRules, distanceForms: Set<String>) throws(PhrasePackError) {
+    init(_ node: YAMLCursor, rules: PluralRules, distanceForms: Set<String>) throws(PhrasePackError) {
         try node.onlyKeys(Self.keys)
         func template(_ key: String, allowed: Set<String>, required: Set<String> = [], forms: [String: Set<String>] = [:])
             throws(PhrasePackError) -> Template
@@ -39,7 +40,7 @@ struct EstimatePhrases: Sendable, Hashable {
             try PhrasePack.checkKnown(template, allowed: allowed, forms: forms, at: value.path)
             for name in required.sorted() where !template.requiredPlaceholders.contains(where: { $0.name == name }) {
                 throw PhrasePackError(
-                    .invalidValue, at: value.path, "\"\(template.source)\" must say {\(name)} (outside [ ])")
+                    .invalidValue, at: value, "\"\(template.source)\" must say {\(name)} (outside [ ])")
             }
             return template
         }
@@ -53,7 +54,7 @@ struct EstimatePhrases: Sendable, Hashable {
             : try PluralForms(try clockNode.template(), allowed: Self.clockPlaceholders, at: clockNode.path)
         let general = clock.byCategory[.other]!
         guard general.requiredPlaceholders.contains(where: { $0.name == "hour" }) else {
-            throw PhrasePackError(.invalidValue, at: clockNode.path, "\"\(general.source)\" must say {hour}, outside [ ]")
+            throw PhrasePackError(.invalidValue, at: clockNode, "\"\(general.source)\" must say {hour}, outside [ ]")
         }
         // A clock that says the period is a 12-hour one: its hour runs 1 to 12.
         isTwelveHour = general.allPlaceholders.contains { $0.name == "period" }
@@ -62,7 +63,7 @@ struct EstimatePhrases: Sendable, Hashable {
             try periodsNode.onlyKeys(["am", "pm"])
             periods = Periods(am: try periodsNode.required("am").string(), pm: try periodsNode.required("pm").string())
         } else if saysPeriod {
-            throw PhrasePackError(.missingKey, at: "\(node.path).periods", "missing key 'periods' ({am, pm}): the clock says {period}")
+            throw node.problem("missing key 'periods' ({am, pm}): the clock says {period}", kind: .missingKey, key: "periods")
         } else {
             periods = nil
         }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TextFormat
+import YAMLTree
 
 /// The road an app names only inside its instruction text: apps built like 2GIS send "Turn right onto
 /// ul. Kutateladze" and no `roadName`. The pack's `instructionRoads` section gives the words that
@@ -133,24 +134,24 @@ extension InstructionRoad {
     static let maximumWordLength = 40
 
     /// `instructionRoads: { before: [onto, on, into], until: [toward, then] }`: `before` required.
-    init(_ node: PackNode, names: NameExpander) throws(PhrasePackError) {
+    init(_ node: YAMLCursor, names: NameExpander) throws(PhrasePackError) {
         self.names = names
         try node.onlyKeys(["before", "until"])
         before = try Self.words(try node.required("before"), required: true)
         until = try node.optional("until").map { list throws(PhrasePackError) in try Self.words(list, required: false) } ?? []
     }
 
-    private static func words(_ node: PackNode, required: Bool) throws(PhrasePackError) -> [String] {
+    private static func words(_ node: YAMLCursor, required: Bool) throws(PhrasePackError) -> [String] {
         let items = try node.items()
         guard !(required && items.isEmpty), items.count <= maximumWordCount else {
-            throw PhrasePackError(.invalidValue, at: node.path, "expected 1 to \(maximumWordCount) words, found \(items.count)")
+            throw PhrasePackError(.invalidValue, at: node, "expected 1 to \(maximumWordCount) words, found \(items.count)")
         }
         var words: [String] = []
         for item in items {
             let word = try item.string()
             guard !word.trimmingWhitespace().isEmpty, word.count <= maximumWordLength, word == word.trimmingWhitespace() else {
                 throw PhrasePackError(
-                    .invalidValue, at: item.path, "expected a word or words of 1 to \(maximumWordLength) characters without spaces around them")
+                    .invalidValue, at: item, "expected a word or words of 1 to \(maximumWordLength) characters without spaces around them")
             }
             words.append(word)
         }

@@ -1,4 +1,5 @@
 import StrictCoding
+import YAMLTree
 
 /// A pronunciation lexicon: whole road names (or route references) as written → how to say them.
 /// A pack's `lexicon` section, with a user's `lexicon/<language>.yaml` added over it (format:
@@ -25,16 +26,16 @@ public struct Lexicon: Sendable, Hashable {
         if let problem = InputLimits.sizeProblem("the lexicon", size: yaml.utf8.count, cap: Self.maximumFileSize) {
             throw PhrasePackError(.invalidYAML, at: "", problem)
         }
-        try self.init(try PackNode.root(yaml: yaml))
+        try self.init(try PhrasePack.root(yaml: yaml))
     }
 
     /// Reads a mapping of entries: `name: "[[phonemes]]"`, `name: respelling`, or
     /// `name: { say: …, language: de }`.
-    init(_ node: PackNode) throws(PhrasePackError) {
+    init(_ node: YAMLCursor) throws(PhrasePackError) {
         var entries: [String: Pronunciation] = [:]
         for (name, value) in try node.entries() {
             guard !name.allSatisfy(\.isWhitespace) else {
-                throw PhrasePackError(.invalidValue, at: value.path, "an empty name: write the road name as it is written")
+                throw PhrasePackError(.invalidValue, at: value, "an empty name: write the road name as it is written")
             }
             let say: String
             var language: String?

@@ -1,3 +1,5 @@
+import YAMLTree
+
 /// What a pack's `maneuvers` entry for a family or a type says. Every field is optional in one
 /// entry; a type's phrases are its own entry's fields, falling back to its family's entry.
 struct ManeuverPhrases: Sendable, Hashable {
@@ -21,7 +23,7 @@ struct ManeuverPhrases: Sendable, Hashable {
 
     /// `variant`: an `atRoundabout` entry, which has no variant of its own; its fields' origin is
     /// "<entry>.atRoundabout".
-    init(_ node: PackNode, variant: Bool = false) throws(PhrasePackError) {
+    init(_ node: YAMLCursor, variant: Bool = false) throws(PhrasePackError) {
         if !node.isMapping {
             // A bare string is shorthand for { action: ..., short: ... } with the same text.
             let template = try node.template()

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TextFormat
+import YAMLTree
 
 /// Rewrites names so a speech synthesiser says them right: abbreviations ("Main St." → "Main
 /// Street", "St. John" → "Saint John", "Hauptstr." → "Hauptstraße"), route references ("I-95" →
@@ -137,7 +138,7 @@ public struct NameExpander: Sendable, Hashable {
 
 extension NameExpander {
     /// Reads a pack's `names` section (see docs/PHRASES.md).
-    init(_ node: PackNode) throws(PhrasePackError) {
+    init(_ node: YAMLCursor) throws(PhrasePackError) {
         try node.onlyKeys(["words", "prefixes", "suffixes", "routes"])
         var words: [String: WordRule] = [:]
         for (key, value) in try node.optional("words")?.entries() ?? [] {
@@ -152,7 +153,7 @@ extension NameExpander {
                 let first = try value.optional("first")?.string()
                 let other = try value.optional("other")?.string()
                 guard first != nil || other != nil || !byNext.isEmpty else {
-                    throw PhrasePackError(.missingKey, at: value.path, "a word rule says 'first', 'other' or 'next'")
+                    throw PhrasePackError(.missingKey, at: value, "a word rule says 'first', 'other' or 'next'")
                 }
                 words[key] = WordRule(first: first, other: other, byNext: byNext)
             } else {

@@ -1,4 +1,5 @@
 import StrictCoding
+import YAMLTree
 
 /// How a pack puts a name into a sentence in the form the sentence needs (`nameForms` section,
 /// docs/PHRASES.md): `{road:dat}` is "der Hauptstraße" in German, `{destination:a}` "à la gare du
@@ -61,7 +62,7 @@ public struct NameForms: Sendable, Hashable {
 
 extension NameForms {
     /// Reads a pack's `nameForms` section.
-    init(_ node: PackNode) throws(PhrasePackError) {
+    init(_ node: YAMLCursor) throws(PhrasePackError) {
         try node.onlyKeys(["kinds", "forms"])
         var kinds: [KindRule] = []
         for item in try node.optional("kinds")?.items() ?? [] {
@@ -71,7 +72,7 @@ extension NameForms {
         var forms: [String: [String: Form]] = [:]
         for (formName, byKindNode) in try node.required("forms").entries() {
             guard !formName.isEmpty, formName.allSatisfy(\.isLetter) else {
-                throw PhrasePackError(.invalidValue, at: byKindNode.path, "a form's name is letters only, as templates write it: {road:\(formName)}")
+                throw PhrasePackError(.invalidValue, at: byKindNode, "a form's name is letters only, as templates write it: {road:\(formName)}")
             }
             var byKind: [String: Form] = [:]
             for (kind, value) in try byKindNode.entries() {
@@ -82,19 +83,19 @@ extension NameForms {
         let known = Set(kinds.map(\.kind)).union([Self.otherKind])
         for (formName, byKind) in forms {
             for kind in byKind.keys where !known.contains(kind) {
-                throw PhrasePackError(
-                    .unknownKey, at: "\(node.path).forms.\(formName).\(kind)",
-                    "no rule in nameForms.kinds gives the kind '\(InputLimits.echo(kind))'; kinds: \(known.sorted().joined(separator: ", "))")
+                throw node.problem(
+                    "no rule in nameForms.kinds gives the kind '\(InputLimits.echo(kind))'; kinds: \(known.sorted().joined(separator: ", "))",
+                    kind: .unknownKey, key: "forms.\(formName).\(kind)")
             }
         }
         self.init(kinds: kinds, forms: forms)
     }
 
-    private static func form(_ node: PackNode) throws(PhrasePackError) -> Form {
+    private static func form(_ node: YAMLCursor) throws(PhrasePackError) -> Form {
         let sayNode = node.isMapping ? try node.required("say") : node
         let say = try sayNode.template()
         guard say.allPlaceholders == [Placeholder("name")], say.requiredPlaceholders == [Placeholder("name")] else {
-            throw PhrasePackError(.invalidValue, at: sayNode.path, "a name's form says {name} once, outside [ ], and nothing else in { }: \"\(say.source)\"")
+            throw PhrasePackError(.invalidValue, at: sayNode, "a name's form says {name} once, outside [ ], and nothing else in { }: \"\(say.source)\"")
         }
         var replacements: [Replacement] = []
         if node.isMapping {

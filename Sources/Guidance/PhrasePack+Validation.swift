@@ -1,4 +1,5 @@
 import StrictCoding
+import YAMLTree
 
 /// Load-time checks that make composing total: every placeholder is known, takes only forms the
 /// pack defines, and is either always filled for the maneuver type or inside an optional `[ ]`.
@@ -38,7 +39,7 @@ extension PhrasePack {
         return names
     }
 
-    func validatePlaceholders(_ root: PackNode) throws(PhrasePackError) {
+    func validatePlaceholders(_ root: YAMLCursor) throws(PhrasePackError) {
         var forms = ["distance": Set(distance.keys), "ordinal": Set(ordinals.keys)]
         if !nameForms.formNames.isEmpty {
             for name in Self.namePlaceholders { forms[name] = nameForms.formNames }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import StrictCoding
 import TextFormat
+import YAMLTree
 
 /// One language's phrases, parsed from a `voices/<lang>.yaml` file (format: docs/PHRASES.md).
 /// Parsing validates everything a prompt could need, so composing with a pack never fails.
@@ -86,7 +87,7 @@ public struct PhrasePack: Sendable, Hashable {
         if let problem = InputLimits.sizeProblem("the pack", size: yaml.utf8.count, cap: Self.maximumFileSize) {
             throw PhrasePackError(.invalidYAML, at: "", problem)
         }
-        let root = try PackNode.root(yaml: yaml)
+        let root = try PhrasePack.root(yaml: yaml)
         try root.onlyKeys(Self.topLevelKeys)
         language = try root.required("language").string()
         name = try root.optional("name")?.string() ?? language
@@ -95,8 +96,8 @@ public struct PhrasePack: Sendable, Hashable {
             try node.onlyKeys(["perPhrase", "perCharacter"])
             func seconds(_ key: String, upTo limit: Double) throws(PhrasePackError) -> Double {
                 let value = try node.required(key)
-                guard let seconds = Double(try value.string()), seconds >= 0, seconds <= limit else {
-                    throw PhrasePackError(.invalidValue, at: value.path, "expected seconds from 0 to \(limit)")
+                guard let seconds = try? value.double(), seconds >= 0, seconds <= limit else {
+                    throw PhrasePackError(.invalidValue, at: value, "expected seconds from 0 to \(limit)")
                 }
                 return seconds
             }
@@ -104,22 +105,9 @@ public struct PhrasePack: Sendable, Hashable {
         } else {
             speechLength = nil
         }
-        let unitsNode = try root.required("units")
-        guard let units = UnitSystem(rawValue: try unitsNode.string()) else {
-            throw PhrasePackError(
-                .invalidValue, at: unitsNode.path,
-                unknownValueMessage(try unitsNode.string(), what: "unit system", allowed: UnitSystem.allCases.map(\.rawValue)))
-        }
+        let units = try root.required("units").value("unit system", UnitSystem.self)
         unitSystem = units
-        if let node = try root.optional("capitalizeSentences") {
-            switch try node.string() {
-            case "true": capitalizeSentences = true
-            case "false": capitalizeSentences = false
-            default: throw PhrasePackError(.invalidValue, at: node.path, "expected true or false")
-            }
-        } else {
-            capitalizeSentences = true
-        }
+        capitalizeSentences = try root.optional("capitalizeSentences")?.bool() ?? true
 
         let numbers = try root.required("numbers")
         try numbers.onlyKeys(["decimalSeparator", "plural"])
@@ -158,7 +146,7 @@ public struct PhrasePack: Sendable, Hashable {
             try Self.checkKnown(template, allowed: ["ordinal"], forms: ["ordinal": Set(ordinals.keys)], at: node.path)
             guard template.requiredPlaceholders.contains(where: { $0.name == "ordinal" }) else {
                 throw PhrasePackError(
-                    .invalidValue, at: node.path, "\"\(template.source)\" must say {ordinal} outside [ ]: the lane's place is the advice")
+                    .invalidValue, at: node, "\"\(template.source)\" must say {ordinal} outside [ ]: the lane's place is the advice")
             }
             countedLanes[side] = template
         }
@@ -226,12 +214,12 @@ public struct PhrasePack: Sendable, Hashable {
 
     // MARK: Parsing sections
 
-    private static func pluralRules(_ node: PackNode) throws(PhrasePackError) -> PluralRules {
+    private static func pluralRules(_ node: YAMLCursor) throws(PhrasePackError) -> PluralRules {
         var rules: [(PluralCategory, String)] = []
         for (key, value) in try node.entries() {
             guard let category = PluralCategory(rawValue: key), category != .other else {
                 throw PhrasePackError(
-                    .unknownKey, at: value.path,
+                    .unknownKey, at: value,
                     "'\(InputLimits.echo(key))' is not a plural category with a rule; allowed: zero, one, two, few, many ('other' is implicit)")
             }
             rules.append((category, try value.string()))
@@ -239,7 +227,7 @@ public struct PhrasePack: Sendable, Hashable {
         do {
             return try PluralRules(rules)
         } catch {
-            throw PhrasePackError(.invalidValue, at: node.path, error.description)
+            throw PhrasePackError(.invalidValue, at: node, error.description)
         }
     }
 
@@ -249,34 +237,34 @@ public struct PhrasePack: Sendable, Hashable {
     }
 
     private static func distanceWordings(
-        _ node: PackNode, units: UnitSystem, rules: PluralRules
+        _ node: YAMLCursor, units: UnitSystem, rules: PluralRules
     ) throws(PhrasePackError) -> [String: DistanceWording] {
         var wordings: [String: DistanceWording] = [:]
         for (form, value) in try node.entries() {
             wordings[form] = try DistanceWording(value, units: units, rules: rules)
         }
         guard wordings[defaultForm] != nil else {
-            throw PhrasePackError(.missingKey, at: "\(node.path).default", "missing key 'default' (the distance form {distance} uses)")
+            throw node.problem("missing key 'default' (the distance form {distance} uses)", kind: .missingKey, key: "default")
         }
         return wordings
     }
 
-    private static func ordinals(_ node: PackNode) throws(PhrasePackError) -> [String: [String]] {
+    private static func ordinals(_ node: YAMLCursor) throws(PhrasePackError) -> [String: [String]] {
         var forms: [String: [String]] = [:]
         for (form, value) in try node.entries() {
             let words = try value.items().map { item throws(PhrasePackError) in try item.string() }
             guard words.count == 19 else {
-                throw PhrasePackError(.invalidValue, at: value.path, "expected 19 ordinals (roundabout exits 1…19), found \(words.count)")
+                throw PhrasePackError(.invalidValue, at: value, "expected 19 ordinals (roundabout exits 1…19), found \(words.count)")
             }
             forms[form] = words
         }
         guard forms[defaultForm] != nil else {
-            throw PhrasePackError(.missingKey, at: "\(node.path).default", "missing key 'default' (the ordinals {ordinal} uses)")
+            throw node.problem("missing key 'default' (the ordinals {ordinal} uses)", kind: .missingKey, key: "default")
         }
         return forms
     }
 
-    private static func stateTemplates(_ node: PackNode) throws(PhrasePackError) -> [ManeuverState: Template] {
+    private static func stateTemplates(_ node: YAMLCursor) throws(PhrasePackError) -> [ManeuverState: Template] {
         try node.onlyKeys(ManeuverState.allCases.map(\.rawValue))
         var templates: [ManeuverState: Template] = [:]
         for state in ManeuverState.allCases { templates[state] = try node.required(state.rawValue).template() }
@@ -284,7 +272,7 @@ public struct PhrasePack: Sendable, Hashable {
     }
 
     private static func maneuverPhrases(
-        _ node: PackNode
+        _ node: YAMLCursor
     ) throws(PhrasePackError) -> (byType: [ManeuverType: ManeuverPhrases], atRoundabout: [ManeuverType: ManeuverPhrases]) {
         var byFamily: [ManeuverFamily: ManeuverPhrases] = [:]
         var byType: [ManeuverType: ManeuverPhrases] = [:]
@@ -301,7 +289,7 @@ public struct PhrasePack: Sendable, Hashable {
                 typeAtRoundabout[type] = variant
             } else {
                 throw PhrasePackError(
-                    .unknownManeuverType, at: value.path,
+                    .unknownManeuverType, at: value,
                     "unknown maneuver type or family '\(InputLimits.echo(key))'; families: \(ManeuverFamily.allCases.map(\.rawValue).joined(separator: ", ")); types: \(ManeuverType.allCases.map(\.rawValue).joined(separator: ", "))"
                 )
             }
@@ -309,10 +297,10 @@ public struct PhrasePack: Sendable, Hashable {
             let types = ManeuverFamily(rawValue: key).map { family in ManeuverType.allCases.filter { $0.family == family } } ?? [ManeuverType(rawValue: key)!]
             if let variantNode, types.allSatisfy(\.isRoundabout) {
                 throw PhrasePackError(
-                    .unknownKey, at: variantNode.path, "'\(key)' is a roundabout maneuver already: it takes no '\(ManeuverPhrases.atRoundabout)' wording")
+                    .unknownKey, at: variantNode, "'\(key)' is a roundabout maneuver already: it takes no '\(ManeuverPhrases.atRoundabout)' wording")
             }
             if let variant, variant.isEmpty {
-                throw PhrasePackError(.missingKey, at: variantNode!.path, "an empty '\(ManeuverPhrases.atRoundabout)' says nothing: give it an action")
+                throw PhrasePackError(.missingKey, at: variantNode!, "an empty '\(ManeuverPhrases.atRoundabout)' says nothing: give it an action")
             }
         }
         var resolved: [ManeuverType: ManeuverPhrases] = [:]
@@ -335,7 +323,7 @@ public struct PhrasePack: Sendable, Hashable {
 
     /// `junctions: { rotation: { left: "going clockwise" } }`: the words `{rotation}` becomes at a
     /// roundabout in each traffic side; a side without words says nothing there.
-    private static func rotation(_ node: PackNode) throws(PhrasePackError) -> [TrafficSide: String] {
+    private static func rotation(_ node: YAMLCursor) throws(PhrasePackError) -> [TrafficSide: String] {
         try node.onlyKeys(["rotation"])
         let rotationNode = try node.required("rotation")
         try rotationNode.onlyKeys(TrafficSide.allCases.map(\.rawValue))
@@ -344,12 +332,12 @@ public struct PhrasePack: Sendable, Hashable {
             guard let sideNode = try rotationNode.optional(side.rawValue) else { continue }
             let text = try sideNode.string()
             guard !text.trimmingWhitespace().isEmpty, !text.contains("{"), !text.contains("[") else {
-                throw PhrasePackError(.invalidValue, at: sideNode.path, "expected words (no placeholder, no [ ])")
+                throw PhrasePackError(.invalidValue, at: sideNode, "expected words (no placeholder, no [ ])")
             }
             words[side] = text
         }
         guard !words.isEmpty else {
-            throw PhrasePackError(.missingKey, at: rotationNode.path, "expected the words for 'left' or 'right' traffic, or both")
+            throw PhrasePackError(.missingKey, at: rotationNode, "expected the words for 'left' or 'right' traffic, or both")
         }
         return words
     }
@@ -363,7 +351,7 @@ struct DistanceWording: Sendable, Hashable {
 
     /// The pack's own system's units are required; another system's may be worded too, so that a
     /// guidance session may ask for it (en-US and en-GB word meters for en-AU and en-CA).
-    init(_ node: PackNode, units system: UnitSystem, rules: PluralRules) throws(PhrasePackError) {
+    init(_ node: YAMLCursor, units system: UnitSystem, rules: PluralRules) throws(PhrasePackError) {
         try node.onlyKeys(["lessThan"] + DistanceUnit.allCases.map(\.rawValue))
         let lessThanNode = try node.required("lessThan")
         lessThan = try lessThanNode.template()

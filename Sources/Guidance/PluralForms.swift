@@ -1,4 +1,5 @@
 import StrictCoding
+import YAMLTree
 
 /// Wordings of a counted thing, one per plural category (`one`, `few`, `other`…), plus optional
 /// wordings for exact amounts written as numbers (`"0.25": a quarter mile`, `"2": two lanes`).
@@ -7,7 +8,7 @@ struct PluralForms: Sendable, Hashable {
     let exact: [Double: Template]
 
     /// Reads `{one: ..., other: ..., "0.5": ...}`; every category `rules` can produce is required.
-    init(_ node: PackNode, rules: PluralRules, allowed: Set<String>) throws(PhrasePackError) {
+    init(_ node: YAMLCursor, rules: PluralRules, allowed: Set<String>) throws(PhrasePackError) {
         var byCategory: [PluralCategory: Template] = [:]
         var exact: [Double: Template] = [:]
         for (key, value) in try node.entries() {
@@ -19,14 +20,14 @@ struct PluralForms: Sendable, Hashable {
                 exact[amount] = template
             } else {
                 throw PhrasePackError(
-                    .unknownKey, at: value.path,
+                    .unknownKey, at: value,
                     "'\(InputLimits.echo(key))' is neither a plural category (\(PluralCategory.allCases.map(\.rawValue).joined(separator: ", "))) nor a number")
             }
         }
         for category in rules.categories where byCategory[category] == nil {
-            throw PhrasePackError(
-                .missingKey, at: "\(node.path).\(category.rawValue)",
-                "missing plural form '\(category.rawValue)' (the pack's plural rules use \(rules.categories.map(\.rawValue).joined(separator: ", ")))")
+            throw node.problem(
+                "missing plural form '\(category.rawValue)' (the pack's plural rules use \(rules.categories.map(\.rawValue).joined(separator: ", ")))",
+                kind: .missingKey, key: category.rawValue)
         }
         self.byCategory = byCategory
         self.exact = exact

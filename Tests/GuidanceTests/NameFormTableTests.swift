@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test(arguments: languages) func eachNameIsSaidAsANativeAppSaysIt(language: String) throws {
-        let table = try PackNode.root(yaml: String(contentsOf: Self.directory.appendingPathComponent("\(language).yaml"), encoding: .utf8))
+        let table = try PhrasePack.root(yaml: String(contentsOf: Self.directory.appendingPathComponent("\(language).yaml"), encoding: .utf8))
         let composer = try PackFiles.composer(try table.required("language").string())
         var names = 0
         var said: [String: Int] = [:]

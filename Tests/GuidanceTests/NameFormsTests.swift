@@ -66,7 +66,7 @@ import Testing
         ("nameForms:\n  forms:\n    dat: { other: \"{road} {name}\" }", "a name's form says {name} once"),
         ("nameForms:\n  kinds:\n    - { kind: f, match: '(' }\n  forms:\n    dat: { f: \"der {name}\" }", "bad regular expression"),
         ("nameForms:\n  forms:\n    da-t: { other: \"{name}\" }", "letters only"),
-        ("nameForms:\n  kinds: []", "missing key 'forms'"),
+        ("nameForms:\n  kinds: []", "missing required key 'forms'"),
     ])
     func aBrokenSectionIsRefusedSayingWhere(yaml: String, message: String) throws {
         let error = try #require(throws: PhrasePackError.self) { try Self.pack("\"turn\"", extra: yaml) }

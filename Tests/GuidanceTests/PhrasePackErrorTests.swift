@@ -25,7 +25,7 @@ import Testing
         pack.phrases = ""
         let error = try #require(loadError(pack))
         #expect(error.kind == .missingKey && error.path == "phrases")
-        #expect(error.description == "phrases: missing key 'phrases'")
+        #expect(error.description == "phrases (line 1): missing required key 'phrases'")
     }
 
     @Test func missingStateTemplate() throws {
@@ -154,7 +154,7 @@ import Testing
         var pack = MinimalPack()
         pack.header = pack.header.replacingOccurrences(of: "metric", with: "furlongs")
         let error = try #require(loadError(pack))
-        #expect(error.message == "Unknown unit system \"furlongs\"; allowed: metric, imperialUS, imperialUK")
+        #expect(error.message == "unknown unit system 'furlongs' (expected one of: metric, imperialUS, imperialUK)")
     }
 
     @Test func badPluralRule() throws {

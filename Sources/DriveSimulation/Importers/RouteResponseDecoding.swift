@@ -9,14 +9,16 @@ enum RouteResponseDecoding {
         _ type: Response.Type, from data: Data, engine: String, cap: Int
     ) throws(ScenarioError) -> Response {
         if let problem = InputLimits.sizeProblem("the \(engine) route", size: data.count, cap: cap) {
-            throw ScenarioError(problems: [ScenarioProblem(path: "", message: problem)])
+            throw ScenarioError(problems: [ScenarioProblem(document: "scenario", path: "", message: problem)])
         }
         do {
             return try JSONDecoder().decode(Response.self, from: data)
         } catch let error as DecodingError {
             throw ScenarioError(problems: [problem(error, engine: engine, endsEarly: endsEarly(data))])
         } catch {
-            throw ScenarioError(problems: [ScenarioProblem(path: "", message: "not \(article(engine)) response: \(InputLimits.echo(parserError: error))")])
+            throw ScenarioError(problems: [
+                ScenarioProblem(document: "scenario", path: "", message: "not \(article(engine)) response: \(InputLimits.echo(parserError: error))")
+            ])
         }
     }
 
@@ -71,7 +73,7 @@ enum RouteResponseDecoding {
                         + InputLimits.echo(detail, limit: InputLimits.echoedParserErrorCharacters)
                     : InputLimits.echo(context.debugDescription, limit: InputLimits.echoedParserErrorCharacters))
         @unknown default:
-            return ScenarioProblem(path: "", message: "not \(article(engine)) response: \(InputLimits.echo(parserError: error))")
+            return ScenarioProblem(document: "scenario", path: "", message: "not \(article(engine)) response: \(InputLimits.echo(parserError: error))")
         }
     }
 
