@@ -52,11 +52,22 @@ let package = Package(
         // GNU extensions of glibc that the Glibc module does not show (closefrom in a spawn, pipe2, thread names).
         .target(name: "CSpawn"),
 
+        // Files read.
+        // A file VoxNav parses read only when it is a regular file within its size cap (`BoundedFile`): packs, policies, scenarios, routes.
+        .target(name: "FileReading", dependencies: ["StrictCoding"]),
+        // The phrase packs of every data directory's voices/ and lexicon/ (`VoiceLibrary`): files read, so not Guidance.
+        // The engine speaks with it and the CLI lists and previews it, without the engine.
+        .target(name: "PackLibrary", dependencies: ["Guidance", "Installation", "StrictCoding", "FileReading"]),
+
         // The one one-shot primitive (a prompt's outcome, a source's end).
         .target(name: "AsyncSupport"),
 
         // The protocol shared by the daemon and its clients: the wire format, every method's params and result.
+        // Pure: no sockets, no files (DriveSimulation decodes its events without linking a socket).
         .target(name: "RPC", dependencies: ["TextFormat", "AudioPolicy", "Guidance", "StrictCoding"]),
+        // The JSON-RPC socket: its default path, the checks that its directory and the socket are the user's
+        // alone (client and daemon), the peer's credentials, and the blocking client (`RPCClient`) of the CLI and tests.
+        .target(name: "RPCSocket", dependencies: ["RPC", "TextFormat"]),
         // speech-dispatcher's protocol (SSIP), without I/O: a connection's commands, replies, events and priority rules.
         .target(name: "SSIP"),
 
@@ -73,13 +84,13 @@ let package = Package(
         .target(
             name: "Engine",
             dependencies: [
-                "TextFormat", "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "MPRIS", "AsyncSupport", "RPC", "Installation",
+                "TextFormat", "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "MPRIS", "AsyncSupport", "RPC", "PackLibrary",
                 "StrictCoding", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "Daemon",
             dependencies: [
-                "TextFormat", "Engine", "RPC", "AsyncSupport", "AudioPolicy", "Guidance", "SSIP",
+                "TextFormat", "Engine", "RPC", "RPCSocket", "AsyncSupport", "AudioPolicy", "Guidance", "SSIP",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -87,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "voxnavd",
             dependencies: [
-                "ProcessSupport", "TextFormat", "Daemon", "Engine", "RPC", "AudioPolicy", "BuiltInPolicy", "Installation",
+                "ProcessSupport", "TextFormat", "Daemon", "Engine", "RPC", "RPCSocket", "AudioPolicy", "BuiltInPolicy", "Installation", "FileReading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -96,19 +107,21 @@ let package = Package(
         .executableTarget(
             name: "voxnav-bench",
             dependencies: [
-                "RPC", "Guidance", "CPulse", "Speech", "LoadClients",
+                "RPC", "RPCSocket", "Guidance", "CPulse", "Speech", "LoadClients",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libFuzzer over the parsers (scripts/fuzz); built normally, it replays inputs it is given.
         .executableTarget(
             name: "voxnav-fuzz",
             dependencies: ["RPC", "Guidance", "AudioPolicy", "BuiltInPolicy", "DriveSimulation"]),
+        // The CLI. It talks to voxnavd over the socket (`drive` starts a voxnavd process of its own) and
+        // reads packs itself (PackLibrary): it does not link the Engine.
         .executableTarget(
             name: "voxnav",
             dependencies: [
-                "ProcessSupport", "TextFormat", "RPC", "Guidance", "AudioPolicy", "BuiltInPolicy", "Engine", "Speech", "DriveSimulation", "CarAudio",
-                "PulseAudio", "PulseServer",
-                "Installation", "StrictCoding", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ProcessSupport", "TextFormat", "RPC", "RPCSocket", "Guidance", "AudioPolicy", "BuiltInPolicy", "PackLibrary", "FileReading", "Speech",
+                "DriveSimulation", "CarAudio", "PulseAudio", "PulseServer", "Installation", "StrictCoding",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: programLinking),
 
@@ -123,7 +136,7 @@ let package = Package(
             name: "GuidanceTests",
             dependencies: ["Guidance", "AudioPolicy", .product(name: "PropertyBased", package: "swift-property-based")]),
         // The many-connections flood, shared by voxnav-bench and its test.
-        .target(name: "LoadClients", dependencies: ["RPC"]),
+        .target(name: "LoadClients", dependencies: ["RPC", "RPCSocket"]),
         // Read-back helpers for tests that talk to a real PulseAudio server (pactl, parec on car.monitor).
         .target(
             name: "AudioTestSupport", dependencies: ["Engine", .product(name: "Logging", package: "swift-log")], path: "Tests/AudioTestSupport"),
@@ -131,13 +144,15 @@ let package = Package(
             name: "SpeechTests",
             dependencies: ["Speech", .product(name: "PropertyBased", package: "swift-property-based")]),
         // The data directories' order, a user's pack over a shipped one, the version, socket activation and sd_notify.
-        .testTarget(name: "InstallationTests", dependencies: ["Installation", "Engine", "BuiltInPolicy", "Daemon", "Guidance"]),
+        .testTarget(name: "InstallationTests", dependencies: ["Installation", "PackLibrary", "BuiltInPolicy", "Daemon", "Guidance"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
         .testTarget(name: "SSIPTests", dependencies: ["SSIP", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "RPCTests",
             dependencies: ["RPC", "AudioPolicy", "Guidance", "StrictCoding", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "VoicePackTests", dependencies: ["Engine", "Guidance", "Speech"]),
+        // The client's socket handling.
+        .testTarget(name: "RPCSocketTests", dependencies: ["RPCSocket", "RPC"]),
+        .testTarget(name: "VoicePackTests", dependencies: ["Engine", "PackLibrary", "Guidance", "Speech"]),
         .testTarget(
             name: "AudioIntegrationTests",
             dependencies: ["Engine", "PulseAudio", "CarAudio", "Speech", "AudioPolicy", "RPC", "AudioTestSupport"]),
@@ -159,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "Daemon", "RPC", "Engine", "Speech", "Guidance", "AudioTestSupport", "PulseServer", "LoadClients",
+                "Daemon", "RPC", "RPCSocket", "Engine", "Speech", "Guidance", "AudioTestSupport", "PulseServer", "LoadClients",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Runs the real `voxnav drive` (which starts its own voxnavd and headless PulseAudio server).

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import RPC
+import RPCSocket
 import Synchronization
 import TextFormat
 

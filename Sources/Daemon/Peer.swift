@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import NIOCore
 import RPC
+import RPCSocket
 
 /// Who is at the other end of a connection, as the kernel says (`SO_PEERCRED`): its user, its
 /// process and the program that process runs. Read once, when the connection is accepted.

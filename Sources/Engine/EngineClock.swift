@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RPC
 
 /// The engine's time: what the policy, the queue's deadlines and guidance run on.
 ///
@@ -10,18 +11,14 @@ import FoundationEssentials
 /// `compressed` plays every prompt for real, so a recording has each one over the ducked radio and
 /// only the silence between prompts is skipped.
 public final class EngineClock: Sendable {
-    public enum Mode: String, CaseIterable, Sendable, Codable {
-        case real, virtual, compressed
-    }
-
-    public let mode: Mode
+    public let mode: ClockMode
     private let epoch = ContinuousClock.now
     /// The wall clock when the engine started, seconds since 1970.
     private let wallEpoch = Date().timeIntervalSince1970
     /// Simulated time; nil on the real clock.
     let simulated: VirtualTime?
 
-    public init(_ mode: Mode = .real) {
+    public init(_ mode: ClockMode = .real) {
         self.mode = mode
         simulated = mode == .real ? nil : VirtualTime()
     }

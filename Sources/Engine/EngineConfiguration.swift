@@ -1,6 +1,7 @@
 import AudioPolicy
 import BuiltInPolicy
 import FoundationEssentials
+import RPC
 
 /// The engine's tunables. The audio policy (duck level, ramps, linger, idle cap, the interaction
 /// table, prompt-style rules, how long a prompt may speak and how much may wait) comes from the
@@ -24,7 +25,7 @@ public struct EngineConfiguration: Sendable {
     /// their streams are interrupted; nil or empty: there is none, and such streams are muted.
     public var sessionBusAddress: String? = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
     /// Real time, or simulated time driven by `clock.advance` (drive simulations); see `EngineClock`.
-    public var clock: EngineClock.Mode = .real
+    public var clock: ClockMode = .real
     /// The sink the simulated car sources play into, by name; nil: the default sink, with the prompts.
     /// A car whose radio and phone have an output of their own; tests hear the prompts alone on theirs.
     public var sourcesSink: String?

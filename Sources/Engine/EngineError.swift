@@ -1,3 +1,4 @@
+import PackLibrary
 import RPC
 import Speech
 

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Guidance
 import Logging
 import MPRIS
+import PackLibrary
 import PulseAudio
 import RPC
 import Speech

@@ -1,5 +1,6 @@
 import Foundation
 import RPC
+import RPCSocket
 
 /// The many-connections flood of the third reliability round, shared by `voxnav-bench` and its
 /// test: `connections` clients each send `requests` `prompt.speak` pipelined, all at once, then read

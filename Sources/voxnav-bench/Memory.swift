@@ -1,5 +1,6 @@
 import Foundation
 import RPC
+import RPCSocket
 
 #if canImport(Glibc)
     import Glibc

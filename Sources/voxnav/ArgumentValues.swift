@@ -1,6 +1,5 @@
 import ArgumentParser
 import AudioPolicy
-import Engine
 import Guidance
 import TextFormat
 

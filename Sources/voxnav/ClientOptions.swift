@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioPolicy
 import FoundationEssentials
 import RPC
+import RPCSocket
 
 /// Options every command that talks to the daemon shares.
 struct ClientOptions: ParsableArguments {

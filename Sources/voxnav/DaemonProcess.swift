@@ -3,6 +3,7 @@ import Glibc
 import Installation
 import ProcessSupport
 import RPC
+import RPCSocket
 
 /// A voxnavd started by the CLI (for `voxnav demo` and `voxnav drive`): the one next to the voxnav
 /// executable, else the first on PATH.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Engine
 import FoundationEssentials
 import Glibc
+import RPC
 
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,7 +30,7 @@ struct Demo: AsyncParsableCommand {
 
     func run() async throws {
         let audible = !headless && HeadlessPulseServer.realServerReachable()
-        let clock: EngineClock.Mode = audible ? .compressed : .virtual
+        let clock: ClockMode = audible ? .compressed : .virtual
         let examples = try Self.examplesDirectory()
         let names = scenario.map { [$0] } ?? ["city-commute", "highway-podcast-call", "roundabouts-de", "berlin-graphhopper-fr"]
         let board = ProgressBoard.standardError(quiet: false)

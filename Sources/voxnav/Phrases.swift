@@ -1,7 +1,7 @@
 import ArgumentParser
-import Engine
 import FoundationEssentials
 import Guidance
+import PackLibrary
 import TextFormat
 
 struct Phrases: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Engine
 import FoundationEssentials
 import Installation
+import PackLibrary
 import Speech
 
 struct Voices: AsyncParsableCommand {

@@ -3,11 +3,13 @@ import AudioPolicy
 import BuiltInPolicy
 import Daemon
 import Engine
+import FileReading
 import FoundationEssentials
 import Glibc
 import Installation
 import Logging
 import RPC
+import RPCSocket
 import ServiceLifecycle
 import TextFormat
 
@@ -75,7 +77,7 @@ struct VoxNavDaemon: AsyncParsableCommand {
         help:
             "real; or virtual / compressed: simulated time that only moves on clock.advance (drive simulations; virtual plays no prompt audio, compressed plays it and skips the silence between prompts)."
     )
-    var clock: EngineClock.Mode = .real
+    var clock: ClockMode = .real
 
     @Option(help: "The sink the simulated car sources (source.start) play into, by name (default: the default sink, with the prompts).")
     var sourcesSink: String?
@@ -269,4 +271,4 @@ extension VoxNavDaemon {
 // swift-format-ignore: AvoidRetroactiveConformances
 // `--log-level` takes swift-log's levels; neither package offers this conformance.
 extension Logger.Level: @retroactive ExpressibleByArgument {}
-extension EngineClock.Mode: ExpressibleByArgument {}
+extension ClockMode: ExpressibleByArgument {}

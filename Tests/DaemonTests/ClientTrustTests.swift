@@ -1,5 +1,6 @@
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// The client trusts only the user's own daemon (the real `voxnav` and `voxnavd` executables, with a

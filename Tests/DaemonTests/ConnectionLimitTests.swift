@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// More clients than descriptors: the real voxnavd under `ulimit -n 256` with 400 connections kept

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// Maneuver prompts and guidance driven over the socket, as a guidance engine would.

@@ -4,6 +4,7 @@ import Engine
 import Foundation
 import Logging
 import RPC
+import RPCSocket
 
 /// A real daemon (engine + socket server) on a temporary socket, for one test.
 struct DaemonHarness {

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// voxnavd as a user runs it: the real executable, its arguments, and its shutdown.

@@ -3,6 +3,7 @@ import Daemon
 import Foundation
 import Logging
 import RPC
+import RPCSocket
 import Testing
 
 /// The prompt path through the socket, read back from PulseAudio: the real voxnavd for what is

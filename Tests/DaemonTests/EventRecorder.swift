@@ -1,5 +1,6 @@
 import Foundation
 import RPC
+import RPCSocket
 
 /// A subscriber connection that records every event notification it receives, on its own thread.
 final class EventRecorder: @unchecked Sendable {

@@ -3,6 +3,7 @@ import Foundation
 import Guidance
 import LoadClients
 import RPC
+import RPCSocket
 import Synchronization
 import Testing
 

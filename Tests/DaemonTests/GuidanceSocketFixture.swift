@@ -1,5 +1,6 @@
 import AudioTestSupport
 import RPC
+import RPCSocket
 import Testing
 
 /// What the socket tests of `guidance.repeat` and `guidance.reroute` share: the frames they send,

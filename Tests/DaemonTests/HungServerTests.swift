@@ -2,6 +2,7 @@ import AudioTestSupport
 import Foundation
 import PulseServer
 import RPC
+import RPCSocket
 import Testing
 
 /// A sound server that is there but does not answer (SIGSTOP): the real voxnavd still answers

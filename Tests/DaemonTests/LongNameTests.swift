@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// Names and tags of hundreds of thousands of characters (issue 50, rows 5 and 6): runs against the

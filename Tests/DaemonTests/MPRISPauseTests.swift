@@ -2,6 +2,7 @@ import AudioTestSupport
 import Engine
 import Foundation
 import RPC
+import RPCSocket
 import Speech
 import Testing
 

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// The car's own navigation takes over (CarPlay: end your guidance at once), and a client's

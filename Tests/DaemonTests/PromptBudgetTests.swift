@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// No prompt holds the car's audio for minutes, and no client crowds the others out: the real

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// The policy holds while a prompt plays, against the real voxnavd over its socket, heard on

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// The prompt queue over the socket: a deadline, a key and a priority carried by `prompt.speak`, the

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// The session a client plays prompts in is checked against the one the CarPlay guide asks for

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// The real voxnavd executable on a socket of its own, with a connected client, for one test.

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// No pumping, on the real voxnavd over its socket, on every server: two prompts from two clients

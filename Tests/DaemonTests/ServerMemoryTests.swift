@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// Desktop servers remember each program's volume (PulseAudio's module-stream-restore, WirePlumber's

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// Clients that do not read: their replies and events cannot pile up in the daemon (the real

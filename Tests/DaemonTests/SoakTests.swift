@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// A short soak for CI: 50 clients of mixed traffic against the real daemon. (The 10-minute run is

@@ -2,6 +2,7 @@ import AudioTestSupport
 import Foundation
 import PulseServer
 import RPC
+import RPCSocket
 import Testing
 
 /// The sound server dies (SIGKILL) and comes back on the same socket: voxnavd, the real binary,

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// `guidance.start`'s verbosity against the real voxnavd, read back from its results and prompt events.

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// The voice-control template over the socket (`session.voiceControl`): the one window a navigation

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Speech
 import Testing
 

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// A prompt's language names a voice, never a file: a hostile name is refused at once and every

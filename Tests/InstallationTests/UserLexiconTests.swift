@@ -3,7 +3,7 @@ import Guidance
 import Installation
 import Testing
 
-@testable import Engine
+@testable import PackLibrary
 
 /// A user's lexicon in `~/.local/share/voxnav/lexicon/<language>.yaml` adds to and overrides the
 /// pack's `lexicon`, the most important directory's last; a malformed one is reported with its file

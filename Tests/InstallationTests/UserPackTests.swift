@@ -3,7 +3,7 @@ import Guidance
 import Installation
 import Testing
 
-@testable import Engine
+@testable import PackLibrary
 
 /// A user's own pack in `~/.local/share/voxnav/voices/` adds to the shipped packs, or overrides the
 /// shipped pack of its language; a broken one leaves the shipped pack in place.

@@ -1,5 +1,6 @@
 import Foundation
 import Guidance
+import PackLibrary
 import Speech
 import Testing
 

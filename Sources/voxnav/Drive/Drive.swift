@@ -1,8 +1,8 @@
 import ArgumentParser
 import DriveSimulation
-import Engine
 import FoundationEssentials
 import ProcessSupport
+import RPC
 import TextFormat
 
 struct Drive: AsyncParsableCommand {
@@ -29,7 +29,7 @@ struct Drive: AsyncParsableCommand {
     var scenarios: [String]
 
     @Option(help: "virtual (default), compressed (default with --record) or real.")
-    var clock: EngineClock.Mode?
+    var clock: ClockMode?
 
     @Option(help: "Directory for the report (one scenario), or for a folder per drive (several).")
     var out: String = "drive-report"
@@ -116,4 +116,4 @@ struct Drive: AsyncParsableCommand {
     }
 }
 
-extension EngineClock.Mode: ExpressibleByArgument {}
+extension ClockMode: ExpressibleByArgument {}

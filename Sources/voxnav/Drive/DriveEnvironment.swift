@@ -1,6 +1,6 @@
-import Engine
 import FoundationEssentials
 import Glibc
+import RPC
 
 /// The sound server and the daemon a drive runs against: its own voxnavd on the chosen clock, on a
 /// private headless PulseAudio server (default) or this session's server (`--audible`); or a
@@ -16,7 +16,7 @@ final class DriveEnvironment {
     private var directory: URL?
 
     /// `policy`: a policy file for the drive's own daemon; a running daemon has its own, so not with `socket`.
-    init(clock: EngineClock.Mode, audible: Bool, socket: String?, policy: String? = nil) throws {
+    init(clock: ClockMode, audible: Bool, socket: String?, policy: String? = nil) throws {
         if let socket {
             if let policy { throw CLIError("the scenario names a policy (\(policy)); a running daemon (--socket) has its own: drive without --socket") }
             socketPath = socket

@@ -1,8 +1,9 @@
 import AudioPolicy
 import BuiltInPolicy
 import DriveSimulation
-import Engine
+import FileReading
 import FoundationEssentials
+import PackLibrary
 
 /// Reads a scenario and its route file, and checks it against the phrase packs and its expectations
 /// against the route, before anything starts.

@@ -1,10 +1,10 @@
 import AudioPolicy
 import DriveSimulation
-import Engine
 import FoundationEssentials
 import Guidance
 import ProcessSupport
 import RPC
+import RPCSocket
 
 /// Walks a drive's schedule against a daemon: car-audio events become `source.*` calls (or another
 /// program's stream), progress updates become `guidance.update`, and time is paced by the clock:
@@ -12,7 +12,7 @@ import RPC
 final class DriveRun {
     let scenario: Scenario
     let schedule: DriveSchedule
-    let clock: EngineClock.Mode
+    let clock: ClockMode
     let pulseServer: String?
     /// On a simulated clock, skip the updates that fall in the announcer's quiet window.
     let skipsQuietUpdates: Bool
@@ -39,7 +39,7 @@ final class DriveRun {
     private(set) var tripEstimates: [TripEstimateRecord] = []
 
     init(
-        scenario: Scenario, schedule: DriveSchedule, clock: EngineClock.Mode, socketPath: String, pulseServer: String?,
+        scenario: Scenario, schedule: DriveSchedule, clock: ClockMode, socketPath: String, pulseServer: String?,
         progress: DriveProgress, skipsQuietUpdates: Bool = true
     ) throws {
         self.scenario = scenario

@@ -1,13 +1,13 @@
 import DriveSimulation
-import Engine
 import FoundationEssentials
+import RPC
 import TextFormat
 
 /// The drive's summary as printed and written (summary.txt): every prompt in order, then the
 /// at-a-glance numbers.
 enum DriveSummaryText {
     static func render(
-        _ report: TimelineReport, scenario: Scenario, clock: EngineClock.Mode, wallSeconds: Double, audio: String,
+        _ report: TimelineReport, scenario: Scenario, clock: ClockMode, wallSeconds: Double, audio: String,
         updates: (scheduled: Int, sent: Int), peaks: (daemon: Int?, driver: Int), notes: [String], failures: [ExpectationFailure], files: [String]
     ) -> String {
         let s = report.summary

@@ -3,6 +3,7 @@ import DriveSimulation
 import FoundationEssentials
 import ProcessSupport
 import RPC
+import RPCSocket
 import Synchronization
 
 /// Collects the daemon's events on a connection of its own, on a thread of its own, while the

@@ -1,14 +1,14 @@
 import DriveSimulation
-import Engine
 import FoundationEssentials
 import Glibc
+import RPC
 
 /// One drive end to end, on the calling thread (a drive's own, `DriveThread`): read and check the
 /// scenario, start its server and daemon, walk the schedule, collect the report, judge the
 /// expectations, write the report.
 enum OneDrive {
     struct Settings: Sendable {
-        var clock: EngineClock.Mode
+        var clock: ClockMode
         var audible = false
         var socket: String?
         var record: String?

@@ -1,3 +1,4 @@
+import FileReading
 import FoundationEssentials
 import Guidance
 import Installation

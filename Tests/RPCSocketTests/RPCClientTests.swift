@@ -1,5 +1,6 @@
 import Foundation
 import RPC
+import RPCSocket
 import Synchronization
 import Testing
 

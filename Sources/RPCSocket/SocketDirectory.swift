@@ -115,10 +115,3 @@ public enum SocketDirectory {
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
 }
-
-/// A socket or journal path that voxnavd refuses, and why.
-public struct SocketPathError: Error, CustomStringConvertible {
-    public let path: String
-    public let problem: String
-    public var description: String { "refusing \(path): it \(problem)" }
-}

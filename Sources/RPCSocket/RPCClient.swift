@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RPC
 import TextFormat
 
 #if canImport(Glibc)
@@ -120,36 +121,6 @@ public final class RPCClient {
             if n < 0 { throw RPCClientError.io(String(cString: strerror(errno))) }
             if n == 0 { throw RPCClientError.closed }
             buffer.append(contentsOf: chunk[0..<n])
-        }
-    }
-}
-
-/// Linux's `struct ucred`, which Glibc's module leaves out (it needs _GNU_SOURCE): what `SO_PEERCRED`
-/// fills in, for the client's check of the daemon and the daemon's of its clients (`Peer`).
-public struct PeerCredentials: Sendable {
-    public var pid: pid_t = 0
-    public var uid: uid_t = 0
-    public var gid: gid_t = 0
-
-    public init() {}
-}
-
-public enum RPCClientError: Error, CustomStringConvertible {
-    case connect(String, String)
-    /// A socket that is not the user's own daemon's: nothing was sent to it.
-    case untrusted(String, String)
-    case io(String)
-    case closed
-
-    public var description: String {
-        switch self {
-        case .connect(let path, let why):
-            "cannot connect to voxnavd at \(path): \(why) (is voxnavd running? Start it with `voxnavd &`, "
-                + "or have systemd start it at the first connection: systemctl --user enable --now voxnavd.socket)"
-        case .untrusted(let path, let why):
-            "not connecting to \(path), which may not be your voxnavd: \(why). Nothing was sent. Start your own voxnavd, or give a socket of yours with --socket"
-        case .io(let why): "socket error: \(why)"
-        case .closed: "voxnavd closed the connection"
         }
     }
 }
