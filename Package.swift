@@ -90,7 +90,7 @@ let package = Package(
         .target(
             name: "Daemon",
             dependencies: [
-                "TextFormat", "Engine", "RPC", "RPCSocket", "AsyncSupport", "AudioPolicy", "Guidance", "SSIP",
+                "TextFormat", "Engine", "RPC", "RPCSocket", "AsyncSupport", "AudioPolicy", "Guidance", "SSIP", "Speech",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,6 @@
 import AudioPolicy
 import Guidance
+import Speech
 
 /// One prompt, from its admission to its end: what it says and how, whom it is for, where it stands
 /// in the queue and what awaits its outcome. The queue holds it while it waits, the worker while it
@@ -44,6 +45,8 @@ struct Prompt: Sendable {
     /// The wordings it may be said with, richest first (a text prompt has one).
     var candidates: [Wording] = []
     var voice = ""
+    /// The rate and pitch its client asked for (`PromptOptions.prosody`).
+    var prosody = VoiceProsody.plain
     /// The most seconds its words may speak, where that is less than the policy's limit (`PromptOptions.wordBudget`).
     var wordBudget: Double?
     /// The length of its speech, measured when it was admitted.
@@ -81,6 +84,7 @@ struct Prompt: Sendable {
         announces = options.announces
         toneless = options.toneless
         wordBudget = options.wordBudget
+        prosody = options.prosody
     }
 
     /// The same prompt queued again under a new id (interrupted, or held while the moment lasted):
@@ -94,6 +98,7 @@ struct Prompt: Sendable {
         prompt.saidAgainWhenOutranked = saidAgainWhenOutranked
         prompt.announces = announces
         prompt.toneless = toneless
+        prompt.prosody = prosody
         prompt.candidates = candidates
         prompt.voice = voice
         prompt.wordBudget = wordBudget

@@ -6,6 +6,8 @@ import Speech
 /// each wording's synthesis stops as soon as it passes the budget, so a long one costs little.
 struct PromptFitter {
     let maxSeconds: Double
+    /// eSpeak NG's pitch for every wording (`VoiceProsody.eSpeakPitch`); nil: the voice's own.
+    var pitch: Int? = nil
 
     /// Faster rates tried, in turn, for text none of whose wordings fits (`OverBudget.quicken`): up
     /// to 1.25×, still easily understood; more would be gabbled.
@@ -54,6 +56,7 @@ struct PromptFitter {
         -> PCMBuffer
     {
         let input = Self.input(for: wording)
-        return try await synthesizer.synthesize(input.text, voice: voice, ssml: input.markup, phonemes: input.markup, rate: rate, limit: limit)
+        return try await synthesizer.synthesize(
+            input.text, voice: voice, ssml: input.markup, phonemes: input.markup, rate: rate, pitch: pitch, limit: limit)
     }
 }

@@ -1,5 +1,6 @@
 import AudioPolicy
 import Guidance
+import Speech
 
 /// How a request's prompt is queued, as the request says it: its deadline counts from the request.
 /// The queued prompt is one `Prompt`, with the deadline made absolute.
@@ -23,6 +24,8 @@ public struct PromptOptions: Sendable {
     /// connections of one program (`spd-say` without `-w`, one connection a message) take turns as
     /// one client, so that opening a connection per message earns no extra turns.
     public var takesTurnsAs: ClientID?
+    /// The rate and pitch the words are said at (a speech-dispatcher client's `SET SELF RATE`/`PITCH`).
+    public var prosody = VoiceProsody.plain
     /// Queued by the engine's own guidance: its end is told to the announcer.
     var fromGuidance = false
     /// The maneuver a guidance instruction is for and the state it announces, told in `prompt.queued`

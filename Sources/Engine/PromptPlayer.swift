@@ -115,7 +115,8 @@ actor PromptPlayer {
         }
         let trial = prompt(seconds: min(Self.shortestSpeech(of: sayable.last!.text), limits.maxSeconds))
         if let refusal = queue.refusal(of: trial, limits: limits) { throw .queueFull(refusal) }
-        let speech = try await renderer.render(.normal, candidates: sayable, voice: voice, overBudget: trial.overBudget, within: trial.wordBudget)
+        let speech = try await renderer.render(
+            .normal, candidates: sayable, voice: voice, prosody: options.prosody, overBudget: trial.overBudget, within: trial.wordBudget)
         let admitted = prompt(seconds: speech.audio.duration)
         switch admit(admitted) {
         case .success(let position):
@@ -574,7 +575,8 @@ actor PromptPlayer {
             if expected == .short, prompt.toneless { return skip(Self.tonelessReason, style: expected, timings: PromptOutcome.Timings()) }
             if let audible = AudibleStyle(expected) {
                 early = try await renderer.render(
-                    audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget, within: prompt.wordBudget)
+                    audible, candidates: prompt.candidates, voice: prompt.voice, prosody: prompt.prosody, overBudget: prompt.overBudget,
+                    within: prompt.wordBudget)
             }
         }
         var timings = PromptOutcome.Timings()
@@ -601,7 +603,8 @@ actor PromptPlayer {
         } else {
             do {
                 rendered = try await renderer.render(
-                    audible, candidates: prompt.candidates, voice: prompt.voice, overBudget: prompt.overBudget, within: prompt.wordBudget)
+                    audible, candidates: prompt.candidates, voice: prompt.voice, prosody: prompt.prosody, overBudget: prompt.overBudget,
+                    within: prompt.wordBudget)
             } catch {
                 // Granted but never played: the session and the prompt in flight end here too.
                 _ = await gate.promptFinished(client, anotherWaiting: queue.count > 0)

@@ -7,8 +7,10 @@ protocol PromptRenderer: Sendable {
     func hasVoice(_ voice: String) async -> Bool
     /// Speech fitted to the time budget, or the navigation tone. `within` lowers the budget for one
     /// prompt (a final instruction with little time left before its maneuver, `PromptOptions.wordBudget`).
-    func render(_ style: AudibleStyle, candidates: [Wording], voice: String, overBudget: OverBudget, within: Double?) async throws(EngineError)
-        -> RenderedPrompt
+    /// `prosody`: the rate and pitch its client asked for.
+    func render(
+        _ style: AudibleStyle, candidates: [Wording], voice: String, prosody: VoiceProsody, overBudget: OverBudget, within: Double?
+    ) async throws(EngineError) -> RenderedPrompt
 }
 
 /// What becomes of speech longer than a prompt may take.
@@ -36,17 +38,18 @@ struct SpeechRenderer: PromptRenderer {
 
     func hasVoice(_ voice: String) async -> Bool { await synthesizer.hasVoice(voice) }
 
-    func render(_ style: AudibleStyle, candidates: [Wording], voice: String, overBudget: OverBudget, within: Double?) async throws(EngineError)
-        -> RenderedPrompt
-    {
+    func render(
+        _ style: AudibleStyle, candidates: [Wording], voice: String, prosody: VoiceProsody, overBudget: OverBudget, within: Double?
+    ) async throws(EngineError) -> RenderedPrompt {
         switch style {
         case .short:
             return RenderedPrompt(
                 style: style, text: (candidates.last ?? candidates[0]).text, audio: Earcon.navigationTone(sampleRate: synthesizer.sampleRate))
         case .normal:
             do {
-                let (text, audio) = try await PromptFitter(maxSeconds: min(maxPromptSeconds, within ?? .infinity))
-                    .fit(candidates, voice: voice, rate: rate, overBudget: overBudget, synthesizer: synthesizer)
+                let fitter = PromptFitter(maxSeconds: min(maxPromptSeconds, within ?? .infinity), pitch: prosody == .plain ? nil : prosody.eSpeakPitch)
+                let (text, audio) = try await fitter.fit(
+                    candidates, voice: voice, rate: prosody.wordsPerMinute(around: rate), overBudget: overBudget, synthesizer: synthesizer)
                 return RenderedPrompt(style: style, text: text, audio: audio)
             } catch .tooLong(let overrun) {
                 throw .promptTooLong(overrun)

@@ -14,6 +14,9 @@ public struct PromptRequest: Sendable {
         case alertText([String])
         /// Words in variants, richest first (the trip's estimates): the richest that fits is said.
         case textVariants([String])
+        /// SSML (a speech-dispatcher client's `SSML_MODE`): said through eSpeak NG's SSML, the
+        /// elements it does not speak by dropped with their words kept (`SpeechMarkup`).
+        case markup(String)
     }
 
     public var content: Content

@@ -55,7 +55,7 @@ extension VoxNavEngine {
             switch request.content {
             case .maneuver: .maneuver
             case .alert, .alertText: .alert
-            case .text, .textVariants: .text
+            case .text, .textVariants, .markup: .text
             }
         do {
             return try await prompts.enqueue(client: client, candidates: candidates, voice: voice, kind: kind, options: options, receivedAt: receivedAt)
@@ -155,6 +155,13 @@ extension VoxNavEngine {
             var seen = Set<String>()
             let candidates = [composer.alert(kind, distance: distance), composer.alert(kind)].filter { seen.insert($0).inserted }
             return (candidates.map { Wording(text: $0) }, pack.espeakVoice)
+        case .markup(let source):
+            let voice = Self.textVoice(pack: pack, language: language)
+            // Markup many times longer than a prompt's words may be is refused as it is, unread.
+            let limit = configuration.policy.prompts.maxTextCharacters
+            guard source.count <= limit * 4 else { return ([Wording(text: source)], voice) }
+            let markup = SpeechMarkup(source)
+            return ([Wording(text: markup.text, speech: markup.markup)], voice)
         case .alertText(let variants), .textVariants(let variants):
             let voice = Self.textVoice(pack: pack, language: language)
             // Each as a text prompt's (tidied), in the app's order, the richest first; one longer than a

@@ -120,7 +120,7 @@ public struct SSIPConversation: Sendable {
     private func message(_ text: String, kind: SSIPMessage.Kind) -> SSIPMessage {
         SSIPMessage(
             text: text, kind: kind, priority: settings.priority, language: settings.voxNavLanguage, volume: settings.volume,
-            notifications: settings.notifications)
+            rate: settings.rate, pitch: settings.pitch, ssml: settings.ssml && kind == .text, notifications: settings.notifications)
     }
 
     // MARK: SET

@@ -1,5 +1,6 @@
-/// What one connection has set with `SET SELF …`: what VoxNav uses (priority, language, volume,
-/// the events to tell), and what it keeps only to answer `GET` (rate, pitch, the voice's type).
+/// What one connection has set with `SET SELF …`: what VoxNav uses (priority, language, rate,
+/// pitch, volume, SSML mode, the events to tell), and what it keeps only to answer `GET` (the pitch
+/// range, the voice's type, punctuation, spelling).
 public struct SSIPSettings: Hashable, Sendable {
     /// "user:application:connection", as the client named itself.
     public var clientName = "unknown:unknown:unknown"
@@ -39,6 +40,11 @@ public struct SSIPMessage: Hashable, Sendable {
     public let priority: SSIPPriority
     public let language: String?
     public let volume: Int
+    /// -100...100, as the client set them when it was queued.
+    public let rate: Int
+    public let pitch: Int
+    /// The text is SSML (`SET SELF SSML_MODE on`).
+    public let ssml: Bool
     /// The events to tell of this message: the client's choice when it was queued.
     public let notifications: Set<SSIPEvent>
 }

@@ -76,16 +76,18 @@ public final class Synthesizer: @unchecked Sendable {
     ///   - ssml: the text is SSML markup.
     ///   - phonemes: text in `[[…]]` is eSpeak NG phoneme input (a lexicon's pronunciations).
     ///   - rate: words per minute (80…450); nil keeps eSpeak's default (175).
+    ///   - pitch: eSpeak NG's pitch (0…100); nil keeps the voice's own (50).
     ///   - limit: the most seconds of speech wanted: synthesis stops as soon as it is exceeded and
     ///     `SpeechError.tooLong` tells how far it got, so a huge text costs neither time nor memory.
     ///   - timeout: synthesis is given up after this long (and stopped at its next chunk).
     /// Cancelling the calling task stops synthesis too.
     public func synthesize(
-        _ text: String, voice: String, ssml: Bool = false, phonemes: Bool = false, rate: Int? = nil, limit: Double? = nil,
+        _ text: String, voice: String, ssml: Bool = false, phonemes: Bool = false, rate: Int? = nil, pitch: Int? = nil, limit: Double? = nil,
         timeout: Duration = .seconds(10)
     ) async throws(SpeechError) -> PCMBuffer {
-        try await synthesize(
-            text, voice: voice, flags: Flags(ssml: ssml, phonemes: phonemes), rate: rate, limit: limit, timeout: timeout, job: SynthesisJob())
+        var flags = Flags(ssml: ssml, phonemes: phonemes)
+        flags.pitch = pitch
+        return try await synthesize(text, voice: voice, flags: flags, rate: rate, limit: limit, timeout: timeout, job: SynthesisJob())
     }
 
     /// The phonemes eSpeak NG says for `text` (its phoneme mnemonics, as `espeak-ng -q -x` prints
@@ -103,6 +105,8 @@ public final class Synthesizer: @unchecked Sendable {
         var phonemes = false
         /// Collect the phoneme mnemonics said (`espeak_SetPhonemeTrace`).
         var tracePhonemes = false
+        /// eSpeak NG's pitch, 0…100; nil: the voice's own.
+        var pitch: Int?
     }
 
     private func synthesize(
@@ -203,6 +207,8 @@ public final class Synthesizer: @unchecked Sendable {
         if job.isStopped { return .failure(.cancelled) }
         do throws(SpeechError) { try load(voice) } catch { return .failure(error) }
         espeak_SetParameter(espeakRATE, Int32(min(450, max(80, rate ?? 175))), 0)
+        // Set for every synthesis, as the rate is: one engine serves every prompt, and a parameter stays.
+        espeak_SetParameter(espeakPITCH, Int32(min(100, max(0, options.pitch ?? VoiceProsody.ownPitch))), 0)
         // eSpeak NG pads speech with about 50 ms of silence before and 300 ms after, trimmed below: the
         // raw audio may run that much past the limit before the speech in it does.
         let maxSamples = limit.map { Int(($0 + SynthesisJob.padding) * Double(sampleRate)) }

@@ -51,4 +51,47 @@ import Testing
             #expect(levels.span(above: 0.003) > seconds - 0.3, "heard for \(levels.span(above: 0.003)) s of \(seconds) s")
         }
     }
+
+    /// `spd-say -x` sends SSML and `-r` a rate: the markup goes to eSpeak NG's own SSML and is never
+    /// said (heard on `car.monitor` about as long as the same words plain: it had lasted 1.8× as long,
+    /// spoken as text, and a `break` is a silence, not a word), and a rate of 60 is heard at least a
+    /// fifth shorter. What is reported is the words without the markup.
+    @Test func markupIsNotSpokenAndTheRateIsHeard() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.spdSay), "no spd-say: scripts/setup --tests installs speech-dispatcher")
+        try await RealDaemon.withCabin { daemon in
+            let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
+            let environment = ProcessInfo.processInfo.environment.merging(["SPEECHD_ADDRESS": "unix_socket:\(daemon.ssipSocket)"]) { $1 }
+            let words = "Turn right onto Larkspur Lane, then keep left."
+            let runs: [(name: String, arguments: [String])] = [
+                ("plain", [words]),
+                (
+                    "markup",
+                    [
+                        "-x",
+                        "<speak><prosody pitch=\"+10%\">Turn right</prosody> onto <emphasis>Larkspur Lane</emphasis>, <unknown>then</unknown> keep left.</speak>",
+                    ]
+                ),
+                ("fast", ["-r", "60", words]),
+            ]
+            var heard: [String: Double] = [:]
+            for run in runs {
+                let capture = try MonitorCapture(sampleRate: 16000)
+                try await capture.waitForAudio(seconds: 0.2)
+                let say = try await onOwnThread { try Executables.run(path: Self.spdSay, ["-w"] + run.arguments, environment: environment, limit: 30) }
+                #expect(say.status == 0, "\(run.name): \(say.output)")
+                try await Task.sleep(for: .milliseconds(300))
+                let levels = LevelAnalysis(samples: capture.stop(), sampleRate: capture.sampleRate)
+                heard[run.name] = levels.span(above: 0.003)
+            }
+            let plain = try #require(heard["plain"])
+            let markup = try #require(heard["markup"])
+            let fast = try #require(heard["fast"])
+            #expect(plain > 1.5, "the plain words heard for \(plain) s")
+            #expect(abs(markup - plain) < plain * 0.25, "the markup heard for \(markup) s against \(plain) s plain")
+            #expect(fast < plain * 0.8, "rate 60 heard for \(fast) s against \(plain) s")
+            let started = events.events.filter { $0["type"] == .string("prompt.started") }.compactMap { $0["text"]?.stringValue }
+            #expect(started.count == 3 && started.allSatisfy { !$0.contains("<") }, "\(started)")
+            #expect(started.dropFirst().first == "Turn right onto Larkspur Lane, then keep left.", "\(started)")
+        }
+    }
 }

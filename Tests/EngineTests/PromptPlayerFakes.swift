@@ -88,7 +88,9 @@ final class InstantRenderer: PromptRenderer {
 
     func hasVoice(_ voice: String) async -> Bool { voice != "xx" }
 
-    func render(_ style: AudibleStyle, candidates wordings: [Wording], voice: String, overBudget: OverBudget, within: Double?) async throws(EngineError)
+    func render(
+        _ style: AudibleStyle, candidates wordings: [Wording], voice: String, prosody: VoiceProsody, overBudget: OverBudget, within: Double?
+    ) async throws(EngineError)
         -> RenderedPrompt
     {
         let maxSeconds = min(maxSeconds, within ?? .infinity)

@@ -92,7 +92,10 @@ import Testing
 
     @Test func aMessageTakesTheSettingsItWasSpokenWith() throws {
         var conversation = Self.conversation()
-        for line in ["SET SELF PRIORITY important", "SET SELF VOLUME -50", "SET SELF NOTIFICATION end on", "SET SELF NOTIFICATION cancel on"] {
+        for line in [
+            "SET SELF PRIORITY important", "SET SELF VOLUME -50", "SET SELF RATE 40", "SET SELF PITCH -30", "SET SELF SSML_MODE on",
+            "SET SELF NOTIFICATION end on", "SET SELF NOTIFICATION cancel on",
+        ] {
             #expect(conversation.take(Array(line.utf8)) != .reply(.invalidCommand))
         }
         #expect(conversation.languageSet("de_DE", as: "de") == SSIPReply(201, "OK LANGUAGE SET"))
@@ -104,6 +107,7 @@ import Testing
         }
         #expect(message.text == "Jetzt links abbiegen")
         #expect(message.kind == .text && message.priority == .important && message.language == "de" && message.volume == -50)
+        #expect(message.rate == 40 && message.pitch == -30 && message.ssml)
         #expect(message.notifications == [.end, .cancel])
         // Settings changed later do not reach a message already taken; the next one has them.
         _ = conversation.take(Array("SET SELF PRIORITY text".utf8))
@@ -112,6 +116,7 @@ import Testing
             return
         }
         #expect(key.text == "shift a" && key.kind == .key && key.priority == .text)
+        #expect(!key.ssml, "a key's name is no markup")
         guard case .speak(let space) = conversation.take(Array("CHAR space".utf8)) else {
             Issue.record("no character")
             return

@@ -3,6 +3,7 @@ import Engine
 import Logging
 import RPC
 import SSIP
+import Speech
 
 /// One speech-dispatcher client's connection: one VoxNav client (`ssip-<id>`), with its own session
 /// and settings. Its lines are taken one at a time, as SSIP is a protocol of a command and its reply
@@ -85,7 +86,10 @@ struct SSIPConnection: DoorConnection {
         options.timingFromText = true
         options.takesTurnsAs = ClientID(rawValue: "ssip \(program) \(conversation.settings.clientName.prefix(100))")
         do {
-            let queued = try await engine.queue(PromptRequest(text: message.text, language: message.language), client: client, options: options)
+            options.prosody = VoiceProsody(rate: message.rate, pitch: message.pitch)
+            // SSML mode: the markup goes to eSpeak NG's own SSML, never said as words.
+            let request = PromptRequest(content: message.ssml ? .markup(message.text) : .text(message.text), language: message.language)
+            let queued = try await engine.queue(request, client: client, options: options)
             messages.queued(queued.id, client: id, engineClient: client, priority: message.priority, notifications: message.notifications)
         } catch {
             messages.refused(client: id, engineClient: client, .refused("\(error)"))
