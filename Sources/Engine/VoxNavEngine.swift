@@ -106,6 +106,8 @@ public actor VoxNavEngine {
         self.server = server
         clock = EngineClock(configuration.clock)
         voices = VoiceLibrary.locate(explicit: configuration.voicesDirectory)
+        // The default language's pack parsed now, not on the first prompt (the others on their first use).
+        _ = voices.pack(for: configuration.defaultLanguage)
         for (file, problem) in voices.problems { logger.error("phrase pack or lexicon not loaded", metadata: ["file": "\(file)", "problem": "\(problem)"]) }
         let rolePolicy = await server.rolePolicy()
         if rolePolicy != .none {

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Guidance
 import Installation
 import StrictCoding
+import Synchronization
 
 /// The phrase packs, by language tag, read from one or more `voices/` directories (`DataDirectories`):
 /// a pack in a more important directory (the user's `~/.local/share/voxnav/voices/`) overrides one
@@ -19,7 +20,14 @@ public struct VoiceLibrary: Sendable {
 
     /// The directories read, most important first.
     public let directories: [DataDirectories.Place]
-    public private(set) var packs: [String: PhrasePack] = [:]
+    /// Every language's pack, parsed (`voxnav voices`, tests); the daemon asks for one at a time (`pack(for:)`).
+    public var packs: [String: PhrasePack] {
+        Dictionary(uniqueKeysWithValues: shelf.languages.compactMap { language in shelf.pack(language).map { (language, $0) } })
+    }
+    /// Each language's eSpeak NG voice, without parsing its pack again (the SSIP door's voice list).
+    public var espeakVoices: [String: String] { shelf.espeakVoices }
+    /// The packs as read; each parsed again when it is first asked for.
+    private var shelf = PackShelf()
     /// Where each language's pack came from.
     public private(set) var sources: [String: PackSource] = [:]
     /// Packs and lexicons that failed to load, by file path, with the reason (reported by `voxnav voices`, logged at start).
@@ -50,9 +58,11 @@ public struct VoiceLibrary: Sendable {
             let shipped = yaml.filter { installed.contains($0.standardizedFileURL.path) }
             for file in shipped + yaml.filter({ !installed.contains($0.standardizedFileURL.path) }) {
                 do {
-                    let pack = try PhrasePack(yaml: try BoundedFile.read(file.path, cap: PhrasePack.maximumFileSize, what: "the phrase pack"))
+                    // Parsed now, so that a pack that is not valid is told at start, and let go: only its text is kept.
+                    let text = try BoundedFile.read(file.path, cap: PhrasePack.maximumFileSize, what: "the phrase pack")
+                    let pack = try PhrasePack(yaml: text)
                     let overridden = sources[pack.language].map { [$0.file] + $0.overrides } ?? []
-                    packs[pack.language] = pack
+                    shelf.put(pack, text: text)
                     let origin = installed.contains(file.standardizedFileURL.path) && place.origin == .user ? .prefix : place.origin
                     sources[pack.language] = PackSource(file: file.path, origin: origin, overrides: overridden)
                 } catch {
@@ -72,14 +82,14 @@ public struct VoiceLibrary: Sendable {
             }
             for file in files.filter({ $0.pathExtension == "yaml" }).sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
                 let language = file.deletingPathExtension().lastPathComponent
-                guard let tag = packs.keys.first(where: { $0.lowercased() == language.lowercased() }) else {
+                guard let tag = shelf.languages.first(where: { $0.lowercased() == language.lowercased() }) else {
                     problems[file.path] =
                         "no phrase pack for language '\(language)' (the file is named by its pack's language: \(languages.joined(separator: ", ")))"
                     continue
                 }
                 do {
                     let lexicon = try Lexicon(yaml: try BoundedFile.text(file.path, cap: Lexicon.maximumFileSize, what: "the lexicon"))
-                    packs[tag] = packs[tag]!.adding(lexicon)
+                    shelf.add(lexicon, to: tag)
                     lexicons[tag, default: []].append(file.path)
                 } catch {
                     problems[file.path] = "\(error)"
@@ -107,17 +117,63 @@ public struct VoiceLibrary: Sendable {
     /// The pack for a language tag: exact match (any case), then the same primary language ("de-AT" → "de", "en" → "en-US").
     public func pack(for language: String) -> PhrasePack? {
         let wanted = language.replacing("_", with: "-").lowercased()
-        if let exact = packs.first(where: { $0.key.lowercased() == wanted }) { return exact.value }
+        let languages = shelf.languages
+        if let exact = languages.first(where: { $0.lowercased() == wanted }) { return shelf.pack(exact) }
         let primary = wanted.split(separator: "-").first.map(String.init) ?? wanted
-        let sameLanguage = packs.filter { $0.key.lowercased().split(separator: "-").first.map(String.init) == primary }
-        return sameLanguage.sorted { $0.key < $1.key }.first?.value
+        let sameLanguage = languages.filter { $0.lowercased().split(separator: "-").first.map(String.init) == primary }
+        return sameLanguage.sorted().first.flatMap(shelf.pack)
     }
 
-    public var languages: [String] { packs.keys.sorted() }
+    public var languages: [String] { shelf.languages.sorted() }
 
     /// Why `language` has no pack: the nearest tag when one is close, the available ones, and where to see them.
     public static func noPack(for language: String, available: [String]) -> String {
         "no phrase pack for language '\(InputLimits.echo(language))'\(NearestName.didYouMean(language, among: available)) "
             + "(available: \(available.joined(separator: ", ")); `voxnav voices` lists each with its file)"
+    }
+}
+
+/// The packs of a `VoiceLibrary` as their files' text (about 15 kB each), each parsed again the first
+/// time its language is asked for and then kept. Parsed, a pack holds about ten times its text (the
+/// twelve shipped packs about 1.4 MB of voxnavd's heap), and a daemon speaks one or two languages.
+/// Parsing is pure, so a pack parsed again is the one checked at start.
+private struct PackShelf: Sendable {
+    struct Entry: Sendable {
+        let text: Data
+        let espeakVoice: String
+        /// The user's lexicons, added in order (least important first).
+        var lexicons: [Lexicon] = []
+    }
+
+    private var entries: [String: Entry] = [:]
+    /// The packs parsed so far: shared by the copies of the library (a reference), filled under its lock.
+    private var parsed = ParsedPacks()
+
+    var languages: Dictionary<String, Entry>.Keys { entries.keys }
+    var espeakVoices: [String: String] { entries.mapValues(\.espeakVoice) }
+
+    mutating func put(_ pack: PhrasePack, text: Data) {
+        entries[pack.language] = Entry(text: text, espeakVoice: pack.espeakVoice)
+        parsed = ParsedPacks()
+    }
+
+    mutating func add(_ lexicon: Lexicon, to language: String) {
+        entries[language]?.lexicons.append(lexicon)
+        parsed = ParsedPacks()
+    }
+
+    func pack(_ language: String) -> PhrasePack? {
+        if let pack = parsed.packs.withLock({ $0[language] }) { return pack }
+        guard let entry = entries[language], var pack = try? PhrasePack(yaml: entry.text) else { return nil }
+        for lexicon in entry.lexicons { pack = pack.adding(lexicon) }
+        return parsed.packs.withLock { packs in
+            if let first = packs[language] { return first }
+            packs[language] = pack
+            return pack
+        }
+    }
+
+    private final class ParsedPacks: Sendable {
+        let packs = Mutex<[String: PhrasePack]>([:])
     }
 }

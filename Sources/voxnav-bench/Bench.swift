@@ -56,6 +56,13 @@ struct Run: AsyncParsableCommand {
     @Option(help: "The prompt text for first audio.") var text = "Turn left."
     @Option(help: "Write the results (key figures and this run's Markdown section) here as JSON, for `voxnav-bench combine`.")
     var json: String?
+    @Option(
+        help:
+            "Only this part of the run: memory (voxnavd's and speech-dispatcher's resident memory at start and after --footprint-prompts prompts each, the radio playing through them as in the full run; nothing else is measured, no JSON is written)."
+    )
+    var only: Part?
+
+    enum Part: String, ExpressibleByArgument, CaseIterable { case memory }
 
     mutating func run() async throws {
         let loadStart = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
@@ -102,6 +109,18 @@ struct Run: AsyncParsableCommand {
             say("speech-dispatcher pid \(speechDispatcher.server), its eSpeak NG module pid \(speechDispatcher.module.map(String.init) ?? "not found")")
         }
         report.memory.points.append(memoryPoint(MemoryComparison.atStart, voxnavdKB: report.rssStartKB))
+        if only == .memory {
+            // The radio plays through the prompts, as the full run's duck trials leave it playing.
+            _ = try vox.call(SourceStart.self, .init(kind: .fmRadio))
+            usleep(500_000)
+            say("\n== memory: \(footprintPrompts) prompts each ==")
+            report.rssBeforePromptsKB = procRSSkB(daemonPID)
+            try footprint(vox: vox, daemonPID: daemonPID, speechDispatcher: speechDispatcher, report: &report)
+            report.memory.points.append(memoryPoint(MemoryComparison.afterPrompts, voxnavdKB: report.rssAfterPromptsKB))
+            _ = try? vox.call(SourceStop.self, .init(kind: .fmRadio))
+            say("\n" + report.memory.table() + "\n\n" + report.memory.breakdownTable())
+            return
+        }
 
         let pulse = try PulseClient(name: "voxnav-bench")
         let capture = try Capture(client: pulse, device: "car.monitor", fragmentMs: fragmentMs)
@@ -321,48 +340,7 @@ struct Run: AsyncParsableCommand {
         // 4. Footprint: RSS after N prompts (each cancelled as soon as it starts playing), idle CPU with the radio on.
         say("\n== footprint: \(footprintPrompts) prompts, then \(Int(idleSeconds)) s idle with the radio playing ==")
         report.rssBeforePromptsKB = procRSSkB(daemonPID)
-        _ = try vox.call(EventsSubscribe.self, .init(types: ["prompt"]))
-        var played = 0
-        let footStart = monotonicNow()
-        /// The type of the next event of prompt `id`.
-        func nextEvent(of id: String) throws -> EventType? {
-            while true {
-                let event = try vox.event()
-                if event["prompt"]?.stringValue == id { return event["type"]?.stringValue.flatMap(EventType.init(rawValue:)) }
-            }
-        }
-        for i in 0..<footprintPrompts {
-            guard case .queued(let queued) = try vox.call(PromptSpeak.self, .init(text: "Go.", language: "en-US", wait: false)) else { continue }
-            // Wait until it starts (then cancel it) or ends.
-            var type = try nextEvent(of: queued.id)
-            while type != .promptStarted, type?.isPromptEnd != true { type = try nextEvent(of: queued.id) }
-            if type == .promptStarted {
-                played += 1
-                _ = try vox.call(PromptCancel.self, .init(id: queued.id))
-                while try nextEvent(of: queued.id)?.isPromptEnd != true {}
-            }
-            if (i + 1) % 250 == 0 { say("  \(i + 1) prompts, RSS \(procRSSkB(daemonPID)) kB") }
-        }
-        _ = try vox.call(EventsUnsubscribe.self)
-        report.footprintSeconds = monotonicNow() - footStart
-        report.footprintPlayed = played
-        usleep(1_000_000)
-        report.rssAfterPromptsKB = procRSSkB(daemonPID)
-        // The same number of prompts to speech-dispatcher, each cancelled when it begins.
-        if speechDispatcher != nil, let path = SSIPClient.socketPath {
-            let ssip = try SSIPClient(socket: path)
-            let start = monotonicNow()
-            var began = 0
-            for i in 0..<footprintPrompts {
-                if try ssip.speakAndCancelAtStart("Go.") { began += 1 }
-                if (i + 1) % 250 == 0 { say("  speech-dispatcher: \(i + 1) prompts, RSS \(speechDispatcher!.rssKB) kB") }
-            }
-            ssip.quit()
-            report.memory.speechDispatcherPrompts = footprintPrompts
-            report.memory.speechDispatcherBegan = began
-            report.memory.speechDispatcherSeconds = monotonicNow() - start
-            usleep(1_000_000)
-        }
+        try footprint(vox: vox, daemonPID: daemonPID, speechDispatcher: speechDispatcher, report: &report)
         report.memory.points.append(memoryPoint(MemoryComparison.afterPrompts, voxnavdKB: report.rssAfterPromptsKB))
         let ticks0 = procCPUTicks(daemonPID)
         let idle0 = monotonicNow()
@@ -421,6 +399,61 @@ struct Run: AsyncParsableCommand {
         if let json {
             try report.result().encoded().write(to: URL(fileURLWithPath: json))
             say("wrote \(json)")
+        }
+    }
+
+    /// The footprint's prompts: `footprintPrompts` to voxnavd, each cancelled as soon as it starts, then
+    /// as many to speech-dispatcher (if measured), each cancelled when it begins; voxnavd's RSS after them.
+    func footprint(vox: LineClient, daemonPID: pid_t, speechDispatcher: SpeechDispatcherProcesses?, report: inout Report) throws {
+        _ = try vox.call(EventsSubscribe.self, .init(types: ["prompt"]))
+        var played = 0
+        let footStart = monotonicNow()
+        // The events that came before a call's reply (a prompt's start before `prompt.speak`'s, its end
+        // before `prompt.cancel`'s), kept for `nextEvent`: dropped, the loop waited for them forever.
+        var early: [JSONValue] = []
+        func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws -> M.Result {
+            let (id, data) = try vox.encode(method, params)
+            try vox.write(data)
+            return try vox.result(method, of: try vox.response(id, onEvent: { early.append($0) }))
+        }
+        /// The type of the next event of prompt `id`.
+        func nextEvent(of id: String) throws -> EventType? {
+            while true {
+                let event = early.isEmpty ? try vox.event() : early.removeFirst()
+                if event["prompt"]?.stringValue == id { return event["type"]?.stringValue.flatMap(EventType.init(rawValue:)) }
+            }
+        }
+        for i in 0..<footprintPrompts {
+            guard case .queued(let queued) = try call(PromptSpeak.self, .init(text: "Go.", language: "en-US", wait: false)) else { continue }
+            // Wait until it starts (then cancel it) or ends.
+            var type = try nextEvent(of: queued.id)
+            while type != .promptStarted, type?.isPromptEnd != true { type = try nextEvent(of: queued.id) }
+            if type == .promptStarted {
+                played += 1
+                _ = try call(PromptCancel.self, .init(id: queued.id))
+                while try nextEvent(of: queued.id)?.isPromptEnd != true {}
+            }
+            if (i + 1) % 250 == 0 { say("  \(i + 1) prompts, RSS \(procRSSkB(daemonPID)) kB") }
+        }
+        _ = try vox.call(EventsUnsubscribe.self)
+        report.footprintSeconds = monotonicNow() - footStart
+        report.footprintPlayed = played
+        usleep(1_000_000)
+        report.rssAfterPromptsKB = procRSSkB(daemonPID)
+        // The same number of prompts to speech-dispatcher, each cancelled when it begins.
+        if speechDispatcher != nil, let path = SSIPClient.socketPath {
+            let ssip = try SSIPClient(socket: path)
+            let start = monotonicNow()
+            var began = 0
+            for i in 0..<footprintPrompts {
+                if try ssip.speakAndCancelAtStart("Go.") { began += 1 }
+                if (i + 1) % 250 == 0 { say("  speech-dispatcher: \(i + 1) prompts, RSS \(speechDispatcher!.rssKB) kB") }
+            }
+            ssip.quit()
+            report.memory.speechDispatcherPrompts = footprintPrompts
+            report.memory.speechDispatcherBegan = began
+            report.memory.speechDispatcherSeconds = monotonicNow() - start
+            usleep(1_000_000)
         }
     }
 

@@ -18,8 +18,9 @@ struct SSIPDoor: Door {
     init(engine: VoxNavEngine) {
         self.engine = engine
         messages = SSIPMessages(engine: engine)
-        let packs = engine.voices.languages.compactMap { engine.voices.packs[$0] }
-        catalog = SSIPCatalog(voices: packs.map { (name: $0.espeakVoice, language: $0.language) })
+        // Each pack's voice as the library noted it: asking for the packs would parse every one of them.
+        let voices = engine.voices.espeakVoices
+        catalog = SSIPCatalog(voices: engine.voices.languages.compactMap { language in voices[language].map { (name: $0, language: language) } })
     }
 
     var name: String { "SSIP" }
