@@ -125,10 +125,26 @@ public actor VoxNavEngine {
             connection: server, logger: logger, journalFile: journalFile, deepestDuckDB: configuration.policy.deepestDuckDB,
             players: players, events: events, clock: clock,
             rampsTakeTime: clock.playsPromptAudio)
-        // A previous daemon killed mid-prompt may have left streams ducked or muted, and its simulated sources died with it.
+        let left = await Self.takeOverJournal(focus, path: configuration.journalPath ?? "", logger: logger)
+        promptSink = await output.sink(resume: false).name
+        var foreign: StartUp.ForeignStreams?
+        if configuration.manageForeignStreams {
+            do {
+                let events = try await server.sinkInputEvents()
+                foreign = .init(playing: try await server.sinkInputs().map(\.index), events: events)
+            } catch {
+                throw EngineError.audio("\(error)")
+            }
+        }
+        startUp = StartUp(sources: left?.sources ?? [], players: left?.players ?? [], foreign: foreign)
+    }
+
+    /// What a previous daemon killed mid-prompt left: the streams it left ducked or muted are
+    /// undone now; its simulated sources, which died with it, and the players it paused are returned
+    /// to start again.
+    private static func takeOverJournal(_ focus: FocusExecutor, path: String, logger: Logger) async -> JournalFile.Contents? {
         var left: JournalFile.Contents?
         let (found, movedTo) = await focus.takeOver()
-        let path = configuration.journalPath ?? ""
         switch found {
         case .none: break
         case .journal(let contents, let problems):
@@ -146,17 +162,7 @@ public actor VoxNavEngine {
             logger.notice("undoing what a previous daemon left ducked or muted", metadata: ["sinkInputs": "\(left.ducks.streams.keys.sorted())"])
             await focus.undo(left.ducks)
         }
-        promptSink = await output.sink(resume: false).name
-        var foreign: StartUp.ForeignStreams?
-        if configuration.manageForeignStreams {
-            do {
-                let events = try await server.sinkInputEvents()
-                foreign = .init(playing: try await server.sinkInputs().map(\.index), events: events)
-            } catch {
-                throw EngineError.audio("\(error)")
-            }
-        }
-        startUp = StartUp(sources: left?.sources ?? [], players: left?.players ?? [], foreign: foreign)
+        return left
     }
 
     /// Seconds since the engine started: the clock of the policy and of guidance.
