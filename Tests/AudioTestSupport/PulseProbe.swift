@@ -28,7 +28,7 @@ public enum PulseProbe {
 
     /// - Parameter server: another server than PULSE_SERVER's (a test's `NullSinkServer`).
     public static func sinkInputs(server: String? = nil) throws -> [SinkInput] {
-        let data = try run("pactl", (server.map { ["--server=\($0)"] } ?? []) + ["--format=json", "list", "sink-inputs"])
+        let data = try listing(server: server)
         guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
         return list.map { item in
             let volume = item["volume"] as? [String: [String: Any]] ?? [:]
@@ -40,6 +40,18 @@ public enum PulseProbe {
                 muted: item["mute"] as? Bool ?? false,
                 properties: item["properties"] as? [String: String] ?? [:])
         }
+    }
+
+    /// `pactl list sink-inputs`, asked again up to twice, 50 ms apart, when it fails: a stream that
+    /// goes while the list is read fails the whole listing (seen on PipeWire just after a restart,
+    /// as streams are made again), which says nothing of the streams still there.
+    private static func listing(server: String?) throws -> Data {
+        let arguments = (server.map { ["--server=\($0)"] } ?? []) + ["--format=json", "list", "sink-inputs"]
+        for _ in 0..<2 {
+            if let data = try? run("pactl", arguments) { return data }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return try run("pactl", arguments)
     }
 
     /// The first sink input whose application name contains `name`.

@@ -64,7 +64,9 @@ struct EngineRig {
             // Read before looking: a change while the condition is read wakes the wait at once.
             let seen = Changes.shared.generation
             if await condition() { return }
-            guard await Changes.shared.change(after: seen, before: deadline) else { throw Timeout(what: what) }
+            // The deadline holds however often something changes: changes come from every rig in the
+            // process (a lost server's reconnecting, another test's prompts).
+            guard ContinuousClock.now < deadline, await Changes.shared.change(after: seen, before: deadline) else { throw Timeout(what: what) }
         }
     }
 
