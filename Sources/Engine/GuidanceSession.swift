@@ -56,11 +56,8 @@ struct GuidanceSession {
         announcer = Announcer(configuration: configuration)
     }
 
-    /// The arrival said after a prompt about `maneuver`: a departure's, when the client asked for it
-    /// and has reported its trip.
-    func arrivalSaid(after maneuver: Maneuver) -> LocalTime? { arrivalSaid(maneuver) }
-
-    /// `arrivalSaid(after:)` as a closure over the two values it reads, not over the session: a
+    /// The arrival said after a prompt about a maneuver: a departure's, when the client asked for it
+    /// and has reported its trip. A closure over the two values it reads, not over the session: a
     /// closure the announcer keeps (`spokenDuration`) must not hold the session, whose announcer holds
     /// the closure before it, and so on back to the session's first update.
     private var arrivalSaid: @Sendable (Maneuver) -> LocalTime? {

@@ -47,7 +47,7 @@ struct SpeechRenderer: PromptRenderer {
                 style: style, text: (candidates.last ?? candidates[0]).text, audio: Earcon.navigationTone(sampleRate: synthesizer.sampleRate))
         case .normal:
             do {
-                let fitter = PromptFitter(maxSeconds: min(maxPromptSeconds, within ?? .infinity), pitch: prosody == .plain ? nil : prosody.eSpeakPitch)
+                let fitter = PromptFitter(maxSeconds: min(maxPromptSeconds, within ?? .infinity), pitch: prosody.eSpeakPitch)
                 let (text, audio) = try await fitter.fit(
                     candidates, voice: voice, rate: prosody.wordsPerMinute(around: rate), overBudget: overBudget, synthesizer: synthesizer)
                 return RenderedPrompt(style: style, text: text, audio: audio)

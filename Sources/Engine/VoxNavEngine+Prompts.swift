@@ -161,7 +161,8 @@ extension VoxNavEngine {
             let limit = configuration.policy.prompts.maxTextCharacters
             guard source.count <= limit * 4 else { return ([Wording(text: source)], voice) }
             let markup = SpeechMarkup(source)
-            return ([Wording(text: markup.text, speech: markup.markup)], voice)
+            // Markup without words is refused as an empty text is, not synthesised as silence.
+            return ([Wording(text: markup.text, speech: markup.text.isEmpty ? nil : markup.markup)], voice)
         case .alertText(let variants), .textVariants(let variants):
             let voice = Self.textVoice(pack: pack, language: language)
             // Each as a text prompt's (tidied), in the app's order, the richest first; one longer than a

@@ -57,7 +57,7 @@ public struct GuidancePrompt: Sendable {
 
         /// The state a prompt of `state` about `maneuver` is worded in, the announcer having asked
         /// for `wording`: no "now" said early (`PhraseComposer.wordingState`), detailed guidance's prepare.
-        public func wordingState(of maneuver: Maneuver, state: ManeuverState, wording: ManeuverState) -> ManeuverState {
+        func wordingState(of maneuver: Maneuver, state: ManeuverState, wording: ManeuverState) -> ManeuverState {
             verbosity.wording(for: composer.wordingState(of: maneuver, state: state, wording: wording))
         }
     }

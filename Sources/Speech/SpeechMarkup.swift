@@ -115,20 +115,10 @@ public struct SpeechMarkup: Sendable, Equatable {
 /// end tags. Comments, processing instructions and declarations are skipped; a `<` that starts no
 /// tag is text.
 struct MarkupScanner {
-    enum Token: Equatable {
+    enum Token {
         case text(String)
         case start(String, [(name: String, value: String)], empty: Bool)
         case end(String)
-
-        static func == (a: Token, b: Token) -> Bool {
-            switch (a, b) {
-            case (.text(let x), .text(let y)): x == y
-            case (.end(let x), .end(let y)): x == y
-            case (.start(let n1, let a1, let e1), .start(let n2, let a2, let e2)):
-                n1 == n2 && e1 == e2 && a1.map(\.name) == a2.map(\.name) && a1.map(\.value) == a2.map(\.value)
-            default: false
-            }
-        }
     }
 
     private let scalars: [Unicode.Scalar]
@@ -137,25 +127,33 @@ struct MarkupScanner {
     init(_ source: String) { scalars = Array(source.unicodeScalars) }
 
     mutating func next() -> Token? {
-        guard position < scalars.count else { return nil }
-        if scalars[position] == "<", let tag = tag() { return tag }
-        // Text up to the next `<` that may start a tag.
-        let start = position
-        position += 1
-        while position < scalars.count, scalars[position] != "<" { position += 1 }
-        return .text(string(start..<position))
+        while position < scalars.count {
+            if scalars[position] == "<" {
+                if skipsCommentOrDeclaration() { continue }
+                if let tag = tag() { return tag }
+            }
+            // Text up to the next `<` that may start a tag.
+            let start = position
+            position += 1
+            while position < scalars.count, scalars[position] != "<" { position += 1 }
+            return .text(string(start..<position))
+        }
+        return nil
     }
 
-    /// The tag at `position`, moving past it; nil (and not moving) when none starts there.
-    private mutating func tag() -> Token? {
+    /// Moves past a comment, a processing instruction or a declaration at `position`, if one starts there.
+    private mutating func skipsCommentOrDeclaration() -> Bool {
         if starts(with: "<!--") {
             position = find("-->").map { $0 + 3 } ?? scalars.count
-            return next() ?? .text("")
+            return true
         }
-        if starts(with: "<?") || starts(with: "<!") {
-            position = find(">").map { $0 + 1 } ?? scalars.count
-            return next() ?? .text("")
-        }
+        guard starts(with: "<?") || starts(with: "<!") else { return false }
+        position = find(">").map { $0 + 1 } ?? scalars.count
+        return true
+    }
+
+    /// The start or end tag at `position`, moving past it; nil (and not moving) when none starts there.
+    private mutating func tag() -> Token? {
         var index = position + 1
         let closing = index < scalars.count && scalars[index] == "/"
         if closing { index += 1 }

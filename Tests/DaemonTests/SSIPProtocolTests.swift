@@ -69,6 +69,11 @@ import Testing
                 #expect(try ssip.command("CHAR a").hasSuffix("225 OK MESSAGE QUEUED\r\n"))
                 #expect(try ssip.block().hasSuffix("701 BEGIN\r\n"))
                 #expect(try ssip.block().hasSuffix("702 END\r\n"))
+                // SSML without words is refused as an empty text is, not played as silence.
+                #expect(try ssip.command("SET SELF SSML_MODE on") == "219 OK SSML MODE SET\r\n")
+                #expect(try ssip.command("SPEAK") == "230 OK RECEIVING DATA\r\n")
+                let wordless = try ssip.command(#"<speak><break time="500ms"/><!-- none --></speak>"# + "\r\n.")
+                #expect(wordless.hasSuffix("300 ERR MESSAGE REFUSED\r\n"), "\(wordless)")
                 #expect(try ssip.command("QUIT") == "231 HAPPY HACKING\r\n")
                 #expect(ssip.isClosed())
             }

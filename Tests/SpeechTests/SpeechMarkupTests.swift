@@ -22,6 +22,10 @@ import Testing
             #"<?xml version="1.0"?><!-- a note --><speak><voice name="x"><audio src="a.wav">Keep left</audio></voice>, <mark name="m"/>then exit.</speak>"#)
         #expect(markup.markup == "<speak>Keep left, then exit.</speak>")
         #expect(markup.text == "Keep left, then exit.")
+        // Many comments in a row are skipped one after another.
+        let comments = SpeechMarkup(String(repeating: "<!-- x --><?pi?>", count: 5000) + "Go")
+        #expect(comments.markup == "<speak>Go</speak>" && comments.text == "Go")
+        #expect(SpeechMarkup(#"<break time="1s"/><!-- none -->"#).text.isEmpty)
     }
 
     @Test func brokenMarkupIsMadeWellFormed() {
