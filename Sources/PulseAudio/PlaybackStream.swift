@@ -3,8 +3,11 @@ import FoundationEssentials
 
 /// A playback stream fed by a `SampleSource` from libpulse's write callback.
 ///
-/// For prompts: created corked, `play(_:)` uncorks, feeds the source to its end, drains, corks again
-/// (an idle stream is corked rather than fed silence). For car sources: `start(_:)` feeds an endless source.
+/// For prompts: created corked, `play(_:)` writes the whole source to the server at once, uncorks,
+/// drains, corks again (an idle stream is corked rather than fed silence). A prompt is then whole on
+/// the server before its first sample plays, so a client held up by a loaded machine cannot leave a
+/// gap in it (with 20 ms of `tlength`, a 60 ms stall did). For car sources: `start(_:)` feeds an
+/// endless source as the server asks for it.
 public final class PlaybackStream: @unchecked Sendable {
     private let connection: PulseConnection
     /// Replaced by `reopen()`; read under the mainloop lock.
@@ -26,6 +29,9 @@ public final class PlaybackStream: @unchecked Sendable {
     private var drainOperation: OpaquePointer?
     /// Set by `pause()`: the write callback feeds nothing, so no new content is queued.
     private var paused = false
+    /// Set by `play(_:)`: the next feed writes all of the source (up to `wholeWriteLimit`), not only
+    /// what the server asked for.
+    private var writeWhole = false
     private var onReady: ((Result<Void, Error>) -> Void)?
     /// Gives the stream's creation up after `pulseRequestTimeout` (a stopped or hung server would
     /// leave it to libpulse's own 30 s), while a connect is under way.
@@ -153,6 +159,7 @@ public final class PlaybackStream: @unchecked Sendable {
                 source = newSource
                 draining = false
                 paused = false
+                writeWhole = true
                 onDrained = { continuation.resume(returning: $0) }
                 feed()
                 setCorkedLocked(false)
@@ -233,19 +240,56 @@ public final class PlaybackStream: @unchecked Sendable {
         }
     }
 
-    /// Ends `source` early without a click: what the server holds plays out, then `seconds` more of
-    /// it fading to silence, and `play` returns once that has drained. A source not playing yet is
-    /// simply stopped.
+    /// Ends `source` early without a click: `seconds` of it fading to silence, from a little past
+    /// what is being heard (`fadeMargin`), and `play` returns once that has drained. A source not
+    /// playing yet is simply stopped.
+    ///
+    /// The fade replaces what the server holds from there on: written with a seek back from the
+    /// write index by exactly the samples it replaces, so it joins the audio before it without a
+    /// step. The server plays up to the new write index only.
     public func fadeOut(_ source: BufferSource, seconds: Double) {
         connection.withLock {
             guard self.source === source else {
                 source.stop()
                 return
             }
-            source.fadeOut(samples: Int(seconds * Double(format.sampleRate)) * Int(format.channels))
+            let channels = Int(format.channels)
+            let fade = Int(seconds * Double(format.sampleRate)) * channels
+            let written = source.rendered
+            guard let unplayed = unplayedFramesLocked() else {
+                // No timing from the server yet (a stream just opened): nothing is known of what
+                // it holds, so the fade follows it.
+                source.fadeOut(samples: fade)
+                return feed()
+            }
+            let margin = Int(Self.fadeMargin * Double(format.sampleRate)) * channels
+            let start = max(0, written - unplayed * channels + margin) / channels * channels
+            guard start < written else {
+                // The server holds less than the margin: the fade follows what it holds.
+                source.fadeOut(samples: fade)
+                return feed()
+            }
+            source.fadeOut(samples: fade, from: start)
+            let count = source.remaining
+            if scratch.count < count { scratch = [Int16](repeating: 0, count: count) }
+            let produced = scratch.withUnsafeMutableBufferPointer { buffer in
+                source.render(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
+            }
+            let back = Int64(written - start) * 2
+            scratch.withUnsafeBytes { raw in
+                _ = pa_stream_write(stream, raw.baseAddress, produced * 2, nil, -back, PA_SEEK_RELATIVE)
+            }
             feed()
         }
     }
+
+    /// How far past what is being heard a fade starts: the server has handed a little more than
+    /// what is heard to the sink already, and the fade must reach it before it plays that far.
+    static let fadeMargin = 0.05
+
+    /// The most `play(_:)` writes at once: half the server's default `maxlength` (4 MiB), over a
+    /// minute of mono prompt audio; the rest follows as the server asks for it.
+    static let wholeWriteLimit = 2 * 1024 * 1024
 
     /// Gives up on `source`: its `play` returns at once, whatever the server does with what it holds
     /// (a sink that does not run never drains it). What is buffered is dropped and the stream corked;
@@ -314,8 +358,12 @@ public final class PlaybackStream: @unchecked Sendable {
     private func feed() {
         guard pa_stream_get_state(stream) == PA_STREAM_READY, !paused, let source else { return }
         let writable = pa_stream_writable_size(stream)
-        guard writable != Int.max, writable > 0 || source.isFinished else { return }
-        let wanted = writable / 2 / Int(format.channels) * Int(format.channels)
+        guard writable != Int.max, writable > 0 || source.isFinished || writeWhole else { return }
+        var wanted = writable / 2 / Int(format.channels) * Int(format.channels)
+        if writeWhole, let whole = source as? BufferSource {
+            writeWhole = false
+            wanted = max(wanted, min(whole.remaining, Self.wholeWriteLimit / 2) / Int(format.channels) * Int(format.channels))
+        }
         if wanted > 0 {
             if scratch.count < wanted { scratch = [Int16](repeating: 0, count: wanted) }
             let produced = scratch.withUnsafeMutableBufferPointer { buffer in

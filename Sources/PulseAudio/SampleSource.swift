@@ -53,7 +53,21 @@ public final class BufferSource: SampleSource, @unchecked Sendable {
     /// Ends within `count` more samples, fading to silence over them: a cut without a click (an
     /// interrupted prompt). Audio already handed to the server plays out first.
     public func fadeOut(samples count: Int) {
-        guard position < end, fadeStart == nil else { return }
+        fadeOut(samples: count, from: position)
+    }
+
+    /// Samples rendered so far (handed to the stream).
+    var rendered: Int { position }
+
+    /// Samples left to render.
+    var remaining: Int { max(0, end - position) }
+
+    /// Ends with a fade to silence over `count` samples from sample `start`, which may lie before
+    /// what was rendered: rendering goes back there, so the fade can replace audio the server holds
+    /// but has not played yet (`PlaybackStream.fadeOut`).
+    func fadeOut(samples count: Int, from start: Int) {
+        guard start < end, fadeStart == nil else { return }
+        position = max(0, min(start, position))
         fadeStart = position
         end = min(end, position + max(1, count))
     }

@@ -7,6 +7,8 @@ final class EventRecorder: @unchecked Sendable {
     private let client: RPCClient
     private let lock = NSLock()
     private var received: [JSONValue] = []
+    /// Ids of the replies read, to `caughtUp()`'s requests.
+    private var replies: Set<String> = []
 
     init(socketPath: String, types: [String]? = nil) throws {
         client = try RPCClient(socketPath: socketPath)
@@ -14,9 +16,13 @@ final class EventRecorder: @unchecked Sendable {
         _ = try client.call("events.subscribe", params)
         let thread = Thread { [self] in
             while let line = try? client.readLine() {
-                guard let value = try? JSONDecoder().decode(JSONValue.self, from: line), value["method"] == .string("event"),
-                    let params = value["params"]
-                else { continue }
+                guard let value = try? JSONDecoder().decode(JSONValue.self, from: line) else { continue }
+                if let id = value["id"]?.stringValue {
+                    lock.lock()
+                    replies.insert(id)
+                    lock.unlock()
+                }
+                guard value["method"] == .string("event"), let params = value["params"] else { continue }
                 lock.lock()
                 received.append(params)
                 lock.unlock()
@@ -29,6 +35,22 @@ final class EventRecorder: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return received
+    }
+
+    /// Returns once every event the daemon sent this subscriber before now has been read: a
+    /// `state.get` goes on the subscriber's own connection, whose reply the daemon writes after them.
+    /// What another connection was told before now (an SSIP client's `702 END`) was sent to this one
+    /// first, so it is then in `events`. False when no reply came within `seconds`.
+    @discardableResult
+    func caughtUp(seconds: Double = 10) async -> Bool {
+        let id = "caught-up-\(UUID().uuidString)"
+        guard (try? client.send(RPCRequest(id: .string(id), method: "state.get"))) != nil else { return false }
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if (lock.withLock { replies.contains(id) }) { return true }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return false
     }
 
     /// Types of the events about one prompt, in order.

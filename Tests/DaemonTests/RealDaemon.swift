@@ -38,8 +38,10 @@ extension RealDaemon {
     /// `car.monitor` hears the prompts alone, under the audio server lock. The daemon stops before the
     /// sink goes, pass or fail: unloaded under its sources, they would move to `car` and be heard by
     /// the next test.
-    static func withCabin(_ body: @Sendable (RealDaemon) async throws -> Void) async throws {
-        try await AudioServerLock.shared.withLock {
+    static func withCabin(
+        fileID: String = #fileID, line: Int = #line, _ body: @Sendable (RealDaemon) async throws -> Void
+    ) async throws {
+        try await AudioServerLock.shared.withLock(fileID: fileID, line: line) {
             let cabin = try CabinSink()
             defer { cabin.unload() }
             let daemon = try await RealDaemon.start(arguments: ["--sources-sink", CabinSink.name])

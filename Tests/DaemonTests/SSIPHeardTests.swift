@@ -21,6 +21,7 @@ import Testing
             let arguments = (waits ? ["-w"] : []) + [Self.text]
             let say = try await onOwnThread { try Executables.run(path: Self.spdSay, arguments, environment: environment, limit: 30) }
             #expect(say.status == 0, "\(say.output)")
+            #expect(await events.caughtUp(), "the daemon did not answer the event subscriber")
             let finishedAtReturn = events.events.contains { $0["type"] == .string("prompt.finished") }
             // -w: spd-say waited for the message's end (702); without it, it returned once it was queued.
             #expect(finishedAtReturn == waits, "\(events.events)")

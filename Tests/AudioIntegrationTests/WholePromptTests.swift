@@ -1,0 +1,40 @@
+import AudioTestSupport
+import Foundation
+import Testing
+
+@testable import PulseAudio
+
+/// A prompt is whole on the server before it plays: a client held up mid-prompt (its mainloop
+/// locked for 400 ms, as a loaded machine holds it up) leaves no gap in what `car.monitor` hears.
+/// With the stream fed only as the server asked (20 ms of `tlength`), the same stall was a 380 ms
+/// hole in the speech.
+@Suite struct WholePromptTests {
+    @Test func aClientHeldUpMidPromptLeavesNoGapInIt() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let connection = try await PulseConnection(applicationName: "WholePromptTests")
+            let rate = 22050
+            let stream = try await PlaybackStream(
+                connection: connection, name: "whole prompt test", properties: ["media.role": "event"],
+                format: StreamFormat(sampleRate: UInt32(rate), channels: 1), targetLatency: 0.02, startCorked: true)
+            defer { stream.close() }
+            let seconds = 2.0
+            let tone = BufferSource((0..<Int(Double(rate) * seconds)).map { Int16(12000 * sin(2 * Double.pi * 300 * Double($0) / Double(rate))) })
+            let capture = try MonitorCapture(sampleRate: 16000)
+            try await capture.waitForAudio(seconds: 0.2)
+            let playing = Task { await stream.play(tone) }
+            try await Task.sleep(for: .milliseconds(500))
+            // The client stalls: nothing of it runs, not even libpulse's own thread.
+            connection.withLock { Thread.sleep(forTimeInterval: 0.4) }
+            _ = await playing.value
+            try await Task.sleep(for: .milliseconds(300))
+            let samples = capture.stop()
+
+            let levels = LevelAnalysis(samples: samples, sampleRate: capture.sampleRate, windowSeconds: 0.01)
+            let span = levels.span(above: 0.05)
+            let heard = levels.duration(above: 0.05)
+            #expect(abs(span - seconds) < 0.05, "the tone was heard from first to last for \(span) s of \(seconds) s")
+            #expect(span - heard < 0.03, "a gap of \(span - heard) s inside the tone")
+        }
+    }
+}
