@@ -565,51 +565,11 @@ actor PromptPlayer {
         // suspended (the start would be lost until it runs): else the audio starts at once, with no
         // round trip to the server on the way, and the sink is read beside it.
         async let woken = wakeSink()
-        // The oracle is consulted just before the prompt: none → nothing, short → a tone, normal → speech.
-        // Its speech made at admission is ready: the policy is asked once, when it can play. Else the
-        // audio for the style the policy expects is made first; its verdict below may change it.
-        var expected = PromptStyle.normal
-        var early = prompt.prepared
-        if early == nil {
-            expected = await gate.expectedStyle(for: client, purpose: prompt.purpose)
-            if expected == .short, prompt.toneless { return skip(Self.tonelessReason, style: expected, timings: PromptOutcome.Timings()) }
-            if let audible = AudibleStyle(expected) {
-                early = try await renderer.render(
-                    audible, candidates: prompt.candidates, voice: prompt.voice, prosody: prompt.prosody, overBudget: prompt.overBudget,
-                    within: prompt.wordBudget)
-            }
-        }
         var timings = PromptOutcome.Timings()
-        timings.audioReady = ms()
-        if let stopped = stopped(style: expected, timings: timings) { return stopped }
-
-        let grant = await gate.promptReady(client, purpose: prompt.purpose, toneless: prompt.toneless)
-        playing?.heldBack = grant.heldBack
-        let audible: AudibleStyle
-        switch grant.verdict {
-        case .play(let decided): audible = decided
-        case .skip(let reason): return skip(reason, style: grant.style, timings: timings)
-        case .noSession(let error): throw .invalidSession(error.reason)
-        }
-        let style = audible.promptStyle
-        if audible == .short, prompt.toneless {
-            _ = await gate.promptFinished(client, anotherWaiting: queue.count > 0)
-            return skip(Self.tonelessReason, style: style, timings: timings)
-        }
-        if let activatedAt = grant.activatedAt { timings.activated = (activatedAt - start).milliseconds }
-        let rendered: RenderedPrompt
-        if let early, early.style == audible {
-            rendered = early
-        } else {
-            do {
-                rendered = try await renderer.render(
-                    audible, candidates: prompt.candidates, voice: prompt.voice, prosody: prompt.prosody, overBudget: prompt.overBudget,
-                    within: prompt.wordBudget)
-            } catch {
-                // Granted but never played: the session and the prompt in flight end here too.
-                _ = await gate.promptFinished(client, anotherWaiting: queue.count > 0)
-                throw error
-            }
+        let (grant, style, rendered): (PromptGrant, PromptStyle, RenderedPrompt)
+        switch try await granted(prompt, timings: &timings) {
+        case .ended(let outcome): return outcome
+        case .granted(let given, let audible, let audio): (grant, style, rendered) = (given, audible.promptStyle, audio)
         }
 
         // Loud enough over what plays under it: the client's gain, a deeper duck, a boost.
@@ -638,14 +598,7 @@ actor PromptPlayer {
         playing?.phase = .sounding(audio)
         defer { playing?.phase = .ended }
         timings.playbackStarted = ms()
-        var started = EngineEvent(type: .promptStarted, time: clock.now())
-        started.client = client.rawValue
-        started.prompt = prompt.id.rawValue
-        started.text = rendered.text
-        started.style = style
-        if silence > 0 { started.preRoll = Double(silence) / Double(heard.sampleRate) }
-        level.describe(in: &started)
-        events.emit(started)
+        emitStarted(prompt, text: rendered.text, style: style, preRoll: silence > 0 ? Double(silence) / Double(heard.sampleRate) : nil, level: level)
         await play(audio, duration: heard.duration)
         _ = await woken
         lastAudioEnd = clock.now()
@@ -662,6 +615,70 @@ actor PromptPlayer {
             id: prompt.id.rawValue, result: shortened ? .shortened : .finished, style: style,
             text: style == .short ? "(earcon) " + rendered.text : rendered.text, voice: style == .short ? nil : prompt.voice,
             audioDuration: heard.duration, timings: timings, ducked: grant.ducked, paused: grant.paused, reason: nil)
+    }
+
+    /// What the policy granted a prompt as it came to play, with its audio made in the style granted;
+    /// or how the prompt ended before (skipped, stopped, a toneless one given a tone).
+    private enum Granting {
+        case granted(PromptGrant, AudibleStyle, RenderedPrompt)
+        case ended(PromptOutcome)
+    }
+
+    /// Asks the policy for `prompt`'s grant once its audio can play: the oracle is consulted just
+    /// before the prompt (none → nothing, short → a tone, normal → speech). Speech made at admission
+    /// is ready, and the policy is asked once. Else the audio for the style the policy expects is
+    /// made first, and made again when the verdict differs.
+    private func granted(_ prompt: Prompt, timings: inout PromptOutcome.Timings) async throws(EngineError) -> Granting {
+        let client = prompt.client
+        var expected = PromptStyle.normal
+        var early = prompt.prepared
+        if early == nil {
+            expected = await gate.expectedStyle(for: client, purpose: prompt.purpose)
+            if expected == .short, prompt.toneless { return .ended(skip(Self.tonelessReason, style: expected, timings: PromptOutcome.Timings())) }
+            if let audible = AudibleStyle(expected) { early = try await render(prompt, as: audible) }
+        }
+        timings.audioReady = (ContinuousClock.now - prompt.receivedAt).milliseconds
+        if let stopped = stopped(style: expected, timings: timings) { return .ended(stopped) }
+
+        let grant = await gate.promptReady(client, purpose: prompt.purpose, toneless: prompt.toneless)
+        playing?.heldBack = grant.heldBack
+        let audible: AudibleStyle
+        switch grant.verdict {
+        case .play(let decided): audible = decided
+        case .skip(let reason): return .ended(skip(reason, style: grant.style, timings: timings))
+        case .noSession(let error): throw .invalidSession(error.reason)
+        }
+        if audible == .short, prompt.toneless {
+            _ = await gate.promptFinished(client, anotherWaiting: queue.count > 0)
+            return .ended(skip(Self.tonelessReason, style: audible.promptStyle, timings: timings))
+        }
+        if let activatedAt = grant.activatedAt { timings.activated = (activatedAt - prompt.receivedAt).milliseconds }
+        if let early, early.style == audible { return .granted(grant, audible, early) }
+        do {
+            return .granted(grant, audible, try await render(prompt, as: audible))
+        } catch {
+            // Granted but never played: the session and the prompt in flight end here too.
+            _ = await gate.promptFinished(client, anotherWaiting: queue.count > 0)
+            throw error
+        }
+    }
+
+    private func render(_ prompt: Prompt, as style: AudibleStyle) async throws(EngineError) -> RenderedPrompt {
+        try await renderer.render(
+            style, candidates: prompt.candidates, voice: prompt.voice, prosody: prompt.prosody, overBudget: prompt.overBudget,
+            within: prompt.wordBudget)
+    }
+
+    /// `prompt.started`, as the prompt's first sample goes to the output.
+    private func emitStarted(_ prompt: Prompt, text: String, style: PromptStyle, preRoll: Double?, level: PromptLevel) {
+        var started = EngineEvent(type: .promptStarted, time: clock.now())
+        started.client = prompt.client.rawValue
+        started.prompt = prompt.id.rawValue
+        started.text = text
+        started.style = style
+        started.preRoll = preRoll
+        level.describe(in: &started)
+        events.emit(started)
     }
 
     /// The prompts' sink, resumed if it was suspended and audio plays; read only for its pre-roll

@@ -17,52 +17,13 @@ extension VoxNavEngine {
     func handle(_ command: PolicyLoop.Command) async -> PolicyLoop.Child? {
         switch command {
         case .input(let stamped, let reply):
-            let decisions = policy.apply(stamped(now()))
-            let decidedAt = ContinuousClock.now
-            guard await heldBackOwed() else {
-                await carryOut(decisions) { reply.resume(returning: .init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
-                return nil
-            }
-            // What the moment held back is said (queued) beside the loop, after the decisions are
-            // carried out and before the reply: the input's sender sees it done, as a simulated
-            // clock must for the same drive every time.
-            let carried = OneShot<PolicyLoop.Carried>()
-            await carryOut(decisions) { _ = carried.set(.init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
-            return PolicyLoop.Child(
-                work: {
-                    let done = await carried.value
-                    await self.sayHeldBack()
-                    reply.resume(returning: done)
-                }, busy: clock.busy())
+            return await apply(stamped, reply: reply)
         case .expectedStyle(let client, let purpose, let reply):
             let decisions = configureIfNew(client, at: now())
             let style = policy.promptStyle(for: client, purpose: purpose)
             await carryOut(decisions) { _ in reply.resume(returning: style) }
         case .promptReady(let client, let purpose, let toneless, let reply):
-            let at = now()
-            var decisions = configureIfNew(client, at: at)
-            let style = policy.promptStyle(for: client, purpose: purpose)
-            if toneless, style == .short {
-                let skipped = PromptGrant(verdict: .skip(reason: PromptPlayer.tonelessReason), style: style, activatedAt: nil, ducked: [], paused: [])
-                await carryOut(decisions) { _ in reply.resume(returning: skipped) }
-                return nil
-            }
-            let wasActive = policy.activeClients.contains(client)
-            // Measured before the session's activation holds the meter (and before any duck is heard).
-            let bedLevel = bedMeter.level
-            let (verdict, ready) = policy.promptReady(client, purpose: purpose, at: at)
-            decisions += ready
-            let decidedAt = ContinuousClock.now
-            logger.debug("prompt ready", metadata: ["client": "\(client.rawValue)", "verdict": "\(verdict)"])
-            let heldBack = policy.heldBack(verdict, client: client, purpose: purpose)
-            let gain = policy.guidanceGain(of: client)
-            let bed = bed(measured: bedLevel)
-            await carryOut(decisions) { effects in
-                reply.resume(
-                    returning: PromptGrant(
-                        verdict: verdict, style: style, activatedAt: wasActive ? nil : decidedAt, ducked: effects.ducked, paused: effects.paused,
-                        heldBack: heldBack, gain: gain, bed: bed))
-            }
+            await promptReady(client, purpose: purpose, toneless: toneless, reply: reply)
         case .duckDeeper(let extra, let reply):
             let events = deeperDucks(by: extra)
             guard !events.isEmpty else {
@@ -96,6 +57,60 @@ extension VoxNavEngine {
             return child
         }
         return nil
+    }
+
+    /// An input's turn: the policy applies it and its decisions are carried out before the reply.
+    private func apply(
+        _ stamped: @Sendable (Double) -> PolicyInput, reply: CheckedContinuation<PolicyLoop.Carried, Never>
+    ) async -> PolicyLoop.Child? {
+        let decisions = policy.apply(stamped(now()))
+        let decidedAt = ContinuousClock.now
+        guard await heldBackOwed() else {
+            await carryOut(decisions) { reply.resume(returning: .init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
+            return nil
+        }
+        // What the moment held back is said (queued) beside the loop, after the decisions are
+        // carried out and before the reply: the input's sender sees it done, as a simulated
+        // clock must for the same drive every time.
+        let carried = OneShot<PolicyLoop.Carried>()
+        await carryOut(decisions) { _ = carried.set(.init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
+        return PolicyLoop.Child(
+            work: {
+                let done = await carried.value
+                await self.sayHeldBack()
+                reply.resume(returning: done)
+            }, busy: clock.busy())
+    }
+
+    /// A prompt's audio is ready: the policy's verdict, the session activated and what it ducked,
+    /// the bed under it and the client's gain, as one grant.
+    private func promptReady(
+        _ client: ClientID, purpose: PromptPurpose, toneless: Bool, reply: CheckedContinuation<PromptGrant, Never>
+    ) async {
+        let at = now()
+        var decisions = configureIfNew(client, at: at)
+        let style = policy.promptStyle(for: client, purpose: purpose)
+        if toneless, style == .short {
+            let skipped = PromptGrant(verdict: .skip(reason: PromptPlayer.tonelessReason), style: style, activatedAt: nil, ducked: [], paused: [])
+            await carryOut(decisions) { _ in reply.resume(returning: skipped) }
+            return
+        }
+        let wasActive = policy.activeClients.contains(client)
+        // Measured before the session's activation holds the meter (and before any duck is heard).
+        let bedLevel = bedMeter.level
+        let (verdict, ready) = policy.promptReady(client, purpose: purpose, at: at)
+        decisions += ready
+        let decidedAt = ContinuousClock.now
+        logger.debug("prompt ready", metadata: ["client": "\(client.rawValue)", "verdict": "\(verdict)"])
+        let heldBack = policy.heldBack(verdict, client: client, purpose: purpose)
+        let gain = policy.guidanceGain(of: client)
+        let bed = bed(measured: bedLevel)
+        await carryOut(decisions) { effects in
+            reply.resume(
+                returning: PromptGrant(
+                    verdict: verdict, style: style, activatedAt: wasActive ? nil : decidedAt, ducked: effects.ducked, paused: effects.paused,
+                    heldBack: heldBack, gain: gain, bed: bed))
+        }
     }
 
     /// A client that asks about a prompt without a session of its own gets a voicePrompt one.

@@ -47,6 +47,9 @@ import Testing
         let plain = try await rig.engine.queue(PromptRequest(text: "In 200 meters, turn right."), client: client, options: PromptOptions())
         var keyed = Self.timed()
         keyed.key = "m7"
+        // And a deadline of its own: "now" gives 3 s, which the steps below may take on a loaded
+        // machine (it expired there, and never played).
+        keyed.deadline = 60
         let own = try await rig.engine.queue(PromptRequest(text: "Turn right now."), client: client, options: keyed)
         // Neither replaced the other: the plain one has no key, the other its own.
         #expect(rig.events.types(of: plain.id) == ["prompt.queued"])

@@ -5,6 +5,7 @@ import PulseAudio
 import RPC
 import Speech
 import Synchronization
+import Testing
 
 @testable import Engine
 
@@ -128,8 +129,6 @@ final class HeldOutput: PromptOutput {
     }
 
     private let state = Mutex(State())
-    /// Set each time a prompt starts playing.
-    private let started = Mutex<[OneShot<Void>]>([])
     /// A fade lasts until the test drains it (as a real one takes its milliseconds), not at once.
     private let holdsFades: Bool
     /// Each call to `sink` waits for `releaseSink` (a sleeping sink being woken), counted.
@@ -168,10 +167,6 @@ final class HeldOutput: PromptOutput {
         }
         Changes.shared.signal()
         if gone { return .serverGone }
-        for waiter in started.withLock({ waiters in
-            defer { waiters = [] }
-            return waiters
-        }) { waiter.set(()) }
         return await done.value ? .drained : .serverGone
     }
 
@@ -199,12 +194,18 @@ final class HeldOutput: PromptOutput {
     var cancelled: Int { state.withLock { $0.cancelled } }
 
     /// Returns once `count` prompts have started playing in all.
-    func waitUntilPlaying(_ count: Int) async {
-        while played < count {
-            let waiter = OneShot<Void>()
-            started.withLock { $0.append(waiter) }
+    /// Not within 10 s: an issue is recorded and it returns, so that the test fails rather than
+    /// holding its part until the part's time limit (a prompt that expired never plays).
+    func waitUntilPlaying(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            // Read before looking: a prompt starting while `played` is read wakes the wait at once.
+            let seen = Changes.shared.generation
             if played >= count { return }
-            await waiter.value
+            guard ContinuousClock.now < deadline, await Changes.shared.change(after: seen, before: deadline) else {
+                Issue.record("\(played) prompts played in all, not \(count), within 10 s", sourceLocation: sourceLocation)
+                return
+            }
         }
     }
 }
