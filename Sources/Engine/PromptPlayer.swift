@@ -577,18 +577,7 @@ actor PromptPlayer {
         if level.plan.extraDuck < 0 { await gate.duckDeeper(by: level.plan.extraDuck) }
         let sink = wake.rules.isEmpty && !output.sinkMayBeSuspended ? nil : await woken
         // Checked after the last await before the audio exists: a stop in any of them keeps it unheard.
-        if let stopped = stopped(style: style, timings: timings) {
-            // Cancelled (its client may be gone): nothing waits for it. Outranked: the more urgent
-            // prompt plays next. Cut: whatever waits.
-            let anotherWaiting =
-                switch playing?.stop {
-                case .outranked: true
-                case .cut: queue.count > 0
-                default: false
-                }
-            _ = await gate.promptFinished(client, anotherWaiting: anotherWaiting)
-            return stopped
-        }
+        if let stopped = await stoppedBeforeSounding(client, style: style, timings: timings) { return stopped }
         // After an idle gap, silence first, so that a waking output does not swallow the first word.
         let preRoll = wake.preRoll(forSink: sink?.name, idleFor: lastAudioEnd.map { clock.now() - $0 }, suspended: sink?.wasSuspended ?? false)
         let silence = Int((preRoll * Double(rendered.audio.sampleRate)).rounded())
@@ -661,6 +650,21 @@ actor PromptPlayer {
             _ = await gate.promptFinished(client, anotherWaiting: queue.count > 0)
             throw error
         }
+    }
+
+    /// A granted prompt stopped before its audio sounded: its session ends, lingering only for what
+    /// plays next. Cancelled (its client may be gone): nothing waits for it. Outranked: the more
+    /// urgent prompt plays next. Cut: whatever waits.
+    private func stoppedBeforeSounding(_ client: ClientID, style: PromptStyle, timings: PromptOutcome.Timings) async -> PromptOutcome? {
+        guard let stopped = stopped(style: style, timings: timings) else { return nil }
+        let anotherWaiting =
+            switch playing?.stop {
+            case .outranked: true
+            case .cut: queue.count > 0
+            default: false
+            }
+        _ = await gate.promptFinished(client, anotherWaiting: anotherWaiting)
+        return stopped
     }
 
     private func render(_ prompt: Prompt, as style: AudibleStyle) async throws(EngineError) -> RenderedPrompt {

@@ -262,7 +262,7 @@ public final class PlaybackStream: @unchecked Sendable {
                 source.fadeOut(samples: fade)
                 return feed()
             }
-            let margin = Int(Self.fadeMargin * Double(format.sampleRate)) * channels
+            let margin = Int(fadeMarginLocked() * Double(format.sampleRate)) * channels
             let start = max(0, written - unplayed * channels + margin) / channels * channels
             guard start < written else {
                 // The server holds less than the margin: the fade follows what it holds.
@@ -283,9 +283,16 @@ public final class PlaybackStream: @unchecked Sendable {
         }
     }
 
-    /// How far past what is being heard a fade starts: the server has handed a little more than
-    /// what is heard to the sink already, and the fade must reach it before it plays that far.
+    /// How far past what is being heard a fade starts: past what the server has already handed to
+    /// its sink (the sink's latency, as the last timing report gave it), and `fadeTransit` more for
+    /// the fade to reach the server. Without a report, `fadeMargin`.
+    private func fadeMarginLocked() -> Double {
+        guard let info = pa_stream_get_timing_info(stream) else { return Self.fadeMargin }
+        return Double(info.pointee.sink_usec) / 1_000_000 + Self.fadeTransit
+    }
+
     static let fadeMargin = 0.05
+    static let fadeTransit = 0.01
 
     /// The most `play(_:)` writes at once: half the server's default `maxlength` (4 MiB), over a
     /// minute of mono prompt audio; the rest follows as the server asks for it.
