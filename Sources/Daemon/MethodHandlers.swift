@@ -2,16 +2,19 @@ import AudioPolicy
 import Engine
 import Guidance
 import RPC
+import Speech
 
 /// What the daemon does for each method: the params arrive checked, the engine is asked.
 enum MethodHandlers {
     static func table(engine: VoxNavEngine) -> MethodTable {
         var table = MethodTable()
         table.on(PromptSpeak.self) { p, client in
-            let content: PromptRequest.Content = p.maneuver.map { .maneuver($0, then: p.then) } ?? .text(p.text ?? "")
+            let content: PromptRequest.Content =
+                p.maneuver.map { .maneuver($0, then: p.then) } ?? p.ssml.map(PromptRequest.Content.markup) ?? .text(p.text ?? "")
             let request = PromptRequest(content: content, language: p.language)
             var options = PromptOptions(priority: p.priority ?? .normal, deadline: p.deadline, key: p.key, outlivesClient: p.outliveClient ?? false)
             options.timingFromText = p.timingFromText ?? false
+            options.prosody = VoiceProsody(rate: p.rate ?? 0, pitch: p.pitch ?? 0)
             if p.wait == false {
                 let queued = try await engine.queue(request, client: client.id, options: options)
                 return .queued(QueuedPrompt(id: queued.id.rawValue, position: queued.position))

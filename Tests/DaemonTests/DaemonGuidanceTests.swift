@@ -48,7 +48,7 @@ import Testing
                     -32602, "angle"
                 ),
                 (#"{"jsonrpc":"2.0","id":3,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn"},"language":"tlh"}}"#, -32000, "no phrase pack"),
-                (#"{"jsonrpc":"2.0","id":4,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn"},"text":"x"}}"#, -32602, "not both"),
+                (#"{"jsonrpc":"2.0","id":4,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn"},"text":"x"}}"#, -32602, "only one of"),
                 (
                     #"{"jsonrpc":"2.0","id":5,"method":"guidance.update","params":{"speed":10,"maneuvers":[{"id":"m1","distance":500}]}}"#, -32000,
                     "guidance.start"

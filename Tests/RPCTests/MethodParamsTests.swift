@@ -37,7 +37,7 @@ import Testing
         let message = try #require(try refusal(PromptSpeak.self, #"{"txt":"Turn left","prio":"low"}"#))
         #expect(
             message
-                == #"Invalid params: Unknown prompt.speak members "prio", "txt"; allowed: text, maneuver, then, language, priority, deadline, key, wait, outliveClient, timingFromText"#
+                == #"Invalid params: Unknown prompt.speak members "prio", "txt"; allowed: text, ssml, maneuver, then, language, priority, deadline, key, wait, outliveClient, timingFromText, rate, pitch"#
         )
         #expect(try refusal(StateGet.self, #"{"all":true}"#)?.contains(#"Unknown state.get member "all"; allowed: "#) == true)
         let nested = try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distanse":5}]}"#)
@@ -69,9 +69,15 @@ import Testing
     }
 
     @Test func whatTheTypesCannotSayIsChecked() throws {
-        #expect(try refusal(PromptSpeak.self, "{}")?.contains("'text' or 'maneuver' is required") == true)
+        #expect(try refusal(PromptSpeak.self, "{}")?.contains("'text', 'ssml' or 'maneuver' is required") == true)
         #expect(try refusal(PromptSpeak.self, #"{"text":"  "}"#)?.contains("'text' is empty") == true)
-        #expect(try refusal(PromptSpeak.self, #"{"text":"Go","maneuver":{"type":"leftTurn"}}"#)?.contains("not both") == true)
+        #expect(try refusal(PromptSpeak.self, #"{"text":"Go","maneuver":{"type":"leftTurn"}}"#)?.contains("only one of") == true)
+        #expect(try refusal(PromptSpeak.self, #"{"ssml":"<speak>Go</speak>","maneuver":{"type":"leftTurn"}}"#)?.contains("only one of") == true)
+        #expect(try refusal(PromptSpeak.self, #"{"ssml":"<speak>Go</speak>","then":{"type":"leftTurn"}}"#)?.contains("'then' goes with 'maneuver'") == true)
+        #expect(try refusal(PromptSpeak.self, #"{"ssml":"<speak>Go</speak>","rate":-100,"pitch":100}"#) == nil)
+        #expect(try refusal(PromptSpeak.self, #"{"maneuver":{"type":"leftTurn"},"rate":100,"pitch":-100}"#) == nil)
+        #expect(try refusal(PromptSpeak.self, #"{"text":"Go","rate":-101}"#)?.contains("'rate' must be within -100…100") == true)
+        #expect(try refusal(PromptSpeak.self, #"{"text":"Go","pitch":101}"#)?.contains("'pitch' must be within -100…100") == true)
         #expect(try refusal(PromptSpeak.self, #"{"text":"Go","then":{"type":"leftTurn"}}"#)?.contains("'then' goes with 'maneuver'") == true)
         #expect(try refusal(PromptSpeak.self, #"{"text":"Go","deadline":0}"#)?.contains("'deadline'") == true)
         #expect(try refusal(PromptSpeak.self, #"{"text":"Go","deadline":3600}"#) == nil)

@@ -130,6 +130,7 @@ METHODS = {
     "prompt.speak": (
         params({
             "text": {"type": "string", "pattern": "\\S", "description": "Words to speak as they are (not blank)."},
+            "ssml": {"type": "string", "pattern": "\\S", "description": "Words in SSML (speak, break, emphasis, say-as, prosody), said through eSpeak NG's own SSML: the markup is never spoken; an element it does not know is dropped with its words kept."},
             "maneuver": ref("Maneuver"),
             "then": ref("Maneuver"),
             "language": name("A phrase pack (en-US, de, …; de-AT finds de); for text also an eSpeak NG voice name. Default en-US. Unknown: -32000.", TAG),
@@ -139,10 +140,13 @@ METHODS = {
             "wait": {"type": "boolean", "description": "false: answer at once with {id, position}; otherwise answer with the outcome once it has ended."},
             "outliveClient": {"type": "boolean", "description": "true: the prompt still plays if this client disconnects first (its session lasts until the prompt has ended); otherwise a client's prompts end with it."},
             "timingFromText": {"type": "boolean", "description": "true (text only): a distance ahead or 'now' in the text, in its language's words, gives the prompt a key and a deadline where it has none of its own. Best effort."},
-        }, description="Exactly one of text and maneuver; then and timingFromText only with maneuver and text.",
+            "rate": {"type": "integer", "minimum": -100, "maximum": 100, "description": "How fast the words are said, -100 (slowest) to 100 (fastest); 0 (default) VoxNav's own rate. speech-dispatcher's scale."},
+            "pitch": {"type": "integer", "minimum": -100, "maximum": 100, "description": "How high the words are said, -100 to 100; 0 (default) the voice's own pitch. speech-dispatcher's scale."},
+        }, description="Exactly one of text, ssml and maneuver; then only with maneuver, timingFromText only with text.",
            extra={"oneOf": [
-               {"required": ["text"], "properties": {"text": {"type": "string"}, "maneuver": {"type": "null"}, "then": {"type": "null"}}},
-               {"required": ["maneuver"], "properties": {"maneuver": {"type": "object"}, "text": {"type": "null"}, "timingFromText": {"type": "null"}}},
+               {"required": ["text"], "properties": {"text": {"type": "string"}, "ssml": {"type": "null"}, "maneuver": {"type": "null"}, "then": {"type": "null"}}},
+               {"required": ["ssml"], "properties": {"ssml": {"type": "string"}, "text": {"type": "null"}, "maneuver": {"type": "null"}, "then": {"type": "null"}, "timingFromText": {"type": "null"}}},
+               {"required": ["maneuver"], "properties": {"maneuver": {"type": "object"}, "text": {"type": "null"}, "ssml": {"type": "null"}, "timingFromText": {"type": "null"}}},
            ]}),
         {"oneOf": [ref("PromptOutcome"), ref("QueuedPrompt")]},
     ),

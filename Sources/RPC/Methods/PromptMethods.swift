@@ -11,6 +11,10 @@ public enum PromptSpeak: RPCMethod {
     public struct Params: MethodParams {
         /// Words to speak as they are.
         public var text: String?
+        /// Words in SSML (`speak`, `break`, `emphasis`, `say-as`, `prosody`), said through eSpeak NG's
+        /// own SSML: the markup is never spoken, an element it does not know is dropped with its words
+        /// kept (as the SSIP door's `SSML_MODE`).
+        public var ssml: String?
         /// A maneuver, composed into words by the language's phrase pack.
         public var maneuver: Maneuver?
         /// The maneuver right after it, chained ("…, then keep left").
@@ -30,17 +34,22 @@ public enum PromptSpeak: RPCMethod {
         /// True: a distance ahead or "now" in the text, in its language's words, gives the prompt a
         /// key and a deadline where it has none of its own (best effort: `TextTiming`).
         public var timingFromText: Bool?
+        /// How fast and how high the words are said, each -100…100 with 0 (the default) the voice's
+        /// own, on speech-dispatcher's scale (SSIP's `SET SELF RATE` and `PITCH`).
+        public var rate: Int?
+        public var pitch: Int?
 
         public enum CodingKeys: String, CodingKey, CaseIterable {
-            case text, maneuver, then, language, priority, deadline, key, wait, outliveClient, timingFromText
+            case text, ssml, maneuver, then, language, priority, deadline, key, wait, outliveClient, timingFromText, rate, pitch
         }
 
         public init(
-            text: String? = nil, maneuver: Maneuver? = nil, then: Maneuver? = nil, language: String? = nil,
+            text: String? = nil, ssml: String? = nil, maneuver: Maneuver? = nil, then: Maneuver? = nil, language: String? = nil,
             priority: PromptPriority? = nil, deadline: Double? = nil, key: String? = nil, wait: Bool? = nil,
-            outliveClient: Bool? = nil, timingFromText: Bool? = nil
+            outliveClient: Bool? = nil, timingFromText: Bool? = nil, rate: Int? = nil, pitch: Int? = nil
         ) {
             self.text = text
+            self.ssml = ssml
             self.maneuver = maneuver
             self.then = then
             self.language = language
@@ -50,18 +59,29 @@ public enum PromptSpeak: RPCMethod {
             self.wait = wait
             self.outliveClient = outliveClient
             self.timingFromText = timingFromText
+            self.rate = rate
+            self.pitch = pitch
         }
 
         public func validate() throws(RPCError) {
-            switch (text, maneuver) {
-            case (let text?, nil):
+            switch (text, ssml, maneuver) {
+            case (let text?, nil, nil):
                 guard !text.trimmingWhitespace().isEmpty else { throw .invalidParams("'text' is empty") }
                 guard then == nil else { throw .invalidParams("'then' goes with 'maneuver', not 'text'") }
-            case (nil, _?):
+            case (nil, let ssml?, nil):
+                guard !ssml.trimmingWhitespace().isEmpty else { throw .invalidParams("'ssml' is empty") }
+                guard then == nil else { throw .invalidParams("'then' goes with 'maneuver', not 'ssml'") }
+                guard timingFromText == nil else { throw .invalidParams("'timingFromText' goes with 'text', not 'ssml'") }
+            case (nil, nil, _?):
                 // A maneuver's timing is its own: its state and distance.
                 guard timingFromText == nil else { throw .invalidParams("'timingFromText' goes with 'text', not 'maneuver'") }
-            case (nil, nil): throw .invalidParams("'text' or 'maneuver' is required")
-            case (_?, _?): throw .invalidParams("give 'text' or 'maneuver', not both")
+            case (nil, nil, nil): throw .invalidParams("'text', 'ssml' or 'maneuver' is required")
+            default: throw .invalidParams("give only one of 'text', 'ssml' and 'maneuver'")
+            }
+            for (name, value) in [("rate", rate), ("pitch", pitch)] {
+                if let value, !(-100...100).contains(value) {
+                    throw .invalidParams("'\(name)' must be within -100…100, 0 the voice's own (got \(value))")
+                }
             }
             if let deadline, !(deadline > 0 && deadline <= 3600) {
                 throw .invalidParams("'deadline' must be seconds from now, more than 0 and at most 3600")
