@@ -58,8 +58,12 @@ struct EngineRig {
         try await Self.waitFor("sink input \(index) managed") { await engine.sources[.foreign(index)] != nil }
     }
 
+    /// The deadline is generous: the suites without a server run hundreds of tests at once on two
+    /// cores beside two other lanes of parts, and CPU-bound property tests can hold both of the
+    /// runtime's threads for seconds (a cancelled disconnect was seen returning after more than 5 s).
+    /// A wait that never ends still fails, 15 s on.
     static func waitFor(_ what: String, _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(15)
         while true {
             // Read before looking: a change while the condition is read wakes the wait at once.
             let seen = Changes.shared.generation
@@ -72,6 +76,6 @@ struct EngineRig {
 
     struct Timeout: Error, CustomStringConvertible {
         let what: String
-        var description: String { "not within 5 s: \(what)" }
+        var description: String { "not within 15 s: \(what)" }
     }
 }

@@ -194,16 +194,16 @@ final class HeldOutput: PromptOutput {
     var cancelled: Int { state.withLock { $0.cancelled } }
 
     /// Returns once `count` prompts have started playing in all.
-    /// Not within 10 s: an issue is recorded and it returns, so that the test fails rather than
+    /// Not within 15 s (as `EngineRig.waitFor`): an issue is recorded and it returns, so that the test fails rather than
     /// holding its part until the part's time limit (a prompt that expired never plays).
     func waitUntilPlaying(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(15)
         while true {
             // Read before looking: a prompt starting while `played` is read wakes the wait at once.
             let seen = Changes.shared.generation
             if played >= count { return }
             guard ContinuousClock.now < deadline, await Changes.shared.change(after: seen, before: deadline) else {
-                Issue.record("\(played) prompts played in all, not \(count), within 10 s", sourceLocation: sourceLocation)
+                Issue.record("\(played) prompts played in all, not \(count), within 15 s", sourceLocation: sourceLocation)
                 return
             }
         }
