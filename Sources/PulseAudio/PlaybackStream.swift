@@ -240,8 +240,8 @@ public final class PlaybackStream: @unchecked Sendable {
         }
     }
 
-    /// Ends `source` early without a click: `seconds` of it fading to silence, from a little past
-    /// what is being heard (`fadeMargin`), and `play` returns once that has drained. A source not
+    /// Ends `source` early without a click: `seconds` of it fading to silence, from just past what
+    /// the server has handed its sink (`fadeMarginLocked`), and `play` returns once that has drained. A source not
     /// playing yet is simply stopped.
     ///
     /// The fade replaces what the server holds from there on: written with a seek back from the
@@ -270,15 +270,7 @@ public final class PlaybackStream: @unchecked Sendable {
                 return feed()
             }
             source.fadeOut(samples: fade, from: start)
-            let count = source.remaining
-            if scratch.count < count { scratch = [Int16](repeating: 0, count: count) }
-            let produced = scratch.withUnsafeMutableBufferPointer { buffer in
-                source.render(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
-            }
-            let back = Int64(written - start) * 2
-            scratch.withUnsafeBytes { raw in
-                _ = pa_stream_write(stream, raw.baseAddress, produced * 2, nil, -back, PA_SEEK_RELATIVE)
-            }
+            write(source, samples: source.remaining, seekingBack: written - start)
             feed()
         }
     }
@@ -361,6 +353,19 @@ public final class PlaybackStream: @unchecked Sendable {
         }
     }
 
+    /// Renders up to `count` samples of `source` and writes them, `back` samples before the write
+    /// index (over what the server holds there) or at it.
+    private func write(_ source: SampleSource, samples count: Int, seekingBack back: Int = 0) {
+        if scratch.count < count { scratch = [Int16](repeating: 0, count: count) }
+        let produced = scratch.withUnsafeMutableBufferPointer { buffer in
+            source.render(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
+        }
+        guard produced > 0 else { return }
+        scratch.withUnsafeBytes { raw in
+            _ = pa_stream_write(stream, raw.baseAddress, produced * 2, nil, -Int64(back) * 2, PA_SEEK_RELATIVE)
+        }
+    }
+
     /// Writes as much as the server asks for; starts the drain once a finite source has ended.
     private func feed() {
         guard pa_stream_get_state(stream) == PA_STREAM_READY, !paused, let source else { return }
@@ -371,17 +376,7 @@ public final class PlaybackStream: @unchecked Sendable {
             writeWhole = false
             wanted = max(wanted, min(whole.remaining, Self.wholeWriteLimit / 2) / Int(format.channels) * Int(format.channels))
         }
-        if wanted > 0 {
-            if scratch.count < wanted { scratch = [Int16](repeating: 0, count: wanted) }
-            let produced = scratch.withUnsafeMutableBufferPointer { buffer in
-                source.render(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<wanted]))
-            }
-            if produced > 0 {
-                scratch.withUnsafeBytes { raw in
-                    _ = pa_stream_write(stream, raw.baseAddress, produced * 2, nil, 0, PA_SEEK_RELATIVE)
-                }
-            }
-        }
+        if wanted > 0 { write(source, samples: wanted) }
         if source.isFinished && !draining && onDrained != nil {
             draining = true
             // An underrun before the drain would stall on prebuf: trigger starts playback anyway.
