@@ -12,6 +12,10 @@ public struct Policy: Hashable, Sendable {
     /// Seconds a prompt session's ducks and pauses are held after it deactivates, before they are
     /// restored: a prompt that follows within them takes them over (`ReleasingSession`).
     public var restoreHold: Double = 0
+    /// Seconds, from a prompt's end, that its hold may stretch to while the next prompt is known to be
+    /// coming (one waits or is being made, or prompts come in a burst): no pumping between prompts a
+    /// second or two apart. With none coming, the hold is `restoreHold`.
+    public var holdForNext: Double = 0
     /// Seconds a prompt session stays active after a prompt when the next one is due that soon.
     public var linger: Double
     /// Seconds a prompt session may stay active without audio before it is deactivated by force.
@@ -48,6 +52,7 @@ public struct Policy: Hashable, Sendable {
     public static let maximumLinger = 1.0
     public static let maximumRamp = 5.0
     public static let maximumRestoreHold = 1.0
+    public static let maximumHoldForNext = 3.0
     public static let minimumDuckLevelDB = -96.0
 
     public var arbiter: FocusArbiter {
@@ -84,6 +89,9 @@ public struct Policy: Hashable, Sendable {
         check(
             (0...Self.maximumRestoreHold).contains(restoreHold), "ramps.hold",
             "hold must be 0…\(Self.maximumRestoreHold) s, well under a second (got \(restoreHold))")
+        check(
+            (0...Self.maximumHoldForNext).contains(holdForNext), "ramps.holdForNext",
+            "hold for the next prompt must be 0…\(Self.maximumHoldForNext) s (got \(holdForNext))")
         check(
             idleCap > 0 && idleCap <= ActivationWindow.maximumIdleCap, "activation.idleCap",
             "idle cap must be > 0 and ≤ \(ActivationWindow.maximumIdleCap) s (got \(idleCap))")

@@ -22,6 +22,8 @@ public struct PolicyEngine: Sendable {
     public private(set) var inFlight: PromptInFlight?
     /// Prompt sessions just deactivated whose ducks and pauses are still held (`ReleasingSession`).
     public private(set) var releasing: [ClientID: ReleasingSession] = [:]
+    /// Another prompt is coming as soon as it is made (`PolicyInput.promptComing`), until one is ready.
+    public private(set) var promptComing = false
     public private(set) var now: Double = 0
 
     public init(policy: Policy) {
@@ -76,7 +78,13 @@ public struct PolicyEngine: Sendable {
 
     /// The next time `tick` may change something (a linger, an idle cap or a hold running out).
     public var nextDeadline: Double? {
-        (windows.values.compactMap(\.nextDeadline) + releasing.values.map(\.until)).min()
+        (windows.values.compactMap(\.nextDeadline) + releasing.keys.map(holdEnd)).min()
+    }
+
+    /// When `client`'s hold ends, stretched while the next prompt is known to be near.
+    public func holdEnd(_ client: ClientID) -> Double {
+        guard let held = releasing[client] else { return now }
+        return held.end(comingNext: promptComing, cap: max(policy.restoreHold, policy.holdForNext))
     }
 
     /// Whether `client`'s prompt session has deactivated and what it ducked or paused is still held.
@@ -85,7 +93,8 @@ public struct PolicyEngine: Sendable {
     // MARK: Inputs
 
     public mutating func apply(_ input: PolicyInput) -> [PolicyDecision] {
-        let out = applyAlone(input)
+        // A hold the input ended (nothing near any more) ends now.
+        let out = applyAlone(input) + advance(to: now)
         // Whatever changed, the prompt in flight is judged again: the one place a playing prompt is cut.
         return out + cutInFlightIfSilenced()
     }
@@ -129,6 +138,8 @@ public struct PolicyEngine: Sendable {
             case .skip(let reason): out.append(.skipPrompt(client, why: reason))
             case .noSession: break
             }
+        case .promptComing:
+            promptComing = true
         case .promptFinished(let client, let due, _):
             if inFlight?.client == client { inFlight = nil }
             let t = now
@@ -182,8 +193,11 @@ public struct PolicyEngine: Sendable {
     private mutating func clientGone(_ client: ClientID) -> [PolicyDecision] {
         var out: [PolicyDecision] = []
         if isActive(client) {
+            // Gone while its session lingered after its prompt (for a prompt that waits, perhaps
+            // another client's): what it ducked is held as after any prompt, for that one to take over.
+            let afterItsPrompt = windows[client]?.lingerUntil != nil
             windows[client]?.reset()
-            out += deactivated(client, .clientRequest, notify: true)
+            out += deactivated(client, .clientRequest, notify: true, holding: afterItsPrompt)
         }
         windows[client] = nil
         configurations[client] = nil
@@ -214,7 +228,7 @@ public struct PolicyEngine: Sendable {
             for client in windows.keys.sorted() where windows[client]?.nextDeadline.map({ $0 <= deadline }) == true {
                 out += run(client) { $0.tick(now: deadline) }
             }
-            for client in releasing.keys.sorted() where releasing[client]!.until <= deadline {
+            for client in releasing.keys.sorted() where holdEnd(client) <= deadline {
                 out += released(client)
             }
             if windows == before.0 && releasing == before.1 { break }  // a deadline that changes nothing must not spin
@@ -259,10 +273,11 @@ public struct PolicyEngine: Sendable {
     {
         let earlier = advance(to: max(now, time)) + cutInFlightIfSilenced()
         let (verdict, decisions) = promptReady(client, purpose: purpose)
-        return (verdict, earlier + decisions)
+        return (verdict, earlier + decisions + advance(to: now))
     }
 
     private mutating func promptReady(_ client: ClientID, purpose: PromptPurpose = .instruction) -> (PromptVerdict, [PolicyDecision]) {
+        promptComing = false  // the prompt that was coming has come
         guard let configuration = configurations[client] else {
             let error = SessionConfigurationError("no session configured")
             return (.noSession(error), [.configurationRejected(client, error)])
@@ -359,14 +374,18 @@ public struct PolicyEngine: Sendable {
         return [.violation(violation)]
     }
 
-    private mutating func deactivated(_ client: ClientID, _ reason: DeactivationReason, notify: Bool) -> [PolicyDecision] {
+    /// - Parameter holding: whether what it ducked or paused is held (`ReleasingSession`); by default
+    ///   as its reason says.
+    private mutating func deactivated(_ client: ClientID, _ reason: DeactivationReason, notify: Bool, holding: Bool? = nil)
+        -> [PolicyDecision]
+    {
         let id = ParticipantID.session(client)
-        if notify, ReleasingSession.holds(after: reason), policy.restoreHold > 0, let ordinal = ordinals[id],
+        if notify, holding ?? ReleasingSession.holds(after: reason), policy.restoreHold > 0, let ordinal = ordinals[id],
             let role = configurations[client]?.focusRole, holdsOthers(id)
         {
             // Inactive now; what it ducked or paused waits for the hold to end (`released`).
             ordinals[id] = nil
-            releasing[client] = ReleasingSession(role: role, ordinal: ordinal, until: now + policy.restoreHold)
+            releasing[client] = ReleasingSession(role: role, ordinal: ordinal, from: now, until: now + policy.restoreHold)
             return [.sessionDeactivated(client, reason)]
         }
         ordinals[id] = nil

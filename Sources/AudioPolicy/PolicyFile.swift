@@ -60,6 +60,8 @@ extension Policy {
               restore: \(InteractionAction.format(restoreRamp))
               # Seconds a prompt's ducks and pauses are held after it, for a prompt that follows (≤ 1).
               hold: \(InteractionAction.format(restoreHold))
+              # Seconds that hold may stretch to while the next prompt is known to be coming (≤ 3).
+              holdForNext: \(InteractionAction.format(holdForNext))
             activation:
               # Stay active after a prompt only if the next one is due within this many seconds (≤ 1).
               linger: \(InteractionAction.format(linger))

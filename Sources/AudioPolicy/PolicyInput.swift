@@ -16,6 +16,10 @@ public enum PolicyInput: Hashable, Sendable {
     case promptReady(ClientID, at: Double)
     /// A client's prompt drained; `nextDueAt` is when its next prompt is due, if known.
     case promptFinished(ClientID, nextDueAt: Double?, at: Double)
+    /// Another prompt is coming, as soon as it is made: one waits in the queue or is being
+    /// synthesised, or prompts come in a burst (`PromptCadence`). Held ducks and pauses stay held
+    /// for it, up to `Policy.holdForNext` after the prompt's end (no pumping); a prompt ready ends it.
+    case promptComing(at: Double)
     /// A client shows (or hides) its voice-control screen: the one time recording is allowed in the car.
     case voiceControlScreen(ClientID, shown: Bool, at: Double)
     /// The user sets a client's voice guidance (off, alerts only, all).
@@ -32,7 +36,7 @@ public enum PolicyInput: Hashable, Sendable {
     public var at: Double {
         switch self {
         case .sourceStarted(_, let t), .sourceChanged(_, _, let t), .sourceEnded(_, let t), .configure(_, _, let t),
-            .activate(_, let t), .deactivate(_, _, let t), .promptReady(_, let t), .promptFinished(_, _, let t),
+            .activate(_, let t), .deactivate(_, _, let t), .promptReady(_, let t), .promptFinished(_, _, let t), .promptComing(let t),
             .voiceControlScreen(_, _, let t), .voiceGuidance(_, _, let t), .promptsDuringCall(_, _, let t), .guidanceGain(_, _, let t),
             .clientGone(_, let t), .tick(let t):
             t

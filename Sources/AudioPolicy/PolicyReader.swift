@@ -35,7 +35,7 @@ struct PolicyReader {
 
     /// Every key a complete policy file must have and this one did not, as problems.
     func missing() -> [PolicyProblem] {
-        var required = ["version", "duckLevelDB", "ramps.duck", "ramps.restore", "ramps.hold", "activation.linger", "activation.idleCap"]
+        var required = ["version", "duckLevelDB", "ramps.duck", "ramps.restore", "ramps.hold", "ramps.holdForNext", "activation.linger", "activation.idleCap"]
         required += ["prompts.maxSeconds", "prompts.maxTextCharacters"]
         required += ["maxWaiting", "maxWaitingPerClient", "maxWaitingSeconds"].map { "prompts.queue.\($0)" }
         required += ["promptStyle.otherwise"] + PromptCondition.allCases.map { "promptStyle.rules.\($0.rawValue)" }
@@ -61,12 +61,13 @@ struct PolicyReader {
             case "duckLevelDB":
                 if let v = number(value) { policy.duckLevelDB = v }
             case "ramps":
-                for (k, v) in entries(value, known: ["duck", "restore", "hold"]) {
+                for (k, v) in entries(value, known: ["duck", "restore", "hold", "holdForNext"]) {
                     guard let n = number(v) else { continue }
                     switch k {
                     case "duck": policy.duckRamp = n
                     case "restore": policy.restoreRamp = n
-                    default: policy.restoreHold = n
+                    case "hold": policy.restoreHold = n
+                    default: policy.holdForNext = n
                     }
                 }
             case "activation":

@@ -3,16 +3,28 @@
 /// as they are, so the music does not rise between two prompts and fall again (no pumping). It takes
 /// part in focus as the session did, with its role and start order, but makes no sound and is told
 /// nothing; the session itself is inactive from its deactivation on.
+///
+/// While the next prompt is known to be coming (`PolicyInput.promptComing`), the hold stretches up
+/// to `Policy.holdForNext` after the deactivation, for it to take the ducks over.
 public struct ReleasingSession: Hashable, Sendable {
     public var role: FocusRole
     public var ordinal: Int
-    /// When the hold ends and what the session ducked or paused is restored.
+    /// When the session deactivated.
+    public var from: Double
+    /// When the hold ends, with no prompt known to be near.
     public var until: Double
 
-    public init(role: FocusRole, ordinal: Int, until: Double) {
+    public init(role: FocusRole, ordinal: Int, from: Double, until: Double) {
         self.role = role
         self.ordinal = ordinal
+        self.from = from
         self.until = until
+    }
+
+    /// When the hold ends: `until`, or, while the next prompt is coming, `cap` after the
+    /// deactivation (never sooner than `until`).
+    public func end(comingNext: Bool, cap: Double) -> Double {
+        comingNext ? max(until, from + cap) : until
     }
 
     /// Deactivations after which the effects are held: a prompt's end, with or without its linger.

@@ -13,6 +13,8 @@ struct PolicyLoop: Sendable {
     enum Command: Sendable {
         /// An input, stamped with the loop's reading of the clock when its turn comes.
         case input(@Sendable (Double) -> PolicyInput, reply: CheckedContinuation<Carried, Never>)
+        /// An input whose sender waits for nothing (a fact told in passing, as a prompt near).
+        case note(@Sendable (Double) -> PolicyInput)
         /// The style a prompt would get now; a client without a session gets a voicePrompt one first.
         case expectedStyle(ClientID, PromptPurpose, reply: CheckedContinuation<PromptStyle, Never>)
         /// The verdict on a prompt whose audio is ready, once its ducks and pauses are carried out
@@ -45,7 +47,7 @@ struct PolicyLoop: Sendable {
             case .spawn(let child): child.busy?.done()
             case .guidancePromptEnded(_, _, let reply): reply.resume()
             case .released(_, let reply): reply.resume()
-            case .carryOut: break
+            case .carryOut, .note: break
             }
         }
     }
@@ -119,7 +121,13 @@ struct PolicyLoopGate: PromptGate {
         await withCheckedContinuation { loop.send(.duckDeeper(extra, reply: $0)) }
     }
 
-    func promptFinished(_ client: ClientID, anotherWaiting: Bool) async -> ContinuousClock.Instant? {
+    func promptComing() {
+        loop.send(.note { .promptComing(at: $0) })
+    }
+
+    func promptFinished(_ client: ClientID, anotherWaiting: Bool, nextNear: Bool) async -> ContinuousClock.Instant? {
+        // Told first, in the same order: the hold the prompt's end starts is stretched for it.
+        if nextNear { promptComing() }
         // One reading of the clock for both: a "next due" read first would already lie in the past
         // of a later `at`, and the session would not linger for the prompt waiting.
         let carried = await loop.decide { at in .promptFinished(client, nextDueAt: anotherWaiting ? at : nil, at: at) }

@@ -27,6 +27,8 @@ actor PromptPlayer {
     private let gate: any PromptGate
 
     private var queue = PromptQueue()
+    /// Whether prompts come in a burst, so that the next is known to be near when one ends.
+    private var cadence: PromptCadence
     /// Turns to synthesise a prompt being admitted, a few at a time across every connection.
     private var synthesis = SynthesisSlots()
     /// Wakes the worker (`run()`) when a prompt is queued while it is idle.
@@ -47,9 +49,11 @@ actor PromptPlayer {
 
     init(
         clock: EngineClock, renderer: any PromptRenderer, output: any PromptOutput, gate: any PromptGate, events: EventBus, limits: PromptLimits,
-        preemption: PromptPreemption = .builtIn, wake: OutputWake = .builtIn, audibility: Audibility = .builtIn
+        preemption: PromptPreemption = .builtIn, wake: OutputWake = .builtIn, audibility: Audibility = .builtIn,
+        cadence: PromptCadence = PromptCadence(window: 0)
     ) {
         self.clock = clock
+        self.cadence = cadence
         self.gate = gate
         self.renderer = renderer
         self.output = output
@@ -101,6 +105,9 @@ actor PromptPlayer {
         // the shortest its words could speak, so that what cannot be admitted is never synthesised
         // (no more than a prompt may speak: a longer text is refused as too long, by its speech).
         if let refusal = lineRefusal(for: client) { throw .queueFull(refusal) }
+        if !options.fromGuidance { cadence.asked(at: clock.now(), pending: playing != nil || queue.count > 0 || synthesis.count > 0) }
+        // Nothing plays: the hold on the music after the last prompt waits for this one.
+        if playing == nil { gate.promptComing() }
         try await takeSynthesisTurn(for: client, priority: options.priority)
         defer { synthesis.release(for: client) }
         let now = clock.now()
@@ -557,7 +564,6 @@ actor PromptPlayer {
     private func play(_ prompt: Prompt) async throws(EngineError) -> PromptOutcome {
         let start = prompt.receivedAt
         func ms() -> Double { (ContinuousClock.now - start).milliseconds }
-        let client = prompt.client
 
         // A sleeping sink is woken first, beside what follows: it runs by the time the audio is
         // ready. Where no audio plays (the virtual clock) the sink is read only to find its pre-roll.
@@ -573,11 +579,11 @@ actor PromptPlayer {
         }
 
         // Loud enough over what plays under it: the client's gain, a deeper duck, a boost.
-        let level = PromptLevel(rendered.audio, grant: grant, audibility: audibility)
+        let level = PromptLevel(rendered.audio, grant: grant, audibility: audibility, volume: prompt.prosody.gainDecibels)
         if level.plan.extraDuck < 0 { await gate.duckDeeper(by: level.plan.extraDuck) }
         let sink = wake.rules.isEmpty && !output.sinkMayBeSuspended ? nil : await woken
         // Checked after the last await before the audio exists: a stop in any of them keeps it unheard.
-        if let stopped = await stoppedBeforeSounding(client, style: style, timings: timings) { return stopped }
+        if let stopped = await stoppedBeforeSounding(prompt, style: style, timings: timings) { return stopped }
         // After an idle gap, silence first, so that a waking output does not swallow the first word.
         let preRoll = wake.preRoll(forSink: sink?.name, idleFor: lastAudioEnd.map { clock.now() - $0 }, suspended: sink?.wasSuspended ?? false)
         let silence = Int((preRoll * Double(rendered.audio.sampleRate)).rounded())
@@ -593,7 +599,7 @@ actor PromptPlayer {
         lastAudioEnd = clock.now()
         timings.drained = ms()
         // Linger only when another prompt is already waiting.
-        if let deactivatedAt = await gate.promptFinished(client, anotherWaiting: queue.count > 0) {
+        if let deactivatedAt = await finished(prompt, anotherWaiting: queue.count > 0) {
             timings.deactivated = (deactivatedAt - start).milliseconds
         }
         timings.restored = ms()
@@ -638,7 +644,7 @@ actor PromptPlayer {
         case .noSession(let error): throw .invalidSession(error.reason)
         }
         if audible == .short, prompt.toneless {
-            _ = await gate.promptFinished(client, anotherWaiting: queue.count > 0)
+            _ = await finished(prompt, anotherWaiting: queue.count > 0)
             return .ended(skip(Self.tonelessReason, style: audible.promptStyle, timings: timings))
         }
         if let activatedAt = grant.activatedAt { timings.activated = (activatedAt - prompt.receivedAt).milliseconds }
@@ -647,7 +653,7 @@ actor PromptPlayer {
             return .granted(grant, audible, try await render(prompt, as: audible))
         } catch {
             // Granted but never played: the session and the prompt in flight end here too.
-            _ = await gate.promptFinished(client, anotherWaiting: queue.count > 0)
+            _ = await finished(prompt, anotherWaiting: queue.count > 0)
             throw error
         }
     }
@@ -655,7 +661,7 @@ actor PromptPlayer {
     /// A granted prompt stopped before its audio sounded: its session ends, lingering only for what
     /// plays next. Cancelled (its client may be gone): nothing waits for it. Outranked: the more
     /// urgent prompt plays next. Cut: whatever waits.
-    private func stoppedBeforeSounding(_ client: ClientID, style: PromptStyle, timings: PromptOutcome.Timings) async -> PromptOutcome? {
+    private func stoppedBeforeSounding(_ prompt: Prompt, style: PromptStyle, timings: PromptOutcome.Timings) async -> PromptOutcome? {
         guard let stopped = stopped(style: style, timings: timings) else { return nil }
         let anotherWaiting =
             switch playing?.stop {
@@ -663,8 +669,17 @@ actor PromptPlayer {
             case .cut: queue.count > 0
             default: false
             }
-        _ = await gate.promptFinished(client, anotherWaiting: anotherWaiting)
+        _ = await finished(prompt, anotherWaiting: anotherWaiting)
         return stopped
+    }
+
+    /// Tells the policy the prompt has ended (`PromptGate.promptFinished`), and whether the next one
+    /// is near: one waits, one is being made, or clients' prompts come in a burst. Guidance's own
+    /// prompts are no part of a burst: its announcer knows when it speaks next.
+    private func finished(_ prompt: Prompt, anotherWaiting: Bool) async -> ContinuousClock.Instant? {
+        let burst = prompt.fromGuidance ? false : cadence.ended(at: clock.now())
+        let near = burst || queue.count > 0 || synthesis.count > 0
+        return await gate.promptFinished(prompt.client, anotherWaiting: anotherWaiting, nextNear: near)
     }
 
     private func render(_ prompt: Prompt, as style: AudibleStyle) async throws(EngineError) -> RenderedPrompt {

@@ -5,13 +5,14 @@ import PulseAudio
 /// may ask for.
 extension VoxNavEngine {
     /// Holds the meter while a prompt session is active; lets it measure again once the last one
-    /// has deactivated and its restores have ramped, after the hold on them (`ramps.hold`).
+    /// has deactivated and its restores have ramped, after the hold on them (`ramps.hold`, stretched
+    /// while the next prompt is near).
     func measureBed(around decisions: [PolicyDecision]) {
         for decision in decisions {
             switch decision {
             case .sessionActivated: bedMeter.hold()
             case .sessionDeactivated where policy.activeClients.isEmpty:
-                let hold = policy.releasing.isEmpty ? 0 : configuration.policy.restoreHold
+                let hold = policy.releasing.keys.map { policy.holdEnd($0) - policy.now }.max() ?? 0
                 bedMeter.release(restoreRamp: hold + configuration.policy.restoreRamp)
             default: break
             }

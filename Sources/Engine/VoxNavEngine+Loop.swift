@@ -18,6 +18,8 @@ extension VoxNavEngine {
         switch command {
         case .input(let stamped, let reply):
             return await apply(stamped, reply: reply)
+        case .note(let stamped):
+            return await apply(stamped, reply: nil)
         case .expectedStyle(let client, let purpose, let reply):
             let decisions = configureIfNew(client, at: now())
             let style = policy.promptStyle(for: client, purpose: purpose)
@@ -61,12 +63,12 @@ extension VoxNavEngine {
 
     /// An input's turn: the policy applies it and its decisions are carried out before the reply.
     private func apply(
-        _ stamped: @Sendable (Double) -> PolicyInput, reply: CheckedContinuation<PolicyLoop.Carried, Never>
+        _ stamped: @Sendable (Double) -> PolicyInput, reply: CheckedContinuation<PolicyLoop.Carried, Never>?
     ) async -> PolicyLoop.Child? {
         let decisions = policy.apply(stamped(now()))
         let decidedAt = ContinuousClock.now
         guard await heldBackOwed() else {
-            await carryOut(decisions) { reply.resume(returning: .init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
+            await carryOut(decisions) { reply?.resume(returning: .init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
             return nil
         }
         // What the moment held back is said (queued) beside the loop, after the decisions are
@@ -78,7 +80,7 @@ extension VoxNavEngine {
             work: {
                 let done = await carried.value
                 await self.sayHeldBack()
-                reply.resume(returning: done)
+                reply?.resume(returning: done)
             }, busy: clock.busy())
     }
 

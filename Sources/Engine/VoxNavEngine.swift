@@ -118,7 +118,8 @@ public actor VoxNavEngine {
         output = try await server.promptOutput(rolePolicy: rolePolicy, sampleRate: sampleRate, latency: configuration.promptLatency)
         prompts = PromptPlayer(
             clock: clock, renderer: renderer, output: output, gate: PolicyLoopGate(loop: loop), events: events, limits: configuration.policy.prompts,
-            preemption: configuration.policy.preemption, wake: configuration.policy.outputs, audibility: configuration.policy.audibility)
+            preemption: configuration.policy.preemption, wake: configuration.policy.outputs, audibility: configuration.policy.audibility,
+            cadence: PromptCadence(window: configuration.policy.holdForNext))
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
         focus = FocusExecutor(

@@ -35,7 +35,9 @@ struct Scenario {
         case 9: return .promptFinished(client, nextDueAt: n % 2 == 0 ? nil : time + Double(n / 13 % 12) * 0.1, at: time)
         case 10: return .voiceControlScreen(client, shown: n % 2 == 0, at: time)
         case 11: return .clientGone(client, at: time)
-        default: return .tick(at: time)
+        default:
+            // Half the ticks are a prompt coming instead.
+            return n % 2 == 1 ? .promptComing(at: time) : .tick(at: time)
         }
     }
 }
@@ -126,18 +128,21 @@ func expectNoSessionLeftovers(_ steps: [Int]) {
     }
 }
 
-/// A hold on what a prompt session ducked or paused (`ramps.hold`) lasts at most the hold, belongs
-/// to an inactive session, and once every hold has run out nothing of the sessions is left behind.
+/// A hold on what a prompt session ducked or paused (`ramps.hold`) lasts at most the hold, or
+/// `ramps.holdForNext` from its start while a prompt is coming, belongs to an inactive session, and
+/// once every hold has run out nothing of the sessions is left behind.
 @Test func aHoldNeverOutlastsItsTimeNorOutlivesItsUse() async {
     await propertyCheck(count: 300, input: steps) { steps in
         run(.everything, steps) { engine, input, _, _ in
             for (client, held) in engine.releasing {
-                #expect(held.until > engine.now && held.until <= engine.now + engine.policy.restoreHold + 1e-9, "\(client) after \(input)")
+                #expect(held.until > held.from && held.until <= held.from + engine.policy.restoreHold + 1e-9, "\(client) after \(input)")
+                let end = engine.holdEnd(client)
+                #expect(end > engine.now && end <= held.from + engine.policy.holdForNext + 1e-9, "\(client) after \(input)")
                 #expect(!engine.activeClients.contains(client), "\(client) active and releasing after \(input)")
             }
             guard engine.activeClients.isEmpty, !engine.releasing.isEmpty else { return }
             var later = engine
-            _ = later.apply(.tick(at: engine.now + engine.policy.restoreHold))
+            _ = later.apply(.tick(at: engine.now + engine.policy.holdForNext))
             #expect(later.releasing.isEmpty)
             let again = later.policy.arbiter.resolve(later.participants(), previous: later.resolution)
             #expect(again.events.isEmpty, "after \(input) and the hold: \(again.events)")

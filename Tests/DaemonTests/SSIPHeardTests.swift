@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import Speech
 import Testing
 
 /// speech-dispatcher's own command-line client, `spd-say`, pointed at the real voxnavd's SSIP socket
@@ -88,6 +89,30 @@ import Testing
             let started = events.events.filter { $0["type"] == .string("prompt.started") }.compactMap { $0["text"]?.stringValue }
             #expect(started.count == 3 && started.allSatisfy { !$0.contains("<") }, "\(started)")
             #expect(started.dropFirst().first == "Turn right onto Larkspur Lane, then keep left.", "\(started)")
+        }
+    }
+
+    /// `spd-say -i` sets its connection's volume: -50 and -80 are heard 6.0 and 14.0 dB under the
+    /// voice's own (eSpeak NG's amplitude 50 and 20 of 100, as speech-dispatcher's module sets
+    /// it), read from `car.monitor`; the next connection, setting none, is heard at the voice's own.
+    @Test func eachConnectionsVolumeIsHeard() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.spdSay), "no spd-say: scripts/setup --tests installs speech-dispatcher")
+        try await RealDaemon.withCabin { daemon in
+            let environment = ProcessInfo.processInfo.environment.merging(["SPEECHD_ADDRESS": "unix_socket:\(daemon.ssipSocket)"]) { $1 }
+            var heard: [Double] = []
+            for volume in [0, -50, -80, nil] {
+                let capture = try MonitorCapture(sampleRate: 16000)
+                try await capture.waitForAudio(seconds: 0.2)
+                let arguments = ["-w"] + (volume.map { ["-i", "\($0)"] } ?? []) + [Self.text]
+                let say = try await onOwnThread { try Executables.run(path: Self.spdSay, arguments, environment: environment, limit: 30) }
+                #expect(say.status == 0, "\(say.output)")
+                try await Task.sleep(for: .milliseconds(300))
+                let level = SpeechLevel.level(of: capture.stop(), sampleRate: capture.sampleRate)
+                heard.append(try #require(level, "nothing heard at volume \(String(describing: volume))"))
+            }
+            #expect(abs(heard[1] - heard[0] + 6.02) < 1, "volume -50: \(heard[1] - heard[0]) dB")
+            #expect(abs(heard[2] - heard[0] + 13.98) < 1.5, "volume -80: \(heard[2] - heard[0]) dB")
+            #expect(abs(heard[3] - heard[0]) < 1, "a connection setting no volume: \(heard[3] - heard[0]) dB")
         }
     }
 }

@@ -111,6 +111,17 @@ import Testing
         #expect(VoiceProsody(rate: 0, pitch: 40).eSpeakPitch == 70)
         // Out of range is taken as the nearest end.
         #expect(VoiceProsody(rate: 500, pitch: -500) == VoiceProsody(rate: 100, pitch: -100))
+        // Volume: eSpeak NG's amplitude as speech-dispatcher's module sets it, as a gain in dB.
+        #expect(VoiceProsody(rate: 0, pitch: 0, volume: -100).eSpeakAmplitude == 0)
+        #expect(VoiceProsody(rate: 0, pitch: 0, volume: 100).eSpeakAmplitude == 200)
+        #expect(VoiceProsody.plain.gainDecibels == 0)
+        #expect(abs(VoiceProsody(rate: 0, pitch: 0, volume: -50).gainDecibels + 6.0206) < 1e-3)
+        #expect(abs(VoiceProsody(rate: 0, pitch: 0, volume: 100).gainDecibels - 6.0206) < 1e-3)
+        #expect(VoiceProsody(rate: 0, pitch: 0, volume: -100).gainDecibels == VoiceProsody.silentDecibels)
+        #expect(VoiceProsody(rate: 0, pitch: 0, volume: -300) == VoiceProsody(rate: 0, pitch: 0, volume: -100))
+        for volume in -100..<100 {
+            #expect(VoiceProsody(rate: 0, pitch: 0, volume: volume).gainDecibels < VoiceProsody(rate: 0, pitch: 0, volume: volume + 1).gainDecibels)
+        }
         for rate in stride(from: -100, through: 99, by: 1) {
             #expect(VoiceProsody(rate: rate, pitch: 0).wordsPerMinute(around: 175) <= VoiceProsody(rate: rate + 1, pitch: 0).wordsPerMinute(around: 175))
         }

@@ -18,7 +18,6 @@ struct SSIPConnection: DoorConnection {
     let messages: SSIPMessages
     let engine: VoxNavEngine
     let logger: Logger
-    var gain = GuidanceGain.normal
 
     var isBusy: Bool { messages.hasMessages(of: id) }
 
@@ -32,10 +31,6 @@ struct SSIPConnection: DoorConnection {
         if case .quit = step {
             messages.send(.bye, to: id)
             return .close
-        }
-        if case .speak(let message) = step, message.volume.gain != gain {
-            gain = message.volume.gain
-            await engine.setGuidanceGain(client: client, gain)
         }
         await carryOut(step)
         return .goOn
@@ -86,7 +81,7 @@ struct SSIPConnection: DoorConnection {
         options.timingFromText = true
         options.takesTurnsAs = ClientID(rawValue: "ssip \(program) \(conversation.settings.clientName.prefix(100))")
         do {
-            options.prosody = VoiceProsody(rate: message.rate, pitch: message.pitch)
+            options.prosody = VoiceProsody(rate: message.rate, pitch: message.pitch, volume: message.volume)
             // SSML mode: the markup goes to eSpeak NG's own SSML, never said as words.
             let request = PromptRequest(content: message.ssml ? .markup(message.text) : .text(message.text), language: message.language)
             let queued = try await engine.queue(request, client: client, options: options)
@@ -104,17 +99,6 @@ extension SSIPPriority {
         case .important: .important
         case .message, .text: .normal
         case .notification, .progress: .low
-        }
-    }
-}
-
-extension Int {
-    /// SSIP's volume (-100...100) as the gain of the client's prompts: softer below -33, louder above 33.
-    fileprivate var gain: GuidanceGain {
-        switch self {
-        case ..<(-33): .softer
-        case 34...: .louder
-        default: .normal
         }
     }
 }
