@@ -24,8 +24,13 @@ public struct PromptOptions: Sendable {
     /// connections of one program (`spd-say` without `-w`, one connection a message) take turns as
     /// one client, so that opening a connection per message earns no extra turns.
     public var takesTurnsAs: ClientID?
-    /// The rate and pitch the words are said at (a speech-dispatcher client's `SET SELF RATE`/`PITCH`).
+    /// The rate, pitch and volume the words are said at (a speech-dispatcher client's `SET SELF
+    /// RATE`/`PITCH`/`VOLUME`).
     public var prosody = VoiceProsody.plain
+    /// A text too long to speak is refused rather than said without its chained instruction: for a
+    /// client that cannot be told its words were cut (SSIP has no such event; JSON-RPC's
+    /// `prompt.shortened` says it). It may still be said faster to fit.
+    public var keepsEveryWord = false
     /// Queued by the engine's own guidance: its end is told to the announcer.
     var fromGuidance = false
     /// The maneuver a guidance instruction is for and the state it announces, told in `prompt.queued`

@@ -49,7 +49,7 @@ extension VoxNavEngine {
         let receivedAt = ContinuousClock.now
         // Refused at once rather than queued to wait for a server that may not come back soon.
         guard serverAvailable else { throw .serverUnavailable }
-        let (candidates, voice) = try wordings(for: request)
+        let (candidates, voice) = try wordings(for: request, everyWord: options.keepsEveryWord)
         let options = timed(options, request)
         let kind: Prompt.Kind =
             switch request.content {
@@ -126,7 +126,8 @@ extension VoxNavEngine {
         request.language.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.defaultLanguage
     }
 
-    func wordings(for request: PromptRequest) throws(EngineError) -> (candidates: [Wording], voice: String) {
+    /// - Parameter everyWord: a text is said whole or not at all (`PromptOptions.keepsEveryWord`).
+    func wordings(for request: PromptRequest, everyWord: Bool = false) throws(EngineError) -> (candidates: [Wording], voice: String) {
         let language = self.language(of: request)
         let pack = voices.pack(for: language)
         switch request.content {
@@ -136,7 +137,7 @@ extension VoxNavEngine {
             guard text.count <= configuration.policy.prompts.maxTextCharacters else { return ([Wording(text: text)], voice) }
             // As an app sends it: tidied, and, should it not fit, without the instruction chained to it.
             let said = Self.tidied(text)
-            let shorter = NavigationText.withoutChainedClause(said, connector: pack?.chainConnector)
+            let shorter = everyWord ? nil : NavigationText.withoutChainedClause(said, connector: pack?.chainConnector)
             return ([said, shorter].compactMap { $0 }.map { Wording(text: $0) }, voice)
         case .maneuver(let maneuver, let next, let andThen):
             guard let pack else { throw .unknownLanguage(language, available: voices.languages) }

@@ -85,6 +85,35 @@ import Testing
         }
     }
 
+    /// Nothing is cut without its client being told. A text whose words do not fit a prompt even
+    /// faster, but would without its chained instruction: over JSON-RPC it is said shortened, and
+    /// the reply and `prompt.shortened` say so; over SSIP, which has no way to say it, it is refused
+    /// with `300` and its reason before anything is said (it had been said cut at the chained
+    /// instruction, and the client told `702 END`).
+    @Test func aTextTooLongIsRefusedOverSSIPNotCut() async throws {
+        let text =
+            "In 300 meters, turn right onto Solar Circle, Then continue along the Northern Boulevard past the old railway station "
+            + "and the cathedral square for about three kilometers, until you reach the large roundabout at the edge of the industrial park."
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await RealDaemon.start()
+            let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
+            let reply = try await blocking { try daemon.client.call("prompt.speak", .object(["text": .string(text)])) }
+            #expect(reply["result"] == .string("shortened"), "\(reply)")
+            #expect(reply["text"] == .string("In 300 meters, turn right onto Solar Circle."), "\(reply)")
+            let ssip = try SSIPLineClient(socketPath: daemon.ssipSocket)
+            let answer = try await onOwnThread { () throws -> String in
+                #expect(try ssip.command("SPEAK") == "230 OK RECEIVING DATA\r\n")
+                return try ssip.command(text + "\r\n.")
+            }
+            #expect(answer.hasPrefix("300-") && answer.hasSuffix("300 ERR MESSAGE REFUSED\r\n"), "\(answer)")
+            #expect(answer.contains("too long"), "the reason: \(answer)")
+            #expect(await events.caughtUp())
+            let ssipEvents = events.events.filter { $0["client"]?.stringValue?.hasPrefix("ssip-") == true }
+            #expect(ssipEvents.compactMap { $0["type"]?.stringValue } == ["prompt.refused"], "\(events.events)")
+            await daemon.stop()
+        }
+    }
+
     /// A socket another program answers on is not taken over: that one keeps it, and the daemon
     /// serves its JSON-RPC socket alone.
     @Test func anSSIPSocketSomethingAnswersOnIsLeftToIt() async throws {

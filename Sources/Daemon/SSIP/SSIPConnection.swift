@@ -79,6 +79,8 @@ struct SSIPConnection: DoorConnection {
         options.saidAgainWhenOutranked = false
         // An app's own words: "in 200 meters" or "now" give the message its key and deadline.
         options.timingFromText = true
+        // SSIP cannot tell a client its words were cut: a text too long is refused (300), never shortened.
+        options.keepsEveryWord = true
         options.takesTurnsAs = ClientID(rawValue: "ssip \(program) \(conversation.settings.clientName.prefix(100))")
         do {
             options.prosody = VoiceProsody(rate: message.rate, pitch: message.pitch, volume: message.volume)
