@@ -71,6 +71,8 @@ extension Policy {
             prompts:
               maxSeconds: \(InteractionAction.format(prompts.maxSeconds))
               maxTextCharacters: \(prompts.maxTextCharacters)
+              # Seconds a text said as several prompts in a row (an SSIP message) may speak in all.
+              maxMessageSeconds: \(InteractionAction.format(prompts.maxMessageSeconds))
               queue:
                 maxWaiting: \(prompts.maxWaiting)
                 maxWaitingPerClient: \(prompts.maxWaitingPerClient)

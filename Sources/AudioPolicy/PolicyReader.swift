@@ -36,7 +36,7 @@ struct PolicyReader {
     /// Every key a complete policy file must have and this one did not, as problems.
     func missing() -> [PolicyProblem] {
         var required = ["version", "duckLevelDB", "ramps.duck", "ramps.restore", "ramps.hold", "ramps.holdForNext", "activation.linger", "activation.idleCap"]
-        required += ["prompts.maxSeconds", "prompts.maxTextCharacters"]
+        required += ["prompts.maxSeconds", "prompts.maxTextCharacters", "prompts.maxMessageSeconds"]
         required += ["maxWaiting", "maxWaitingPerClient", "maxWaitingSeconds"].map { "prompts.queue.\($0)" }
         required += ["promptStyle.otherwise"] + PromptCondition.allCases.map { "promptStyle.rules.\($0.rawValue)" }
         for incoming in FocusRole.allCases {
@@ -149,10 +149,12 @@ struct PolicyReader {
     }
 
     mutating func readPromptLimits(_ node: YAMLCursor, into limits: inout PromptLimits) {
-        for (key, value) in entries(node, known: ["maxSeconds", "maxTextCharacters", "queue"]) {
+        for (key, value) in entries(node, known: ["maxSeconds", "maxTextCharacters", "maxMessageSeconds", "queue"]) {
             switch key {
             case "maxSeconds":
                 if let n = number(value) { limits.maxSeconds = n }
+            case "maxMessageSeconds":
+                if let n = number(value) { limits.maxMessageSeconds = n }
             case "maxTextCharacters":
                 if let n = count(value) { limits.maxTextCharacters = n }
             default:

@@ -13,6 +13,10 @@ public struct PromptLimits: Hashable, Sendable {
     public var maxWaitingPerClient: Int
     /// The most speech waiting, in seconds, all clients together.
     public var maxWaitingSeconds: Double
+    /// The longest a text may speak in all when it is said as several prompts in a row (a
+    /// speech-dispatcher message longer than one prompt); a longer one is refused before any part
+    /// is said.
+    public var maxMessageSeconds = 30.0
 
     public init(maxSeconds: Double, maxTextCharacters: Int, maxWaiting: Int, maxWaitingPerClient: Int, maxWaitingSeconds: Double) {
         self.maxSeconds = maxSeconds
@@ -46,6 +50,9 @@ public struct PromptLimits: Hashable, Sendable {
         check(
             Self.waitingSecondsRange.contains(maxWaitingSeconds) && maxWaitingSeconds >= maxSeconds, "queue.maxWaitingSeconds",
             "must be \(range(Self.waitingSecondsRange)) s and at least maxSeconds (\(maxSeconds) s) (got \(maxWaitingSeconds))")
+        check(
+            maxMessageSeconds >= maxSeconds && maxMessageSeconds <= maxWaitingSeconds, "maxMessageSeconds",
+            "must be at least maxSeconds (\(maxSeconds) s) and at most queue.maxWaitingSeconds (\(maxWaitingSeconds) s) (got \(maxMessageSeconds))")
         return found
     }
 }

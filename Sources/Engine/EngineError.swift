@@ -25,6 +25,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case promptTooLong(SpeechOverrun)
     /// A prompt's text is longer than a prompt may have, before any synthesis.
     case textTooLong(characters: Int, limit: Int)
+    /// A text said as several prompts in a row speaks longer in all than `PromptLimits.maxMessageSeconds`.
+    case messageTooLong(seconds: Double, limit: Double)
     case unknownManeuver(String)
     /// A name longer than it may be, refused before any look-up ("language must be at most 64 characters, …").
     case nameTooLong(String)
@@ -54,6 +56,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .promptTooLong(let overrun): "prompt refused: \(overrun), and too long still spoken \(PromptFitter.fastest)× as fast"
         case .textTooLong(let characters, let limit):
             "prompt refused: its text has \(characters) characters, more than the \(limit) a prompt may have"
+        case .messageTooLong(let seconds, let limit):
+            "text refused: it speaks \(Self.seconds(seconds)) s, more than the \(Self.seconds(limit)) s a text may speak in all, said as several prompts in a row"
         case .noGuidance: "no guidance is running for this client (call guidance.start first)"
         case .guidanceEnded(let reason):
             "no guidance is running for this client (\(reason.promptReason)); guidance.start begins another"
@@ -76,7 +80,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     /// The request itself is at fault (JSON-RPC -32602, invalid params), not the engine's state.
     public var isInvalidRequest: Bool {
         switch self {
-        case .promptTooLong, .textTooLong, .nameTooLong: true
+        case .promptTooLong, .textTooLong, .messageTooLong, .nameTooLong: true
         default: false
         }
     }

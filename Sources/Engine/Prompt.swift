@@ -60,6 +60,9 @@ struct Prompt: Sendable {
     /// Its client's fair turn at its priority and its place in arrival order, given by the queue (`PromptQueue.admit`).
     var turn = 0
     var sequence = 0
+    /// A part of a long text said as several prompts in a row (`PromptPlayer.enqueue(parts:)`): the
+    /// id of its first part. One part not said, the rest are not either.
+    var message: PromptID?
 
     init(id: PromptID, client: ClientID, kind: Kind = .text, priority: PromptPriority, deadline: Double?, key: String?, seconds: Double = 0) {
         self.id = id

@@ -135,6 +135,60 @@ actor PromptPlayer {
         }
     }
 
+    /// Queues a text longer than one prompt as several prompts in a row, `parts` (cut by
+    /// `TextParts`): each part's speech is made first, a part too long even said faster cut in two
+    /// again, and if together they speak longer than `limits.maxMessageSeconds`, none is queued. They
+    /// are admitted at once and take one turn: no other client's prompt of their priority goes
+    /// between them, a more urgent one may; one not said, the rest are not either. Returns each
+    /// part's ticket in order, and the first's place in the queue.
+    func enqueue(
+        parts: [String], client: ClientID, voice: String, options: PromptOptions, receivedAt: ContinuousClock.Instant
+    ) async throws(EngineError) -> ([PromptTicket], Int) {
+        guard await renderer.hasVoice(voice) else { throw .speech(SpeechError.unknownVoice(voice).description) }
+        if let refusal = lineRefusal(for: client) { throw .queueFull(refusal) }
+        cadence.asked(at: clock.now(), pending: playing != nil || queue.count > 0 || synthesis.count > 0)
+        if playing == nil { gate.promptComing() }
+        try await takeSynthesisTurn(for: client, priority: options.priority)
+        defer { synthesis.release(for: client) }
+        var said: [(text: String, speech: RenderedPrompt)] = []
+        var left = parts.reversed() as [String]
+        while let part = left.popLast() {
+            do {
+                let speech = try await renderer.render(
+                    .normal, candidates: [Wording(text: part)], voice: voice, prosody: options.prosody, overBudget: .quicken, within: nil)
+                said.append((part, speech))
+            } catch .promptTooLong(let overrun) {
+                let halves = TextParts.split(part, maxCharacters: part.count / 2 + 1)
+                guard halves.count > 1 else { throw .promptTooLong(overrun) }
+                left += halves.reversed()
+            }
+            let seconds = said.reduce(0) { $0 + $1.speech.audio.duration }
+            if seconds > limits.maxMessageSeconds { throw .messageTooLong(seconds: seconds, limit: limits.maxMessageSeconds) }
+        }
+        // Admitted one after another with no wait between them: none plays before the last is in.
+        let now = clock.now()
+        var admitted: [(ticket: PromptTicket, position: Int)] = []
+        var first: PromptID?
+        for (text, speech) in said {
+            var prompt = Prompt(id: nextID, client: client, kind: .text, options: options, now: now)
+            prompt.candidates = [Wording(text: text)]
+            prompt.voice = voice
+            prompt.receivedAt = receivedAt
+            prompt.seconds = speech.audio.duration
+            prompt.message = first ?? prompt.id
+            switch admit(prompt, continuing: first != nil) {
+            case .success(let position):
+                if position == 0 { queue.keep(speech, for: prompt.id) }
+                first = first ?? prompt.id
+                admitted.append((prompt.ticket, position))
+            case .failure(let refusal):
+                _ = skipWaiting(reason: "the rest of its text could not be queued: \(EngineError.queueFull(refusal))") { $0.message == first }
+                throw .queueFull(refusal)
+            }
+        }
+        return (admitted.map(\.ticket), admitted.first?.position ?? 0)
+    }
+
     /// The id the next prompt admitted gets.
     private var nextID: PromptID { PromptID(rawValue: "p-\(promptCounter + 1)") }
 
@@ -142,9 +196,9 @@ actor PromptPlayer {
     /// Admitted, it is told as queued, the prompts it superseded or evicted end skipped, its deadline
     /// is watched while it waits, it may interrupt the playing prompt (`PromptPriorities`), and the
     /// worker plays it in its turn. Returns its place in the queue (0 = next).
-    private func admit(_ prompt: Prompt) -> Result<Int, QueueBound> {
+    private func admit(_ prompt: Prompt, continuing: Bool = false) -> Result<Int, QueueBound> {
         let admission: PromptQueue.Admission
-        switch queue.admit(prompt, limits: limits) {
+        switch queue.admit(prompt, limits: limits, continuing: continuing) {
         case .success(let admitted): admission = admitted
         case .failure(let refusal): return .failure(refusal)
         }
@@ -503,6 +557,9 @@ actor PromptPlayer {
                 result = .failure(error)
             }
             let ending = guidanceEnding(of: result)
+            if let message = prompt.message, !result.saidToItsEnd {
+                _ = skipWaiting(reason: "an earlier part of its text was not said") { $0.message == message }
+            }
             playing = nil
             prompt.ticket.complete(result)
             if prompt.fromGuidance { await gate.guidancePromptEnded(prompt.client, ending) }
@@ -717,5 +774,13 @@ actor PromptPlayer {
         guard clock.simulated != nil, playing?.cancelled != true else { return }
         playbackTokens += 1
         await clock.sleep(until: start + duration, token: playbackTokens)
+    }
+}
+
+extension Result<PromptOutcome, any Error> {
+    /// Whether the prompt was said to its end (whole or shortened).
+    fileprivate var saidToItsEnd: Bool {
+        guard case .success(let outcome) = self else { return false }
+        return outcome.result == .finished || outcome.result == .shortened
     }
 }

@@ -70,8 +70,10 @@ struct PromptQueue {
         return nil
     }
 
-    /// Admits a prompt within `limits`, or refuses it, changing nothing.
-    mutating func admit(_ prompt: Prompt, limits: PromptLimits) -> Result<Admission, QueueBound> {
+    /// Admits a prompt within `limits`, or refuses it, changing nothing. `continuing`: it takes the
+    /// turn of its client's prompt admitted just before it (the next part of a long text), so that no
+    /// other client's prompt of its priority goes between them.
+    mutating func admit(_ prompt: Prompt, limits: PromptLimits, continuing: Bool = false) -> Result<Admission, QueueBound> {
         let plan: Plan
         switch self.plan(prompt, limits: limits) {
         case .success(let planned): plan = planned
@@ -84,8 +86,12 @@ struct PromptQueue {
         nextSequence += 1
         var admitted = prompt
         admitted.sequence = nextSequence
-        admitted.turn = max(servedTurn[prompt.priority] ?? 0, nextTurn[prompt.turnHolder]?[prompt.priority] ?? 0)
-        nextTurn[prompt.turnHolder, default: [:]][prompt.priority] = admitted.turn + 1
+        if continuing, let next = nextTurn[prompt.turnHolder]?[prompt.priority] {
+            admitted.turn = next - 1
+        } else {
+            admitted.turn = max(servedTurn[prompt.priority] ?? 0, nextTurn[prompt.turnHolder]?[prompt.priority] ?? 0)
+            nextTurn[prompt.turnHolder, default: [:]][prompt.priority] = admitted.turn + 1
+        }
         waiting.append(admitted)
         return .success(admission)
     }

@@ -35,14 +35,54 @@ extension VoxNavEngine {
         do {
             return try await admit(request, client: client, options: options)
         } catch {
-            var refused = EngineEvent(type: .promptRefused, time: now())
-            refused.client = client.rawValue
-            if case .text(let text) = request.content { refused.text = text }
-            refused.priority = options.priority
-            refused.reason = "\(error)"
-            emit(refused)
+            emitRefused(request, client: client, options: options, error)
             throw error
         }
+    }
+
+    /// Queues a text that may be longer than one prompt, as a speech-dispatcher client sends one:
+    /// cut at sentence, then clause ends into parts of about `partSeconds` of speech at its rate
+    /// (`TextParts`), said as several prompts in a row under one duck, whole or refused before any
+    /// part is said (`PromptPlayer.enqueue(parts:)`). A text that fits one prompt is one. Never
+    /// shortened (`PromptOptions.keepsEveryWord`). Returns the prompts' ids in order.
+    public func queueText(_ text: String, language: String?, client: ClientID, options: PromptOptions) async throws -> [PromptID] {
+        var options = options
+        options.keepsEveryWord = true
+        let request = PromptRequest(content: .text(text), language: language)
+        let said = Self.tidied(text)
+        let budget = Self.partCharacters(at: options.prosody)
+        guard said.count > budget, text.count <= configuration.policy.prompts.maxTextCharacters else {
+            return [try await queue(request, client: client, options: options).id]
+        }
+        do throws(EngineError) {
+            guard serverAvailable else { throw .serverUnavailable }
+            let voice = try wordings(for: request, everyWord: true).voice
+            let parts = TextParts.split(said, maxCharacters: budget)
+            return try await prompts.enqueue(parts: parts, client: client, voice: voice, options: options, receivedAt: .now).0.map(\.id)
+        } catch {
+            emitRefused(request, client: client, options: options, error)
+            throw error
+        }
+    }
+
+    /// Seconds of speech a part of a long text is cut to (`queueText`), under a prompt's 6 s.
+    static let partSeconds = 5.0
+
+    /// Characters a part of a long text may have at `prosody`'s rate: eSpeak NG says about 16 a
+    /// second at VoxNav's 175 words a minute (6 s of speech is about 100). A part that still speaks
+    /// too long is cut again when it is made.
+    static func partCharacters(at prosody: VoiceProsody) -> Int {
+        max(20, Int(partSeconds * 16 * Double(prosody.wordsPerMinute(around: 175)) / 175))
+    }
+
+    /// `prompt.refused`, for a request refused before it was queued.
+    private func emitRefused(_ request: PromptRequest, client: ClientID, options: PromptOptions, _ error: EngineError) {
+        var refused = EngineEvent(type: .promptRefused, time: now())
+        refused.client = client.rawValue
+        if case .text(let text) = request.content { refused.text = text }
+        refused.priority = options.priority
+        refused.reason = "\(error)"
+        emit(refused)
     }
 
     private func admit(_ request: PromptRequest, client: ClientID, options: PromptOptions) async throws(EngineError) -> (PromptTicket, Int) {

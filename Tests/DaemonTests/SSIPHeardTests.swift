@@ -115,4 +115,68 @@ import Testing
             #expect(abs(heard[3] - heard[0]) < 1, "a connection setting no volume: \(heard[3] - heard[0]) dB")
         }
     }
+
+    /// A text longer than one prompt (`spd-say -w`, about 15 s) is said whole, as several prompts
+    /// in a row cut at sentence and clause ends, under one duck: the radio at one ducked level in
+    /// every `pactl` reading from the first part to the last one's last sample, one `source.ducked`
+    /// and one `source.restored`, each part starting as the one before ends, every word said (the
+    /// parts are the text), heard on `car.monitor` for all of their length, and `spd-say` told the
+    /// end once. A text of about 45 s is refused before anything is said, saying why.
+    @Test func aLongTextIsSaidWholeInARowUnderOneDuckAndTooLongARefused() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.spdSay), "no spd-say: scripts/setup --tests installs speech-dispatcher")
+        let text =
+            "Welcome aboard. This route takes you through the city centre and along the river. Expect light traffic on the "
+            + "ring road, and roadworks near the central station. The weather is clear, and you should arrive in about twenty "
+            + "five minutes. Drive safely."
+        try await RealDaemon.withCabin { daemon in
+            let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt", "source.ducked", "source.restored"])
+            let watched = try await daemon.watchedRadio()
+            let radio = watched.radio
+            let environment = ProcessInfo.processInfo.environment.merging(["SPEECHD_ADDRESS": "unix_socket:\(daemon.ssipSocket)"]) { $1 }
+            let say = try await onOwnThread { try Executables.run(path: Self.spdSay, ["-w", text], environment: environment, limit: 60) }
+            #expect(say.status == 0, "\(say.output)")
+            let ended = ContinuousClock.now
+            #expect(await events.caughtUp())
+            let (restored, readings, heard) = try await watched.settle()
+
+            let prompts = events.events.filter { $0["client"]?.stringValue?.hasPrefix("ssip-") == true }
+            let ids = prompts.filter { $0["type"] == .string("prompt.queued") }.compactMap { $0["prompt"]?.stringValue }
+            #expect(ids.count >= 3, "\(events.events)")
+            let time = { (id: String, type: String) in
+                prompts.first { $0["prompt"] == .string(id) && $0["type"] == .string(type) }
+            }
+            let said = ids.compactMap { time($0, "prompt.finished")?["text"]?.stringValue }
+            #expect(said.joined(separator: " ") == text, "\(said)")
+            for (earlier, later) in zip(ids, ids.dropFirst()) {
+                let gap = (time(later, "prompt.started")?["time"]?.doubleValue ?? 99) - (time(earlier, "prompt.finished")?["time"]?.doubleValue ?? 0)
+                #expect(gap < 0.3, "\(later) started \(gap) s after \(earlier) ended")
+            }
+            let types = events.events.compactMap { $0["type"]?.stringValue }
+            #expect(types.filter { $0 == "source.ducked" }.count == 1 && types.filter { $0 == "source.restored" }.count == 1, "\(types)")
+            #expect(types.last == "source.restored", "\(types)")
+
+            // The radio at one ducked level from the first part to the last one's last sample.
+            let end = (ended - watched.watcher.start) / .milliseconds(1)
+            let firstDucked = try #require(readings.first { $0.volumes.max()! < radio.volumes.max()! }, "the radio was never ducked")
+            let under = readings.filter { $0.ms >= firstDucked.ms + 100 && $0.ms <= end }
+            #expect(under.count >= 100, "too few readings: \(under.count)")
+            #expect(under.allSatisfy { $0.volumes == under.first?.volumes && !$0.corked }, "the radio moved: \(under.map { ($0.ms, $0.volumes) })")
+            #expect(restored?.volumes == radio.volumes && restored?.corked == false, "\(String(describing: restored))")
+            let seconds = ids.compactMap { time($0, "prompt.finished")?["duration"]?.doubleValue }.reduce(0, +)
+            #expect(seconds > 10, "\(seconds) s")
+            let levels = LevelAnalysis(samples: heard, sampleRate: watched.capture.sampleRate)
+            #expect(levels.duration(above: 0.003) > seconds - 1.5, "heard \(levels.duration(above: 0.003)) s of \(seconds) s")
+
+            // Three times as long: refused, nothing said.
+            let before = events.events.count
+            let long = try await onOwnThread {
+                try Executables.run(path: Self.spdSay, ["-w", [text, text, text].joined(separator: " ")], environment: environment, limit: 60)
+            }
+            #expect(await events.caughtUp())
+            let after = events.events.dropFirst(before).compactMap { $0["type"]?.stringValue }
+            #expect(after == ["prompt.refused"], "\(after), spd-say: \(long.status) \(long.output)")
+            let reason = events.events.last { $0["type"] == .string("prompt.refused") }?["reason"]?.stringValue ?? ""
+            #expect(reason.contains("a text may speak in all"), "\(reason)")
+        }
+    }
 }

@@ -38,6 +38,29 @@ extension PromptQueue {
         #expect(queue.count == 0 && queue.next() == nil)
     }
 
+    /// The parts of a long text take one turn: another client's prompt of their priority, waiting or
+    /// coming later, goes before them all or after them all, never between; a more urgent one may.
+    @Test func thePartsOfALongTextPlayInARow() {
+        let unbounded = PromptLimits(maxSeconds: 6, maxTextCharacters: 1000, maxWaiting: 1000, maxWaitingPerClient: 1000, maxWaitingSeconds: 3600)
+        var queue = PromptQueue()
+        _ = queue.enqueue(id: Self.id(1), client: Self.b, priority: .normal, deadline: nil, key: nil)
+        _ = queue.enqueue(id: Self.id(2), client: Self.b, priority: .normal, deadline: nil, key: nil)
+        for n in 3...5 {
+            let part = Prompt(id: Self.id(n), client: Self.a, priority: .normal, deadline: nil, key: nil)
+            guard case .success = queue.admit(part, limits: unbounded, continuing: n > 3) else { return #expect(Bool(false)) }
+        }
+        _ = queue.enqueue(id: Self.id(6), client: Self.b, priority: .normal, deadline: nil, key: nil)
+        _ = queue.enqueue(id: Self.id(7), client: Self.b, priority: .important, deadline: nil, key: nil)
+        var order: [PromptID] = []
+        order.append(queue.next()!.id)
+        order.append(queue.next()!.id)
+        // One part playing, another client's prompt coming: still after the last part.
+        _ = queue.enqueue(id: Self.id(8), client: Self.b, priority: .normal, deadline: nil, key: nil)
+        while let next = queue.next() { order.append(next.id) }
+        // Without `continuing`, b's second prompt (its turn 1) would go between the parts (a's turns 0, 1, 2).
+        #expect(order == [7, 1, 3, 4, 5, 2, 6, 8].map(Self.id))
+    }
+
     @Test func aNewerPromptWithTheSameClientAndKeyReplacesTheWaitingOne() {
         var queue = PromptQueue()
         _ = queue.enqueue(id: Self.id(1), client: Self.a, priority: .normal, deadline: nil, key: "exit-12")

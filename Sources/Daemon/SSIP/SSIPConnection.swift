@@ -84,10 +84,13 @@ struct SSIPConnection: DoorConnection {
         options.takesTurnsAs = ClientID(rawValue: "ssip \(program) \(conversation.settings.clientName.prefix(100))")
         do {
             options.prosody = VoiceProsody(rate: message.rate, pitch: message.pitch, volume: message.volume)
-            // SSML mode: the markup goes to eSpeak NG's own SSML, never said as words.
-            let request = PromptRequest(content: message.ssml ? .markup(message.text) : .text(message.text), language: message.language)
-            let queued = try await engine.queue(request, client: client, options: options)
-            messages.queued(queued.id, client: id, engineClient: client, priority: message.priority, notifications: message.notifications)
+            // SSML mode: the markup goes to eSpeak NG's own SSML, never said as words. Plain text
+            // longer than a prompt is said as several in a row (`VoxNavEngine.queueText`).
+            let queued =
+                message.ssml
+                ? [try await engine.queue(PromptRequest(content: .markup(message.text), language: message.language), client: client, options: options).id]
+                : try await engine.queueText(message.text, language: message.language, client: client, options: options)
+            messages.queued(queued, client: id, engineClient: client, priority: message.priority, notifications: message.notifications)
         } catch {
             messages.refused(client: id, engineClient: client, .refused("\(error)"))
         }

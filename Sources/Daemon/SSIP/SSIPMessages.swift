@@ -12,13 +12,16 @@ import Synchronization
 /// and event block of a connection is sent here, in one order: a message's `225` reply is sent
 /// before any event of it, even one the engine emitted while the reply was on its way.
 final class SSIPMessages: Sendable {
-    /// A message the engine has queued.
+    /// A message the engine has queued: one prompt, or several in a row for a text longer than one
+    /// (`VoxNavEngine.queueText`), begun with its first and ended with its last.
     struct Message: Sendable {
         let id: Int
         let client: Int
         let engineClient: ClientID
         let priority: SSIPPriority
         let notifications: Set<SSIPEvent>
+        let first: PromptID
+        let last: PromptID
     }
 
     /// How long after a message's `225` reply its first event waits: speech-dispatcher's Python
@@ -34,8 +37,10 @@ final class SSIPMessages: Sendable {
         var outputs: [Int: ConnectionOutput] = [:]
         /// The open connections' engine clients.
         var clients: [ClientID: Int] = [:]
-        /// The messages not yet ended, by the engine's prompt.
+        /// The messages not yet ended, by the engine's prompts (each part of one).
         var messages: [PromptID: Message] = [:]
+        /// Messages told ended (cancelled) while parts of them were still to end.
+        var ended: Set<Int> = []
         /// Events of an open connection's prompt that came before the prompt was known here (its
         /// `engine.queue` had not returned yet), given out once it is.
         var early: [ClientID: [EngineEvent]] = [:]
@@ -46,13 +51,23 @@ final class SSIPMessages: Sendable {
             outputs[client]?.send(line)
         }
 
+        /// A part's event, told as its message's: begun with its first part, ended with its last
+        /// said, or cancelled with the first part not said (once; the rest are not said either).
         mutating func apply(_ event: EngineEvent, to prompt: PromptID) {
             guard let message = messages[prompt] else { return }
             let told: SSIPEvent
             if event.type == .promptStarted {
+                guard prompt == message.first, !ended.contains(message.id) else { return }
                 told = .begin
             } else if let end = event.type.ssipEvent {
                 messages[prompt] = nil
+                let rest = messages.values.contains { $0.id == message.id }
+                if ended.contains(message.id) {
+                    if !rest { ended.remove(message.id) }
+                    return
+                }
+                if end == .end && prompt != message.last { return }
+                if rest { ended.insert(message.id) }
                 told = end
             } else {
                 return
@@ -128,17 +143,21 @@ final class SSIPMessages: Sendable {
         }.map { ($0.message.engineClient, $0.prompt) }
     }
 
-    /// The engine queued `prompt` for client `id`: its `225` goes out, then what the engine has
-    /// already told of it.
-    func queued(_ prompt: PromptID, client id: Int, engineClient: ClientID, priority: SSIPPriority, notifications: Set<SSIPEvent>) {
+    /// The engine queued `prompts` (one, or a long text's parts in order) for client `id`: the
+    /// message's `225` goes out, then what the engine has already told of them.
+    func queued(_ prompts: [PromptID], client id: Int, engineClient: ClientID, priority: SSIPPriority, notifications: Set<SSIPEvent>) {
+        guard let first = prompts.first, let last = prompts.last else { return }
         state.withLock { state in
             let message = Message(
-                id: state.nextMessage, client: id, engineClient: engineClient, priority: priority, notifications: notifications)
+                id: state.nextMessage, client: id, engineClient: engineClient, priority: priority, notifications: notifications, first: first,
+                last: last)
             state.nextMessage += 1
-            state.messages[prompt] = message
+            for prompt in prompts { state.messages[prompt] = message }
             state.send(.queued(message.id), to: id)
             let early = state.early.removeValue(forKey: engineClient) ?? []
-            for event in early where event.prompt == prompt.rawValue { state.apply(event, to: prompt) }
+            for event in early {
+                if let prompt = event.prompt.map(PromptID.init(rawValue:)), prompts.contains(prompt) { state.apply(event, to: prompt) }
+            }
         }
     }
 
