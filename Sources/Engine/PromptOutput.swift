@@ -14,6 +14,8 @@ protocol PromptOutput: Sendable {
     /// Whether the sink may be suspended now, as far as the output knows without asking the server:
     /// then a prompt waits for it to be woken before its first sample.
     var sinkMayBeSuspended: Bool { get }
+    /// Times the server ran out of a prompt's audio before it was all written (`PlaybackStream.underflows`).
+    var underflows: Int { get }
 }
 
 extension PromptOutput {
@@ -22,6 +24,8 @@ extension PromptOutput {
     /// Where nothing is heard, no sink.
     func sink(resume: Bool) async -> PromptSink { PromptSink(name: nil, wasSuspended: false) }
     var sinkMayBeSuspended: Bool { false }
+    /// Where nothing is heard, nothing runs out.
+    var underflows: Int { 0 }
 }
 
 /// How a prompt's playback ended.
@@ -132,6 +136,8 @@ final class PromptStreamOutput: ServerPromptOutput {
         if openForThisPrompt { stream.close() }
         return stalled ? .stalled : connected ? .drained : .serverGone
     }
+
+    var underflows: Int { stream.underflows }
 
     func cancel(_ audio: BufferSource) { stream.cancel(audio) }
 

@@ -40,7 +40,7 @@ extension VoxNavEngine {
                 return EngineState.Guidance(
                     client: client.rawValue, language: session.language, units: session.units, paused: session.paused,
                     trip: session.trip.map { TripEstimates($0.estimate, arrivalDerived: $0.arrivalDerived) })
-            })
+            }, promptUnderflows: output.underflows)
     }
 
     /// A source as the policy has it and, read back from the server, its volume, cork and mute:

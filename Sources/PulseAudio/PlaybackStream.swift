@@ -39,6 +39,9 @@ public final class PlaybackStream: @unchecked Sendable {
     /// The sink it plays into, by name; nil: the server's choice.
     private let sink: String?
     private var scratch: [Int16] = []
+    /// Times the server ran out of this stream's audio before the source was all written
+    /// (`underflows`).
+    private var underflowCount = 0
 
     /// - Parameters:
     ///   - properties: stream properties, e.g. `media.role`, `media.name`, `application.name`.
@@ -79,6 +82,11 @@ public final class PlaybackStream: @unchecked Sendable {
                     { _, _, userdata in
                         Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue().feed()
                     }, me)
+                pa_stream_set_underflow_callback(
+                    s,
+                    { _, userdata in
+                        Unmanaged<PlaybackStream>.fromOpaque(userdata!).takeUnretainedValue().underflowed()
+                    }, me)
                 var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
                 var flags = PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
                 if let targetLatency {
@@ -113,12 +121,24 @@ public final class PlaybackStream: @unchecked Sendable {
             let old = stream
             pa_stream_set_state_callback(old, nil, nil)
             pa_stream_set_write_callback(old, nil, nil)
+            pa_stream_set_underflow_callback(old, nil, nil)
             if pa_stream_get_state(old) == PA_STREAM_READY { pa_stream_disconnect(old) }
             stream = fresh
             pa_stream_unref(old)
             paused = false
         }
         try await connect()
+    }
+
+    /// Times the server ran out of this stream's audio while some of it was still to be written: a
+    /// gap heard inside a prompt or a source (a prompt's end, all of it written, is none). Counted
+    /// over the stream's life, reopened or not.
+    public var underflows: Int { connection.withLock { underflowCount } }
+
+    /// The server's underflow: counted when the source still had audio to give.
+    private func underflowed() {
+        guard let source, !source.isFinished, !paused else { return }
+        underflowCount += 1
     }
 
     /// False once the stream has failed (its server went away) or was closed.
@@ -141,6 +161,7 @@ public final class PlaybackStream: @unchecked Sendable {
             freeConnectTimer()
             pa_stream_set_state_callback(stream, nil, nil)
             pa_stream_set_write_callback(stream, nil, nil)
+            pa_stream_set_underflow_callback(stream, nil, nil)
             // Still being created (a connect given up): disconnected too, so the server drops it when it answers.
             let state = pa_stream_get_state(stream)
             if state == PA_STREAM_READY || state == PA_STREAM_CREATING { pa_stream_disconnect(stream) }

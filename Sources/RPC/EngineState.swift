@@ -15,6 +15,9 @@ public struct EngineState: Codable, Sendable {
     public var sessionActive: Bool
     public var promptsSpoken: Int
     public var promptsSkipped: Int
+    /// Times the sound server ran out of a prompt's audio before VoxNav had written it all, since
+    /// the start: a gap heard inside a prompt. A prompt is written whole before it plays, so 0.
+    public var promptUnderflows: Int
     /// Clients with guidance running.
     public var guidanceClients: Int
     /// Each client's guidance: its language, whether it is paused, its trip's estimates.
@@ -31,9 +34,10 @@ public struct EngineState: Codable, Sendable {
     public init(
         time: Double, clock: String, promptsWaiting: Int, promptSecondsWaiting: Double, promptPlaying: Bool, sessionActive: Bool, promptsSpoken: Int,
         promptsSkipped: Int, guidanceClients: Int, promptStyle: PromptStyle, sources: [Source], sessions: [Session],
-        violations: [ViolationEntry], journalProblem: String? = nil, guidance: [Guidance] = []
+        violations: [ViolationEntry], journalProblem: String? = nil, guidance: [Guidance] = [], promptUnderflows: Int = 0
     ) {
         self.guidance = guidance
+        self.promptUnderflows = promptUnderflows
         self.time = time
         self.clock = clock
         self.promptsWaiting = promptsWaiting

@@ -522,6 +522,7 @@ DEFS = {
         "sessionActive": {"type": "boolean"},
         "promptsSpoken": {"type": "integer", "minimum": 0},
         "promptsSkipped": {"type": "integer", "minimum": 0},
+        "promptUnderflows": {"type": "integer", "minimum": 0, "description": "Times the sound server ran out of a prompt's audio before VoxNav had written it all, since the start: a gap heard inside a prompt. A prompt is written whole before it plays, so 0."},
         "guidanceClients": {"type": "integer", "minimum": 0},
         "promptStyle": ref("PromptStyle"),
         "sources": {"type": "array", "items": ref("Source")},
@@ -530,7 +531,7 @@ DEFS = {
         "journalProblem": {"type": "string", "description": "Why the journal cannot be written, while it cannot: other programs' streams are then neither ducked, paused nor muted."},
         "guidance": {"type": "array", "items": ref("GuidanceState"), "description": "Each client's guidance."},
     }, required=["time", "clock", "promptsWaiting", "promptSecondsWaiting", "promptPlaying", "sessionActive", "promptsSpoken",
-                 "promptsSkipped", "guidanceClients", "promptStyle", "sources", "sessions", "violations", "guidance"]),
+                 "promptsSkipped", "promptUnderflows", "guidanceClients", "promptStyle", "sources", "sessions", "violations", "guidance"]),
     "GuidanceState": obj({
         "client": {"type": "string"},
         "language": {"type": "string"},
