@@ -7,6 +7,9 @@ import Testing
 /// No pumping when the next prompt is known to be near (`ramps.holdForNext`, 2 s built in), on the
 /// real voxnavd over its sockets, on every server, through both doors: JSON-RPC `prompt.speak`, and
 /// speech-dispatcher's `spd-say` (a connection per message, as Navit's command line gives them).
+/// This suite runs the JSON-RPC door on every server; `NearHoldSSIPTests` the same through
+/// `spd-say` on bare PulseAudio, in the part of the run with Navit (what the server does with the
+/// radio does not depend on the door).
 /// A burst (the first two prompts asked for together, then each 0.5, 1.0 and 1.5 s after the last
 /// ended) keeps the radio at its duck level from the first prompt to the last sample of the last,
 /// its volume read from the server with `pactl` every ~30 ms: one `source.ducked` and no
@@ -25,8 +28,12 @@ import Testing
     static let hold = 0.3
     static let texts = ["Turn left.", "Then keep right.", "Keep left.", "Turn right.", "Continue straight.", "Turn left again."]
 
-    @Test(arguments: Door.allCases)
-    func aBurstKeepsTheRadioDownAndAPromptFiveSecondsLaterFindsItBack(door: Door) async throws {
+    @Test func aBurstKeepsTheRadioDownAndAPromptFiveSecondsLaterFindsItBack() async throws {
+        try await Self.burst(through: .jsonRPC)
+    }
+
+    /// The burst and the prompt after it, asked for through `door`.
+    static func burst(through door: Door) async throws {
         if door == .spdSay {
             try #require(FileManager.default.isExecutableFile(atPath: SSIPHeardTests.spdSay), "no spd-say: scripts/setup --tests installs speech-dispatcher")
         }
@@ -131,5 +138,13 @@ import Testing
         private func queued() -> [String] {
             events.events.filter { $0["type"] == .string("prompt.queued") }.compactMap { $0["prompt"]?.stringValue }
         }
+    }
+}
+
+/// `NearHoldSocketTests`' burst through speech-dispatcher's `spd-say`, a connection per message as
+/// Navit's command line gives them (real voxnavd over its SSIP socket; bare PulseAudio, with Navit).
+@Suite struct NearHoldSSIPTests {
+    @Test func aBurstOfSpdSayMessagesKeepsTheRadioDown() async throws {
+        try await NearHoldSocketTests.burst(through: .spdSay)
     }
 }
