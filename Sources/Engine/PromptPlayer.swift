@@ -105,9 +105,7 @@ actor PromptPlayer {
         // the shortest its words could speak, so that what cannot be admitted is never synthesised
         // (no more than a prompt may speak: a longer text is refused as too long, by its speech).
         if let refusal = lineRefusal(for: client) { throw .queueFull(refusal) }
-        if !options.fromGuidance { cadence.asked(at: clock.now(), pending: playing != nil || queue.count > 0 || synthesis.count > 0) }
-        // Nothing plays: the hold on the music after the last prompt waits for this one.
-        if playing == nil { gate.promptComing() }
+        asked(fromGuidance: options.fromGuidance)
         try await takeSynthesisTurn(for: client, priority: options.priority)
         defer { synthesis.release(for: client) }
         let now = clock.now()
@@ -146,8 +144,7 @@ actor PromptPlayer {
     ) async throws(EngineError) -> ([PromptTicket], Int) {
         guard await renderer.hasVoice(voice) else { throw .speech(SpeechError.unknownVoice(voice).description) }
         if let refusal = lineRefusal(for: client) { throw .queueFull(refusal) }
-        cadence.asked(at: clock.now(), pending: playing != nil || queue.count > 0 || synthesis.count > 0)
-        if playing == nil { gate.promptComing() }
+        asked(fromGuidance: false)
         try await takeSynthesisTurn(for: client, priority: options.priority)
         defer { synthesis.release(for: client) }
         var said: [(text: String, speech: RenderedPrompt)] = []
@@ -187,6 +184,13 @@ actor PromptPlayer {
             }
         }
         return (admitted.map(\.ticket), admitted.first?.position ?? 0)
+    }
+
+    /// A prompt is asked for: a client's counts towards a burst (guidance's does not), and while
+    /// nothing plays, the hold on the music after the last prompt waits for it.
+    private func asked(fromGuidance: Bool) {
+        if !fromGuidance { cadence.asked(at: clock.now(), pending: playing != nil || queue.count > 0 || synthesis.count > 0) }
+        if playing == nil { gate.promptComing() }
     }
 
     /// The id the next prompt admitted gets.

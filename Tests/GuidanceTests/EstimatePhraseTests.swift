@@ -77,7 +77,18 @@ import Testing
         #expect(ssml.text == "Head out on Houston Street. You'll arrive at 8:12 AM")
         #expect(ssml.speech?.hasSuffix(". You'll arrive at 8:12 AM") == true && ssml.speech?.contains("[[h'aUst@n") == true)
         let chinese = try PackFiles.composer("zh")
-        #expect(chinese.departure([Wording(text: "沿长安街出发")], arrival: Self.at(14, 5))[0].text == "沿长安街出发，预计下午两点5分到达")
+        #expect(chinese.departure([Wording(text: "沿长安街出发")], arrival: Self.at(14, 5))[0].text == "沿长安街出发，预计下午两点05分到达")
+    }
+
+    /// Chinese says minutes under 10 with their zero ("9点05分", which eSpeak NG reads 九点零五分, not
+    /// "9点5分") and midnight as Chinese apps do ("凌晨0点10分", not "午夜12点10分").
+    @Test func chineseClockTimesAreSaidAsChineseAppsSayThem() throws {
+        let chinese = try PackFiles.composer("zh")
+        #expect(chinese.clock(Self.at(9, 5)) == "上午9点05分")
+        #expect(chinese.clock(Self.at(0, 10)) == "凌晨0点10分")
+        #expect(chinese.clock(Self.at(0, 0)) == "凌晨0点")
+        #expect(chinese.clock(Self.at(17, 42)) == "下午5点42分")
+        #expect(chinese.clock(Self.at(14, 0)) == "下午两点")
     }
 
     func loadError(_ estimates: String) -> PhrasePackError? {
