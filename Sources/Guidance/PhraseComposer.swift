@@ -233,7 +233,7 @@ public struct PhraseComposer: Sendable, Hashable {
     /// Validation guarantees required placeholders are filled; an empty string is the safe
     /// answer should that ever be wrong.
     func render(_ template: Template, _ value: (Placeholder) -> String?) -> String {
-        template.render(value) ?? ""
+        template.render(value, isName: { Self.names.contains($0.name) }) ?? ""
     }
 
     /// Collapses doubled spaces and upper-cases sentence starts when the pack asks for it.

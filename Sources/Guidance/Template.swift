@@ -51,30 +51,66 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The text with every placeholder replaced, or nil when a required one has no value.
-    public func render(_ value: (Placeholder) -> String?) -> String? {
-        Self.render(parts, value)
+    /// The text with every placeholder replaced, or nil when a required one has no value. A name
+    /// (`isName`) that already ends with the word the template says right after it is not followed
+    /// by that word again: "玉泉营环岛" before "环岛" is "在玉泉营环岛向左转", not "…环岛环岛…"
+    /// (`Template.repeatedWord`).
+    public func render(_ value: (Placeholder) -> String?, isName: (Placeholder) -> Bool = { _ in false }) -> String? {
+        var lastName: String?
+        return Self.render(parts, value, isName, &lastName)
     }
 
-    private static func render(_ parts: [Part], _ value: (Placeholder) -> String?) -> String? {
+    /// `lastName`: the name the text rendered so far ends with, if it ends with one.
+    private static func render(
+        _ parts: [Part], _ value: (Placeholder) -> String?, _ isName: (Placeholder) -> Bool, _ lastName: inout String?
+    ) -> String? {
         var text = ""
         for part in parts {
             switch part {
             case .text(let literal):
-                text += literal
+                let repeated = lastName.map { repeatedWord($0, before: literal) } ?? 0
+                text += literal.dropFirst(repeated)
+                lastName = nil
             case .slot(let placeholder):
                 guard let filled = value(placeholder) else { return nil }
                 text += filled
+                lastName = isName(placeholder) && !filled.isEmpty ? filled : nil
             case .optional(let alternatives):
                 for alternative in alternatives {
-                    if let said = render(alternative, value) {
+                    var inner = lastName
+                    if let said = render(alternative, value, isName, &inner) {
                         text += said
+                        lastName = said.isEmpty ? lastName : inner
                         break
                     }
                 }
             }
         }
         return text
+    }
+
+    /// How many characters at the start of `literal` repeat the end of `name`: a word after a space
+    /// that the name ends with (case aside, "Dupont Roundabout" before " roundabout"), or, in a
+    /// script without spaces, the longest run of two or more ideographs the name ends with
+    /// ("玉泉营环岛" before "环岛"). 0 when none does.
+    static func repeatedWord(_ name: String, before literal: String) -> Int {
+        let text = Array(literal)
+        if text.first == " " {
+            let word = text.dropFirst().prefix { $0.isLetter }
+            guard !word.isEmpty, text.count == word.count + 1 || !text[word.count + 1].isLetter else { return 0 }
+            let ending = Array(name.lowercased())
+            let lowered = Array(String(word).lowercased())
+            guard ending.count > lowered.count, Array(ending.suffix(lowered.count)) == lowered, ending[ending.count - lowered.count - 1] == " "
+            else { return 0 }
+            return word.count + 1
+        }
+        let ideographs = text.prefix { $0.unicodeScalars.first.map { $0.properties.isIdeographic } ?? false }
+        let ending = Array(name)
+        for length in stride(from: min(ideographs.count, ending.count - 1), through: 2, by: -1)
+        where Array(ending.suffix(length)) == Array(ideographs.prefix(length)) {
+            return length
+        }
+        return 0
     }
 }
 

@@ -80,6 +80,25 @@ import Testing
         #expect(chinese.departure([Wording(text: "沿长安街出发")], arrival: Self.at(14, 5))[0].text == "沿长安街出发，预计下午两点05分到达")
     }
 
+    /// A name that already ends with the word the template says after it is not followed by that
+    /// word again: a Chinese roundabout named "…环岛" before the template's "环岛", an English one
+    /// named "… Roundabout" before " roundabout". Other names, and other words, are left alone.
+    @Test func aNameEndingWithTheWordAfterItIsNotFollowedByItAgain() throws {
+        let chinese = try PackFiles.composer("zh")
+        let named = Maneuver(type: .roundaboutExit2, roadName: "西四环南路", rotaryName: "玉泉营环岛")
+        let said = chinese.compose(named, state: .initial, distance: 500)
+        #expect(said.contains("玉泉营环岛") && !said.contains("环岛环岛"), "\(said)")
+        let plain = Maneuver(type: .roundaboutExit2, roadName: "西四环南路", rotaryName: "玉泉营")
+        #expect(chinese.compose(plain, state: .initial, distance: 500).contains("玉泉营环岛"))
+        #expect(Template.repeatedWord("Dupont Roundabout", before: " roundabout, then") == 11)
+        #expect(Template.repeatedWord("Dupont Circle", before: " roundabout") == 0)
+        #expect(Template.repeatedWord("Roundabout", before: " roundabout") == 0, "a name that is the word alone stays whole")
+        #expect(Template.repeatedWord("Main Street", before: " streetcar") == 0)
+        #expect(Template.repeatedWord("玉泉营环岛", before: "环岛后从第2个出口驶出") == 2)
+        #expect(Template.repeatedWord("环岛", before: "环岛后") == 0)
+        #expect(Template.repeatedWord("人民路", before: "路口") == 0, "one ideograph is no word")
+    }
+
     /// Chinese says minutes under 10 with their zero ("9点05分", which eSpeak NG reads 九点零五分, not
     /// "9点5分") and midnight as Chinese apps do ("凌晨0点10分", not "午夜12点10分").
     @Test func chineseClockTimesAreSaidAsChineseAppsSayThem() throws {
