@@ -9,11 +9,8 @@ import Testing
     @Test func aFadedOutToneRampsDownWithoutAStep() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let connection = try await PulseConnection(applicationName: "PromptFadeTests")
-            let rate = 22050
-            let stream = try await PlaybackStream(
-                connection: connection, name: "fade test", properties: ["media.role": "event"],
-                format: StreamFormat(sampleRate: UInt32(rate), channels: 1), targetLatency: 0.02, startCorked: true)
+            let (_, stream) = try await TestPlaybackStream.open("fade test", application: "PromptFadeTests")
+            let rate = TestPlaybackStream.rate
             defer { stream.close() }
             let amplitude = 16000.0
             let tone = BufferSource((0..<(rate * 4)).map { Int16(amplitude * sin(2 * Double.pi * 400 * Double($0) / Double(rate))) })

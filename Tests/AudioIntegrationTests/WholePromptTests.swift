@@ -12,11 +12,8 @@ import Testing
     @Test func aClientHeldUpMidPromptLeavesNoGapInIt() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let connection = try await PulseConnection(applicationName: "WholePromptTests")
-            let rate = 22050
-            let stream = try await PlaybackStream(
-                connection: connection, name: "whole prompt test", properties: ["media.role": "event"],
-                format: StreamFormat(sampleRate: UInt32(rate), channels: 1), targetLatency: 0.02, startCorked: true)
+            let (connection, stream) = try await TestPlaybackStream.open("whole prompt test", application: "WholePromptTests")
+            let rate = TestPlaybackStream.rate
             defer { stream.close() }
             let seconds = 2.0
             let tone = BufferSource((0..<Int(Double(rate) * seconds)).map { Int16(12000 * sin(2 * Double.pi * 300 * Double($0) / Double(rate))) })
@@ -46,11 +43,8 @@ import Testing
     @Test func aStreamFedAsAskedRunsOutUnderTheSameStallAndCountsIt() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
-            let connection = try await PulseConnection(applicationName: "WholePromptTests")
-            let rate = 22050
-            let stream = try await PlaybackStream(
-                connection: connection, name: "fed as asked test", properties: ["media.role": "event"],
-                format: StreamFormat(sampleRate: UInt32(rate), channels: 1), targetLatency: 0.02, startCorked: true)
+            let (connection, stream) = try await TestPlaybackStream.open("fed as asked test", application: "WholePromptTests")
+            let rate = TestPlaybackStream.rate
             defer { stream.close() }
             let capture = try MonitorCapture(sampleRate: 16000)
             try await capture.waitForAudio(seconds: 0.2)
