@@ -125,9 +125,7 @@ struct PolicyLoopGate: PromptGate {
         loop.send(.note { .promptComing(at: $0) })
     }
 
-    func promptFinished(_ client: ClientID, anotherWaiting: Bool, nextNear: Bool) async -> ContinuousClock.Instant? {
-        // Told first, in the same order: the hold the prompt's end starts is stretched for it.
-        if nextNear { promptComing() }
+    func promptFinished(_ client: ClientID, anotherWaiting: Bool) async -> ContinuousClock.Instant? {
         // One reading of the clock for both: a "next due" read first would already lie in the past
         // of a later `at`, and the session would not linger for the prompt waiting.
         let carried = await loop.decide { at in .promptFinished(client, nextDueAt: anotherWaiting ? at : nil, at: at) }

@@ -15,13 +15,13 @@ protocol PromptGate: Sendable {
     /// Lowers every source the policy holds ducked by `extra` dB more (≤ 0), to the `audibility:`
     /// target's deepest duck at most, until the session deactivates: the prompt stands out of the bed.
     func duckDeeper(by extra: Double) async
-    /// A prompt is coming while none plays: a hold running on the music is stretched for it
+    /// Another prompt is coming (one is asked for while none plays, or one waits, is being made or
+    /// follows in a burst as a prompt ends): a hold on the music is stretched for it
     /// (`PolicyInput.promptComing`). Told in passing; the player waits for nothing.
     func promptComing()
     /// The prompt has drained (or ended before playing); returns once the restores are carried out,
     /// with the moment the session deactivated if it did. `anotherWaiting`: the session lingers.
-    /// `nextNear`: another prompt is known to be near, and the hold on the music waits for it.
-    func promptFinished(_ client: ClientID, anotherWaiting: Bool, nextNear: Bool) async -> ContinuousClock.Instant?
+    func promptFinished(_ client: ClientID, anotherWaiting: Bool) async -> ContinuousClock.Instant?
     /// A prompt the client's guidance asked for has ended (its real length replaces the estimate), and
     /// whether the driver heard it or the moment held it back.
     func guidancePromptEnded(_ client: ClientID, _ ending: GuidancePromptEnding) async

@@ -148,18 +148,19 @@ actor PromptPlayer {
         try await takeSynthesisTurn(for: client, priority: options.priority)
         defer { synthesis.release(for: client) }
         var said: [(text: String, speech: RenderedPrompt)] = []
+        var seconds = 0.0
         var left = parts.reversed() as [String]
         while let part = left.popLast() {
             do {
                 let speech = try await renderer.render(
                     .normal, candidates: [Wording(text: part)], voice: voice, prosody: options.prosody, overBudget: .quicken, within: nil)
                 said.append((part, speech))
+                seconds += speech.audio.duration
             } catch .promptTooLong(let overrun) {
                 let halves = TextParts.split(part, maxCharacters: part.count / 2 + 1)
                 guard halves.count > 1 else { throw .promptTooLong(overrun) }
                 left += halves.reversed()
             }
-            let seconds = said.reduce(0) { $0 + $1.speech.audio.duration }
             if seconds > limits.maxMessageSeconds { throw .messageTooLong(seconds: seconds, limit: limits.maxMessageSeconds) }
         }
         // Admitted one after another with no wait between them: none plays before the last is in.
@@ -179,7 +180,10 @@ actor PromptPlayer {
                 first = first ?? prompt.id
                 admitted.append((prompt.ticket, position))
             case .failure(let refusal):
-                _ = skipWaiting(reason: "the rest of its text could not be queued: \(EngineError.queueFull(refusal))") { $0.message == first }
+                // The parts already in go too (none, if it was the first: then nothing else may match).
+                if let first {
+                    _ = skipWaiting(reason: "the rest of its text could not be queued: \(EngineError.queueFull(refusal))") { $0.message == first }
+                }
                 throw .queueFull(refusal)
             }
         }
@@ -739,8 +743,9 @@ actor PromptPlayer {
     /// prompts are no part of a burst: its announcer knows when it speaks next.
     private func finished(_ prompt: Prompt, anotherWaiting: Bool) async -> ContinuousClock.Instant? {
         let burst = prompt.fromGuidance ? false : cadence.ended(at: clock.now())
-        let near = burst || queue.count > 0 || synthesis.count > 0
-        return await gate.promptFinished(prompt.client, anotherWaiting: anotherWaiting, nextNear: near)
+        // Told first, in the same order: the hold the prompt's end starts is stretched for it.
+        if burst || queue.count > 0 || synthesis.count > 0 { gate.promptComing() }
+        return await gate.promptFinished(prompt.client, anotherWaiting: anotherWaiting)
     }
 
     private func render(_ prompt: Prompt, as style: AudibleStyle) async throws(EngineError) -> RenderedPrompt {

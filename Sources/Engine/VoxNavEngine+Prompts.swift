@@ -56,7 +56,8 @@ extension VoxNavEngine {
         }
         do throws(EngineError) {
             guard serverAvailable else { throw .serverUnavailable }
-            let voice = try wordings(for: request, everyWord: true).voice
+            let tag = self.language(of: request)
+            let voice = Self.textVoice(pack: voices.pack(for: tag), language: tag)
             let parts = TextParts.split(said, maxCharacters: budget)
             return try await prompts.enqueue(parts: parts, client: client, voice: voice, options: options, receivedAt: .now).0.map(\.id)
         } catch {

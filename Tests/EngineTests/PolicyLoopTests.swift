@@ -55,7 +55,7 @@ import Testing
         let grant = await gate.promptReady(ClientID("nav"), purpose: .instruction, toneless: false)
         #expect(grant.verdict == .skip(reason: "the engine has stopped"))
         #expect(await gate.expectedStyle(for: ClientID("nav"), purpose: .instruction) == PromptStyle.none)
-        #expect(await gate.promptFinished(ClientID("nav"), anotherWaiting: false, nextNear: false) == nil)
+        #expect(await gate.promptFinished(ClientID("nav"), anotherWaiting: false) == nil)
         await gate.duckDeeper(by: -6)
         // Work on the sources still runs, alone: nothing is left to order it with.
         #expect(await loop.carryOut { 42 } == 42)

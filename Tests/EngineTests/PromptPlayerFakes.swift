@@ -60,7 +60,7 @@ actor ScriptedGate: PromptGate {
             heldBack: heldBack.contains(client), gain: gain, bed: bed)
     }
 
-    func promptFinished(_ client: ClientID, anotherWaiting: Bool, nextNear: Bool) -> ContinuousClock.Instant? {
+    func promptFinished(_ client: ClientID, anotherWaiting: Bool) -> ContinuousClock.Instant? {
         calls.append(.finished(client, anotherWaiting: anotherWaiting))
         return .now
     }

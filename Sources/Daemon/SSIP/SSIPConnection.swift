@@ -79,7 +79,8 @@ struct SSIPConnection: DoorConnection {
         options.saidAgainWhenOutranked = false
         // An app's own words: "in 200 meters" or "now" give the message its key and deadline.
         options.timingFromText = true
-        // SSIP cannot tell a client its words were cut: a text too long is refused (300), never shortened.
+        // SSIP cannot tell a client its words were cut: never shortened (plain text longer than a
+        // prompt is said in parts, markup too long refused with 300).
         options.keepsEveryWord = true
         options.takesTurnsAs = ClientID(rawValue: "ssip \(program) \(conversation.settings.clientName.prefix(100))")
         do {
