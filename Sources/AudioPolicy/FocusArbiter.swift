@@ -10,14 +10,13 @@ public struct FocusArbiter: Sendable {
     public var table: InteractionTable
     /// How far ducked participants are lowered, in dB (negative), when the table entry names no level.
     public var duckLevelDB: Double
-    public var duckRamp: Double
-    public var restoreRamp: Double
+    /// How fast each duck comes and goes: by the ducked source's role and by the role that ducks it.
+    public var ramps: Ramps
 
-    public init(table: InteractionTable, duckLevelDB: Double, duckRamp: Double, restoreRamp: Double) {
+    public init(table: InteractionTable, duckLevelDB: Double, ramps: Ramps) {
         self.table = table
         self.duckLevelDB = duckLevelDB
-        self.duckRamp = duckRamp
-        self.restoreRamp = restoreRamp
+        self.ramps = ramps
     }
 
     /// The effective state of a source of `kind` that was playing when `activeSessions` were activated.
@@ -75,7 +74,7 @@ public struct FocusArbiter: Sendable {
 
         var events: [FocusEvent] = []
         for p in ordered {
-            events += transition(p.id, from: previous.states[p.id], to: next.states[p.id]!)
+            events += transition(p, from: previous.states[p.id], to: next.states[p.id]!, under: next.duckedBy[p.id])
         }
         return (next, events)
     }
@@ -89,7 +88,7 @@ public struct FocusArbiter: Sendable {
         next.stopped = previous.stopped.intersection(present).union(silenced)
         let (engaged, held) = engage(ordered, previous: previous, stopped: &next.stopped)
         for p in engaged { next.engaged[p.id] = p.role }
-        let effects = transientEffects(among: engaged, pausedBy: &next.pausedBy)
+        let effects = transientEffects(among: engaged, pausedBy: &next.pausedBy, duckedBy: &next.duckedBy)
         for p in ordered {
             let state: EffectiveState
             if next.stopped.contains(p.id) {
@@ -136,11 +135,12 @@ public struct FocusArbiter: Sendable {
     }
 
     /// 3. Transient effects, pair by pair among the engaged: the deepest duck wins, a pause over any
-    ///    duck, and who paused whom is noted in `pausedBy`.
+    ///    duck, and who paused whom is noted in `pausedBy`, the role whose duck won in `duckedBy`.
     private func transientEffects(
-        among engaged: [Participant], pausedBy: inout [ParticipantID: Set<ParticipantID>]
+        among engaged: [Participant], pausedBy: inout [ParticipantID: Set<ParticipantID>], duckedBy: inout [ParticipantID: FocusRole]
     ) -> [ParticipantID: InteractionAction] {
         var effects: [ParticipantID: InteractionAction] = [:]
+        let roles = Dictionary(engaged.map { ($0.id, $0.role) }, uniquingKeysWith: { first, _ in first })
         func apply(_ action: InteractionAction, to id: ParticipantID, from source: ParticipantID) {
             switch action {
             case .duck(let dB):
@@ -148,6 +148,7 @@ public struct FocusArbiter: Sendable {
                 if case .duck(let current?)? = effects[id], current <= level { return }
                 if let current = effects[id], current.severity > 1 { return }
                 effects[id] = .duck(dB: level)
+                duckedBy[id] = roles[source]
             case .pause:
                 effects[id] = .pause
                 pausedBy[id, default: []].insert(source)
@@ -166,8 +167,12 @@ public struct FocusArbiter: Sendable {
         return effects
     }
 
-    /// The events that take one participant from `old` (nil: it just appeared) to `new`.
-    func transition(_ id: ParticipantID, from old: EffectiveState?, to new: EffectiveState) -> [FocusEvent] {
+    /// The events that take one participant from `old` (nil: it just appeared) to `new`; a duck's
+    /// ramp is the participant's own under `cause`, the role whose duck it is (`Ramps`).
+    func transition(_ participant: Participant, from old: EffectiveState?, to new: EffectiveState, under cause: FocusRole?) -> [FocusEvent] {
+        let id = participant.id
+        let duckRamp = ramps.duck(of: participant.role, under: cause)
+        let restoreRamp = ramps.restore(of: participant.role)
         switch (old ?? .playing, new) {
         case (.playing, .playing), (.paused, .paused), (.stopped, .stopped): return []
         case (.ducked(let a), .ducked(let b)): return a == b ? [] : [.ducked(id, dB: b, ramp: duckRamp)]

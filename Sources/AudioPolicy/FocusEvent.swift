@@ -43,6 +43,9 @@ public struct FocusResolution: Hashable, Sendable {
     var stopped: Set<ParticipantID> = []
     /// Who pauses whom, to tell an interruption's end with or without resume.
     var pausedBy: [ParticipantID: Set<ParticipantID>] = [:]
+    /// The role whose duck each ducked participant is under (the deepest; the first of equals), for
+    /// the duck's ramp.
+    var duckedBy: [ParticipantID: FocusRole] = [:]
 
     public init() {}
 
@@ -52,5 +55,6 @@ public struct FocusResolution: Hashable, Sendable {
         engaged[id] = nil
         stopped.remove(id)
         pausedBy[id] = nil
+        duckedBy[id] = nil
     }
 }

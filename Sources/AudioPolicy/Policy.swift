@@ -6,16 +6,9 @@ import YAMLTree
 public struct Policy: Hashable, Sendable {
     /// How far ducked audio is lowered, in dB (≤ 0), unless a table entry names its own level.
     public var duckLevelDB: Double
-    /// Seconds to ramp down into a duck, and back up when restoring.
-    public var duckRamp: Double
-    public var restoreRamp: Double
-    /// Seconds a prompt session's ducks and pauses are held after it deactivates, before they are
-    /// restored: a prompt that follows within them takes them over (`ReleasingSession`).
-    public var restoreHold: Double = 0
-    /// Seconds, from a prompt's end, that its hold may stretch to while the next prompt is known to be
-    /// coming (one waits or is being made, or prompts come in a burst): no pumping between prompts a
-    /// second or two apart. With none coming, the hold is `restoreHold`.
-    public var holdForNext: Double = 0
+    /// How fast ducks come and go, per source and per what ducks it, and how long they are held
+    /// between prompts.
+    public var ramps: Ramps
     /// Seconds a prompt session stays active after a prompt when the next one is due that soon.
     public var linger: Double
     /// Seconds a prompt session may stay active without audio before it is deactivated by force.
@@ -34,12 +27,11 @@ public struct Policy: Hashable, Sendable {
     public var audibility: Audibility = .builtIn
 
     public init(
-        duckLevelDB: Double, duckRamp: Double, restoreRamp: Double, linger: Double, idleCap: Double,
+        duckLevelDB: Double, ramps: Ramps, linger: Double, idleCap: Double,
         promptStyle: PromptStyleRules, interactions: InteractionTable, classify: StreamClassifier, prompts: PromptLimits
     ) {
         self.duckLevelDB = duckLevelDB
-        self.duckRamp = duckRamp
-        self.restoreRamp = restoreRamp
+        self.ramps = ramps
         self.linger = linger
         self.idleCap = idleCap
         self.promptStyle = promptStyle
@@ -50,13 +42,10 @@ public struct Policy: Hashable, Sendable {
 
     /// Limits a policy must respect.
     public static let maximumLinger = 1.0
-    public static let maximumRamp = 5.0
-    public static let maximumRestoreHold = 1.0
-    public static let maximumHoldForNext = 3.0
     public static let minimumDuckLevelDB = -96.0
 
     public var arbiter: FocusArbiter {
-        FocusArbiter(table: interactions, duckLevelDB: duckLevelDB, duckRamp: duckRamp, restoreRamp: restoreRamp)
+        FocusArbiter(table: interactions, duckLevelDB: duckLevelDB, ramps: ramps)
     }
 
     public var oracle: PromptStyleOracle { PromptStyleOracle(rules: promptStyle) }
@@ -84,14 +73,6 @@ public struct Policy: Hashable, Sendable {
         }
         check(duckLevelDB <= 0, "duckLevelDB", "duck level must be ≤ 0 dB (got \(duckLevelDB))")
         check(duckLevelDB >= Self.minimumDuckLevelDB, "duckLevelDB", "duck level must be ≥ \(Self.minimumDuckLevelDB) dB (got \(duckLevelDB))")
-        check((0...Self.maximumRamp).contains(duckRamp), "ramps.duck", "ramp must be 0…\(Self.maximumRamp) s (got \(duckRamp))")
-        check((0...Self.maximumRamp).contains(restoreRamp), "ramps.restore", "ramp must be 0…\(Self.maximumRamp) s (got \(restoreRamp))")
-        check(
-            (0...Self.maximumRestoreHold).contains(restoreHold), "ramps.hold",
-            "hold must be 0…\(Self.maximumRestoreHold) s, well under a second (got \(restoreHold))")
-        check(
-            (0...Self.maximumHoldForNext).contains(holdForNext), "ramps.holdForNext",
-            "hold for the next prompt must be 0…\(Self.maximumHoldForNext) s (got \(holdForNext))")
         check(
             idleCap > 0 && idleCap <= ActivationWindow.maximumIdleCap, "activation.idleCap",
             "idle cap must be > 0 and ≤ \(ActivationWindow.maximumIdleCap) s (got \(idleCap))")
@@ -109,7 +90,7 @@ public struct Policy: Hashable, Sendable {
                 }
             }
         }
-        return found + prompts.problems + preemption.problems + outputs.problems + audibility.problems
+        return found + ramps.problems + prompts.problems + preemption.problems + outputs.problems + audibility.problems
     }
 
     public func validate() throws(PolicyError) {

@@ -84,7 +84,7 @@ public struct PolicyEngine: Sendable {
     /// When `client`'s hold ends, stretched while the next prompt is known to be near.
     public func holdEnd(_ client: ClientID) -> Double {
         guard let held = releasing[client] else { return now }
-        return held.end(comingNext: promptComing, cap: max(policy.restoreHold, policy.holdForNext))
+        return held.end(comingNext: promptComing, cap: max(policy.ramps.hold, policy.ramps.holdForNext))
     }
 
     /// Whether `client`'s prompt session has deactivated and what it ducked or paused is still held.
@@ -380,12 +380,12 @@ public struct PolicyEngine: Sendable {
         -> [PolicyDecision]
     {
         let id = ParticipantID.session(client)
-        if notify, holding ?? ReleasingSession.holds(after: reason), policy.restoreHold > 0, let ordinal = ordinals[id],
+        if notify, holding ?? ReleasingSession.holds(after: reason), policy.ramps.hold > 0, let ordinal = ordinals[id],
             let role = configurations[client]?.focusRole, holdsOthers(id)
         {
             // Inactive now; what it ducked or paused waits for the hold to end (`released`).
             ordinals[id] = nil
-            releasing[client] = ReleasingSession(role: role, ordinal: ordinal, from: now, until: now + policy.restoreHold)
+            releasing[client] = ReleasingSession(role: role, ordinal: ordinal, from: now, until: now + policy.ramps.hold)
             return [.sessionDeactivated(client, reason)]
         }
         ordinals[id] = nil

@@ -43,7 +43,7 @@ extension Policy {
 
     /// What a complete file fills in entirely.
     private static let unset = Policy(
-        duckLevelDB: 0, duckRamp: 0, restoreRamp: 0, linger: 0, idleCap: 1, promptStyle: PromptStyleRules(rules: [:]),
+        duckLevelDB: 0, ramps: Ramps(duck: 0, restore: 0), linger: 0, idleCap: 1, promptStyle: PromptStyleRules(rules: [:]),
         interactions: InteractionTable(), classify: StreamClassifier(rules: []),
         prompts: PromptLimits(maxSeconds: 0, maxTextCharacters: 0, maxWaiting: 0, maxWaitingPerClient: 0, maxWaitingSeconds: 0))
 
@@ -54,14 +54,10 @@ extension Policy {
             version: \(Self.fileVersion)
             # dB (≤ 0) that ducked audio is lowered by, unless an entry says duck(<dB>).
             duckLevelDB: \(InteractionAction.format(duckLevelDB))
-            # Seconds to ramp volume down into a duck (short: the prompt waits for it) and back up.
-            ramps:
-              duck: \(InteractionAction.format(duckRamp))
-              restore: \(InteractionAction.format(restoreRamp))
-              # Seconds a prompt's ducks and pauses are held after it, for a prompt that follows (≤ 1).
-              hold: \(InteractionAction.format(restoreHold))
-              # Seconds that hold may stretch to while the next prompt is known to be coming (≤ 3).
-              holdForNext: \(InteractionAction.format(holdForNext))
+
+            """
+        out += ramps.yaml
+        out += """
             activation:
               # Stay active after a prompt only if the next one is due within this many seconds (≤ 1).
               linger: \(InteractionAction.format(linger))

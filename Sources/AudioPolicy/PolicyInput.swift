@@ -18,7 +18,7 @@ public enum PolicyInput: Hashable, Sendable {
     case promptFinished(ClientID, nextDueAt: Double?, at: Double)
     /// Another prompt is coming, as soon as it is made: one waits in the queue or is being
     /// synthesised, or prompts come in a burst (`PromptCadence`). Held ducks and pauses stay held
-    /// for it, up to `Policy.holdForNext` after the prompt's end (no pumping); a prompt ready ends it.
+    /// for it, up to `Ramps.holdForNext` after the prompt's end (no pumping); a prompt ready ends it.
     case promptComing(at: Double)
     /// A client shows (or hides) its voice-control screen: the one time recording is allowed in the car.
     case voiceControlScreen(ClientID, shown: Bool, at: Double)

@@ -61,15 +61,7 @@ struct PolicyReader {
             case "duckLevelDB":
                 if let v = number(value) { policy.duckLevelDB = v }
             case "ramps":
-                for (k, v) in entries(value, known: ["duck", "restore", "hold", "holdForNext"]) {
-                    guard let n = number(v) else { continue }
-                    switch k {
-                    case "duck": policy.duckRamp = n
-                    case "restore": policy.restoreRamp = n
-                    case "hold": policy.restoreHold = n
-                    default: policy.holdForNext = n
-                    }
-                }
+                readRamps(value, into: &policy.ramps)
             case "activation":
                 for (k, v) in entries(value, known: ["linger", "idleCap"]) {
                     guard let n = number(v) else { continue }
@@ -89,6 +81,40 @@ struct PolicyReader {
                 readAudibility(value, into: &policy.audibility)
             default:
                 readInteractions(value, into: &policy.interactions)
+            }
+        }
+    }
+
+    /// `ramps: {duck: 0.03, restore: 0.2, hold: 0.3, holdForNext: 2, sources: {music: {restore: 0.5}},
+    /// under: {vehicleChime: 0.01}}`: a role named under `sources:` or `under:` is laid over the
+    /// base's entry for it, the others keep theirs.
+    mutating func readRamps(_ node: YAMLCursor, into ramps: inout Ramps) {
+        let roles = FocusRole.allCases.map(\.rawValue)
+        for (key, value) in entries(node, known: ["duck", "restore", "hold", "holdForNext", "sources", "under"]) {
+            switch key {
+            case "sources":
+                for (name, own) in entries(value, known: roles) {
+                    guard let role = FocusRole(rawValue: name) else { continue }
+                    var entry = ramps.sources[role] ?? Ramps.Own()
+                    for (which, seconds) in entries(own, known: ["duck", "restore"]) {
+                        guard let n = number(seconds) else { continue }
+                        if which == "duck" { entry.duck = n } else { entry.restore = n }
+                    }
+                    ramps.sources[role] = entry
+                }
+            case "under":
+                for (name, seconds) in entries(value, known: roles) {
+                    guard let role = FocusRole(rawValue: name), let n = number(seconds) else { continue }
+                    ramps.under[role] = n
+                }
+            default:
+                guard let n = number(value) else { continue }
+                switch key {
+                case "duck": ramps.duck = n
+                case "restore": ramps.restore = n
+                case "hold": ramps.hold = n
+                default: ramps.holdForNext = n
+                }
             }
         }
     }

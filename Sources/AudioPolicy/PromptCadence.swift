@@ -5,7 +5,7 @@
 /// every client alike (a program that runs one command per prompt is a new client each time), but
 /// not guidance's own: the announcer speaks when the vehicle reaches a window, which it cannot
 /// foretell to the second. The first gap of a burst cannot be known, and is held only by
-/// `Policy.restoreHold`.
+/// `Ramps.hold`.
 public struct PromptCadence: Sendable, Equatable {
     public let window: Double
     public private(set) var bursting = false

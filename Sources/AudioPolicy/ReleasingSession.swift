@@ -1,11 +1,11 @@
 /// A prompt session that has just deactivated, whose ducks and pauses are held for a moment
-/// (`Policy.restoreHold`) before they are restored: a prompt that follows within it takes them over
+/// (`Ramps.hold`) before they are restored: a prompt that follows within it takes them over
 /// as they are, so the music does not rise between two prompts and fall again (no pumping). It takes
 /// part in focus as the session did, with its role and start order, but makes no sound and is told
 /// nothing; the session itself is inactive from its deactivation on.
 ///
 /// While the next prompt is known to be coming (`PolicyInput.promptComing`), the hold stretches up
-/// to `Policy.holdForNext` after the deactivation, for it to take the ducks over.
+/// to `Ramps.holdForNext` after the deactivation, for it to take the ducks over.
 public struct ReleasingSession: Hashable, Sendable {
     public var role: FocusRole
     public var ordinal: Int

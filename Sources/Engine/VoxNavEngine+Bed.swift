@@ -13,7 +13,7 @@ extension VoxNavEngine {
             case .sessionActivated: bedMeter.hold()
             case .sessionDeactivated where policy.activeClients.isEmpty:
                 let hold = policy.releasing.keys.map { policy.holdEnd($0) - policy.now }.max() ?? 0
-                bedMeter.release(restoreRamp: hold + configuration.policy.restoreRamp)
+                bedMeter.release(restoreRamp: hold + configuration.policy.ramps.longestRestore)
             default: break
             }
         }
@@ -57,21 +57,5 @@ extension VoxNavEngine {
     /// After a batch is carried out: the bed is measured again once no session is active.
     func trackBedIfIdle() {
         if policy.activeClients.isEmpty { trackBed() }
-    }
-
-    /// What lowers every source the policy holds ducked by `extra` dB more, to the target's deepest
-    /// duck at most (one already deeper stays where it is). The session's restore ramps them back.
-    func deeperDucks(by extra: Double) -> [FocusEvent] {
-        guard extra < 0 else { return [] }
-        let floor = configuration.policy.audibility.deepestDuck
-        let ramp = configuration.policy.duckRamp
-        let events: [FocusEvent] = sources.ids.compactMap { id in
-            guard case .ducked(let dB)? = policy.state(of: .source(id)) else { return nil }
-            return .ducked(.source(id), dB: max(dB + extra, min(dB, floor)), ramp: ramp)
-        }
-        if !events.isEmpty {
-            logger.debug("ducked deeper for the prompt to stand out", metadata: ["dB": "\(extra)", "sources": "\(events.count)"])
-        }
-        return events
     }
 }

@@ -27,11 +27,12 @@ extension VoxNavEngine {
         case .promptReady(let client, let purpose, let toneless, let reply):
             await promptReady(client, purpose: purpose, toneless: toneless, reply: reply)
         case .duckDeeper(let extra, let reply):
-            let events = deeperDucks(by: extra)
+            let events = policy.deeperDucks(by: extra)
             guard !events.isEmpty else {
                 reply.resume()
                 return nil
             }
+            logger.debug("ducked deeper for the prompt to stand out", metadata: ["dB": "\(extra)", "sources": "\(events.count)"])
             await lane.submit {
                 _ = await self.applyFocus(events)
                 reply.resume()
@@ -132,7 +133,7 @@ extension VoxNavEngine {
         for decision in decisions { log(decision) }
         measureBed(around: decisions)
         let events = decisions.compactMap { if case .focus(let event) = $0 { event } else { nil } }
-        let heldDucks = decisions.contains { if case .sessionActivated = $0 { true } else { false } } ? ducksHeld(besides: events) : []
+        let heldDucks = decisions.contains { if case .sessionActivated = $0 { true } else { false } } ? policy.heldDucks(besides: events) : []
         if events.isEmpty && heldDucks.isEmpty {
             // Nothing to carry out: answered now, not after the ramps of earlier batches.
             trackBedIfIdle()
@@ -141,17 +142,6 @@ extension VoxNavEngine {
             await lane.submit { done(await self.carryOutInLane(events, catchingUp: heldDucks, decidedAt: decidedAt)) }
         }
         await answerReleased()
-    }
-
-    /// The ducks the policy holds, apart from this batch's: a session activated within a hold takes
-    /// them over as they are, and those the executor could not carry out (another program's stream
-    /// while the journal could not be written) are carried out now, if they can be.
-    private func ducksHeld(besides events: [FocusEvent]) -> [FocusEvent] {
-        let moved = Set(events.map(\.participant))
-        return sources.ids.compactMap { id in
-            guard !moved.contains(.source(id)), case .ducked(let dB)? = policy.state(of: .source(id)) else { return nil }
-            return .ducked(.source(id), dB: dB, ramp: configuration.policy.duckRamp)
-        }
     }
 
     /// Those waiting for a session whose hold has just ended are answered after this batch's

@@ -119,7 +119,7 @@ public actor VoxNavEngine {
         prompts = PromptPlayer(
             clock: clock, renderer: renderer, output: output, gate: PolicyLoopGate(loop: loop), events: events, limits: configuration.policy.prompts,
             preemption: configuration.policy.preemption, wake: configuration.policy.outputs, audibility: configuration.policy.audibility,
-            cadence: PromptCadence(window: configuration.policy.holdForNext))
+            cadence: PromptCadence(window: configuration.policy.ramps.holdForNext))
         policy = PolicyEngine(policy: configuration.policy)
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
         focus = FocusExecutor(

@@ -7,13 +7,13 @@ import Testing
 /// 2 s built in; `PolicyInput.promptComing`), and ends as before when none is. Pure tests.
 @Suite struct HoldForNextTests {
     @Test func theBuiltInWindowIsTwoSecondsAndIsReadAndWrittenBack() throws {
-        #expect(Policy.builtIn.holdForNext == 2)
+        #expect(Policy.builtIn.ramps.holdForNext == 2)
         let policy = try Policy.parse(yaml: "ramps:\n  holdForNext: 1.5\n", over: .builtIn)
-        #expect(policy.holdForNext == 1.5)
+        #expect(policy.ramps.holdForNext == 1.5)
         #expect(try Policy.parse(completeYAML: policy.yaml) == policy)
         for bad in [-0.1, 3.5] {
             var broken = Policy.builtIn
-            broken.holdForNext = bad
+            broken.ramps.holdForNext = bad
             #expect(broken.problems.map(\.path) == ["ramps.holdForNext"], "\(bad)")
         }
     }
@@ -90,7 +90,7 @@ import Testing
     /// With `holdForNext` at or under the plain hold, nothing stretches.
     @Test func aWindowUnderTheHoldStretchesNothing() {
         var policy = Policy.builtIn
-        policy.holdForNext = 0
+        policy.ramps.holdForNext = 0
         var e = RestoreHoldTests.afterAPrompt(policy: policy)
         _ = e.apply(.promptComing(at: 3))
         #expect(e.holdEnd(app) == 3.3)

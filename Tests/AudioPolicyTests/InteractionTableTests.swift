@@ -83,7 +83,7 @@ func legacyStateOfKindUnderVoicePrompt(kind: SourceKind) {
 }
 
 @Test func legacyNonMixingPlaybackStopsRadioAndInterruptsMusic() {
-    let arbiter = FocusArbiter(table: Policy.builtIn.interactions, duckLevelDB: -20, duckRamp: 0.03, restoreRamp: 0.2)
+    let arbiter = FocusArbiter(table: Policy.builtIn.interactions, duckLevelDB: -20, ramps: Ramps(duck: 0.03, restore: 0.2))
     #expect(arbiter.state(of: .fmRadio, activeSessions: [.init(category: .playback)]) == .stopped)
     #expect(arbiter.state(of: .music, activeSessions: [.init(category: .playback)]) == .paused)
     #expect(arbiter.state(of: .music, activeSessions: [.voicePrompt]) == .ducked(dB: -20))
@@ -105,7 +105,10 @@ func everyPairFollowsTheTable(incoming: FocusRole) {
             #expect(holderState == .playing, "\(incoming) → \(holder)")
         case .duck(let dB):
             #expect(holderState == .ducked(dB: dB ?? -15), "\(incoming) → \(holder)")
-            #expect(events.contains(.ducked(h.id, dB: dB ?? -15, ramp: 0.03)))
+            // At the holder's own ramp under the incoming one (the built-in chime's is quicker).
+            let ramp = Policy.builtIn.ramps.duck(of: holder, under: incoming)
+            #expect(ramp == (incoming == .vehicleChime ? 0.015 : 0.03))
+            #expect(events.contains(.ducked(h.id, dB: dB ?? -15, ramp: ramp)))
         case .pause:
             #expect(holderState == .paused, "\(incoming) → \(holder)")
             #expect(events.contains(.interruptionBegan(h.id)))
@@ -161,7 +164,7 @@ func everyPairFollowsTheTable(incoming: FocusRole) {
 @Test func duckLevelsDoNotStackAndTheDeepestWins() {
     var table = Policy.builtIn.interactions
     table[.vehicleChime, .music] = .duck(dB: -6)
-    let arbiter = FocusArbiter(table: table, duckLevelDB: -15, duckRamp: 0.03, restoreRamp: 0.2)
+    let arbiter = FocusArbiter(table: table, duckLevelDB: -15, ramps: Ramps(duck: 0.03, restore: 0.2))
     let music = Participant(id: .source("music"), role: .music, ordinal: 1)
     let chime = Participant(id: .source("chime"), role: .vehicleChime, ordinal: 2)
     let prompt = Participant(id: .session("app"), role: .voicePrompt, ordinal: 3)

@@ -22,7 +22,7 @@ func repositoryFile(_ path: String) throws -> String {
 /// The CarPlay rules the rest of the tests rely on, as the shipped file says them.
 @Test func theBuiltInPolicyHasTheCarPlayRules() {
     let policy = Policy.builtIn
-    #expect(policy.duckLevelDB == -15 && policy.duckRamp == 0.03 && policy.restoreRamp == 0.2)
+    #expect(policy.duckLevelDB == -15 && policy.ramps.duck == 0.03 && policy.ramps.restore == 0.2)
     #expect(policy.linger == 0.5 && policy.idleCap == 2)
     #expect(policy.interactions[.voicePrompt, .music] == .duck(dB: nil))
     #expect(policy.interactions[.voicePrompt, .spokenAudio] == .pause)

@@ -135,14 +135,14 @@ func expectNoSessionLeftovers(_ steps: [Int]) {
     await propertyCheck(count: 300, input: steps) { steps in
         run(.everything, steps) { engine, input, _, _ in
             for (client, held) in engine.releasing {
-                #expect(held.until > held.from && held.until <= held.from + engine.policy.restoreHold + 1e-9, "\(client) after \(input)")
+                #expect(held.until > held.from && held.until <= held.from + engine.policy.ramps.hold + 1e-9, "\(client) after \(input)")
                 let end = engine.holdEnd(client)
-                #expect(end > engine.now && end <= held.from + engine.policy.holdForNext + 1e-9, "\(client) after \(input)")
+                #expect(end > engine.now && end <= held.from + engine.policy.ramps.holdForNext + 1e-9, "\(client) after \(input)")
                 #expect(!engine.activeClients.contains(client), "\(client) active and releasing after \(input)")
             }
             guard engine.activeClients.isEmpty, !engine.releasing.isEmpty else { return }
             var later = engine
-            _ = later.apply(.tick(at: engine.now + engine.policy.holdForNext))
+            _ = later.apply(.tick(at: engine.now + engine.policy.ramps.holdForNext))
             #expect(later.releasing.isEmpty)
             let again = later.policy.arbiter.resolve(later.participants(), previous: later.resolution)
             #expect(again.events.isEmpty, "after \(input) and the hold: \(again.events)")

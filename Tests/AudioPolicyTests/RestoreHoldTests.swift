@@ -18,8 +18,8 @@ import Testing
     }
 
     @Test func theBuiltInHoldIsUnderASecond() {
-        #expect(Policy.builtIn.restoreHold == 0.3)
-        #expect(Policy.builtIn.restoreHold <= Policy.maximumRestoreHold)
+        #expect(Policy.builtIn.ramps.hold == 0.3)
+        #expect(Policy.builtIn.ramps.hold <= Ramps.maximumHold)
     }
 
     @Test func thePromptThatFollowsWithinTheHoldTakesTheDuckOverAsItIs() {
@@ -71,7 +71,7 @@ import Testing
         #expect(capped.releasing.isEmpty)
 
         var noHold = Policy.builtIn
-        noHold.restoreHold = 0
+        noHold.ramps.hold = 0
         var e = engine(with: [Source(id: "radio", kind: .fmRadio)], policy: noHold)
         _ = e.apply(.promptReady(app, at: 1))
         #expect(e.apply(.promptFinished(app, nextDueAt: nil, at: 3)) == [.sessionDeactivated(app, .finished), .focus(.restored(radio, ramp: 0.2))])
@@ -105,7 +105,7 @@ import Testing
     /// Its limits are checked with the other keys' (`PolicyFileTests.invalidPolicyPointsAtTheOffendingKey`).
     @Test func theHoldIsReadFromAPolicyFileAndWrittenBack() throws {
         let policy = try Policy.parse(yaml: "ramps:\n  hold: 0.5\n", over: .builtIn)
-        #expect(policy.restoreHold == 0.5)
+        #expect(policy.ramps.hold == 0.5)
         #expect(try Policy.parse(completeYAML: policy.yaml) == policy)
     }
 }

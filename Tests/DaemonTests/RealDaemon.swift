@@ -39,12 +39,12 @@ extension RealDaemon {
     /// sink goes, pass or fail: unloaded under its sources, they would move to `car` and be heard by
     /// the next test.
     static func withCabin(
-        fileID: String = #fileID, line: Int = #line, _ body: @Sendable (RealDaemon) async throws -> Void
+        arguments: [String] = [], fileID: String = #fileID, line: Int = #line, _ body: @Sendable (RealDaemon) async throws -> Void
     ) async throws {
         try await AudioServerLock.shared.withLock(fileID: fileID, line: line) {
             let cabin = try CabinSink()
             defer { cabin.unload() }
-            let daemon = try await RealDaemon.start(arguments: ["--sources-sink", CabinSink.name])
+            let daemon = try await RealDaemon.start(arguments: ["--sources-sink", CabinSink.name] + arguments)
             do {
                 try await body(daemon)
             } catch {

@@ -19,7 +19,7 @@ import Testing
 
     static let holdingASecond: Policy = {
         var policy = Policy.builtIn
-        policy.restoreHold = Policy.maximumRestoreHold
+        policy.ramps.hold = Ramps.maximumHold
         return policy
     }()
 
@@ -70,10 +70,10 @@ import Testing
         // prompt must come within the hold for the test to say anything: a loaded machine can take
         // longer than the hold to bring it, seen on the engine's clock, and the pair is played again.
         var pair = try await Self.playPair(on: rig, attempt: 1)
-        for attempt in 2...3 where pair.gap >= Policy.maximumRestoreHold {
+        for attempt in 2...3 where pair.gap >= Ramps.maximumHold {
             pair = try await Self.playPair(on: rig, attempt: attempt)
         }
-        try #require(pair.gap < Policy.maximumRestoreHold, "the second prompt came \(pair.gap) s after the first three times")
+        try #require(pair.gap < Ramps.maximumHold, "the second prompt came \(pair.gap) s after the first three times")
         // 200 ms after the first: still ducked. The second prompt's last sample: the music never
         // moved between the two.
         #expect(pair.duckedBetween)

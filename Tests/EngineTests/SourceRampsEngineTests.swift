@@ -1,0 +1,43 @@
+import AudioPolicy
+import Foundation
+import PulseAudio
+import RPC
+import Testing
+
+@testable import Engine
+
+/// A source's own ramps (`ramps.sources`) reach the streams, through the whole engine on the
+/// in-memory server (`EngineRig`): music whose policy restores it over a second comes back in steps
+/// over at least that second, and its duck, under a prompt whose duck time is 0, is set at once.
+@Suite struct SourceRampsEngineTests {
+    typealias Rig = EngineRig
+
+    @Test func musicComesBackOverItsOwnRestoreAndDucksAtOnceUnderAPrompt() async throws {
+        var policy = Policy.builtIn
+        policy.ramps.hold = 0
+        policy.ramps.holdForNext = 0
+        policy.ramps.sources[.music] = Ramps.Own(restore: 1)
+        policy.ramps.under[.voicePrompt] = 0
+        let rig = try await Rig.withMusic(policy: policy)
+        let setsBefore = rig.server.volumeSets.count
+        let prompt = try await rig.engine.queue(PromptRequest(text: "Turn left."), client: "nav", options: PromptOptions())
+        await rig.output.waitUntilPlaying(1)
+        // Ducked at once: a ramp of 0 s is its two sets with no pause between (the built-in 30 ms
+        // is three, 10 ms apart).
+        let duckSets = rig.server.volumeSets.dropFirst(setsBefore).filter { $0.0 == Rig.music }.map(\.1)
+        #expect(duckSets.last == Rig.ducked && duckSets.count == 2, "\(duckSets)")
+        let setsAfterDuck = rig.server.volumeSets.count
+        // Timed from before the prompt's end: the restore's ramp sleeps between its steps, so the
+        // music cannot be back sooner than its second (less one step of 40 ms), however late the
+        // test looks. The built-in restore would have it back in 0.2 s.
+        let drained = ContinuousClock.now
+        rig.output.drain()
+        try await Rig.waitFor("the prompt finished") { rig.events.types(of: prompt.id).last == "prompt.finished" }
+        try await Rig.waitFor("the music back at its own level") { rig.server.volume(of: Rig.music) == Rig.own.values }
+        let took = ContinuousClock.now - drained
+        #expect(took >= .milliseconds(950), "the music came back in \(took)")
+        let restoreSets = rig.server.volumeSets.dropFirst(setsAfterDuck).filter { $0.0 == Rig.music }.map(\.1)
+        #expect(restoreSets.count == 25 && restoreSets.last == Rig.own, "\(restoreSets.count) steps")
+        await rig.stop()
+    }
+}
