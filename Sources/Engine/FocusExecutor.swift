@@ -78,150 +78,179 @@ actor FocusExecutor {
         _ events: [FocusEvent], sources: [SourceID: SourceHandle], voxNavDucks: Bool = true,
         carriedOut: @Sendable ([FocusEvent]) -> Void = { _ in }
     ) async -> Effects {
-        let events = Self.lastLevelOfEachStream(events)
-        var effects = Effects()
-        var done: [FocusEvent] = []
-        var ramps: [(index: UInt32, from: ChannelVolumes, to: ChannelVolumes, ramp: VolumeRamp)] = []
-        // What the server should remember for the streams this batch let go of.
-        var released: [RememberedStream] = []
-        var touched: Set<UInt32> = []
-        // Restores whose entries go once their ramps are done: the entry before, and the level it ramped from.
-        var restoring: [(index: UInt32, entry: DuckJournal.Entry, from: ChannelVolumes)] = []
-        /// Adds a restore's ramp and the entry it lets go to the batch; returns the level it ramps from.
-        func take(_ step: RestoreStep?, of index: UInt32) -> ChannelVolumes? {
-            guard let step else { return nil }
-            if let move = step.move { ramps.append(move) }
-            if let entry = step.entry { restoring.append((index, entry, step.from)) }
-            return step.from
-        }
-        for event in events {
+        var batch = FocusBatch()
+        for event in Self.lastLevelOfEachStream(events) {
             guard case .source(let id) = event.participant, let handle = sources[id] else { continue }
             let index = handle.sinkInputIndex
             let before = journal.streams[index]
-            var current: ChannelVolumes?
+            let step: FocusBatch.Step
             do {
-                switch event {
-                case .ducked(_, let dB, let seconds):
-                    guard voxNavDucks else {
-                        logger.debug("duck left to the server's role policy", metadata: ["source": "\(id)", "dB": "\(dB)"])
-                        done.append(event)
-                        continue
-                    }
-                    guard let input = try await connection.sinkInput(index: index) else { continue }
-                    let remembered = await memoryBeforeFirstChange(of: input)
-                    let own = before == nil ? journal.trueVolume(ofNewStreamIn: input.restoreGroup, arrivingAt: input.volume) : input.volume
-                    let kept = journal
-                    journal.recordIfAbsent(index, own, identity: DuckJournal.identity(of: input))
-                    journal.remember(index, remembered)
-                    let target = journal.originalVolume(of: index)!.scaled(byDecibels: dB)
-                    journal.noteApplied(index, target, rampingFrom: input.volume)
-                    persist(journal)
-                    if case .foreign = handle, before == nil, let why = journalProblem {
-                        // No journal, no duck: a daemon killed now would leave another program's stream
-                        // lowered for good. It mixes with the prompt until a journal write succeeds.
-                        journal = kept
-                        logger.info(
-                            "another program's stream is not ducked: the journal cannot be written", metadata: ["sinkInput": "\(index)", "why": "\(why)"])
-                        continue
-                    }
-                    ramps.append((index, input.volume, target, ramp(seconds)))
-                    done.append(event)
-                    effects.ducked.append(.init(kind: handle.kind, sinkInput: index, from: journal.originalVolume(of: index)!.values, to: target.values))
-                case .restored(_, let seconds):
-                    current = take(try await restoreStep(index, over: seconds), of: index)
-                    // Nothing to restore (never ducked) is no restore, unless the server ducked by role.
-                    if current != nil || !voxNavDucks { done.append(event) }
-                case .interruptionBegan:
-                    if case .foreign = handle, let why = journalProblem {
-                        // Neither paused nor muted without a journal (nothing would undo it after a kill).
-                        logger.info(
-                            "another program's stream is not interrupted: the journal cannot be written", metadata: ["sinkInput": "\(index)", "why": "\(why)"])
-                        continue
-                    }
-                    effects.paused.append(handle.kind)
-                    switch handle {
-                    case .simulated(let source): await source.pause()
-                    case .foreign:
-                        // Paused by its player where one plays it (it resumes where it was), else muted.
-                        let properties = try await connection.sinkInput(index: index)?.properties ?? [:]
-                        let handled = await players.pause(sinkInput: index, properties: properties)
-                        if handled.handling == .muted { try await mute(index) }
-                        if handled.handling == .paused { await persistPlayers() }
-                        effects.handled.append((id, handled))
-                    }
-                    done.append(event)
-                    // A ducked source paused is let go at its own level, unheard: when it plays again it is
-                    // at that level, or ducked anew if a prompt still plays then (the policy says which).
-                    current = take(try await restoreStep(index, over: 0), of: index)
-                case .interruptionEnded(_, let shouldResume):
-                    switch handle {
-                    case .simulated(let source):
-                        done.append(event)
-                        if shouldResume {
-                            source.resume()
-                        } else {
-                            // Told not to resume: it stays silent until started again, so it is switched off.
-                            source.stop()
-                            journal.forget(index)
-                            effects.stopped.append(id)
-                        }
-                    case .foreign:
-                        if let handled = await players.resume(sinkInput: index, shouldResume: shouldResume) {
-                            await persistPlayers()
-                            effects.handled.append((id, handled))
-                            done.append(event)
-                        } else {
-                            // A stream we can only mute is never left muted; one never muted (the journal
-                            // could not be written) is not told unmuted.
-                            try await connection.setSinkInputMute(index: index, muted: false)
-                            journal.noteMuted(index, false)
-                            guard before?.muted == true else { break }
-                            effects.handled.append((id, ForeignPlayers.Handled(handling: .unmuted)))
-                            done.append(event)
-                        }
-                    }
-                case .stopped:
-                    switch handle {
-                    case .simulated(let source):
-                        source.stop()
-                        journal.forget(index)
-                        effects.stopped.append(id)
-                        done.append(event)
-                    case .foreign:
-                        guard journalProblem == nil else { break }
-                        try await mute(index)
-                        done.append(event)
-                    }
-                }
+                step = try await carryOut(event, of: id, handle, voxNavDucks: voxNavDucks, into: &batch)
             } catch {
                 // A stream that vanished meanwhile is no error; the server going away is reported elsewhere.
                 logger.debug("focus event not applied", metadata: ["event": "\(event)", "source": "\(id)", "error": "\(error)"])
+                step = .touched(level: nil)
             }
-            touched.insert(index)
+            guard case .touched(let current) = step else { continue }
+            batch.touched.insert(index)
             if let before, journal.streams[index] == nil, let memory = before.memoryAfterRelease(current: current) {
-                released.append(memory)
+                batch.released.append(memory)
             }
         }
         persist(journal)
-        carriedOut(done)
+        carriedOut(batch.done)
+        await rampAndRelease(batch)
+        return batch.effects
+    }
+
+    /// One event of a batch carried out on its stream, its ramps and restores added to `batch`.
+    private func carryOut(
+        _ event: FocusEvent, of id: SourceID, _ handle: SourceHandle, voxNavDucks: Bool, into batch: inout FocusBatch
+    ) async throws -> FocusBatch.Step {
+        let index = handle.sinkInputIndex
+        switch event {
+        case .ducked(_, let dB, let seconds):
+            guard voxNavDucks else {
+                logger.debug("duck left to the server's role policy", metadata: ["source": "\(id)", "dB": "\(dB)"])
+                batch.done.append(event)
+                return .untouched
+            }
+            return try await duck(event, of: handle, by: dB, over: seconds, into: &batch)
+        case .restored(_, let seconds):
+            let current = batch.take(try await restoreStep(index, over: seconds), of: index)
+            // Nothing to restore (never ducked) is no restore, unless the server ducked by role.
+            if current != nil || !voxNavDucks { batch.done.append(event) }
+            return .touched(level: current)
+        case .interruptionBegan:
+            return try await interrupt(event, of: id, handle, into: &batch)
+        case .interruptionEnded(_, let shouldResume):
+            try await endInterruption(event, of: id, handle, resume: shouldResume, into: &batch)
+        case .stopped:
+            switch handle {
+            case .simulated(let source):
+                source.stop()
+                journal.forget(index)
+                batch.effects.stopped.append(id)
+                batch.done.append(event)
+            case .foreign:
+                guard journalProblem == nil else { break }
+                try await mute(index)
+                batch.done.append(event)
+            }
+        }
+        return .touched(level: nil)
+    }
+
+    /// A duck: the stream's own volume journalled (and what the server remembers for its group),
+    /// then its ramp down added to the batch. Another program's stream is left at its level while
+    /// the journal cannot be written.
+    private func duck(
+        _ event: FocusEvent, of handle: SourceHandle, by dB: Double, over seconds: Double, into batch: inout FocusBatch
+    ) async throws -> FocusBatch.Step {
+        let index = handle.sinkInputIndex
+        let before = journal.streams[index]
+        guard let input = try await connection.sinkInput(index: index) else { return .untouched }
+        let remembered = await memoryBeforeFirstChange(of: input)
+        let own = before == nil ? journal.trueVolume(ofNewStreamIn: input.restoreGroup, arrivingAt: input.volume) : input.volume
+        let kept = journal
+        journal.recordIfAbsent(index, own, identity: DuckJournal.identity(of: input))
+        journal.remember(index, remembered)
+        let target = journal.originalVolume(of: index)!.scaled(byDecibels: dB)
+        journal.noteApplied(index, target, rampingFrom: input.volume)
+        persist(journal)
+        if case .foreign = handle, before == nil, let why = journalProblem {
+            // No journal, no duck: a daemon killed now would leave another program's stream
+            // lowered for good. It mixes with the prompt until a journal write succeeds.
+            journal = kept
+            logger.info("another program's stream is not ducked: the journal cannot be written", metadata: ["sinkInput": "\(index)", "why": "\(why)"])
+            return .untouched
+        }
+        batch.ramps.append((index, input.volume, target, ramp(seconds)))
+        batch.done.append(event)
+        batch.effects.ducked.append(.init(kind: handle.kind, sinkInput: index, from: journal.originalVolume(of: index)!.values, to: target.values))
+        return .touched(level: nil)
+    }
+
+    /// An interruption: a simulated source paused; another program's stream paused by its player
+    /// where one plays it (it resumes where it was), else muted. A ducked source paused is let go
+    /// at its own level, unheard: when it plays again it is at that level, or ducked anew if a
+    /// prompt still plays then (the policy says which).
+    private func interrupt(_ event: FocusEvent, of id: SourceID, _ handle: SourceHandle, into batch: inout FocusBatch) async throws -> FocusBatch.Step {
+        let index = handle.sinkInputIndex
+        if case .foreign = handle, let why = journalProblem {
+            // Neither paused nor muted without a journal (nothing would undo it after a kill).
+            logger.info("another program's stream is not interrupted: the journal cannot be written", metadata: ["sinkInput": "\(index)", "why": "\(why)"])
+            return .untouched
+        }
+        batch.effects.paused.append(handle.kind)
+        switch handle {
+        case .simulated(let source): await source.pause()
+        case .foreign:
+            let properties = try await connection.sinkInput(index: index)?.properties ?? [:]
+            let handled = await players.pause(sinkInput: index, properties: properties)
+            if handled.handling == .muted { try await mute(index) }
+            if handled.handling == .paused { await persistPlayers() }
+            batch.effects.handled.append((id, handled))
+        }
+        batch.done.append(event)
+        return .touched(level: batch.take(try await restoreStep(index, over: 0), of: index))
+    }
+
+    /// An interruption's end: a simulated source resumed, or switched off when told not to resume;
+    /// another program's stream played again by its player, or unmuted.
+    private func endInterruption(
+        _ event: FocusEvent, of id: SourceID, _ handle: SourceHandle, resume shouldResume: Bool, into batch: inout FocusBatch
+    ) async throws {
+        let index = handle.sinkInputIndex
+        switch handle {
+        case .simulated(let source):
+            batch.done.append(event)
+            if shouldResume {
+                source.resume()
+            } else {
+                // Told not to resume: it stays silent until started again, so it is switched off.
+                source.stop()
+                journal.forget(index)
+                batch.effects.stopped.append(id)
+            }
+        case .foreign:
+            if let handled = await players.resume(sinkInput: index, shouldResume: shouldResume) {
+                await persistPlayers()
+                batch.effects.handled.append((id, handled))
+                batch.done.append(event)
+            } else {
+                // A stream we can only mute is never left muted; one never muted (the journal
+                // could not be written) is not told unmuted.
+                let wasMuted = journal.streams[index]?.muted == true
+                try await connection.setSinkInputMute(index: index, muted: false)
+                journal.noteMuted(index, false)
+                guard wasMuted else { return }
+                batch.effects.handled.append((id, ForeignPlayers.Handled(handling: .unmuted)))
+                batch.done.append(event)
+            }
+        }
+    }
+
+    /// The batch's ramps run together; then a duck's level alone is ours, a restored stream is let
+    /// go, and the server is told to remember what it remembered before for each stream let go.
+    private func rampAndRelease(_ batch: FocusBatch) async {
         await withTaskGroup(of: Void.self) { group in
-            for move in ramps {
+            for move in batch.ramps {
                 let connection = self.connection
                 group.addTask { try? await move.ramp.run(on: connection, sinkInput: move.index, from: move.from, to: move.to) }
             }
         }
-        // The ramps are done: a duck's level alone is ours now, and a restored stream is let go.
-        for move in ramps { journal.rampDone(move.index) }
-        for restore in restoring {
+        var released = batch.released
+        for move in batch.ramps { journal.rampDone(move.index) }
+        for restore in batch.restoring {
             journal.forget(restore.index)
             if journal.streams[restore.index] == nil, let memory = restore.entry.memoryAfterRelease(current: restore.from) {
                 released.append(memory)
             }
         }
-        if !ramps.isEmpty { persist(journal) }
-        let held = touched.compactMap { journal.streams[$0]?.remembered }
+        if !batch.ramps.isEmpty { persist(journal) }
+        let held = batch.touched.compactMap { journal.streams[$0]?.remembered }
         await memory.keep(held + released)
-        return effects
     }
 
     /// The batch with only the last duck or restore of each participant: one batch can restore a
@@ -242,15 +271,10 @@ actor FocusExecutor {
         return events.enumerated().filter { !changesLevel($0.element) || last[$0.element.participant] == $0.offset }.map(\.element)
     }
 
-    /// A restore: the level the stream has, its ramp, and the journal entry to let go once the ramp is done.
-    private typealias RestoreStep = (
-        from: ChannelVolumes, move: (index: UInt32, from: ChannelVolumes, to: ChannelVolumes, ramp: VolumeRamp)?, entry: DuckJournal.Entry?
-    )
-
     /// What takes a journalled stream back to its own level over `seconds`: the level it has, the ramp
     /// (none when the user set a level during the duck: it stands, and the entry is forgotten now) and
     /// the entry to forget once the ramp is done. Nil when nothing of the stream was journalled.
-    private func restoreStep(_ index: UInt32, over seconds: Double) async throws -> RestoreStep? {
+    private func restoreStep(_ index: UInt32, over seconds: Double) async throws -> FocusBatch.RestoreStep? {
         guard journal.originalVolume(of: index) != nil, let input = try await connection.sinkInput(index: index) else { return nil }
         guard let target = journal.restoreTarget(of: index, current: input.volume), let entry = journal.streams[index] else {
             journal.forget(index)
