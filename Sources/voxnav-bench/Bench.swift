@@ -58,11 +58,17 @@ struct Run: AsyncParsableCommand {
     var json: String?
     @Option(
         help:
-            "Only this part of the run: memory (voxnavd's and speech-dispatcher's resident memory at start and after --footprint-prompts prompts each, the radio playing through them as in the full run; nothing else is measured, no JSON is written)."
+            "Only this part of the run: memory (voxnavd's and speech-dispatcher's resident memory at start and after --footprint-prompts prompts each, the radio playing through them as in the full run), or gaps (--gap-prompts prompts recorded from car.monitor with --hogs busy loops running: quiet stretches inside the speech that the rendered audio does not have, and the server's underflow events); nothing else is measured, no JSON is written."
     )
     var only: Part?
+    @Option(help: "Prompts said for --only gaps.") var gapPrompts = 100
+    @Option(help: "Busy loops running through --only gaps (default: one per core).") var hogs = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
-    enum Part: String, ExpressibleByArgument, CaseIterable { case memory }
+    enum Part: String, ExpressibleByArgument, CaseIterable {
+        case memory
+        /// Prompts recorded from car.monitor with CPU hogs running, for gaps inside the speech (`GapsUnderLoad`).
+        case gaps
+    }
 
     mutating func run() async throws {
         let loadStart = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
@@ -133,6 +139,12 @@ struct Run: AsyncParsableCommand {
         // low latency the capture asks for applies from its next wake-up. Measured in the first 2.5 s after
         // connecting, a trial came out at an impossible 0–2 ms or at 1.3 s; from 3 s on they are consistent.
         usleep(UInt32(settleSeconds * 1e6))
+        if only == .gaps {
+            say("\n== gaps inside prompts: \(gapPrompts) prompts, \(hogs) CPU hogs ==")
+            let gaps = try await GapsUnderLoad.run(count: gapPrompts, hogs: hogs, vox: vox, capture: capture, threshold: threshold)
+            say("  " + gaps.line)
+            return
+        }
 
         // 1. First audio, interleaved.
         say("\n== first audio: \(trials) trials per contender, interleaved ==")

@@ -38,6 +38,8 @@ final class Capture: @unchecked Sendable {
     /// the monitor's audio in (a PipeWire graph cycle gives one quantum).
     private(set) var chunkFrames: [Int: Int] = [:]
     private var ready = false
+    /// Every sample captured since `startRecording`, while recording.
+    private var recording: [Float]?
 
     /// How a chunk's time is found.
     enum Timing {
@@ -164,6 +166,22 @@ final class Capture: @unchecked Sendable {
         detected = nil
     }
 
+    /// Keeps every sample captured from now on, until `stopRecording`.
+    func startRecording() {
+        client.lock()
+        recording = []
+        client.unlock()
+    }
+
+    /// The samples captured since `startRecording`, at `rate`.
+    func stopRecording() -> [Float] {
+        client.lock()
+        defer { client.unlock() }
+        let samples = recording ?? []
+        recording = nil
+        return samples
+    }
+
     func disarm() {
         client.lock()
         armedAfter = nil
@@ -230,6 +248,7 @@ final class Capture: @unchecked Sendable {
                 let n = length / 4
                 chunkFrames[n, default: 0] += 1
                 let samples = data.assumingMemoryBound(to: Float.self)
+                recording?.append(contentsOf: UnsafeBufferPointer(start: samples, count: n))
                 var lastLoudIndex = -1
                 for i in 0..<n where abs(samples[i]) >= threshold {
                     lastLoudIndex = i
