@@ -140,27 +140,26 @@ public struct FocusArbiter: Sendable {
         among engaged: [Participant], pausedBy: inout [ParticipantID: Set<ParticipantID>], duckedBy: inout [ParticipantID: FocusRole]
     ) -> [ParticipantID: InteractionAction] {
         var effects: [ParticipantID: InteractionAction] = [:]
-        let roles = Dictionary(engaged.map { ($0.id, $0.role) }, uniquingKeysWith: { first, _ in first })
-        func apply(_ action: InteractionAction, to id: ParticipantID, from source: ParticipantID) {
+        func apply(_ action: InteractionAction, to id: ParticipantID, from source: Participant) {
             switch action {
             case .duck(let dB):
                 let level = dB ?? duckLevelDB
                 if case .duck(let current?)? = effects[id], current <= level { return }
                 if let current = effects[id], current.severity > 1 { return }
                 effects[id] = .duck(dB: level)
-                duckedBy[id] = roles[source]
+                duckedBy[id] = source.role
             case .pause:
                 effects[id] = .pause
-                pausedBy[id, default: []].insert(source)
+                pausedBy[id, default: []].insert(source.id)
             default: break
             }
         }
         for (i, holder) in engaged.enumerated() {
             for incoming in engaged[(i + 1)...] {
                 let onHolder = table[incoming.role, holder.role]
-                apply(onHolder, to: holder.id, from: incoming.id)
+                apply(onHolder, to: holder.id, from: incoming)
                 if onHolder.severity < 2 {
-                    apply(table[holder.role, incoming.role], to: incoming.id, from: holder.id)
+                    apply(table[holder.role, incoming.role], to: incoming.id, from: holder)
                 }
             }
         }

@@ -50,9 +50,10 @@ public struct Ramps: Hashable, Sendable {
     public static let maximumHold = 1.0
     public static let maximumHoldForNext = 3.0
 
-    /// Seconds a source of `role` takes to go down into a duck that `cause` makes (nil: not known).
-    public func duck(of role: FocusRole?, under cause: FocusRole? = nil) -> Double {
-        let own = role.flatMap { sources[$0]?.duck }
+    /// Seconds a source of `role` takes to go down into a duck that `cause` makes (`cause` nil: not
+    /// known).
+    public func duck(of role: FocusRole, under cause: FocusRole? = nil) -> Double {
+        let own = sources[role]?.duck
         let underCause = cause.flatMap { under[$0] }
         switch (own, underCause) {
         case (let a?, let b?): return min(a, b)
@@ -61,9 +62,9 @@ public struct Ramps: Hashable, Sendable {
         }
     }
 
-    /// Seconds a source of `role` takes to come back up from a duck (nil: not known).
-    public func restore(of role: FocusRole?) -> Double {
-        role.flatMap { sources[$0]?.restore } ?? restore
+    /// Seconds a source of `role` takes to come back up from a duck.
+    public func restore(of role: FocusRole) -> Double {
+        sources[role]?.restore ?? restore
     }
 
     /// The longest any restore takes: until then something may still be coming back up.
@@ -125,8 +126,8 @@ public struct Ramps: Hashable, Sendable {
 
             """
         for role in FocusRole.allCases {
-            guard let seconds = under[role] else { continue }
-            out += "    \(role.rawValue): \(InteractionAction.format(seconds))\n"
+            guard let time = under[role] else { continue }
+            out += "    \(role.rawValue): \(seconds(time))\n"
         }
         return out
     }

@@ -33,7 +33,7 @@ import Testing
         #expect(ramps.duck(of: .music, under: .vehicleChime) == 0.01)
         #expect(ramps.duck(of: .music, under: .voicePrompt) == 0.08)
         #expect(ramps.duck(of: .fmRadio, under: .voicePrompt) == 0.2)
-        #expect(ramps.duck(of: nil, under: nil) == 0.03)
+        #expect(ramps.duck(of: .fmRadio, under: nil) == 0.03)
         // A source with only a restore of its own ducks at the policy's time.
         ramps.sources[.music] = .init(restore: 0.7)
         #expect(ramps.duck(of: .music, under: nil) == 0.03 && ramps.restore(of: .music) == 0.7)
