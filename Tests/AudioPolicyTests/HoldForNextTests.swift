@@ -67,6 +67,21 @@ import Testing
         #expect(e.holdEnd(app) == 5.3)
     }
 
+    /// The prompt that was coming is refused (its client has no session): nothing is coming any
+    /// more, and the hold that waited for it ends at once, after the refusal.
+    @Test func aPromptRefusedForWantOfASessionEndsTheHoldThatWaitedForIt() {
+        var e = RestoreHoldTests.afterAPrompt()
+        _ = e.apply(.promptComing(at: 3))
+        #expect(e.apply(.tick(at: 3.5)) == [])
+        let stranger = ClientID("stranger")
+        let error = SessionConfigurationError("no session configured")
+        #expect(
+            e.apply(.promptReady(stranger, at: 3.6)) == [
+                .configurationRejected(stranger, error), .focus(.restored(radio, ramp: 0.2)),
+            ])
+        #expect(!e.promptComing && e.releasing.isEmpty)
+    }
+
     /// A program that runs a command per prompt queues the next before the first ends, and goes:
     /// its session lingered after its prompt, and what it ducked is held for the prompt waiting,
     /// which takes it over (it had been restored at once, and ducked again under the next).
