@@ -23,7 +23,7 @@ public struct Policy: Hashable, Sendable {
     public var preemption: PromptPreemption = .builtIn
     /// How long each output needs to wake before the first word (`outputs:`); none unless a file says so.
     public var outputs: OutputWake = .builtIn
-    /// How far a prompt must stand out of what plays under it (`audibility:`); no target unless a file says so.
+    /// How far a prompt must stand out of what plays under it, and its speech level (`audibility:`).
     public var audibility: Audibility = .builtIn
 
     public init(

@@ -120,11 +120,13 @@ extension Policy {
         }
         out += """
             # How far a prompt's speech must stand out of what plays under it (dB; off: the fixed duck only),
-            # the deepest a duck may go for it and the most the prompt may be raised for it.
+            # the deepest a duck may go for it, the most the prompt may be raised for it, and the speech
+            # level every prompt is brought to (dBFS; off: as synthesised).
             audibility:
               promptAboveBed: \(audibility.promptAboveBed.map(InteractionAction.format) ?? "off")
               deepestDuck: \(InteractionAction.format(audibility.deepestDuck))
               maxBoost: \(InteractionAction.format(audibility.maxBoost))
+              promptLevel: \(audibility.promptLevel.map(InteractionAction.format) ?? "off")
 
             """
         return out

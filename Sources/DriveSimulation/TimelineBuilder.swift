@@ -125,6 +125,8 @@ public struct TimelineBuilder: Sendable {
         case .promptStarted:
             prompt.startedAt = time
             prompt.preRoll = event.preRoll
+            prompt.speechLevel = event.speechLevel
+            prompt.aboveBed = event.aboveBed
             prompt.style = event.style
             if let text = event.text { prompt.text = text }
         default:
@@ -204,6 +206,7 @@ public struct TimelineBuilder: Sendable {
         let ducked = tracks.flatMap { $0.segments.filter { $0.state == .ducked }.map { ($0.start, $0.end) } }
         let spoken = tracks.filter { $0.kind == .spokenAudio }
         let overhangs = activations.map(\.overhang)
+        let margins = played.compactMap(\.aboveBed).sorted()
         return TimelineSummary(
             promptsQueued: prompts.filter { $0.queuedAt != nil }.count,
             promptsNormal: played.filter { $0.style == .normal }.count,
@@ -220,7 +223,8 @@ public struct TimelineBuilder: Sendable {
             maxActivationOverhang: overhangs.max() ?? 0,
             podcastSecondsLost: spoken.reduce(0) { $0 + $1.seconds(in: .ducked) + $1.seconds(in: .stopped) + talkedOver($1, by: sounded) },
             violations: audit.count,
-            violationsByRule: audit.reduce(into: [:]) { $0[$1.rule, default: 0] += 1 })
+            violationsByRule: audit.reduce(into: [:]) { $0[$1.rule, default: 0] += 1 },
+            promptsOverBed: margins.count, minAboveBed: margins.first, medianAboveBed: margins.isEmpty ? nil : margins[margins.count / 2])
     }
 }
 

@@ -77,6 +77,10 @@ public struct PromptRecord: Codable, Sendable, Equatable {
     public var audioSeconds: Double?
     /// Seconds of silence before its first word (the output had been idle; the policy's `outputs:`).
     public var preRoll: Double?
+    /// prompt.started: its speech level as played (dBFS), and how far it stood above the bed under it
+    /// (dB), where something played under it and the bed was measured (not on the virtual clock).
+    public var speechLevel: Double?
+    public var aboveBed: Double?
     public var reason: String?
     /// The policy's rule that cut it while it played (`assistantListening`, `call`, …); nil otherwise.
     public var cut: String?

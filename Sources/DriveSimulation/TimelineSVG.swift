@@ -75,6 +75,7 @@ public enum TimelineSVG {
             "prompts \(s.promptsNormal) normal, \(s.promptsShort) short, \(s.promptsSkipped) skipped, \(s.promptsExpired) expired"
             + (s.promptsCut > 0 ? ", \(s.promptsCut) cut" : "") + " · "
             + (s.minTimeAfterLastWord.map { "final instructions \(s.finalInstructions), least \(SVGText.number($0)) s after the last word · " } ?? "")
+            + (s.minAboveBed.map { "over the bed least \(SVGText.number($0)) dB · " } ?? "")
             + "ducked \(SVGText.number(s.totalDuckedSeconds)) s · overhang mean \(SVGText.number(s.meanActivationOverhang)) s, "
             + "max \(SVGText.number(s.maxActivationOverhang)) s · podcast lost \(SVGText.number(s.podcastSecondsLost)) s · "
             + "violations \(s.violations)"
@@ -211,7 +212,9 @@ struct Canvas {
             // A prompt the policy cut while it played is drawn as cut, its rule in its label.
             let key = TimelineSVG.key(of: prompt)
             let color = TimelineSVG.promptColors[key] ?? "#757575"
-            let what = "\(index + 1). \(prompt.id) \(key) at \(ClockTime.format(at)): \(prompt.text)" + (prompt.reason.map { " (\($0))" } ?? "")
+            let what =
+                "\(index + 1). \(prompt.id) \(key) at \(ClockTime.format(at)): \(prompt.text)" + (prompt.reason.map { " (\($0))" } ?? "")
+                + (prompt.aboveBed.map { ", \(SVGText.number($0)) dB over the bed" } ?? "")
             if prompt.sounded, let start = prompt.startedAt {
                 let w = max(2, x(prompt.audioInterval?.end ?? start) - x0)
                 body += "<rect class=\"prompt-\(key)\" x=\"\(n(x0))\" y=\"\(n(barY))\" width=\"\(n(w))\" height=\"12\" fill=\"\(color)\">\(tip(what))</rect>\n"
@@ -357,7 +360,7 @@ struct Canvas {
             let color = TimelineSVG.promptColors[key] ?? "#757575"
             let said =
                 (prompt.text.isEmpty ? prompt.id : prompt.text) + (prompt.cut.map { " (cut: \($0))" } ?? "")
-                + (prompt.reason.map { " (\($0))" } ?? "")
+                + (prompt.reason.map { " (\($0))" } ?? "") + (prompt.aboveBed.map { " · \(SVGText.number($0)) dB over the bed" } ?? "")
             let lines = SVGText.wrap(said, room: TimelineSVG.width - indent - 10, fontSize: 11)
             body +=
                 "<rect x=\"10\" y=\"\(n(ly - 9))\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"

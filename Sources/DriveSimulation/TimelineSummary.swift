@@ -35,4 +35,9 @@ public struct TimelineSummary: Codable, Sendable, Equatable {
     /// the last word came after it); nil without any.
     public var minTimeAfterLastWord: Double?
     public var medianTimeAfterLastWord: Double?
+    /// Prompts played over a bed whose level was measured (`aboveBed`: on the compressed and real
+    /// clocks, where something played under them), and the least and the median dB they stood above it.
+    public var promptsOverBed: Int = 0
+    public var minAboveBed: Double?
+    public var medianAboveBed: Double?
 }

@@ -14,8 +14,10 @@ struct BedMeter {
     /// The monitor to record, set before its meter is opened: a later change of mind wins.
     private var wanted: String?
     private var held = false
-    /// How much of the newest bed is measured: half a second.
-    static let blocks = 10
+    /// How much of the newest bed is measured: 3 s, EBU R 128's short-term window. Music's level
+    /// swings with its beats and chords; over half a second the bed of the car's simulated radio
+    /// measured up to 2 dB off, and the prompt stood that much short of the target.
+    static let blocks = 60
     /// After the last session deactivates: the restore ramp, then this for the monitor's latency.
     static let settle = 0.3
 
@@ -47,7 +49,7 @@ struct BedMeter {
         wanted = nil
     }
 
-    /// The bed's level (dBFS) over the newest half second measured, nil when nothing was measured
+    /// The bed's level (dBFS) over the newest 3 s measured, nil when nothing was measured
     /// or nothing sounded.
     var level: Double? {
         guard let meter else { return nil }

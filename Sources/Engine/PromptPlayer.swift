@@ -643,8 +643,8 @@ actor PromptPlayer {
         case .granted(let given, let audible, let audio): (grant, style, rendered) = (given, audible.promptStyle, audio)
         }
 
-        // Loud enough over what plays under it: the client's gain, a deeper duck, a boost.
-        let level = PromptLevel(rendered.audio, grant: grant, audibility: audibility, volume: prompt.prosody.gainDecibels)
+        // At one level, and loud enough over what plays under it: the client's gain, a deeper duck, a boost.
+        let level = PromptLevel(rendered.audio, speech: style == .normal, grant: grant, audibility: audibility, volume: prompt.prosody.gainDecibels)
         if level.plan.extraDuck < 0 { await gate.duckDeeper(by: level.plan.extraDuck) }
         let sink = wake.rules.isEmpty && !output.sinkMayBeSuspended ? nil : await woken
         // Checked after the last await before the audio exists: a stop in any of them keeps it unheard.

@@ -42,6 +42,9 @@ public struct EngineEvent: Codable, Sendable, Equatable {
     /// prompt.started: how far the prompt's speech level stands above the bed under it (dB), when
     /// something plays under it and its level was measured.
     public var aboveBed: Double?
+    /// prompt.started: the prompt's speech level as played (dBFS, gated as `SpeechLevel` measures
+    /// it), when it is speech: the policy's `audibility.promptLevel` plus its gain.
+    public var speechLevel: Double?
     /// source.handled: how another program's stream was interrupted or let go (through its player, or muted).
     public var handling: ForeignHandling?
     /// source.handled: the MPRIS player's bus name, where one plays the stream.

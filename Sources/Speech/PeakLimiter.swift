@@ -17,7 +17,13 @@ public struct PeakLimiter: Sendable {
 
     /// `samples` with `gain` dB applied, limited to `ceiling`.
     public func apply(gain: Double, to samples: [Int16], sampleRate: Int) -> [Int16] {
-        guard gain != 0 || samples.contains(where: { Double(abs(Int($0))) / 32768 > pow(10, ceiling / 20) }) else { return samples }
+        let factor = pow(10, gain / 20)
+        let peak = samples.reduce(0) { max($0, abs(Int($1))) }
+        // Where no sample would pass the ceiling (a prompt lowered to its level, most raised ones),
+        // the gain is one factor: no envelope to work out before the first sample plays.
+        if Double(peak) * factor <= pow(10, ceiling / 20) * 32768 {
+            return gain == 0 ? samples : samples.map { Int16(max(-32768, min(32767, (Double($0) * factor).rounded()))) }
+        }
         let count = samples.count
         let limit = ceiling + 20 * log10(32768.0)
         // The most gain each sample can take, then the envelope: smoothed towards earlier samples

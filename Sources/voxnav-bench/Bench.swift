@@ -58,7 +58,7 @@ struct Run: AsyncParsableCommand {
     var json: String?
     @Option(
         help:
-            "Only this part of the run: memory (voxnavd's and speech-dispatcher's resident memory at start and after --footprint-prompts prompts each, the radio playing through them as in the full run), or gaps (--gap-prompts prompts recorded from car.monitor with --hogs busy loops running: quiet stretches inside the speech that the rendered audio does not have, and the server's underflow events); nothing else is measured, no JSON is written."
+            "Only this part of the run: memory (voxnavd's and speech-dispatcher's resident memory at start and after --footprint-prompts prompts each, the radio playing through them as in the full run), or gaps (--gap-prompts prompts recorded from car.monitor with --hogs busy loops running: quiet stretches inside the speech that the rendered audio does not have, and the server's underflow events), or loudness (three maneuvers in each of the 12 packs' languages, by voxnavd and by the espeak-ng CLI with the same words: the spread of their levels; and five prompts of each contender over the radio, then over the music: each prompt's level over the bed under it); nothing else is measured, no JSON is written."
     )
     var only: Part?
     @Option(help: "Prompts said for --only gaps.") var gapPrompts = 100
@@ -68,6 +68,8 @@ struct Run: AsyncParsableCommand {
         case memory
         /// Prompts recorded from car.monitor with CPU hogs running, for gaps inside the speech (`GapsUnderLoad`).
         case gaps
+        /// The 12 packs' voices' levels, and each prompt's level over the radio and the music (`LoudnessAcrossVoices`).
+        case loudness
     }
 
     mutating func run() async throws {
@@ -143,6 +145,12 @@ struct Run: AsyncParsableCommand {
             say("\n== gaps inside prompts: \(gapPrompts) prompts, \(hogs) CPU hogs ==")
             let gaps = try await GapsUnderLoad.run(count: gapPrompts, hogs: hogs, vox: vox, capture: capture, threshold: threshold)
             say("  " + gaps.line)
+            return
+        }
+        if only == .loudness {
+            say("\n== loudness: the 12 packs' voices, and prompts over the radio and the music ==")
+            let loudness = try LoudnessAcrossVoices(vox: vox, capture: capture, pulse: pulse, threshold: threshold, peers: peers).run()
+            say("\n" + loudness.lines.joined(separator: "\n"))
             return
         }
 

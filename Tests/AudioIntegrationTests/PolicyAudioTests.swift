@@ -181,7 +181,10 @@ import Testing
             let drained = try #require(outcome.timings.drained)
             let during = seen.filter { $0.ms > playing + 15 && $0.ms < drained - 15 }
             #expect(during.count >= 10)
-            #expect(during.allSatisfy { $0.volumes == expected }, "\(during.map(\.volumes)) expected \(expected)")
+            // The policy's duck at least; deeper where the built-in audibility target asked for it
+            // over this loud tone, and steady through the prompt.
+            #expect(during.allSatisfy { $0.volumes == during.first?.volumes }, "\(during.map(\.volumes))")
+            #expect(during.allSatisfy { zip($0.volumes, expected).allSatisfy { $0 <= $1 } }, "\(during.map(\.volumes)) expected \(expected) or less")
             #expect(after.volumes == before.volumes)
             #expect(!after.muted)
         }

@@ -2,6 +2,7 @@ import AudioPolicy
 import AudioTestSupport
 import Engine
 import Foundation
+import Guidance
 import RPC
 import Speech
 import Synchronization
@@ -14,6 +15,12 @@ import Testing
     static let text = "In 300 meters, turn right onto Solar Circle."
     /// A shallow duck, so that the radio stays loud under the prompt unless the target asks for more.
     static let shallowDuck = -6.0
+    static let longPreRoll = 2.0
+
+    struct BedError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
 
     @Test func aTargetDucksTheMusicDeeperUntilThePromptStandsOutOfIt() async throws {
         try PulseProbe.requireServer()
@@ -87,23 +94,104 @@ import Testing
         defer { next.stop() }
         let remembered = try await next.settledSinkInput().volumes
         let event = try #require(started.withLock { $0.first })
-
-        // 50 ms blocks after the music-only part: the duck (a drop of 3 dB and more), the bed alone
-        // through the pre-roll, then the prompt over it.
-        let rate = capture.sampleRate
-        let powers = SpeechLevel.blockPowers(of: samples.dropFirst(musicOnly), sampleRate: rate)
-        let loud = SpeechLevel.blockPowers(of: samples.prefix(musicOnly).dropFirst(rate / 5), sampleRate: rate).mean
-        let ducked = try #require(powers.firstIndex { $0 < loud / 2 }, "the music never ducked")
-        // The bed: from 0.15 s after the duck began to 0.45 s into the 0.6 s pre-roll.
-        let bed = Array(powers[(ducked + 3)..<(ducked + 9)]).mean
-        // The prompt: what is over the bed, in the blocks that follow until its audio ends (the music
-        // comes back after it), as the engine measures speech.
-        let end = min(powers.count, ducked + Int(outcome.audioDuration / SpeechLevel.blockSeconds) - 1)
-        let speech = powers[(ducked + 12)..<end].map { max(0, $0 - bed) }
-        let level = try #require(SpeechLevel.level(ofBlockPowers: Array(speech)), "no speech over the bed")
+        let heard = try Self.margin(in: samples, bedAloneFor: musicOnly, preRoll: 0.6, rate: capture.sampleRate, audioDuration: outcome.audioDuration)
         return Heard(
-            margin: level - SpeechLevel.decibels(bed), bed: SpeechLevel.decibels(bed), event: event, musicVolumeBefore: input.volumes,
-            musicVolumeAfter: after, nextStreamVolume: remembered)
+            margin: heard.margin, bed: heard.bed, event: event, musicVolumeBefore: input.volumes, musicVolumeAfter: after,
+            nextStreamVolume: remembered)
+    }
+
+    /// How far the prompt stands above the bed in a capture that starts with `bedAlone` samples of the
+    /// bed unducked, then has the duck, a pre-roll of the ducked bed alone and the prompt over it.
+    static func margin(in samples: [Int16], bedAloneFor bedAlone: Int, preRoll: Double, rate: Int, audioDuration: Double) throws -> (
+        margin: Double, bed: Double
+    ) {
+        // 50 ms blocks after the bed-only part: the duck (a drop of 3 dB and more), the bed alone
+        // through the pre-roll, then the prompt over it.
+        let powers = SpeechLevel.blockPowers(of: samples.dropFirst(bedAlone), sampleRate: rate)
+        let loud = SpeechLevel.blockPowers(of: samples.prefix(bedAlone).dropFirst(rate / 5), sampleRate: rate).mean
+        let ducked = try #require(powers.firstIndex { $0 < loud / 2 }, "the bed never ducked")
+        // The bed: from 0.15 s after the duck began to 0.15 s before the pre-roll ends.
+        let preRollBlocks = Int((preRoll / SpeechLevel.blockSeconds).rounded())
+        let bed = Array(powers[(ducked + 3)..<(ducked + preRollBlocks - 3)]).mean
+        // The prompt: what is over the bed, in the blocks that follow until its audio ends (the bed
+        // comes back after it), as the engine measures speech.
+        let end = min(powers.count, ducked + Int(audioDuration / SpeechLevel.blockSeconds) - 1)
+        guard end > ducked + preRollBlocks else { throw BedError("the prompt's audio (\(audioDuration) s) ends within its pre-roll") }
+        let speech = powers[(ducked + preRollBlocks)..<end].map { max(0, $0 - bed) }
+        let level = try #require(SpeechLevel.level(ofBlockPowers: Array(speech)), "no speech over the bed")
+        return (level - SpeechLevel.decibels(bed), SpeechLevel.decibels(bed))
+    }
+
+    /// The built-in policy (its 20 dB target and −21 dBFS prompt level) over the car's own radio and
+    /// music, on each server: the prompt stands 20 dB over the ducked bed in `car.monitor`, the
+    /// source is ducked deeper than the policy's −15 dB for it, and back at its volume after.
+    @Test(arguments: [SourceKind.fmRadio, .music])
+    func theBuiltInPolicyPutsThePromptTwentyDecibelsOverTheCarsAudio(_ kind: SourceKind) async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            var configuration = EngineConfiguration()
+            #expect(configuration.policy.audibility == .builtIn)
+            // Silence before the first word, so that the capture has the ducked bed alone: 2 s, a
+            // whole chord of the radio's programme.
+            configuration.policy.outputs = OutputWake(rules: [.init(sink: "car", preRoll: Self.longPreRoll)], idleGap: 5)
+            let engine = try await VoxNavEngine.started(configuration: configuration)
+            let started = Mutex<[EngineEvent]>([])
+            _ = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append(event) } } }
+            let source = try await engine.startSource(kind)
+            let index = source.sinkInput
+            let before = try Self.volumes(of: index)
+            let capture = try MonitorCapture()
+            try await capture.waitForAudio(seconds: 1.2)
+            let bedOnly = capture.samples().count
+            let outcome = try await engine.speak(PromptRequest(text: Self.text, language: "en-US"))
+            try await Task.sleep(for: .milliseconds(700))
+            let samples = capture.stop()
+            let after = try Self.volumes(of: index)
+            await engine.shutdown()
+
+            let heard = try Self.margin(
+                in: samples, bedAloneFor: bedOnly, preRoll: Self.longPreRoll, rate: capture.sampleRate, audioDuration: outcome.audioDuration)
+            let event = try #require(started.withLock { $0.first })
+            let said = try #require(event.aboveBed, "prompt.started did not say how far the prompt stands out: \(event)")
+            #expect(said >= 20 - 0.05, "planned \(said) dB above the bed")
+            // Within what a capture of a plucked or beaten programme measures in 0.3 s of bed.
+            #expect(heard.margin >= 20 - 1.5, "\(kind): the prompt stood \(heard.margin) dB above the bed in the car")
+            let extra = try #require(event.extraDuck, "\(kind) was not ducked deeper than the policy's duck: \(event)")
+            #expect(extra < 0 && extra >= -35 + 15, "\(extra)")
+            let level = try #require(event.speechLevel)
+            #expect(abs(level - -21) < 0.1, "the prompt's speech played at \(level) dBFS")
+            #expect(after == before, "\(kind) at \(after) after the prompt, was \(before)")
+        }
+    }
+
+    /// The same maneuver in the loudest and the softest of eSpeak NG's voices among the packs (de, sv;
+    /// fr, it), heard in `car.monitor` with the built-in policy: within 1 dB of each other and of the
+    /// −21 dBFS it says, where the voices as synthesised are 2 dB and more apart.
+    @Test func everyLanguageIsHeardAtOneLevel() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            let engine = try await VoxNavEngine.started()
+            let synthesizer = try Synthesizer.shared()
+            var heard: [String: Double] = [:]
+            var made: [String: Double] = [:]
+            for (language, voice) in [("de", "de"), ("sv", "sv"), ("fr", "fr"), ("it", "it")] {
+                let capture = try MonitorCapture()
+                try await capture.waitForAudio(seconds: 0.2)
+                let outcome = try await engine.speak(
+                    PromptRequest(content: .maneuver(Maneuver(type: .rightTurn, distanceRemaining: 300), then: nil), language: language))
+                try await Task.sleep(for: .milliseconds(300))
+                let samples = capture.stop()
+                heard[language] = try #require(SpeechLevel.level(of: samples, sampleRate: capture.sampleRate), "\(language): nothing heard")
+                let rendered = try await synthesizer.synthesize(outcome.text, voice: voice)
+                made[language] = try #require(SpeechLevel.level(of: rendered.samples, sampleRate: rendered.sampleRate))
+            }
+            await engine.shutdown()
+            let madeSpread = made.values.max()! - made.values.min()!
+            let heardSpread = heard.values.max()! - heard.values.min()!
+            #expect(madeSpread > 1.5, "the voices as made are only \(madeSpread) dB apart: the test shows nothing (\(made))")
+            #expect(heardSpread < 1, "heard \(heardSpread) dB apart: \(heard)")
+            for (language, level) in heard { #expect(abs(level - -21) < 1, "\(language) heard at \(level) dBFS") }
+        }
     }
 
     static func volumes(of index: UInt32) throws -> [Int] {

@@ -4,8 +4,9 @@ import Testing
 
 @testable import AudioPolicy
 
-/// The `audibility:` target: how a prompt is made to stand out of the bed (a deeper duck first, then
-/// a boost), the guidance gain per client, and the policy file's form and its refusals.
+/// The `audibility:` target: every prompt brought to one speech level, how a prompt is made to stand
+/// out of the bed (a deeper duck first, then a boost), the guidance gain per client, and the policy
+/// file's form and its refusals. Pure tests.
 @Suite struct AudibilityTests {
     static let target = Audibility(promptAboveBed: 12, deepestDuck: -35, maxBoost: 6)
 
@@ -41,8 +42,7 @@ import Testing
 
     @Test func nothingUnderThePromptOrNoTargetChangesNothingButTheClientsGain() {
         #expect(Self.target.plan(prompt: -20, clientGain: 6, bed: nil) == AudibilityPlan(gain: 6, extraDuck: 0, bedUnderPrompt: nil))
-        let off = Audibility.builtIn
-        #expect(off.promptAboveBed == nil)
+        let off = Audibility(promptAboveBed: nil, deepestDuck: -35, maxBoost: 6)
         let plan = off.plan(prompt: -20, clientGain: -6, bed: .init(level: 0, attenuation: -15, allDucked: true))
         #expect(plan == AudibilityPlan(gain: -6, extraDuck: 0, bedUnderPrompt: -15))
         #expect(plan.margin(promptLevel: -20) == -11, "the margin is still told")
@@ -81,6 +81,39 @@ import Testing
         }
     }
 
+    /// Every spoken prompt is brought to `promptLevel` first, within 12 dB either way; a tone (no
+    /// speech level) is not; the target over the bed counts the levelled prompt.
+    @Test func speechIsBroughtToThePromptLevelBeforeTheTargetIsPlanned() {
+        let levelled = Audibility(promptAboveBed: 20, deepestDuck: -35, maxBoost: 6, promptLevel: -21)
+        let loud = levelled.plan(prompt: -18.9, clientGain: 0, bed: nil)
+        #expect(abs(loud.levelling - -2.1) < 1e-9 && loud.gain == 0 && loud.extraDuck == 0 && loud.bedUnderPrompt == nil)
+        #expect(abs(levelled.plan(prompt: -21.6, clientGain: 6, bed: nil).levelling - 0.6) < 1e-9)
+        #expect(levelled.plan(prompt: nil, clientGain: -6, bed: nil) == AudibilityPlan(gain: -6, extraDuck: 0, bedUnderPrompt: nil))
+        #expect(levelled.levelling(from: -50) == 12 && levelled.levelling(from: 0) == -12)
+        #expect(levelled.levelling(from: -.infinity) == 0)
+        // A -17 dBFS prompt over radio at -18 dBFS ducked 15 dB: levelled to -21, it stands 12 dB
+        // over the -33 bed; the duck goes 8 dB deeper for the 20 asked.
+        let plan = levelled.plan(prompt: -17, clientGain: 0, bed: .init(level: -18, attenuation: -15, allDucked: true))
+        #expect(plan == AudibilityPlan(levelling: -4, gain: 0, extraDuck: -8, bedUnderPrompt: -41))
+        #expect(plan.margin(promptLevel: -17) == 20)
+        #expect(plan.totalGain == -4)
+        // Without a level, the prompt is as it was made.
+        #expect(Self.target.levelling(from: -30) == 0)
+    }
+
+    /// Whatever a voice's level, a levelled prompt plays at `promptLevel` plus its client's gain
+    /// (within the 12 dB the levelling may move it), and meets the same target over the same bed.
+    @Test func everyVoiceLevelEndsAtOneLevel() async {
+        let levelled = Audibility(promptAboveBed: 20, deepestDuck: -35, maxBoost: 6, promptLevel: -21)
+        await propertyCheck(count: 500, input: Gen.double(in: -33 ... -9), Gen.double(in: -40 ... -5)) { voice, bedLevel in
+            let bed = Audibility.Bed(level: bedLevel, attenuation: -15, allDucked: true)
+            let plan = levelled.plan(prompt: voice, clientGain: 0, bed: bed)
+            let reference = levelled.plan(prompt: -21, clientGain: 0, bed: bed)
+            #expect(abs(voice + plan.levelling - -21) < 1e-9)
+            #expect(plan.gain == reference.gain && plan.extraDuck == reference.extraDuck)
+        }
+    }
+
     @Test func guidanceGainsAreSofterNormalLouder() {
         #expect(GuidanceGain.allCases.map(\.decibels) == [-6, 0, 6])
         #expect(GuidanceGain(rawValue: "louder") == .louder)
@@ -98,13 +131,17 @@ import Testing
     }
 
     @Test func aFileSetsTheTargetWhichRoundTrips() throws {
-        let policy = try Policy.parse(yaml: "audibility:\n  promptAboveBed: 12\n  deepestDuck: -30\n  maxBoost: 4\n", over: .builtIn)
-        #expect(policy.audibility == Audibility(promptAboveBed: 12, deepestDuck: -30, maxBoost: 4))
+        let policy = try Policy.parse(yaml: "audibility:\n  promptAboveBed: 12\n  deepestDuck: -30\n  maxBoost: 4\n  promptLevel: -24\n", over: .builtIn)
+        #expect(policy.audibility == Audibility(promptAboveBed: 12, deepestDuck: -30, maxBoost: 4, promptLevel: -24))
         #expect(try Policy.parse(completeYAML: policy.yaml) == policy)
         #expect(policy.deepestDuckDB == -30, "a journal read after a crash may undo a duck as deep as the target's")
-        #expect(Policy.builtIn.audibility.promptAboveBed == nil, "the built-in policy sets no target")
+        #expect(Policy.builtIn.audibility == .builtIn, "the built-in file says what the code's built-in says")
+        #expect(Policy.builtIn.audibility.promptAboveBed == 20 && Policy.builtIn.audibility.promptLevel == -21)
         #expect(try Policy.parse(completeYAML: Policy.builtIn.yaml) == Policy.builtIn)
         #expect(try Policy.parse(yaml: "audibility:\n  promptAboveBed: off\n", over: policy).audibility.promptAboveBed == nil)
+        let unlevelled = try Policy.parse(yaml: "audibility:\n  promptLevel: off\n", over: policy)
+        #expect(unlevelled.audibility.promptLevel == nil)
+        #expect(try Policy.parse(completeYAML: unlevelled.yaml) == unlevelled)
     }
 
     @Test func aBadValueIsRefusedNamingWhere() {
@@ -115,6 +152,9 @@ import Testing
             ("audibility:\n  promptAboveBed: -3\n", "audibility.promptAboveBed", "within 0…40 dB"),
             ("audibility:\n  deepestDuck: 6\n", "audibility.deepestDuck", "within -96…0 dB"),
             ("audibility:\n  maxBoost: 20\n", "audibility.maxBoost", "within 0…12 dB"),
+            ("audibility:\n  promptLevel: -5\n", "audibility.promptLevel", "within -40…-10 dBFS"),
+            ("audibility:\n  promptLevel: -41\n", "audibility.promptLevel", "within -40…-10 dBFS"),
+            ("audibility:\n  promptLevel: loud\n", "audibility.promptLevel", "expected a number"),
             ("audibility: 10\n", "audibility", "expected a mapping"),
         ]
         expectRefused(cases)

@@ -67,6 +67,41 @@ import Testing
         #expect(report.prompts[0].audioSeconds == 1.5)
     }
 
+    /// How far each prompt stood above the bed (`prompt.started`'s aboveBed) is in its record, and the
+    /// least and median of those played over a measured bed in the summary; the timeline draws them.
+    @Test func eachPromptsMarginOverTheBedIsReportedAndSummed() throws {
+        func started(_ time: Double, _ id: String, aboveBed: Double?) -> EngineEvent {
+            var event = EngineEvent(type: "prompt.started", time: time, client: "nav", prompt: id, text: "Turn left", style: .normal)
+            event.speechLevel = -21
+            event.aboveBed = aboveBed
+            return event
+        }
+        let events = [
+            Self.source("source.started", 0, .fmRadio),
+            started(10, "p-1", aboveBed: 20.4), Self.prompt("prompt.finished", 12, "p-1", style: .normal),
+            started(20, "p-2", aboveBed: nil), Self.prompt("prompt.finished", 22, "p-2", style: .normal),
+            started(30, "p-3", aboveBed: 22.1), Self.prompt("prompt.finished", 32, "p-3", style: .normal),
+            started(40, "p-4", aboveBed: 21), Self.prompt("prompt.finished", 42, "p-4", style: .normal),
+        ]
+        let report = TimelineBuilder.build(events, origin: 0)
+        #expect(report.prompts.map(\.aboveBed) == [20.4, nil, 22.1, 21])
+        #expect(report.prompts.allSatisfy { $0.speechLevel == -21 })
+        #expect(report.summary.promptsOverBed == 3 && report.summary.minAboveBed == 20.4 && report.summary.medianAboveBed == 21)
+        let svg = TimelineSVG.render(report)
+        #expect(svg.contains("over the bed least 20.4 dB"))
+        #expect(svg.contains("3. p-3 normal at 0:30: Turn left, 22.1 dB over the bed"))
+        #expect(svg.contains("Turn left · 22.1 dB over the bed"))
+        // None measured (the virtual clock): nothing is claimed.
+        let unmeasured = TimelineBuilder.build(
+            events.map {
+                var e = $0
+                e.aboveBed = nil
+                return e
+            }, origin: 0)
+        #expect(unmeasured.summary.promptsOverBed == 0 && unmeasured.summary.minAboveBed == nil)
+        #expect(!TimelineSVG.render(unmeasured).contains("over the bed"))
+    }
+
     /// Issue 20's preemption: a prompt cut short by a more urgent one is in the report as
     /// interrupted, drawn for the time it sounded, counted apart, and its audio talks over a podcast.
     @Test func anInterruptedPromptIsReportedAsSuch() throws {

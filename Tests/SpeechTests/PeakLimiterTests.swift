@@ -36,6 +36,20 @@ import Testing
         #expect(PeakLimiter().apply(gain: 0, to: quiet, sampleRate: 22050) == quiet)
     }
 
+    /// Where no sample would pass the ceiling (a prompt lowered to its level, a raised one with room),
+    /// every sample is scaled by the one factor: nothing dips around a peak.
+    @Test func aGainWithRoomScalesEverySampleAlike() {
+        let quiet = Self.syllables(peak: 0.2)
+        for gain in [-4.0, 6] {
+            let factor = pow(10, gain / 20)
+            let out = PeakLimiter().apply(gain: gain, to: quiet, sampleRate: 22050)
+            #expect(zip(quiet, out).allSatisfy { abs(Double($0) * factor - Double($1)) <= 0.5 }, "gain \(gain)")
+        }
+        // Where the gain would pass the ceiling, the limiter still holds every sample under it.
+        let loud = PeakLimiter().apply(gain: 6, to: Self.syllables(peak: 0.8), sampleRate: 22050)
+        #expect(loud.allSatisfy { Double(abs(Int($0))) <= pow(10, -1.0 / 20) * 32768 + 1 })
+    }
+
     @Test func eSpeakLikePeaksAreLimitedAndTheLevelStillRises() throws {
         // Speech's crest: short peaks near full scale over a much lower body.
         var speech = Self.syllables(peak: 0.12)

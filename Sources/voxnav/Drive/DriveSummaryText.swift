@@ -33,6 +33,7 @@ enum DriveSummaryText {
             if let maneuver = prompt.maneuver, let state = prompt.state, let lead = prompt.lead {
                 line += " · \(maneuver) \(state.rawValue): \(gap(lead.firstSample)) → \(gap(lead.lastSample))"
             }
+            if prompt.played, let margin = prompt.aboveBed { line += String(cFormat: " · %.1f dB over the bed", margin) }
             if !prompt.played, let reason = prompt.reason { line += " — \(reason)" }
             timed.append((time, line))
         }
@@ -52,6 +53,7 @@ enum DriveSummaryText {
                 cFormat: "ducked: %.1f s in all · %d activations, overhang mean %.3f s, max %.3f s", s.totalDuckedSeconds, s.activations,
                 s.meanActivationOverhang, s.maxActivationOverhang),
             "final instructions: \(s.finalInstructions)" + Self.timeAfterLastWord(s),
+            Self.overTheBed(s, clock: clock),
             String(cFormat: "podcast seconds lost: %.1f · guideline violations: %d", s.podcastSecondsLost, s.violations)
                 + Self.byRule(s.violationsByRule),
         ]
@@ -80,6 +82,18 @@ enum DriveSummaryText {
     private static func timeAfterLastWord(_ s: TimelineSummary) -> String {
         guard let least = s.minTimeAfterLastWord else { return "" }
         return String(cFormat: " · time after the last word: least %.1f s, median %.1f s", least, s.medianTimeAfterLastWord ?? least)
+    }
+
+    /// How far the prompts stood above what played under them, as `prompt.started` told it.
+    private static func overTheBed(_ s: TimelineSummary, clock: ClockMode) -> String {
+        if let least = s.minAboveBed {
+            return String(
+                cFormat: "prompt over the bed: least %.1f dB, median %.1f dB (%d prompts over a measured bed)", least, s.medianAboveBed ?? least,
+                s.promptsOverBed)
+        }
+        return clock == .virtual
+            ? "prompt over the bed: not measured on the virtual clock (--clock compressed plays the prompts and measures it)"
+            : "prompt over the bed: no prompt played over a measured bed"
     }
 
     /// " (rule 2, other 1)", or nothing without violations.
