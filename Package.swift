@@ -155,7 +155,7 @@ let package = Package(
         .testTarget(name: "VoicePackTests", dependencies: ["Engine", "PackLibrary", "Guidance", "Speech"]),
         .testTarget(
             name: "AudioIntegrationTests",
-            dependencies: ["Engine", "PulseAudio", "CarAudio", "Speech", "AudioPolicy", "RPC", "AudioTestSupport"]),
+            dependencies: ["Engine", "PulseAudio", "CarAudio", "Speech", "AudioPolicy", "Guidance", "RPC", "AudioTestSupport"]),
         // Random bytes and mutated real files at every parser: a clear error or a valid result, never a crash.
         .testTarget(
             name: "FuzzTests",
