@@ -174,7 +174,8 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "Daemon", "RPC", "RPCSocket", "Engine", "Speech", "Guidance", "AudioTestSupport", "PulseServer", "LoadClients",
+                "Daemon", "RPC", "RPCSocket", "AudioPolicy", "BuiltInPolicy", "Engine", "Speech", "Guidance", "AudioTestSupport", "PulseServer",
+                "LoadClients",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Runs the real `voxnav drive` (which starts its own voxnavd and headless PulseAudio server).

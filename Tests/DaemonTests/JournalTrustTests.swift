@@ -1,4 +1,6 @@
+import AudioPolicy
 import AudioTestSupport
+import BuiltInPolicy
 import Foundation
 import RPC
 import Testing
@@ -99,7 +101,8 @@ import Testing
 
     /// Item 8 of issue 21: a journalled volume of 1,000,000 (+71 dB) is not applied. A restore goes
     /// no higher than the stream's volume raised by the deepest duck the policy can ask for (the
-    /// built-in policy's −15 dB, plus 0.1 dB), and never above PA_VOLUME_UI_MAX (+11 dB).
+    /// built-in policy's −35 dB, its `audibility:` target's deepest duck, plus 0.1 dB), and never
+    /// above PA_VOLUME_UI_MAX (+11 dB).
     @Test func aPlantedLoudJournalIsNotAppliedAboveWhatVoxNavCouldHaveSet() async throws {
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
@@ -117,8 +120,9 @@ import Testing
             stop(daemon)
             let after = try volumes(of: before.index)
             print("loud journal: before \(before.volumes), after \(after), sink inputs \(try PulseProbe.sinkInputs().map { ($0.index, $0.volumes) })")
-            // 20000 raised by 15.1 dB on PulseAudio's cubic scale: 20000 × 10^(15.1/60) ≈ 35,700.
-            let bound = Int((20000 * pow(10, 15.1 / 60)).rounded(.up)) + 1
+            // 20000 raised by 35.1 dB on PulseAudio's cubic scale: 20000 × 10^(35.1/60) ≈ 76,900.
+            let bound = Int((20000 * pow(10, (-Policy.builtIn.deepestDuckDB + 0.1) / 60)).rounded(.up)) + 1
+            #expect(Policy.builtIn.deepestDuckDB == -35)
             #expect(after.allSatisfy { $0 <= bound }, "restored to \(after), above \(bound)")
             #expect(after.allSatisfy { $0 <= 100_347 }, "above PA_VOLUME_UI_MAX: \(after)")
             // What it could have been is restored: the most VoxNav could have set.
