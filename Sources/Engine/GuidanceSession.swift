@@ -34,6 +34,9 @@ struct GuidanceSession {
     var clientClock = false
     /// The trip's last estimates (`guidance.update`'s `trip`), when the client reports them.
     var trip: TripState?
+    /// The maneuvers at a roundabout the client described without a traffic side: right-hand
+    /// traffic is assumed for them (the way round and the exits would be wrong where it keeps left).
+    var trafficSideAssumed: Set<String> = []
     /// Whether a departure prompt ends with the arrival (`guidance.start`'s `arrivalOnDeparture`).
     let arrivalOnDeparture: Bool
     /// The wall clock at one moment of the client's own clock: an arrival worked out for a client on

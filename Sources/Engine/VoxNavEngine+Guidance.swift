@@ -44,6 +44,7 @@ extension VoxNavEngine {
             if let maneuver = item.maneuver { session.maneuvers[item.id] = maneuver }
             guard session.maneuvers[item.id] != nil else { throw EngineError.unknownManeuver(item.id) }
         }
+        noteAssumedTrafficSides(progress, in: &session, client: client)
         if progress.time != nil { session.clientClock = true }
         let trip = progress.trip.map { takeTrip($0, speed: progress.speed, time: progress.time, session: &session) }
         if let paused = session.paused {
@@ -87,6 +88,19 @@ extension VoxNavEngine {
             }
         }
         return .init(prompts: planned, quiet: quiet, trip: trip)
+    }
+
+    /// A roundabout described without `trafficSide` is said for right-hand traffic: said once per
+    /// maneuver in the log, and kept for `state.get`, instead of assumed in silence.
+    private func noteAssumedTrafficSides(_ progress: GuidanceProgress, in session: inout GuidanceSession, client: ClientID) {
+        for item in progress.upcoming {
+            guard let maneuver = item.maneuver, maneuver.isAtRoundabout, maneuver.trafficSideAssumed,
+                session.trafficSideAssumed.insert(item.id).inserted
+            else { continue }
+            logger.warning(
+                "a roundabout without trafficSide: right-hand traffic assumed (its way round and exits are wrong where traffic keeps left)",
+                metadata: ["client": "\(client.rawValue)", "maneuver": "\(item.id)"])
+        }
     }
 
     /// The report's maneuvers as the announcer reads them and as they are said: lane-only maneuvers

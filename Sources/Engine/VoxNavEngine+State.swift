@@ -39,7 +39,8 @@ extension VoxNavEngine {
                 let session = guidance[client]!
                 return EngineState.Guidance(
                     client: client.rawValue, language: session.language, units: session.units, paused: session.paused,
-                    trip: session.trip.map { TripEstimates($0.estimate, arrivalDerived: $0.arrivalDerived) })
+                    trip: session.trip.map { TripEstimates($0.estimate, arrivalDerived: $0.arrivalDerived) },
+                    trafficSideAssumed: session.trafficSideAssumed.isEmpty ? nil : session.trafficSideAssumed.sorted())
             }, promptUnderflows: output.underflows)
     }
 

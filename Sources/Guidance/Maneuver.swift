@@ -6,7 +6,15 @@ import StrictCoding
 public struct Maneuver: Sendable, Hashable, Codable {
     public var type: ManeuverType
     public var junctionType: JunctionType?
-    public var trafficSide: TrafficSide
+    /// The side of the road traffic keeps to, as the client said it; right-hand where it did not.
+    public var trafficSide: TrafficSide {
+        get { givenTrafficSide ?? .right }
+        set { givenTrafficSide = newValue }
+    }
+    /// The client gave no traffic side: right-hand traffic is assumed, which says a roundabout's way
+    /// round and its exits wrong where traffic keeps left (the engine says so where it matters).
+    public var trafficSideAssumed: Bool { givenTrafficSide == nil }
+    private var givenTrafficSide: TrafficSide?
     /// Left to right.
     public var lanes: [Lane]
     public var state: ManeuverState
@@ -43,7 +51,7 @@ public struct Maneuver: Sendable, Hashable, Codable {
     public var carPlayDisplay: [CarPlayDisplayField: CarPlayDisplayValue]
 
     public init(
-        type: ManeuverType, junctionType: JunctionType? = nil, trafficSide: TrafficSide = .right,
+        type: ManeuverType, junctionType: JunctionType? = nil, trafficSide: TrafficSide? = nil,
         lanes: [Lane] = [], state: ManeuverState = .continue, instructionVariants: [String] = [],
         roadName: String? = nil, roadNamePronunciation: String? = nil, routeNumber: String? = nil, exitNumber: String? = nil,
         towards: String? = nil, rotaryName: String? = nil, heading: Double? = nil, currentRoadName: String? = nil,
@@ -52,7 +60,7 @@ public struct Maneuver: Sendable, Hashable, Codable {
     ) {
         self.type = type
         self.junctionType = junctionType
-        self.trafficSide = trafficSide
+        self.givenTrafficSide = trafficSide
         self.lanes = lanes
         self.state = state
         self.instructionVariants = instructionVariants
@@ -93,7 +101,7 @@ public struct Maneuver: Sendable, Hashable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         type = try c.decode(ManeuverType.self, forKey: .type)
         junctionType = try c.decodeIfPresent(JunctionType.self, forKey: .junctionType)
-        trafficSide = try c.decodeIfPresent(TrafficSide.self, forKey: .trafficSide) ?? .right
+        givenTrafficSide = try c.decodeIfPresent(TrafficSide.self, forKey: .trafficSide)
         lanes = try c.decodeIfPresent([Lane].self, forKey: .lanes) ?? []
         guard lanes.count <= Self.maximumLanes else {
             throw DecodingError.dataCorruptedError(forKey: .lanes, in: c, debugDescription: "must list at most \(Self.maximumLanes), not \(lanes.count)")
@@ -156,7 +164,7 @@ public struct Maneuver: Sendable, Hashable, Codable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(type, forKey: .type)
         try c.encodeIfPresent(junctionType, forKey: .junctionType)
-        try c.encode(trafficSide, forKey: .trafficSide)
+        try c.encodeIfPresent(givenTrafficSide, forKey: .trafficSide)
         try c.encode(lanes, forKey: .lanes)
         try c.encode(state, forKey: .state)
         try c.encode(instructionVariants, forKey: .instructionVariants)

@@ -110,13 +110,20 @@ public struct EngineState: Codable, Sendable {
         public var paused: GuidancePauseReason?
         /// The trip's last estimates, when a report carried them.
         public var trip: TripEstimates?
+        /// The maneuvers at a roundabout described without `trafficSide`, for which right-hand
+        /// traffic is assumed; absent when there are none.
+        public var trafficSideAssumed: [String]?
 
-        public init(client: String, language: String, units: UnitSystem, paused: GuidancePauseReason?, trip: TripEstimates?) {
+        public init(
+            client: String, language: String, units: UnitSystem, paused: GuidancePauseReason?, trip: TripEstimates?,
+            trafficSideAssumed: [String]? = nil
+        ) {
             self.client = client
             self.language = language
             self.units = units
             self.paused = paused
             self.trip = trip
+            self.trafficSideAssumed = trafficSideAssumed
         }
     }
 

@@ -46,6 +46,20 @@ import Testing
         #expect(maneuver.roadName == nil)
     }
 
+    /// Without `trafficSide`, right-hand traffic is assumed, and the maneuver says it was; one given,
+    /// or set later, is not assumed. Encoded, an assumed side is left out, so that it stays assumed.
+    @Test func aMissingTrafficSideIsRightHandAndSaidToBeAssumed() throws {
+        var maneuver = try decode(#"{"type": "roundaboutExit2"}"#)
+        #expect(maneuver.trafficSide == .right && maneuver.trafficSideAssumed)
+        let json = String(decoding: try JSONEncoder().encode(maneuver), as: UTF8.self)
+        #expect(!json.contains("trafficSide"), "\(json)")
+        #expect(try decode(json) == maneuver)
+        #expect(try decode(#"{"type": "roundaboutExit2", "trafficSide": "right"}"#).trafficSideAssumed == false)
+        maneuver.trafficSide = .left
+        #expect(!maneuver.trafficSideAssumed && maneuver.trafficSide == .left)
+        #expect(Maneuver(type: .leftTurn).trafficSideAssumed && !Maneuver(type: .leftTurn, trafficSide: .right).trafficSideAssumed)
+    }
+
     @Test func encodingRoundTrips() throws {
         let maneuver = Maneuver(
             type: .roundaboutExit7, junctionType: .roundabout, trafficSide: .left,

@@ -538,6 +538,8 @@ DEFS = {
         "units": {"enum": UNIT_SYSTEMS},
         "paused": {"enum": GUIDANCE_PAUSE_REASONS, "description": "Why it is paused, while it is."},
         "trip": {**ref("TripEstimates"), "description": "The trip's last estimates, when a report carried them."},
+        "trafficSideAssumed": {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                               "description": "The maneuvers at a roundabout described without trafficSide, for which right-hand traffic is assumed."},
     }, required=["client", "language", "units"]),
     "TripReport": obj({
         "distance": {"type": "number", "minimum": 0, "maximum": 50000000, "description": "Meters to the destination."},
@@ -589,6 +591,7 @@ DEFS = {
             "gain": {"type": "number", "description": "prompt.started: dB applied to the prompt's speech (its client's session.guidanceGain and any boost the policy's audibility: target asked for)."},
             "extraDuck": {"type": "number", "maximum": 0, "description": "prompt.started: dB the ducked sources went below their duck for the prompt to stand out (the policy's audibility:)."},
             "aboveBed": {"type": "number", "description": "prompt.started: dB the prompt's speech level stands above the bed under it, as measured from the sink's monitor."},
+            "speechLevel": {"type": "number", "maximum": 0, "description": "prompt.started: the prompt's speech level as played (dBFS, gated), when it is speech: the policy's audibility.promptLevel plus its gain."},
             "handling": ref("ForeignHandling"),
             "player": {"type": "string", "description": "source.handled: the MPRIS player's bus name."},
             "maneuver": {"type": "string", "description": "prompt.queued, for a guidance instruction: the id of the maneuver it is for."},
