@@ -20,7 +20,8 @@ import Speech
 /// Levels are `SpeechLevel`'s (50 ms blocks, gated as EBU R 128 gates loudness, unweighted). The bed
 /// under a prompt is the source's level measured alone just before it, lowered by the duck the server
 /// shows on the source's stream in the middle of the prompt; the prompt's level is what the capture
-/// holds over that bed.
+/// holds over that bed. Each prompt comes after 3.6 s of the bed alone, the bed meter's 3 s and more:
+/// a peer's prompt in voxnavd's window would count as bed.
 struct LoudnessAcrossVoices {
     /// The packs' languages and the eSpeak NG voice the CLI is given for each (voxnavd's own choice).
     static let voices: [(language: String, voice: String)] = [
@@ -138,8 +139,9 @@ struct LoudnessAcrossVoices {
     /// One prompt over the source `kind` playing on sink input `stream`: how far its speech stands
     /// above the bed under it. voxnavd's prompt when `argv` is nil, else the peer's command.
     private func marginOverBed(kind: SourceKind, stream: UInt32, text: String, contender: String, argv: [String]? = nil) throws -> Double? {
-        // The bed alone, just before.
-        usleep(600_000)
+        // The bed alone, just before: long enough that voxnavd's meter (the newest 3 s) hears no
+        // other contender's prompt in it, which it would count as bed and duck deeper for.
+        usleep(2_600_000)
         capture.startRecording()
         usleep(1_000_000)
         let bedAlone = capture.stopRecording()
