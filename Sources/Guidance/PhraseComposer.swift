@@ -49,7 +49,9 @@ public struct PhraseComposer: Sendable, Hashable {
         _ maneuver: Maneuver, state: ManeuverState, distance: Double,
         then next: Maneuver?, andThen: Maneuver? = nil, style: PhraseStyle, spoken: SpokenNames?
     ) -> String {
-        let (maneuver, next) = LanePattern.fold(maneuver, then: next)
+        var (maneuver, next) = LanePattern.fold(maneuver, then: next)
+        // An arrival with a maneuver after it is a waypoint's: the trip goes on.
+        if next != nil, maneuver.type.family == .arrivals { maneuver.isWaypoint = true }
         let phrases = pack.phrases(for: maneuver)
         let values = values(for: maneuver, distance: distance, spoken: spoken)
         let action = render(phrases.action!, values)

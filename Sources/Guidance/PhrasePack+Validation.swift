@@ -65,6 +65,7 @@ extension PhrasePack {
             try validate(phrases(for: type), of: type, forms: forms)
             // At a roundabout: checked as the type's own, where the pack words it so.
             if let variant = phrasesAtRoundabout[type] { try validate(variant, of: type, forms: forms) }
+            if let variant = phrasesAtWaypoint[type] { try validate(variant, of: type, forms: forms) }
         }
     }
 
