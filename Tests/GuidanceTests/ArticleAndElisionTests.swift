@@ -11,7 +11,9 @@ import Testing
     }
 
     @Test func frenchElidesTheCompassPointsArticleAndSaysAuBeforeAMasculineName() throws {
-        #expect(try Self.say("fr", Maneuver(type: .startRoute, roadName: "Cours de l'Intendance", heading: 90)) == "Dirigez-vous vers l'est sur le cours de l'Intendance")
+        #expect(
+            try Self.say("fr", Maneuver(type: .startRoute, roadName: "Cours de l'Intendance", heading: 90))
+                == "Dirigez-vous vers l'est sur le cours de l'Intendance")
         #expect(try Self.say("fr", Maneuver(type: .startRoute, heading: 270)) == "Dirigez-vous vers l'ouest")
         #expect(try Self.say("fr", Maneuver(type: .startRoute, heading: 45)) == "Dirigez-vous vers le nord-est")
         #expect(try Self.say("fr", Maneuver(type: .arriveAtDestination, destinationName: "CHU Purpan")) == "Vous êtes arrivé au CHU Purpan")
@@ -21,7 +23,9 @@ import Testing
 
     @Test func italianElidesTheOrdinalsArticleAndSaysAlBeforeALandmark() throws {
         #expect(try Self.say("it", Maneuver(type: .roundaboutExit8)) == "Alla rotonda, prendi l'ottava uscita")
-        #expect(try Self.say("it", Maneuver(type: .roundaboutExit11, roadName: "Via Nizza"), .prepare, distance: 200) == "Tra 200 metri, alla rotonda, prendi l'undicesima uscita e imbocca Via Nizza")
+        #expect(
+            try Self.say("it", Maneuver(type: .roundaboutExit11, roadName: "Via Nizza"), .prepare, distance: 200)
+                == "Tra 200 metri, alla rotonda, prendi l'undicesima uscita e imbocca Via Nizza")
         #expect(try Self.say("it", Maneuver(type: .roundaboutExit2)) == "Alla rotonda, prendi la seconda uscita")
         #expect(try Self.say("it", Maneuver(type: .arriveAtDestination, destinationName: "Pantheon")) == "Sei arrivato al Pantheon")
         #expect(try Self.say("it", Maneuver(type: .arriveAtDestination, destinationName: "Lingotto")) == "Sei arrivato al Lingotto")
@@ -30,14 +34,20 @@ import Testing
 
     @Test func brazilianSaysAMasculineLandmarkWithItsArticle() throws {
         #expect(try Self.say("pt-BR", Maneuver(type: .rightTurn, roadName: "Minhocão"), .prepare, distance: 200) == "Em 200 metros, vire à direita no Minhocão")
-        #expect(try Self.say("pt-BR", Maneuver(type: .rightTurn, currentRoadName: "Aterro do Flamengo"), .continue, distance: 5000) == "Siga pelo Aterro do Flamengo por 5 quilômetros")
+        #expect(
+            try Self.say("pt-BR", Maneuver(type: .rightTurn, currentRoadName: "Aterro do Flamengo"), .continue, distance: 5000)
+                == "Siga pelo Aterro do Flamengo por 5 quilômetros")
         #expect(try Self.say("pt-BR", Maneuver(type: .arriveAtDestination, destinationName: "Maracanã")) == "Você chegou ao Maracanã")
     }
 
     @Test func polishSaysWeBeforeWOrFAndAConsonant() throws {
         #expect(try Self.say("pl", Maneuver(type: .rightTurn, roadName: "Wrocławska"), .prepare, distance: 200) == "Za 200 metrów skręć w prawo we Wrocławską")
-        #expect(try Self.say("pl", Maneuver(type: .rightTurn, roadName: "Władysława IV"), .prepare, distance: 200) == "Za 200 metrów skręć w prawo we Władysława IV")
+        #expect(
+            try Self.say("pl", Maneuver(type: .rightTurn, roadName: "Władysława IV"), .prepare, distance: 200) == "Za 200 metrów skręć w prawo we Władysława IV"
+        )
         #expect(try Self.say("pl", Maneuver(type: .rightTurn, roadName: "Wielicka"), .prepare, distance: 200) == "Za 200 metrów skręć w prawo w Wielicką")
-        #expect(try Self.say("pl", Maneuver(type: .rightTurn, currentRoadName: "Wrocławska"), .continue, distance: 5000) == "Jedź dalej Wrocławską przez 5 kilometrów")
+        #expect(
+            try Self.say("pl", Maneuver(type: .rightTurn, currentRoadName: "Wrocławska"), .continue, distance: 5000)
+                == "Jedź dalej Wrocławską przez 5 kilometrów")
     }
 }

@@ -116,16 +116,18 @@ import Testing
     /// "dwadzieścia po północy" (not "o północy 20").
     @Test func clockTimesSayTheirMinutesAsNativesDo() throws {
         let french = try PackFiles.composer("fr")
-        #expect([(13, 1), (20, 31), (1, 51), (0, 21), (9, 7), (0, 0)].map { french.clock(Self.at($0, $1)) } == [
-            "13 heures une", "20 heures trente et une", "une heure cinquante et une", "minuit vingt et une", "9 heures 7", "minuit",
-        ])
+        #expect(
+            [(13, 1), (20, 31), (1, 51), (0, 21), (9, 7), (0, 0)].map { french.clock(Self.at($0, $1)) } == [
+                "13 heures une", "20 heures trente et une", "une heure cinquante et une", "minuit vingt et une", "9 heures 7", "minuit",
+            ])
         let spanish = try PackFiles.composer("es")
         #expect([(0, 20), (0, 0), (22, 7)].map { spanish.clock(Self.at($0, $1)) } == ["las doce y 20 de la noche", "medianoche", "las 22 y 7"])
         #expect(spanish.estimates(TripEstimate(distance: 4000, time: 600, arrival: Self.at(0, 20))).hasPrefix("Llegada prevista a las doce y 20 de la noche"))
         let polish = try PackFiles.composer("pl")
-        #expect([(22, 7), (8, 1), (0, 20), (0, 1), (0, 0), (13, 45)].map { polish.clock(Self.at($0, $1)) } == [
-            "o dwudziestej drugiej 07", "o ósmej 01", "20 po północy", "minutę po północy", "o północy", "o trzynastej 45",
-        ])
+        #expect(
+            [(22, 7), (8, 1), (0, 20), (0, 1), (0, 0), (13, 45)].map { polish.clock(Self.at($0, $1)) } == [
+                "o dwudziestej drugiej 07", "o ósmej 01", "20 po północy", "minutę po północy", "o północy", "o trzynastej 45",
+            ])
         #expect(loadError(Self.valid + "\n  clockMinutes: { \"60\": sixty }")?.description.contains("no minute of the clock") == true)
         #expect(loadError(Self.valid + "\n  clockMinutes: { \"1\": \"{n}\" }")?.description.contains("plain text") == true)
     }
