@@ -43,7 +43,8 @@ import Testing
     @Test func polishSaysWeBeforeWOrFAndAConsonant() throws {
         #expect(try Self.say("pl", Maneuver(type: .rightTurn, roadName: "Wrocławska"), .prepare, distance: 200) == "Za 200 metrów skręć w prawo we Wrocławską")
         #expect(
-            try Self.say("pl", Maneuver(type: .rightTurn, roadName: "Władysława IV"), .prepare, distance: 200) == "Za 200 metrów skręć w prawo we Władysława czwartego"
+            try Self.say("pl", Maneuver(type: .rightTurn, roadName: "Władysława IV"), .prepare, distance: 200)
+                == "Za 200 metrów skręć w prawo we Władysława czwartego"
         )
         #expect(try Self.say("pl", Maneuver(type: .rightTurn, roadName: "Wielicka"), .prepare, distance: 200) == "Za 200 metrów skręć w prawo w Wielicką")
         #expect(

@@ -23,7 +23,8 @@ import Testing
         #expect(say("cs", Maneuver(type: .changeHighwayRight, routeNumber: "D1"), .prepare) == "Za 200 metrů se držte vpravo a přejeďte na „D 1“")
         #expect(say("de", Maneuver(type: .rightTurn, currentRoadName: "A9"), .continue, 5000) == "Auf der A 9 für 5 Kilometer weiterfahren")
         #expect(say("nl", Maneuver(type: .rightTurn, currentRoadName: "A2"), .continue, 5000) == "Volg de A 2 gedurende 5 kilometer")
-        #expect(say("fr", Maneuver(type: .changeHighway, routeNumber: "A7", towards: "Marseille"), .prepare) == "Dans 200 mètres, prenez l'A7, direction Marseille")
+        #expect(
+            say("fr", Maneuver(type: .changeHighway, routeNumber: "A7", towards: "Marseille"), .prepare) == "Dans 200 mètres, prenez l'A7, direction Marseille")
         #expect(say("fr", Maneuver(type: .changeHighwayRight, routeNumber: "A7"), .execute) == "Serrez à droite pour prendre l'A7")
     }
 }
