@@ -45,9 +45,10 @@ import Testing
         }
     }
 
-    /// Spanish, Brazilian and Polish link three maneuvers without saying their "then" twice (issue
-    /// 52): ", después … y luego …", ", depois … e em seguida …", ", następnie …, a potem …"; two
-    /// keep their "y después", "e depois", "a następnie".
+    /// Spanish, Brazilian, Polish, German and Chinese (and French, Italian, Dutch, Czech) link three
+    /// maneuvers without saying their "then" twice (issue 52): ", después … y luego …", ", depois … e
+    /// em seguida …", ", następnie …, a potem …", ". Dann … und danach …", "，随后…，再…"; two keep
+    /// their "y después", "e depois", "a następnie", "dann", "随后".
     @Test func threeChainedSayTheirThenOnce() throws {
         let exit = Maneuver(type: .highwayOffRampRight, exitNumber: "12")
         let left = Maneuver(type: .leftTurn, roadName: "Calle de Toledo")
@@ -70,6 +71,15 @@ import Testing
                 exit, state: .execute, distance: 400, then: Maneuver(type: .leftTurn, roadName: "Rua da Consolação"),
                 andThen: Maneuver(type: .keepRight, towards: "Santos"))
                 == "Agora, pegue a saída 12 à direita, depois vire à esquerda na Rua da Consolação e em seguida mantenha-se à direita sentido Santos")
+        let german = try PackFiles.composer("de")
+        #expect(
+            german.compose(Self.exit, state: .prepare, distance: 400, then: Self.left, andThen: Self.right)
+                == "In 400 Metern die Ausfahrt 432 rechts nehmen Richtung Cesar Chavez Street. Dann links halten und danach rechts halten Richtung Bayshore Boulevard"
+        )
+        let chinese = try PackFiles.composer("zh")
+        #expect(
+            chinese.compose(exit, state: .execute, distance: 400, then: Maneuver(type: .leftTurn, roadName: "长安街"), andThen: Maneuver(type: .keepRight))
+                .hasSuffix("，随后左转，进入长安街，再靠右行驶"))
         let polish = try PackFiles.composer("pl")
         #expect(
             polish.compose(
@@ -81,6 +91,19 @@ import Testing
                 exit, state: .prepare, distance: 400, then: Maneuver(type: .leftTurn, roadName: "Puławska"),
                 andThen: Maneuver(type: .keepRight, towards: "Piaseczno"))
                 == "Za 400 metrów zjedź w prawo zjazdem numer 12. Następnie skręć w lewo w Puławską, a potem trzymaj się prawej strony, kierunek Piaseczno")
+    }
+
+    /// Every pack that words the chain of three itself says its "then" word at most once in it, and
+    /// says all three maneuvers (German ", dann … und danach …", French ", puis … et ensuite …").
+    @Test(arguments: PackFiles.languages) func aChainOfThreeSaysItsThenOnce(language: String) throws {
+        let composer = try PackFiles.composer(language)
+        guard composer.pack.states[.execute]!.allPlaceholders.contains(where: { $0.name == "andThen" }), let connector = composer.pack.chainConnector else {
+            return
+        }
+        let three = composer.compose(Self.exit, state: .execute, distance: 400, then: Self.left, andThen: Self.right)
+        let one = composer.compose(Self.exit, state: .execute, distance: 400, then: Self.left)
+        #expect(three.components(separatedBy: connector).count <= 2, "\(language): \(three)")
+        #expect(three.contains("Bayshore Boulevard") && three.count > one.count, "\(language): \(three)")
     }
 
     /// The fitting order sheds the second chained maneuver before the first one's details.
