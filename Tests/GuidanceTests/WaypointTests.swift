@@ -38,6 +38,24 @@ import Testing
         }
     }
 
+    /// `atWaypoint` belongs to arrivals, says something, and is checked as the arrival's own wording.
+    @Test(arguments: [
+        ("turns", "{ action: \"turn {side}\", short: \"turn {side}\", atWaypoint: { action: x } }", "maneuvers.turns.atWaypoint", "no arrival"),
+        ("arrivals", "{ action: a, short: a, atWaypoint: {} }", "maneuvers.arrivals.atWaypoint", "empty"),
+        ("arrivals", "{ action: a, short: a, atWaypoint: { execute: \"at {exit}\" } }", "maneuvers.arrivals.atWaypoint.execute", "{exit}"),
+    ])
+    func aBadWaypointWordingIsRefused(family: String, entry: String, path: String, message: String) throws {
+        var pack = MinimalPack()
+        pack.maneuvers[family] = entry
+        let error = try #require(throws: PhrasePackError.self) { try pack.pack() }
+        #expect(error.path == path && error.description.contains(message), "\(error)")
+        pack.maneuvers["arrivals"] = "{ action: a, short: a, atWaypoint: { execute: \"waypoint[ {destination}]\" } }"
+        pack.maneuvers["turns"] = MinimalPack().maneuvers["turns"]
+        var waypoint = Maneuver(type: .arriveAtDestination, destinationName: "Mill")
+        waypoint.isWaypoint = true
+        #expect(PhraseComposer(pack: try pack.pack()).compose(waypoint, state: .execute, distance: 0) == "Waypoint Mill")
+    }
+
     @Test func waypointsAreSaidAsNativeAppsSayThem() throws {
         func say(_ language: String, _ type: ManeuverType, _ name: String?, _ state: ManeuverState = .execute) throws -> String {
             var maneuver = Maneuver(type: type, destinationName: name)
