@@ -25,7 +25,7 @@ struct ManeuverPhrases: Sendable, Hashable {
     init() {}
 
     /// `variant`: an `atRoundabout` or `atWaypoint` entry, which has no variant of its own; its
-    /// fields' origin is "<entry>.atRoundabout".
+    /// fields' origin is "<entry>.atRoundabout" (or ".atWaypoint").
     init(_ node: YAMLCursor, variant: Bool = false) throws(PhrasePackError) {
         if !node.isMapping {
             // A bare string is shorthand for { action: ..., short: ... } with the same text.
