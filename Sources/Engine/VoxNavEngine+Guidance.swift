@@ -105,14 +105,15 @@ extension VoxNavEngine {
 
     /// The report's maneuvers as the announcer reads them and as they are said: lane-only maneuvers
     /// folded into the one before (Apple's lane pattern), a road that only changes its name not
-    /// announced (`NameChange`), with the road an app names only in its instruction
-    /// (`InstructionRoad`) and without the road names or numbers the client turned off. Sets the
-    /// session's `onRoute`; returns the progress the announcer takes.
+    /// announced (`NameChange`), an arrival with maneuvers after it a waypoint's (`Waypoint`), with
+    /// the road an app names only in its instruction (`InstructionRoad`) and without the road names
+    /// or numbers the client turned off. Sets the session's `onRoute`; returns the progress the
+    /// announcer takes.
     private static func takeRoute(_ progress: GuidanceProgress, at now: Double, into session: inout GuidanceSession) -> RouteProgress {
         let described = progress.upcoming.indices.compactMap { index in
             session.maneuvers[progress.upcoming[index].id].map { (id: index, maneuver: $0) }
         }
-        let route = NameChange.fold(LanePattern.fold(described))
+        let route = Waypoint.mark(NameChange.fold(LanePattern.fold(described)))
         let pack = session.composer.pack
         let roads = session.roads
         session.onRoute = Dictionary(

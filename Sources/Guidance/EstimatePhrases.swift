@@ -20,6 +20,9 @@ struct EstimatePhrases: Sendable, Hashable {
     let isTwelveHour: Bool
     /// `{period}`: the words for before and after noon, when the clock says them.
     let periods: Periods?
+    /// `clockMinutes`: the words a minute of the clock is said with where its digits would be read
+    /// wrong (French "treize heures une", not "… un"); any other minute is said in digits.
+    let minuteWords: [Int: String]
     let minutes: PluralForms
     let hours: PluralForms
     /// "{hours} {minutes}": a duration of an hour or more that is not whole hours.
@@ -27,7 +30,7 @@ struct EstimatePhrases: Sendable, Hashable {
     /// Said for a duration under half a minute.
     let lessThanAMinute: Template
 
-    static let keys = ["sentence", "departure", "clock", "periods", "minutes", "hours", "hoursAndMinutes", "lessThanAMinute"]
+    static let keys = ["sentence", "departure", "clock", "clockMinutes", "periods", "minutes", "hours", "hoursAndMinutes", "lessThanAMinute"]
     static let clockPlaceholders: Set<String> = ["hour", "minute", "mm", "period"]
 
     init(_ node: YAMLCursor, rules: PluralRules, distanceForms: Set<String>) throws(PhrasePackError) {
@@ -67,10 +70,28 @@ struct EstimatePhrases: Sendable, Hashable {
         } else {
             periods = nil
         }
+        minuteWords = try Self.minuteWords(try node.optional("clockMinutes"))
         minutes = try PluralForms(try node.required("minutes"), rules: rules, allowed: ["n"])
         self.hours = try PluralForms(try node.required("hours"), rules: rules, allowed: ["n"])
         hoursAndMinutes = try template("hoursAndMinutes", allowed: ["hours", "minutes"], required: ["hours", "minutes"])
         lessThanAMinute = try template("lessThanAMinute", allowed: [])
+    }
+
+    /// `clockMinutes`: a minute, 1 to 59, to the plain words said for it.
+    private static func minuteWords(_ node: YAMLCursor?) throws(PhrasePackError) -> [Int: String] {
+        guard let node else { return [:] }
+        var words: [Int: String] = [:]
+        for (key, value) in try node.entries() {
+            guard let minute = Int(key), (1...59).contains(minute) else {
+                throw PhrasePackError(.invalidValue, at: value, "'\(InputLimits.echo(key))' is no minute of the clock (1 to 59)")
+            }
+            let said = try value.string()
+            guard !said.isEmpty, !said.contains(where: { "{}[]|".contains($0) }) else {
+                throw PhrasePackError(.invalidValue, at: value, "a minute's words are plain text: \"\(InputLimits.echo(said))\"")
+            }
+            words[minute] = said
+        }
+        return words
     }
 
     /// The words for before and after noon.

@@ -49,6 +49,10 @@ public struct Maneuver: Sendable, Hashable, Codable {
     /// What CarPlay shows and VoxNav does not speak (symbols, dashboard and notification variants,
     /// …): accepted, kept to be sent on, never said.
     public var carPlayDisplay: [CarPlayDisplayField: CarPlayDisplayValue]
+    /// An arrival with maneuvers after it on the route (a via point): the trip goes on, and the pack
+    /// says it in its `atWaypoint` wording. Never sent by a client: guidance marks it from the route's
+    /// order (`Waypoint.mark`), the composer for an arrival with a maneuver chained after it.
+    public var isWaypoint = false
 
     public init(
         type: ManeuverType, junctionType: JunctionType? = nil, trafficSide: TrafficSide? = nil,

@@ -7,6 +7,9 @@ struct ManeuverPhrases: Sendable, Hashable {
     /// The entry's wording at a roundabout (`junctionType: roundabout` on a type that is no
     /// roundabout maneuver itself): the same fields, parsed by `PhrasePack`.
     static let atRoundabout = "atRoundabout"
+    /// An arrival's wording at a waypoint (`Maneuver.isWaypoint`): the same fields, on arrivals only.
+    static let atWaypoint = "atWaypoint"
+    static let variants = [atRoundabout, atWaypoint]
 
     /// The full verb phrase: "turn {side}[ onto {road}]".
     var action: Template?
@@ -21,8 +24,8 @@ struct ManeuverPhrases: Sendable, Hashable {
 
     init() {}
 
-    /// `variant`: an `atRoundabout` entry, which has no variant of its own; its fields' origin is
-    /// "<entry>.atRoundabout".
+    /// `variant`: an `atRoundabout` or `atWaypoint` entry, which has no variant of its own; its
+    /// fields' origin is "<entry>.atRoundabout" (or ".atWaypoint").
     init(_ node: YAMLCursor, variant: Bool = false) throws(PhrasePackError) {
         if !node.isMapping {
             // A bare string is shorthand for { action: ..., short: ... } with the same text.
@@ -32,7 +35,7 @@ struct ManeuverPhrases: Sendable, Hashable {
             origin = ["action": node.key, "short": node.key]
             return
         }
-        try node.onlyKeys(variant ? Self.keys : Self.keys + [Self.atRoundabout])
+        try node.onlyKeys(variant ? Self.keys : Self.keys + Self.variants)
         action = try node.optional("action")?.template()
         short = try node.optional("short")?.template()
         then = try node.optional("then")?.template()
@@ -40,7 +43,7 @@ struct ManeuverPhrases: Sendable, Hashable {
             if let template = try node.optional(state.rawValue)?.template() { states[state] = template }
         }
         let key = variant ? "\(node.path.split(separator: ".").dropLast().last ?? "").\(node.key)" : node.key
-        for (field, _) in try node.entries() where field != Self.atRoundabout { origin[field] = key }
+        for (field, _) in try node.entries() where !Self.variants.contains(field) { origin[field] = key }
     }
 
     /// Whether the entry gives anything.

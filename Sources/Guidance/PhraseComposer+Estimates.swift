@@ -79,7 +79,7 @@ extension PhraseComposer {
         return render(template) { placeholder in
             switch placeholder.name {
             case "hour": String(said)
-            case "minute": minute == 0 ? nil : String(minute)
+            case "minute": minute == 0 ? nil : phrases.minuteWords[minute] ?? String(minute)
             case "mm": minute == 0 ? nil : (minute < 10 ? "0\(minute)" : String(minute))
             case "period": phrases.periods.map { hour < 12 ? $0.am : $0.pm }
             default: nil

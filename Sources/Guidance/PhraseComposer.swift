@@ -49,29 +49,39 @@ public struct PhraseComposer: Sendable, Hashable {
         _ maneuver: Maneuver, state: ManeuverState, distance: Double,
         then next: Maneuver?, andThen: Maneuver? = nil, style: PhraseStyle, spoken: SpokenNames?
     ) -> String {
-        let (maneuver, next) = LanePattern.fold(maneuver, then: next)
+        var (maneuver, next) = LanePattern.fold(maneuver, then: next)
+        // An arrival with a maneuver after it is a waypoint's: the trip goes on.
+        if next != nil, maneuver.type.family == .arrivals { maneuver.isWaypoint = true }
         let phrases = pack.phrases(for: maneuver)
         let values = values(for: maneuver, distance: distance, spoken: spoken)
         let action = render(phrases.action!, values)
         let short = render(phrases.short!, values)
+        let template = pack.stateTemplate(state, for: maneuver, style: style)
+        // A sentence that says `{andThen}` links the second chained maneuver itself (Spanish ",
+        // después … y luego …"); in any other the link is added to `{then}`.
+        let linksBoth = template.allPlaceholders.contains { $0.name == "andThen" }
+        var andThenText: String?
         // The chained maneuver is said with its details (where it goes), so "keep left, then keep
         // right" becomes "keep left toward Airport, then keep right toward Downtown".
         let thenText = next.map { next in
             let (next, third) = LanePattern.fold(next, then: andThen)
             let said = thenPhrase(next, spoken: spoken)
             guard let third else { return said }
+            andThenText = thenPhrase(third, spoken: spoken)
+            guard !linksBoth else { return said }
             // The second link is worded as the pack's final instruction links its `{then}` (", then …",
             // German ", dann …", Swedish ". sedan …"): the pack's generic execute template with only `{then}`.
-            let link = render(pack.states[.execute]!) { $0.name == "then" ? thenPhrase(third, spoken: spoken) : nil }
+            let link = render(pack.states[.execute]!) { $0.name == "then" ? andThenText : nil }
             return said + link
         }
         let lanes = LaneGuidance(lanes: maneuver.lanes, toward: maneuver.type.laneDirection).map(lanePhrase)
-        let sentence = render(pack.stateTemplate(state, for: maneuver, style: style)) { placeholder in
+        let sentence = render(template) { placeholder in
             switch placeholder.name {
             case "action": action
             case "short": short
             case "named": Self.named(action: action, short: short)
             case "then": thenText
+            case "andThen": andThenText
             case "lanes": lanes
             default: values(placeholder)
             }

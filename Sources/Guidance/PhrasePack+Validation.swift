@@ -11,7 +11,7 @@ extension PhrasePack {
     /// Placeholders that are names, which may ask for a form of the pack's `nameForms`.
     static let namePlaceholders: Set<String> = ["road", "ref", "towards", "rotary", "currentRoad", "destination"]
     /// Placeholders of sentence templates (`states`, `short`, state overrides).
-    static let sentencePlaceholders = maneuverPlaceholders.union(["action", "short", "named", "lanes", "then"])
+    static let sentencePlaceholders = maneuverPlaceholders.union(["action", "short", "named", "lanes", "then", "andThen"])
 
     static func checkKnown(
         _ template: Template, allowed: Set<String>, forms: [String: Set<String>] = [:], at path: String
@@ -65,6 +65,7 @@ extension PhrasePack {
             try validate(phrases(for: type), of: type, forms: forms)
             // At a roundabout: checked as the type's own, where the pack words it so.
             if let variant = phrasesAtRoundabout[type] { try validate(variant, of: type, forms: forms) }
+            if let variant = phrasesAtWaypoint[type] { try validate(variant, of: type, forms: forms) }
         }
     }
 

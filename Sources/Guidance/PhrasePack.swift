@@ -58,6 +58,8 @@ public struct PhrasePack: Sendable, Hashable {
     let phrasesByType: [ManeuverType: ManeuverPhrases]
     /// Each type's phrases at a roundabout, where its entry or its family's has `atRoundabout`.
     let phrasesAtRoundabout: [ManeuverType: ManeuverPhrases]
+    /// Each arrival type's wording at a waypoint (`atWaypoint`), where the pack gives one.
+    let phrasesAtWaypoint: [ManeuverType: ManeuverPhrases]
     /// `{rotation}`: the words for the way round a roundabout in each traffic side the pack says it
     /// for ("going clockwise" in left-hand traffic), from `junctions.rotation`.
     let rotation: [TrafficSide: String]
@@ -174,7 +176,10 @@ public struct PhrasePack: Sendable, Hashable {
 
         states = try Self.stateTemplates(try root.required("states"))
         shortStates = try Self.stateTemplates(try root.required("short"))
-        (phrasesByType, phrasesAtRoundabout) = try Self.maneuverPhrases(try root.required("maneuvers"))
+        let maneuvers = try Self.maneuverPhrases(try root.required("maneuvers"))
+        phrasesByType = maneuvers.byType
+        phrasesAtRoundabout = maneuvers.variants[ManeuverPhrases.atRoundabout] ?? [:]
+        phrasesAtWaypoint = maneuvers.variants[ManeuverPhrases.atWaypoint] ?? [:]
         rotation = try root.optional("junctions").map { node throws(PhrasePackError) in try Self.rotation(node) } ?? [:]
         names = try root.optional("names").map { node throws(PhrasePackError) in try NameExpander(node) } ?? .none
         nameForms = try root.optional("nameForms").map { node throws(PhrasePackError) in try NameForms(node) } ?? .none
@@ -196,8 +201,10 @@ public struct PhrasePack: Sendable, Hashable {
     func phrases(for type: ManeuverType) -> ManeuverPhrases { phrasesByType[type]! }
 
     /// The phrases for `maneuver`: its type's, at a roundabout its type is not itself about
-    /// (`junctionType: roundabout`) their `atRoundabout` wording where the pack gives one.
+    /// (`junctionType: roundabout`) their `atRoundabout` wording where the pack gives one, an
+    /// arrival at a waypoint (`isWaypoint`) its `atWaypoint` wording.
     func phrases(for maneuver: Maneuver) -> ManeuverPhrases {
+        if maneuver.isWaypoint, let variant = phrasesAtWaypoint[maneuver.type] { return variant }
         guard maneuver.junctionType == .roundabout, !maneuver.type.isRoundabout, let variant = phrasesAtRoundabout[maneuver.type] else {
             return phrases(for: maneuver.type)
         }
@@ -273,38 +280,40 @@ public struct PhrasePack: Sendable, Hashable {
 
     private static func maneuverPhrases(
         _ node: YAMLCursor
-    ) throws(PhrasePackError) -> (byType: [ManeuverType: ManeuverPhrases], atRoundabout: [ManeuverType: ManeuverPhrases]) {
+    ) throws(PhrasePackError) -> (byType: [ManeuverType: ManeuverPhrases], variants: [String: [ManeuverType: ManeuverPhrases]]) {
         var byFamily: [ManeuverFamily: ManeuverPhrases] = [:]
         var byType: [ManeuverType: ManeuverPhrases] = [:]
-        var familyAtRoundabout: [ManeuverFamily: ManeuverPhrases] = [:]
-        var typeAtRoundabout: [ManeuverType: ManeuverPhrases] = [:]
+        // variant key (atRoundabout, atWaypoint) → its wording per family and per type
+        var familyVariants: [String: [ManeuverFamily: ManeuverPhrases]] = [:]
+        var typeVariants: [String: [ManeuverType: ManeuverPhrases]] = [:]
         for (key, value) in try node.entries() {
-            let variantNode = value.isMapping ? try value.optional(ManeuverPhrases.atRoundabout) : nil
-            let variant = try variantNode.map { node throws(PhrasePackError) in try ManeuverPhrases(node, variant: true) }
-            if let family = ManeuverFamily(rawValue: key) {
-                byFamily[family] = try ManeuverPhrases(value)
-                familyAtRoundabout[family] = variant
-            } else if let type = ManeuverType(rawValue: key) {
-                byType[type] = try ManeuverPhrases(value)
-                typeAtRoundabout[type] = variant
-            } else {
+            let family = ManeuverFamily(rawValue: key)
+            guard family != nil || ManeuverType(rawValue: key) != nil else {
                 throw PhrasePackError(
                     .unknownManeuverType, at: value,
                     "unknown maneuver type or family '\(InputLimits.echo(key))'; families: \(ManeuverFamily.allCases.map(\.rawValue).joined(separator: ", ")); types: \(ManeuverType.allCases.map(\.rawValue).joined(separator: ", "))"
                 )
             }
-            // A roundabout maneuver says its roundabout already: another wording for it would never be said.
-            let types = ManeuverFamily(rawValue: key).map { family in ManeuverType.allCases.filter { $0.family == family } } ?? [ManeuverType(rawValue: key)!]
-            if let variantNode, types.allSatisfy(\.isRoundabout) {
-                throw PhrasePackError(
-                    .unknownKey, at: variantNode, "'\(key)' is a roundabout maneuver already: it takes no '\(ManeuverPhrases.atRoundabout)' wording")
-            }
-            if let variant, variant.isEmpty {
-                throw PhrasePackError(.missingKey, at: variantNode!, "an empty '\(ManeuverPhrases.atRoundabout)' says nothing: give it an action")
+            if let family { byFamily[family] = try ManeuverPhrases(value) } else { byType[ManeuverType(rawValue: key)!] = try ManeuverPhrases(value) }
+            let types = family.map { family in ManeuverType.allCases.filter { $0.family == family } } ?? [ManeuverType(rawValue: key)!]
+            for name in ManeuverPhrases.variants {
+                guard value.isMapping, let variantNode = try value.optional(name) else { continue }
+                let variant = try ManeuverPhrases(variantNode, variant: true)
+                // A roundabout maneuver says its roundabout already; only an arrival is at a waypoint.
+                if name == ManeuverPhrases.atRoundabout, types.allSatisfy(\.isRoundabout) {
+                    throw PhrasePackError(.unknownKey, at: variantNode, "'\(key)' is a roundabout maneuver already: it takes no '\(name)' wording")
+                }
+                if name == ManeuverPhrases.atWaypoint, !types.allSatisfy({ $0.family == .arrivals }) {
+                    throw PhrasePackError(.unknownKey, at: variantNode, "'\(key)' is no arrival: only arrivals take an '\(name)' wording")
+                }
+                if variant.isEmpty {
+                    throw PhrasePackError(.missingKey, at: variantNode, "an empty '\(name)' says nothing: give it an action")
+                }
+                if let family { familyVariants[name, default: [:]][family] = variant } else { typeVariants[name, default: [:]][types[0]] = variant }
             }
         }
         var resolved: [ManeuverType: ManeuverPhrases] = [:]
-        var atRoundabout: [ManeuverType: ManeuverPhrases] = [:]
+        var variants: [String: [ManeuverType: ManeuverPhrases]] = [:]
         for type in ManeuverType.allCases {
             let phrases = (byType[type] ?? ManeuverPhrases()).over(byFamily[type.family] ?? ManeuverPhrases())
             for (field, template) in [("action", phrases.action), ("short", phrases.short)] where template == nil {
@@ -314,11 +323,12 @@ public struct PhrasePack: Sendable, Hashable {
                 )
             }
             resolved[type] = phrases
-            guard !type.isRoundabout else { continue }
-            let variant = (typeAtRoundabout[type] ?? ManeuverPhrases()).over(familyAtRoundabout[type.family] ?? ManeuverPhrases())
-            if !variant.isEmpty { atRoundabout[type] = variant.over(phrases) }
+            for name in ManeuverPhrases.variants where !(name == ManeuverPhrases.atRoundabout && type.isRoundabout) {
+                let variant = (typeVariants[name]?[type] ?? ManeuverPhrases()).over(familyVariants[name]?[type.family] ?? ManeuverPhrases())
+                if !variant.isEmpty { variants[name, default: [:]][type] = variant.over(phrases) }
+            }
         }
-        return (resolved, atRoundabout)
+        return (resolved, variants)
     }
 
     /// `junctions: { rotation: { left: "going clockwise" } }`: the words `{rotation}` becomes at a

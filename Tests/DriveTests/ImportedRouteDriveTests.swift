@@ -35,13 +35,15 @@ import Testing
     }
 
     @Test(arguments: [
-        ("graphhopper-hoyerswerda-via.json", "de", "Sie haben Ihr Ziel erreicht"),
-        ("graphhopper-hoyerswerda-u-turn.json", "en-GB", "You have arrived at your destination"),
+        ("graphhopper-hoyerswerda-via.json", "de", "Sie haben Ihr Zwischenziel erreicht", "Sie haben Ihr Ziel erreicht"),
+        ("graphhopper-hoyerswerda-u-turn.json", "en-GB", "You have reached your waypoint", "You have arrived at your destination"),
     ])
-    func graphHoppersViaRoutes(_ file: String, _ language: String, _ arrival: String) async throws {
+    func graphHoppersViaRoutes(_ file: String, _ language: String, _ waypoint: String, _ arrival: String) async throws {
         let said = try await Self.drive("graphhopper", file, language: language).prompts.filter(\.played).map(\.text)
-        // The via point and the destination: two arrivals.
-        #expect(said.filter { $0 == arrival }.count == 2, "\(said)")
+        // The via point, said as a waypoint (the trip goes on, issue 52), then the destination.
+        let stop = try #require(said.firstIndex { $0.hasPrefix(waypoint) }, "\(said)")
+        #expect(said.filter { $0.hasPrefix(waypoint) }.count == 1, "\(said)")
+        #expect(said.filter { $0 == arrival }.count == 1 && said.lastIndex(of: arrival)! > stop, "\(said)")
     }
 
     /// OSRM's 13,445 km test route, its first half hour: the second step's road is said.

@@ -61,7 +61,7 @@ import Testing
         (
             "en-GB", "imperialUK",
             [
-                "Head east along Main Street", "Oak Avenue", "towards Airport", "exit 12 B", "towards Downtown", "Dupont Circle",
+                "Head east along Main Street", "Oak Avenue", "towards Airport", "junction 12 B", "towards Downtown", "Dupont Circle",
                 "Central Station is on the right",
             ]
         ),

@@ -110,6 +110,28 @@ import Testing
         #expect(chinese.clock(Self.at(14, 0)) == "下午两点")
     }
 
+    /// Minutes under 10, midnight and a minute's gender as natives say them (issue 52): French
+    /// "treize heures une" (eSpeak NG read "13 heures 1" as "un"), Spanish "las doce y veinte de la
+    /// noche" (not "medianoche y 20"), Polish "o dwudziestej drugiej 07" (read "zero siedem") and
+    /// "dwadzieścia po północy" (not "o północy 20").
+    @Test func clockTimesSayTheirMinutesAsNativesDo() throws {
+        let french = try PackFiles.composer("fr")
+        #expect(
+            [(13, 1), (20, 31), (1, 51), (0, 21), (9, 7), (0, 0)].map { french.clock(Self.at($0, $1)) } == [
+                "13 heures une", "20 heures trente et une", "une heure cinquante et une", "minuit vingt et une", "9 heures 7", "minuit",
+            ])
+        let spanish = try PackFiles.composer("es")
+        #expect([(0, 20), (0, 0), (22, 7)].map { spanish.clock(Self.at($0, $1)) } == ["las doce y 20 de la noche", "medianoche", "las 22 y 7"])
+        #expect(spanish.estimates(TripEstimate(distance: 4000, time: 600, arrival: Self.at(0, 20))).hasPrefix("Llegada prevista a las doce y 20 de la noche"))
+        let polish = try PackFiles.composer("pl")
+        #expect(
+            [(22, 7), (8, 1), (0, 20), (0, 1), (0, 0), (13, 45)].map { polish.clock(Self.at($0, $1)) } == [
+                "o dwudziestej drugiej 07", "o ósmej 01", "20 po północy", "minutę po północy", "o północy", "o trzynastej 45",
+            ])
+        #expect(loadError(Self.valid + "\n  clockMinutes: { \"60\": sixty }")?.description.contains("no minute of the clock") == true)
+        #expect(loadError(Self.valid + "\n  clockMinutes: { \"1\": \"{n}\" }")?.description.contains("plain text") == true)
+    }
+
     func loadError(_ estimates: String) -> PhrasePackError? {
         var pack = MinimalPack()
         pack.estimates = estimates

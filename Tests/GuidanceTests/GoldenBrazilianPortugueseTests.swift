@@ -69,7 +69,7 @@ import Testing
                 == "Em 400 metros, entre na BR 116")
         #expect(
             composer.compose(Maneuver(type: .keepRight, routeNumber: "SP-280"), state: .initial, distance: 2000)
-                == "Em 2 quilômetros, mantenha-se à direita em direção à SP 280")
+                == "Em 2 quilômetros, mantenha-se à direita na SP 280")
     }
 
     @Test func distancesAndNames() {

@@ -60,7 +60,7 @@ extension GoldenRoute {
                 == "前方5公里沿1 0 7国道继续行驶")
         #expect(
             composer.compose(Maneuver(type: .keepLeft, routeNumber: "G1501"), state: .initial, distance: 500)
-                == "前方500米靠左行驶，往G 1 5 0 1高速方向")
+                == "前方500米靠左行驶，进入G 1 5 0 1高速")
         #expect(composer.compose(Maneuver(type: .rightTurn), state: .prepare, distance: 100, style: .short) == "右转")
     }
 }

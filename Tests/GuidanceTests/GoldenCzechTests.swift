@@ -69,10 +69,10 @@ extension GoldenRoute {
     @Test func namesAndShortForms() {
         #expect(
             composer.compose(Maneuver(type: .keepLeft, roadName: "Brno"), state: .initial, distance: 500)
-                == "Za 500 metrů se držte vlevo, směr Brno")
+                == "Za 500 metrů se držte vlevo a pokračujte na Brno")
         #expect(
             composer.compose(Maneuver(type: .followRoad, routeNumber: "I/35"), state: .initial, distance: 2000)
-                == "Za 2 kilometry pokračujte po 35")
+                == "Za 2 kilometry pokračujte po silnici 35")
         #expect(
             composer.compose(Maneuver(type: .arriveAtDestinationRight), state: .execute, distance: 5, style: .short)
                 == "Cíl vpravo")

@@ -63,7 +63,7 @@ import Testing
                 == "Over 400 meter de A 2 oprijden")
         #expect(
             composer.compose(Maneuver(type: .keepLeft, routeNumber: "N201"), state: .initial, distance: 2000)
-                == "Over 2 kilometer links aanhouden richting N 201")
+                == "Over 2 kilometer links aanhouden naar de N 201")
     }
 
     @Test func distancesAndNames() {

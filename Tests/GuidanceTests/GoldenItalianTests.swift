@@ -60,7 +60,7 @@ import Testing
                 == "Tra 400 metri, immettiti sull'A1")
         #expect(
             composer.compose(Maneuver(type: .keepLeft, routeNumber: "A14"), state: .initial, distance: 2000)
-                == "Tra 2 chilometri, mantieni la sinistra in direzione A14")
+                == "Tra 2 chilometri, mantieni la sinistra sull'A14")
         #expect(
             composer.compose(Maneuver(type: .followRoad, routeNumber: "SS16"), state: .initial, distance: 900)
                 == "Tra 900 metri, continua sulla statale 16")

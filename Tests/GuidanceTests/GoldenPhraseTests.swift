@@ -49,7 +49,7 @@ import Testing
                 "Turn right onto Station Road, then turn left onto Church Lane",
                 "In 100 yards, turn left onto Church Lane. Use the left-hand lane",
                 "In a quarter of a mile, join the M 25",
-                "In 1 mile, take exit 12 on the right towards Station Road. Use the right two lanes",
+                "In 1 mile, at junction 12, take the exit on the right towards Station Road. Use the right two lanes",
                 "In a quarter of a mile, at the roundabout, take the second exit onto Saint Mary's Road",
                 "At the roundabout, take the second exit onto Saint Mary's Road",
                 "Bear left",

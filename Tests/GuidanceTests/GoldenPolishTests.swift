@@ -71,7 +71,7 @@ extension GoldenRoute {
     @Test func namesAndShortForms() {
         #expect(
             composer.compose(Maneuver(type: .keepRight, roadName: "Al. Jerozolimskie"), state: .initial, distance: 500)
-                == "Za 500 metrów trzymaj się prawej strony, kierunek Aleje Jerozolimskie")
+                == "Za 500 metrów trzymaj się prawej strony i wjedź na Aleje Jerozolimskie")
         #expect(
             composer.compose(Maneuver(type: .onRamp, routeNumber: "A-2"), state: .prepare, distance: 170)
                 == "Za 200 metrów wjedź na A 2")

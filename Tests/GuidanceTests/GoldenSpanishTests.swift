@@ -60,7 +60,7 @@ import Testing
                 == "En 400 metros, incorpórate a la A P 7")
         #expect(
             composer.compose(Maneuver(type: .keepRight, routeNumber: "N-VI"), state: .initial, distance: 2000)
-                == "En 2 kilómetros, mantente a la derecha hacia la N 6")
+                == "En 2 kilómetros, mantente a la derecha por la N 6")
         #expect(
             composer.compose(Maneuver(type: .followRoad, routeNumber: "M-30"), state: .initial, distance: 900)
                 == "En 900 metros, sigue por la M 30")

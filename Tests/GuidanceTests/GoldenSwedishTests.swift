@@ -60,7 +60,7 @@ extension GoldenRoute {
         #expect(composer.distancePhrase(meters: 3) == "mindre än 10 meter")
         #expect(
             composer.compose(Maneuver(type: .keepLeft, routeNumber: "E20"), state: .initial, distance: 500)
-                == "Om 500 meter, håll vänster mot E 20")
+                == "Om 500 meter, håll vänster in på E 20")
         #expect(
             composer.compose(Maneuver(type: .onRamp, routeNumber: "73"), state: .initial, distance: 1000)
                 == "Om en kilometer, ta påfarten till väg 73")

@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func doctorAtTheStartDriveElsewhere() {
-        #expect(us.road("Dr. Martin Luther King Jr. Blvd") == "Doctor Martin Luther King Jr. Boulevard")
+        #expect(us.road("Dr. Martin Luther King Jr. Blvd") == "Doctor Martin Luther King Junior Boulevard")
         #expect(us.road("Mulholland Dr.") == "Mulholland Drive")
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// Up to two maneuvers chained (pure tests): where three follow each other closely ("take exit 432,
 /// then keep left, then keep right toward Bayshore Boulevard"), the third is first heard in the
 /// first one's prompts, at least 10 s before it, and every pack links it as its own final
-/// instruction links a "then".
+/// instruction links a "then", or as its sentence says with `{andThen}` (Spanish ", después … y luego").
 @Suite struct SecondChainTests {
     static let exit = Maneuver(type: .highwayOffRampRight, exitNumber: "432", towards: "Cesar Chavez Street")
     static let left = Maneuver(type: .keepLeft)
@@ -27,11 +27,12 @@ import Testing
                 == composer.compose(Self.exit, state: .execute, distance: 400))
     }
 
-    /// In every pack: the two-chain sentence says the one-chain sentence's words, then the third
-    /// maneuver's own chained phrase, linked the way the pack's final instruction links a "then".
+    /// In every pack whose sentences do not link the third themselves: the two-chain sentence says the
+    /// one-chain sentence's words, then the third maneuver's own chained phrase, linked the way the
+    /// pack's final instruction links a "then".
     @Test(arguments: PackFiles.languages) func everyPackSaysBothInOrder(language: String) throws {
         let composer = PhraseComposer(pack: try PackFiles.pack(language))
-        for state in [ManeuverState.prepare, .execute] {
+        for state in [ManeuverState.prepare, .execute] where !composer.pack.states[state]!.allPlaceholders.contains(where: { $0.name == "andThen" }) {
             let one = composer.compose(Self.exit, state: state, distance: 400, then: Self.left)
             let two = composer.compose(Self.exit, state: state, distance: 400, then: Self.left, andThen: Self.right)
             // The third alone after the exit: how the pack says "keep right toward Bayshore Boulevard" chained.
@@ -42,6 +43,67 @@ import Testing
             #expect(two.lowercased().hasPrefix(one.lowercased()), "\(language) \(state): '\(two)' does not start with '\(one)'")
             #expect(two.hasSuffix(thirdPhrase), "\(language) \(state): '\(two)' does not end with '\(thirdPhrase)'")
         }
+    }
+
+    /// Spanish, Brazilian, Polish, German and Chinese (and French, Italian, Dutch, Czech) link three
+    /// maneuvers without saying their "then" twice (issue 52): ", después … y luego …", ", depois … e
+    /// em seguida …", ", następnie …, a potem …", ". Dann … und danach …", "，随后…，再…"; two keep
+    /// their "y después", "e depois", "a następnie", "dann", "随后".
+    @Test func threeChainedSayTheirThenOnce() throws {
+        let exit = Maneuver(type: .highwayOffRampRight, exitNumber: "12")
+        let left = Maneuver(type: .leftTurn, roadName: "Calle de Toledo")
+        let right = Maneuver(type: .keepRight, towards: "Getafe")
+        let spanish = try PackFiles.composer("es")
+        #expect(
+            spanish.compose(exit, state: .execute, distance: 400, then: left, andThen: right)
+                == "Ahora, toma la salida 12 por la derecha, después gira a la izquierda hacia la calle de Toledo y luego mantente a la derecha, dirección Getafe"
+        )
+        #expect(
+            spanish.compose(exit, state: .prepare, distance: 400, then: left, andThen: right)
+                == "En 400 metros, toma la salida 12 por la derecha. Después, gira a la izquierda hacia la calle de Toledo y luego mantente a la derecha, dirección Getafe"
+        )
+        #expect(
+            spanish.compose(exit, state: .execute, distance: 400, then: left)
+                == "Ahora, toma la salida 12 por la derecha y después gira a la izquierda hacia la calle de Toledo")
+        let brazilian = try PackFiles.composer("pt-BR")
+        #expect(
+            brazilian.compose(
+                exit, state: .execute, distance: 400, then: Maneuver(type: .leftTurn, roadName: "Rua da Consolação"),
+                andThen: Maneuver(type: .keepRight, towards: "Santos"))
+                == "Agora, pegue a saída 12 à direita, depois vire à esquerda na Rua da Consolação e em seguida mantenha-se à direita sentido Santos")
+        let german = try PackFiles.composer("de")
+        #expect(
+            german.compose(Self.exit, state: .prepare, distance: 400, then: Self.left, andThen: Self.right)
+                == "In 400 Metern die Ausfahrt 432 rechts nehmen Richtung Cesar Chavez Street. Dann links halten und danach rechts halten Richtung Bayshore Boulevard"
+        )
+        let chinese = try PackFiles.composer("zh")
+        #expect(
+            chinese.compose(exit, state: .execute, distance: 400, then: Maneuver(type: .leftTurn, roadName: "长安街"), andThen: Maneuver(type: .keepRight))
+                .hasSuffix("，随后左转，进入长安街，再靠右行驶"))
+        let polish = try PackFiles.composer("pl")
+        #expect(
+            polish.compose(
+                exit, state: .execute, distance: 400, then: Maneuver(type: .leftTurn, roadName: "Puławska"),
+                andThen: Maneuver(type: .keepRight, towards: "Piaseczno"))
+                == "Teraz zjedź w prawo zjazdem numer 12, następnie skręć w lewo w Puławską, a potem trzymaj się prawej strony, kierunek Piaseczno")
+        #expect(
+            polish.compose(
+                exit, state: .prepare, distance: 400, then: Maneuver(type: .leftTurn, roadName: "Puławska"),
+                andThen: Maneuver(type: .keepRight, towards: "Piaseczno"))
+                == "Za 400 metrów zjedź w prawo zjazdem numer 12. Następnie skręć w lewo w Puławską, a potem trzymaj się prawej strony, kierunek Piaseczno")
+    }
+
+    /// Every pack that words the chain of three itself says its "then" word at most once in it, and
+    /// says all three maneuvers (German ", dann … und danach …", French ", puis … et ensuite …").
+    @Test(arguments: PackFiles.languages) func aChainOfThreeSaysItsThenOnce(language: String) throws {
+        let composer = try PackFiles.composer(language)
+        guard composer.pack.states[.execute]!.allPlaceholders.contains(where: { $0.name == "andThen" }), let connector = composer.pack.chainConnector else {
+            return
+        }
+        let three = composer.compose(Self.exit, state: .execute, distance: 400, then: Self.left, andThen: Self.right)
+        let one = composer.compose(Self.exit, state: .execute, distance: 400, then: Self.left)
+        #expect(three.components(separatedBy: connector).count <= 2, "\(language): \(three)")
+        #expect(three.contains("Bayshore Boulevard") && three.count > one.count, "\(language): \(three)")
     }
 
     /// The fitting order sheds the second chained maneuver before the first one's details.
