@@ -181,9 +181,11 @@ import Testing
                     PromptRequest(content: .maneuver(Maneuver(type: .rightTurn, distanceRemaining: 300), then: nil), language: language))
                 try await Task.sleep(for: .milliseconds(300))
                 let samples = capture.stop()
-                heard[language] = try #require(SpeechLevel.level(of: samples, sampleRate: capture.sampleRate), "\(language): nothing heard")
+                let level: Double = try #require(SpeechLevel.level(of: samples, sampleRate: capture.sampleRate), "\(language): nothing heard")
+                heard[language] = level
                 let rendered = try await synthesizer.synthesize(outcome.text, voice: voice)
-                made[language] = try #require(SpeechLevel.level(of: rendered.samples, sampleRate: rendered.sampleRate))
+                let own: Double = try #require(SpeechLevel.level(of: rendered.samples, sampleRate: rendered.sampleRate))
+                made[language] = own
             }
             await engine.shutdown()
             let madeSpread = made.values.max()! - made.values.min()!
