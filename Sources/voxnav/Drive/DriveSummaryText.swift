@@ -92,7 +92,7 @@ enum DriveSummaryText {
                 s.promptsOverBed)
         }
         return clock == .virtual
-            ? "prompt over the bed: not measured on the virtual clock (--clock compressed plays the prompts and measures it)"
+            ? "prompt over the bed: not measured on the virtual clock (no prompt is played)"
             : "prompt over the bed: no prompt played over a measured bed"
     }
 
