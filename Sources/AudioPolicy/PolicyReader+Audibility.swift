@@ -6,23 +6,22 @@ extension PolicyReader {
     mutating func readAudibility(_ node: YAMLCursor, into audibility: inout Audibility) {
         for (key, value) in entries(node, known: ["promptAboveBed", "deepestDuck", "maxBoost", "promptLevel"]) {
             switch key {
-            case "promptAboveBed":
-                if value.text == "off" {
-                    audibility.promptAboveBed = nil
-                } else if let n = number(value) {
-                    audibility.promptAboveBed = n
-                }
-            case "promptLevel":
-                if value.text == "off" {
-                    audibility.promptLevel = nil
-                } else if let n = number(value) {
-                    audibility.promptLevel = n
-                }
+            case "promptAboveBed": numberOrOff(value, into: &audibility.promptAboveBed)
+            case "promptLevel": numberOrOff(value, into: &audibility.promptLevel)
             case "deepestDuck":
                 if let n = number(value) { audibility.deepestDuck = n }
             default:
                 if let n = number(value) { audibility.maxBoost = n }
             }
+        }
+    }
+
+    /// A number, or `off` for none; `target` is left as it was when the value is neither.
+    private mutating func numberOrOff(_ value: YAMLCursor, into target: inout Double?) {
+        if value.text == "off" {
+            target = nil
+        } else if let n = number(value) {
+            target = n
         }
     }
 }

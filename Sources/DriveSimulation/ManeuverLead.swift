@@ -34,13 +34,7 @@ extension TimelineReport {
         let after = finals.compactMap { $0.lead?.lastSample.seconds }.sorted()
         placed.summary.finalInstructions = finals.count
         placed.summary.minTimeAfterLastWord = after.first
-        placed.summary.medianTimeAfterLastWord = after.isEmpty ? nil : Self.median(after)
+        placed.summary.medianTimeAfterLastWord = TimelineSummary.median(after)
         return placed
-    }
-
-    /// The median of sorted values (the mean of the middle two for an even count).
-    static func median(_ sorted: [Double]) -> Double {
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }

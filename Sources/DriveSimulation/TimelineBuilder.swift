@@ -224,7 +224,7 @@ public struct TimelineBuilder: Sendable {
             podcastSecondsLost: spoken.reduce(0) { $0 + $1.seconds(in: .ducked) + $1.seconds(in: .stopped) + talkedOver($1, by: sounded) },
             violations: audit.count,
             violationsByRule: audit.reduce(into: [:]) { $0[$1.rule, default: 0] += 1 },
-            promptsOverBed: margins.count, minAboveBed: margins.first, medianAboveBed: margins.isEmpty ? nil : margins[margins.count / 2])
+            promptsOverBed: margins.count, minAboveBed: margins.first, medianAboveBed: TimelineSummary.median(margins))
     }
 }
 

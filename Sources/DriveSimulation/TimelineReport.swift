@@ -78,7 +78,8 @@ public struct PromptRecord: Codable, Sendable, Equatable {
     /// Seconds of silence before its first word (the output had been idle; the policy's `outputs:`).
     public var preRoll: Double?
     /// prompt.started: its speech level as played (dBFS), and how far it stood above the bed under it
-    /// (dB), where something played under it and the bed was measured (not on the virtual clock).
+    /// (dB), where something played under it and the bed was measured before it (the real clock;
+    /// seldom the compressed one, whose silences between prompts are skipped).
     public var speechLevel: Double?
     public var aboveBed: Double?
     public var reason: String?

@@ -35,9 +35,17 @@ public struct TimelineSummary: Codable, Sendable, Equatable {
     /// the last word came after it); nil without any.
     public var minTimeAfterLastWord: Double?
     public var medianTimeAfterLastWord: Double?
-    /// Prompts played over a bed whose level was measured (`aboveBed`: on the compressed and real
-    /// clocks, where something played under them), and the least and the median dB they stood above it.
+    /// Prompts played over a bed whose level was measured before them (`aboveBed`: on the real clock,
+    /// seldom on the compressed one, never on the virtual one), and the least and the median dB they
+    /// stood above it.
     public var promptsOverBed: Int = 0
     public var minAboveBed: Double?
     public var medianAboveBed: Double?
+
+    /// The median of sorted values (the mean of the middle two for an even count); nil for none.
+    static func median(_ sorted: [Double]) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
 }

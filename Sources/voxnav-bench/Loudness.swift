@@ -166,15 +166,16 @@ struct LoudnessAcrossVoices {
         // The prompt is what stands over the bed as ducked; its blocks, gated as speech.
         let bedUnder = bedLevel + duck
         let bedPower = pow(10, bedUnder / 10)
-        let powers = SpeechLevel.blockPowers(of: heard.map { Int16(max(-32768, min(32767, $0 * 32768))) }, sampleRate: capture.rate)
+        let powers = SpeechLevel.blockPowers(of: Self.pcm(heard), sampleRate: capture.rate)
         guard let speech = SpeechLevel.level(ofBlockPowers: powers.map { max(0, $0 - bedPower) }) else { return nil }
         say("  \(kind.rawValue), \(contender): \(fmt(speech - bedUnder)) dB over the bed (bed \(fmt(bedLevel)) dBFS, ducked \(fmt(duck)) dB)")
         return speech - bedUnder
     }
 
-    static func level(_ samples: [Float], rate: Int) -> Double? {
-        SpeechLevel.level(of: samples.map { Int16(max(-32768, min(32767, $0 * 32768))) }, sampleRate: rate)
-    }
+    static func level(_ samples: [Float], rate: Int) -> Double? { SpeechLevel.level(of: pcm(samples), sampleRate: rate) }
+
+    /// The capture's samples as the signed 16-bit ones `SpeechLevel` measures.
+    static func pcm(_ samples: [Float]) -> [Int16] { samples.map { Int16(max(-32768, min(32767, $0 * 32768))) } }
 
     /// The mean power of a stretch of the bed, in dBFS (a programme's level, ungated: its quiet parts count).
     static func meanLevel(_ samples: [Float]) -> Double? {

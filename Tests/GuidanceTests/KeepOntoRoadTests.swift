@@ -21,8 +21,7 @@ import Testing
     }
 
     @Test func keepsOntoARoadAsNativeAppsSayThem() throws {
-        var composers: [String: PhraseComposer] = [:]
-        for language in ["en-US", "de", "fr", "es", "it", "pl", "zh", "sv"] { composers[language] = try PackFiles.composer(language) }
+        let composers = try PackFiles.composers(["en-US", "de", "fr", "es", "it", "pl", "zh", "sv"])
         func say(_ language: String, _ road: String) -> String {
             composers[language]!.compose(Maneuver(type: .keepRight, roadName: road), state: .prepare, distance: 200)
         }

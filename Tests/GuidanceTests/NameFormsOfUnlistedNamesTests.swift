@@ -8,8 +8,7 @@ import Testing
 /// Centralnym"), a Dutch name that takes "de" without a generic word its article ("naar de Mient").
 @Suite struct NameFormsOfUnlistedNamesTests {
     @Test func namesTakeTheFormsNativesSay() throws {
-        var composers: [String: PhraseComposer] = [:]
-        for language in ["de", "cs", "pl", "nl"] { composers[language] = try PackFiles.composer(language) }
+        let composers = try PackFiles.composers(["de", "cs", "pl", "nl"])
         func turn(_ language: String, _ road: String) -> String {
             composers[language]!.compose(Maneuver(type: .rightTurn, roadName: road), state: .prepare, distance: 200)
         }

@@ -20,4 +20,9 @@ enum PackFiles {
     static func pack(_ language: String) throws -> PhrasePack { try PhrasePack(yaml: yaml(language)) }
 
     static func composer(_ language: String) throws -> PhraseComposer { PhraseComposer(pack: try pack(language)) }
+
+    /// A composer for each of `languages`, by language.
+    static func composers(_ languages: [String]) throws -> [String: PhraseComposer] {
+        try Dictionary(uniqueKeysWithValues: languages.map { ($0, try composer($0)) })
+    }
 }

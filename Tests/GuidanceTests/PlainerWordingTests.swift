@@ -5,8 +5,7 @@ import Testing
 /// Correct but stiff wordings the native review named (issue 52), as the language's apps say them.
 @Suite struct PlainerWordingTests {
     @Test func stiffWordingsAreSaidAsAppsSayThem() throws {
-        var composers: [String: PhraseComposer] = [:]
-        for language in ["pl", "cs", "en-GB", "fr", "it", "pt-BR"] { composers[language] = try PackFiles.composer(language) }
+        let composers = try PackFiles.composers(["pl", "cs", "en-GB", "fr", "it", "pt-BR"])
         func short(_ language: String, _ maneuver: Maneuver) -> String {
             composers[language]!.compose(maneuver, state: .execute, distance: 0, style: .short)
         }

@@ -8,8 +8,7 @@ import Testing
 /// naming the motorway taken ("prenez l'A7").
 @Suite struct RouteNumberWordingTests {
     @Test func routeNumbersAreSaidAsDriversSayThem() throws {
-        var composers: [String: PhraseComposer] = [:]
-        for language in ["en-GB", "cs", "de", "nl", "fr"] { composers[language] = try PackFiles.composer(language) }
+        let composers = try PackFiles.composers(["en-GB", "cs", "de", "nl", "fr"])
         func say(_ language: String, _ maneuver: Maneuver, _ state: ManeuverState, _ distance: Double = 200) -> String {
             composers[language]!.compose(maneuver, state: state, distance: distance)
         }
