@@ -103,7 +103,7 @@ import Testing
     /// How far the prompt stands above the bed in a capture that starts with `bedAlone` samples of the
     /// bed unducked, then has the duck, a pre-roll of the ducked bed alone and the prompt over it.
     static func margin(in samples: [Int16], bedAloneFor bedAlone: Int, preRoll: Double, rate: Int, audioDuration: Double) throws -> (
-        margin: Double, bed: Double
+        margin: Double, bed: Double, unducked: Double
     ) {
         // 50 ms blocks after the bed-only part: the duck (a drop of 3 dB and more), the bed alone
         // through the pre-roll, then the prompt over it.
@@ -119,7 +119,7 @@ import Testing
         guard end > ducked + preRollBlocks else { throw BedError("the prompt's audio (\(audioDuration) s) ends within its pre-roll") }
         let speech = powers[(ducked + preRollBlocks)..<end].map { max(0, $0 - bed) }
         let level = try #require(SpeechLevel.level(ofBlockPowers: Array(speech)), "no speech over the bed")
-        return (level - SpeechLevel.decibels(bed), SpeechLevel.decibels(bed))
+        return (level - SpeechLevel.decibels(bed), SpeechLevel.decibels(bed), SpeechLevel.decibels(loud))
     }
 
     /// The built-in policy (its 20 dB target and −21 dBFS prompt level) over the car's own radio and
@@ -156,8 +156,16 @@ import Testing
             #expect(said >= 20 - 0.05, "planned \(said) dB above the bed")
             // Within what a capture of a plucked or beaten programme measures in 0.3 s of bed.
             #expect(heard.margin >= 20 - 1.5, "\(kind): the prompt stood \(heard.margin) dB above the bed in the car")
-            let extra = try #require(event.extraDuck, "\(kind) was not ducked deeper than the policy's duck: \(event)")
-            #expect(extra < 0 && extra >= -35 + 15, "\(extra)")
+            // Deeper than the policy's −15 dB wherever that alone leaves the −21 dBFS prompt short of 20 dB over
+            // the bed: a bed over −26 dBFS, as the car's programmes play at full volume (a dB's leeway for the
+            // measure). A server that restored the source at a volume it remembers lower needs no more.
+            if heard.unducked > -25 {
+                let extra = try #require(
+                    event.extraDuck, "\(kind) at \(heard.unducked) dBFS was not ducked deeper than the policy's duck: \(event)")
+                #expect(extra < 0 && extra >= -35 + 15, "\(extra)")
+            } else {
+                #expect(heard.margin >= 20 - 1.5 && said >= 20 - 0.05, "\(kind) at \(heard.unducked) dBFS (volume \(before))")
+            }
             let level = try #require(event.speechLevel)
             #expect(abs(level - -21) < 0.1, "the prompt's speech played at \(level) dBFS")
             #expect(after == before, "\(kind) at \(after) after the prompt, was \(before)")
