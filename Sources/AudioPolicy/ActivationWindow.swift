@@ -13,6 +13,10 @@ public struct ActivationWindow: Hashable, Sendable {
     public static let maximumIdleCap = 5.0
     public static let defaultLinger = 0.5
     public static let defaultIdleCap = 2.0
+    /// An activation this long before its audio is audited (`activationLongBeforeAudio`) even where the
+    /// idle cap, set longer, lets the session wait for it: the CarPlay guide asks for the session to be
+    /// activated just before a prompt. At the built-in cap the cap deactivates it first.
+    public static let earlyActivationLimit = 2.0
 
     public let linger: Double
     public let idleCap: Double
@@ -54,6 +58,10 @@ public struct ActivationWindow: Hashable, Sendable {
     /// Prompt audio is ready: activate now if not already active.
     public mutating func audioReady(at now: Double) -> [Output] {
         var out = tick(now: now)
+        if isActive, !audioSinceActivation, let activated = idleSince, now - activated > Self.earlyActivationLimit {
+            let early = ((now - activated) * 10).rounded() / 10
+            out.append(.violation(.activationLongBeforeAudio, at: now, detail: "activated \(early) s before its audio"))
+        }
         if !isActive {
             isActive = true
             out.append(.activate)

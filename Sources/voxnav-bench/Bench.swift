@@ -58,10 +58,11 @@ struct Run: AsyncParsableCommand {
     var json: String?
     @Option(
         help:
-            "Only this part of the run: memory (voxnavd's and speech-dispatcher's resident memory at start and after --footprint-prompts prompts each, the radio playing through them as in the full run), or gaps (--gap-prompts prompts recorded from car.monitor with --hogs busy loops running: quiet stretches inside the speech that the rendered audio does not have, and the server's underflow events), or loudness (three maneuvers in each of the 12 packs' languages, by voxnavd and by the espeak-ng CLI with the same words: the spread of their levels; and five prompts of each contender over the radio, then over the music: each prompt's level over the bed under it); nothing else is measured, no JSON is written."
+            "Only this part of the run: memory (voxnavd's and speech-dispatcher's resident memory at start and after --footprint-prompts prompts each, the radio playing through them as in the full run), or gaps (--gap-prompts prompts recorded from car.monitor with --hogs busy loops running: quiet stretches inside the speech that the rendered audio does not have, and the server's underflow events), or loudness (three maneuvers in each of the 12 packs' languages, by voxnavd and by the espeak-ng CLI with the same words: the spread of their levels; and five prompts of each contender over the radio, then over the music: each prompt's level over the bed under it), or idle (voxnavd's CPU with the radio playing and nothing said, as built in and with the bed meter off, --idle-rounds fresh daemons of each, --idle-seconds each); nothing else is measured, no JSON is written."
     )
     var only: Part?
     @Option(help: "Prompts said for --only gaps.") var gapPrompts = 100
+    @Option(help: "Rounds of --only idle: a fresh daemon as built in, then one with the bed meter off.") var idleRounds = 5
     @Option(help: "Busy loops running through --only gaps (default: one per core).") var hogs = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
     enum Part: String, ExpressibleByArgument, CaseIterable {
@@ -70,6 +71,8 @@ struct Run: AsyncParsableCommand {
         case gaps
         /// The 12 packs' voices' levels, and each prompt's level over the radio and the music (`LoudnessAcrossVoices`).
         case loudness
+        /// Idle CPU with the radio playing, as built in and with the bed meter off (`IdleMeterCost`).
+        case idle
     }
 
     mutating func run() async throws {
@@ -79,6 +82,12 @@ struct Run: AsyncParsableCommand {
         report.server = ServerInfo.named(server)
         let onPipeWire = report.server.id == "pipewire"
 
+        if only == .idle {
+            say("\n== idle CPU with the radio playing: the bed meter on (built in) and off, \(idleRounds) rounds of \(Int(idleSeconds)) s ==")
+            let idle = try IdleMeterCost(voxnavd: voxnavd, rounds: idleRounds, seconds: idleSeconds).run(say: say)
+            say("\n" + idle.lines.joined(separator: "\n"))
+            return
+        }
         // The daemon, on a private socket.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-bench-\(getpid())").path
         // The daemon refuses a socket directory that others may enter (SocketDirectory).

@@ -69,6 +69,23 @@ func lingersOnlyForANextPromptWithinTheLinger(gap: Double, lingers: Bool) {
     #expect(out == [.violation(.activationLongBeforeAudio, at: 2, detail: "activated before any prompt (at launch)"), .deactivate(.idleCap)])
 }
 
+/// Issue 52 (CarPlay: activate just before a prompt): with an idle cap that lets a session wait longer
+/// than 2 s, an activation more than 2 s before its audio is audited when the audio comes, and the
+/// prompt plays; 2 s or less is not, nor is a session that has played since it was activated.
+@Test func anActivationMoreThanTwoSecondsBeforeItsAudioIsAuditedUnderALongerCap() {
+    var w = ActivationWindow(idleCap: 5)
+    _ = w.clientRequestedActive(at: 10)
+    #expect(w.audioReady(at: 13.14) == [.violation(.activationLongBeforeAudio, at: 13.14, detail: "activated 3.1 s before its audio")])
+    #expect(w.isPlaying && w.isActive)
+    // Idle again after its prompt, then more audio 4 s later: it played since the activation.
+    #expect(w.promptFinished(at: 14, nextDueAt: 14.2) == [])
+    #expect(w.audioReady(at: 14.2) == [])
+
+    var onTime = ActivationWindow(idleCap: 5)
+    _ = onTime.clientRequestedActive(at: 0)
+    #expect(onTime.audioReady(at: ActivationWindow.earlyActivationLimit) == [])
+}
+
 @Test func earlyActivationFollowedByAudioInTimeIsFine() {
     var w = ActivationWindow()
     _ = w.clientRequestedActive(at: 0)

@@ -234,6 +234,20 @@ func expectFixpoint(_ e: PolicyEngine, sourceLocation: SourceLocation = #_source
     #expect(e.state(of: radio) == .playing)
 }
 
+/// Under a policy whose idle cap lets a session wait 5 s, a client that activates 3 s before its prompt
+/// is audited when the prompt comes, and the prompt plays over the ducked radio (issue 52).
+@Test func anActivationThreeSecondsEarlyIsAuditedUnderALongIdleCap() {
+    var policy = Policy.builtIn
+    policy.idleCap = 5
+    var e = engine(with: [Source(id: "radio", kind: .fmRadio)], policy: policy)
+    _ = e.apply(.activate(app, at: 1))
+    let out = e.apply(.promptReady(app, at: 4))
+    #expect(out.contains(.playPrompt(app, .normal)), "\(out)")
+    let violation = e.audit.violations(of: app, rule: .activationLongBeforeAudio).first
+    #expect(violation?.at == 4 && violation?.detail == "activated 3.0 s before its audio", "\(e.audit.violations)")
+    #expect(e.state(of: radio) == .ducked(dB: -15))
+}
+
 @Test func aClientHoldingTheSessionIdleIsCutAtTheCap() {
     var e = engine(with: [Source(id: "music", kind: .music)])
     _ = e.apply(.promptReady(app, at: 1))

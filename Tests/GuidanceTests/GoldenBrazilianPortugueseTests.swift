@@ -52,7 +52,7 @@ import Testing
 
     @Test func arrivalOnTheRight() {
         let arrival = Maneuver(type: .arriveAtDestinationRight)
-        #expect(composer.compose(arrival, state: .initial, distance: 250) == "Em 300 metros, seu destino estará à direita")
+        #expect(composer.compose(arrival, state: .initial, distance: 250) == "Em 250 metros, seu destino estará à direita")
         #expect(composer.compose(arrival, state: .execute, distance: 5) == "Seu destino está à direita")
     }
 

@@ -30,7 +30,7 @@ extension GoldenRoute {
             "Za 600 metrů na kruhovém objezdu vyjeďte druhým výjezdem na třídu Svobody",
             "Na kruhovém objezdu vyjeďte druhým výjezdem na třídu Svobody",
             "Odbočte mírně vlevo",
-            "Za 300 metrů bude cíl vpravo",
+            "Za 250 metrů bude cíl vpravo",
             "Cíl se nachází vpravo",
             "Přepočítávám trasu",
         ]

@@ -43,7 +43,7 @@ import Testing
 
     @Test func arrivalOnTheRight() {
         let arrival = Maneuver(type: .arriveAtDestinationRight)
-        #expect(composer.compose(arrival, state: .initial, distance: 250) == "Over 300 meter ligt uw bestemming rechts")
+        #expect(composer.compose(arrival, state: .initial, distance: 250) == "Over 250 meter ligt uw bestemming rechts")
         #expect(composer.compose(arrival, state: .execute, distance: 5) == "Uw bestemming ligt rechts")
         #expect(
             composer.compose(Maneuver(type: .rightTurn), state: .execute, distance: 10, then: Maneuver(type: .arriveAtDestination))

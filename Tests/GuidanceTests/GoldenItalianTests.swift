@@ -43,7 +43,7 @@ import Testing
 
     @Test func arrivalOnTheRight() {
         let arrival = Maneuver(type: .arriveAtDestinationRight)
-        #expect(composer.compose(arrival, state: .initial, distance: 250) == "Tra 300 metri, la destinazione sarà sulla destra")
+        #expect(composer.compose(arrival, state: .initial, distance: 250) == "Tra 250 metri, la destinazione sarà sulla destra")
         #expect(composer.compose(arrival, state: .execute, distance: 5) == "La destinazione è sulla destra")
     }
 

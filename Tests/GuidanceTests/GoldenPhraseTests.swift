@@ -47,13 +47,13 @@ import Testing
                 "Continue for 3 miles",
                 "In half a mile, turn right onto Station Road",
                 "Turn right onto Station Road, then turn left onto Church Lane",
-                "In 100 yards, turn left onto Church Lane. Use the left-hand lane",
+                "In 150 yards, turn left onto Church Lane. Use the left-hand lane",
                 "In a quarter of a mile, join the M 25",
                 "In 1 mile, at junction 12, take the exit on the right towards Station Road. Use the right two lanes",
                 "In a quarter of a mile, at the roundabout, take the second exit onto Saint Mary's Road",
                 "At the roundabout, take the second exit onto Saint Mary's Road",
                 "Bear left",
-                "In 300 yards, your destination will be on the right",
+                "In 250 yards, your destination will be on the right",
                 "Your destination is on the right",
                 "Recalculating the route",
             ])
@@ -73,7 +73,7 @@ import Testing
                 "In 600 Metern im Kreisverkehr die zweite Ausfahrt auf den Marktplatz nehmen",
                 "Im Kreisverkehr die zweite Ausfahrt auf den Marktplatz nehmen",
                 "Leicht links abbiegen",
-                "In 300 Metern befindet sich Ihr Ziel rechts",
+                "In 250 Metern befindet sich Ihr Ziel rechts",
                 "Ihr Ziel befindet sich rechts",
                 "Route wird neu berechnet",
             ])
@@ -93,7 +93,7 @@ import Testing
                 "Dans 600 mètres, au rond-point, prenez la deuxième sortie sur la place de la Nation",
                 "Au rond-point, prenez la deuxième sortie sur la place de la Nation",
                 "Tournez légèrement à gauche",
-                "Dans 300 mètres, votre destination se trouvera à droite",
+                "Dans 250 mètres, votre destination se trouvera à droite",
                 "Votre destination se trouve à droite",
                 "Recalcul de l'itinéraire",
             ])

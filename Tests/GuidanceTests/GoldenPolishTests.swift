@@ -30,7 +30,7 @@ extension GoldenRoute {
             "Za 600 metrów na rondzie zjedź drugim zjazdem na plac Zbawiciela",
             "Na rondzie zjedź drugim zjazdem na plac Zbawiciela",
             "Skręć lekko w lewo",
-            "Za 300 metrów cel podróży będzie po prawej stronie",
+            "Za 250 metrów cel podróży będzie po prawej stronie",
             "Cel podróży znajduje się po prawej stronie",
             "Wyznaczam nową trasę",
         ]
@@ -74,7 +74,7 @@ extension GoldenRoute {
                 == "Za 500 metrów trzymaj się prawej strony i wjedź na Aleje Jerozolimskie")
         #expect(
             composer.compose(Maneuver(type: .onRamp, routeNumber: "A-2"), state: .prepare, distance: 170)
-                == "Za 200 metrów wjedź na A 2")
+                == "Za 150 metrów wjedź na A 2")
         #expect(
             composer.compose(Maneuver(type: .arriveAtDestinationLeft), state: .execute, distance: 5, style: .short)
                 == "Cel po lewej stronie")

@@ -43,7 +43,7 @@ import Testing
 
     @Test func arrivalOnTheRight() {
         let arrival = Maneuver(type: .arriveAtDestinationRight)
-        #expect(composer.compose(arrival, state: .initial, distance: 250) == "En 300 metros, tu destino estará a la derecha")
+        #expect(composer.compose(arrival, state: .initial, distance: 250) == "En 250 metros, tu destino estará a la derecha")
         #expect(composer.compose(arrival, state: .execute, distance: 5) == "Tu destino está a la derecha")
     }
 

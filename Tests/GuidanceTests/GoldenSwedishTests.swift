@@ -30,7 +30,7 @@ extension GoldenRoute {
             "Om 600 meter, ta andra avfarten i rondellen in på Sankt Eriksgatan",
             "Ta andra avfarten i rondellen in på Sankt Eriksgatan",
             "Sväng svagt vänster",
-            "Om 300 meter ligger din destination till höger",
+            "Om 250 meter ligger din destination till höger",
             "Din destination ligger till höger",
             "Beräknar ny rutt",
         ]

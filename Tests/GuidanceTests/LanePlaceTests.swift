@@ -152,7 +152,7 @@ import Testing
         var goethe = turn
         goethe.roadName = "Goethestraße"
         #expect(
-            german.compose(goethe, state: .initial, distance: 250) == "In 300 Metern rechts auf die Goethestraße abbiegen. Die zweite Spur von links benutzen")
+            german.compose(goethe, state: .initial, distance: 250) == "In 250 Metern rechts auf die Goethestraße abbiegen. Die zweite Spur von links benutzen")
     }
 
     @Test func aPackWithoutTheCountedWordingSaysTheMiddleLane() throws {
