@@ -99,15 +99,7 @@ struct Run: AsyncParsableCommand {
             waitExit(daemonPID)
             try? FileManager.default.removeItem(atPath: dir)
         }
-        var client: LineClient? = nil
-        for _ in 0..<200 {
-            if let c = try? LineClient(socket: socket) {
-                client = c
-                break
-            }
-            usleep(50_000)
-        }
-        guard let vox = client else { throw BenchError("voxnavd did not open \(socket)") }
+        let vox = try LineClient.connecting(to: socket)
         report.rssStartKB = procRSSkB(daemonPID)
         say("voxnavd pid \(daemonPID), RSS at start \(report.rssStartKB) kB")
         let speechDispatcher = spdPid.map { SpeechDispatcherProcesses(server: $0) }

@@ -26,7 +26,7 @@ struct IdleMeterCost {
             let off = Stats(meterOff)
             return [
                 "idle CPU with the radio playing, % of a core per round: built-in policy \(builtIn.map { fmt($0, 2) }.joined(separator: ", ")); meter off \(meterOff.map { fmt($0, 2) }.joined(separator: ", "))",
-                "  median: built-in \(fmt(on.p50, 2)) %, meter off \(fmt(off.p50, 2)) %: the meter costs \(fmt(on.p50 - off.p50, 2)) % of a core (\(fmt(on.p50 / off.p50, 2))×)",
+                "  mean: built-in \(fmt(on.mean, 2)) %, meter off \(fmt(off.mean, 2)) %: the meter costs \(fmt(on.mean - off.mean, 2)) % of a core (\(fmt(on.mean / off.mean, 2))×)",
             ]
         }
     }
@@ -60,15 +60,7 @@ struct IdleMeterCost {
             kill(pid, SIGTERM)
             _ = waitExit(pid)
         }
-        var client: LineClient? = nil
-        for _ in 0..<200 {
-            if let c = try? LineClient(socket: socket) {
-                client = c
-                break
-            }
-            usleep(50_000)
-        }
-        guard let vox = client else { throw BenchError("voxnavd did not open \(socket)") }
+        let vox = try LineClient.connecting(to: socket)
         _ = try vox.call(SourceStart.self, .init(kind: .fmRadio))
         usleep(UInt32(Self.settle * 1e6))
         let ticks0 = procCPUTicks(pid)

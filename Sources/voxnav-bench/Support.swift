@@ -37,6 +37,15 @@ final class LineClient {
 
     init(socket: String) throws { rpc = try RPCClient(socketPath: socket) }
 
+    /// A client of a daemon just started: tries for 10 s while it opens `socket`.
+    static func connecting(to socket: String) throws -> LineClient {
+        for _ in 0..<200 {
+            if let client = try? LineClient(socket: socket) { return client }
+            usleep(50_000)
+        }
+        throw BenchError("voxnavd did not open \(socket)")
+    }
+
     /// Encodes a request; returns its id and bytes (so encoding is not inside the timed section).
     func encode<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws -> (RPCID, Data) {
         let id = RPCID.number(nextID)
