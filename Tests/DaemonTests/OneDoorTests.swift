@@ -99,7 +99,10 @@ import Testing
             // Before, the lone CRs alone held every request for minutes; a 64 KiB read of SPEAK's short
             // lines held the event loop for half a second.
             #expect(p95 <= 0.1, "the 95th percentile of state.get took \(Int(p95 * 1000)) ms")
-            #expect(slowest <= 0.2, "a state.get took \(Int(slowest * 1000)) ms")
+            // The slowest single answer is the one a scheduler's hiccup sets: in four fresh-clone CI runs of
+            // 2026-11-29 it was 18, 19, 48 and 257 ms (that run's median 6 ms, its machine busier). 0.4 s still
+            // fails the half-second hold that a 64 KiB read of short lines made.
+            #expect(slowest <= 0.4, "a state.get took \(Int(slowest * 1000)) ms")
             #expect(important > 0 && important <= 0.3, "the important prompt was answered in \(Int(important * 1000)) ms")
             #expect(peak.value - idle <= 60, "peak \(peak.value) MB against \(idle) MB idle")
             // They close: within 5 s the memory is back within 5 MB of idle.
