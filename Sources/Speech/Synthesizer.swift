@@ -109,6 +109,11 @@ public final class Synthesizer: @unchecked Sendable {
         var pitch: Int?
     }
 
+    /// The timeouts' own queue: a queue made with a label may take a thread of its own when every thread
+    /// of the shared pool is busy, where `.global()` waits for one (a fresh-clone test run under load saw a
+    /// zero timeout not fire until the ten-minute text it timed had been synthesised, 95 s later).
+    private static let timeouts = DispatchQueue(label: "VoxNav synthesis timeouts")
+
     private func synthesize(
         _ text: String, voice: String, flags: Flags, rate: Int?, limit: Double?, timeout: Duration, job: SynthesisJob
     ) async throws(SpeechError) -> PCMBuffer {
@@ -123,7 +128,7 @@ public final class Synthesizer: @unchecked Sendable {
         // continuation, until its deadline (under a burst of prompts, about 1.3 MB held for 10 s,
         // measured with heaptrack). Weakly, so that nothing keeps the job's audio either way.
         let (seconds, attoseconds) = timeout.components
-        let timer = DispatchSource.makeTimerSource(queue: .global())
+        let timer = DispatchSource.makeTimerSource(queue: Self.timeouts)
         timer.schedule(deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
         timer.setEventHandler { [weak job] in if let job, job.result.set(.failure(.timedOut(timeout))) { job.stop() } }
         timer.activate()
