@@ -363,12 +363,7 @@ struct Run: AsyncParsableCommand {
         report.rssBeforePromptsKB = procRSSkB(daemonPID)
         try footprint(vox: vox, daemonPID: daemonPID, speechDispatcher: speechDispatcher, report: &report)
         report.memory.points.append(memoryPoint(MemoryComparison.afterPrompts, voxnavdKB: report.rssAfterPromptsKB))
-        let ticks0 = procCPUTicks(daemonPID)
-        let idle0 = monotonicNow()
-        usleep(UInt32(idleSeconds * 1_000_000))
-        let ticks1 = procCPUTicks(daemonPID)
-        let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
-        report.idleCPUPercent = Double(ticks1 - ticks0) / hz / (monotonicNow() - idle0) * 100
+        report.idleCPUPercent = cpuPercent(of: daemonPID, over: idleSeconds)
         say("  RSS \(report.rssBeforePromptsKB) → \(report.rssAfterPromptsKB) kB; idle CPU \(fmt(report.idleCPUPercent, 2)) %")
         _ = try? vox.call(SourceStop.self, .init(kind: .fmRadio))
 

@@ -1,3 +1,4 @@
+import AudioPolicy
 import Foundation
 import RPC
 
@@ -37,7 +38,7 @@ struct IdleMeterCost {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let off = dir + "/meter-off.yaml"
         // Every key of a policy file is optional: this one changes the target alone.
-        try "version: 1\naudibility:\n  promptAboveBed: off\n".write(toFile: off, atomically: true, encoding: .utf8)
+        try "version: \(Policy.fileVersion)\naudibility:\n  promptAboveBed: off\n".write(toFile: off, atomically: true, encoding: .utf8)
         var result = Result()
         for round in 1...max(rounds, 1) {
             let on = try measure(policy: nil, in: dir)
@@ -63,12 +64,8 @@ struct IdleMeterCost {
         let vox = try LineClient.connecting(to: socket)
         _ = try vox.call(SourceStart.self, .init(kind: .fmRadio))
         usleep(UInt32(Self.settle * 1e6))
-        let ticks0 = procCPUTicks(pid)
-        let start = monotonicNow()
-        usleep(UInt32(seconds * 1e6))
-        let ticks = procCPUTicks(pid) - ticks0
-        let elapsed = monotonicNow() - start
+        let percent = cpuPercent(of: pid, over: seconds)
         _ = try? vox.call(SourceStop.self, .init(kind: .fmRadio))
-        return Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK))) / elapsed * 100
+        return percent
     }
 }

@@ -165,6 +165,15 @@ func procCPUTicks(_ pid: pid_t) -> Int {
     return u + st
 }
 
+/// The share of one core (%) `pid` used over the next `seconds`, from its utime+stime in /proc.
+func cpuPercent(of pid: pid_t, over seconds: Double) -> Double {
+    let ticks0 = procCPUTicks(pid)
+    let start = monotonicNow()
+    usleep(UInt32(seconds * 1_000_000))
+    let ticks = procCPUTicks(pid) - ticks0
+    return Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK))) / (monotonicNow() - start) * 100
+}
+
 /// A lock-protected box, for results gathered from threads.
 final class Locked<T>: @unchecked Sendable {
     private var value: T
