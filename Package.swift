@@ -139,20 +139,22 @@ let package = Package(
         .target(name: "LoadClients", dependencies: ["RPC", "RPCSocket"]),
         // Read-back helpers for tests that talk to a real PulseAudio server (pactl, parec on car.monitor).
         .target(
-            name: "AudioTestSupport", dependencies: ["Engine", .product(name: "Logging", package: "swift-log")], path: "Tests/AudioTestSupport"),
+            name: "AudioTestSupport", dependencies: ["Engine", "ProcessSupport", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/AudioTestSupport"),
         .testTarget(
             name: "SpeechTests",
             dependencies: ["Speech", .product(name: "PropertyBased", package: "swift-property-based")]),
         // The data directories' order, a user's pack over a shipped one, the version, socket activation and sd_notify.
         .testTarget(name: "InstallationTests", dependencies: ["Installation", "PackLibrary", "BuiltInPolicy", "Daemon", "Guidance"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS"]),
+        .testTarget(name: "ProcessSupportTests", dependencies: ["ProcessSupport"]),
         .testTarget(name: "SSIPTests", dependencies: ["SSIP", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "RPCTests",
             dependencies: ["RPC", "AudioPolicy", "Guidance", "StrictCoding", .product(name: "PropertyBased", package: "swift-property-based")]),
         // The client's socket handling.
         .testTarget(name: "RPCSocketTests", dependencies: ["RPCSocket", "RPC"]),
-        .testTarget(name: "VoicePackTests", dependencies: ["Engine", "PackLibrary", "Guidance", "Speech"]),
+        .testTarget(name: "VoicePackTests", dependencies: ["Engine", "PackLibrary", "Guidance", "Speech", "ProcessSupport"]),
         .testTarget(
             name: "AudioIntegrationTests",
             dependencies: ["Engine", "PulseAudio", "CarAudio", "Speech", "AudioPolicy", "Guidance", "RPC", "AudioTestSupport"]),
@@ -175,11 +177,12 @@ let package = Package(
             name: "DaemonTests",
             dependencies: [
                 "Daemon", "RPC", "RPCSocket", "AudioPolicy", "BuiltInPolicy", "Engine", "Speech", "Guidance", "AudioTestSupport", "PulseServer",
-                "LoadClients",
+                "LoadClients", "ProcessSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Runs the real `voxnav drive` (which starts its own voxnavd and headless PulseAudio server).
-        .testTarget(name: "DriveTests", dependencies: ["DriveSimulation", "Guidance", "AudioPolicy", "BuiltInPolicy", "AudioTestSupport"]),
+        .testTarget(
+            name: "DriveTests", dependencies: ["DriveSimulation", "Guidance", "AudioPolicy", "BuiltInPolicy", "AudioTestSupport", "ProcessSupport"]),
         .testTarget(
             name: "CarAudioTests", dependencies: ["CarAudio", "PulseAudio", "AudioPolicy", "BuiltInPolicy", "AudioTestSupport", "PulseServer"]),
     ]

@@ -16,11 +16,14 @@ public final class ChildProcess: Sendable {
         case file(String, append: Bool = false)
         /// A pipe whose other end we read (`readOutput`, `readErrors`).
         case pipe
+        /// For the error stream: wherever the output goes (`2>&1`).
+        case output
     }
 
     public let processIdentifier: pid_t
     private let outputPipe: Int32?
     private let errorPipe: Int32?
+    /// The raw wait status once it has been reaped.
     private let status = Mutex<Int32?>(nil)
 
     /// Starts `program` (a path, or a name looked up on PATH) with `arguments`, in `environment`
@@ -41,6 +44,8 @@ public final class ChildProcess: Sendable {
             case .discard: posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
             case .file(let path, let append):
                 posix_spawn_file_actions_addopen(&actions, fd, path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0o644)
+            case .output:
+                posix_spawn_file_actions_adddup2(&actions, 1, fd)
             case .pipe:
                 var ends: [Int32] = [0, 0]
                 guard voxnav_pipe_cloexec(&ends) == 0 else { throw ChildProcessError(program: program, errno: errno) }
@@ -92,10 +97,35 @@ public final class ChildProcess: Sendable {
     @discardableResult
     public func waitUntilExit() -> Int32 { exitStatus(blocking: true) ?? -1 }
 
+    /// Waits at most `seconds` for it to end: its exit status, or nil when it still runs.
+    public func waitUntilExit(within seconds: Double) -> Int32? {
+        _ = Blocking.wait(seconds: seconds, interval: 0.005) { !isRunning }
+        return terminationStatus
+    }
+
     /// The exit status once it has ended (see `waitUntilExit`), else nil.
     public var terminationStatus: Int32? { exitStatus(blocking: false) }
 
+    /// The signal that ended it, once it has ended; nil while it runs and when it exited by itself
+    /// (an exit status of 128 + n is then told apart from signal n).
+    public var terminationSignal: Int32? {
+        _ = exitStatus(blocking: false)
+        return status.withLock { raw in raw.flatMap { $0 & 0x7f == 0 ? nil : $0 & 0x7f } }
+    }
+
     public func terminate() { signal(SIGTERM) }
+
+    /// SIGTERM, up to `seconds` for it to end, then SIGKILL; returns once it has been reaped, true
+    /// when it had to be killed.
+    @discardableResult
+    public func stop(within seconds: Double) -> Bool {
+        guard isRunning else { return false }
+        terminate()
+        guard waitUntilExit(within: seconds) == nil else { return false }
+        signal(SIGKILL)
+        waitUntilExit()
+        return true
+    }
     public func interrupt() { signal(SIGINT) }
 
     /// Sends `signal`, unless it has already been reaped (its pid may then be another process's).
@@ -128,16 +158,20 @@ public final class ChildProcess: Sendable {
 
     private func exitStatus(blocking: Bool) -> Int32? {
         status.withLock { status in
-            if let status { return status }
+            if let status { return Self.exitStatus(raw: status) }
             var raw: Int32 = 0
             var result: pid_t
             repeat { result = waitpid(processIdentifier, &raw, blocking ? 0 : WNOHANG) } while result < 0 && errno == EINTR
             guard result == processIdentifier else { return result < 0 ? -1 : nil }
-            // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (they are macros).
-            let signal = raw & 0x7f
-            status = signal == 0 ? (raw >> 8) & 0xff : 128 + signal
-            return status
+            status = raw
+            return Self.exitStatus(raw: raw)
         }
+    }
+
+    /// WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (they are macros).
+    private static func exitStatus(raw: Int32) -> Int32 {
+        let signal = raw & 0x7f
+        return signal == 0 ? (raw >> 8) & 0xff : 128 + signal
     }
 
     /// Runs `program` to its end, its output read: its exit status and output. Its errors are
@@ -148,6 +182,47 @@ public final class ChildProcess: Sendable {
         let child = try ChildProcess(program, arguments, environment: environment, output: .pipe, error: error)
         let output = child.readOutput()
         return (child.waitUntilExit(), output)
+    }
+
+    /// Runs `program` for at most `limit` seconds, its output read: its exit status and output, or
+    /// nil for the status when it was still running then (it is then killed, and what it wrote so far
+    /// is returned). Its end is its own exit, never the end of the pipe: a program that leaves a
+    /// process behind holding the pipe (a daemon it started) is not waited for.
+    public static func run(
+        _ program: String, _ arguments: [String], environment: [String: String]? = nil, error: Stream = .discard, limit: Double
+    ) throws(ChildProcessError) -> (status: Int32?, output: String) {
+        let child = try ChildProcess(program, arguments, environment: environment, output: .pipe, error: error)
+        let deadline = Blocking.now() + limit
+        var bytes: [UInt8] = []
+        if let fd = child.outputPipe {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            var atEnd = false
+            // Reads what comes within `milliseconds`; false when nothing came (or at the pipe's end).
+            func readSome(waiting milliseconds: Int32) -> Bool {
+                var poll = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard Glibc.poll(&poll, 1, milliseconds) > 0 else { return false }
+                let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count > 0 { bytes += chunk[0..<count] }
+                if count == 0 { atEnd = true }
+                return count > 0 || (count < 0 && errno == EINTR)
+            }
+            while !atEnd && Blocking.now() < deadline {
+                if readSome(waiting: 20) { continue }
+                // Nothing within 20 ms: once the child has exited, what it wrote before is in the
+                // pipe; read that and stop.
+                if !child.isRunning {
+                    while readSome(waiting: 0) {}
+                    break
+                }
+            }
+        }
+        let left = max(0, deadline - Blocking.now())
+        guard let status = child.waitUntilExit(within: left) else {
+            child.signal(SIGKILL)
+            child.waitUntilExit()
+            return (nil, String(decoding: bytes, as: UTF8.self))
+        }
+        return (status, String(decoding: bytes, as: UTF8.self))
     }
 }
 

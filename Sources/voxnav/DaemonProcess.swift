@@ -56,13 +56,9 @@ final class DaemonProcess {
     /// SIGKILL, so that a daemon stuck on its way out cannot hang the drive (or whatever reads the
     /// drive's output, which the daemon shares) for good. The next daemon's journal restores what it left.
     func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        guard !Blocking.wait(seconds: Self.stopSeconds, until: { !process.isRunning }) else { return }
+        guard process.stop(within: Self.stopSeconds) else { return }
         StandardStream.writeError(
             "voxnav: voxnavd did not stop within \(Int(Self.stopSeconds)) s of SIGTERM: killed (pid \(process.processIdentifier))\n")
-        process.signal(SIGKILL)
-        process.waitUntilExit()
     }
 
     static let stopSeconds = 10.0

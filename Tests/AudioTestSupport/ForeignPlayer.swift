@@ -1,10 +1,11 @@
 import Foundation
+import ProcessSupport
 
 /// Another program playing into the car: a real `paplay --raw` process playing a generated tone, with
 /// the properties given on its command line (e.g. `media.role=music`).
 public final class ForeignPlayer: @unchecked Sendable {
     public let applicationName: String
-    private let process = Process()
+    private let process: ChildProcess
     private let file: URL
 
     /// The volume asked for (65536 = 100 %), which `waitForSinkInput()` makes sure the stream has.
@@ -20,17 +21,13 @@ public final class ForeignPlayer: @unchecked Sendable {
         let rate = 16000.0
         let samples = (0..<Int(seconds * rate)).map { Int16(0.5 * 32767 * sin(2 * .pi * 500 * Double($0) / rate)) }
         try samples.withUnsafeBytes { Data($0) }.write(to: file)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = [
-            "paplay", "--raw", "--format=s16le", "--rate=16000", "--channels=1",
+            "--raw", "--format=s16le", "--rate=16000", "--channels=1",
             "--property=application.name=\(applicationName)",
         ]
         for (key, value) in properties.sorted(by: { $0.key < $1.key }) { arguments.append("--property=\(key)=\(value)") }
         if let volume { arguments.append("--volume=\(volume)") }
-        process.arguments = arguments + [file.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess("paplay", arguments + [file.path], output: .discard, error: .discard)
     }
 
     /// Waits until pactl shows the stream set up (at most 5 s) and returns it; with a `volume`, once it
@@ -63,10 +60,7 @@ public final class ForeignPlayer: @unchecked Sendable {
     }
 
     public func stop() {
-        if process.isRunning { process.terminate() }
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.stop(within: 1)
         try? FileManager.default.removeItem(at: file)
     }
 

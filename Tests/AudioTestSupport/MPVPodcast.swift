@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 
 /// Another program's podcast: a real `mpv` with the `mpv-mpris` plugin, playing a spoken-word WAV
 /// file into the car (role `spoken`, named as a podcast) and answering MPRIS on a session bus.
@@ -10,7 +11,7 @@ public final class MPVPodcast: @unchecked Sendable {
     /// Where Debian's mpv-mpris puts the plugin.
     static let plugin = "/usr/lib/mpv-mpris/mpris.so"
 
-    private let process = Process()
+    private let process: ChildProcess
     private let busAddress: String
 
     /// - Parameters:
@@ -21,19 +22,15 @@ public final class MPVPodcast: @unchecked Sendable {
             throw ForeignPlayerError(description: "\(Self.plugin) is missing: scripts/setup --tests installs mpv-mpris")
         }
         self.busAddress = busAddress ?? ""
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "mpv", "--no-config", "--no-video", "--no-terminal", "--ao=pulse", "--keep-open=yes",
+        let arguments = [
+            "--no-config", "--no-video", "--no-terminal", "--ao=pulse", "--keep-open=yes",
             "--audio-client-name=\(Self.applicationName)", "--script=\(Self.plugin)", file.path,
         ]
         var environment = ProcessInfo.processInfo.environment
         // libpulse lays these client properties over the stream's: the role a podcast app would give.
         environment["PULSE_PROP"] = "media.role=spoken"
         if let busAddress { environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress } else { environment["DBUS_SESSION_BUS_ADDRESS"] = nil }
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess("mpv", arguments, environment: environment, output: .discard, error: .discard)
     }
 
     public var processID: Int32 { process.processIdentifier }
@@ -79,26 +76,17 @@ public final class MPVPodcast: @unchecked Sendable {
     }
 
     private func send(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["dbus-send", "--bus=\(busAddress)", "--print-reply", "--reply-timeout=2000", "--dest=\(Self.busName)"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ForeignPlayerError(description: "dbus-send \(arguments) failed") }
-        return String(decoding: data, as: UTF8.self)
+        let (status, output) = try ChildProcess.run(
+            "dbus-send", ["--bus=\(busAddress)", "--print-reply", "--reply-timeout=2000", "--dest=\(Self.busName)"] + arguments, limit: 10)
+        guard status == 0 else {
+            throw ForeignPlayerError(description: "dbus-send \(arguments) failed (\(status.map(String.init) ?? "still running after 10 s"))")
+        }
+        return output
     }
 
     /// Quits at once, as a player the user closes.
     public func quit() {
-        // The test runner may start children with signals ignored: SIGTERM, a bounded wait, then SIGKILL.
-        if process.isRunning { process.terminate() }
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.stop(within: 1)
     }
 
     deinit { quit() }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 
 /// Records what reaches the null sink `car` from its monitor source with `parec`, into a temporary file.
 ///
@@ -8,30 +9,24 @@ import Foundation
 /// stream came back √2 (+3 dB) louder.
 public final class MonitorCapture: @unchecked Sendable {
     public let sampleRate: Int
-    private let process = Process()
+    private let process: ChildProcess
     private let file: URL
 
     public init(sampleRate: Int = 16000, device: String = "car.monitor") throws {
         self.sampleRate = sampleRate
         file = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-capture-\(UUID().uuidString).raw")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "parec", "--device=\(device)", "--format=s16le", "--rate=\(sampleRate)",
-            "--channels=\(Self.channels)", "--channel-map=front-left,front-right",
-            "--raw", "--latency-msec=10", file.path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            "parec",
+            [
+                "--device=\(device)", "--format=s16le", "--rate=\(sampleRate)",
+                "--channels=\(Self.channels)", "--channel-map=front-left,front-right",
+                "--raw", "--latency-msec=10", file.path,
+            ], output: .discard, error: .discard)
     }
 
     /// Stops recording and returns the samples.
     public func stop() -> [Int16] {
-        // The test runner may start children with SIGINT ignored, so: SIGTERM, a bounded wait, then SIGKILL.
-        if process.isRunning { process.terminate() }
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.stop(within: 1)
         defer { try? FileManager.default.removeItem(at: file) }
         return samples()
     }
@@ -63,7 +58,7 @@ public final class MonitorCapture: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        process.stop(within: 1)
         try? FileManager.default.removeItem(at: file)
     }
 }

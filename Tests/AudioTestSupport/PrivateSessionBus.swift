@@ -1,10 +1,11 @@
 import Foundation
+import ProcessSupport
 
 /// A private session bus: `dbus-daemon --session` on a socket in a temporary directory, for one
 /// test, so that neither a user's players nor another test's are on it. Stopped by `stop()`.
 public final class PrivateSessionBus: @unchecked Sendable {
     public let address: String
-    private let process = Process()
+    private let process: ChildProcess
     private let directory: URL
 
     public init() throws {
@@ -12,11 +13,8 @@ public final class PrivateSessionBus: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let socket = directory.appendingPathComponent("bus").path
         address = "unix:path=\(socket)"
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=\(address)"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            "dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(address)"], output: .discard, error: .discard)
         for _ in 0..<200 {
             if FileManager.default.fileExists(atPath: socket) { return }
             Thread.sleep(forTimeInterval: 0.01)
@@ -26,11 +24,7 @@ public final class PrivateSessionBus: @unchecked Sendable {
     }
 
     public func stop() {
-        // The test runner may start children with signals ignored: SIGTERM, a bounded wait, then SIGKILL.
-        if process.isRunning { process.terminate() }
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.stop(within: 1)
         try? FileManager.default.removeItem(at: directory)
     }
 

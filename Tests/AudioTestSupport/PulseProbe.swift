@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 
 /// Reads the sound server's state with `pactl`, independently of the code under test.
 public enum PulseProbe {
@@ -89,21 +90,15 @@ public enum PulseProbe {
         throw ProbeError(description: "sink input \(index) never read back at volume \(value)")
     }
 
+    /// Runs `tool` (pactl, pacmd) for at most 20 s: what it printed, or an error naming it when it
+    /// failed or still ran then (killed). A sound server that stops answering fails the test that
+    /// asked instead of holding every test waiting for the server.
     @discardableResult
     public static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ProbeError(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus))")
-        }
-        return data
+        let (status, output) = try ChildProcess.run(tool, arguments, limit: 20)
+        guard let status else { throw ProbeError(description: "\(tool) \(arguments.joined(separator: " ")) still ran after 20 s: killed") }
+        guard status == 0 else { throw ProbeError(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(status))") }
+        return Data(output.utf8)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 import RPC
 import RPCSocket
 import Testing
@@ -107,7 +108,7 @@ struct ClientTrustTests {
 /// A listener run by the second user: accepts on `socket`, writes whatever it is sent (or that a
 /// connection came) to `log`, and answers as a daemon would.
 private final class Attacker {
-    let process = Process()
+    let process: ChildProcess
     let log: String
 
     init(socket: String, log: String) throws {
@@ -134,11 +135,8 @@ private final class Attacker {
                     pass
                 c.close()
             """
-        process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-        process.arguments = ["-u", SecondUser.name, "--", "python3", "-c", script, socket, log]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            "/usr/sbin/runuser", ["-u", SecondUser.name, "--", "python3", "-c", script, socket, log], output: .discard, error: .discard)
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { Thread.sleep(forTimeInterval: 0.05) }
         guard FileManager.default.fileExists(atPath: socket) else {
             stop()
@@ -150,11 +148,7 @@ private final class Attacker {
     var heard: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
 
     func stop() {
-        guard process.isRunning else { return }
         // runuser passes SIGTERM on to the listener.
-        process.terminate()
-        for _ in 0..<40 where process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.stop(within: 2)
     }
 }

@@ -1,5 +1,6 @@
 import AudioTestSupport
 import Foundation
+import ProcessSupport
 import RPC
 import RPCSocket
 import Testing
@@ -126,30 +127,21 @@ import Testing
 func startDaemon(
     socket: String, pulseServer: String? = nil, log: String? = nil, arguments: [String] = [], fileLimit: Int? = nil,
     environment: [String: String] = [:]
-) async throws -> (Process, RPCClient) {
-    let daemon = Process()
-    daemon.executableURL = URL(fileURLWithPath: DaemonLifecycleTests.binary)
+) async throws -> (ChildProcess, RPCClient) {
     // VOXNAV_TEST_DAEMON_LOG=FILE: every daemon the tests start logs at debug level to FILE.
     let debugLog = ProcessInfo.processInfo.environment["VOXNAV_TEST_DAEMON_LOG"]
     let log = log ?? debugLog
-    daemon.arguments = ["--socket", socket, "--log-level", debugLog == nil ? "warning" : "debug"] + arguments
+    var program = DaemonLifecycleTests.binary
+    var arguments = ["--socket", socket, "--log-level", debugLog == nil ? "warning" : "debug"] + arguments
     if let fileLimit {
-        daemon.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", DaemonLifecycleTests.binary] + daemon.arguments!
-        daemon.executableURL = URL(fileURLWithPath: "/bin/sh")
+        arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", program] + arguments
+        program = "/bin/sh"
     }
     var variables = environment
     if let pulseServer { variables["PULSE_SERVER"] = pulseServer }
-    if !variables.isEmpty { daemon.environment = ProcessInfo.processInfo.environment.merging(variables) { $1 } }
-    daemon.standardOutput = FileHandle.nullDevice
-    daemon.standardError = FileHandle.nullDevice
-    if let log {
-        if !FileManager.default.fileExists(atPath: log) { _ = FileManager.default.createFile(atPath: log, contents: nil) }
-        if let handle = FileHandle(forWritingAtPath: log) {
-            handle.seekToEndOfFile()
-            daemon.standardError = handle
-        }
-    }
-    try daemon.run()
+    let daemon = try ChildProcess(
+        program, arguments, environment: variables.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(variables) { $1 },
+        output: .discard, error: log.map { .file($0, append: true) } ?? .discard)
     for _ in 0..<200 {
         if let client = try? RPCClient(socketPath: socket) { return (daemon, client) }
         try await Task.sleep(for: .milliseconds(50))

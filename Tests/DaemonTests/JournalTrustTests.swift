@@ -2,6 +2,7 @@ import AudioPolicy
 import AudioTestSupport
 import BuiltInPolicy
 import Foundation
+import ProcessSupport
 import RPC
 import Testing
 
@@ -32,7 +33,7 @@ import Testing
         return #"\#(index),{"original":{"values":\#(original)}\#(applied),"muted":false,"identity":{}}"#
     }
 
-    private func stop(_ daemon: Process) {
+    private func stop(_ daemon: ChildProcess) {
         kill(daemon.processIdentifier, SIGTERM)
         daemon.waitUntilExit()
     }

@@ -1,12 +1,13 @@
 import AudioTestSupport
 import Foundation
+import ProcessSupport
 import RPC
 import RPCSocket
 import Testing
 
 /// The real voxnavd executable on a socket of its own, with a connected client, for one test.
 struct RealDaemon {
-    let process: Process
+    let process: ChildProcess
     let client: RPCClient
     let socket: String
 
@@ -28,7 +29,7 @@ struct RealDaemon {
         for _ in 0..<100 where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
         guard process.isRunning else { return }
         Issue.record("voxnavd (pid \(process.processIdentifier)) did not exit within 5 s of SIGTERM: killed")
-        kill(process.processIdentifier, SIGKILL)
+        process.signal(SIGKILL)
         process.waitUntilExit()
     }
 }

@@ -1,5 +1,6 @@
 import AudioTestSupport
 import Foundation
+import ProcessSupport
 import Testing
 
 /// A second, unprivileged local user, for what another user on the machine can do to voxnavd's
@@ -50,13 +51,7 @@ enum SecondUser {
     }
 
     private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        guard let process = try? ChildProcess(executable, arguments, output: .discard, error: .discard) else { return -1 }
+        return process.waitUntilExit()
     }
 }

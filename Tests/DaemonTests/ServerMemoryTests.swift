@@ -1,5 +1,6 @@
 import AudioTestSupport
 import Foundation
+import ProcessSupport
 import RPC
 import RPCSocket
 import Testing
@@ -64,7 +65,7 @@ import Testing
     }
 
     /// SIGKILLs the daemon (no shutdown runs) and gives the server a moment to notice its client gone.
-    private func killMidDuck(_ daemon: Process) async throws {
+    private func killMidDuck(_ daemon: ChildProcess) async throws {
         kill(daemon.processIdentifier, SIGKILL)
         daemon.waitUntilExit()
         try await Task.sleep(for: .milliseconds(300))

@@ -1,5 +1,6 @@
 import AudioTestSupport
 import Foundation
+import ProcessSupport
 import RPC
 import Testing
 
@@ -8,17 +9,10 @@ import Testing
 /// not the user's. Each is refused with the path and what is wrong, and nothing is touched.
 @Suite(.serialized) struct SocketSecurityTests {
     /// voxnavd started with `arguments`, its output going to a log file of its own (removed by the caller).
-    private func started(_ arguments: [String], environment: [String: String]) throws -> (process: Process, log: URL) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Executables.path("voxnavd"))
-        process.arguments = arguments
-        process.environment = environment
+    private func started(_ arguments: [String], environment: [String: String]) throws -> (process: ChildProcess, log: URL) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8)).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
+        let process = try ChildProcess(
+            Executables.path("voxnavd"), arguments, environment: environment, output: .file(log.path), error: .output)
         return (process, log)
     }
 
@@ -33,8 +27,7 @@ import Testing
             process.waitUntilExit()
             Issue.record("voxnavd accepted \(socket) and kept running")
         }
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8))
+        return (process.waitUntilExit(), try String(contentsOf: output, encoding: .utf8))
     }
 
     private func temporaryPath(_ name: String) -> String {

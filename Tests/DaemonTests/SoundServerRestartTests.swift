@@ -1,5 +1,6 @@
 import AudioTestSupport
 import Foundation
+import ProcessSupport
 import PulseServer
 import RPC
 import RPCSocket
@@ -283,19 +284,17 @@ enum RestartedServer: String, CaseIterable, Sendable, CustomTestStringConvertibl
 /// memory decides it) on a test's own server.
 final class MusicStream: @unchecked Sendable {
     static let name = "Restart test music player"
-    private let process = Process()
+    private let process: ChildProcess
     private let server: String
 
     init(server: String) throws {
         self.server = server
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "paplay", "--server=\(server)", "--raw", "--format=s16le", "--rate=16000", "--channels=1",
-            "--property=media.role=music", "--property=application.name=\(Self.name)", "/dev/zero",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            "paplay",
+            [
+                "--server=\(server)", "--raw", "--format=s16le", "--rate=16000", "--channels=1",
+                "--property=media.role=music", "--property=application.name=\(Self.name)", "/dev/zero",
+            ], output: .discard, error: .discard)
     }
 
     func sinkInput() throws -> PulseProbe.SinkInput? {
@@ -303,9 +302,8 @@ final class MusicStream: @unchecked Sendable {
     }
 
     func stop() {
-        guard process.isRunning else { return }
         // SIGKILL: paplay drains its stream on SIGTERM, and a corked one never drains.
-        kill(process.processIdentifier, SIGKILL)
+        process.signal(SIGKILL)
         process.waitUntilExit()
     }
 }

@@ -1,5 +1,6 @@
 import AudioTestSupport
 import Foundation
+import ProcessSupport
 import RPC
 import Testing
 
@@ -48,14 +49,14 @@ import Testing
                 try await Task.sleep(for: .seconds(3))
                 let spinning = try Self.cpuSeconds(of: process.processIdentifier) - spent
                 Issue.record("voxnavd still runs 5 s after signal \(signal), using \(spinning) CPU-s in 3 s: killed")
-                kill(process.processIdentifier, SIGKILL)
+                process.signal(SIGKILL)
                 process.waitUntilExit()
             }
-            #expect(process.terminationReason == .exit, "ended by a signal, not an exit")
-            #expect(process.terminationStatus == 128 + signal, "exit status \(process.terminationStatus)")
+            #expect(process.terminationSignal == nil, "ended by signal \(process.terminationSignal ?? 0), not an exit")
+            #expect(process.terminationStatus == 128 + signal, "exit status \(process.terminationStatus ?? -1)")
             let after = try #require(try stream())
             print(
-                "stop signal \(signal), \(kind): \(lowered.map { "\($0.volumes) muted \($0.muted)" } ?? "-") before; exited after \(String(format: "%.2f", exitedAfter)) s with \(process.terminationStatus); \(after.volumes) muted \(after.muted) after"
+                "stop signal \(signal), \(kind): \(lowered.map { "\($0.volumes) muted \($0.muted)" } ?? "-") before; exited after \(String(format: "%.2f", exitedAfter)) s with \(process.terminationStatus ?? -1); \(after.volumes) muted \(after.muted) after"
             )
             #expect(after.volumes.allSatisfy { $0 == own } && !after.muted, "left at \(after.volumes), muted \(after.muted)")
             #expect(!FileManager.default.fileExists(atPath: daemon.socket), "the socket was left behind")

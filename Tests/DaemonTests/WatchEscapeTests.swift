@@ -1,5 +1,6 @@
 import AudioTestSupport
 import Foundation
+import ProcessSupport
 import RPC
 import Testing
 
@@ -12,19 +13,13 @@ import Testing
         try await AudioServerLock.shared.withLock {
             let daemon = try await RealDaemon.start()
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-watch-\(UUID().uuidString.prefix(8)).log")
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             defer { try? FileManager.default.removeItem(at: log) }
-            let handle = try FileHandle(forWritingTo: log)
-            let watch = Process()
-            watch.executableURL = URL(fileURLWithPath: Executables.path("voxnav"))
-            watch.arguments = ["watch", "--socket", daemon.socket, "--types", "prompt", "--seconds", "8"]
-            watch.standardOutput = handle
-            watch.standardError = handle
-            try watch.run()
+            let watch = try ChildProcess(
+                Executables.path("voxnav"), ["watch", "--socket", daemon.socket, "--types", "prompt", "--seconds", "8"],
+                output: .file(log.path), error: .output)
             defer {
-                if watch.isRunning { kill(watch.processIdentifier, SIGKILL) }
+                watch.signal(SIGKILL)
                 watch.waitUntilExit()
-                try? handle.close()
             }
             try await Task.sleep(for: .milliseconds(800))
             let text = "Hello\u{1B}]0;pwned\u{07}\u{1B}[2J\u{1B}[H there"
@@ -32,7 +27,7 @@ import Testing
             let spoken = try await blocking { try client.call("prompt.speak", .object(["text": .string(text)])) }
             #expect(spoken["result"] == .string("finished"), "\(spoken)")
             try await Task.sleep(for: .milliseconds(500))
-            kill(watch.processIdentifier, SIGTERM)
+            watch.terminate()
             watch.waitUntilExit()
             await daemon.stop()
             let printed = try String(contentsOf: log, encoding: .utf8)

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import DriveSimulation
 import Foundation
+import ProcessSupport
 
 /// The example drives' outputs, each run once (a second run of the same example is the determinism test's).
 actor ExampleCache {
@@ -55,24 +56,14 @@ struct DriveRunner {
 
     private static func run(_ scenario: String, _ arguments: [String] = [], quiet: Bool = true, terminal: Bool = false) throws -> Output {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-drive-test-\(UUID().uuidString.prefix(8))")
-        let process = Process()
         let command = [binary, "drive", scenario, "--out", directory.path] + (quiet ? ["--quiet"] : []) + arguments
-        if terminal {
-            // script gives the command a pseudo-terminal and copies what it writes there.
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qefc", command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " "), "/dev/null"]
-        } else {
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = Array(command.dropFirst())
-        }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, text: String(decoding: data, as: UTF8.self), directory: directory)
+        // script gives the command a pseudo-terminal and copies what it writes there.
+        let (program, programArguments) =
+            terminal
+            ? ("/usr/bin/script", ["-qefc", command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " "), "/dev/null"])
+            : (binary, Array(command.dropFirst()))
+        let (status, text) = try ChildProcess.run(program, programArguments, error: .output, limit: 600)
+        return Output(status: status ?? 128 + SIGKILL, text: text + (status == nil ? "\n(still running after 600 s: killed)" : ""), directory: directory)
     }
 
     /// A report without what differs between runs of the same drive: connections get fresh client ids.

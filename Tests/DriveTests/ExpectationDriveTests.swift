@@ -1,6 +1,7 @@
 import AudioTestSupport
 import DriveSimulation
 import Foundation
+import ProcessSupport
 import Testing
 
 /// A scenario's expectations judged by the real `voxnav drive`: the exit status and the failures
@@ -52,17 +53,7 @@ import Testing
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-demo-test-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: out) }
         let (status, text) = try await AudioServerLock.shared.withLock {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: DriveRunner.binary)
-            process.arguments = ["demo", "--headless", "--scenario", scenario, "--out", out.path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            try ChildProcess.run(DriveRunner.binary, ["demo", "--headless", "--scenario", scenario, "--out", out.path], limit: 600)
         }
         #expect(status == 1, "\(text)")
         #expect(text.contains("expectations: 3 of 8 FAILED"), "\(text)")

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 import Testing
 
 /// The report's SVG opens in a real browser: headless Chromium renders it to a PNG, and the picture
@@ -14,42 +15,33 @@ import Testing
         try #require(output.status == 0, "\(output.text)")
         let png = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-\(UUID().uuidString.prefix(8)).png")
         defer { try? FileManager.default.removeItem(at: png) }
-        let render = Process()
-        render.executableURL = URL(fileURLWithPath: browser)
-        render.arguments = [
-            "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,400",
-            "--screenshot=\(png.path)", output.svgURL.absoluteString,
-        ]
-        render.standardOutput = FileHandle.nullDevice
-        render.standardError = FileHandle.nullDevice
-        try render.run()
-        render.waitUntilExit()
-        try #require(render.terminationStatus == 0 && FileManager.default.fileExists(atPath: png.path))
+        let render = try ChildProcess.run(
+            browser,
+            [
+                "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,400",
+                "--screenshot=\(png.path)", output.svgURL.absoluteString,
+            ], limit: 120)
+        try #require(render.status == 0 && FileManager.default.fileExists(atPath: png.path))
 
         // Count the pixels of the lanes' colours in the screenshot (python3-pil reads the PNG).
-        let count = Process()
-        count.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        count.arguments = [
-            "-c",
-            """
-            import sys, json
-            from PIL import Image
-            im = Image.open(sys.argv[1]).convert("RGB")
-            px = list(im.getdata())
-            near = lambda c, t: all(abs(a - b) < 24 for a, b in zip(c, t))
-            colours = {"playing": (0x00, 0x9e, 0x73), "paused": (0x99, 0x99, 0x99), "normal": (0x00, 0x72, 0xb2)}
-            out = {k: sum(1 for p in px if near(p, v)) for k, v in colours.items()}
-            out["nonwhite"] = sum(1 for p in px if p != (255, 255, 255))
-            out["total"] = len(px)
-            print(json.dumps(out))
-            """, png.path,
-        ]
-        let pipe = Pipe()
-        count.standardOutput = pipe
-        try count.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        count.waitUntilExit()
-        let counts = try JSONDecoder().decode([String: Int].self, from: data)
+        let count = try ChildProcess.run(
+            "/usr/bin/python3",
+            [
+                "-c",
+                """
+                import sys, json
+                from PIL import Image
+                im = Image.open(sys.argv[1]).convert("RGB")
+                px = list(im.getdata())
+                near = lambda c, t: all(abs(a - b) < 24 for a, b in zip(c, t))
+                colours = {"playing": (0x00, 0x9e, 0x73), "paused": (0x99, 0x99, 0x99), "normal": (0x00, 0x72, 0xb2)}
+                out = {k: sum(1 for p in px if near(p, v)) for k, v in colours.items()}
+                out["nonwhite"] = sum(1 for p in px if p != (255, 255, 255))
+                out["total"] = len(px)
+                print(json.dumps(out))
+                """, png.path,
+            ], error: .inherit, limit: 120)
+        let counts = try JSONDecoder().decode([String: Int].self, from: Data(count.output.utf8))
         #expect((counts["nonwhite"] ?? 0) > (counts["total"] ?? 1) / 20, "\(counts)")
         #expect((counts["playing"] ?? 0) > 5000, "the podcast lane is drawn: \(counts)")
         #expect((counts["paused"] ?? 0) > 200, "its pauses are drawn: \(counts)")
@@ -82,15 +74,7 @@ import Testing
             document.body.setAttribute('data-result', btoa(unescape(encodeURIComponent(JSON.stringify({texts: texts.length, outside, legend})))));
             """
         try "<!doctype html><html><body style=\"margin:0\">\(svg)<script>\(script)</script></body></html>".write(to: page, atomically: true, encoding: .utf8)
-        let render = Process()
-        render.executableURL = URL(fileURLWithPath: browser)
-        render.arguments = ["--no-sandbox", "--disable-gpu", "--dump-dom", page.absoluteString]
-        let pipe = Pipe()
-        render.standardOutput = pipe
-        render.standardError = FileHandle.nullDevice
-        try render.run()
-        let dom = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        render.waitUntilExit()
+        let dom = try ChildProcess.run(browser, ["--no-sandbox", "--disable-gpu", "--dump-dom", page.absoluteString], limit: 120).output
         let encoded = try #require(dom.range(of: "data-result=\"").map { String(dom[$0.upperBound...].prefix { $0 != "\"" }) }, "no result in the page")
         struct Result: Decodable {
             let texts: Int

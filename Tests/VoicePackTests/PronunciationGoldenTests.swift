@@ -1,6 +1,7 @@
 import Foundation
 import Guidance
 import PackLibrary
+import ProcessSupport
 import Speech
 import Testing
 
@@ -73,16 +74,10 @@ import Testing
 
     /// `espeak-ng -q -x -v VOICE [-m] TEXT`: phoneme input is on in the CLI; `-m` reads SSML.
     static func cli(_ text: String, voice: String, ssml: Bool) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["espeak-ng", "-q", "-x", "-v", voice] + (ssml ? ["-m"] : []) + [text]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "espeak-ng failed (scripts/setup --tests installs it)")
-        return normalized(String(decoding: data, as: UTF8.self))
+        let (status, output) = try ChildProcess.run(
+            "espeak-ng", ["-q", "-x", "-v", voice] + (ssml ? ["-m"] : []) + [text], error: .inherit, limit: 60)
+        #expect(status == 0, "espeak-ng failed (scripts/setup --tests installs it)")
+        return normalized(output)
     }
 
     @Test(arguments: cases)
