@@ -35,9 +35,9 @@ public struct TimelineSummary: Codable, Sendable, Equatable {
     /// the last word came after it); nil without any.
     public var minTimeAfterLastWord: Double?
     public var medianTimeAfterLastWord: Double?
-    /// Prompts played over a bed whose level was measured before them (`aboveBed`: on the real clock,
-    /// seldom on the compressed one, never on the virtual one), and the least and the median dB they
-    /// stood above it.
+    /// Prompts played over a bed whose level was measured before them (`aboveBed`: on the real and
+    /// compressed clocks, where a source plays; never on the virtual one), and the least and the
+    /// median dB they stood above it.
     public var promptsOverBed: Int = 0
     public var minAboveBed: Double?
     public var medianAboveBed: Double?

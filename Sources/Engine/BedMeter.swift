@@ -20,6 +20,11 @@ struct BedMeter {
     static let blocks = 60
     /// After the last session deactivates: the restore ramp, then this for the monitor's latency.
     static let settle = 0.3
+    /// On the compressed clock, how much bed a prompt waits to have been measured (`missing`).
+    static let heardBeforePrompt = 1.0
+    /// How long a prompt waits for it at most: the restore ramp and the settling take part of it,
+    /// and a meter that cannot be opened must not hold the drive.
+    static let longestWait: Duration = .milliseconds(2500)
 
     /// Records `source` (a monitor) from now on, nil for none. True when a meter is to be opened
     /// for it (`opened`); the meter of another source is closed.
@@ -54,6 +59,14 @@ struct BedMeter {
     var level: Double? {
         guard let meter else { return nil }
         return SpeechLevel.level(ofBlockPowers: meter.recentPowers(count: Self.blocks))
+    }
+
+    /// Seconds of bed still to be measured before `heardBeforePrompt` have been (within the last few
+    /// seconds); nil when no bed is wanted (nothing audible, no target, no audio played).
+    var missing: Double? {
+        guard wanted != nil else { return nil }
+        let measured = Double(meter?.recentPowers(count: Self.blocks).count ?? 0) * SpeechLevel.blockSeconds
+        return max(0, Self.heardBeforePrompt - measured)
     }
 
     /// A prompt session became active: what the monitor hears now is no bed.

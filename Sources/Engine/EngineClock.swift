@@ -9,7 +9,8 @@ import RPC
 /// moves while the engine is still working on the previous moment (see `VirtualTime`).
 /// `virtual` plays no prompt audio (a prompt takes its measured length of simulated time);
 /// `compressed` plays every prompt for real, so a recording has each one over the ducked radio and
-/// only the silence between prompts is skipped.
+/// only the silence between prompts is skipped, all but the second of bed a prompt waits to hear
+/// (`VoxNavEngine.bedToHear`).
 public final class EngineClock: Sendable {
     public let mode: ClockMode
     private let epoch = ContinuousClock.now

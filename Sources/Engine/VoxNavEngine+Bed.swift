@@ -54,6 +54,31 @@ extension VoxNavEngine {
         return Audibility.Bed(level: level, attenuation: least, allDucked: least < 0)
     }
 
+    /// How long a prompt about to be granted waits for the bed to be heard, or nil to go on now.
+    ///
+    /// On the compressed clock the silence between prompts is skipped, so the sources came back
+    /// after one prompt only for the next to duck them at once, and no bed was ever measured: each
+    /// prompt then had the fixed duck alone, and a recording never heard the radio between two
+    /// prompts. There, when no session is active or holding its ducks, a prompt waits (wall time;
+    /// simulated time stands still, as for any engine work) until the bed has been measured for
+    /// `BedMeter.heardBeforePrompt`, at most `BedMeter.longestWait`. The real clock never waits: its
+    /// silence is real, and a prompt comes when it is due.
+    func bedToHear() -> Duration? {
+        guard clock.mode == .compressed, policy.activeClients.isEmpty, policy.releasing.isEmpty, let missing = bedMeter.missing, missing > 0
+        else {
+            bedWaitEnds = nil
+            return nil
+        }
+        let now = ContinuousClock.now
+        let ends = bedWaitEnds ?? now + BedMeter.longestWait
+        bedWaitEnds = ends
+        guard now < ends else {
+            bedWaitEnds = nil
+            return nil
+        }
+        return min(.milliseconds(Int(missing * 1000) + 60), ends - now)
+    }
+
     /// After a batch is carried out: the bed is measured again once no session is active.
     func trackBedIfIdle() {
         if policy.activeClients.isEmpty { trackBed() }

@@ -25,6 +25,14 @@ extension VoxNavEngine {
             let style = policy.promptStyle(for: client, purpose: purpose)
             await carryOut(decisions) { _ in reply.resume(returning: style) }
         case .promptReady(let client, let purpose, let toneless, let reply):
+            if let wait = bedToHear() {
+                // Asked again once the bed has been heard; the loop goes on meanwhile.
+                return PolicyLoop.Child(
+                    work: { [loop] in
+                        try? await Task.sleep(for: wait)
+                        loop.send(command)
+                    }, busy: clock.busy())
+            }
             await promptReady(client, purpose: purpose, toneless: toneless, reply: reply)
         case .duckDeeper(let extra, let reply):
             let events = policy.deeperDucks(by: extra)

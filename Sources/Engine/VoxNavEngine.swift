@@ -30,6 +30,8 @@ public actor VoxNavEngine {
     let prompts: PromptPlayer
     /// The level of what plays under the prompts, for the policy's `audibility:` target.
     var bedMeter = BedMeter()
+    /// On the compressed clock, when a prompt waiting for the bed to be heard goes on regardless.
+    var bedWaitEnds: ContinuousClock.Instant?
     let events = EventBus()
 
     var policy: PolicyEngine

@@ -172,6 +172,64 @@ import Testing
         }
     }
 
+    /// On the compressed clock (what `voxnav demo` plays where a server answers, and `voxnav drive
+    /// --record`) the silence between prompts is skipped. Before, the radio came back after one
+    /// prompt only for the next to duck it at once: no bed was ever measured, every prompt had the
+    /// fixed duck alone, and a recording never heard the radio between two prompts. Three prompts a
+    /// simulated minute apart, queued back to back on the wall clock over the car's radio: each
+    /// says it stands 20 dB over a bed it measured, each is heard so in `car.monitor` (its pre-roll
+    /// holds the ducked bed alone), and the radio is heard back at its own level before each.
+    @Test func onTheCompressedClockEachPromptStandsOverTheBedHeardBeforeIt() async throws {
+        try PulseProbe.requireServer()
+        try await AudioServerLock.shared.withLock {
+            var configuration = EngineConfiguration()
+            configuration.clock = .compressed
+            configuration.policy.outputs = OutputWake(rules: [.init(sink: "car", preRoll: Self.longPreRoll)], idleGap: 5)
+            let engine = try await VoxNavEngine.started(configuration: configuration)
+            let started = Mutex<[(event: EngineEvent, at: ContinuousClock.Instant)]>([])
+            _ = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append((event, .now)) } } }
+            let capture = try MonitorCapture()
+            try await capture.waitForAudio(seconds: 0.1)
+            // Where the capture is at a moment: a sample's place from the wall clock.
+            let reference = (at: ContinuousClock.now, sample: capture.samples().count)
+            let source = try await engine.startSource(.fmRadio)
+            let before = try Self.volumes(of: source.sinkInput)
+            for minute in 1...3 {
+                _ = try await engine.queue(PromptRequest(text: Self.text, language: "en-US"), client: VoxNavEngine.localClient, options: PromptOptions())
+                try await engine.clock.advance(to: Double(minute) * 60)
+            }
+            try await Task.sleep(for: .milliseconds(700))
+            let samples = capture.stop()
+            let after = try Self.volumes(of: source.sinkInput)
+            await engine.shutdown()
+
+            let prompts = started.withLock { $0 }
+            try #require(prompts.count == 3, "\(prompts.map(\.event))")
+            let rate = Double(capture.sampleRate)
+            func level(_ from: Double, _ to: Double, after at: ContinuousClock.Instant) -> [Double] {
+                let start = reference.sample + Int(((at - reference.at) / .seconds(1) + from) * rate)
+                let end = reference.sample + Int(((at - reference.at) / .seconds(1) + to) * rate)
+                guard start >= 0, end <= samples.count, start < end else { return [] }
+                return SpeechLevel.blockPowers(of: samples[start..<end], sampleRate: capture.sampleRate)
+            }
+            for (number, prompt) in prompts.enumerated() {
+                let said = try #require(prompt.event.aboveBed, "prompt \(number + 1) measured no bed: \(prompt.event)")
+                #expect(said >= 20 - 0.05, "prompt \(number + 1): planned \(said) dB above the bed")
+                // The radio back before it (the bed it waited to hear), then ducked through its pre-roll.
+                let unducked = level(-1.0, -0.35, after: prompt.at).mean
+                let ducked = level(0.5, Self.longPreRoll - 0.3, after: prompt.at).mean
+                let speech = level(Self.longPreRoll + 0.15, Self.longPreRoll + 1.6, after: prompt.at).map { max(0, $0 - ducked) }
+                try #require(unducked > 0 && ducked > 0, "prompt \(number + 1) is outside the capture")
+                #expect(
+                    SpeechLevel.decibels(unducked) - SpeechLevel.decibels(ducked) > 12,
+                    "prompt \(number + 1): the radio at \(SpeechLevel.decibels(unducked)) dBFS before it, \(SpeechLevel.decibels(ducked)) under it")
+                let heard = try #require(SpeechLevel.level(ofBlockPowers: speech), "prompt \(number + 1): no speech over the bed")
+                #expect(heard - SpeechLevel.decibels(ducked) >= 20 - 1.5, "prompt \(number + 1) stood \(heard - SpeechLevel.decibels(ducked)) dB over the bed")
+            }
+            #expect(after == before, "the radio at \(after) after the prompts, was \(before)")
+        }
+    }
+
     /// The same maneuver in the loudest and the softest of eSpeak NG's voices among the packs (de, sv;
     /// fr, it), heard in `car.monitor` with the built-in policy: within 1 dB of each other and of the
     /// −21 dBFS it says, where the voices as synthesised are 2 dB and more apart.

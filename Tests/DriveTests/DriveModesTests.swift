@@ -41,6 +41,25 @@ import Testing
         #expect(loud > spoken * 0.6 && loud < spoken * 1.2, "loud \(loud) s for \(spoken) s of prompts")
     }
 
+    /// `--record` over the radio: each prompt waited for the bed to be heard (the compressed clock
+    /// skips the silence, not the bed), so the report gives every prompt's stand over a measured bed,
+    /// the policy's 20 dB. The real `voxnav drive` on its own headless bare PulseAudio; what is heard
+    /// is proved on the three servers by `PromptOverBedTests`.
+    @Test func onTheCompressedClockEveryPromptOverTheRadioIsMeasuredAgainstIt() async throws {
+        let wav = FileManager.default.temporaryDirectory.appendingPathComponent("drive-\(UUID().uuidString.prefix(8)).wav")
+        defer { try? FileManager.default.removeItem(at: wav) }
+        let output = try await DriveRunner.drive(try DriveRunner.scenarioFile(Self.shortDrive(radio: true)), ["--record", wav.path])
+        try #require(output.status == 0, "\(output.text)")
+        let report = try output.report()
+        let played = report.prompts.filter(\.played)
+        try #require(played.count >= 3, "\(report.prompts)")
+        for prompt in played {
+            let above = try #require(prompt.aboveBed, "no bed measured for \"\(prompt.text)\"")
+            #expect(above >= 20 - 0.05, "\"\(prompt.text)\" planned \(above) dB over the bed")
+        }
+        #expect(report.summary.promptsOverBed == played.count && (report.summary.minAboveBed ?? 0) >= 20 - 0.05, "\(report.summary)")
+    }
+
     /// The real clock: the drive takes its own time and the overhang is measured, not simulated.
     @Test func aDriveOnTheRealClockTakesItsOwnTimeWithTheSameWords() async throws {
         let scenario = try DriveRunner.scenarioFile(Self.shortDrive(radio: true))
