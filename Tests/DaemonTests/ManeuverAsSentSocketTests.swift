@@ -101,7 +101,8 @@ import Testing
     }
 
     /// `prompt.speak` takes a maneuver as CarPlay sends it too: the road of its instruction is said,
-    /// and a junction picture as its `then` is no "then"; heard to its end.
+    /// and a junction picture as its `then` is no "then"; played to its end (the reply's `finished`:
+    /// nothing here reads `car.monitor`).
     @Test func aManeuverSpokenDirectlyIsSaidAsGuidanceSaysIt() async throws {
         try await AudioServerLock.shared.withLock {
             let daemon = try await RealDaemon.start()
