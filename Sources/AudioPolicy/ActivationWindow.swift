@@ -30,6 +30,9 @@ public struct ActivationWindow: Hashable, Sendable {
     public private(set) var lingerUntil: Double?
     /// The client asked to hold the session active without audio.
     public private(set) var heldByClient = false
+    /// Until when a recording session inside its shown voice-control template counts its microphone
+    /// as audio (`listening`); from then it is idle, and the idle cap runs.
+    public private(set) var listeningUntil: Double?
     /// Audio has played since this activation.
     private var audioSinceActivation = false
     /// Audio has ever played for this client (false: activation "at launch").
@@ -44,6 +47,7 @@ public struct ActivationWindow: Hashable, Sendable {
 
     /// The next time a `tick` may change something; schedule a timer for it.
     public var nextDeadline: Double? {
+        if isPlaying, let listeningUntil { return listeningUntil }
         guard let idleSince else { return nil }
         let cap = idleSince + idleCap
         if heldByClient { return cap }
@@ -71,6 +75,20 @@ public struct ActivationWindow: Hashable, Sendable {
         everPlayed = true
         idleSince = nil
         lingerUntil = nil
+        listeningUntil = nil
+        listenedFrom = nil
+        return out
+    }
+
+    /// A recording session inside its shown voice-control template is activated: its microphone is
+    /// its audio until `until` (the policy's `voiceInputCap` on), and it is held as the client asked.
+    /// Then it counts as idle: the idle cap deactivates it unless a prompt plays or the client ends
+    /// it first, so that a template left shown does not keep the car's audio paused for good.
+    public mutating func listening(at now: Double, until: Double) -> [Output] {
+        let out = audioReady(at: now)
+        heldByClient = true
+        listeningUntil = until
+        listenedFrom = now
         return out
     }
 
@@ -79,6 +97,8 @@ public struct ActivationWindow: Hashable, Sendable {
         var out = tick(now: now)
         guard isActive else { return out }
         isPlaying = false
+        listeningUntil = nil
+        listenedFrom = nil
         idleSince = now
         if let due = nextDueAt, due >= now, due - now <= linger {
             // Hold for the whole linger time: the next prompt's audio may be a little late.
@@ -108,7 +128,7 @@ public struct ActivationWindow: Hashable, Sendable {
     public mutating func clientRequestedInactive(at now: Double) -> [Output] {
         var out = tick(now: now)
         heldByClient = false
-        if isActive && !isPlaying { out += deactivate(.clientRequest) }
+        if isActive && (!isPlaying || listeningUntil != nil) { out += deactivate(.clientRequest) }
         return out
     }
 
@@ -119,10 +139,20 @@ public struct ActivationWindow: Hashable, Sendable {
         idleSince = nil
         lingerUntil = nil
         heldByClient = false
+        listeningUntil = nil
+        listenedFrom = nil
     }
 
-    /// Time passes: end a linger that ran out; enforce the idle cap.
+    /// Since when it listened for voice input, once that time has ended (it has been idle since).
+    private var listenedFrom: Double?
+
+    /// Time passes: the voice input's time ends; end a linger that ran out; enforce the idle cap.
     public mutating func tick(now: Double) -> [Output] {
+        if isActive, isPlaying, let until = listeningUntil, now >= until {
+            isPlaying = false
+            listeningUntil = nil
+            idleSince = until
+        }
         guard isActive, !isPlaying, let idleSince else { return [] }
         // Compare against the deadline itself (not now - idleSince): the engine ticks at exactly nextDeadline.
         if now >= idleSince + idleCap {
@@ -131,6 +161,12 @@ public struct ActivationWindow: Hashable, Sendable {
             if !audioSinceActivation {
                 let detail = everPlayed ? "no audio within \(idleCap) s of activation" : "activated before any prompt (at launch)"
                 out.append(.violation(.activationLongBeforeAudio, at: at, detail: detail))
+            } else if let listenedFrom {
+                let listening = ((idleSince - listenedFrom) * 10).rounded() / 10
+                out.append(
+                    .violation(
+                        .activeWithoutAudioPastCap, at: at,
+                        detail: "held recording in its voice-control template past its voice input (\(listening) s), then \(idleCap) s more"))
             } else if heldByClient {
                 out.append(.violation(.activeWithoutAudioPastCap, at: at, detail: "held active without audio for \(idleCap) s"))
             }

@@ -13,6 +13,9 @@ public struct Policy: Hashable, Sendable {
     public var linger: Double
     /// Seconds a prompt session may stay active without audio before it is deactivated by force.
     public var idleCap: Double
+    /// Seconds a recording session inside its shown voice-control template counts its microphone as
+    /// audio (a voice search); then it is idle, and `idleCap` ends it.
+    public var voiceInputCap: Double = Policy.defaultVoiceInputCap
     public var promptStyle: PromptStyleRules
     public var interactions: InteractionTable
     /// What kind of source each of other programs' streams is.
@@ -42,6 +45,9 @@ public struct Policy: Hashable, Sendable {
 
     /// Limits a policy must respect.
     public static let maximumLinger = 1.0
+    /// A voice search says a destination in a few seconds; a minute is more than any turn of speech.
+    public static let defaultVoiceInputCap = 10.0
+    public static let maximumVoiceInputCap = 60.0
     public static let minimumDuckLevelDB = -96.0
 
     public var arbiter: FocusArbiter {
@@ -80,6 +86,9 @@ public struct Policy: Hashable, Sendable {
             linger >= 0 && linger <= Self.maximumLinger, "activation.linger",
             "linger must be 0…\(Self.maximumLinger) s, well under a second (got \(linger))")
         check(linger <= idleCap, "activation.linger", "linger (\(linger) s) must not exceed the idle cap (\(idleCap) s)")
+        check(
+            voiceInputCap > 0 && voiceInputCap <= Self.maximumVoiceInputCap, "activation.voiceInputCap",
+            "voice input cap must be > 0 and ≤ \(Self.maximumVoiceInputCap) s (got \(voiceInputCap))")
         for incoming in FocusRole.allCases {
             for holder in FocusRole.allCases {
                 if case .duck(let dB?) = interactions[incoming, holder], dB > 0 || dB < Self.minimumDuckLevelDB {

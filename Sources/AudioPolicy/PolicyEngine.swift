@@ -169,8 +169,10 @@ public struct PolicyEngine: Sendable {
         }
         let t = now
         if configurations[client]?.records == true, voiceControlShown.contains(client) {
-            // A voice search in its template: the microphone is its audio, so no idle cap while it lasts.
-            return out + run(client) { $0.audioReady(at: t) }
+            // A voice search in its template: the microphone is its audio for `voiceInputCap`; then
+            // the idle cap runs, so that a template left shown keeps nothing paused for good.
+            let until = t + policy.voiceInputCap
+            return out + run(client) { $0.listening(at: t, until: until) }
         }
         return out + run(client) { $0.clientRequestedActive(at: t) }
     }

@@ -63,6 +63,9 @@ extension Policy {
               linger: \(InteractionAction.format(linger))
               # Deactivate by force after this many seconds active without audio (≤ 5).
               idleCap: \(InteractionAction.format(idleCap))
+              # A recording session inside its shown voice-control template (a voice search) counts its
+              # microphone as audio for this many seconds (≤ 60); then the idle cap ends it.
+              voiceInputCap: \(InteractionAction.format(voiceInputCap))
             # How long one prompt may speak, and how much may wait (all clients together, and per client).
             prompts:
               maxSeconds: \(InteractionAction.format(prompts.maxSeconds))

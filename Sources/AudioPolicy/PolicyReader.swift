@@ -63,9 +63,13 @@ struct PolicyReader {
             case "ramps":
                 readRamps(value, into: &policy.ramps)
             case "activation":
-                for (k, v) in entries(value, known: ["linger", "idleCap"]) {
+                for (k, v) in entries(value, known: ["linger", "idleCap", "voiceInputCap"]) {
                     guard let n = number(v) else { continue }
-                    if k == "linger" { policy.linger = n } else { policy.idleCap = n }
+                    switch k {
+                    case "linger": policy.linger = n
+                    case "idleCap": policy.idleCap = n
+                    default: policy.voiceInputCap = n
+                    }
                 }
             case "prompts":
                 readPromptLimits(value, into: &policy.prompts)

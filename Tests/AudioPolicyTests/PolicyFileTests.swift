@@ -157,6 +157,8 @@ let badPolicies: [(yaml: String, path: String, message: String)] = [
     ("duckLevelDB: loud", "duckLevelDB", "expected a number"),
     ("activation:\n  idleCap: 8", "activation.idleCap", "idle cap must be > 0 and ≤ 5"),
     ("activation:\n  idleCap: 0", "activation.idleCap", "idle cap must be > 0"),
+    ("activation:\n  voiceInputCap: 61", "activation.voiceInputCap", "voice input cap must be > 0 and ≤ 60"),
+    ("activation:\n  voiceInputCap: 0", "activation.voiceInputCap", "voice input cap must be > 0"),
     ("activation:\n  linger: 1.5", "activation.linger", "linger must be 0…1"),
     ("activation:\n  linger: 0.9\n  idleCap: 0.5", "activation.linger", "must not exceed the idle cap"),
     ("activation:\n  lingr: 0.2", "activation.lingr", "unknown key 'lingr'"),

@@ -37,13 +37,15 @@ private func recordingViolations(_ e: PolicyEngine, _ client: ClientID = app) ->
     #expect(hidden.count == 1)
 }
 
-/// A voice search lasts as long as the user speaks: inside its template the microphone is its audio,
-/// so the idle cap does not cut it; once the template is hidden, the cap runs.
+/// A voice search lasts as long as the user speaks: inside its template the microphone is its audio
+/// for `activation.voiceInputCap` (10 s), so the idle cap does not cut it; once the template is
+/// hidden, the cap runs.
 @Test func aVoiceSearchInItsTemplateIsNotCutByTheIdleCap() {
     var e = engine(with: [Source(id: "radio", kind: .fmRadio)], configuration: recorder)
+    #expect(e.policy.voiceInputCap == 10)
     _ = e.apply(.voiceControlScreen(app, shown: true, at: 1))
     #expect(e.apply(.activate(app, at: 1.1)).contains(.sessionActivated(app)))
-    #expect(e.nextDeadline == nil)
+    #expect(e.nextDeadline == 1.1 + e.policy.voiceInputCap, "the voice input's end is the next moment to look")
     _ = e.apply(.tick(at: 9))
     #expect(e.activeClients == [app] && e.audit.violations.isEmpty, "\(e.audit.violations)")
     #expect(e.state(of: radio) == .paused)
@@ -53,6 +55,36 @@ private func recordingViolations(_ e: PolicyEngine, _ client: ClientID = app) ->
     #expect(capped.contains(.sessionDeactivated(app, .idleCap)), "\(capped)")
     #expect(e.audit.violations(of: app, rule: .activeWithoutAudioPastCap).count == 1)
     #expect(e.activeClients.isEmpty && e.state(of: radio) == .playing)
+}
+
+/// The CarPlay rule: a voice-based app holds its session only while its voice features are in use.
+/// A recording session left active in a template left shown: its microphone counts as audio for the
+/// voice input cap, then the session is idle and the idle cap ends it, audited, and the radio it
+/// paused plays again; until then, nothing. A session the client ends first is not audited.
+@Test func aVoiceSearchLeftOpenInItsTemplateIsEndedByTheIdleCapAfterItsVoiceInput() {
+    var e = engine(with: [Source(id: "radio", kind: .fmRadio)], configuration: recorder)
+    let cap = e.policy.voiceInputCap
+    let idle = e.policy.idleCap
+    _ = e.apply(.voiceControlScreen(app, shown: true, at: 1))
+    _ = e.apply(.activate(app, at: 2))
+    #expect(e.apply(.tick(at: 2 + cap)).isEmpty, "the voice input's end changes nothing at once")
+    #expect(e.activeClients == [app] && e.state(of: radio) == .paused)
+    #expect(e.nextDeadline == 2 + cap + idle)
+    #expect(e.apply(.tick(at: 2 + cap + idle - 0.01)).isEmpty)
+    let ended = e.apply(.tick(at: 2 + cap + idle))
+    #expect(ended.contains(.sessionDeactivated(app, .idleCap)), "\(ended)")
+    let audited = e.audit.violations(of: app, rule: .activeWithoutAudioPastCap)
+    #expect(audited.count == 1 && audited.first?.detail.contains("voice-control template") == true, "\(audited)")
+    #expect(e.activeClients.isEmpty && e.state(of: radio) == .playing)
+    #expect(recordingViolations(e) == 0, "recording inside the template is allowed")
+
+    // Ended by its client within its voice input: nothing audited.
+    var quick = engine(with: [Source(id: "radio", kind: .fmRadio)], configuration: recorder)
+    _ = quick.apply(.voiceControlScreen(app, shown: true, at: 1))
+    _ = quick.apply(.activate(app, at: 2))
+    _ = quick.apply(.deactivate(app, notifyOthers: true, at: 2 + cap - 1))
+    _ = quick.apply(.tick(at: 2 + cap + idle + 1))
+    #expect(quick.audit.violations.isEmpty && quick.activeClients.isEmpty && quick.state(of: radio) == .playing)
 }
 
 @Test func anActiveSessionReconfiguredToRecordOutsideTheTemplateIsAudited() {

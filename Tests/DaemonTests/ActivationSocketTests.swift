@@ -87,6 +87,46 @@ import Testing
         }
     }
 
+    /// CarPlay: activating too early is a guideline violation. Under a policy whose idle cap (5 s) lets
+    /// a session wait longer than the built-in 2 s, a client activates its prompt session, and its
+    /// prompt's audio comes 3 s later: the prompt plays (heard on `car.monitor`), and the activation
+    /// is audited `activationLongBeforeAudio`, "activated 3… s before its audio" (the limit is 2 s,
+    /// `ActivationWindow.earlyActivationLimit`). A prompt whose session activates with its audio is not.
+    @Test func anActivationLongBeforeItsAudioIsAuditedUnderALongerIdleCap() async throws {
+        let policy = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-idle-cap-\(UUID().uuidString.prefix(8)).yaml").path
+        try "activation:\n  idleCap: 5\n".write(toFile: policy, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: policy) }
+        try await RealDaemon.withCabin(arguments: ["--policy", policy]) { daemon in
+            let early = try daemon.connect()
+            let capture = try MonitorCapture(sampleRate: 16000)
+            try await capture.waitForAudio(seconds: 0.2)
+            _ = try await blocking {
+                _ = try early.call(
+                    "session.configure",
+                    .object([
+                        "category": .string("playback"), "mode": .string("voicePrompt"),
+                        "options": .array([.string("duckOthers"), .string("interruptSpokenAudioAndMixWithOthers")]),
+                    ]))
+                return try early.call("session.setActive", .object(["active": .bool(true)]))
+            }
+            try await Task.sleep(for: .seconds(3))
+            let spoken = try await blocking { try early.call("prompt.speak", .object(["text": .string("Turn left onto Main Street.")])) }
+            #expect(spoken["result"] == .string("finished"), "\(spoken)")
+            // A prompt of another client, whose session activates with its audio: not audited.
+            let onTime = try await blocking { try daemon.client.call("prompt.speak", .object(["text": .string("Then keep right.")])) }
+            #expect(onTime["result"] == .string("finished"), "\(onTime)")
+            let heard = capture.stop()
+            let audit = try await blocking { try early.call("audit.get") }
+            let violations = (audit["violations"]?.arrayValue ?? []).filter { $0["rule"] == .string("activationLongBeforeAudio") }
+            #expect(violations.count == 1, "\(audit)")
+            let detail = violations.first?["detail"]?.stringValue ?? ""
+            let seconds = detail.split(separator: " ").compactMap { Double($0) }.first ?? 0
+            #expect(detail.hasPrefix("activated ") && detail.hasSuffix(" s before its audio") && seconds >= 2.9 && seconds < 4.5, "\(detail)")
+            let levels = LevelAnalysis(samples: heard, sampleRate: capture.sampleRate)
+            #expect(levels.duration(above: 0.003) > 1, "the prompts were heard for \(levels.duration(above: 0.003)) s")
+        }
+    }
+
     /// CarPlay: an interrupted session is told the interruption began, and that it ended, with a
     /// hint whether to resume. A client's mixing playback session is paused by a call
     /// (`interruption.began`), and resumed when it ends (`interruption.ended`, `shouldResume`).
