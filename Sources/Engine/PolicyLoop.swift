@@ -24,7 +24,7 @@ struct PolicyLoop: Sendable {
         case duckDeeper(Double, reply: CheckedContinuation<Void, Never>)
         /// A guidance prompt has ended: its guidance learns whether the driver heard it (at the
         /// moment it ended: the player waits for the reply, so a simulated clock does not move on).
-        case guidancePromptEnded(ClientID, GuidancePromptEnding, reply: CheckedContinuation<Void, Never>)
+        case guidancePromptEnded(ClientID, session: UInt64, GuidancePromptEnding, reply: CheckedContinuation<Void, Never>)
         /// Answered once `client`'s prompt session holds nothing any more (`ramps.hold`): what it
         /// ducked or paused is restored, or taken over by the prompt that followed; after the lane
         /// has carried that out.
@@ -45,7 +45,7 @@ struct PolicyLoop: Sendable {
                 reply.resume(returning: PromptGrant(verdict: .skip(reason: "the engine has stopped"), activatedAt: nil, ducked: [], paused: []))
             case .duckDeeper(_, let reply): reply.resume()
             case .spawn(let child): child.busy?.done()
-            case .guidancePromptEnded(_, _, let reply): reply.resume()
+            case .guidancePromptEnded(_, _, _, let reply): reply.resume()
             case .released(_, let reply): reply.resume()
             case .carryOut, .note: break
             }
@@ -133,7 +133,7 @@ struct PolicyLoopGate: PromptGate {
         return deactivated ? carried.decidedAt : nil
     }
 
-    func guidancePromptEnded(_ client: ClientID, _ ending: GuidancePromptEnding) async {
-        await withCheckedContinuation { loop.send(.guidancePromptEnded(client, ending, reply: $0)) }
+    func guidancePromptEnded(_ client: ClientID, session: UInt64, _ ending: GuidancePromptEnding) async {
+        await withCheckedContinuation { loop.send(.guidancePromptEnded(client, session: session, ending, reply: $0)) }
     }
 }

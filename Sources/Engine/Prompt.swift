@@ -30,9 +30,10 @@ struct Prompt: Sendable {
     let deadline: Double?
     /// A newer prompt of the same client with the same key supersedes a waiting one ("the same maneuver").
     let key: String?
-    /// Queued by the client's guidance (the announcer), not by `prompt.speak`: it ends with the
-    /// guidance, and its end is told to the announcer.
-    var fromGuidance = false
+    /// The guidance session that queued it (the announcer's), nil for `prompt.speak`: it ends with
+    /// that guidance, and its end is told to that session alone.
+    var guidance: UInt64?
+    var fromGuidance: Bool { guidance != nil }
     /// It plays even if its client disconnects first (`PromptOptions.outlivesClient`).
     var outlivesClient = false
     /// Outranked while it plays, it is queued again (`PromptOptions.saidAgainWhenOutranked`).
@@ -80,7 +81,7 @@ struct Prompt: Sendable {
     /// A request's prompt, its options' deadline made absolute from `now`.
     init(id: PromptID, client: ClientID, kind: Kind, options: PromptOptions, now: Double) {
         self.init(id: id, client: client, kind: kind, priority: options.priority, deadline: options.deadline.map { now + $0 }, key: options.key)
-        fromGuidance = options.fromGuidance
+        guidance = options.guidance
         turnHolder = options.takesTurnsAs ?? client
         outlivesClient = options.outlivesClient
         saidAgainWhenOutranked = options.saidAgainWhenOutranked
@@ -96,7 +97,7 @@ struct Prompt: Sendable {
         var prompt = Prompt(id: id, client: client, kind: kind, priority: priority, deadline: deadline, key: key, seconds: seconds)
         prompt.firstID = firstID
         prompt.turnHolder = turnHolder
-        prompt.fromGuidance = fromGuidance
+        prompt.guidance = guidance
         prompt.outlivesClient = outlivesClient
         prompt.saidAgainWhenOutranked = saidAgainWhenOutranked
         prompt.announces = announces

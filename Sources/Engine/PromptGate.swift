@@ -24,7 +24,7 @@ protocol PromptGate: Sendable {
     func promptFinished(_ client: ClientID, anotherWaiting: Bool) async -> ContinuousClock.Instant?
     /// A prompt the client's guidance asked for has ended (its real length replaces the estimate), and
     /// whether the driver heard it or the moment held it back.
-    func guidancePromptEnded(_ client: ClientID, _ ending: GuidancePromptEnding) async
+    func guidancePromptEnded(_ client: ClientID, session: UInt64, _ ending: GuidancePromptEnding) async
 }
 
 extension PromptGate {

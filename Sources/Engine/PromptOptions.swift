@@ -31,8 +31,10 @@ public struct PromptOptions: Sendable {
     /// client that cannot be told its words were cut (SSIP has no such event; JSON-RPC's
     /// `prompt.shortened` says it). It may still be said faster to fit.
     public var keepsEveryWord = false
-    /// Queued by the engine's own guidance: its end is told to the announcer.
-    var fromGuidance = false
+    /// The guidance session that queued it (`GuidanceSession.id`), nil for `prompt.speak`: its end is
+    /// told to that session's announcer, and to no session started after it.
+    var guidance: UInt64?
+    var fromGuidance: Bool { guidance != nil }
     /// The maneuver a guidance instruction is for and the state it announces, told in `prompt.queued`
     /// so that a report can place the prompt against its maneuver.
     var announces: AnnouncedManeuver?
@@ -53,9 +55,9 @@ public struct PromptOptions: Sendable {
 
     /// A prompt of the engine's own guidance: its end is told to the announcer, and the maneuver it
     /// announces, if any, goes into its `prompt.queued`.
-    static func guidance(priority: PromptPriority, key: String, announces: AnnouncedManeuver?) -> PromptOptions {
+    static func guidance(_ session: UInt64, priority: PromptPriority, key: String, announces: AnnouncedManeuver?) -> PromptOptions {
         var options = PromptOptions(priority: priority, key: key)
-        options.fromGuidance = true
+        options.guidance = session
         options.announces = announces
         return options
     }

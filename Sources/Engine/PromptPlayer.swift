@@ -570,7 +570,7 @@ actor PromptPlayer {
             }
             playing = nil
             prompt.ticket.complete(result)
-            if prompt.fromGuidance { await gate.guidancePromptEnded(prompt.client, ending) }
+            if let session = prompt.guidance { await gate.guidancePromptEnded(prompt.client, session: session, ending) }
         }
         workerIdle()
     }

@@ -47,7 +47,7 @@ extension VoxNavEngine {
         let wordings = session.composer.estimateWordings(estimate)
         let text = wordings[0]
         let said = TripEstimates(estimate, arrivalDerived: trip.arrivalDerived)
-        let options = PromptOptions.guidance(priority: .normal, key: Self.estimatesKey, announces: nil)
+        let options = PromptOptions.guidance(session.id, priority: .normal, key: Self.estimatesKey, announces: nil)
         do {
             let request = PromptRequest(content: .textVariants(wordings), language: session.language)
             let (ticket, _) = try await enqueue(request, client: client, options: options)

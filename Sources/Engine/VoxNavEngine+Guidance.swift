@@ -124,7 +124,8 @@ extension VoxNavEngine {
             maneuvers: route.map {
                 RouteProgress.UpcomingManeuver(
                     id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance,
-                    isDeparture: $0.maneuver.type.family == .starts, isExitOrInterchange: $0.maneuver.type.isExitOrInterchange)
+                    isDeparture: $0.maneuver.type.family == .starts, isExitOrInterchange: $0.maneuver.type.isExitOrInterchange,
+                    timeRemaining: progress.upcoming[$0.id].reportedTimeRemaining)
             })
     }
 
@@ -184,7 +185,7 @@ extension VoxNavEngine {
                 reason: "a reroute was announced \(ago) s ago; within \(Int(RerouteDebounce.standardWindow)) s another is not",
                 cancelled: cancelled.map(\.rawValue))
         }
-        let options = PromptOptions.guidance(priority: .normal, key: Self.rerouteKey, announces: nil)
+        let options = PromptOptions.guidance(session.id, priority: .normal, key: Self.rerouteKey, announces: nil)
         do {
             let (ticket, _) = try await enqueue(PromptRequest(text: text, language: session.language), client: client, options: options)
             return .init(announced: true, prompt: ticket.id.rawValue, text: text, cancelled: cancelled.map(\.rawValue))
@@ -200,7 +201,7 @@ extension VoxNavEngine {
     /// nothing of a guidance plays after its end.
     func queueGuidancePrompt(_ prompt: GuidancePrompt, client: ClientID, session: GuidanceSession) async throws -> PromptTicket? {
         var options = PromptOptions.guidance(
-            priority: prompt.priority, key: prompt.key, announces: AnnouncedManeuver(maneuver: prompt.maneuverID, state: prompt.state))
+            session.id, priority: prompt.priority, key: prompt.key, announces: AnnouncedManeuver(maneuver: prompt.maneuverID, state: prompt.state))
         options.toneless = prompt.toneless
         options.wordBudget = prompt.wordBudget
         var request = PromptRequest(
@@ -231,8 +232,11 @@ extension VoxNavEngine {
     /// prompt heard clears what was held back, a prompt held back is remembered (only the latest).
     /// One held back by a moment that has already passed (a tone that ended after the call) is said at once.
     /// Returns what says it, to run beside the policy loop.
-    func guidancePromptEnded(_ client: ClientID, _ ending: GuidancePromptEnding) -> (@Sendable () async -> Void)? {
-        guard var session = guidance[client] else { return nil }
+    /// A prompt of a guidance that has ended or started anew since it was queued tells nothing: the
+    /// end of the last route's arrival, told after the next route's `guidance.start`, had ended the
+    /// new guidance as arrived, its departure prompt skipped.
+    func guidancePromptEnded(_ client: ClientID, session id: UInt64, _ ending: GuidancePromptEnding) -> (@Sendable () async -> Void)? {
+        guard var session = guidance[client], session.id == id else { return nil }
         var arrived = false
         switch ending {
         case .heard(let announced):

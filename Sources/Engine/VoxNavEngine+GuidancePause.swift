@@ -46,7 +46,7 @@ extension VoxNavEngine {
                 reason: "\(reason.rawValue) was announced \(ago) s ago; within \(Int(RerouteDebounce.standardWindow)) s it is not again",
                 cancelled: cancelled)
         }
-        let options = PromptOptions.guidance(priority: .normal, key: Self.pauseKey, announces: nil)
+        let options = PromptOptions.guidance(session.id, priority: .normal, key: Self.pauseKey, announces: nil)
         do {
             let (ticket, _) = try await enqueue(PromptRequest(text: text, language: session.language), client: client, options: options)
             return .init(paused: reason, announced: true, prompt: ticket.id.rawValue, text: text, cancelled: cancelled)

@@ -45,9 +45,9 @@ extension VoxNavEngine {
                 _ = await self.applyFocus(events)
                 reply.resume()
             }
-        case .guidancePromptEnded(let client, let ending, let reply):
+        case .guidancePromptEnded(let client, let session, let ending, let reply):
             // A prompt held back is said again (queued) before the player goes on, beside the loop.
-            guard let sayIt = guidancePromptEnded(client, ending) else {
+            guard let sayIt = guidancePromptEnded(client, session: session, ending) else {
                 reply.resume()
                 return nil
             }

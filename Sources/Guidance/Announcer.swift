@@ -152,7 +152,7 @@ public struct Announcer: Sendable {
         lastHeadID = route.first?.id
         headFinal = nil
         guard let head = route.first else { return [] }
-        let speed = update.speed.isFinite ? max(update.speed, 0) : 0
+        let speed = head.approachSpeed(vehicle: update.speed)
         let base = AnnouncerThresholds(
             profile: configuration.profile, speed: speed, updateInterval: updateInterval,
             outputLatency: configuration.longestOutputLatency)

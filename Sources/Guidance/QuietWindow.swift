@@ -28,12 +28,14 @@ public struct QuietWindow: Codable, Sendable, Equatable {
         self.beyond = beyond
     }
 
-    /// Whether an update with the maneuver at `distance` and the vehicle at `speed` (m/s) falls
-    /// inside the window. A centimetre's margin keeps rounding on the caller's side from skipping an
-    /// update that the announcer would act on; an update sent needlessly changes nothing.
-    public func holds(distance: Double, speed: Double) -> Bool {
+    /// Whether an update with the maneuver at `distance` (and, if given, `timeRemaining` seconds
+    /// away) and the vehicle at `speed` (m/s) falls inside the window, at the speed the announcer
+    /// opens the maneuver's windows for (`RouteProgress.UpcomingManeuver.approachSpeed`). A
+    /// centimetre's margin keeps rounding on the caller's side from skipping an update that the
+    /// announcer would act on; an update sent needlessly changes nothing.
+    public func holds(distance: Double, speed: Double, timeRemaining: Double? = nil) -> Bool {
         guard distance.isFinite, distance > 0, speed.isFinite else { return false }
-        let v = max(speed, 0)
+        let v = RouteProgress.UpcomingManeuver(id: maneuverID, distance: distance, timeRemaining: timeRemaining).approachSpeed(vehicle: speed)
         return beyond.allSatisfy { distance > $0.meters + $0.seconds * v + Self.margin }
     }
 

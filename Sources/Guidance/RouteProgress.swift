@@ -14,18 +14,39 @@ public struct RouteProgress: Codable, Sendable, Equatable {
         /// A motorway exit or interchange (`ManeuverType.isExitOrInterchange`): its final
         /// instruction comes early whatever the speed (`VehicleProfile.motorwayFinal`).
         public var isExitOrInterchange: Bool
+        /// Seconds the guidance engine expects the vehicle to take to get there, as of this update
+        /// (nil: not given). Where it is sooner than the current speed says (a vehicle about to
+        /// move off or speed up), the announcer's windows open for the speed it implies.
+        public var timeRemaining: Double?
 
         public init(
-            id: String, distance: Double, distanceToNext: Double? = nil, isDeparture: Bool = false, isExitOrInterchange: Bool = false
+            id: String, distance: Double, distanceToNext: Double? = nil, isDeparture: Bool = false, isExitOrInterchange: Bool = false,
+            timeRemaining: Double? = nil
         ) {
             self.id = id
             self.distance = distance
             self.distanceToNext = distanceToNext
             self.isDeparture = isDeparture
             self.isExitOrInterchange = isExitOrInterchange
+            self.timeRemaining = timeRemaining
         }
 
-        private enum CodingKeys: String, CodingKey { case id, distance, distanceToNext, isDeparture, isExitOrInterchange }
+        /// The speed (m/s) the announcer opens this maneuver's windows for, the vehicle going at
+        /// `speed`: that speed, or, where the guidance engine expects the vehicle there sooner
+        /// (`timeRemaining`: about to move off at a light, speeding up onto a motorway), the mean
+        /// speed that implies, at most `maximumExpectedSpeed` (a time of nearly 0 for a maneuver far
+        /// ahead opens nothing at once). Never lower than the vehicle's own: a routing engine that
+        /// expects the driver to slow down does not make a window open later.
+        public func approachSpeed(vehicle speed: Double) -> Double {
+            let own = speed.isFinite ? max(speed, 0) : 0
+            guard let timeRemaining, timeRemaining > 0, timeRemaining.isFinite, distance > 0, distance.isFinite else { return own }
+            return max(own, min(distance / timeRemaining, Self.maximumExpectedSpeed))
+        }
+
+        /// 250 km/h: past any road vehicle's speed on a route.
+        public static let maximumExpectedSpeed = 250 / 3.6
+
+        private enum CodingKeys: String, CodingKey { case id, distance, distanceToNext, isDeparture, isExitOrInterchange, timeRemaining }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -34,6 +55,7 @@ public struct RouteProgress: Codable, Sendable, Equatable {
             distanceToNext = try c.decodeIfPresent(Double.self, forKey: .distanceToNext)
             isDeparture = try c.decodeIfPresent(Bool.self, forKey: .isDeparture) ?? false
             isExitOrInterchange = try c.decodeIfPresent(Bool.self, forKey: .isExitOrInterchange) ?? false
+            timeRemaining = try c.decodeIfPresent(Double.self, forKey: .timeRemaining)
         }
     }
 

@@ -19,7 +19,7 @@ import Testing
 
     func guidanceManeuver(_ rig: Rig, _ text: String, key: String) async throws -> PromptTicket {
         var options = PromptOptions(priority: .normal, key: key)
-        options.fromGuidance = true
+        options.guidance = 1
         return try await rig.player.enqueue(
             client: Self.nav, candidates: [Wording(text: text)], voice: "en", kind: .maneuver, options: options, receivedAt: .now
         ).0

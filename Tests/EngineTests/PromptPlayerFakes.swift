@@ -65,7 +65,7 @@ actor ScriptedGate: PromptGate {
         return .now
     }
 
-    func guidancePromptEnded(_ client: ClientID, _ ending: GuidancePromptEnding) {
+    func guidancePromptEnded(_ client: ClientID, session: UInt64, _ ending: GuidancePromptEnding) {
         calls.append(.guidanceEnded(client))
         endings.append(ending)
     }

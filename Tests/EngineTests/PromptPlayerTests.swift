@@ -283,7 +283,7 @@ import Testing
     @Test func tellsGuidanceWhenItsPromptEnded() async throws {
         let rig = await Rig()
         var options = PromptOptions()
-        options.fromGuidance = true
+        options.guidance = 1
         let ticket = try await rig.player.enqueue(client: Self.nav, candidates: [Wording(text: "Turn left")], voice: "en", options: options, receivedAt: .now).0
         await rig.output.waitUntilPlaying(1)
         rig.output.drain()

@@ -152,7 +152,7 @@ import Testing
 @Suite struct FinalInstructionTests {
     static func finalInstruction(client: ClientID = PromptPrioritiesTests.other) -> Prompt {
         var prompt = PromptPrioritiesTests.prompt(2, client: client, kind: .maneuver, priority: .important)
-        prompt.fromGuidance = true
+        prompt.guidance = 1
         prompt.announces = AnnouncedManeuver(maneuver: "m1", state: .execute)
         return prompt
     }

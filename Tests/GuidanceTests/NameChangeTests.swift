@@ -32,12 +32,30 @@ import Testing
     @Test func successiveNameChangesGiveTheLastNameOrTheRouteNumber() {
         let folded = NameChange.fold(
             route([
+                Maneuver(type: .rightTurn, routeNumber: "US 101"),
                 Maneuver(type: .followRoad, roadName: "A Street"),
-                Maneuver(type: .followRoad, routeNumber: "US 101"),
+                Maneuver(type: .followRoad, routeNumber: "US-101"),
                 Maneuver(type: .arriveAtDestination),
             ]))
-        #expect(folded.map(\.id) == [2])
-        #expect(folded[0].maneuver.currentRoadName == "US 101")
+        #expect(folded.map(\.id) == [0, 3], "the number the vehicle is on already, written otherwise")
+        #expect(folded[1].maneuver.currentRoadName == "US-101")
+    }
+
+    /// A name change onto a numbered road the vehicle was not on is said (the leading app: "continue
+    /// onto UT-201 E" after North Temple); onto the number it is on, or onto a name, it is not.
+    @Test func aNameChangeOntoANewRouteNumberIsKept() {
+        let folded = NameChange.fold(
+            route([
+                Maneuver(type: .startRoute, roadName: "West North Temple"),
+                Maneuver(type: .followRoad, roadName: "North Temple Street"),
+                Maneuver(type: .followRoad, roadName: "West Temple", routeNumber: "UT 201 East"),
+                Maneuver(type: .followRoad, roadName: "2100 South", routeNumber: "UT-201 East"),
+                Maneuver(type: .followRoad, routeNumber: "I-80"),
+                Maneuver(type: .arriveAtDestination),
+            ]))
+        #expect(folded.map(\.id) == [0, 2, 4, 5])
+        #expect(folded[1].maneuver.currentRoadName == "North Temple Street")
+        #expect(folded[3].maneuver.currentRoadName == nil, "the number it was kept for is its own road")
     }
 
     @Test func aRouteOfNothingButNameChangesKeepsItsLast() {

@@ -8,7 +8,7 @@ import Testing
     /// Every update of `log`, fed to one announcer; only those outside the quiet windows (plus the
     /// last) to another, both declaring the drive's tick. Returns both announcement lists and how
     /// many updates the second one saw.
-    static func replay(_ log: DriveLog, tick: Double, configuration: AnnouncerConfiguration) -> (
+    static func replay(_ log: DriveLog, tick: Double, configuration: AnnouncerConfiguration, times: Bool = false) -> (
         every: [Announcement], skipping: [Announcement], sent: Int
     ) {
         var every = Announcer(configuration: configuration, estimateDuration: simulatedDuration)
@@ -17,13 +17,22 @@ import Testing
         var heardSkipping: [Announcement] = []
         var listed: [String]?
         var sent = 0
-        for (index, update) in log.updates.enumerated() {
+        for (index, logged) in log.updates.enumerated() {
+            var update = logged
+            if times {
+                // The guidance engine's time to each maneuver: at a mean speed from half to twice the
+                // vehicle's, or a crawl's when it stands (pulling away at a light).
+                for i in update.maneuvers.indices {
+                    let factor = 0.5 + 1.5 * Double((index * 7 + i * 3) % 11) / 10
+                    update.maneuvers[i].timeRemaining = max(0, update.maneuvers[i].distance) / max(1, update.speed * factor)
+                }
+            }
             heardEvery += every.update(update, interval: tick)
             let ids = update.maneuvers.map(\.id)
             let last = index == log.updates.count - 1
             if !last, ids == listed, let quiet = skipping.quiet,
                 let head = update.maneuvers.first(where: { $0.id == quiet.maneuverID }),
-                quiet.holds(distance: head.distance, speed: update.speed)
+                quiet.holds(distance: head.distance, speed: update.speed, timeRemaining: head.timeRemaining)
             {
                 continue
             }
@@ -50,6 +59,18 @@ import Testing
         }
         // The point of the window: most updates of a drive carry nothing.
         #expect(Double(sent) < 0.5 * Double(total), "\(sent) of \(total) updates sent")
+    }
+
+    /// The same with the guidance engine's `timeRemaining` on every update, some sooner and some
+    /// later than the speed says: the window is reckoned at the speed the announcer opens windows for.
+    @Test func skippingTheQuietUpdatesChangesNoPromptWithTimesToTheManeuvers() {
+        for seed in UInt64(300)..<400 {
+            let scenario = DriveScenario.random(seed: seed, messy: seed % 2 == 1)
+            let configuration = AnnouncerConfiguration(profile: scenario.profile)
+            let log = simulate(scenario, configuration: configuration)
+            let result = Self.replay(log, tick: scenario.tick, configuration: configuration, times: true)
+            #expect(result.every == result.skipping, "seed \(seed)")
+        }
     }
 
     @Test(arguments: [Verbosity.brief, .normal, .detailed])

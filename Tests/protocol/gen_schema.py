@@ -469,6 +469,8 @@ DEFS = {
         "additionalProperties": False,
         "properties": {"id": name(),
                        "distance": {"type": "number", "minimum": -1000, "maximum": 5000000, "description": "Meters to the maneuver; ≤ 0 once passed."},
+                       "timeRemaining": nullable({"type": "number", "minimum": 0, "maximum": 2592000,
+                                                  "description": "Seconds the guidance engine expects to the maneuver, as of this report; where sooner than the speed says, the announcer's windows open for the speed it implies (a described maneuver's own timeRemaining counts for the report that describes it)."}),
                        "maneuver": nullable(ref("Maneuver"))},
         "required": ["id", "distance"],
     },

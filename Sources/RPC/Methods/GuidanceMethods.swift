@@ -154,15 +154,24 @@ public enum GuidanceUpdate: RPCMethod {
         public var id: String
         /// Meters from the vehicle to the maneuver.
         public var distance: Double
+        /// Seconds the guidance engine expects the vehicle to take to the maneuver, as of this
+        /// report (its routing knows the speeds ahead; the announcer's windows use it where it is
+        /// sooner than the current speed says). A described maneuver's own `timeRemaining` counts
+        /// for the report that describes it.
+        public var timeRemaining: Double?
         public var maneuver: Maneuver?
 
-        public init(id: String, distance: Double, maneuver: Maneuver? = nil) {
+        public init(id: String, distance: Double, timeRemaining: Double? = nil, maneuver: Maneuver? = nil) {
             self.id = id
             self.distance = distance
+            self.timeRemaining = timeRemaining
             self.maneuver = maneuver
         }
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case id, distance, maneuver }
+        /// The time to the maneuver this report gives: its own, else its description's.
+        public var reportedTimeRemaining: Double? { timeRemaining ?? maneuver?.timeRemaining }
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case id, distance, timeRemaining, maneuver }
 
         public init(from decoder: any Decoder) throws {
             try rejectUnknownKeys(CodingKeys.self, in: decoder, of: "upcoming maneuver")
@@ -173,9 +182,15 @@ public enum GuidanceUpdate: RPCMethod {
             self.id = id
             distance = try container.decode(Double.self, forKey: .distance)
             maneuver = try container.decodeIfPresent(Maneuver.self, forKey: .maneuver)
+            timeRemaining = try container.decodeIfPresent(Double.self, forKey: .timeRemaining)
             guard Maneuver.distanceRange.contains(distance) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .distance, in: container, debugDescription: "distance must be meters, from -1000 to 5000000")
+            }
+            if let timeRemaining, !Maneuver.timeRange.contains(timeRemaining) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .timeRemaining, in: container,
+                    debugDescription: "timeRemaining must be seconds, from 0 to 2592000 (30 days) (got \(timeRemaining))")
             }
         }
     }

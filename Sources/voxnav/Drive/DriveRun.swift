@@ -139,7 +139,9 @@ final class DriveRun {
         updates.sent += 1
         let maneuvers = update.upcoming.map { item in
             // Each maneuver is described once; later updates name it by id.
-            GuidanceUpdate.Upcoming(id: item.id, distance: item.distance, maneuver: described.insert(item.id).inserted ? item.maneuver : nil)
+            GuidanceUpdate.Upcoming(
+                id: item.id, distance: item.distance, timeRemaining: item.timeRemaining,
+                maneuver: described.insert(item.id).inserted ? item.maneuver : nil)
         }
         // The trip's estimates, with the arrival on the driver's clock when the scenario sets off at a given time.
         let trip = update.timeToGo.map { timeToGo in
@@ -171,12 +173,13 @@ final class DriveRun {
     }
 
     /// True when the announcer said it would decide nothing on this update (`QuietWindow`): the
-    /// same maneuvers ahead, the next one still beyond every bound at this update's speed.
+    /// same maneuvers ahead, the next one still beyond every bound at the speed the announcer would
+    /// open its windows for (this update's, or the one its `timeRemaining` implies, if higher).
     private func isQuiet(_ update: DriveUpdate) -> Bool {
         guard skipsQuietUpdates, guiding, let quiet, update.upcoming.map(\.id) == quiet.listed,
             let head = update.upcoming.first(where: { $0.id == quiet.window.maneuverID })
         else { return false }
-        return quiet.window.holds(distance: head.distance, speed: update.speed)
+        return quiet.window.holds(distance: head.distance, speed: update.speed, timeRemaining: head.timeRemaining)
     }
 
     private func perform(_ event: CarAudioEvent) throws {
