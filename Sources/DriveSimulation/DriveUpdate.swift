@@ -34,7 +34,7 @@ public struct DriveUpdate: Sendable, Equatable, Codable {
             maneuvers: upcoming.map {
                 .init(
                     id: $0.id, distance: $0.distance, isDeparture: $0.maneuver.type.family == .starts,
-                    isExitOrInterchange: $0.maneuver.type.isExitOrInterchange)
+                    isExitOrInterchange: $0.maneuver.isExitOrInterchange, timeRemaining: $0.timeRemaining)
             })
     }
 }

@@ -124,7 +124,7 @@ extension VoxNavEngine {
             maneuvers: route.map {
                 RouteProgress.UpcomingManeuver(
                     id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance,
-                    isDeparture: $0.maneuver.type.family == .starts, isExitOrInterchange: $0.maneuver.type.isExitOrInterchange,
+                    isDeparture: $0.maneuver.type.family == .starts, isExitOrInterchange: $0.maneuver.isExitOrInterchange,
                     timeRemaining: progress.upcoming[$0.id].reportedTimeRemaining)
             })
     }

@@ -93,3 +93,13 @@ public enum ManeuverType: String, CaseIterable, Sendable, Hashable, Codable {
         }
     }
 }
+
+extension Maneuver {
+    /// Leaving a motorway or changing to another one: by its type (`ManeuverType.isExitOrInterchange`),
+    /// or by the motorway exit's number a fork or a turn is given ("keep right at exit 15" off a
+    /// motorway in slow traffic), away from a roundabout. Its final instruction comes early whatever
+    /// the speed (`VehicleProfile.motorwayFinal`): 12 s and 300 m before it for a car.
+    public var isExitOrInterchange: Bool {
+        type.isExitOrInterchange || (exitNumber != nil && !isAtRoundabout)
+    }
+}

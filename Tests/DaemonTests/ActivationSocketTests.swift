@@ -1,12 +1,27 @@
 import AudioTestSupport
 import Foundation
 import RPC
+import RPCSocket
 import Testing
 
 /// The activation window and the interruptions of a client's session, against the real voxnavd over
 /// its socket: what the sessions did read from the events, what the radio did read back from the
 /// server with `pactl`, what was heard read from `car.monitor` (the sources play on `cabin`).
 @Suite struct ActivationSocketTests {
+    /// `client` configures the prompt session CarPlay asks for (voicePrompt, duckOthers,
+    /// interruptSpokenAudioAndMixWithOthers) and activates it, with no prompt.
+    static func activatePromptSession(of client: RPCClient) async throws {
+        _ = try await blocking {
+            _ = try client.call(
+                "session.configure",
+                .object([
+                    "category": .string("playback"), "mode": .string("voicePrompt"),
+                    "options": .array([.string("duckOthers"), .string("interruptSpokenAudioAndMixWithOthers")]),
+                ]))
+            return try client.call("session.setActive", .object(["active": .bool(true)]))
+        }
+    }
+
     /// CarPlay: the session may stay active when prompts follow in quick succession, the music
     /// ducked meanwhile. Two prompts queued back to back play under one activation: the radio is
     /// never back at its own volume between them, and is, exactly, after the second.
@@ -56,15 +71,7 @@ import Testing
 
             let clock = ContinuousClock()
             let activated = clock.now
-            _ = try await blocking {
-                _ = try holder.call(
-                    "session.configure",
-                    .object([
-                        "category": .string("playback"), "mode": .string("voicePrompt"),
-                        "options": .array([.string("duckOthers"), .string("interruptSpokenAudioAndMixWithOthers")]),
-                    ]))
-                return try holder.call("session.setActive", .object(["active": .bool(true)]))
-            }
+            try await Self.activatePromptSession(of: holder)
             let ducked = try await poll(seconds: 2) { () -> [Int]? in
                 let now = try PulseProbe.sinkInputs().first { $0.index == radio.index }?.volumes ?? []
                 return now.max().map { $0 < radio.volumes.max()! } == true ? now : nil
@@ -100,15 +107,7 @@ import Testing
             let early = try daemon.connect()
             let capture = try MonitorCapture(sampleRate: 16000)
             try await capture.waitForAudio(seconds: 0.2)
-            _ = try await blocking {
-                _ = try early.call(
-                    "session.configure",
-                    .object([
-                        "category": .string("playback"), "mode": .string("voicePrompt"),
-                        "options": .array([.string("duckOthers"), .string("interruptSpokenAudioAndMixWithOthers")]),
-                    ]))
-                return try early.call("session.setActive", .object(["active": .bool(true)]))
-            }
+            try await Self.activatePromptSession(of: early)
             try await Task.sleep(for: .seconds(3))
             let spoken = try await blocking { try early.call("prompt.speak", .object(["text": .string("Turn left onto Main Street.")])) }
             #expect(spoken["result"] == .string("finished"), "\(spoken)")
