@@ -98,8 +98,11 @@ import Testing
             // test sees it start), and ducked under it. A reading is stamped when its `pactl` starts
             // and shows the volume when it answers, up to ~150 ms later under load: one stamped just
             // before the ask can show the lone prompt's duck (seen in CI on 1a2015b, 29 ms before).
+            // From a second after the window: the restore's 0.2 s ramp ended
+            // later than 0.6 s after it once on a loaded machine (CI of 396917e: 96 % at the first
+            // reading), which is not what this asks.
             let between = readings.filter {
-                $0.ms > since(burstEnded) + (Self.window + 0.6) * 1000 && $0.ms < since(loneAsked) - Self.readingLag * 1000
+                $0.ms > since(burstEnded) + (Self.window + 1.0) * 1000 && $0.ms < since(loneAsked) - Self.readingLag * 1000
             }
             #expect(!between.isEmpty && between.allSatisfy { $0.volumes == radio.volumes }, "\(between.map { ($0.ms, $0.volumes) })")
             #expect(readings.contains { $0.ms > since(loneStarted) && $0.volumes == ducked }, "the radio was not ducked under the lone prompt")
