@@ -33,6 +33,8 @@ public struct ActivationWindow: Hashable, Sendable {
     /// Until when a recording session inside its shown voice-control template counts its microphone
     /// as audio (`listening`); from then it is idle, and the idle cap runs.
     public private(set) var listeningUntil: Double?
+    /// Since when it listened for voice input, once that time has ended (it has been idle since).
+    private var listenedFrom: Double?
     /// Audio has played since this activation.
     private var audioSinceActivation = false
     /// Audio has ever played for this client (false: activation "at launch").
@@ -142,9 +144,6 @@ public struct ActivationWindow: Hashable, Sendable {
         listeningUntil = nil
         listenedFrom = nil
     }
-
-    /// Since when it listened for voice input, once that time has ended (it has been idle since).
-    private var listenedFrom: Double?
 
     /// Time passes: the voice input's time ends; end a linger that ran out; enforce the idle cap.
     public mutating func tick(now: Double) -> [Output] {

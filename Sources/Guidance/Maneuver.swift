@@ -90,6 +90,16 @@ public struct Maneuver: Sendable, Hashable, Codable {
 
     /// Meters to a maneuver a guidance engine may report: a little behind (just passed) to 5000 km ahead.
     public static let distanceRange: ClosedRange<Double> = -1000...5_000_000
+
+    /// A `timeRemaining` (a maneuver's, or a progress update's for it), checked against `timeRange`.
+    public static func decodeTimeRemaining<Key: CodingKey>(forKey key: Key, in container: KeyedDecodingContainer<Key>) throws -> Double? {
+        guard let time = try container.decodeIfPresent(Double.self, forKey: key) else { return nil }
+        guard timeRange.contains(time) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "timeRemaining must be seconds, from 0 to 2592000 (30 days) (got \(time))")
+        }
+        return time
+    }
     /// Seconds to a maneuver: up to 30 days, as a trip's time to go.
     public static let timeRange: ClosedRange<Double> = 0...2_592_000
     /// The most instruction variants (and variants of each display field) a maneuver may have.
@@ -142,11 +152,7 @@ public struct Maneuver: Sendable, Hashable, Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .distanceRemaining, in: c, debugDescription: "distanceRemaining must be meters, from -1000 to 5000000 (got \(distanceRemaining))")
         }
-        timeRemaining = try c.decodeIfPresent(Double.self, forKey: .timeRemaining)
-        if let timeRemaining, !Self.timeRange.contains(timeRemaining) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .timeRemaining, in: c, debugDescription: "timeRemaining must be seconds, from 0 to 2592000 (30 days) (got \(timeRemaining))")
-        }
+        timeRemaining = try Self.decodeTimeRemaining(forKey: .timeRemaining, in: c)
         carPlayDisplay = try Self.decodeDisplay(from: decoder)
     }
 

@@ -28,10 +28,10 @@ final class HeadlessPulseServer {
 
     private static func run(_ tool: String, _ arguments: [String], environment: [String: String], timeout: Double = 10) throws -> Int32 {
         let process = try ChildProcess(tool, arguments, environment: environment, output: .discard, error: .discard)
-        guard Blocking.wait(seconds: timeout, until: { !process.isRunning }) else {
+        guard let status = process.waitUntilExit(within: timeout) else {
             process.terminate()
             return -1
         }
-        return process.waitUntilExit()
+        return status
     }
 }

@@ -21,8 +21,7 @@ import Testing
         let (process, output) = try started(
             ["--socket", socket] + arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         defer { try? FileManager.default.removeItem(at: output) }
-        for _ in 0..<200 where process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning {
+        if process.waitUntilExit(within: 10) == nil {
             process.terminate()
             process.waitUntilExit()
             Issue.record("voxnavd accepted \(socket) and kept running")

@@ -46,6 +46,18 @@ import Testing
         #expect(inManeuver?.contains(#"Unknown maneuver member "roadname""#) == true, "\(inManeuver ?? "")")
     }
 
+    /// An update's own `timeRemaining` for a maneuver is held to the bounds of a maneuver's: the same check, the same words.
+    @Test func anUpdatesTimeRemainingOutOfRangeIsRefusedAsAManeuversIs() throws {
+        for time in ["-1", "2592001"] {
+            let entry = try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distance":50,"timeRemaining":\#(time)}]}"#)
+            #expect(entry?.contains("timeRemaining must be seconds, from 0 to 2592000 (30 days)") == true, "\(entry ?? "")")
+            let described = try refusal(
+                GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distance":50,"maneuver":{"type":"leftTurn","timeRemaining":\#(time)}}]}"#)
+            #expect(described?.contains("timeRemaining must be seconds, from 0 to 2592000 (30 days)") == true, "\(described ?? "")")
+        }
+        #expect(try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distance":50,"timeRemaining":12}]}"#) == nil)
+    }
+
     @Test func wrongTypesNameTheMemberAndTheType() throws {
         #expect(try refusal(PromptSpeak.self, #"{"text":7}"#) == "Invalid params: 'text': must be a string")
         #expect(try refusal(SessionSetActive.self, #"{"active":"yes"}"#) == "Invalid params: 'active': must be true or false")

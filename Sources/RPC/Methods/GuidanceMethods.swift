@@ -182,15 +182,10 @@ public enum GuidanceUpdate: RPCMethod {
             self.id = id
             distance = try container.decode(Double.self, forKey: .distance)
             maneuver = try container.decodeIfPresent(Maneuver.self, forKey: .maneuver)
-            timeRemaining = try container.decodeIfPresent(Double.self, forKey: .timeRemaining)
+            timeRemaining = try Maneuver.decodeTimeRemaining(forKey: .timeRemaining, in: container)
             guard Maneuver.distanceRange.contains(distance) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .distance, in: container, debugDescription: "distance must be meters, from -1000 to 5000000")
-            }
-            if let timeRemaining, !Maneuver.timeRange.contains(timeRemaining) {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .timeRemaining, in: container,
-                    debugDescription: "timeRemaining must be seconds, from 0 to 2592000 (30 days) (got \(timeRemaining))")
             }
         }
     }

@@ -29,6 +29,6 @@ final class MonitorRecorder {
     func stop() {
         guard process.isRunning else { return }
         process.interrupt()
-        if !Blocking.wait(seconds: 5, until: { !process.isRunning }) { process.terminate() }
+        if process.waitUntilExit(within: 5) == nil { process.terminate() }
     }
 }
