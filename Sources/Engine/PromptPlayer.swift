@@ -8,8 +8,13 @@ import Speech
 /// them one at a time, in the shape of speech-dispatcher's `speaking.c`. What the policy says of a
 /// prompt comes through a `PromptGate`; audio is made by a `PromptRenderer` and played by a
 /// `PromptOutput`, so the player runs the same on a sound server and on fakes.
-actor PromptPlayer {
-    private let clock: EngineClock
+///
+/// A part of its owner, not an actor of its own: the engine holds it, and every method runs in the
+/// caller's isolation (`nonisolated(nonsending)`), so the queue and the prompt playing are the
+/// engine's state, changed only on the engine, with no hop between them. Its timers are the
+/// owner's children too (`watch(_:clock:expire:)`).
+final class PromptPlayer {
+    let clock: EngineClock
     private let renderer: any PromptRenderer
     private let output: any PromptOutput
     private let events: EventBus
@@ -34,8 +39,8 @@ actor PromptPlayer {
     /// Wakes the worker (`run()`) when a prompt is queued while it is idle.
     private let wakeups: AsyncStream<Void>
     private let wakeWorker: AsyncStream<Void>.Continuation
-    /// The deadlines of waiting prompts, each watched by a timer that is a child task of `run()`.
-    private let deadlines: AsyncStream<Deadline>
+    /// The deadlines of waiting prompts, each watched by a timer (`watch(_:clock:expire:)`).
+    let deadlines: AsyncStream<Deadline>
     private let watchDeadline: AsyncStream<Deadline>.Continuation
     /// Set while the worker has prompts to play: the simulated clock waits for it meanwhile.
     private var workerBusy: EngineClock.Busy?
@@ -66,21 +71,22 @@ actor PromptPlayer {
         (deadlines, watchDeadline) = AsyncStream.makeStream(of: Deadline.self)
     }
 
-    /// Plays the prompts, one at a time, and expires those whose deadline passes while they wait,
-    /// until `finish()`. The worker is this task, on the player itself: woken when a prompt is queued
-    /// while it is idle, it plays whatever waits. The timers are its children.
-    func run() async {
-        await withDiscardingTaskGroup { group in
-            group.addTask { await self.watchDeadlines() }
-            for await _ in wakeups { await work() }
-            group.cancelAll()
-        }
+    /// Plays the prompts, one at a time, until `finish()`. The worker is this task, in its owner's
+    /// isolation: woken when a prompt is queued while it is idle, it plays whatever waits.
+    nonisolated(nonsending) func run() async {
+        for await _ in wakeups { await work() }
     }
 
-    /// Ends `run()` once the worker is idle. A prompt queued afterwards ends skipped at once.
-    nonisolated func finish() {
-        wakeWorker.finish()
-        watchDeadline.finish()
+    /// Ends `run()` once the worker is idle, and the deadlines' watcher. A prompt queued afterwards
+    /// ends skipped at once.
+    func finish() { finisher() }
+
+    /// `finish()`, callable from anywhere: it only closes the worker's and the timers' streams.
+    var finisher: @Sendable () -> Void {
+        { [wakeWorker, watchDeadline] in
+            wakeWorker.finish()
+            watchDeadline.finish()
+        }
     }
 
     /// How many prompts wait, how many seconds of speech they hold, and whether one plays.
@@ -93,7 +99,7 @@ actor PromptPlayer {
     /// Its speech is made first, so that its length is known: a text too long to speak within
     /// `limits.maxSeconds` is refused with that length, and the queue's seconds are what will play.
     /// A full queue, an unknown voice or too long a text is refused here, changing nothing.
-    func enqueue(
+    nonisolated(nonsending) func enqueue(
         client: ClientID, candidates: [Wording], voice: String, kind: Prompt.Kind = .text, options: PromptOptions,
         receivedAt: ContinuousClock.Instant
     ) async throws(EngineError) -> (PromptTicket, Int) {
@@ -139,7 +145,7 @@ actor PromptPlayer {
     /// are admitted at once and take one turn: no other client's prompt of their priority goes
     /// between them, a more urgent one may; one not said, the rest are not either. Returns each
     /// part's ticket in order, and the first's place in the queue.
-    func enqueue(
+    nonisolated(nonsending) func enqueue(
         parts: [String], client: ClientID, voice: String, options: PromptOptions, receivedAt: ContinuousClock.Instant
     ) async throws(EngineError) -> ([PromptTicket], Int) {
         guard await renderer.hasVoice(voice) else { throw .speech(SpeechError.unknownVoice(voice).description) }
@@ -243,7 +249,7 @@ actor PromptPlayer {
 
     /// Waits for a turn to synthesise (`SynthesisSlots`); a request cancelled meanwhile (its client
     /// gone) gives its place up.
-    private func takeSynthesisTurn(for client: ClientID, priority: PromptPriority) async throws(EngineError) {
+    private nonisolated(nonsending) func takeSynthesisTurn(for client: ClientID, priority: PromptPriority) async throws(EngineError) {
         // The daemon handles a flooding connection's requests at low priority (earned by how much
         // it asked lately, never claimed by the request): they wait behind everyone else's.
         guard let turn = synthesis.take(for: client, priority: priority, busy: Task.currentPriority < .medium) else { return }
@@ -256,7 +262,7 @@ actor PromptPlayer {
     }
 
     /// Whether eSpeak NG has a voice of this name.
-    func hasVoice(_ voice: String) async -> Bool { await renderer.hasVoice(voice) }
+    nonisolated(nonsending) func hasVoice(_ voice: String) async -> Bool { await renderer.hasVoice(voice) }
 
     /// A lower bound of how long `text` speaks: eSpeak NG at its fastest (450 words a minute) says a
     /// word in 0.13 s, so no words speak shorter than 0.1 s each.
@@ -277,7 +283,7 @@ actor PromptPlayer {
     /// Only then may its session go: a playing prompt asks the policy for its style and its verdict,
     /// which would configure the gone client's session anew. Alerts it held back for later go now.
     /// It returns at once when the calling task is cancelled.
-    func cancelAll(of client: ClientID, reason: String) async {
+    nonisolated(nonsending) func cancelAll(of client: ClientID, reason: String) async {
         cancel(reason: reason) { $0.client == client && !$0.outlivesClient }
         // One queued again (interrupted) comes back under a new ticket: wait until none is left. A
         // caller cancelled (the daemon stopping, whose shutdown ends every prompt) stops waiting: its
@@ -434,20 +440,21 @@ actor PromptPlayer {
     static let finishedReason = "the prompt player has stopped"
 
     /// A waiting prompt's deadline, counted busy on the simulated clock until its timer has looked.
-    private struct Deadline: Sendable {
+    struct Deadline: Sendable {
         let id: PromptID
         let at: Double
         let busy: EngineClock.Busy
     }
 
-    /// One timer per deadline, as children of `run()`: a prompt still waiting 5 ms after its
-    /// deadline expires.
-    private nonisolated func watchDeadlines() async {
+    /// One timer per waiting prompt's deadline, each a child of the caller (the owner runs this
+    /// beside `run()`, until `finish()`): a prompt still waiting 5 ms after its deadline is expired by
+    /// `expire`, which calls `expireIfWaiting` in the owner's isolation.
+    static func watch(_ deadlines: AsyncStream<Deadline>, clock: EngineClock, expire: @escaping @Sendable (PromptID) async -> Void) async {
         await withDiscardingTaskGroup { timers in
             for await deadline in deadlines {
                 timers.addTask {
-                    await self.clock.sleep(until: deadline.at + 0.005)
-                    if !Task.isCancelled { await self.expireIfWaiting(deadline.id) }
+                    await clock.sleep(until: deadline.at + 0.005)
+                    if !Task.isCancelled { await expire(deadline.id) }
                     deadline.busy.done()
                 }
             }
@@ -462,7 +469,8 @@ actor PromptPlayer {
         init(_ why: String) { self.why = why }
     }
 
-    private func expireIfWaiting(_ id: PromptID) {
+    /// A waiting prompt's deadline has passed: it ends expired (nothing if it is no longer waiting).
+    func expireIfWaiting(_ id: PromptID) {
         for prompt in queue.remove(where: { $0.id == id }) {
             finishUnplayed(prompt, result: .expired, reason: "its deadline passed while it waited")
         }
@@ -526,7 +534,7 @@ actor PromptPlayer {
 
     // MARK: the worker: one prompt at a time
 
-    private func work() async {
+    private nonisolated(nonsending) func work() async {
         while let prompt = queue.next() {
             if let deadline = prompt.deadline, clock.now() > deadline {
                 finishUnplayed(prompt, result: .expired, reason: "its deadline passed before it could start")
@@ -626,7 +634,7 @@ actor PromptPlayer {
 
     /// One prompt: its audio made for the style the policy expects, the policy's verdict (the
     /// session activated, sources ducked or paused), the audio played, the policy told it drained.
-    private func play(_ prompt: Prompt) async throws(EngineError) -> PromptOutcome {
+    private nonisolated(nonsending) func play(_ prompt: Prompt) async throws(EngineError) -> PromptOutcome {
         let start = prompt.receivedAt
         func ms() -> Double { (ContinuousClock.now - start).milliseconds }
 
@@ -635,7 +643,8 @@ actor PromptPlayer {
         // Its state is needed before the first sample only by a pre-roll rule or when it may be
         // suspended (the start would be lost until it runs): else the audio starts at once, with no
         // round trip to the server on the way, and the sink is read beside it.
-        async let woken = wakeSink()
+        let (output, clock, wake) = (output, clock, wake)
+        async let woken = Self.wakeSink(of: output, clock: clock, wake: wake)
         var timings = PromptOutcome.Timings()
         let (grant, style, rendered): (PromptGrant, PromptStyle, RenderedPrompt)
         switch try await granted(prompt, timings: &timings) {
@@ -688,7 +697,7 @@ actor PromptPlayer {
     /// before the prompt (none → nothing, short → a tone, normal → speech). Speech made at admission
     /// is ready, and the policy is asked once. Else the audio for the style the policy expects is
     /// made first, and made again when the verdict differs.
-    private func granted(_ prompt: Prompt, timings: inout PromptOutcome.Timings) async throws(EngineError) -> Granting {
+    private nonisolated(nonsending) func granted(_ prompt: Prompt, timings: inout PromptOutcome.Timings) async throws(EngineError) -> Granting {
         let client = prompt.client
         var expected = PromptStyle.normal
         var early = prompt.prepared
@@ -726,7 +735,7 @@ actor PromptPlayer {
     /// A granted prompt stopped before its audio sounded: its session ends, lingering only for what
     /// plays next. Cancelled (its client may be gone): nothing waits for it. Outranked: the more
     /// urgent prompt plays next. Cut: whatever waits.
-    private func stoppedBeforeSounding(_ prompt: Prompt, style: PromptStyle, timings: PromptOutcome.Timings) async -> PromptOutcome? {
+    private nonisolated(nonsending) func stoppedBeforeSounding(_ prompt: Prompt, style: PromptStyle, timings: PromptOutcome.Timings) async -> PromptOutcome? {
         guard let stopped = stopped(style: style, timings: timings) else { return nil }
         let anotherWaiting =
             switch playing?.stop {
@@ -741,14 +750,14 @@ actor PromptPlayer {
     /// Tells the policy the prompt has ended (`PromptGate.promptFinished`), and whether the next one
     /// is near: one waits, one is being made, or clients' prompts come in a burst. Guidance's own
     /// prompts are no part of a burst: its announcer knows when it speaks next.
-    private func finished(_ prompt: Prompt, anotherWaiting: Bool) async -> ContinuousClock.Instant? {
+    private nonisolated(nonsending) func finished(_ prompt: Prompt, anotherWaiting: Bool) async -> ContinuousClock.Instant? {
         let burst = prompt.fromGuidance ? false : cadence.ended(at: clock.now())
         // Told first, in the same order: the hold the prompt's end starts is stretched for it.
         if burst || queue.count > 0 || synthesis.count > 0 { gate.promptComing() }
         return await gate.promptFinished(prompt.client, anotherWaiting: anotherWaiting)
     }
 
-    private func render(_ prompt: Prompt, as style: AudibleStyle) async throws(EngineError) -> RenderedPrompt {
+    private nonisolated(nonsending) func render(_ prompt: Prompt, as style: AudibleStyle) async throws(EngineError) -> RenderedPrompt {
         try await renderer.render(
             style, candidates: prompt.candidates, voice: prompt.voice, prosody: prompt.prosody, overBudget: prompt.overBudget,
             within: prompt.wordBudget)
@@ -768,14 +777,14 @@ actor PromptPlayer {
 
     /// The prompts' sink, resumed if it was suspended and audio plays; read only for its pre-roll
     /// on the virtual clock, and not at all when no pre-roll rule could apply.
-    private func wakeSink() async -> PromptSink {
+    private static func wakeSink(of output: any PromptOutput, clock: EngineClock, wake: OutputWake) async -> PromptSink {
         guard clock.playsPromptAudio || !wake.rules.isEmpty else { return PromptSink(name: nil, wasSuspended: false) }
         return await output.sink(resume: clock.playsPromptAudio)
     }
 
     /// Plays a prompt's audio to the end (or its cancellation). On a simulated clock the prompt takes
     /// exactly its length of simulated time; `compressed` also plays it for real, `virtual` does not.
-    private func play(_ audio: BufferSource, duration: Double) async {
+    private nonisolated(nonsending) func play(_ audio: BufferSource, duration: Double) async {
         let start = clock.now()
         if clock.playsPromptAudio, let reason = await output.play(audio, seconds: duration).reason {
             resolve(.outputFailed(reason: reason))

@@ -141,9 +141,9 @@ extension VoxNavEngine {
         event.reason = reason.rawValue
         emit(event)
         if reason.letsThePlayingPromptFinish {
-            await prompts.cancelWaitingGuidance(client: client, reason: reason.promptReason)
+            prompts.cancelWaitingGuidance(client: client, reason: reason.promptReason)
         } else {
-            await prompts.cancelGuidance(client: client, reason: reason.promptReason)
+            prompts.cancelGuidance(client: client, reason: reason.promptReason)
         }
         return true
     }
@@ -176,7 +176,7 @@ extension VoxNavEngine {
         session.heldBack.forget()
         let lastAnnounced = session.statuses[.rerouting]?.lastAnnounced
         guidance[client] = session
-        let cancelled = await prompts.cancelWaiting(client: client, keys: oldRoute, reason: "rerouted: the route it was for is gone")
+        let cancelled = prompts.cancelWaiting(client: client, keys: oldRoute, reason: "rerouted: the route it was for is gone")
         guidance[client]?.recent.unsaid(prompts: cancelled.map(\.rawValue))
         guard announce else {
             let ago = lastAnnounced.map { String(cFormat: "%.1f", now - $0) } ?? "?"
@@ -209,7 +209,7 @@ extension VoxNavEngine {
         request.departureArrival = prompt.arrival
         let (ticket, _) = try await enqueue(request, client: client, options: options)
         guard guidance[client]?.id == session.id else {
-            await prompts.cancel(client: client, id: ticket.id, reason: "guidance ended while this prompt was being queued")
+            prompts.cancel(client: client, id: ticket.id, reason: "guidance ended while this prompt was being queued")
             return nil
         }
         return ticket

@@ -31,7 +31,7 @@ extension VoxNavEngine {
         let waiting = Set(session.maneuvers.keys).union([Self.repeatKey])
         guidance[client] = session
         markPaused(client: client, reason: reason)
-        let cancelled = await prompts.cancelWaiting(
+        let cancelled = prompts.cancelWaiting(
             client: client, keys: waiting, reason: "guidance paused (\(reason.rawValue)): the maneuver is said as it stands once it resumes"
         ).map(\.rawValue)
         // Skipped unheard: their words may be said once guidance resumes.

@@ -5,9 +5,9 @@ import RPC
 extension VoxNavEngine {
     /// Whether something is held back that an input may have let go (the call or the assistant
     /// ended): checked after every input; cheap when nothing is held.
-    func heldBackOwed() async -> Bool {
+    func heldBackOwed() -> Bool {
         if guidance.values.contains(where: { $0.heldBack.held != nil }) { return true }
-        return await !prompts.clientsHoldingAlerts.isEmpty
+        return !prompts.clientsHoldingAlerts.isEmpty
     }
 
     /// What the moment held back or cut is said once it has passed: each guidance's latest held-back
@@ -15,8 +15,8 @@ extension VoxNavEngine {
     /// for each client whose alerts are spoken again.
     func sayHeldBack() async {
         await sayHeldBackGuidance()
-        for client in await prompts.clientsHoldingAlerts.sorted() where policy.promptStyle(for: client, purpose: .alert) == .normal {
-            for words in await prompts.releaseHeldAlerts(of: client) {
+        for client in prompts.clientsHoldingAlerts.sorted() where policy.promptStyle(for: client, purpose: .alert) == .normal {
+            for words in prompts.releaseHeldAlerts(of: client) {
                 logger.info("an alert the moment cut, once it passed", metadata: ["client": "\(client.rawValue)", "alert": "\(words)"])
             }
         }

@@ -36,7 +36,9 @@ extension VoxNavEngine {
                 memory.finish()
             }
             outer.addTask { await memory.run() }
-            outer.addTask { await self.prompts.run() }
+            outer.addTask { await self.playPrompts() }
+            let deadlines = prompts.deadlines
+            outer.addTask { [clock] in await PromptPlayer.watch(deadlines, clock: clock) { await self.expireWaitingPrompt($0) } }
             await withDiscardingTaskGroup { children in
                 let busy = clock.busy()
                 children.addTask {
@@ -52,6 +54,17 @@ extension VoxNavEngine {
             prompts.finish()
             lane.finish()
         }
+    }
+
+    /// The prompt player's worker, on the engine: the prompt queue and the one playing are the
+    /// engine's state.
+    private func playPrompts() async {
+        await prompts.run()
+    }
+
+    /// A waiting prompt's deadline has passed (`PromptPlayer.watch`).
+    private func expireWaitingPrompt(_ id: PromptID) {
+        prompts.expireIfWaiting(id)
     }
 
     /// Returns once `run()` has done its start-up.
@@ -96,7 +109,7 @@ extension VoxNavEngine {
         shuttingDown = true
         deadlineTimer = nil
         // Nothing more plays: waiting prompts end as skipped, the playing one stops.
-        await prompts.cancelAll(reason: "the daemon is shutting down")
+        prompts.cancelAll(reason: "the daemon is shutting down")
         for client in policy.configurations.keys { await decide { .clientGone(client, at: $0) } }
         // Every batch decided so far is carried out.
         await loop.carryOut {}

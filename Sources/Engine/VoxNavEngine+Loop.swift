@@ -76,7 +76,7 @@ extension VoxNavEngine {
     ) async -> PolicyLoop.Child? {
         let decisions = policy.apply(stamped(now()))
         let decidedAt = ContinuousClock.now
-        guard await heldBackOwed() else {
+        guard heldBackOwed() else {
             await carryOut(decisions) { reply?.resume(returning: .init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
             return nil
         }
@@ -133,7 +133,7 @@ extension VoxNavEngine {
     /// gets what carrying them out did, once they are.
     private func carryOut(_ decisions: [PolicyDecision], then done: @escaping @Sendable (FocusExecutor.Effects) -> Void) async {
         // A cut first, before any ramp of the same batch (ramps take time): heard within 100 ms.
-        for case .cutPrompt(let cut) in decisions { await prompts.cut(cut) }
+        for case .cutPrompt(let cut) in decisions { prompts.cut(cut) }
         if decisions.contains(.nativeNavigationTookOver) { await nativeNavigationTookOver() }
         scheduleDeadline()
         let decidedAt = now()

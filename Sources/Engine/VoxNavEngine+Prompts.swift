@@ -150,14 +150,14 @@ extension VoxNavEngine {
     /// Cancels prompts: one by id (whoever queued it: the socket is the user's own), or all of a
     /// client's. Waiting ones are skipped; the one playing stops at once.
     @discardableResult
-    public func cancelPrompts(client: ClientID, id: PromptID? = nil, reason: String = "cancelled by the client") async -> [PromptID] {
-        await prompts.cancel(client: client, id: id, reason: reason)
+    public func cancelPrompts(client: ClientID, id: PromptID? = nil, reason: String = "cancelled by the client") -> [PromptID] {
+        prompts.cancel(client: client, id: id, reason: reason)
     }
 
     /// Where each of the prompts `ids` stands now, as the prompt player has it (the one record of
     /// what waits and what speaks); an id absent has ended.
-    public func standing(of ids: Set<PromptID>) async -> [PromptID: PromptStanding] {
-        await prompts.standing(of: ids)
+    public func standing(of ids: Set<PromptID>) -> [PromptID: PromptStanding] {
+        prompts.standing(of: ids)
     }
 
     /// The candidate wordings (richest first) and the eSpeak NG voice for a request. Maneuvers need a

@@ -23,7 +23,7 @@ extension VoxNavEngine {
         event.reason = "the connection to the sound server was lost"
         emit(event)
         let reason = EngineError.serverUnavailableReason
-        await prompts.cancelAll(reason: reason)
+        prompts.cancelAll(reason: reason)
         // Other programs' streams went with the server; if their programs come back, they are found anew.
         for (id, handle) in sources.foreign {
             sources.remove(id)

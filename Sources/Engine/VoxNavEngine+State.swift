@@ -26,9 +26,9 @@ extension VoxNavEngine {
                 client: client.rawValue, configuration: policy.configurations[client]!,
                 active: policy.activeClients.contains(client), promptStyle: policy.promptStyle(for: client))
         }
-        let (waiting, playing) = await prompts.status
-        let secondsWaiting = await prompts.secondsWaiting
-        let (spoken, skipped) = await (prompts.spoken, prompts.skipped)
+        let (waiting, playing) = prompts.status
+        let secondsWaiting = prompts.secondsWaiting
+        let (spoken, skipped) = (prompts.spoken, prompts.skipped)
         return EngineState(
             time: now(), clock: clock.mode.rawValue, promptsWaiting: waiting, promptSecondsWaiting: secondsWaiting, promptPlaying: playing,
             sessionActive: !policy.activeClients.isEmpty, promptsSpoken: spoken, promptsSkipped: skipped,

@@ -21,8 +21,8 @@ import Testing
     @Test func onlyWhatCanBeAdmittedIsSynthesised() async throws {
         let renderer = InstantRenderer(delay: .milliseconds(2))
         let output = HeldOutput()
-        let player = PromptPlayer(
-            clock: EngineClock(.real), renderer: renderer, output: output, gate: ScriptedGate(), events: EventBus(), limits: Self.limits)
+        let player = PlayerHost(
+            PromptPlayer(clock: EngineClock(.real), renderer: renderer, output: output, gate: ScriptedGate(), events: EventBus(), limits: Self.limits))
         Task { await player.run() }
         defer { player.finish() }
         // 40 clients × 8 prompts, all at once.

@@ -21,7 +21,7 @@ import Testing
         let output: HeldOutput
         let events = EventBus()
         let log: EventLog
-        let player: PromptPlayer
+        let player: PlayerHost
         let clock: EngineClock
 
         /// - Parameter preemption: none by default, so that the queue's order is seen on its own
@@ -33,9 +33,10 @@ import Testing
             self.clock = clock
             self.output = output
             log = EventLog(events)
-            player = PromptPlayer(
-                clock: clock, renderer: renderer, output: output, gate: gate, events: events, limits: limits, preemption: preemption,
-                wake: wake, audibility: audibility)
+            player = PlayerHost(
+                PromptPlayer(
+                    clock: clock, renderer: renderer, output: output, gate: gate, events: events, limits: limits, preemption: preemption,
+                    wake: wake, audibility: audibility))
             Task { [player] in await player.run() }
         }
 
