@@ -2,8 +2,8 @@ import AudioPolicy
 import RPC
 
 /// The policy as the prompt player sees it: may this client speak now, and how; and the word that
-/// its prompt has drained. The engine's policy loop answers (`PolicyLoopGate`), carrying out the
-/// decisions (ducks, pauses) before it returns.
+/// its prompt has drained. The engine answers (`VoxNavEngine+PromptGate`), each question an input of
+/// its loop, carrying out the decisions (ducks, pauses) before it returns.
 protocol PromptGate: Sendable {
     /// The style a prompt of `client` for `purpose` would get now. A client without a session gets a voicePrompt one.
     func expectedStyle(for client: ClientID, purpose: PromptPurpose) async -> PromptStyle
@@ -18,7 +18,7 @@ protocol PromptGate: Sendable {
     /// Another prompt is coming (one is asked for while none plays, or one waits, is being made or
     /// follows in a burst as a prompt ends): a hold on the music is stretched for it
     /// (`PolicyInput.promptComing`). Told in passing; the player waits for nothing.
-    func promptComing()
+    func promptComing() async
     /// The prompt has drained (or ended before playing); returns once the restores are carried out,
     /// with the moment the session deactivated if it did. `anotherWaiting`: the session lingers.
     func promptFinished(_ client: ClientID, anotherWaiting: Bool) async -> ContinuousClock.Instant?
@@ -31,7 +31,7 @@ extension PromptGate {
     /// Where nothing is ducked (a gate without sources), nothing goes deeper.
     func duckDeeper(by extra: Double) async {}
     /// Where nothing is held, nothing waits for the next prompt.
-    func promptComing() {}
+    func promptComing() async {}
 }
 
 /// How a guidance prompt ended, as the guidance's memory of held-back prompts sees it (`HeldBackPrompt`).

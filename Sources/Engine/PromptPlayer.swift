@@ -28,8 +28,6 @@ final class PromptPlayer {
     let audibility: Audibility
     /// When the last prompt's audio ended (clock seconds): the output is idle `wake.idleGap` after it.
     private var lastAudioEnd: Double?
-    /// What the policy says of each prompt: the engine's policy loop (`PolicyLoopGate`).
-    private let gate: any PromptGate
 
     private var queue = PromptQueue()
     /// Whether prompts come in a burst, so that the next is known to be near when one ends.
@@ -53,13 +51,12 @@ final class PromptPlayer {
     private(set) var skipped = 0
 
     init(
-        clock: EngineClock, renderer: any PromptRenderer, output: any PromptOutput, gate: any PromptGate, events: EventBus, limits: PromptLimits,
+        clock: EngineClock, renderer: any PromptRenderer, output: any PromptOutput, events: EventBus, limits: PromptLimits,
         preemption: PromptPreemption = .builtIn, wake: OutputWake = .builtIn, audibility: Audibility = .builtIn,
         cadence: PromptCadence = PromptCadence(window: 0)
     ) {
         self.clock = clock
         self.cadence = cadence
-        self.gate = gate
         self.renderer = renderer
         self.output = output
         self.events = events
@@ -71,10 +68,11 @@ final class PromptPlayer {
         (deadlines, watchDeadline) = AsyncStream.makeStream(of: Deadline.self)
     }
 
-    /// Plays the prompts, one at a time, until `finish()`. The worker is this task, in its owner's
-    /// isolation: woken when a prompt is queued while it is idle, it plays whatever waits.
-    nonisolated(nonsending) func run() async {
-        for await _ in wakeups { await work() }
+    /// Plays the prompts, one at a time, until `finish()`, asking `gate` (the engine) what the policy
+    /// says of each. The worker is this task, in its owner's isolation: woken when a prompt is queued
+    /// while it is idle, it plays whatever waits.
+    nonisolated(nonsending) func run(gate: any PromptGate) async {
+        for await _ in wakeups { await work(gate) }
     }
 
     /// Ends `run()` once the worker is idle, and the deadlines' watcher. A prompt queued afterwards
@@ -101,7 +99,7 @@ final class PromptPlayer {
     /// A full queue, an unknown voice or too long a text is refused here, changing nothing.
     nonisolated(nonsending) func enqueue(
         client: ClientID, candidates: [Wording], voice: String, kind: Prompt.Kind = .text, options: PromptOptions,
-        receivedAt: ContinuousClock.Instant
+        receivedAt: ContinuousClock.Instant, gate: any PromptGate
     ) async throws(EngineError) -> (PromptTicket, Int) {
         // Wordings too long to say are not even synthesised (a maneuver keeps its plainer ones).
         let sayable = candidates.filter { $0.text.count <= limits.maxTextCharacters }
@@ -111,7 +109,7 @@ final class PromptPlayer {
         // the shortest its words could speak, so that what cannot be admitted is never synthesised
         // (no more than a prompt may speak: a longer text is refused as too long, by its speech).
         if let refusal = lineRefusal(for: client) { throw .queueFull(refusal) }
-        asked(fromGuidance: options.fromGuidance)
+        await asked(fromGuidance: options.fromGuidance, gate: gate)
         try await takeSynthesisTurn(for: client, priority: options.priority)
         defer { synthesis.release(for: client) }
         let now = clock.now()
@@ -146,11 +144,11 @@ final class PromptPlayer {
     /// between them, a more urgent one may; one not said, the rest are not either. Returns each
     /// part's ticket in order, and the first's place in the queue.
     nonisolated(nonsending) func enqueue(
-        parts: [String], client: ClientID, voice: String, options: PromptOptions, receivedAt: ContinuousClock.Instant
+        parts: [String], client: ClientID, voice: String, options: PromptOptions, receivedAt: ContinuousClock.Instant, gate: any PromptGate
     ) async throws(EngineError) -> ([PromptTicket], Int) {
         guard await renderer.hasVoice(voice) else { throw .speech(SpeechError.unknownVoice(voice).description) }
         if let refusal = lineRefusal(for: client) { throw .queueFull(refusal) }
-        asked(fromGuidance: false)
+        await asked(fromGuidance: false, gate: gate)
         try await takeSynthesisTurn(for: client, priority: options.priority)
         defer { synthesis.release(for: client) }
         var said: [(text: String, speech: RenderedPrompt)] = []
@@ -198,9 +196,9 @@ final class PromptPlayer {
 
     /// A prompt is asked for: a client's counts towards a burst (guidance's does not), and while
     /// nothing plays, the hold on the music after the last prompt waits for it.
-    private func asked(fromGuidance: Bool) {
+    private nonisolated(nonsending) func asked(fromGuidance: Bool, gate: any PromptGate) async {
         if !fromGuidance { cadence.asked(at: clock.now(), pending: playing != nil || queue.count > 0 || synthesis.count > 0) }
-        if playing == nil { gate.promptComing() }
+        if playing == nil { await gate.promptComing() }
     }
 
     /// The id the next prompt admitted gets.
@@ -287,7 +285,7 @@ final class PromptPlayer {
         cancel(reason: reason) { $0.client == client && !$0.outlivesClient }
         // One queued again (interrupted) comes back under a new ticket: wait until none is left. A
         // caller cancelled (the daemon stopping, whose shutdown ends every prompt) stops waiting: its
-        // wait would return at once, again and again, and the loop would hold this actor from the
+        // wait would return at once, again and again, and the loop would hold the engine from the
         // worker that ends the prompt.
         while !Task.isCancelled, let left = promptLeft(of: client) { _ = try? await left.outcome() }
         // Nothing of the client waits now: only its record of turns goes, and what a cut held back.
@@ -534,7 +532,7 @@ final class PromptPlayer {
 
     // MARK: the worker: one prompt at a time
 
-    private nonisolated(nonsending) func work() async {
+    private nonisolated(nonsending) func work(_ gate: any PromptGate) async {
         while let prompt = queue.next() {
             if let deadline = prompt.deadline, clock.now() > deadline {
                 finishUnplayed(prompt, result: .expired, reason: "its deadline passed before it could start")
@@ -543,7 +541,7 @@ final class PromptPlayer {
             playing = PlayingPrompt(prompt)
             let result: Result<PromptOutcome, any Error>
             do {
-                var outcome = try await play(prompt)
+                var outcome = try await play(prompt, gate: gate)
                 // Queued again (outranked) or held for later (cut): not done with yet.
                 var goesOn = false
                 if outcome.result == .interrupted, case .outranked = playing?.stop {
@@ -634,7 +632,7 @@ final class PromptPlayer {
 
     /// One prompt: its audio made for the style the policy expects, the policy's verdict (the
     /// session activated, sources ducked or paused), the audio played, the policy told it drained.
-    private nonisolated(nonsending) func play(_ prompt: Prompt) async throws(EngineError) -> PromptOutcome {
+    private nonisolated(nonsending) func play(_ prompt: Prompt, gate: any PromptGate) async throws(EngineError) -> PromptOutcome {
         let start = prompt.receivedAt
         func ms() -> Double { (ContinuousClock.now - start).milliseconds }
 
@@ -647,7 +645,7 @@ final class PromptPlayer {
         async let woken = Self.wakeSink(of: output, clock: clock, wake: wake)
         var timings = PromptOutcome.Timings()
         let (grant, style, rendered): (PromptGrant, PromptStyle, RenderedPrompt)
-        switch try await granted(prompt, timings: &timings) {
+        switch try await granted(prompt, timings: &timings, gate: gate) {
         case .ended(let outcome): return outcome
         case .granted(let given, let audible, let audio): (grant, style, rendered) = (given, audible.promptStyle, audio)
         }
@@ -657,7 +655,7 @@ final class PromptPlayer {
         if level.plan.extraDuck < 0 { await gate.duckDeeper(by: level.plan.extraDuck) }
         let sink = wake.rules.isEmpty && !output.sinkMayBeSuspended ? nil : await woken
         // Checked after the last await before the audio exists: a stop in any of them keeps it unheard.
-        if let stopped = await stoppedBeforeSounding(prompt, style: style, timings: timings) { return stopped }
+        if let stopped = await stoppedBeforeSounding(prompt, style: style, timings: timings, gate: gate) { return stopped }
         // After an idle gap, silence first, so that a waking output does not swallow the first word.
         let preRoll = wake.preRoll(forSink: sink?.name, idleFor: lastAudioEnd.map { clock.now() - $0 }, suspended: sink?.wasSuspended ?? false)
         let silence = Int((preRoll * Double(rendered.audio.sampleRate)).rounded())
@@ -673,7 +671,7 @@ final class PromptPlayer {
         lastAudioEnd = clock.now()
         timings.drained = ms()
         // Linger only when another prompt is already waiting.
-        if let deactivatedAt = await finished(prompt, anotherWaiting: queue.count > 0) {
+        if let deactivatedAt = await finished(prompt, anotherWaiting: queue.count > 0, gate: gate) {
             timings.deactivated = (deactivatedAt - start).milliseconds
         }
         timings.restored = ms()
@@ -697,7 +695,9 @@ final class PromptPlayer {
     /// before the prompt (none → nothing, short → a tone, normal → speech). Speech made at admission
     /// is ready, and the policy is asked once. Else the audio for the style the policy expects is
     /// made first, and made again when the verdict differs.
-    private nonisolated(nonsending) func granted(_ prompt: Prompt, timings: inout PromptOutcome.Timings) async throws(EngineError) -> Granting {
+    private nonisolated(nonsending) func granted(_ prompt: Prompt, timings: inout PromptOutcome.Timings, gate: any PromptGate) async throws(EngineError)
+        -> Granting
+    {
         let client = prompt.client
         var expected = PromptStyle.normal
         var early = prompt.prepared
@@ -718,7 +718,7 @@ final class PromptPlayer {
         case .noSession(let error): throw .invalidSession(error.reason)
         }
         if audible == .short, prompt.toneless {
-            _ = await finished(prompt, anotherWaiting: queue.count > 0)
+            _ = await finished(prompt, anotherWaiting: queue.count > 0, gate: gate)
             return .ended(skip(Self.tonelessReason, style: audible.promptStyle, timings: timings))
         }
         if let activatedAt = grant.activatedAt { timings.activated = (activatedAt - prompt.receivedAt).milliseconds }
@@ -727,7 +727,7 @@ final class PromptPlayer {
             return .granted(grant, audible, try await render(prompt, as: audible))
         } catch {
             // Granted but never played: the session and the prompt in flight end here too.
-            _ = await finished(prompt, anotherWaiting: queue.count > 0)
+            _ = await finished(prompt, anotherWaiting: queue.count > 0, gate: gate)
             throw error
         }
     }
@@ -735,7 +735,9 @@ final class PromptPlayer {
     /// A granted prompt stopped before its audio sounded: its session ends, lingering only for what
     /// plays next. Cancelled (its client may be gone): nothing waits for it. Outranked: the more
     /// urgent prompt plays next. Cut: whatever waits.
-    private nonisolated(nonsending) func stoppedBeforeSounding(_ prompt: Prompt, style: PromptStyle, timings: PromptOutcome.Timings) async -> PromptOutcome? {
+    private nonisolated(nonsending) func stoppedBeforeSounding(
+        _ prompt: Prompt, style: PromptStyle, timings: PromptOutcome.Timings, gate: any PromptGate
+    ) async -> PromptOutcome? {
         guard let stopped = stopped(style: style, timings: timings) else { return nil }
         let anotherWaiting =
             switch playing?.stop {
@@ -743,17 +745,17 @@ final class PromptPlayer {
             case .cut: queue.count > 0
             default: false
             }
-        _ = await finished(prompt, anotherWaiting: anotherWaiting)
+        _ = await finished(prompt, anotherWaiting: anotherWaiting, gate: gate)
         return stopped
     }
 
     /// Tells the policy the prompt has ended (`PromptGate.promptFinished`), and whether the next one
     /// is near: one waits, one is being made, or clients' prompts come in a burst. Guidance's own
     /// prompts are no part of a burst: its announcer knows when it speaks next.
-    private nonisolated(nonsending) func finished(_ prompt: Prompt, anotherWaiting: Bool) async -> ContinuousClock.Instant? {
+    private nonisolated(nonsending) func finished(_ prompt: Prompt, anotherWaiting: Bool, gate: any PromptGate) async -> ContinuousClock.Instant? {
         let burst = prompt.fromGuidance ? false : cadence.ended(at: clock.now())
         // Told first, in the same order: the hold the prompt's end starts is stretched for it.
-        if burst || queue.count > 0 || synthesis.count > 0 { gate.promptComing() }
+        if burst || queue.count > 0 || synthesis.count > 0 { await gate.promptComing() }
         return await gate.promptFinished(prompt.client, anotherWaiting: anotherWaiting)
     }
 

@@ -27,7 +27,7 @@ extension VoxNavEngine {
             && serverAvailable && sources.ids.contains { policy.state(of: .source($0))?.isAudible == true }
         let source = wanted ? promptSink.map { "\($0).monitor" } : nil
         guard bedMeter.want(source), let source else { return }
-        // Opened beside the loop: a server slow to answer holds up no decision.
+        // Opened in a child of `run()`: a server slow to answer holds up no decision.
         let server = self.server
         spawnChild(counted: false) {
             let meter = try? await server.levelMeter(recording: source)

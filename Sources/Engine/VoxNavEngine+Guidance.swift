@@ -230,13 +230,13 @@ extension VoxNavEngine {
 
     /// The real end of a prompt replaces the announcer's estimate (only on the daemon's own clock); a
     /// prompt heard clears what was held back, a prompt held back is remembered (only the latest).
-    /// One held back by a moment that has already passed (a tone that ended after the call) is said at once.
-    /// Returns what says it, to run beside the policy loop.
+    /// One held back by a moment that has already passed (a tone that ended after the call) is said at
+    /// once (queued), and an arrival heard ends the guidance, before the prompt player goes on.
     /// A prompt of a guidance that has ended or started anew since it was queued tells nothing: the
     /// end of the last route's arrival, told after the next route's `guidance.start`, had ended the
     /// new guidance as arrived, its departure prompt skipped.
-    func guidancePromptEnded(_ client: ClientID, session id: UInt64, _ ending: GuidancePromptEnding) -> (@Sendable () async -> Void)? {
-        guard var session = guidance[client], session.id == id else { return nil }
+    func guidancePromptEnded(_ client: ClientID, session id: UInt64, _ ending: GuidancePromptEnding) async {
+        guard !stopped, var session = guidance[client], session.id == id else { return }
         var arrived = false
         switch ending {
         case .heard(let announced):
@@ -250,11 +250,10 @@ extension VoxNavEngine {
         guidance[client] = session
         if arrived {
             // The arrival was said: the trip is done, and guidance ends by itself.
-            let id = session.id
-            return { await self.endArrivedGuidance(client: client, session: id) }
+            await endArrivedGuidance(client: client, session: session.id)
+        } else if case .heldBack = ending {
+            await sayHeldBackGuidance()
         }
-        guard case .heldBack = ending else { return nil }
-        return { await self.sayHeldBackGuidance() }
     }
 
     /// Ends the guidance whose arrival was said, unless it has ended or started anew meanwhile.

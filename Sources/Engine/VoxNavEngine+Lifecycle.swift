@@ -5,7 +5,7 @@ import RPC
 
 /// The engine's life: `run()` is the root of every task it starts, `shutdown()` its clean end.
 extension VoxNavEngine {
-    /// What `run()` does first: found at init, done once the policy loop runs (it feeds the policy).
+    /// What `run()` does first: found at init, done once the engine runs (it feeds the policy).
     struct StartUp: Sendable {
         /// Other programs' streams playing at init, and the subscription that follows them from then.
         struct ForeignStreams: Sendable {
@@ -20,16 +20,16 @@ extension VoxNavEngine {
         let foreign: ForeignStreams?
     }
 
-    /// Runs the engine until `shutdown()`: the policy loop, the focus lane, the prompt player's
-    /// worker and timers, the server memory's writer, and as the loop's children every timer,
-    /// watcher and reconnection the engine starts (`spawnChild`). It begins with what the previous
-    /// daemon left and the streams already playing; `untilStarted()` returns once that is done. Run
-    /// it once. voxnavd runs it as a service of its `ServiceGroup`. The loop runs on the engine
-    /// itself: a command's turn is a turn of this actor, with no task in between.
+    /// Runs the engine until `shutdown()`: the focus lane, the prompt player's worker (on the
+    /// engine's executor) and deadline timers, the server memory's writer, and as children every
+    /// timer, watcher and reconnection the engine starts (`spawnChild`). It begins with what the
+    /// previous daemon left and the streams already playing; `untilStarted()` returns once that is
+    /// done. Run it once. voxnavd runs it as a service of its `ServiceGroup`. The engine's loop is
+    /// this actor: an input's turn is a turn of it, with no task in between.
     public func run() async {
         await withDiscardingTaskGroup { outer in
-            // The lane outlives the loop's children: what the loop handed it is carried out, and
-            // the server's memory is written after its last batch.
+            // The lane outlives the children: what the engine handed it is carried out, and the
+            // server's memory is written after its last batch.
             let memory = focus.memory
             outer.addTask {
                 await self.lane.run()
@@ -39,17 +39,15 @@ extension VoxNavEngine {
             outer.addTask { await self.playPrompts() }
             let deadlines = prompts.deadlines
             outer.addTask { [clock] in await PromptPlayer.watch(deadlines, clock: clock) { await self.expireWaitingPrompt($0) } }
-            await withDiscardingTaskGroup { children in
+            await withDiscardingTaskGroup { group in
                 let busy = clock.busy()
-                children.addTask {
+                group.addTask {
                     await self.begin()
                     busy.done()
                 }
-                for await command in loop.commands {
-                    if let child = await handle(command) { children.addTask { await child.run() } }
-                }
-                // Timers, watchers and reconnecting end with the loop.
-                children.cancelAll()
+                for await child in children.children { group.addTask { await child.run() } }
+                // Timers, watchers and reconnecting end with the engine (`shutdown()`).
+                group.cancelAll()
             }
             prompts.finish()
             lane.finish()
@@ -59,7 +57,7 @@ extension VoxNavEngine {
     /// The prompt player's worker, on the engine: the prompt queue and the one playing are the
     /// engine's state.
     private func playPrompts() async {
-        await prompts.run()
+        await prompts.run(gate: self)
     }
 
     /// A waiting prompt's deadline has passed (`PromptPlayer.watch`).
@@ -75,7 +73,7 @@ extension VoxNavEngine {
     /// Starts `work` as a child task of `run()`. `counted`: the simulated clock waits for it until it
     /// ends or sleeps (as for `EngineClock.spawn`); not for a watcher that waits for events.
     nonisolated func spawnChild(counted: Bool = true, _ work: @escaping @Sendable () async -> Void) {
-        loop.send(.spawn(PolicyLoop.Child(work: work, busy: counted ? clock.busy() : nil)))
+        children.send(ChildTasks.Child(work: work, busy: counted ? clock.busy() : nil))
     }
 
     /// The start-up: the players and sources a previous daemon left, the streams already playing,
@@ -112,7 +110,7 @@ extension VoxNavEngine {
         prompts.cancelAll(reason: "the daemon is shutting down")
         for client in policy.configurations.keys { await decide { .clientGone(client, at: $0) } }
         // Every batch decided so far is carried out.
-        await loop.carryOut {}
+        await carryOut {}
         // Nothing is held for a next prompt any more: whoever waits for a hold to end is answered.
         for reply in releaseWaiters.values.joined() { reply.resume() }
         releaseWaiters = [:]
@@ -123,6 +121,7 @@ extension VoxNavEngine {
         // Stopped on purpose: the next daemon does not start them again.
         await focus.save(sources: [])
         output.close()
-        loop.finish()
+        stopped = true
+        children.finish()
     }
 }

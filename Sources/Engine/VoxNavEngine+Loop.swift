@@ -3,135 +3,65 @@ import AudioPolicy
 import Logging
 import RPC
 
-/// The policy loop's side in the engine: each command's turn (`PolicyLoop`), the decisions reported
-/// and carried out in the lane (`FocusLane`), the policy's next deadline.
+/// The engine's one loop is the engine itself: its serial executor takes every input in turn. An
+/// input (a request, a source starting or ending, a timer, the prompt player's questions) is applied
+/// to `PolicyEngine` at once, on the engine, and its decisions are cut, told and handed to the
+/// `FocusLane` in the same synchronous turn (`handOver`): decisions are made, told and carried out
+/// in one order. The caller's reply waits for the lane to carry them out; the engine does not.
 extension VoxNavEngine {
-    /// Applies one input in its turn in the policy loop; returns its decisions once they are carried out.
+    /// Applies one input now; returns its decisions once they are carried out.
     @discardableResult
-    func decide(_ input: @escaping @Sendable (Double) -> PolicyInput) async -> [PolicyDecision] {
-        await loop.decide(input).decisions
+    func decide(_ input: (Double) -> PolicyInput) async -> [PolicyDecision] {
+        await apply(input).decisions
     }
 
-    /// One command's turn (`PolicyLoop`): the input applied, the decisions reported and handed to the
-    /// lane, the reply sent once they are carried out. Returns work to run beside the loop, if any.
-    func handle(_ command: PolicyLoop.Command) async -> PolicyLoop.Child? {
-        switch command {
-        case .input(let stamped, let reply):
-            return await apply(stamped, reply: reply)
-        case .note(let stamped):
-            return await apply(stamped, reply: nil)
-        case .expectedStyle(let client, let purpose, let reply):
-            let decisions = configureIfNew(client, at: now())
-            let style = policy.promptStyle(for: client, purpose: purpose)
-            await carryOut(decisions) { _ in reply.resume(returning: style) }
-        case .promptReady(let client, let purpose, let toneless, let reply):
-            if let wait = bedToHear() {
-                // Asked again once the bed has been heard; the loop goes on meanwhile.
-                return PolicyLoop.Child(
-                    work: { [loop] in
-                        try? await Task.sleep(for: wait)
-                        loop.send(command)
-                    }, busy: clock.busy())
-            }
-            await promptReady(client, purpose: purpose, toneless: toneless, reply: reply)
-        case .duckDeeper(let extra, let reply):
-            let events = policy.deeperDucks(by: extra)
-            guard !events.isEmpty else {
-                reply.resume()
-                return nil
-            }
-            logger.debug("ducked deeper for the prompt to stand out", metadata: ["dB": "\(extra)", "sources": "\(events.count)"])
-            await lane.submit {
-                _ = await self.applyFocus(events)
-                reply.resume()
-            }
-        case .guidancePromptEnded(let client, let session, let ending, let reply):
-            // A prompt held back is said again (queued) before the player goes on, beside the loop.
-            guard let sayIt = guidancePromptEnded(client, session: session, ending) else {
-                reply.resume()
-                return nil
-            }
-            return PolicyLoop.Child(
-                work: {
-                    await sayIt()
-                    reply.resume()
-                }, busy: clock.busy())
-        case .released(let client, let reply):
-            if policy.isReleasing(client) {
-                releaseWaiters[client, default: []].append(reply)
-            } else {
-                await lane.submit { reply.resume() }
-            }
-        case .carryOut(let job):
-            await lane.submit(job)
-        case .spawn(let child):
-            return child
-        }
-        return nil
+    /// An input whose sender waits for nothing (a fact told in passing, as a prompt near); what the
+    /// moment held back is said beside it.
+    func note(_ input: (Double) -> PolicyInput) async {
+        guard !stopped else { return }
+        _ = await handOver(policy.apply(input(now())))
+        if heldBackOwed() { spawnChild { await self.sayHeldBack() } }
     }
 
-    /// An input's turn: the policy applies it and its decisions are carried out before the reply.
-    private func apply(
-        _ stamped: @Sendable (Double) -> PolicyInput, reply: CheckedContinuation<PolicyLoop.Carried, Never>?
-    ) async -> PolicyLoop.Child? {
-        let decisions = policy.apply(stamped(now()))
+    /// Runs `work` in the focus lane, after every batch decided before it and before any later one
+    /// (work on the sources that is no input: the server lost or back, a stream gone).
+    func carryOut<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> T {
+        let done = OneShot<T>()
+        await lane.submit { _ = done.set(await work()) }
+        return await done.value
+    }
+
+    /// An input applied, its decisions carried out; then what the moment held back is said (queued),
+    /// before the reply: the input's sender sees it done, as a simulated clock must for the same
+    /// drive every time. Once the engine has stopped, nothing is decided or carried out.
+    func apply(_ input: (Double) -> PolicyInput) async -> Carried {
+        guard !stopped else { return Carried(decisions: [], decidedAt: .now, effects: FocusExecutor.Effects()) }
+        let decisions = policy.apply(input(now()))
         let decidedAt = ContinuousClock.now
-        guard heldBackOwed() else {
-            await carryOut(decisions) { reply?.resume(returning: .init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
-            return nil
-        }
-        // What the moment held back is said (queued) beside the loop, after the decisions are
-        // carried out and before the reply: the input's sender sees it done, as a simulated
-        // clock must for the same drive every time.
-        let carried = OneShot<PolicyLoop.Carried>()
-        await carryOut(decisions) { _ = carried.set(.init(decisions: decisions, decidedAt: decidedAt, effects: $0)) }
-        return PolicyLoop.Child(
-            work: {
-                let done = await carried.value
-                await self.sayHeldBack()
-                reply?.resume(returning: done)
-            }, busy: clock.busy())
+        let effects = await handOver(decisions).value
+        if heldBackOwed() { await sayHeldBack() }
+        return Carried(decisions: decisions, decidedAt: decidedAt, effects: effects)
     }
 
-    /// A prompt's audio is ready: the policy's verdict, the session activated and what it ducked,
-    /// the bed under it and the client's gain, as one grant.
-    private func promptReady(
-        _ client: ClientID, purpose: PromptPurpose, toneless: Bool, reply: CheckedContinuation<PromptGrant, Never>
-    ) async {
-        let at = now()
-        var decisions = configureIfNew(client, at: at)
-        let style = policy.promptStyle(for: client, purpose: purpose)
-        if toneless, style == .short {
-            let skipped = PromptGrant(verdict: .skip(reason: PromptPlayer.tonelessReason), style: style, activatedAt: nil, ducked: [], paused: [])
-            await carryOut(decisions) { _ in reply.resume(returning: skipped) }
+    /// Answered once `client`'s prompt session holds nothing any more (`ramps.hold`): what it ducked
+    /// or paused is restored, or taken over by the prompt that followed; after the lane has carried
+    /// that out.
+    func untilReleased(_ client: ClientID) async {
+        guard policy.isReleasing(client), !stopped else {
+            await carryOut {}
             return
         }
-        let wasActive = policy.activeClients.contains(client)
-        // Measured before the session's activation holds the meter (and before any duck is heard).
-        let bedLevel = bedMeter.level
-        let (verdict, ready) = policy.promptReady(client, purpose: purpose, at: at)
-        decisions += ready
-        let decidedAt = ContinuousClock.now
-        logger.debug("prompt ready", metadata: ["client": "\(client.rawValue)", "verdict": "\(verdict)"])
-        let heldBack = policy.heldBack(verdict, client: client, purpose: purpose)
-        let gain = policy.guidanceGain(of: client)
-        let bed = bed(measured: bedLevel)
-        await carryOut(decisions) { effects in
-            reply.resume(
-                returning: PromptGrant(
-                    verdict: verdict, style: style, activatedAt: wasActive ? nil : decidedAt, ducked: effects.ducked, paused: effects.paused,
-                    heldBack: heldBack, gain: gain, bed: bed))
-        }
+        await withCheckedContinuation { releaseWaiters[client, default: []].append($0) }
     }
 
     /// A client that asks about a prompt without a session of its own gets a voicePrompt one.
-    private func configureIfNew(_ client: ClientID, at time: Double) -> [PolicyDecision] {
+    func configureIfNew(_ client: ClientID, at time: Double) -> [PolicyDecision] {
         policy.configurations[client] == nil ? policy.apply(.configure(client, .voicePrompt, at: time)) : []
     }
 
-    /// Reports a batch the policy has just decided and hands its focus events to the lane; `done`
-    /// gets what carrying them out did, once they are.
-    private func carryOut(_ decisions: [PolicyDecision], then done: @escaping @Sendable (FocusExecutor.Effects) -> Void) async {
+    /// Reports a batch the policy has just decided and hands its focus events to the lane, in the
+    /// same turn; what carrying them out did is set once they are.
+    func handOver(_ decisions: [PolicyDecision]) async -> OneShot<FocusExecutor.Effects> {
         // A cut first, before any ramp of the same batch (ramps take time): heard within 100 ms.
         for case .cutPrompt(let cut) in decisions { prompts.cut(cut) }
         if decisions.contains(.nativeNavigationTookOver) { await nativeNavigationTookOver() }
@@ -142,14 +72,16 @@ extension VoxNavEngine {
         measureBed(around: decisions)
         let events = decisions.compactMap { if case .focus(let event) = $0 { event } else { nil } }
         let heldDucks = decisions.contains { if case .sessionActivated = $0 { true } else { false } } ? policy.heldDucks(besides: events) : []
+        let done = OneShot<FocusExecutor.Effects>()
         if events.isEmpty && heldDucks.isEmpty {
             // Nothing to carry out: answered now, not after the ramps of earlier batches.
             trackBedIfIdle()
-            done(FocusExecutor.Effects())
+            _ = done.set(FocusExecutor.Effects())
         } else {
-            await lane.submit { done(await self.carryOutInLane(events, catchingUp: heldDucks, decidedAt: decidedAt)) }
+            await lane.submit { _ = done.set(await self.carryOutInLane(events, catchingUp: heldDucks, decidedAt: decidedAt)) }
         }
         await answerReleased()
+        return done
     }
 
     /// Those waiting for a session whose hold has just ended are answered after this batch's

@@ -16,7 +16,7 @@ extension VoxNavEngine {
         // Asked whatever this prompt ducked: one that played in a lingering session ducked nothing
         // itself, and its session's hold is the one that keeps the music down.
         let finished = ContinuousClock.now
-        await withCheckedContinuation { loop.send(.released(client, reply: $0)) }
+        await untilReleased(client)
         if let restored = outcome.timings.restored { outcome.timings.restored = restored + (ContinuousClock.now - finished).milliseconds }
         return outcome
     }
@@ -59,7 +59,7 @@ extension VoxNavEngine {
             let tag = self.language(of: request)
             let voice = Self.textVoice(pack: voices.pack(for: tag), language: tag)
             let parts = TextParts.split(said, maxCharacters: budget)
-            return try await prompts.enqueue(parts: parts, client: client, voice: voice, options: options, receivedAt: .now).0.map(\.id)
+            return try await prompts.enqueue(parts: parts, client: client, voice: voice, options: options, receivedAt: .now, gate: self).0.map(\.id)
         } catch {
             emitRefused(request, client: client, options: options, error)
             throw error
@@ -99,7 +99,8 @@ extension VoxNavEngine {
             case .text, .textVariants, .markup: .text
             }
         do {
-            return try await prompts.enqueue(client: client, candidates: candidates, voice: voice, kind: kind, options: options, receivedAt: receivedAt)
+            return try await prompts.enqueue(
+                client: client, candidates: candidates, voice: voice, kind: kind, options: options, receivedAt: receivedAt, gate: self)
         } catch {
             // Text in a language with neither a pack nor an eSpeak NG voice: say which pack was likely
             // meant, and where the packs and the voices are listed.

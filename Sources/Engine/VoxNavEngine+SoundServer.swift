@@ -30,7 +30,7 @@ extension VoxNavEngine {
             emitSource(.sourceEnded, id, handle.kind)
             await decide { .sourceEnded(id, at: $0) }
         }
-        let lost = await loop.carryOut { await self.focus.forgetAll() }
+        let lost = await carryOut { await self.focus.forgetAll() }
         bedMeter.forget()
         // Not counted on the simulated clock: reconnecting waits on the wall clock.
         spawnChild(counted: false) { [weak self] in
@@ -78,7 +78,7 @@ extension VoxNavEngine {
                 old.stop()
             }
             let ids = restarted
-            let effects = await loop.carryOut { await self.reapplyPolicy(to: ids) }
+            let effects = await carryOut { await self.reapplyPolicy(to: ids) }
             for input in try await server.sinkInputs() { await foreignStreamAppeared(input.index) }
             serverAvailable = true
             trackBed()

@@ -102,7 +102,7 @@ extension VoxNavEngine {
         case .remove:
             let id = SourceID.foreign(event.index)
             // Gone mid-duck: nothing is left to restore, but the server's memory of it is set right.
-            await loop.carryOut { await self.focus.streamGone(event.index) }
+            await carryOut { await self.focus.streamGone(event.index) }
             guard let handle = sources.remove(id) else { return }
             emitSource(.sourceEnded, id, handle.kind)
             await decide { .sourceEnded(id, at: $0) }

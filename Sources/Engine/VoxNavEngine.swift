@@ -13,10 +13,10 @@ import Speech
 /// The prompt pipeline, the car's sources and the audio policy on one sound server (`AudioServer`).
 ///
 /// Everything that happens (a source starts, a client configures or activates its session, a prompt
-/// is ready or has drained, a deadline passes) is a command of its one policy loop (`PolicyLoop`,
-/// `+Loop`): an input to the pure `PolicyEngine`, whose decisions are carried out in order on real
-/// streams (`FocusLane`). `run()` runs the loop and every task of the engine (`+Lifecycle`). One
-/// prompt plays at a time, in arrival order.
+/// is ready or has drained, a deadline passes) is an input to the pure `PolicyEngine`, applied in
+/// its turn on this actor, the engine's one loop (`+Loop`), whose decisions are carried out in order
+/// on real streams (`FocusLane`). `run()` runs every task of the engine (`+Lifecycle`). One prompt
+/// plays at a time (`PromptPlayer`, a part of the engine), in arrival order.
 public actor VoxNavEngine {
     public let configuration: EngineConfiguration
     public nonisolated let voices: VoiceLibrary
@@ -45,16 +45,18 @@ public actor VoxNavEngine {
     /// The sink prompts play into, read at start and when the server comes back: a guidance session's
     /// announcer counts that sink's pre-roll (the policy's `outputs:`) into its output latency.
     var promptSink: String?
-    /// The one way into the policy, and the lane its decisions are carried out in, in order; both
-    /// run in `run()`.
-    let loop = PolicyLoop()
+    /// The lane the policy's decisions are carried out in, in order, and the work the engine starts
+    /// beside itself; both run in `run()`.
     let lane = FocusLane()
+    let children = ChildTasks()
     /// What `run()` does first, found at init: what a previous daemon left, the streams already playing.
     var startUp: StartUp?
     /// Set once `run()` has done its start-up: the engine serves from then on.
     let started = OneShot<Void>()
     /// Set by `shutdown()`: timers, watchers and reconnecting stop feeding the policy.
     var shuttingDown = false
+    /// Set once `shutdown()` is done: no input is decided any more, nothing carried out.
+    var stopped = false
     /// False from the moment the sound server is lost until it is back and the sources are restored.
     var serverAvailable = true
     /// The policy's next deadline that a timer waits for; an older timer finds itself superseded.
@@ -119,7 +121,7 @@ public actor VoxNavEngine {
         }
         output = try await server.promptOutput(rolePolicy: rolePolicy, sampleRate: sampleRate, latency: configuration.promptLatency)
         prompts = PromptPlayer(
-            clock: clock, renderer: renderer, output: output, gate: PolicyLoopGate(loop: loop), events: events, limits: configuration.policy.prompts,
+            clock: clock, renderer: renderer, output: output, events: events, limits: configuration.policy.prompts,
             preemption: configuration.policy.preemption, wake: configuration.policy.outputs, audibility: configuration.policy.audibility,
             cadence: PromptCadence(window: configuration.policy.ramps.holdForNext))
         policy = PolicyEngine(policy: configuration.policy)
@@ -177,7 +179,7 @@ public actor VoxNavEngine {
     public func clientDisconnected(_ client: ClientID) async {
         await endGuidance(client: client, reason: .disconnected)
         guidanceEndings[client] = nil
-        // Outside the loop: the playing prompt ends through it. Prompts queued to outlive the client
+        // In this task, not a turn of the engine's: the playing prompt ends through the engine. Prompts queued to outlive the client
         // play first, in its session: this returns when the last has ended.
         await prompts.cancelAll(of: client, reason: "the client disconnected")
         await decide { .clientGone(client, at: $0) }
@@ -193,7 +195,7 @@ public actor VoxNavEngine {
         server.abandon()
     }
 
-    deinit { loop.finish() }
+    deinit { children.finish() }
 }
 
 extension Duration {

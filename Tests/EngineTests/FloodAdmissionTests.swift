@@ -22,7 +22,7 @@ import Testing
         let renderer = InstantRenderer(delay: .milliseconds(2))
         let output = HeldOutput()
         let player = PlayerHost(
-            PromptPlayer(clock: EngineClock(.real), renderer: renderer, output: output, gate: ScriptedGate(), events: EventBus(), limits: Self.limits))
+            PromptPlayer(clock: EngineClock(.real), renderer: renderer, output: output, events: EventBus(), limits: Self.limits), gate: ScriptedGate())
         Task { await player.run() }
         defer { player.finish() }
         // 40 clients × 8 prompts, all at once.

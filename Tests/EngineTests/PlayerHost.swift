@@ -5,16 +5,18 @@ import RPC
 @testable import Engine
 
 /// The prompt player held as the engine holds it, in one isolation: here a small actor of the
-/// tests', with the player's worker and deadline timers as children of its `run()`. The tests call
-/// the player through it with the player's own signatures.
+/// tests', with the player's worker and deadline timers as children of its `run()`, and a scripted
+/// policy as its gate. The tests call the player through it with the player's own signatures.
 actor PlayerHost {
     private let player: PromptPlayer
+    private let gate: any PromptGate
     /// Ends `run()`: the worker once idle, and the timers.
     nonisolated let finish: @Sendable () -> Void
 
-    init(_ player: sending PromptPlayer) {
+    init(_ player: sending PromptPlayer, gate: any PromptGate) {
         finish = player.finisher
         self.player = player
+        self.gate = gate
     }
 
     /// The worker and one timer per waiting prompt's deadline, until `finish`.
@@ -22,7 +24,7 @@ actor PlayerHost {
         let (deadlines, clock) = (player.deadlines, player.clock)
         await withDiscardingTaskGroup { group in
             group.addTask { await PromptPlayer.watch(deadlines, clock: clock) { await self.expire($0) } }
-            await player.run()
+            await player.run(gate: gate)
         }
     }
 
@@ -32,7 +34,8 @@ actor PlayerHost {
         client: ClientID, candidates: [Wording], voice: String, kind: Prompt.Kind = .text, options: PromptOptions,
         receivedAt: ContinuousClock.Instant
     ) async throws(EngineError) -> (PromptTicket, Int) {
-        try await player.enqueue(client: client, candidates: candidates, voice: voice, kind: kind, options: options, receivedAt: receivedAt)
+        try await player.enqueue(
+            client: client, candidates: candidates, voice: voice, kind: kind, options: options, receivedAt: receivedAt, gate: gate)
     }
 
     @discardableResult

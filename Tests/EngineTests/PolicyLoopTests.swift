@@ -5,8 +5,8 @@ import Testing
 
 @testable import Engine
 
-/// The policy loop's and the focus lane's own guarantees, without an engine: jobs carried out one
-/// at a time in the order handed, and nothing sent after the end left waiting.
+/// The focus lane's own guarantees, without an engine (jobs carried out one at a time in the order
+/// handed, and nothing handed after the end left waiting), and the engine's once it has stopped.
 @Suite struct PolicyLoopTests {
     /// Records what the jobs did, in order.
     final class Trace: Sendable {
@@ -46,30 +46,23 @@ import Testing
         #expect(trace.all == ["ran"], "no reply may wait for a lane that is gone")
     }
 
-    @Test func everyQuestionSentAfterTheLoopHasEndedIsAnsweredAtOnce() async {
-        let loop = PolicyLoop()
-        loop.finish()
-        let gate = PolicyLoopGate(loop: loop)
-        let carried = await loop.decide { .tick(at: $0) }
-        #expect(carried.decisions.isEmpty)
-        let grant = await gate.promptReady(ClientID("nav"), purpose: .instruction, toneless: false)
-        #expect(grant.verdict == .skip(reason: "the engine has stopped"))
-        #expect(await gate.expectedStyle(for: ClientID("nav"), purpose: .instruction) == PromptStyle.none)
-        #expect(await gate.promptFinished(ClientID("nav"), anotherWaiting: false) == nil)
-        await gate.duckDeeper(by: -6)
+    /// Once the engine has shut down, every question its prompt player could still ask is answered
+    /// at once and decides nothing: no session is activated, nothing is ducked after the restore.
+    @Test func everyQuestionAskedAfterTheEngineHasStoppedIsAnsweredAtOnceDecidingNothing() async throws {
+        let rig = try await EngineRig.withMusic()
+        await rig.stop()
+        let engine = rig.engine
+        let nav = ClientID("nav")
+        #expect(await engine.apply { .activate(nav, at: $0) }.decisions.isEmpty)
+        let grant = await engine.promptReady(nav, purpose: .instruction, toneless: false)
+        #expect(grant.verdict == .skip(reason: VoxNavEngine.stoppedReason))
+        #expect(await engine.expectedStyle(for: nav, purpose: .instruction) == PromptStyle.none)
+        #expect(await engine.promptFinished(nav, anotherWaiting: false) == nil)
+        await engine.duckDeeper(by: -6)
+        await engine.untilReleased(nav)
+        #expect(await engine.policy.configurations[nav] == nil, "a session was configured after the end")
+        #expect(rig.server.volume(of: EngineRig.music) == EngineRig.own.values, "the music was ducked after the end")
         // Work on the sources still runs, alone: nothing is left to order it with.
-        #expect(await loop.carryOut { 42 } == 42)
-    }
-
-    @Test func commandsAreTakenInTheOrderSent() async {
-        let loop = PolicyLoop()
-        let taken = Trace()
-        for n in 0..<100 { loop.send(.carryOut { taken.note("\(n)") }) }
-        loop.finish()
-        for await command in loop.commands {
-            guard case .carryOut(let job) = command else { continue }
-            await job()
-        }
-        #expect(taken.all == (0..<100).map(String.init))
+        #expect(await engine.carryOut { 42 } == 42)
     }
 }

@@ -35,8 +35,8 @@ import Testing
             log = EventLog(events)
             player = PlayerHost(
                 PromptPlayer(
-                    clock: clock, renderer: renderer, output: output, gate: gate, events: events, limits: limits, preemption: preemption,
-                    wake: wake, audibility: audibility))
+                    clock: clock, renderer: renderer, output: output, events: events, limits: limits, preemption: preemption,
+                    wake: wake, audibility: audibility), gate: gate)
             Task { [player] in await player.run() }
         }
 
