@@ -32,8 +32,9 @@ public final class OneShot<Value: Sendable>: Sendable {
         return true
     }
 
-    /// The value, once it is set (waiting through cancellation).
-    public var value: Value {
+    /// The value, once it is set (waiting through cancellation). Awaited in the caller's isolation: a
+    /// value already set costs no hop.
+    public nonisolated(nonsending) var value: Value {
         get async {
             // Not cancellable: the waiter is never taken away, so it is always resumed with the value.
             await wait(cancellable: false)!
@@ -41,7 +42,7 @@ public final class OneShot<Value: Sendable>: Sendable {
     }
 
     /// The value, once it is set; throws `CancellationError` if the waiting task is cancelled first.
-    public func valueUnlessCancelled() async throws(CancellationError) -> Value {
+    public nonisolated(nonsending) func valueUnlessCancelled() async throws(CancellationError) -> Value {
         guard let value = await wait(cancellable: true) else { throw CancellationError() }
         return value
     }
@@ -52,7 +53,7 @@ public final class OneShot<Value: Sendable>: Sendable {
     }
 
     /// The value, or nil when `cancellable` and the task was cancelled first.
-    private func wait(cancellable: Bool) async -> Value? {
+    private nonisolated(nonsending) func wait(cancellable: Bool) async -> Value? {
         let id: UInt64? = state.withLock { state in
             guard case .waiting(var waiting) = state else { return nil }
             waiting.nextWaiter += 1

@@ -46,7 +46,7 @@ enum MethodHandlers {
             let filter = EventFilter(types: types)
             let token = engine.subscribe { [weak client] event in
                 guard let client, !client.isDropped, filter.admits(event.type), let params = try? JSONValue(encoding: event) else { return }
-                client.notify(RPCNotification(method: EngineEvent.notificationMethod, params: params))
+                client.notify(RPCNotification(method: EventRecord.notificationMethod, params: params))
             }
             if let old = client.subscribed(token) { engine.unsubscribe(old) }
             return Subscription(subscribed: types.map { $0.sorted() } ?? EventType.allCases.map(\.rawValue))

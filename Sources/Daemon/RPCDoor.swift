@@ -37,11 +37,10 @@ struct RPCDoor: Door {
             logger.warning(
                 "an event subscriber fell too far behind: its subscription is dropped",
                 metadata: ["client": "\(client.id.rawValue)", "backlog": "\(backlog)"])
-            var event = EngineEvent(type: .subscriptionDropped, time: engine.clock.now())
-            event.client = client.id.rawValue
-            event.reason = "\(backlog) events were waiting to be read (at most \(ClientContext.maxBacklog)): subscribe again"
+            let reason = "\(backlog) events were waiting to be read (at most \(ClientContext.maxBacklog)): subscribe again"
+            let event = EngineEvent.subscriptionDropped(client: client.id.rawValue, reason: reason).record(at: engine.clock.now())
             if let params = try? JSONValue(encoding: event) {
-                output.send(RPCLine.of(RPCNotification(method: EngineEvent.notificationMethod, params: params)))
+                output.send(RPCLine.of(RPCNotification(method: EventRecord.notificationMethod, params: params)))
             }
         }
         return RPCConnection(client: client, router: router, engine: engine, output: output)

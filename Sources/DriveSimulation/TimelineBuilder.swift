@@ -29,13 +29,13 @@ public struct TimelineBuilder: Sendable {
     }
 
     /// Builds a report from a whole event list.
-    public static func build(_ events: [EngineEvent], name: String? = nil, origin: Double = 0, end: Double? = nil) -> TimelineReport {
+    public static func build(_ events: [EventRecord], name: String? = nil, origin: Double = 0, end: Double? = nil) -> TimelineReport {
         var builder = TimelineBuilder(name: name, origin: origin)
         for event in events { builder.add(event) }
         return builder.report(end: end)
     }
 
-    public mutating func add(_ event: EngineEvent) {
+    public mutating func add(_ event: EventRecord) {
         let time = event.time - origin
         latest = max(latest, time)
         switch event.type {
@@ -103,7 +103,7 @@ public struct TimelineBuilder: Sendable {
         guidancePauses[index].ended = time
     }
 
-    private mutating func addPrompt(_ event: EngineEvent, at time: Double) {
+    private mutating func addPrompt(_ event: EventRecord, at time: Double) {
         guard let id = event.prompt else { return }
         let index: Int
         if let known = promptIndex[id] {
@@ -145,7 +145,7 @@ public struct TimelineBuilder: Sendable {
         prompts[index] = prompt
     }
 
-    private mutating func track(for event: EngineEvent) -> Int? {
+    private mutating func track(for event: EventRecord) -> Int? {
         guard let id = event.source ?? event.client.map({ "session:\($0)" }) else { return nil }
         if let index = trackIndex[id] {
             if tracks[index].kind == nil { tracks[index].kind = event.kind }
@@ -156,14 +156,14 @@ public struct TimelineBuilder: Sendable {
         return tracks.count - 1
     }
 
-    private mutating func setState(_ event: EngineEvent, _ state: SourceTrack.State, dB: Double?, at time: Double) {
+    private mutating func setState(_ event: EventRecord, _ state: SourceTrack.State, dB: Double?, at time: Double) {
         guard let index = track(for: event) else { return }
         let activity = event.activity ?? open[index]?.activity
         close(index, at: time)
         open[index] = SourceTrack.Segment(start: time, end: time, state: state, dB: dB, activity: activity)
     }
 
-    private mutating func endTrack(_ event: EngineEvent, at time: Double) {
+    private mutating func endTrack(_ event: EventRecord, at time: Double) {
         guard let index = track(for: event) else { return }
         close(index, at: time)
     }

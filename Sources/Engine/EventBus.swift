@@ -6,14 +6,14 @@ import Synchronization
 /// event is never overtaken by a later one; hence a mutex rather than an actor hop.
 final class EventBus: Sendable {
     private struct Subscribers {
-        var sinks: [Int: @Sendable (EngineEvent) -> Void] = [:]
+        var sinks: [Int: @Sendable (EventRecord) -> Void] = [:]
         var next = 0
     }
 
     private let subscribers = Mutex(Subscribers())
 
     /// Calls `sink` with every event from now on; returns a token for `unsubscribe`.
-    func subscribe(_ sink: @escaping @Sendable (EngineEvent) -> Void) -> Int {
+    func subscribe(_ sink: @escaping @Sendable (EventRecord) -> Void) -> Int {
         subscribers.withLock {
             $0.next += 1
             $0.sinks[$0.next] = sink
@@ -25,8 +25,10 @@ final class EventBus: Sendable {
         _ = subscribers.withLock { $0.sinks.removeValue(forKey: token) }
     }
 
-    func emit(_ event: EngineEvent) {
+    /// Tells `event`, which happened at `time`, encoded once as the protocol's record.
+    func emit(_ event: EngineEvent, at time: Double) {
+        let record = event.record(at: time)
         // Called under the lock: two emitters cannot interleave their events between subscribers.
-        subscribers.withLock { for sink in $0.sinks.values { sink(event) } }
+        subscribers.withLock { for sink in $0.sinks.values { sink(record) } }
     }
 }

@@ -385,15 +385,13 @@ actor FocusExecutor {
             logger.error(
                 "cannot write the journal: a daemon killed now would leave streams ducked (reported once until a write succeeds)",
                 metadata: ["path": "\(journalFile?.path ?? "")", "why": "\(why)"])
-            var event = EngineEvent(type: .journalFailing, time: clock.now())
-            event.reason =
+            let reason =
                 "cannot write the journal \(journalFile?.path ?? "") (\(why)): other programs' streams are neither ducked, paused nor muted until it can be"
-            events.emit(event)
+            events.emit(.journalFailing(reason: reason), at: clock.now())
         case .recovered:
             logger.notice("the journal is written again", metadata: ["path": "\(journalFile?.path ?? "")"])
-            var event = EngineEvent(type: .journalRecovered, time: clock.now())
-            event.reason = "the journal \(journalFile?.path ?? "") is written again: other programs' streams are managed again"
-            events.emit(event)
+            let reason = "the journal \(journalFile?.path ?? "") is written again: other programs' streams are managed again"
+            events.emit(.journalRecovered(reason: reason), at: clock.now())
         case nil: break
         }
     }

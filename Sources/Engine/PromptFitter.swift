@@ -16,7 +16,9 @@ struct PromptFitter {
 
     /// The first candidate shorter than the budget. When none is: a maneuver's plainest wording,
     /// whatever its length; for text, the plainest spoken faster, else `SpeechError.tooLong`.
-    func fit(_ candidates: [Wording], voice: String, rate: Int, overBudget: OverBudget, synthesizer: Synthesizer) async throws(SpeechError) -> (
+    nonisolated(nonsending) func fit(
+        _ candidates: [Wording], voice: String, rate: Int, overBudget: OverBudget, synthesizer: Synthesizer
+    ) async throws(SpeechError) -> (
         text: String, audio: PCMBuffer
     ) {
         guard let plainest = candidates.last else { throw .emptyText }
@@ -52,7 +54,7 @@ struct PromptFitter {
         wording.speech.map { ($0, true) } ?? (wording.text, false)
     }
 
-    private func say(_ wording: Wording, voice: String, rate: Int, limit: Double?, synthesizer: Synthesizer) async throws(SpeechError)
+    private nonisolated(nonsending) func say(_ wording: Wording, voice: String, rate: Int, limit: Double?, synthesizer: Synthesizer) async throws(SpeechError)
         -> PCMBuffer
     {
         let input = Self.input(for: wording)

@@ -27,12 +27,14 @@ struct PromptLevel: Sendable {
 
     /// What `prompt.started` says of it: the gain applied, the level it plays at, and how far it
     /// stands out of the bed.
-    func describe(in event: inout EngineEvent) {
-        if plan.gain != 0 { event.gain = plan.gain }
-        if plan.extraDuck < 0 { event.extraDuck = plan.extraDuck }
-        guard let speechLevel else { return }
-        event.speechLevel = Self.tenth(speechLevel + plan.totalGain)
-        if let margin = plan.margin(promptLevel: speechLevel) { event.aboveBed = Self.tenth(margin) }
+    var facts: EngineEvent.PromptLevelFacts {
+        var facts = EngineEvent.PromptLevelFacts()
+        if plan.gain != 0 { facts.gain = plan.gain }
+        if plan.extraDuck < 0 { facts.extraDuck = plan.extraDuck }
+        guard let speechLevel else { return facts }
+        facts.speechLevel = Self.tenth(speechLevel + plan.totalGain)
+        if let margin = plan.margin(promptLevel: speechLevel) { facts.aboveBed = Self.tenth(margin) }
+        return facts
     }
 
     private static func tenth(_ x: Double) -> Double { (x * 10).rounded() / 10 }

@@ -489,46 +489,30 @@ final class PromptPlayer {
     /// it is not queued again. Nothing for another kind of prompt.
     private func dismiss(_ prompt: Prompt, ended: EventType) {
         guard prompt.kind == .alert else { return }
-        var event = alertEvent(.alertDismissed, prompt)
-        event.reason = String(ended.rawValue.dropFirst("prompt.".count))
-        events.emit(event)
-    }
-
-    /// An alert's event, named by its first prompt's id.
-    private func alertEvent(_ type: EventType, _ prompt: Prompt) -> EngineEvent {
-        var event = EngineEvent(type: type, time: clock.now())
-        event.client = prompt.client.rawValue
-        event.prompt = prompt.firstID.rawValue
-        event.text = prompt.text
-        return event
+        let reason = String(ended.rawValue.dropFirst("prompt.".count))
+        // An alert's events are named by its first prompt's id.
+        emit(.alertDismissed(client: prompt.client.rawValue, prompt: prompt.firstID.rawValue, text: prompt.text, reason: reason))
     }
 
     private func emitEnd(_ outcome: PromptOutcome, client: ClientID) {
-        var event = EngineEvent(type: outcome.result.eventType, time: clock.now())
-        event.client = client.rawValue
-        event.prompt = outcome.id
-        event.text = outcome.text
-        let played = event.type.isPromptPlayed
-        event.style = played ? outcome.style : nil
-        event.reason = outcome.reason
-        event.cut = outcome.cut
-        if played { event.duration = outcome.audioDuration }
-        events.emit(event)
+        let played = outcome.result.eventType.isPromptPlayed
+        emit(
+            .promptEnded(
+                outcome.result, client: client.rawValue, prompt: outcome.id, text: outcome.text, style: played ? outcome.style : nil,
+                reason: outcome.reason, cut: outcome.cut, duration: played ? outcome.audioDuration : nil))
     }
 
     private func emitQueued(_ prompt: Prompt) {
-        var event = EngineEvent(type: .promptQueued, time: clock.now())
-        event.client = prompt.client.rawValue
-        event.prompt = prompt.id.rawValue
-        event.text = prompt.text
-        event.priority = prompt.priority
-        event.maneuver = prompt.announces?.maneuver
-        event.state = prompt.announces?.state
-        events.emit(event)
+        emit(
+            .promptQueued(
+                client: prompt.client.rawValue, prompt: prompt.id.rawValue, text: prompt.text, priority: prompt.priority,
+                maneuver: prompt.announces?.maneuver, state: prompt.announces?.state))
         // An alert is shown once, when first queued; queued again (the moment passed), it still is.
         guard prompt.kind == .alert, prompt.id == prompt.firstID else { return }
-        events.emit(alertEvent(.alertShown, prompt))
+        emit(.alertShown(client: prompt.client.rawValue, prompt: prompt.firstID.rawValue, text: prompt.text))
     }
+
+    private func emit(_ event: EngineEvent) { events.emit(event, at: clock.now()) }
 
     // MARK: the worker: one prompt at a time
 
@@ -561,11 +545,10 @@ final class PromptPlayer {
                 if !goesOn { dismiss(prompt, ended: outcome.result.eventType) }
                 result = .success(outcome)
             } catch {
-                var event = EngineEvent(type: .promptSkipped, time: clock.now())
-                event.client = prompt.client.rawValue
-                event.prompt = prompt.id.rawValue
-                event.reason = "\(error)"
-                events.emit(event)
+                emit(
+                    .promptEnded(
+                        .skipped, client: prompt.client.rawValue, prompt: prompt.id.rawValue, text: nil, style: nil, reason: "\(error)", cut: nil,
+                        duration: nil))
                 dismiss(prompt, ended: .promptSkipped)
                 skipped += 1
                 result = .failure(error)
@@ -767,14 +750,7 @@ final class PromptPlayer {
 
     /// `prompt.started`, as the prompt's first sample goes to the output.
     private func emitStarted(_ prompt: Prompt, text: String, style: PromptStyle, preRoll: Double?, level: PromptLevel) {
-        var started = EngineEvent(type: .promptStarted, time: clock.now())
-        started.client = prompt.client.rawValue
-        started.prompt = prompt.id.rawValue
-        started.text = text
-        started.style = style
-        started.preRoll = preRoll
-        level.describe(in: &started)
-        events.emit(started)
+        emit(.promptStarted(client: prompt.client.rawValue, prompt: prompt.id.rawValue, text: text, style: style, preRoll: preRoll, level: level.facts))
     }
 
     /// The prompts' sink, resumed if it was suspended and audio plays; read only for its pre-roll

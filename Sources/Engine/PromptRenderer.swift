@@ -2,13 +2,14 @@ import AudioPolicy
 import Guidance
 import Speech
 
-/// Makes the audio of a prompt in an audible style.
+/// Makes the audio of a prompt in an audible style. Called in the engine's isolation and awaited
+/// there (`nonisolated(nonsending)`): the one hop is to eSpeak NG's queue and back.
 protocol PromptRenderer: Sendable {
-    func hasVoice(_ voice: String) async -> Bool
+    nonisolated(nonsending) func hasVoice(_ voice: String) async -> Bool
     /// Speech fitted to the time budget, or the navigation tone. `within` lowers the budget for one
     /// prompt (a final instruction with little time left before its maneuver, `PromptOptions.wordBudget`).
     /// `prosody`: the rate and pitch its client asked for.
-    func render(
+    nonisolated(nonsending) func render(
         _ style: AudibleStyle, candidates: [Wording], voice: String, prosody: VoiceProsody, overBudget: OverBudget, within: Double?
     ) async throws(EngineError) -> RenderedPrompt
 }
@@ -36,9 +37,9 @@ struct SpeechRenderer: PromptRenderer {
     let maxPromptSeconds: Double
     let rate: Int
 
-    func hasVoice(_ voice: String) async -> Bool { await synthesizer.hasVoice(voice) }
+    nonisolated(nonsending) func hasVoice(_ voice: String) async -> Bool { await synthesizer.hasVoice(voice) }
 
-    func render(
+    nonisolated(nonsending) func render(
         _ style: AudibleStyle, candidates: [Wording], voice: String, prosody: VoiceProsody, overBudget: OverBudget, within: Double?
     ) async throws(EngineError) -> RenderedPrompt {
         switch style {

@@ -3,7 +3,7 @@ import RPC
 
 extension VoxNavEngine {
     /// Calls `sink` with every event from now on, in order; returns a token for `unsubscribe`.
-    public nonisolated func subscribe(_ sink: @escaping @Sendable (EngineEvent) -> Void) -> Int {
+    public nonisolated func subscribe(_ sink: @escaping @Sendable (EventRecord) -> Void) -> Int {
         events.subscribe(sink)
     }
 
@@ -11,8 +11,9 @@ extension VoxNavEngine {
         events.unsubscribe(token)
     }
 
+    /// Tells subscribers `event`, as happening now.
     func emit(_ event: EngineEvent) {
-        events.emit(event)
+        events.emit(event, at: now())
     }
 
     /// The events a batch of policy decisions means for subscribers, but for those of the sources:
@@ -20,35 +21,26 @@ extension VoxNavEngine {
     /// program's stream left at its level while the journal cannot be written).
     func emit(_ decisions: [PolicyDecision], at time: Double) {
         for decision in decisions {
-            var event: EngineEvent
+            let event: EngineEvent
             switch decision {
-            case .sessionActivated(let client):
-                event = EngineEvent(type: .sessionActivated, time: time)
-                event.client = client.rawValue
-            case .sessionDeactivated(let client, let reason):
-                event = EngineEvent(type: .sessionDeactivated, time: time)
-                event.client = client.rawValue
-                event.reason = "\(reason)"
+            case .sessionActivated(let client): event = .sessionActivated(client: client.rawValue)
+            case .sessionDeactivated(let client, let reason): event = .sessionDeactivated(client: client.rawValue, reason: "\(reason)")
             case .violation(let violation):
-                event = EngineEvent(type: .auditViolation, time: time)
-                event.client = violation.client.rawValue
-                event.rule = violation.rule.rawValue
-                event.reason = violation.detail
+                event = .auditViolation(client: violation.client.rawValue, rule: violation.rule.rawValue, reason: violation.detail)
             case .focus(let focus):
                 guard case .session(let client) = focus.participant else { continue }
                 // Another client's session is interrupted or resumed, as AVAudioSession would tell it.
+                let session = EngineEvent.Participant.session(client: client.rawValue)
                 switch focus {
-                case .interruptionBegan, .stopped: event = EngineEvent(type: .interruptionBegan, time: time)
-                case .interruptionEnded: event = EngineEvent(type: .interruptionEnded, time: time)
-                case .ducked: event = EngineEvent(type: .sourceDucked, time: time)
-                case .restored: event = EngineEvent(type: .sourceRestored, time: time)
+                case .interruptionBegan, .stopped: event = .interruptionBegan(client: client.rawValue)
+                case .interruptionEnded(_, let resume): event = .interruptionEnded(client: client.rawValue, shouldResume: resume)
+                case .ducked(_, let dB, _): event = .ducked(session, dB: dB)
+                case .restored: event = .restored(session)
                 }
-                event.client = client.rawValue
-                Self.describe(focus, in: &event)
             default:
                 continue
             }
-            emit(event)
+            events.emit(event, at: time)
         }
     }
 
@@ -58,27 +50,18 @@ extension VoxNavEngine {
         { [events] carried in
             for focus in carried {
                 guard case .source(let id) = focus.participant else { continue }
-                var event = EngineEvent(type: Self.sourceEventType(focus), time: time)
-                event.source = id.rawValue
-                event.kind = handles[id]?.kind
-                Self.describe(focus, in: &event)
-                events.emit(event)
+                let (source, kind) = (id.rawValue, handles[id]?.kind)
+                let event: EngineEvent =
+                    switch focus {
+                    case .ducked(_, let dB, _): .ducked(.source(source, kind: kind), dB: dB)
+                    case .restored: .restored(.source(source, kind: kind))
+                    case .interruptionBegan: .sourcePaused(source, kind: kind)
+                    case .interruptionEnded(_, true): .sourceResumed(source, kind: kind)
+                    case .interruptionEnded(_, false): .sourceStopped(source, kind: kind, shouldResume: false)
+                    case .stopped: .sourceStopped(source, kind: kind, shouldResume: nil)
+                    }
+                events.emit(event, at: time)
             }
-        }
-    }
-
-    private static func describe(_ focus: FocusEvent, in event: inout EngineEvent) {
-        if case .ducked(_, let dB, _) = focus { event.dB = dB }
-        if case .interruptionEnded(_, let resume) = focus { event.shouldResume = resume }
-    }
-
-    private static func sourceEventType(_ focus: FocusEvent) -> EventType {
-        switch focus {
-        case .ducked: .sourceDucked
-        case .restored: .sourceRestored
-        case .interruptionBegan: .sourcePaused
-        case .interruptionEnded(_, let resume): resume ? .sourceResumed : .sourceStopped
-        case .stopped: .sourceStopped
         }
     }
 }

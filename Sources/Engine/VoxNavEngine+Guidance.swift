@@ -136,10 +136,7 @@ extension VoxNavEngine {
     public func endGuidance(client: ClientID, reason: GuidanceEndReason = .clientRequest) async -> Bool {
         guard guidance.removeValue(forKey: client) != nil else { return false }
         if reason != .disconnected { guidanceEndings[client] = reason }
-        var event = EngineEvent(type: .guidanceEnded, time: now())
-        event.client = client.rawValue
-        event.reason = reason.rawValue
-        emit(event)
+        emit(.guidanceEnded(client: client.rawValue, reason: reason.rawValue))
         if reason.letsThePlayingPromptFinish {
             prompts.cancelWaitingGuidance(client: client, reason: reason.promptReason)
         } else {

@@ -64,10 +64,7 @@ extension VoxNavEngine {
         session.paused = nil
         session.announcer.resume()
         guidance[client] = session
-        var event = EngineEvent(type: .guidanceResumed, time: now())
-        event.client = client.rawValue
-        event.reason = reason.rawValue
-        emit(event)
+        emit(.guidanceResumed(client: client.rawValue, reason: reason.rawValue))
         return reason
     }
 
@@ -75,10 +72,7 @@ extension VoxNavEngine {
     private func markPaused(client: ClientID, reason: GuidancePauseReason) {
         guard guidance[client] != nil else { return }
         guidance[client]?.paused = reason
-        var event = EngineEvent(type: .guidancePaused, time: now())
-        event.client = client.rawValue
-        event.reason = reason.rawValue
-        emit(event)
+        emit(.guidancePaused(client: client.rawValue, reason: reason.rawValue))
     }
 
     /// The key of a pause's words: newer words replace ones still waiting.

@@ -112,13 +112,7 @@ extension VoxNavEngine {
         let effects = await focus.apply(events, sources: handles, voxNavDucks: rolePolicy.voxNavDucks, carriedOut: tell)
         for id in effects.stopped { sources.remove(id) }
         for (id, handled) in effects.handled {
-            var event = EngineEvent(type: .sourceHandled, time: now())
-            event.source = id.rawValue
-            event.kind = sources[id]?.kind
-            event.handling = handled.handling
-            event.player = handled.player
-            event.reason = handled.reason
-            emit(event)
+            emit(.sourceHandled(id.rawValue, kind: sources[id]?.kind, handling: handled.handling, player: handled.player, reason: handled.reason))
             logger.info(
                 "another program's stream handled",
                 metadata: ["source": "\(id)", "handling": "\(handled.handling.rawValue)", "player": "\(handled.player ?? "none")"])

@@ -78,12 +78,9 @@ extension VoxNavEngine {
 
     /// `prompt.refused`, for a request refused before it was queued.
     private func emitRefused(_ request: PromptRequest, client: ClientID, options: PromptOptions, _ error: EngineError) {
-        var refused = EngineEvent(type: .promptRefused, time: now())
-        refused.client = client.rawValue
-        if case .text(let text) = request.content { refused.text = text }
-        refused.priority = options.priority
-        refused.reason = "\(error)"
-        emit(refused)
+        var text: String?
+        if case .text(let said) = request.content { text = said }
+        emit(.promptRefused(client: client.rawValue, text: text, priority: options.priority, reason: "\(error)"))
     }
 
     private func admit(_ request: PromptRequest, client: ClientID, options: PromptOptions) async throws(EngineError) -> (PromptTicket, Int) {

@@ -19,15 +19,13 @@ extension VoxNavEngine {
         guard serverAvailable, !shuttingDown else { return }
         serverAvailable = false
         logger.error("lost the sound server; reconnecting")
-        var event = EngineEvent(type: .serverLost, time: now())
-        event.reason = "the connection to the sound server was lost"
-        emit(event)
+        emit(.serverLost(reason: "the connection to the sound server was lost"))
         let reason = EngineError.serverUnavailableReason
         prompts.cancelAll(reason: reason)
         // Other programs' streams went with the server; if their programs come back, they are found anew.
         for (id, handle) in sources.foreign {
             sources.remove(id)
-            emitSource(.sourceEnded, id, handle.kind)
+            emit(.sourceEnded(id.rawValue, kind: handle.kind))
             await decide { .sourceEnded(id, at: $0) }
         }
         let lost = await carryOut { await self.focus.forgetAll() }
@@ -83,7 +81,7 @@ extension VoxNavEngine {
             serverAvailable = true
             trackBed()
             await journalSources()
-            emit(EngineEvent(type: .serverRestored, time: now()))
+            emit(.serverRestored)
             logger.notice("the sound server is back", metadata: ["sourcesStartedAgain": "\(ids.count)", "ducksOrPausesAgain": "\(effects)"])
             return true
         } catch {

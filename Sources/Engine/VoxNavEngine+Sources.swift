@@ -32,13 +32,13 @@ extension VoxNavEngine {
             let replacement = try await makeSource(kind, activity)
             sources.replace(replacement)
             running.stop()
-            emitSource(.sourceChanged, id, kind, activity: activity)
+            emit(.sourceChanged(id.rawValue, kind: kind, activity: Self.told(activity)))
             await decide { .sourceChanged(id, activity, at: $0) }
             return try await describe(id)
         }
         let source = try await makeSource(kind, activity, at: position)
         sources.started(source)
-        emitSource(.sourceStarted, id, kind, activity: activity)
+        emit(.sourceStarted(id.rawValue, kind: kind, activity: Self.told(activity)))
         await decide { .sourceStarted(Source(id: id, kind: kind, activity: activity), at: $0) }
         if kind == .vehicleChime {
             // A chime plays once and then leaves the policy, timed on the engine's clock so that a
@@ -68,7 +68,7 @@ extension VoxNavEngine {
     private func simulatedSourceEnded(_ id: SourceID, _ source: any SimulatedSource) async {
         guard case .simulated(let current)? = sources[id], current === source else { return }
         sources.remove(id)
-        emitSource(.sourceEnded, id, source.kind)
+        emit(.sourceEnded(id.rawValue, kind: source.kind))
         await decide { .sourceEnded(id, at: $0) }
     }
 
@@ -80,16 +80,13 @@ extension VoxNavEngine {
         }
         source.stop()
         await journalSources()
-        emitSource(.sourceEnded, id, kind)
+        emit(.sourceEnded(id.rawValue, kind: kind))
         await decide { .sourceEnded(id, at: $0) }
     }
 
-    func emitSource(_ type: EventType, _ id: SourceID, _ kind: SourceKind, activity: SourceActivity? = nil) {
-        var event = EngineEvent(type: type, time: now())
-        event.source = id.rawValue
-        event.kind = kind
-        event.activity = activity == .default ? nil : activity
-        emit(event)
+    /// A source's activity as its events tell it: none when it is the default.
+    static func told(_ activity: SourceActivity) -> SourceActivity? {
+        activity == .default ? nil : activity
     }
 
     // MARK: other programs' streams (followed from `run()`'s start-up)
@@ -104,7 +101,7 @@ extension VoxNavEngine {
             // Gone mid-duck: nothing is left to restore, but the server's memory of it is set right.
             await carryOut { await self.focus.streamGone(event.index) }
             guard let handle = sources.remove(id) else { return }
-            emitSource(.sourceEnded, id, handle.kind)
+            emit(.sourceEnded(id.rawValue, kind: handle.kind))
             await decide { .sourceEnded(id, at: $0) }
         case .change:
             var known = sources[.foreign(event.index)] != nil
@@ -148,7 +145,7 @@ extension VoxNavEngine {
         if input.corked, input.volume.values.allSatisfy({ $0 == 0 }) { return }
         let name = input.properties["application.name"] ?? input.name
         sources.adopt(sinkInput: index, kind: kind, name: name, corked: input.corked)
-        emitSource(.sourceStarted, id, kind)
+        emit(.sourceStarted(id.rawValue, kind: kind, activity: nil))
         logger.info("managing another program's stream", metadata: ["sinkInput": "\(index)", "kind": "\(kind.rawValue)", "name": "\(name)"])
         await decide { .sourceStarted(Source(id: id, kind: kind), at: $0) }
     }

@@ -81,7 +81,7 @@ public final class Synthesizer: @unchecked Sendable {
     ///     `SpeechError.tooLong` tells how far it got, so a huge text costs neither time nor memory.
     ///   - timeout: synthesis is given up after this long (and stopped at its next chunk).
     /// Cancelling the calling task stops synthesis too.
-    public func synthesize(
+    public nonisolated(nonsending) func synthesize(
         _ text: String, voice: String, ssml: Bool = false, phonemes: Bool = false, rate: Int? = nil, pitch: Int? = nil, limit: Double? = nil,
         timeout: Duration = .seconds(10)
     ) async throws(SpeechError) -> PCMBuffer {
@@ -92,7 +92,8 @@ public final class Synthesizer: @unchecked Sendable {
 
     /// The phonemes eSpeak NG says for `text` (its phoneme mnemonics, as `espeak-ng -q -x` prints
     /// them), synthesised exactly as `synthesize` does with the same options.
-    public func phonemes(_ text: String, voice: String, ssml: Bool = false, phonemes: Bool = false) async throws(SpeechError) -> String {
+    public nonisolated(nonsending) func phonemes(_ text: String, voice: String, ssml: Bool = false, phonemes: Bool = false) async throws(SpeechError) -> String
+    {
         let flags = Flags(ssml: ssml, phonemes: phonemes, tracePhonemes: true)
         let job = SynthesisJob()
         _ = try await synthesize(text, voice: voice, flags: flags, rate: nil, limit: nil, timeout: .seconds(10), job: job)
@@ -114,7 +115,7 @@ public final class Synthesizer: @unchecked Sendable {
     /// zero timeout not fire until the ten-minute text it timed had been synthesised, 95 s later).
     private static let timeouts = DispatchQueue(label: "VoxNav synthesis timeouts")
 
-    private func synthesize(
+    private nonisolated(nonsending) func synthesize(
         _ text: String, voice: String, flags: Flags, rate: Int?, limit: Double?, timeout: Duration, job: SynthesisJob
     ) async throws(SpeechError) -> PCMBuffer {
         let trimmed = text.trimmingWhitespace()
@@ -147,7 +148,7 @@ public final class Synthesizer: @unchecked Sendable {
     }
 
     /// True when eSpeak NG can load `voice`.
-    public func hasVoice(_ voice: String) async -> Bool {
+    public nonisolated(nonsending) func hasVoice(_ voice: String) async -> Bool {
         guard voiceNames.contains(voice.lowercased()) else { return false }
         // Loaded before: no hop to the queue on a prompt's way (a voice stays loadable once it was).
         if loadable.withLock({ $0.contains(voice) }) { return true }

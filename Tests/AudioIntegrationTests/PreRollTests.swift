@@ -61,7 +61,7 @@ import Testing
             // -21 dBFS, the prompt's loudest windows only just reached that (a CI run missed them),
             // so it is said louder here (+6 dB), clear of the radio's own peaks.
             await engine.setGuidanceGain(client: VoxNavEngine.localClient, .louder)
-            let started = Mutex<[EngineEvent]>([])
+            let started = Mutex<[EventRecord]>([])
             _ = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append(event) } } }
             _ = try await engine.startSource(.fmRadio)
             let capture = try MonitorCapture()

@@ -52,7 +52,7 @@ import Testing
         var margin: Double
         /// The bed's level under the prompt (dBFS).
         var bed: Double
-        var event: EngineEvent
+        var event: EventRecord
         var musicVolumeBefore: [Int]
         var musicVolumeAfter: [Int]
         /// The volume the same program's next stream started with: what the server remembers for it.
@@ -68,7 +68,7 @@ import Testing
         configuration.policy.audibility = Audibility(promptAboveBed: target, deepestDuck: -35, maxBoost: 6)
         configuration.policy.outputs = OutputWake(rules: [.init(sink: "car", preRoll: 0.6)], idleGap: 5)
         let engine = try await VoxNavEngine.started(configuration: configuration)
-        let started = Mutex<[EngineEvent]>([])
+        let started = Mutex<[EventRecord]>([])
         _ = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append(event) } } }
         let music = try ForeignPlayer(applicationName: "Loud music", properties: ["media.role": "music"], volume: 65536)
         defer { music.stop() }
@@ -135,7 +135,7 @@ import Testing
             // whole chord of the radio's programme.
             configuration.policy.outputs = OutputWake(rules: [.init(sink: "car", preRoll: Self.longPreRoll)], idleGap: 5)
             let engine = try await VoxNavEngine.started(configuration: configuration)
-            let started = Mutex<[EngineEvent]>([])
+            let started = Mutex<[EventRecord]>([])
             _ = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append(event) } } }
             let source = try await engine.startSource(kind)
             let index = source.sinkInput
@@ -186,7 +186,7 @@ import Testing
             configuration.clock = .compressed
             configuration.policy.outputs = OutputWake(rules: [.init(sink: "car", preRoll: Self.longPreRoll)], idleGap: 5)
             let engine = try await VoxNavEngine.started(configuration: configuration)
-            let started = Mutex<[(event: EngineEvent, at: ContinuousClock.Instant)]>([])
+            let started = Mutex<[(event: EventRecord, at: ContinuousClock.Instant)]>([])
             _ = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append((event, .now)) } } }
             let capture = try MonitorCapture()
             try await capture.waitForAudio(seconds: 0.1)
@@ -273,7 +273,7 @@ import Testing
             var levels: [GuidanceGain: (level: Double, peak: Int, gain: Double?)] = [:]
             for gain in GuidanceGain.allCases {
                 await engine.setGuidanceGain(client: VoxNavEngine.localClient, gain)
-                let started = Mutex<[EngineEvent]>([])
+                let started = Mutex<[EventRecord]>([])
                 let token = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append(event) } } }
                 let capture = try MonitorCapture()
                 try await capture.waitForAudio(seconds: 0.2)

@@ -18,7 +18,7 @@ import Testing
             // playing when guidance restarts.
             configuration.clock = .virtual
             let engine = try await VoxNavEngine.started(configuration: configuration)
-            let events = Mutex<[EngineEvent]>([])
+            let events = Mutex<[EventRecord]>([])
             _ = engine.subscribe { event in events.withLock { $0.append(event) } }
             let me = VoxNavEngine.localClient
             _ = try await engine.startGuidance(client: me, language: "en-US", profile: "car")

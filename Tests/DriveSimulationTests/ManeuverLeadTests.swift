@@ -16,19 +16,16 @@ import Testing
     static func guidance(
         _ id: String, maneuver: String?, state: ManeuverState?, at start: Double, seconds: Double, preRoll: Double? = nil,
         result: EventType = .promptFinished
-    ) -> [EngineEvent] {
-        var queued = EngineEvent(type: "prompt.queued", time: start, client: "nav", prompt: id, text: id, priority: .normal)
-        queued.maneuver = maneuver
-        queued.state = state
-        var started = EngineEvent(type: "prompt.started", time: start, client: "nav", prompt: id, text: id, style: .normal)
-        started.preRoll = preRoll
-        let ended = EngineEvent(
+    ) -> [EventRecord] {
+        let queued = EngineEvent.promptQueued(client: "nav", prompt: id, text: id, priority: .normal, maneuver: maneuver, state: state).record(at: start)
+        let started = EngineEvent.promptStarted(client: "nav", prompt: id, text: id, style: .normal, preRoll: preRoll, level: .init()).record(at: start)
+        let ended = EventRecord(
             type: result, time: start + seconds + 0.2, client: "nav", prompt: id, text: id, style: .normal,
             reason: result == .promptFinished ? nil : "cut", duration: result == .promptFinished ? seconds : nil)
         return [queued, started, ended]
     }
 
-    static func placed(_ events: [[EngineEvent]], end: Double = 120) -> TimelineReport {
+    static func placed(_ events: [[EventRecord]], end: Double = 120) -> TimelineReport {
         TimelineBuilder.build(events.flatMap { $0 }, end: end).placed(on: kinematics)
     }
 

@@ -6,20 +6,20 @@ import Testing
 @testable import DriveSimulation
 
 @Suite struct TimelineBuilderTests {
-    static func source(_ type: EventType, _ time: Double, _ kind: SourceKind, dB: Double? = nil) -> EngineEvent {
-        EngineEvent(type: type, time: time, source: kind.rawValue, kind: kind, dB: dB)
+    static func source(_ type: EventType, _ time: Double, _ kind: SourceKind, dB: Double? = nil) -> EventRecord {
+        EventRecord(type: type, time: time, source: kind.rawValue, kind: kind, dB: dB)
     }
 
-    static func prompt(_ type: EventType, _ time: Double, _ id: String, text: String? = nil, style: PromptStyle? = nil, reason: String? = nil) -> EngineEvent {
-        EngineEvent(type: type, time: time, client: "nav", prompt: id, text: text, style: style, reason: reason)
+    static func prompt(_ type: EventType, _ time: Double, _ id: String, text: String? = nil, style: PromptStyle? = nil, reason: String? = nil) -> EventRecord {
+        EventRecord(type: type, time: time, client: "nav", prompt: id, text: text, style: style, reason: reason)
     }
 
-    static func session(_ type: EventType, _ time: Double) -> EngineEvent {
-        EngineEvent(type: type, time: time, client: "nav", reason: type == "session.deactivated" ? "promptFinished" : nil)
+    static func session(_ type: EventType, _ time: Double) -> EventRecord {
+        EventRecord(type: type, time: time, client: "nav", reason: type == "session.deactivated" ? "promptFinished" : nil)
     }
 
     /// A drive with the radio ducked under one prompt and a podcast paused and resumed under another.
-    static let events: [EngineEvent] = [
+    static let events: [EventRecord] = [
         source("source.started", 100, .fmRadio),
         prompt("prompt.queued", 105, "p-1", text: "In 500 feet, turn right onto 16th Street"),
         session("session.activated", 110),
@@ -46,7 +46,7 @@ import Testing
         prompt("prompt.expired", 158, "p-4", text: "Continue for 5 miles", reason: "its deadline passed while it waited"),
         prompt("prompt.queued", 160, "p-5", text: "Turn right"),
         prompt("prompt.skipped", 160.5, "p-5", text: "Turn right", reason: "prompt style none"),
-        EngineEvent(type: "audit.violation", time: 161, client: "other", reason: "active 6 s without audio", rule: "idleSession"),
+        EventRecord(type: "audit.violation", time: 161, client: "other", reason: "active 6 s without audio", rule: "idleSession"),
         source("source.ended", 165, .phoneCall),
         source("source.resumed", 165, .spokenAudio),
         source("source.ended", 170, .spokenAudio),
@@ -58,8 +58,8 @@ import Testing
     @Test func aPodcastTalkedOverLosesThoseSeconds() throws {
         let events = [
             Self.source("source.started", 0, .spokenAudio),
-            EngineEvent(type: "prompt.started", time: 10, client: "nav", prompt: "p-1", text: "Turn left", style: .normal),
-            EngineEvent(type: "prompt.finished", time: 12.2, client: "nav", prompt: "p-1", text: "Turn left", style: .normal, duration: 1.5),
+            EventRecord(type: "prompt.started", time: 10, client: "nav", prompt: "p-1", text: "Turn left", style: .normal),
+            EventRecord(type: "prompt.finished", time: 12.2, client: "nav", prompt: "p-1", text: "Turn left", style: .normal, duration: 1.5),
             Self.source("source.ended", 20, .spokenAudio),
         ]
         let report = TimelineBuilder.build(events, origin: 0)
@@ -70,20 +70,20 @@ import Testing
     /// How far each prompt stood above the bed (`prompt.started`'s aboveBed) is in its record, and the
     /// least and median of those played over a measured bed in the summary; the timeline draws them.
     @Test func eachPromptsMarginOverTheBedIsReportedAndSummed() throws {
-        func started(_ time: Double, _ id: String, aboveBed: Double?) -> EngineEvent {
-            var event = EngineEvent(type: "prompt.started", time: time, client: "nav", prompt: id, text: "Turn left", style: .normal)
-            event.speechLevel = -21
-            event.aboveBed = aboveBed
-            return event
+        func events(measured: Bool) -> [EventRecord] {
+            func started(_ time: Double, _ id: String, aboveBed: Double?) -> EventRecord {
+                let level = EngineEvent.PromptLevelFacts(aboveBed: measured ? aboveBed : nil, speechLevel: -21)
+                return EngineEvent.promptStarted(client: "nav", prompt: id, text: "Turn left", style: .normal, preRoll: nil, level: level).record(at: time)
+            }
+            return [
+                Self.source("source.started", 0, .fmRadio),
+                started(10, "p-1", aboveBed: 20.4), Self.prompt("prompt.finished", 12, "p-1", style: .normal),
+                started(20, "p-2", aboveBed: nil), Self.prompt("prompt.finished", 22, "p-2", style: .normal),
+                started(30, "p-3", aboveBed: 22.1), Self.prompt("prompt.finished", 32, "p-3", style: .normal),
+                started(40, "p-4", aboveBed: 21), Self.prompt("prompt.finished", 42, "p-4", style: .normal),
+            ]
         }
-        let events = [
-            Self.source("source.started", 0, .fmRadio),
-            started(10, "p-1", aboveBed: 20.4), Self.prompt("prompt.finished", 12, "p-1", style: .normal),
-            started(20, "p-2", aboveBed: nil), Self.prompt("prompt.finished", 22, "p-2", style: .normal),
-            started(30, "p-3", aboveBed: 22.1), Self.prompt("prompt.finished", 32, "p-3", style: .normal),
-            started(40, "p-4", aboveBed: 21), Self.prompt("prompt.finished", 42, "p-4", style: .normal),
-        ]
-        let report = TimelineBuilder.build(events, origin: 0)
+        let report = TimelineBuilder.build(events(measured: true), origin: 0)
         #expect(report.prompts.map(\.aboveBed) == [20.4, nil, 22.1, 21])
         #expect(report.prompts.allSatisfy { $0.speechLevel == -21 })
         #expect(report.summary.promptsOverBed == 3 && report.summary.minAboveBed == 20.4 && report.summary.medianAboveBed == 21)
@@ -92,12 +92,7 @@ import Testing
         #expect(svg.contains("3. p-3 normal at 0:30: Turn left, 22.1 dB over the bed"))
         #expect(svg.contains("Turn left · 22.1 dB over the bed"))
         // None measured (the virtual clock): nothing is claimed.
-        let unmeasured = TimelineBuilder.build(
-            events.map {
-                var e = $0
-                e.aboveBed = nil
-                return e
-            }, origin: 0)
+        let unmeasured = TimelineBuilder.build(events(measured: false), origin: 0)
         #expect(unmeasured.summary.promptsOverBed == 0 && unmeasured.summary.minAboveBed == nil)
         #expect(!TimelineSVG.render(unmeasured).contains("over the bed"))
     }
@@ -112,7 +107,7 @@ import Testing
             Self.prompt("prompt.queued", 6, "p-2", text: "Turn left now"),
             Self.prompt("prompt.interrupted", 6.1, "p-1", reason: "interrupted by p-2, more urgent; queued again as p-3"),
             Self.prompt("prompt.started", 6.1, "p-2", text: "Turn left now", style: .normal),
-            EngineEvent(type: "prompt.finished", time: 7, client: "nav", prompt: "p-2", text: "Turn left now", style: .normal, duration: 0.9),
+            EventRecord(type: "prompt.finished", time: 7, client: "nav", prompt: "p-2", text: "Turn left now", style: .normal, duration: 0.9),
         ])
         let cut = try #require(report.prompts.first { $0.id == "p-1" })
         #expect(cut.result == .interrupted && cut.style == .normal && cut.sounded && !cut.played)
@@ -175,7 +170,7 @@ import Testing
 
     @Test func engineEventJSONDecodesAndTheReportRoundTrips() throws {
         let line = #"{"type":"source.ducked","time":12.5,"source":"fmRadio","kind":"fmRadio","dB":-12}"#
-        let event = try JSONDecoder().decode(EngineEvent.self, from: Data(line.utf8))
+        let event = try JSONDecoder().decode(EventRecord.self, from: Data(line.utf8))
         #expect(event == Self.source("source.ducked", 12.5, .fmRadio, dB: -12))
         let report = TimelineBuilder.build(Self.events, origin: 100)
         let json = try JSONEncoder().encode(report)
@@ -187,8 +182,8 @@ import Testing
     @Test func aRefusedPromptIsReportedWithItsReason() throws {
         let report = TimelineBuilder.build([
             Self.prompt("prompt.queued", 5, "p-1", text: "Turn left now"),
-            EngineEvent(type: "prompt.refused", time: 6, client: "nav", text: "Speed camera ahead", reason: "the queue is full"),
-            EngineEvent(type: "prompt.refused", time: 8, client: "nav", text: "Slow down", reason: "the sound server is away"),
+            EventRecord(type: "prompt.refused", time: 6, client: "nav", text: "Speed camera ahead", reason: "the queue is full"),
+            EventRecord(type: "prompt.refused", time: 8, client: "nav", text: "Slow down", reason: "the sound server is away"),
             Self.prompt("prompt.started", 9, "p-1", text: "Turn left now", style: .normal),
             Self.prompt("prompt.finished", 10, "p-1", text: "Turn left now", style: .normal),
         ])
@@ -203,10 +198,10 @@ import Testing
 
     @Test func unknownEventsAndEventsWithoutIdsAreIgnored() throws {
         // A newer daemon's event type does not decode: `voxnav drive` skips it.
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(EngineEvent.self, from: Data(#"{"type":"something.else","time":1}"#.utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(EventRecord.self, from: Data(#"{"type":"something.else","time":1}"#.utf8)) }
         let report = TimelineBuilder.build([
-            EngineEvent(type: "prompt.started", time: 2),
-            EngineEvent(type: "source.ducked", time: 3), EngineEvent(type: "session.deactivated", time: 4, client: "nav"),
+            EventRecord(type: "prompt.started", time: 2),
+            EventRecord(type: "source.ducked", time: 3), EventRecord(type: "session.deactivated", time: 4, client: "nav"),
         ])
         #expect(report.prompts.isEmpty && report.sources.isEmpty && report.activations.isEmpty)
         #expect(report.duration == 4)

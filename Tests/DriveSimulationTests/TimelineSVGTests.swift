@@ -106,7 +106,7 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         let kinds: [SourceKind] = [.nativeNavigation, .music, .voiceAssistant, .vehicleChime, .fmRadio, .spokenAudio, .phoneCall]
         let events =
             kinds.enumerated().map { TimelineBuilderTests.source("source.started", Double($0.offset), $0.element) }
-            + [EngineEvent(type: "source.ducked", time: 3, client: "other-app", dB: -10)]
+            + [EventRecord(type: "source.ducked", time: 3, client: "other-app", dB: -10)]
         let svg = TimelineSVG.render(TimelineBuilder.build(events, end: 3600))
         let (probe, ok, _) = SVGProbe.parse(svg)
         #expect(ok)
@@ -148,9 +148,9 @@ final class SVGProbe: NSObject, XMLParserDelegate {
     /// Every shade drawn has its own colour, and each is in the legend (`TimelineSVG.legendEntries`).
     @Test func everyShadeDrawnHasItsOwnColourInTheLegend() {
         var events = TimelineBuilderTests.events
-        events.append(EngineEvent(type: "source.started", time: 150, source: "voiceAssistant", kind: .voiceAssistant, activity: .listening))
-        events.append(EngineEvent(type: "guidance.paused", time: 160, client: "nav", reason: "locating"))
-        events.append(EngineEvent(type: "guidance.resumed", time: 170, client: "nav", reason: "locating"))
+        events.append(EventRecord(type: "source.started", time: 150, source: "voiceAssistant", kind: .voiceAssistant, activity: .listening))
+        events.append(EventRecord(type: "guidance.paused", time: 160, client: "nav", reason: "locating"))
+        events.append(EventRecord(type: "guidance.resumed", time: 170, client: "nav", reason: "locating"))
         let report = TimelineBuilder.build(events, name: "Palette", origin: 100, end: 200)
         let placed = ManeuverLeadTests.placed([
             ManeuverLeadTests.guidance("p-1", maneuver: "turn", state: .prepare, at: 20, seconds: 3),

@@ -87,9 +87,9 @@ final class InstantRenderer: PromptRenderer {
 
     static func seconds(of text: String) -> Double { Double(text.split(separator: " ").count) * 0.1 }
 
-    func hasVoice(_ voice: String) async -> Bool { voice != "xx" }
+    nonisolated(nonsending) func hasVoice(_ voice: String) async -> Bool { voice != "xx" }
 
-    func render(
+    nonisolated(nonsending) func render(
         _ style: AudibleStyle, candidates wordings: [Wording], voice: String, prosody: VoiceProsody, overBudget: OverBudget, within: Double?
     ) async throws(EngineError)
         -> RenderedPrompt
@@ -212,7 +212,7 @@ final class HeldOutput: PromptOutput {
 
 /// Records the events the player emits.
 final class EventLog: Sendable {
-    private let events = Mutex<[EngineEvent]>([])
+    private let events = Mutex<[EventRecord]>([])
 
     init(_ bus: EventBus) {
         _ = bus.subscribe { event in
@@ -221,6 +221,6 @@ final class EventLog: Sendable {
         }
     }
 
-    var all: [EngineEvent] { events.withLock { $0 } }
+    var all: [EventRecord] { events.withLock { $0 } }
     func types(of prompt: PromptID) -> [String] { all.filter { $0.prompt == prompt.rawValue }.map(\.type.rawValue) }
 }

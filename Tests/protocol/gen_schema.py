@@ -571,7 +571,7 @@ DEFS = {
     # ---- events ----
     "Event": {
         "type": "object",
-        "description": "EngineEvent: one flat shape for every type; the members that apply are present.",
+        "description": "EventRecord: one flat shape for every type; the members that apply are present.",
         "properties": {
             "type": {"enum": EVENT_TYPES},
             "time": {"type": "number", "description": "Seconds on the daemon's clock."},

@@ -43,7 +43,7 @@ final class SSIPMessages: Sendable {
         var ended: Set<Int> = []
         /// Events of an open connection's prompt that came before the prompt was known here (its
         /// `engine.queue` had not returned yet), given out once it is.
-        var early: [ClientID: [EngineEvent]] = [:]
+        var early: [ClientID: [EventRecord]] = [:]
 
         func send(_ reply: SSIPReply, to client: Int) {
             let line = ConnectionOutput.Line(
@@ -53,7 +53,7 @@ final class SSIPMessages: Sendable {
 
         /// A part's event, told as its message's: begun with its first part, ended with its last
         /// said, or cancelled with the first part not said (once; the rest are not said either).
-        mutating func apply(_ event: EngineEvent, to prompt: PromptID) {
+        mutating func apply(_ event: EventRecord, to prompt: PromptID) {
             guard let message = messages[prompt] else { return }
             let told: SSIPEvent
             if event.type == .promptStarted {
@@ -180,7 +180,7 @@ final class SSIPMessages: Sendable {
     }
 
     /// An engine event: the begin or end of a message, told to its client if it asked.
-    func event(_ event: EngineEvent) {
+    func event(_ event: EventRecord) {
         guard event.type.ssipEvent != nil || event.type == .promptStarted, let prompt = event.prompt.map(PromptID.init(rawValue:)) else { return }
         state.withLock { state in
             if state.messages[prompt] != nil {

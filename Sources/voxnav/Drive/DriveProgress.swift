@@ -19,7 +19,7 @@ final class DriveProgress: @unchecked Sendable {
     }
 
     /// Counts the prompts heard so far.
-    func observe(_ event: EngineEvent) {
+    func observe(_ event: EventRecord) {
         guard event.type == .promptStarted else { return }
         lock.withLock { _ in state.prompts += 1 }
     }

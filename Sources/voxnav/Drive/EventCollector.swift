@@ -13,15 +13,15 @@ final class EventCollector: @unchecked Sendable {
     private let client: RPCClient
     private let lock = Mutex(())
     /// The events before the drive's start is known.
-    private var early: [EngineEvent] = []
+    private var early: [EventRecord] = []
     private var builder: TimelineBuilder?
     /// The drains waiting for their barrier's reply, by the barrier's id.
     private var barriers: [String: DispatchSemaphore] = [:]
     private var closed = false
     /// Told every event as it arrives (the progress display).
-    private let onEvent: @Sendable (EngineEvent) -> Void
+    private let onEvent: @Sendable (EventRecord) -> Void
 
-    init(socketPath: String, onEvent: @escaping @Sendable (EngineEvent) -> Void) throws {
+    init(socketPath: String, onEvent: @escaping @Sendable (EventRecord) -> Void) throws {
         client = try RPCClient(socketPath: socketPath)
         self.onEvent = onEvent
         _ = try client.call(EventsSubscribe.self, .init())
@@ -62,9 +62,9 @@ final class EventCollector: @unchecked Sendable {
     private func read() {
         let decoder = JSONDecoder()
         while let line = try? client.readLine() {
-            // One pass: an event notification's params straight into a EngineEvent.
+            // One pass: an event notification's params straight into a EventRecord.
             guard let message = try? decoder.decode(EventLine.self, from: line) else { continue }
-            if message.method == EngineEvent.notificationMethod, let event = message.params {
+            if message.method == EventRecord.notificationMethod, let event = message.params {
                 lock.withLock { _ in
                     if builder != nil { builder?.add(event) } else { early.append(event) }
                 }
@@ -85,7 +85,7 @@ final class EventCollector: @unchecked Sendable {
 private struct EventLine: Decodable {
     let method: String?
     let id: RPCID?
-    let params: EngineEvent?
+    let params: EventRecord?
 
     private enum CodingKeys: String, CodingKey { case method, id, params }
 
@@ -94,6 +94,6 @@ private struct EventLine: Decodable {
         method = try container.decodeIfPresent(String.self, forKey: .method)
         id = try container.decodeIfPresent(RPCID.self, forKey: .id)
         // Another notification's params are not an event; an event that does not decode is skipped.
-        params = method == EngineEvent.notificationMethod ? try? container.decodeIfPresent(EngineEvent.self, forKey: .params) : nil
+        params = method == EventRecord.notificationMethod ? try? container.decodeIfPresent(EventRecord.self, forKey: .params) : nil
     }
 }
