@@ -107,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "voxnav-bench",
             dependencies: [
-                "RPC", "RPCSocket", "AudioPolicy", "Guidance", "CPulse", "Speech", "LoadClients",
+                "RPC", "RPCSocket", "AudioPolicy", "Guidance", "CPulse", "Speech", "LoadClients", "ProcessSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libFuzzer over the parsers (scripts/fuzz); built normally, it replays inputs it is given.

@@ -31,10 +31,6 @@ public struct DriveUpdate: Sendable, Equatable, Codable {
     public var routeProgress: RouteProgress {
         RouteProgress(
             time: time, speed: speed,
-            maneuvers: upcoming.map {
-                .init(
-                    id: $0.id, distance: $0.distance, isDeparture: $0.maneuver.type.family == .starts,
-                    isExitOrInterchange: $0.maneuver.isExitOrInterchange, timeRemaining: $0.timeRemaining)
-            })
+            maneuvers: upcoming.map { .init(id: $0.id, distance: $0.distance, maneuver: $0.maneuver, timeRemaining: $0.timeRemaining) })
     }
 }

@@ -123,8 +123,7 @@ extension VoxNavEngine {
             time: now, speed: progress.speed,
             maneuvers: route.map {
                 RouteProgress.UpcomingManeuver(
-                    id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance,
-                    isDeparture: $0.maneuver.type.family == .starts, isExitOrInterchange: $0.maneuver.isExitOrInterchange,
+                    id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance, maneuver: $0.maneuver,
                     timeRemaining: progress.upcoming[$0.id].reportedTimeRemaining)
             })
     }

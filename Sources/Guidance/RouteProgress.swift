@@ -31,6 +31,15 @@ public struct RouteProgress: Codable, Sendable, Equatable {
             self.timeRemaining = timeRemaining
         }
 
+        /// `maneuver` at `distance`, as the announcer sees it: a departure when it starts the route,
+        /// an exit or interchange as `Maneuver.isExitOrInterchange` says. The one mapping the engine's
+        /// guidance and a simulated drive share.
+        public init(id: String, distance: Double, maneuver: Maneuver, timeRemaining: Double?) {
+            self.init(
+                id: id, distance: distance, isDeparture: maneuver.type.family == .starts, isExitOrInterchange: maneuver.isExitOrInterchange,
+                timeRemaining: timeRemaining)
+        }
+
         /// The speed (m/s) the announcer opens this maneuver's windows for, the vehicle going at
         /// `speed`: that speed, or, where the guidance engine expects the vehicle there sooner
         /// (`timeRemaining`: about to move off at a light, speeding up onto a motorway), the mean

@@ -2,6 +2,7 @@ import ArgumentParser
 import CPulse
 import Foundation
 import Guidance
+import ProcessSupport
 import RPC
 import Speech
 
@@ -93,12 +94,13 @@ struct Run: AsyncParsableCommand {
         // The daemon refuses a socket directory that others may enter (SocketDirectory).
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let socket = dir + "/voxnav.sock"
-        let (daemonPID, _) = try spawn([voxnavd, "--socket", socket, "--log-level", "error"], quiet: false)
+        let (daemon, _) = try spawn([voxnavd, "--socket", socket, "--log-level", "error"], quiet: false)
         defer {
-            kill(daemonPID, SIGTERM)
-            waitExit(daemonPID)
+            daemon.terminate()
+            daemon.waitUntilExit()
             try? FileManager.default.removeItem(atPath: dir)
         }
+        let daemonPID = daemon.processIdentifier
         let vox = try LineClient.connecting(to: socket)
         report.rssStartKB = procRSSkB(daemonPID)
         say("voxnavd pid \(daemonPID), RSS at start \(report.rssStartKB) kB")
@@ -201,10 +203,10 @@ struct Run: AsyncParsableCommand {
                 } else {
                     let peer = peers.first { $0.name == name }!
                     capture.arm(after: monotonicNow(), threshold: threshold)
-                    let (pid, t) = try spawn(peer.argv(text))
+                    let (child, t) = try spawn(peer.argv(text))
                     let heard = capture.waitDetected(timeout: 5)
                     if onPipeWire, heard != nil { noteNodeLatency(pulse.sinkInputs(), only: name) }
-                    waitExit(pid)
+                    child.waitUntilExit()
                     if let heard { first[name]!.append((heard - t) * 1000) } else { misses[name]! += 1 }
                 }
                 capture.disarm()

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 import RPC
 import Speech
 
@@ -81,12 +82,12 @@ struct GapsUnderLoad {
             guard found > toleranceMs else { throw BenchError("the gap detector missed a 60 ms hole in '\(text)' (found \(found) ms)") }
         }
         let before = try vox.call(StateGet.self).promptUnderflows
-        var hogPIDs: [pid_t] = []
+        var hogsRunning: [ChildProcess] = []
         defer {
-            for pid in hogPIDs { kill(pid, SIGKILL) }
-            for pid in hogPIDs { _ = waitExit(pid) }
+            for hog in hogsRunning { hog.signal(SIGKILL) }
+            for hog in hogsRunning { hog.waitUntilExit() }
         }
-        for _ in 0..<hogs { hogPIDs.append(try spawn(["sh", "-c", "while :; do :; done"]).0) }
+        for _ in 0..<hogs { hogsRunning.append(try spawn(["sh", "-c", "while :; do :; done"]).0) }
         for n in 0..<count {
             let text = texts[n % texts.count]
             capture.waitQuiet(quiet: 0.15, threshold: threshold)

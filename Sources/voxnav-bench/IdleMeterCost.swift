@@ -1,5 +1,6 @@
 import AudioPolicy
 import Foundation
+import ProcessSupport
 import RPC
 
 #if canImport(Glibc)
@@ -56,15 +57,15 @@ struct IdleMeterCost {
         try? FileManager.default.removeItem(atPath: socket)
         var argv = [voxnavd, "--socket", socket, "--ssip-socket", dir + "/ssip.sock", "--log-level", "error"]
         if let policy { argv += ["--policy", policy] }
-        let (pid, _) = try spawn(argv, quiet: false)
+        let (daemon, _) = try spawn(argv, quiet: false)
         defer {
-            kill(pid, SIGTERM)
-            _ = waitExit(pid)
+            daemon.terminate()
+            daemon.waitUntilExit()
         }
         let vox = try LineClient.connecting(to: socket)
         _ = try vox.call(SourceStart.self, .init(kind: .fmRadio))
         usleep(UInt32(Self.settle * 1e6))
-        let percent = cpuPercent(of: pid, over: seconds)
+        let percent = cpuPercent(of: daemon.processIdentifier, over: seconds)
         _ = try? vox.call(SourceStop.self, .init(kind: .fmRadio))
         return percent
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 import Speech
 
 /// How much silence each contender's audio starts with, for the first-audio text: part of every
@@ -13,9 +14,7 @@ struct LeadingSilence {
 
     static func measure(text: String, voice: String, threshold: Float) async -> LeadingSilence {
         var out = LeadingSilence()
-        if let wav = try? runCapturingStdout(["espeak-ng", "--stdout", "-v", voice, text]),
-            let pcm = parseWAV(wav)
-        {
+        if let wav = espeakNGWave(voice: voice, text: text), let pcm = parseWAV(wav) {
             out.espeakMs = firstAudibleMs(pcm.samples, rate: pcm.rate, threshold: threshold)
         }
         if let synth = try? Synthesizer.shared(), let buf = try? await synth.synthesize(text, voice: voice) {
@@ -61,16 +60,13 @@ struct LeadingSilence {
     }
 }
 
-/// Runs a command and returns what it wrote to stdout.
-func runCapturingStdout(_ argv: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = argv
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return data
+/// What the `espeak-ng` CLI writes for `text` in `voice`, as a WAV file's bytes (written to a
+/// temporary file: `ChildProcess` reads a pipe as text).
+func espeakNGWave(voice: String, text: String) -> Data? {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-bench-lead-\(getpid()).wav").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    guard let child = try? ChildProcess("espeak-ng", ["-w", path, "-v", voice, text], output: .discard, error: .discard),
+        child.waitUntilExit() == 0
+    else { return nil }
+    return FileManager.default.contents(atPath: path)
 }

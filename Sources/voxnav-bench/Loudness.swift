@@ -2,6 +2,7 @@ import AudioPolicy
 import CPulse
 import Foundation
 import Guidance
+import ProcessSupport
 import RPC
 import Speech
 
@@ -130,8 +131,7 @@ struct LoudnessAcrossVoices {
     private func peerLevel(_ argv: [String]) throws -> Double? {
         capture.waitQuiet(quiet: 0.15, threshold: threshold)
         capture.startRecording()
-        let (pid, _) = try spawn(argv)
-        waitExit(pid)
+        try spawn(argv).0.waitUntilExit()
         usleep(150_000)
         return Self.level(capture.stopRecording(), rate: capture.rate)
     }
@@ -150,8 +150,7 @@ struct LoudnessAcrossVoices {
         capture.startRecording()
         var duck = 0.0
         if let argv {
-            let (pid, _) = try spawn(argv)
-            waitExit(pid)
+            try spawn(argv).0.waitUntilExit()
         } else {
             let (id, data) = try vox.encode(PromptSpeak.self, .init(text: text, language: "en-US"))
             try vox.write(data)

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 import RPC
 import RPCSocket
 
@@ -109,41 +110,16 @@ final class LineClient {
     }
 }
 
-/// posix_spawnp with the inherited environment; returns the pid and the time taken just before spawning.
-func spawn(_ argv: [String], quiet: Bool = ProcessInfo.processInfo.environment["BENCH_VERBOSE"] == nil) throws -> (pid_t, Double) {
-    var pid: pid_t = 0
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    if quiet {
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    }
-    // Swift's worker threads block signals and that mask is inherited: give the child a clean one
-    // (spd-say waits for its speech with signals).
-    var attr = posix_spawnattr_t()
-    posix_spawnattr_init(&attr)
-    defer { posix_spawnattr_destroy(&attr) }
-    var none = sigset_t()
-    var all = sigset_t()
-    sigemptyset(&none)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attr, &none)
-    posix_spawnattr_setsigdefault(&attr, &all)
-    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let cargs = argv.map { strdup($0) } + [nil]
-    defer { for arg in cargs { free(arg) } }
+/// Starts `argv` as a `ChildProcess` (every signal at its default and unblocked, as spd-say needs to
+/// wait for its speech; none of our descriptors); returns it and the time taken just before.
+func spawn(_ argv: [String], quiet: Bool = ProcessInfo.processInfo.environment["BENCH_VERBOSE"] == nil) throws -> (ChildProcess, Double) {
+    let stream: ChildProcess.Stream = quiet ? .discard : .inherit
     let t = monotonicNow()
-    let rc = posix_spawnp(&pid, argv[0], &actions, &attr, cargs, environ)
-    guard rc == 0 else { throw BenchError("cannot spawn \(argv[0]): \(String(cString: strerror(rc)))") }
-    return (pid, t)
-}
-
-@discardableResult
-func waitExit(_ pid: pid_t) -> Int32 {
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return status
+    do {
+        return (try ChildProcess(argv[0], Array(argv.dropFirst()), output: stream, error: stream), t)
+    } catch {
+        throw BenchError("\(error)")
+    }
 }
 
 /// Resident memory (kB) and utime+stime (clock ticks) of a process, from /proc.

@@ -7,7 +7,7 @@ import Testing
 
 /// The focus lane's own guarantees, without an engine (jobs carried out one at a time in the order
 /// handed, and nothing handed after the end left waiting), and the engine's once it has stopped.
-@Suite struct PolicyLoopTests {
+@Suite struct EngineLoopTests {
     /// Records what the jobs did, in order.
     final class Trace: Sendable {
         let steps = Mutex<[String]>([])
