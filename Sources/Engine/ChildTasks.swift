@@ -1,6 +1,3 @@
-import AudioPolicy
-import RPC
-
 /// The work the engine starts beside itself, each a child task of `VoxNavEngine.run()`: a timer, a
 /// watcher, reconnecting, what says a held-back prompt. Sent from anywhere (`spawnChild`), started
 /// by `run()` in the order sent; one sent once the engine has stopped is dropped.
@@ -30,12 +27,4 @@ struct ChildTasks: Sendable {
 
     /// No child is started after those already sent.
     func finish() { continuation.finish() }
-}
-
-/// What one input did: its decisions, the moment they were made (a session is active or inactive
-/// from then, before any ramp), and what carrying them out did.
-struct Carried: Sendable {
-    let decisions: [PolicyDecision]
-    let decidedAt: ContinuousClock.Instant
-    let effects: FocusExecutor.Effects
 }

@@ -17,7 +17,8 @@ protocol PromptGate: Sendable {
     func duckDeeper(by extra: Double) async
     /// Another prompt is coming (one is asked for while none plays, or one waits, is being made or
     /// follows in a burst as a prompt ends): a hold on the music is stretched for it
-    /// (`PolicyInput.promptComing`). Told in passing; the player waits for nothing.
+    /// (`PolicyInput.promptComing`). Told in passing: the player waits for it to be decided, not for
+    /// anything to be carried out.
     func promptComing() async
     /// The prompt has drained (or ended before playing); returns once the restores are carried out,
     /// with the moment the session deactivated if it did. `anotherWaiting`: the session lingers.

@@ -154,3 +154,11 @@ extension VoxNavEngine {
         return true
     }
 }
+
+/// What one input did: its decisions, the moment they were made (a session is active or inactive
+/// from then, before any ramp), and what carrying them out did.
+struct Carried: Sendable {
+    let decisions: [PolicyDecision]
+    let decidedAt: ContinuousClock.Instant
+    let effects: FocusExecutor.Effects
+}
