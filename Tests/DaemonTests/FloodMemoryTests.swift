@@ -205,7 +205,12 @@ final class Order: Sendable {
             leaving.cancel()
             await #expect(throws: CancellationError.self) { try await leaving.value }
             #expect(turns.load.waiting == 3 && turns.load.inUse == 2)
-            for _ in 0..<3 { turns.release() }
+            // One turn at a time, each taken before the next is given: the three waiters woken at
+            // once would race one another to note their turn, whatever order the turns went in.
+            for given in 1...3 {
+                turns.release()
+                while order.values.count < given { try await Task.sleep(for: .milliseconds(1)) }
+            }
             try await group.waitForAll()
         }
         #expect(order.values == [0, 1, 2])
