@@ -11,6 +11,14 @@ public enum FocusEvent: Hashable, Codable, Sendable {
     /// Lost focus for good (the radio switched off, the app's guidance cancelled).
     case stopped(ParticipantID)
 
+    /// Whether it moves a level (a duck or a restore) rather than an edge (an interruption, its end, a stop).
+    public var changesLevel: Bool {
+        switch self {
+        case .ducked, .restored: true
+        case .interruptionBegan, .interruptionEnded, .stopped: false
+        }
+    }
+
     public var participant: ParticipantID {
         switch self {
         case .ducked(let p, _, _), .restored(let p, _), .interruptionBegan(let p), .interruptionEnded(let p, _),

@@ -17,13 +17,18 @@ public struct PolicyEngine: Sendable {
     private var promptConfigurationsAudited: [ClientID: SessionConfiguration] = [:]
     private var ordinals: [ParticipantID: Int] = [:]
     private var nextOrdinal = 0
-    /// The prompt playing now, from its `promptReady` that granted a style to its `promptFinished`:
-    /// after every input its verdict is taken again, and a quieter one cuts it (`cutPrompt`).
+    /// The prompt playing now, from its `promptReady` that granted a style to its `promptFinished` or
+    /// its cut: after every input its verdict is taken again, and a quieter one cuts it (`cutPrompt`),
+    /// once: the cut withdraws the grant.
     public private(set) var inFlight: PromptInFlight?
     /// Prompt sessions just deactivated whose ducks and pauses are still held (`ReleasingSession`).
     public private(set) var releasing: [ClientID: ReleasingSession] = [:]
     /// Another prompt is coming as soon as it is made (`PolicyInput.promptComing`), until one is ready.
     public private(set) var promptComing = false
+    /// dB (≤ 0) every duck goes deeper by, for the prompt in flight to stand out of a loud bed
+    /// (`levels`); held while a prompt plays, its session lingers or its hold lasts, so that
+    /// back-to-back prompts over the same bed do not pump.
+    public private(set) var deeperDuck: Double = 0
     public private(set) var now: Double = 0
 
     public init(policy: Policy) {
@@ -95,6 +100,7 @@ public struct PolicyEngine: Sendable {
     public mutating func apply(_ input: PolicyInput) -> [PolicyDecision] {
         // A hold the input ended (nothing near any more) ends now.
         let out = applyAlone(input) + advance(to: now)
+        if inFlight == nil, releasing.isEmpty, windows.values.allSatisfy({ $0.lingerUntil == nil }) { deeperDuck = 0 }
         // Whatever changed, the prompt in flight is judged again: the one place a playing prompt is cut.
         return out + cutInFlightIfSilenced()
     }
@@ -140,6 +146,8 @@ public struct PolicyEngine: Sendable {
             }
         case .promptComing:
             promptComing = true
+        case .duckDeeper(let extra, _):
+            if inFlight != nil { deeperDuck = min(deeperDuck, extra, 0) }
         case .promptFinished(let client, let due, _):
             if inFlight?.client == client { inFlight = nil }
             let t = now
@@ -307,15 +315,16 @@ public struct PolicyEngine: Sendable {
         return (.play(audible), out)
     }
 
-    /// The prompt in flight, judged again: cut once its verdict is quieter than the style it was granted.
+    /// The prompt in flight, judged again: cut once its verdict is quieter than the style it was
+    /// granted; the cut withdraws its grant (the player keeps the cut, `PlayingPrompt.Stop`).
     private mutating func cutInFlightIfSilenced() -> [PolicyDecision] {
-        guard let flight = inFlight, flight.cut == nil else { return [] }
+        guard let flight = inFlight else { return [] }
         let holding = conditions(for: flight.client)
         let cut = flight.cutOwed(
             now: promptStyle(for: flight.client, purpose: flight.purpose, given: holding), holding: holding,
             cap: voiceGuidance(of: flight.client).cap(for: flight.purpose), oracle: policy.oracle, duringCall: promptsDuringCall(of: flight.client))
         guard let cut else { return [] }
-        inFlight?.cut = cut
+        inFlight = nil
         return [.cutPrompt(cut)]
     }
 

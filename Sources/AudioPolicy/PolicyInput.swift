@@ -20,6 +20,9 @@ public enum PolicyInput: Hashable, Sendable {
     /// synthesised, or prompts come in a burst (`PromptCadence`). Held ducks and pauses stay held
     /// for it, up to `Ramps.holdForNext` after the prompt's end (no pumping); a prompt ready ends it.
     case promptComing(at: Double)
+    /// The prompt playing now must stand out of a loud bed: every duck goes `by` dB (≤ 0) deeper
+    /// while it plays and while its hold lasts (`PolicyEngine.deeperDuck`).
+    case duckDeeper(by: Double, at: Double)
     /// A client shows (or hides) its voice-control screen: the one time recording is allowed in the car.
     case voiceControlScreen(ClientID, shown: Bool, at: Double)
     /// The user sets a client's voice guidance (off, alerts only, all).
@@ -36,7 +39,7 @@ public enum PolicyInput: Hashable, Sendable {
     public var at: Double {
         switch self {
         case .sourceStarted(_, let t), .sourceChanged(_, _, let t), .sourceEnded(_, let t), .configure(_, _, let t),
-            .activate(_, let t), .deactivate(_, _, let t), .promptReady(_, let t), .promptFinished(_, _, let t), .promptComing(let t),
+            .activate(_, let t), .deactivate(_, _, let t), .promptReady(_, let t), .promptFinished(_, _, let t), .promptComing(let t), .duckDeeper(_, let t),
             .voiceControlScreen(_, _, let t), .voiceGuidance(_, _, let t), .promptsDuringCall(_, _, let t), .guidanceGain(_, _, let t),
             .clientGone(_, let t), .tick(let t):
             t

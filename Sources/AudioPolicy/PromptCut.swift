@@ -71,16 +71,16 @@ public struct PromptCut: Hashable, Sendable {
 }
 
 /// The prompt playing now, as the policy granted it: whose, what for, in which style, under which
-/// conditions, and whether the policy has already cut it.
+/// conditions. A cut withdraws the grant: from then the prompt is the player's alone to end
+/// (`PlayingPrompt.Stop.cut` keeps the cut), and the policy judges nothing more of it.
 public struct PromptInFlight: Hashable, Sendable {
     public let client: ClientID
     public let purpose: PromptPurpose
     public let style: AudibleStyle
     /// The conditions that held when it was granted: a cut names a condition that came after them first.
     public let conditions: Set<PromptCondition>
-    public internal(set) var cut: PromptCut?
 
-    /// The cut owed, for a prompt not cut yet, when the verdict for it is `now`, the conditions holding
+    /// The cut owed when the verdict for it is `now`, the conditions holding
     /// are `holding` (each proposing its style through `oracle`) and the user's voice-guidance level caps
     /// it at `cap`; nil while `now` still allows its style.
     func cutOwed(now: PromptStyle, holding: Set<PromptCondition>, cap: PromptStyle, oracle: PromptStyleOracle, duringCall: PromptsDuringCall)

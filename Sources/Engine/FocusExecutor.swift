@@ -58,49 +58,116 @@ actor FocusExecutor {
         var stopped: [SourceID] = []
         /// How each of other programs' streams was interrupted or let go (paused through its player, or muted).
         var handled: [(source: SourceID, ForeignPlayers.Handled)] = []
+        /// A level not reached (another program's stream left at its own while the journal cannot be
+        /// written): the next reconciliation tries again, whatever its input.
+        var behind = false
     }
 
-    /// Of `ducks`, those whose stream is not held lowered: another program's stream left at its
-    /// level while the journal could not be written.
-    func notCarriedOut(_ ducks: [FocusEvent], sources: [SourceID: SourceHandle]) -> [FocusEvent] {
-        ducks.filter { event in
-            guard case .source(let id) = event.participant, let handle = sources[id] else { return false }
-            return journal.streams[handle.sinkInputIndex] == nil
-        }
-    }
-
+    /// Makes the streams as the policy wants them: its events that are edges (an interruption, its
+    /// end, a stop) carried out in its order, then each source's level (`levels`) compared with
+    /// what the journal says is done, and ducked or restored where they differ. A duck not carried
+    /// out before (another program's stream while the journal could not be written) is carried out
+    /// by the next reconciliation that can; a level already held is left alone. A level event of
+    /// the policy's names the ramp its move takes (a source resumed into a duck is ducked at once);
+    /// a level with no event of its own (a deeper duck, a source started again) ramps at its own time.
+    ///
+    /// Returns once the ramps are done (the levels are heard), with what the server should be told
+    /// to remember for the groups touched: `remember` writes it, after the answer.
+    ///
     /// - Parameter voxNavDucks: false where the server ducks by role itself (`ServerRolePolicy`):
     ///   ducks are left to it, and so are their restores (nothing was journalled).
-    /// - Parameter carriedOut: given the events carried out (or left to the server), before the ramps
-    ///   run: those not carried out (another program's stream while the journal cannot be written, a
-    ///   restore of a stream never ducked, a stream gone) are left out.
-    func apply(
-        _ events: [FocusEvent], sources: [SourceID: SourceHandle], voxNavDucks: Bool = true,
+    /// - Parameter carriedOut: given the policy's events carried out (or left to the server), before
+    ///   the ramps run: those not carried out (another program's stream while the journal cannot be
+    ///   written, a restore of a stream never ducked, a stream gone) are left out, and a duck left
+    ///   undone before and made now is told as the policy decided it.
+    func reconcile(
+        _ levels: [SourceID: SourceLevel], events: [FocusEvent], sources: [SourceID: SourceHandle], voxNavDucks: Bool = true,
         carriedOut: @Sendable ([FocusEvent]) -> Void = { _ in }
-    ) async -> Effects {
+    ) async -> (effects: Effects, toRemember: [RememberedStream]) {
         var batch = FocusBatch()
-        for event in Self.lastLevelOfEachStream(events) {
-            guard case .source(let id) = event.participant, let handle = sources[id] else { continue }
-            let index = handle.sinkInputIndex
-            let before = journal.streams[index]
-            let step: FocusBatch.Step
-            do {
-                step = try await carryOut(event, of: id, handle, voxNavDucks: voxNavDucks, into: &batch)
-            } catch {
-                // A stream that vanished meanwhile is no error; the server going away is reported elsewhere.
-                logger.debug("focus event not applied", metadata: ["event": "\(event)", "source": "\(id)", "error": "\(error)"])
-                step = .touched(level: nil)
-            }
-            guard case .touched(let current) = step else { continue }
-            batch.touched.insert(index)
-            if let before, journal.streams[index] == nil, let memory = before.memoryAfterRelease(current: current) {
-                batch.released.append(memory)
+        let edges = events.filter { !$0.changesLevel }
+        for event in edges { await carry(event, sources: sources, voxNavDucks: voxNavDucks, into: &batch) }
+        // Where the server ducks by role, the policy's level events are left to it as they are.
+        let moves = voxNavDucks ? levelMoves(levels, events: events, sources: sources) : events.filter(\.changesLevel)
+        // A duck the policy decided earlier and is made only now (it was left undone) is told as it is
+        // made; a duck made deeper is not (the stream was ducked already, and told so).
+        let owed = moves.filter { move in
+            guard case .ducked(.source(let id), _, _) = move, let index = sources[id]?.sinkInputIndex else { return false }
+            return journal.streams[index]?.original == nil && !events.contains { $0.changesLevel && $0.participant == move.participant }
+        }
+        for event in moves { await carry(event, sources: sources, voxNavDucks: voxNavDucks, into: &batch) }
+        persist(journal)
+        carriedOut(voxNavDucks ? told(events + owed, done: batch.done, sources: sources) : batch.done)
+        let toRemember = await rampAndRelease(batch)
+        var effects = batch.effects
+        effects.behind = voxNavDucks && !levelMoves(levels, events: [], sources: sources).isEmpty
+        return (effects, toRemember)
+    }
+
+    /// After a reconciliation's answer: the journal as the ramps left it (a kill before this write is
+    /// undone as well: a stream at the level the journal says it ramps to is ours), and what the
+    /// server should remember for the groups it touched.
+    func remember(_ entries: [RememberedStream]) async {
+        persist(journal)
+        await memory.keep(entries)
+    }
+
+    /// One event carried out, what it did added to `batch`.
+    private func carry(_ event: FocusEvent, sources: [SourceID: SourceHandle], voxNavDucks: Bool, into batch: inout FocusBatch) async {
+        guard case .source(let id) = event.participant, let handle = sources[id] else { return }
+        let index = handle.sinkInputIndex
+        let before = journal.streams[index]
+        let step: FocusBatch.Step
+        do {
+            step = try await carryOut(event, of: id, handle, voxNavDucks: voxNavDucks, into: &batch)
+        } catch {
+            // A stream that vanished meanwhile is no error; the server going away is reported elsewhere.
+            logger.debug("focus event not applied", metadata: ["event": "\(event)", "source": "\(id)", "error": "\(error)"])
+            step = .touched(level: nil)
+        }
+        guard case .touched(let current) = step else { return }
+        batch.touched.insert(index)
+        if let before, journal.streams[index] == nil, let memory = before.memoryAfterRelease(current: current) {
+            batch.released.append(memory)
+        }
+    }
+
+    /// The ducks and restores that take each source from what the journal holds to its wanted level.
+    private func levelMoves(_ levels: [SourceID: SourceLevel], events: [FocusEvent], sources: [SourceID: SourceHandle]) -> [FocusEvent] {
+        var ramps: [ParticipantID: Double] = [:]
+        for event in events {
+            switch event {
+            case .ducked(let id, _, let ramp), .restored(let id, let ramp): ramps[id] = ramp
+            default: break
             }
         }
-        persist(journal)
-        carriedOut(batch.done)
-        await rampAndRelease(batch)
-        return batch.effects
+        return levels.keys.sorted().compactMap { id in
+            guard let index = sources[id]?.sinkInputIndex, let level = levels[id] else { return nil }
+            let entry = journal.streams[index]
+            let ramp = ramps[.source(id)] ?? level.ramp
+            switch level {
+            case .ducked(let dB, _):
+                if let original = entry?.original, entry?.applied == original.scaled(byDecibels: dB) { return nil }
+                return .ducked(.source(id), dB: dB, ramp: ramp)
+            case .own:
+                return entry?.original == nil ? nil : .restored(.source(id), ramp: ramp)
+            }
+        }
+    }
+
+    /// Of the policy's `events`, those carried out: its edges as done, a duck where the stream is held
+    /// lowered now, a restore where one was done.
+    private func told(_ events: [FocusEvent], done: [FocusEvent], sources: [SourceID: SourceHandle]) -> [FocusEvent] {
+        let restored = Set(done.compactMap { if case .restored(let id, _) = $0 { id } else { nil } })
+        return events.filter { event in
+            switch event {
+            case .ducked(.source(let id), _, _):
+                guard let index = sources[id]?.sinkInputIndex else { return false }
+                return journal.streams[index]?.original != nil
+            case .restored(let id, _): return restored.contains(id)
+            default: return done.contains(event)
+            }
+        }
     }
 
     /// One event of a batch carried out on its stream, its ramps and restores added to `batch`.
@@ -193,7 +260,8 @@ actor FocusExecutor {
             batch.effects.handled.append((id, handled))
         }
         batch.done.append(event)
-        return .touched(level: batch.take(try await restoreStep(index, over: 0), of: index))
+        // Its level is let go by the reconciliation's level pass (a paused source is wanted at its own, at once).
+        return .touched(level: nil)
     }
 
     /// An interruption's end: a simulated source resumed, or switched off when told not to resume;
@@ -231,9 +299,10 @@ actor FocusExecutor {
         }
     }
 
-    /// The batch's ramps run together; then a duck's level alone is ours, a restored stream is let
-    /// go, and the server is told to remember what it remembered before for each stream let go.
-    private func rampAndRelease(_ batch: FocusBatch) async {
+    /// The batch's ramps run together; then a duck's level alone is ours, and a restored stream is
+    /// let go. Returns what the server should remember: for each stream held, and each let go, what
+    /// it remembered before.
+    private func rampAndRelease(_ batch: FocusBatch) async -> [RememberedStream] {
         await withTaskGroup(of: Void.self) { group in
             for move in batch.ramps {
                 let connection = self.connection
@@ -248,27 +317,8 @@ actor FocusExecutor {
                 released.append(memory)
             }
         }
-        if !batch.ramps.isEmpty { persist(journal) }
         let held = batch.touched.compactMap { journal.streams[$0]?.remembered }
-        await memory.keep(held + released)
-    }
-
-    /// The batch with only the last duck or restore of each participant: one batch can restore a
-    /// stream and duck it again (a prompt session whose linger ran out as its next prompt came: it is
-    /// deactivated and activated in one input). Both ramps would run at once from the same level, the
-    /// restore's could end last, and the restore would let the journal entry go after them: the
-    /// stream back at its own level under a playing prompt, and nothing to undo a kill. Only where it
-    /// ends counts.
-    static func lastLevelOfEachStream(_ events: [FocusEvent]) -> [FocusEvent] {
-        func changesLevel(_ event: FocusEvent) -> Bool {
-            switch event {
-            case .ducked, .restored: true
-            default: false
-            }
-        }
-        var last: [ParticipantID: Int] = [:]
-        for (index, event) in events.enumerated() where changesLevel(event) { last[event.participant] = index }
-        return events.enumerated().filter { !changesLevel($0.element) || last[$0.element.participant] == $0.offset }.map(\.element)
+        return held + released
     }
 
     /// What takes a journalled stream back to its own level over `seconds`: the level it has, the ramp

@@ -10,10 +10,15 @@ protocol PromptGate: Sendable {
     /// The policy's verdict on the client's ready prompt, with what carrying it out did. A client
     /// without a session gets a voicePrompt one first. A `toneless` prompt (no maneuver a tone could
     /// stand for) that would get a tone is skipped with `PromptPlayer.tonelessReason` before its
-    /// session is activated.
-    func promptReady(_ client: ClientID, purpose: PromptPurpose, toneless: Bool) async -> PromptGrant
+    /// session is activated. `level` is the prompt's audio at the level it plays under a grant (nil
+    /// where its audio is not yet made in the style granted): where it asks for a deeper duck to
+    /// stand out of the bed, the duck goes there with the grant's own, in one reconciliation, and
+    /// the grant carries it (`PromptGrant.level`).
+    func promptReady(_ client: ClientID, purpose: PromptPurpose, toneless: Bool, level: @Sendable (PromptGrant) -> PromptLevel?) async
+        -> PromptGrant
     /// Lowers every source the policy holds ducked by `extra` dB more (≤ 0), to the `audibility:`
-    /// target's deepest duck at most, until the session deactivates: the prompt stands out of the bed.
+    /// target's deepest duck at most, while the prompt plays and its hold lasts: the prompt stands out
+    /// of the bed (a prompt whose audio was made only after its grant).
     func duckDeeper(by extra: Double) async
     /// Another prompt is coming (one is asked for while none plays, or one waits, is being made or
     /// follows in a burst as a prompt ends): a hold on the music is stretched for it
@@ -53,12 +58,15 @@ struct PromptGrant: Sendable {
     var style: PromptStyle = .normal
     /// When the session became active for this prompt; nil when it already was.
     let activatedAt: ContinuousClock.Instant?
-    let ducked: [PromptOutcome.DuckedSource]
-    let paused: [SourceKind]
+    var ducked: [PromptOutcome.DuckedSource]
+    var paused: [SourceKind]
     /// The verdict holds the prompt back for the moment (`PolicyEngine.heldBack`).
     var heldBack = false
     /// How loud the client wants its prompts.
     var gain: GuidanceGain = .normal
     /// What plays under the prompt, when something does and its level was measured.
     var bed: Audibility.Bed?
+    /// The prompt's audio at its level, made and carried out with the grant (its deeper duck
+    /// included); nil: the player makes it.
+    var level: PromptLevel?
 }

@@ -71,14 +71,19 @@ extension VoxNavEngine {
         for decision in decisions { log(decision) }
         measureBed(around: decisions)
         let events = decisions.compactMap { if case .focus(let event) = $0 { event } else { nil } }
-        let heldDucks = decisions.contains { if case .sessionActivated = $0 { true } else { false } } ? policy.heldDucks(besides: events) : []
+        let levels = policy.levels
         let done = OneShot<FocusExecutor.Effects>()
-        if events.isEmpty && heldDucks.isEmpty {
+        // A level the last reconciliation could not reach (the journal could not be written) is
+        // tried again with the next input.
+        if events.isEmpty && levels == handedLevels && !levelsBehind {
             // Nothing to carry out: answered now, not after the ramps of earlier batches.
             trackBedIfIdle()
             _ = done.set(FocusExecutor.Effects())
         } else {
-            await lane.submit { _ = done.set(await self.carryOutInLane(events, catchingUp: heldDucks, decidedAt: decidedAt)) }
+            handedLevels = levels
+            await lane.submit {
+                await self.reconcile(levels, events: events, toldAsDecidedAt: decidedAt) { _ = done.set($0) }
+            }
         }
         await answerReleased()
         return done
@@ -93,23 +98,21 @@ extension VoxNavEngine {
         }
     }
 
-    /// A batch's turn in the lane: its focus events carried out and told, then the bed measured again
-    /// if no session is active any more.
-    private func carryOutInLane(_ events: [FocusEvent], catchingUp held: [FocusEvent] = [], decidedAt: Double) async -> FocusExecutor.Effects {
-        let missing = held.isEmpty ? [] : await focus.notCarriedOut(held, sources: sources.handles)
-        let effects = await applyFocus(events + missing, toldAsDecidedAt: decidedAt)
-        trackBedIfIdle()
-        return effects
-    }
-
+    /// A batch's turn in the lane: the streams reconciled with `levels` and the policy's `events`
+    /// (`FocusExecutor.reconcile`); `heard` is given what that did once the ramps are done, before
+    /// the server's memory is written. Then the bed is measured again if no session is active.
+    ///
     /// - Parameter decidedAt: when the events were decided, for the events telling subscribers of
-    ///   those carried out; nil tells none (a duck made deeper, ducks carried out again on a new server).
-    func applyFocus(_ events: [FocusEvent], toldAsDecidedAt decidedAt: Double? = nil) async -> FocusExecutor.Effects {
-        guard !events.isEmpty else { return FocusExecutor.Effects() }
+    ///   those carried out; nil tells none (ducks carried out again on a new server).
+    func reconcile(
+        _ levels: [SourceID: SourceLevel], events: [FocusEvent], toldAsDecidedAt decidedAt: Double? = nil,
+        heard: (FocusExecutor.Effects) -> Void = { _ in }
+    ) async {
         let handles = sources.handles
         var tell: @Sendable ([FocusEvent]) -> Void = { _ in }
         if let decidedAt { tell = sourceEvents(decidedAt: decidedAt, handles: handles) }
-        let effects = await focus.apply(events, sources: handles, voxNavDucks: rolePolicy.voxNavDucks, carriedOut: tell)
+        let (effects, toRemember) = await focus.reconcile(levels, events: events, sources: handles, voxNavDucks: rolePolicy.voxNavDucks, carriedOut: tell)
+        levelsBehind = effects.behind
         for id in effects.stopped { sources.remove(id) }
         for (id, handled) in effects.handled {
             emit(.sourceHandled(id.rawValue, kind: sources[id]?.kind, handling: handled.handling, player: handled.player, reason: handled.reason))
@@ -117,7 +120,9 @@ extension VoxNavEngine {
                 "another program's stream handled",
                 metadata: ["source": "\(id)", "handling": "\(handled.handling.rawValue)", "player": "\(handled.player ?? "none")"])
         }
-        return effects
+        heard(effects)
+        trackBedIfIdle()
+        await focus.remember(toRemember)
     }
 
     private func log(_ decision: PolicyDecision) {

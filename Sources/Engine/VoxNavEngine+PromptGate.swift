@@ -16,7 +16,9 @@ extension VoxNavEngine: PromptGate {
     /// A prompt's audio is ready: the policy's verdict, the session activated and what it ducked,
     /// the bed under it and the client's gain, as one grant. On the compressed clock a prompt first
     /// waits for the bed to be heard (`bedToHear`; wall time, the simulated clock stands still).
-    func promptReady(_ client: ClientID, purpose: PromptPurpose, toneless: Bool) async -> PromptGrant {
+    func promptReady(_ client: ClientID, purpose: PromptPurpose, toneless: Bool, level: @Sendable (PromptGrant) -> PromptLevel?) async
+        -> PromptGrant
+    {
         while !stopped, let wait = bedToHear() { try? await Task.sleep(for: wait) }
         guard !stopped else { return PromptGrant(verdict: .skip(reason: Self.stoppedReason), activatedAt: nil, ducked: [], paused: []) }
         let at = now()
@@ -35,18 +37,23 @@ extension VoxNavEngine: PromptGate {
         logger.debug("prompt ready", metadata: ["client": "\(client.rawValue)", "verdict": "\(verdict)"])
         let heldBack = policy.heldBack(verdict, client: client, purpose: purpose)
         let gain = policy.guidanceGain(of: client)
-        let bed = bed(measured: bedLevel)
+        var grant = PromptGrant(
+            verdict: verdict, style: style, activatedAt: wasActive ? nil : decidedAt, ducked: [], paused: [], heldBack: heldBack, gain: gain,
+            bed: bed(measured: bedLevel))
+        // The prompt's deeper duck, decided with its grant: one reconciliation takes the bed down.
+        if case .play = verdict, let made = level(grant) {
+            grant.level = made
+            if made.plan.extraDuck < 0 { decisions += policy.apply(.duckDeeper(by: made.plan.extraDuck, at: at)) }
+        }
         let effects = await handOver(decisions).value
-        return PromptGrant(
-            verdict: verdict, style: style, activatedAt: wasActive ? nil : decidedAt, ducked: effects.ducked, paused: effects.paused,
-            heldBack: heldBack, gain: gain, bed: bed)
+        (grant.ducked, grant.paused) = (effects.ducked, effects.paused)
+        return grant
     }
 
+    /// The prompt's deeper duck is the policy's (`PolicyInput.duckDeeper`): reconciled before the answer.
     func duckDeeper(by extra: Double) async {
-        let events = policy.deeperDucks(by: extra)
-        guard !stopped, !events.isEmpty else { return }
-        logger.debug("ducked deeper for the prompt to stand out", metadata: ["dB": "\(extra)", "sources": "\(events.count)"])
-        await carryOut { _ = await self.applyFocus(events) }
+        logger.debug("ducked deeper for the prompt to stand out", metadata: ["dB": "\(extra)"])
+        await decide { .duckDeeper(by: extra, at: $0) }
     }
 
     func promptComing() async {

@@ -76,13 +76,20 @@ extension VoxNavEngine {
                 old.stop()
             }
             let ids = restarted
-            let effects = await carryOut { await self.reapplyPolicy(to: ids) }
+            let paused = ids.filter { id in
+                guard case .simulated(let source)? = sources[id] else { return false }
+                return policy.state(of: .source(id)) == .paused && !source.isPaused
+            }
+            // The new server's streams made as the policy wants them: the journal is empty, so every duck is made anew.
+            let levels = policy.levels
+            handedLevels = levels
+            await carryOut { await self.reconcile(levels, events: paused.map { .interruptionBegan(.source($0)) }) }
             for input in try await server.sinkInputs() { await foreignStreamAppeared(input.index) }
             serverAvailable = true
             trackBed()
             await journalSources()
             emit(.serverRestored)
-            logger.notice("the sound server is back", metadata: ["sourcesStartedAgain": "\(ids.count)", "ducksOrPausesAgain": "\(effects)"])
+            logger.notice("the sound server is back", metadata: ["sourcesStartedAgain": "\(ids.count)"])
             return true
         } catch {
             logger.debug("the sound server is not back yet", metadata: ["error": "\(error)"])
@@ -108,21 +115,5 @@ extension VoxNavEngine {
         } catch {
             logger.debug("setting the own volume of a source started again failed", metadata: ["kind": "\(source.kind.rawValue)", "error": "\(error)"])
         }
-    }
-
-    /// Ducks and pauses the re-created sources as the policy's current state says (one paused since
-    /// it was made is left so). Returns how many.
-    private func reapplyPolicy(to ids: [SourceID]) async -> Int {
-        var events: [FocusEvent] = []
-        for id in ids {
-            guard case .simulated(let source)? = sources[id] else { continue }
-            switch policy.state(of: .source(id)) {
-            case .ducked(let dB)?: events.append(.ducked(.source(id), dB: dB, ramp: 0))
-            case .paused? where !source.isPaused: events.append(.interruptionBegan(.source(id)))
-            default: break
-            }
-        }
-        _ = await applyFocus(events)
-        return events.count
     }
 }

@@ -63,6 +63,11 @@ public actor VoxNavEngine {
     var deadlineTimer: (deadline: Double, generation: UInt64)?
     /// `prompt.speak` replies waiting for their session's hold on the sources to end (`released`).
     var releaseWaiters: [ClientID: [CheckedContinuation<Void, Never>]] = [:]
+    /// The sources' levels last handed to the focus lane: an input that leaves them (and makes no
+    /// focus event) has nothing to reconcile.
+    var handedLevels: [SourceID: SourceLevel] = [:]
+    /// The last reconciliation left a level unreached (`FocusExecutor.Effects.behind`).
+    var levelsBehind = false
     var deadlineGenerations: UInt64 = 0
     /// The time everything runs on: real, or simulated for drives (`clock.advance`).
     public nonisolated let clock: EngineClock

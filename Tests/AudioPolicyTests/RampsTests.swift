@@ -85,20 +85,44 @@ import Testing
         }
     }
 
-    /// A session that takes ducks over within a hold, and a prompt that must stand out, state the
-    /// ducks again at each source's own time under what ducks it.
-    @Test func theDucksStatedAgainCarryEachSourcesRamp() {
+    /// The levels the policy wants (what the engine reconciles after every input) carry each
+    /// source's duck time under what ducks it, and a prompt's deeper duck.
+    @Test func theLevelsCarryEachSourcesRamp() {
         var policy = Policy.builtIn
         policy.ramps = Ramps(duck: 0.03, restore: 0.2, sources: [.music: .init(duck: 0.07)], under: [.voicePrompt: 0.05])
         var e = engine(with: [Source(id: "music", kind: .music)], policy: policy)
-        let music = ParticipantID.source("music")
+        #expect(e.levels == ["music": .own(ramp: 0.2)])
         _ = e.apply(.promptReady(app, at: 1))
-        #expect(e.heldDucks(besides: []) == [.ducked(music, dB: -15, ramp: 0.05)])
-        #expect(e.heldDucks(besides: [.ducked(music, dB: -15, ramp: 0.05)]) == [])
-        #expect(e.deeperDucks(by: -6) == [.ducked(music, dB: -21, ramp: 0.05)])
-        #expect(e.deeperDucks(by: 0) == [])
+        #expect(e.levels == ["music": .ducked(dB: -15, ramp: 0.05)])
+        _ = e.apply(.duckDeeper(by: -6, at: 1.1))
+        #expect(e.levels == ["music": .ducked(dB: -21, ramp: 0.05)])
+        // A shallower ask keeps the deeper duck: one prompt's wish does not undo another's.
+        _ = e.apply(.duckDeeper(by: -2, at: 1.2))
+        #expect(e.levels == ["music": .ducked(dB: -21, ramp: 0.05)])
         // Never below the audibility target's deepest duck.
-        #expect(e.deeperDucks(by: -40) == [.ducked(music, dB: policy.audibility.deepestDuck, ramp: 0.05)])
+        _ = e.apply(.duckDeeper(by: -40, at: 1.3))
+        #expect(e.levels == ["music": .ducked(dB: policy.audibility.deepestDuck, ramp: 0.05)])
+    }
+
+    /// The deeper duck is held while the prompt plays and while its ducks are held after it (a
+    /// prompt that follows takes it over: no pumping), and goes with the hold; with no prompt in
+    /// flight it is not taken at all.
+    @Test func theDeeperDuckLastsAsLongAsThePromptsHold() {
+        var e = engine(with: [Source(id: "music", kind: .music)], policy: .builtIn)
+        _ = e.apply(.duckDeeper(by: -6, at: 0.5))
+        #expect(e.deeperDuck == 0, "no prompt in flight: nothing to stand out")
+        _ = e.apply(.promptReady(app, at: 1))
+        _ = e.apply(.duckDeeper(by: -6, at: 1.1))
+        _ = e.apply(.promptFinished(app, nextDueAt: nil, at: 3))
+        #expect(e.isReleasing(app) && e.deeperDuck == -6, "held with the ducks")
+        guard case .ducked(let held, _)? = e.levels["music"] else {
+            Issue.record("the music is not held ducked: \(e.levels)")
+            return
+        }
+        #expect(held == -21)
+        _ = e.apply(.tick(at: 3 + Policy.builtIn.ramps.hold + 0.01))
+        #expect(!e.isReleasing(app) && e.deeperDuck == 0)
+        #expect(e.levels == ["music": .own(ramp: Policy.builtIn.ramps.restore(of: .music))])
     }
 
     @Test func aFileSaysOneRolesRampsAndKeepsTheRest() throws {

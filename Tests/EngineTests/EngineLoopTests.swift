@@ -54,7 +54,7 @@ import Testing
         let engine = rig.engine
         let nav = ClientID("nav")
         #expect(await engine.apply { .activate(nav, at: $0) }.decisions.isEmpty)
-        let grant = await engine.promptReady(nav, purpose: .instruction, toneless: false)
+        let grant = await engine.promptReady(nav, purpose: .instruction, toneless: false) { _ in nil }
         #expect(grant.verdict == .skip(reason: VoxNavEngine.stoppedReason))
         #expect(await engine.expectedStyle(for: nav, purpose: .instruction) == PromptStyle.none)
         #expect(await engine.promptFinished(nav, anotherWaiting: false) == nil)

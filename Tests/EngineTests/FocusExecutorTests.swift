@@ -2,6 +2,7 @@ import AudioPolicy
 import Foundation
 import Logging
 import PulseAudio
+import Synchronization
 import Testing
 
 @testable import Engine
@@ -35,6 +36,12 @@ import Testing
 
     static func duck(_ id: SourceID, _ dB: Double) -> FocusEvent { .ducked(.source(id), dB: dB, ramp: 0.3) }
     static func restore(_ id: SourceID) -> FocusEvent { .restored(.source(id), ramp: 0.3) }
+    /// `id` wanted ducked by `dB`, every other source at its own level.
+    static func ducked(_ id: SourceID, _ dB: Double) -> [SourceID: SourceLevel] {
+        sources.keys.reduce(into: [:]) { $0[$1] = $1 == id ? .ducked(dB: dB, ramp: 0.3) : .own(ramp: 0.3) }
+    }
+    /// Every source wanted at its own level.
+    static let own: [SourceID: SourceLevel] = sources.keys.reduce(into: [:]) { $0[$1] = .own(ramp: 0.3) }
 
     /// Ducked to its own volume lowered by the policy's dB, and restored to exactly its own volume,
     /// the journal empty again.
@@ -43,35 +50,76 @@ import Testing
         let server = FakeSoundServer()
         server.play(7, volume: 40000, properties: Self.musicProperties)
         let focus = Self.executor(server)
-        let effects = await focus.apply([Self.duck(Self.music, dB)], sources: Self.sources)
+        let effects = await focus.apply(Self.ducked(Self.music, dB), [Self.duck(Self.music, dB)], sources: Self.sources)
         let expected = ChannelVolumes([40000, 40000]).scaled(byDecibels: dB)
         #expect(server.volume(of: 7) == expected.values)
         #expect(effects.ducked.first?.to == expected.values && effects.ducked.first?.from == [40000, 40000])
-        _ = await focus.apply([Self.restore(Self.music)], sources: Self.sources)
+        _ = await focus.apply(Self.own, [Self.restore(Self.music)], sources: Self.sources)
         #expect(server.volume(of: 7) == [40000, 40000])
         #expect(await focus.journal.streams.isEmpty)
     }
 
     /// A restore and a new duck of the same stream in one batch (a prompt session deactivated and
-    /// activated again in one input: its linger ran out as its next prompt came) leave it ducked and
-    /// journalled; a duck then a restore leave it at its own level with nothing journalled.
-    @Test func aRestoreAndADuckInOneBatchEndAsTheLastSays() async {
+    /// activated again in one input: its linger ran out as its next prompt came) leave it as the
+    /// level wanted says: ducked and journalled, and a level already held is not set again; a duck
+    /// then a restore leave it at its own level with nothing journalled.
+    @Test func aRestoreAndADuckInOneBatchEndAsTheLevelWantedSays() async {
         let server = FakeSoundServer()
         server.play(9, volume: 40000, properties: Self.radioProperties)
         let focus = Self.executor(server)
-        _ = await focus.apply([Self.duck(Self.radio, -15)], sources: Self.sources)
+        _ = await focus.apply(Self.ducked(Self.radio, -15), [Self.duck(Self.radio, -15)], sources: Self.sources)
         let ducked = ChannelVolumes([40000, 40000]).scaled(byDecibels: -15).values
-        _ = await focus.apply([Self.restore(Self.radio), Self.duck(Self.radio, -15)], sources: Self.sources)
+        let sets = server.volumeSets.count
+        _ = await focus.apply(Self.ducked(Self.radio, -15), [Self.restore(Self.radio), Self.duck(Self.radio, -15)], sources: Self.sources)
         #expect(server.volume(of: 9) == ducked)
+        #expect(server.volumeSets.count == sets, "a level held is not set again")
         #expect(await focus.journal.streams[9] != nil, "the duck is journalled, for a kill to be undone")
-        _ = await focus.apply([Self.restore(Self.radio)], sources: Self.sources)
+        _ = await focus.apply(Self.own, [Self.restore(Self.radio)], sources: Self.sources)
         #expect(server.volume(of: 9) == [40000, 40000])
-        _ = await focus.apply([Self.duck(Self.radio, -15), Self.restore(Self.radio)], sources: Self.sources)
+        _ = await focus.apply(Self.own, [Self.duck(Self.radio, -15), Self.restore(Self.radio)], sources: Self.sources)
         #expect(server.volume(of: 9) == [40000, 40000])
         #expect(await focus.journal.streams.isEmpty)
-        #expect(
-            FocusExecutor.lastLevelOfEachStream([Self.restore(Self.radio), .interruptionBegan(.source(Self.music)), Self.duck(Self.radio, -6)])
-                == [.interruptionBegan(.source(Self.music)), Self.duck(Self.radio, -6)])
+    }
+
+    /// A duck made deeper (a prompt that must stand out of its bed) and back is measured from the
+    /// stream's own volume each time, and the restore takes it back to exactly that; only the
+    /// policy's own level events are told, not the moves the reconciliation made for a level alone.
+    @Test func aDeeperDuckIsALevelLikeAnyOther() async {
+        let server = FakeSoundServer()
+        server.play(7, volume: 40000, properties: Self.musicProperties)
+        let focus = Self.executor(server)
+        let told = Told()
+        let own = ChannelVolumes([40000, 40000])
+        _ = await focus.apply(Self.ducked(Self.music, -15), [Self.duck(Self.music, -15)], sources: Self.sources)
+        _ = await focus.reconcile(Self.ducked(Self.music, -21), events: [], sources: Self.sources) { told.add($0) }
+        #expect(server.volume(of: 7) == own.scaled(byDecibels: -21).values)
+        #expect(told.events.isEmpty)
+        _ = await focus.apply(Self.ducked(Self.music, -15), sources: Self.sources)
+        #expect(server.volume(of: 7) == own.scaled(byDecibels: -15).values)
+        _ = await focus.reconcile(Self.own, events: [Self.restore(Self.music)], sources: Self.sources) { told.add($0) }
+        #expect(server.volume(of: 7) == own.values)
+        #expect(told.events == [Self.restore(Self.music)])
+    }
+
+    /// Another program's stream is not ducked while the journal cannot be written, and the
+    /// reconciliation says it is behind; the next one made once the journal can be written ducks it
+    /// with no new event of the policy's, and tells that duck, as the policy decided it earlier.
+    @Test func aDuckLeftUndoneIsMadeAndToldByTheNextReconciliation() async throws {
+        let path = try Self.journalPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        try FileManager.default.createDirectory(atPath: path + "/occupied", withIntermediateDirectories: true)
+        let server = FakeSoundServer()
+        server.play(7, volume: 40000, properties: Self.musicProperties)
+        let focus = Self.executor(server, journal: path)
+        let told = Told()
+        let (left, _) = await focus.reconcile(Self.ducked(Self.music, -12), events: [Self.duck(Self.music, -12)], sources: Self.sources) {
+            told.add($0)
+        }
+        #expect(server.volume(of: 7) == [40000, 40000] && left.behind && told.events.isEmpty)
+        try FileManager.default.removeItem(atPath: path)
+        let (made, _) = await focus.reconcile(Self.ducked(Self.music, -12), events: [], sources: Self.sources) { told.add($0) }
+        #expect(server.volume(of: 7) == ChannelVolumes([40000, 40000]).scaled(byDecibels: -12).values)
+        #expect(!made.behind && told.events == [Self.duck(Self.music, -12)])
     }
 
     /// Ducks that overlap (a second prompt's duck before the first is restored) are measured from the
@@ -80,9 +128,9 @@ import Testing
         let server = FakeSoundServer()
         server.play(7, volume: 40000, properties: Self.musicProperties)
         let focus = Self.executor(server)
-        for _ in 0..<5 { _ = await focus.apply([Self.duck(Self.music, -12)], sources: Self.sources) }
+        for _ in 0..<5 { _ = await focus.apply(Self.ducked(Self.music, -12), [Self.duck(Self.music, -12)], sources: Self.sources) }
         #expect(server.volume(of: 7) == ChannelVolumes([40000, 40000]).scaled(byDecibels: -12).values)
-        _ = await focus.apply([Self.restore(Self.music)], sources: Self.sources)
+        _ = await focus.apply(Self.own, [Self.restore(Self.music)], sources: Self.sources)
         #expect(server.volume(of: 7) == [40000, 40000])
     }
 
@@ -91,10 +139,10 @@ import Testing
         let server = FakeSoundServer()
         server.play(7, volume: 40000, properties: Self.musicProperties)
         let focus = Self.executor(server)
-        _ = await focus.apply([Self.duck(Self.music, -12)], sources: Self.sources)
+        _ = await focus.apply(Self.ducked(Self.music, -12), [Self.duck(Self.music, -12)], sources: Self.sources)
         server.userSets(7, to: 52000)
         let sets = server.volumeSets.count
-        _ = await focus.apply([Self.restore(Self.music)], sources: Self.sources)
+        _ = await focus.apply(Self.own, [Self.restore(Self.music)], sources: Self.sources)
         #expect(server.volume(of: 7) == [52000, 52000])
         #expect(server.volumeSets.count == sets, "nothing set over the user's level")
         #expect(await focus.journal.streams.isEmpty)
@@ -105,9 +153,9 @@ import Testing
         let server = FakeSoundServer()
         server.play(7, volume: 40000, properties: Self.musicProperties)
         let focus = Self.executor(server)
-        let began = await focus.apply([.interruptionBegan(.source(Self.music))], sources: Self.sources)
+        let began = await focus.apply(Self.own, [.interruptionBegan(.source(Self.music))], sources: Self.sources)
         #expect(server.muted(7) == true && began.paused == [.music])
-        _ = await focus.apply([.interruptionEnded(.source(Self.music), shouldResume: true)], sources: Self.sources)
+        _ = await focus.apply(Self.own, [.interruptionEnded(.source(Self.music), shouldResume: true)], sources: Self.sources)
         #expect(server.muted(7) == false && server.volume(of: 7) == [40000, 40000])
     }
 
@@ -121,7 +169,7 @@ import Testing
         server.play(9, volume: 30000, properties: Self.radioProperties)
         do {
             let killed = Self.executor(server, journal: path)
-            _ = await killed.apply([Self.duck(Self.music, -12), .interruptionBegan(.source(Self.radio))], sources: Self.sources)
+            _ = await killed.apply(Self.ducked(Self.music, -12), [Self.duck(Self.music, -12), .interruptionBegan(.source(Self.radio))], sources: Self.sources)
             #expect(server.volume(of: 7) != [40000, 40000] && server.muted(9) == true)
             // Killed here: nothing more runs.
         }
@@ -146,9 +194,9 @@ import Testing
         let server = FakeSoundServer()
         server.play(7, volume: 40000, properties: Self.musicProperties)
         let focus = Self.executor(server, journal: path)
-        _ = await focus.apply([Self.duck(Self.music, -12)], sources: Self.sources)
+        _ = await focus.apply(Self.ducked(Self.music, -12), [Self.duck(Self.music, -12)], sources: Self.sources)
         server.abandon()
-        _ = await focus.apply([Self.restore(Self.music)], sources: Self.sources)
+        _ = await focus.apply(Self.own, [Self.restore(Self.music)], sources: Self.sources)
         await focus.undoAll()
         guard case .journal(let contents, _) = JournalFile(path: path).load() else {
             Issue.record("the journal file is gone")
@@ -164,10 +212,27 @@ import Testing
         server.play(9, volume: 30000, properties: Self.radioProperties)
         let group = "sink-input-by-application-name:Radio"
         let focus = Self.executor(server)
-        _ = await focus.apply([Self.duck(Self.radio, -12)], sources: Self.sources)
+        _ = await focus.apply(Self.ducked(Self.radio, -12), [Self.duck(Self.radio, -12)], sources: Self.sources)
         #expect(server.volume(of: 9) != [30000, 30000])
         #expect(server.memory(of: group)?.volume == ChannelVolumes([30000, 30000]), "\(String(describing: server.memory(of: group)))")
-        _ = await focus.apply([Self.restore(Self.radio)], sources: Self.sources)
+        _ = await focus.apply(Self.own, [Self.restore(Self.radio)], sources: Self.sources)
         #expect(server.memory(of: group)?.volume == ChannelVolumes([30000, 30000]))
+    }
+}
+
+/// The events a reconciliation told as carried out.
+final class Told: Sendable {
+    private let told = Mutex<[FocusEvent]>([])
+    func add(_ events: [FocusEvent]) { told.withLock { $0 += events } }
+    var events: [FocusEvent] { told.withLock { $0 } }
+}
+
+extension FocusExecutor {
+    /// One reconciliation as the engine's lane makes it: the streams made as `levels` say, the
+    /// policy's `events` beside, then the server's memory written.
+    func apply(_ levels: [SourceID: SourceLevel], _ events: [FocusEvent] = [], sources: [SourceID: SourceHandle]) async -> Effects {
+        let (effects, toRemember) = await reconcile(levels, events: events, sources: sources)
+        await remember(toRemember)
+        return effects
     }
 }

@@ -49,15 +49,19 @@ actor ScriptedGate: PromptGate {
         return expected[client] ?? .normal
     }
 
-    func promptReady(_ client: ClientID, purpose: PromptPurpose, toneless: Bool) -> PromptGrant {
+    func promptReady(_ client: ClientID, purpose: PromptPurpose, toneless: Bool, level: @Sendable (PromptGrant) -> PromptLevel?) -> PromptGrant {
         calls.append(.ready(client))
         let style = expected[client] ?? .normal
         if toneless, style == .short {
             return PromptGrant(verdict: .skip(reason: PromptPlayer.tonelessReason), style: style, activatedAt: nil, ducked: [], paused: [])
         }
-        return PromptGrant(
+        var grant = PromptGrant(
             verdict: verdicts[client] ?? .play(.normal), style: style, activatedAt: .now, ducked: [], paused: [.music],
             heldBack: heldBack.contains(client), gain: gain, bed: bed)
+        // As the engine does: the deeper duck the prompt's level asks for goes with the grant.
+        grant.level = level(grant)
+        if let extra = grant.level?.plan.extraDuck, extra < 0 { deeper.append(extra) }
+        return grant
     }
 
     func promptFinished(_ client: ClientID, anotherWaiting: Bool) -> ContinuousClock.Instant? {
