@@ -7,12 +7,8 @@ public struct PolicyEngine: Sendable {
     public private(set) var audit = Audit()
     public private(set) var resolution = FocusResolution()
     private var voiceControlShown: Set<ClientID> = []
-    /// Each client's voice-guidance level; absent: all.
-    public private(set) var voiceGuidance: [ClientID: VoiceGuidance] = [:]
-    /// Each client's setting for prompts during a call; absent: tone.
-    public private(set) var promptsDuringCall: [ClientID: PromptsDuringCall] = [:]
-    /// How loud each client's prompts are; normal unless set.
-    public private(set) var guidanceGain: [ClientID: GuidanceGain] = [:]
+    /// What the driver set for each client's prompts.
+    public private(set) var settings = DriverSettings()
     /// The configuration each client was last audited for playing prompts with: audited once per configuration.
     private var promptConfigurationsAudited: [ClientID: SessionConfiguration] = [:]
     private var ordinals: [ParticipantID: Int] = [:]
@@ -50,8 +46,8 @@ public struct PolicyEngine: Sendable {
 
     /// `promptStyle(for:purpose:)` under conditions already found.
     private func promptStyle(for client: ClientID, purpose: PromptPurpose, given conditions: Set<PromptCondition>) -> PromptStyle {
-        let style = policy.oracle.style(given: conditions, duringCall: promptsDuringCall(of: client))
-        return min(style, voiceGuidance(of: client).cap(for: purpose))
+        let style = policy.oracle.style(given: conditions, duringCall: settings.promptsDuringCall(of: client))
+        return min(style, settings.voiceGuidance(of: client).cap(for: purpose))
     }
 
     /// The facts about the car that bear on `client`'s prompt style now.
@@ -61,20 +57,13 @@ public struct PolicyEngine: Sendable {
         return policy.oracle.conditions(for: client, sources: playing, activeSessions: active, voiceControlShown: !voiceControlShown.isEmpty)
     }
 
-    /// The client's voice-guidance level (all unless the user set it).
-    public func voiceGuidance(of client: ClientID) -> VoiceGuidance { voiceGuidance[client] ?? .all }
-
-    /// What the client's prompts do during a call (tone unless the user set it).
-    public func promptsDuringCall(of client: ClientID) -> PromptsDuringCall { promptsDuringCall[client] ?? .tone }
-    public func guidanceGain(of client: ClientID) -> GuidanceGain { guidanceGain[client] ?? .normal }
-
     /// Whether a prompt given `verdict` was held back by the moment (a call, the assistant, another
     /// app recording: a tone or nothing instead of its words), so that it is owed once the moment
     /// passes; not when it was spoken, nor when the user's voice-guidance level silences it.
     public func heldBack(_ verdict: PromptVerdict, client: ClientID, purpose: PromptPurpose = .instruction) -> Bool {
         switch verdict {
         case .play(.normal), .noSession: false
-        case .play(.short), .skip: voiceGuidance(of: client).cap(for: purpose) == .normal
+        case .play(.short), .skip: settings.voiceGuidance(of: client).cap(for: purpose) == .normal
         }
     }
 
@@ -152,12 +141,8 @@ public struct PolicyEngine: Sendable {
             if inFlight?.client == client { inFlight = nil }
             let t = now
             out += run(client) { $0.promptFinished(at: t, nextDueAt: due) }
-        case .voiceGuidance(let client, let level, _):
-            voiceGuidance[client] = level == .all ? nil : level
-        case .promptsDuringCall(let client, let setting, _):
-            promptsDuringCall[client] = setting == .tone ? nil : setting
-        case .guidanceGain(let client, let gain, _):
-            guidanceGain[client] = gain == .normal ? nil : gain
+        case .voiceGuidance, .promptsDuringCall, .guidanceGain:
+            settings.take(input)
         case .voiceControlScreen(let client, let shown, _):
             out += voiceControlScreen(client, shown: shown)
         case .clientGone(let client, _):
@@ -214,9 +199,7 @@ public struct PolicyEngine: Sendable {
         if inFlight?.client == client { inFlight = nil }
         voiceControlShown.remove(client)
         promptConfigurationsAudited[client] = nil
-        voiceGuidance[client] = nil
-        promptsDuringCall[client] = nil
-        guidanceGain[client] = nil
+        settings.forget(client)
         return out
     }
 
@@ -296,7 +279,7 @@ public struct PolicyEngine: Sendable {
         let audible: AudibleStyle
         switch promptStyle(for: client, purpose: purpose) {
         case .none:
-            let level = voiceGuidance(of: client)
+            let level = settings.voiceGuidance(of: client)
             if level.cap(for: purpose) == .none {
                 return (.skip(reason: "voice guidance \(level.rawValue): the user silenced \(purpose == .instruction ? "instructions" : "every prompt")"), [])
             }
@@ -322,7 +305,8 @@ public struct PolicyEngine: Sendable {
         let holding = conditions(for: flight.client)
         let cut = flight.cutOwed(
             now: promptStyle(for: flight.client, purpose: flight.purpose, given: holding), holding: holding,
-            cap: voiceGuidance(of: flight.client).cap(for: flight.purpose), oracle: policy.oracle, duringCall: promptsDuringCall(of: flight.client))
+            cap: settings.voiceGuidance(of: flight.client).cap(for: flight.purpose), oracle: policy.oracle,
+            duringCall: settings.promptsDuringCall(of: flight.client))
         guard let cut else { return [] }
         inFlight = nil
         return [.cutPrompt(cut)]

@@ -85,22 +85,13 @@ actor FocusExecutor {
         carriedOut: @Sendable ([FocusEvent]) -> Void = { _ in }
     ) async -> (effects: Effects, toRemember: [RememberedStream]) {
         var batch = FocusBatch()
-        let edges = events.filter { !$0.changesLevel }
-        for event in edges { await carry(event, sources: sources, voxNavDucks: voxNavDucks, into: &batch) }
-        // Where the server ducks by role, the policy's level events are left to it as they are.
-        let moves = voxNavDucks ? levelMoves(levels, events: events, sources: sources) : events.filter(\.changesLevel)
-        // A duck the policy decided earlier and is made only now (it was left undone) is told as it is
-        // made; a duck made deeper is not (the stream was ducked already, and told so).
-        let owed = moves.filter { move in
-            guard case .ducked(.source(let id), _, _) = move, let index = sources[id]?.sinkInputIndex else { return false }
-            return journal.streams[index]?.original == nil && !events.contains { $0.changesLevel && $0.participant == move.participant }
-        }
-        for event in moves { await carry(event, sources: sources, voxNavDucks: voxNavDucks, into: &batch) }
+        let plan = FocusPlan(levels: levels, events: events, sources: sources, journal: journal, voxNavDucks: voxNavDucks)
+        for event in plan.edges + plan.moves { await carry(event, sources: sources, voxNavDucks: voxNavDucks, into: &batch) }
         persist(journal)
-        carriedOut(voxNavDucks ? told(events + owed, done: batch.done, sources: sources) : batch.done)
+        carriedOut(voxNavDucks ? plan.told(done: batch.done, sources: sources, journal: journal) : batch.done)
         let toRemember = await rampAndRelease(batch)
         var effects = batch.effects
-        effects.behind = voxNavDucks && !levelMoves(levels, events: [], sources: sources).isEmpty
+        effects.behind = voxNavDucks && !FocusPlan.moves(to: levels, events: [], sources: sources, journal: journal).isEmpty
         return (effects, toRemember)
     }
 
@@ -129,44 +120,6 @@ actor FocusExecutor {
         batch.touched.insert(index)
         if let before, journal.streams[index] == nil, let memory = before.memoryAfterRelease(current: current) {
             batch.released.append(memory)
-        }
-    }
-
-    /// The ducks and restores that take each source from what the journal holds to its wanted level.
-    private func levelMoves(_ levels: [SourceID: SourceLevel], events: [FocusEvent], sources: [SourceID: SourceHandle]) -> [FocusEvent] {
-        var ramps: [ParticipantID: Double] = [:]
-        for event in events {
-            switch event {
-            case .ducked(let id, _, let ramp), .restored(let id, let ramp): ramps[id] = ramp
-            default: break
-            }
-        }
-        return levels.keys.sorted().compactMap { id in
-            guard let index = sources[id]?.sinkInputIndex, let level = levels[id] else { return nil }
-            let entry = journal.streams[index]
-            let ramp = ramps[.source(id)] ?? level.ramp
-            switch level {
-            case .ducked(let dB, _):
-                if let original = entry?.original, entry?.applied == original.scaled(byDecibels: dB) { return nil }
-                return .ducked(.source(id), dB: dB, ramp: ramp)
-            case .own:
-                return entry?.original == nil ? nil : .restored(.source(id), ramp: ramp)
-            }
-        }
-    }
-
-    /// Of the policy's `events`, those carried out: its edges as done, a duck where the stream is held
-    /// lowered now, a restore where one was done.
-    private func told(_ events: [FocusEvent], done: [FocusEvent], sources: [SourceID: SourceHandle]) -> [FocusEvent] {
-        let restored = Set(done.compactMap { if case .restored(let id, _) = $0 { id } else { nil } })
-        return events.filter { event in
-            switch event {
-            case .ducked(.source(let id), _, _):
-                guard let index = sources[id]?.sinkInputIndex else { return false }
-                return journal.streams[index]?.original != nil
-            case .restored(let id, _): return restored.contains(id)
-            default: return done.contains(event)
-            }
         }
     }
 

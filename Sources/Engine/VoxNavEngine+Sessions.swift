@@ -40,7 +40,7 @@ extension VoxNavEngine {
     }
 
     /// The user's voice-guidance level for a client's prompts (all unless set).
-    public func voiceGuidance(client: ClientID) -> VoiceGuidance { policy.voiceGuidance(of: client) }
+    public func voiceGuidance(client: ClientID) -> VoiceGuidance { policy.settings.voiceGuidance(of: client) }
 
     /// Sets the user's voice-guidance level for a client's prompts. A prompt already playing plays
     /// on; every later one meets the new level.
@@ -49,7 +49,7 @@ extension VoxNavEngine {
     }
 
     /// What a client's prompts do during a call (tone unless set).
-    public func promptsDuringCall(client: ClientID) -> PromptsDuringCall { policy.promptsDuringCall(of: client) }
+    public func promptsDuringCall(client: ClientID) -> PromptsDuringCall { policy.settings.promptsDuringCall(of: client) }
 
     /// Sets what a client's prompts do during a call. A prompt already playing plays on (a call that
     /// starts later cuts a guidance instruction that would no longer be spoken); a prompt held back by
@@ -59,7 +59,7 @@ extension VoxNavEngine {
     }
 
     /// How loud a client's prompts are (normal unless set).
-    public func guidanceGain(client: ClientID) -> GuidanceGain { policy.guidanceGain(of: client) }
+    public func guidanceGain(client: ClientID) -> GuidanceGain { policy.settings.guidanceGain(of: client) }
 
     /// Sets how loud a client's prompts are; a prompt already playing plays on at its level.
     public func setGuidanceGain(client: ClientID, _ gain: GuidanceGain) async {

@@ -122,12 +122,12 @@ import Testing
     @Test func theClientsGainIsItsOwnUntilItGoes() {
         var engine = PolicyEngine(policy: .builtIn)
         let app = ClientID("app")
-        #expect(engine.guidanceGain(of: app) == .normal)
+        #expect(engine.settings.guidanceGain(of: app) == .normal)
         _ = engine.apply(.guidanceGain(app, .louder, at: 0.5))
-        #expect(engine.guidanceGain(of: app) == .louder)
-        #expect(engine.guidanceGain(of: ClientID("other")) == .normal)
+        #expect(engine.settings.guidanceGain(of: app) == .louder)
+        #expect(engine.settings.guidanceGain(of: ClientID("other")) == .normal)
         _ = engine.apply(.clientGone(app, at: 1))
-        #expect(engine.guidanceGain(of: app) == .normal, "a client's setting goes with it")
+        #expect(engine.settings.guidanceGain(of: app) == .normal, "a client's setting goes with it")
     }
 
     @Test func aFileSetsTheTargetWhichRoundTrips() throws {

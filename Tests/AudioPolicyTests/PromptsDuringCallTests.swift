@@ -15,7 +15,7 @@ import Testing
         for (situation, sources, ruled) in styleCases {
             var e = engine(with: sources)
             _ = e.apply(.promptsDuringCall(app, setting, at: 0.5))
-            #expect(e.promptsDuringCall(of: app) == setting)
+            #expect(e.settings.promptsDuringCall(of: app) == setting)
             let others = sources.filter { $0.kind != .phoneCall }
             let withoutCall = Policy.builtIn.oracle.style(for: app, sources: others, activeSessions: [:])
             let expected: PromptStyle
@@ -37,10 +37,10 @@ import Testing
     @Test func eachClientHasItsOwnSettingAndLosesItWhenItGoes() {
         let other: ClientID = "other-nav"
         var e = engine(with: [Source(id: "c", kind: .phoneCall)])
-        #expect(e.promptsDuringCall(of: app) == .tone && e.promptStyle(for: app) == .short)
+        #expect(e.settings.promptsDuringCall(of: app) == .tone && e.promptStyle(for: app) == .short)
         _ = e.apply(.promptsDuringCall(app, .voice, at: 0.5))
         #expect(e.promptStyle(for: app) == .normal)
-        #expect(e.promptStyle(for: other) == .short && e.promptsDuringCall(of: other) == .tone)
+        #expect(e.promptStyle(for: other) == .short && e.settings.promptsDuringCall(of: other) == .tone)
         _ = e.apply(.promptsDuringCall(app, .off, at: 1))
         #expect(e.promptStyle(for: app) == PromptStyle.none)
         // The user's voice-guidance level still caps it: voice during a call, but alerts only.
@@ -48,7 +48,7 @@ import Testing
         _ = e.apply(.voiceGuidance(app, .alertsOnly, at: 1.3))
         #expect(e.promptStyle(for: app, purpose: .instruction) == PromptStyle.none && e.promptStyle(for: app, purpose: .alert) == .normal)
         _ = e.apply(.clientGone(app, at: 2))
-        #expect(e.promptsDuringCall(of: app) == .tone)
+        #expect(e.settings.promptsDuringCall(of: app) == .tone)
     }
 
     /// With voice, a prompt during a call plays as speech mixed with the call (neither paused nor ducked);

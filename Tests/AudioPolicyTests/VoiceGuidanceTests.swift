@@ -12,7 +12,7 @@ func theLevelCapsTheStyleRulesAnswer(level: VoiceGuidance, purpose: PromptPurpos
         _ = e.apply(.voiceGuidance(app, level, at: 0.5))
         let silenced = level == .off || (level == .alertsOnly && purpose == .instruction)
         #expect(e.promptStyle(for: app, purpose: purpose) == (silenced ? .none : ruled), "\(situation)")
-        #expect(e.voiceGuidance(of: app) == level)
+        #expect(e.settings.voiceGuidance(of: app) == level)
     }
 }
 
@@ -37,5 +37,5 @@ func theLevelCapsTheStyleRulesAnswer(level: VoiceGuidance, purpose: PromptPurpos
     #expect(e.promptStyle(for: app, purpose: .instruction) == .normal)
     _ = e.apply(.voiceGuidance(app, .off, at: 1.5))
     _ = e.apply(.clientGone(app, at: 2))
-    #expect(e.voiceGuidance(of: app) == .all)
+    #expect(e.settings.voiceGuidance(of: app) == .all)
 }
