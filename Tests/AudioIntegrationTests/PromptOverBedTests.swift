@@ -40,6 +40,10 @@ import Testing
             let said = try #require(with.event.aboveBed, "prompt.started did not say how far the prompt stands out")
             #expect(abs(said - 18) < 0.2, "planned \(said) dB above the bed")
             #expect(abs(with.margin - said) < 1, "planned \(said) dB, heard \(with.margin) dB")
+            // Decided at its start, held to its last sample: the deeper duck is still there after the
+            // last word, through the hold that follows it.
+            let afterLastWord = try #require(with.bedAfterLastWord, "no quiet after the prompt's last word")
+            #expect(abs(afterLastWord - with.bed) < 1.5, "the bed \(afterLastWord) dBFS after the last word, \(with.bed) under the first")
             // Nothing is left ducked: the music is back at the volume it had, and the server remembers no
             // ducked level for it (the next stream of the same program starts where the first began).
             #expect(with.musicVolumeAfter == with.musicVolumeBefore, "music at \(with.musicVolumeAfter), was \(with.musicVolumeBefore)")
@@ -57,6 +61,9 @@ import Testing
         var musicVolumeAfter: [Int]
         /// The volume the same program's next stream started with: what the server remembers for it.
         var nextStreamVolume: [Int]
+        /// The bed's level 100–250 ms after the prompt's last word, within the hold after it (dBFS);
+        /// nil where no word stood 3 dB over the bed.
+        var bedAfterLastWord: Double?
     }
 
     /// One prompt over another program's loud, steady music (a tone at half scale, `media.role`
@@ -97,13 +104,13 @@ import Testing
         let heard = try Self.margin(in: samples, bedAloneFor: musicOnly, preRoll: 0.6, rate: capture.sampleRate, audioDuration: outcome.audioDuration)
         return Heard(
             margin: heard.margin, bed: heard.bed, event: event, musicVolumeBefore: input.volumes, musicVolumeAfter: after,
-            nextStreamVolume: remembered)
+            nextStreamVolume: remembered, bedAfterLastWord: heard.afterLastWord)
     }
 
     /// How far the prompt stands above the bed in a capture that starts with `bedAlone` samples of the
     /// bed unducked, then has the duck, a pre-roll of the ducked bed alone and the prompt over it.
     static func margin(in samples: [Int16], bedAloneFor bedAlone: Int, preRoll: Double, rate: Int, audioDuration: Double) throws -> (
-        margin: Double, bed: Double, unducked: Double
+        margin: Double, bed: Double, unducked: Double, afterLastWord: Double?
     ) {
         // 50 ms blocks after the bed-only part: the duck (a drop of 3 dB and more), the bed alone
         // through the pre-roll, then the prompt over it.
@@ -119,7 +126,15 @@ import Testing
         guard end > ducked + preRollBlocks else { throw BedError("the prompt's audio (\(audioDuration) s) ends within its pre-roll") }
         let speech = powers[(ducked + preRollBlocks)..<end].map { max(0, $0 - bed) }
         let level = try #require(SpeechLevel.level(ofBlockPowers: Array(speech)), "no speech over the bed")
-        return (level - SpeechLevel.decibels(bed), SpeechLevel.decibels(bed), SpeechLevel.decibels(loud))
+        // The bed just after the prompt's last word, 100–250 ms after it: within the hold that follows
+        // the prompt (`ramps.hold`, 0.3 s), before the restore. The hold is the first 250 ms after the
+        // speech begins with no block 3 dB over the bed (a pause between words is shorter); nil where
+        // the bed itself swings more than that (a programme, not a tone).
+        let quiet = { (i: Int) in powers[i..<(i + 5)].allSatisfy { $0 <= bed * 2 } }
+        let first = ducked + preRollBlocks + 1
+        let held = first < powers.count - 5 ? (first..<(powers.count - 5)).first(where: quiet) : nil
+        let afterLastWord = held.map { SpeechLevel.decibels(Array(powers[($0 + 2)..<($0 + 5)]).mean) }
+        return (level - SpeechLevel.decibels(bed), SpeechLevel.decibels(bed), SpeechLevel.decibels(loud), afterLastWord)
     }
 
     /// The built-in policy (its 20 dB target and −21 dBFS prompt level) over the car's own radio and
