@@ -63,9 +63,10 @@ actor FocusExecutor {
         var behind = false
     }
 
-    /// Makes the streams as the policy wants them: its events that are edges (an interruption, its
-    /// end, a stop) carried out in its order, then each source's level (`levels`) compared with
-    /// what the journal says is done, and ducked or restored where they differ. A duck not carried
+    /// Makes the streams as the policy wants them, as planned before anything is done (`FocusPlan`):
+    /// its events that are edges (an interruption, its end, a stop) carried out in its order, then
+    /// each stream ducked or restored where its level (`levels`) differs from what the journal says
+    /// is done. A duck not carried
     /// out before (another program's stream while the journal could not be written) is carried out
     /// by the next reconciliation that can; a level already held is left alone. A level event of
     /// the policy's names the ramp its move takes (a source resumed into a duck is ducked at once);
@@ -88,10 +89,10 @@ actor FocusExecutor {
         let plan = FocusPlan(levels: levels, events: events, sources: sources, journal: journal, voxNavDucks: voxNavDucks)
         for event in plan.edges + plan.moves { await carry(event, sources: sources, voxNavDucks: voxNavDucks, into: &batch) }
         persist(journal)
-        carriedOut(voxNavDucks ? plan.told(done: batch.done, sources: sources, journal: journal) : batch.done)
+        carriedOut(plan.told(done: batch.done, journal: journal))
         let toRemember = await rampAndRelease(batch)
         var effects = batch.effects
-        effects.behind = voxNavDucks && !FocusPlan.moves(to: levels, events: [], sources: sources, journal: journal).isEmpty
+        effects.behind = plan.isBehind(after: journal)
         return (effects, toRemember)
     }
 

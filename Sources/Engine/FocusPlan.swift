@@ -9,10 +9,14 @@ struct FocusPlan {
     /// The policy's events, and the ducks it decided earlier that are made only now (left undone
     /// then): each is told once it is carried out.
     let toTell: [FocusEvent]
+    /// False where the server ducks by role: the policy's level events are left to it as they are,
+    /// and nothing is reconciled.
+    let reconciles: Bool
+    private let levels: [SourceID: SourceLevel]
+    private let sources: [SourceID: SourceHandle]
 
-    /// - Parameter voxNavDucks: false where the server ducks by role: the policy's level events are
-    ///   left to it as they are, and nothing is reconciled.
     init(levels: [SourceID: SourceLevel], events: [FocusEvent], sources: [SourceID: SourceHandle], journal: DuckJournal, voxNavDucks: Bool) {
+        (self.levels, self.sources, reconciles) = (levels, sources, voxNavDucks)
         edges = events.filter { !$0.changesLevel }
         guard voxNavDucks else {
             moves = events.filter(\.changesLevel)
@@ -56,8 +60,10 @@ struct FocusPlan {
     }
 
     /// Of `toTell`, those carried out, once `done` (what the reconciliation did) left `journal`: an
-    /// edge done, a duck where the stream is held lowered now, a restore where one was done.
-    func told(done: [FocusEvent], sources: [SourceID: SourceHandle], journal: DuckJournal) -> [FocusEvent] {
+    /// edge done, a duck where the stream is held lowered now, a restore where one was done. Where
+    /// the server ducks, what was done (its level events left to it count as done).
+    func told(done: [FocusEvent], journal: DuckJournal) -> [FocusEvent] {
+        guard reconciles else { return done }
         let restored = Set(done.compactMap { if case .restored(let id, _) = $0 { id } else { nil } })
         return toTell.filter { event in
             switch event {
@@ -69,5 +75,11 @@ struct FocusPlan {
             default: return done.contains(event)
             }
         }
+    }
+
+    /// Whether a wanted level is still not reached once the reconciliation left `journal` (another
+    /// program's stream left at its own while the journal cannot be written).
+    func isBehind(after journal: DuckJournal) -> Bool {
+        reconciles && !Self.moves(to: levels, events: [], sources: sources, journal: journal).isEmpty
     }
 }

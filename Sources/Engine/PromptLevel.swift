@@ -13,15 +13,16 @@ struct PromptLevel: Sendable {
     /// level nor a bed asks for it.
     let speechLevel: Double?
 
-    /// - Parameters:
-    ///   - speech: the audio is speech (a tone is played as made, at its client's gain).
-    ///   - volume: the prompt's own volume (`VoiceProsody.gainDecibels`), on top of its client's gain.
-    init(_ rendered: PCMBuffer, speech: Bool, grant: PromptGrant, audibility: Audibility, volume: Double = 0) {
-        let measured = speech && (audibility.promptLevel != nil || grant.bed != nil)
-        speechLevel = measured ? SpeechLevel.level(of: rendered.samples, sampleRate: rendered.sampleRate) : nil
+    /// The prompt's audio as made, at its level under `grant`: speech is measured and levelled, a
+    /// tone is played as made, at its client's gain.
+    /// - Parameter volume: the prompt's own volume (`VoiceProsody.gainDecibels`), on top of its client's gain.
+    init(_ rendered: RenderedPrompt, grant: PromptGrant, audibility: Audibility, volume: Double = 0) {
+        let made = rendered.audio
+        let measured = rendered.style == .normal && (audibility.promptLevel != nil || grant.bed != nil)
+        speechLevel = measured ? SpeechLevel.level(of: made.samples, sampleRate: made.sampleRate) : nil
         plan = audibility.plan(prompt: speechLevel, clientGain: grant.gain.decibels + volume, bed: grant.bed)
-        var audio = rendered
-        if plan.totalGain != 0 { audio.samples = PeakLimiter().apply(gain: plan.totalGain, to: rendered.samples, sampleRate: rendered.sampleRate) }
+        var audio = made
+        if plan.totalGain != 0 { audio.samples = PeakLimiter().apply(gain: plan.totalGain, to: made.samples, sampleRate: made.sampleRate) }
         self.audio = audio
     }
 

@@ -635,8 +635,7 @@ final class PromptPlayer {
 
         // At one level, and loud enough over what plays under it: the client's gain, a deeper duck, a boost.
         // Made with the grant (its deeper duck carried out with it), or now, for audio made after it.
-        let level =
-            grant.level ?? PromptLevel(rendered.audio, speech: style == .normal, grant: grant, audibility: audibility, volume: prompt.prosody.gainDecibels)
+        let level = grant.level ?? PromptLevel(rendered, grant: grant, audibility: audibility, volume: prompt.prosody.gainDecibels)
         if grant.level == nil, level.plan.extraDuck < 0 { await gate.duckDeeper(by: level.plan.extraDuck) }
         let sink = wake.rules.isEmpty && !output.sinkMayBeSuspended ? nil : await woken
         // Checked after the last await before the audio exists: a stop in any of them keeps it unheard.
@@ -698,7 +697,7 @@ final class PromptPlayer {
         let grant = await gate.promptReady(client, purpose: prompt.purpose, toneless: prompt.toneless) { [early] grant in
             // Its level known with the grant where its audio is made in the style granted.
             guard let early, case .play(let decided) = grant.verdict, early.style == decided else { return nil }
-            return PromptLevel(early.audio, speech: decided == .normal, grant: grant, audibility: audibility, volume: volume)
+            return PromptLevel(early, grant: grant, audibility: audibility, volume: volume)
         }
         playing?.heldBack = grant.heldBack
         let audible: AudibleStyle

@@ -41,7 +41,7 @@ extension VoxNavEngine: PromptGate {
             verdict: verdict, style: style, activatedAt: wasActive ? nil : decidedAt, ducked: [], paused: [], heldBack: heldBack, gain: gain,
             bed: bed(measured: bedLevel))
         // The prompt's deeper duck, decided with its grant: one reconciliation takes the bed down.
-        if case .play = verdict, let made = level(grant) {
+        if let made = level(grant) {
             grant.level = made
             if made.plan.extraDuck < 0 { decisions += policy.apply(.duckDeeper(by: made.plan.extraDuck, at: at)) }
         }

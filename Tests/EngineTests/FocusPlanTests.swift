@@ -59,5 +59,15 @@ import Testing
         let plan = FocusPlan(
             levels: [Self.radio: .ducked(dB: -21, ramp: 0.03)], events: events, sources: Self.sources, journal: DuckJournal(), voxNavDucks: false)
         #expect(plan.moves == events && plan.toTell == events)
+        #expect(plan.told(done: events, journal: DuckJournal()) == events, "a duck left to the server is told as done")
+        #expect(!plan.isBehind(after: DuckJournal()))
+    }
+
+    /// A level still unreached after the reconciliation (the journal held no duck) is behind; one reached is not.
+    @Test func aLevelUnreachedIsBehind() {
+        let plan = FocusPlan(
+            levels: [Self.radio: .ducked(dB: -15, ramp: 0.03)], events: [], sources: Self.sources, journal: DuckJournal(), voxNavDucks: true)
+        #expect(plan.isBehind(after: DuckJournal()))
+        #expect(!plan.isBehind(after: Self.journal(duckedBy: -15)))
     }
 }
