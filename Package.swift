@@ -57,6 +57,8 @@ let package = Package(
         .target(name: "FileReading", dependencies: ["StrictCoding"]),
         // The phrase packs of every data directory's voices/ and lexicon/ (`VoiceLibrary`): files read, so not Guidance.
         // The engine speaks with it and the CLI lists and previews it, without the engine.
+        // Each client's guidance: what its reports, reroutes, pauses and a driver's requests say (no I/O).
+        .target(name: "ClientGuidance", dependencies: ["Guidance", "AudioPolicy", "RPC", "TextFormat"]),
         .target(name: "PackLibrary", dependencies: ["Guidance", "Installation", "StrictCoding", "FileReading"]),
 
         // The one one-shot primitive (a prompt's outcome, a source's end).
@@ -85,12 +87,12 @@ let package = Package(
             name: "Engine",
             dependencies: [
                 "TextFormat", "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "MPRIS", "AsyncSupport", "RPC", "PackLibrary",
-                "StrictCoding", .product(name: "Logging", package: "swift-log"),
+                "ClientGuidance", "StrictCoding", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "Daemon",
             dependencies: [
-                "TextFormat", "Engine", "RPC", "RPCSocket", "AsyncSupport", "AudioPolicy", "Guidance", "SSIP", "Speech",
+                "TextFormat", "Engine", "RPC", "RPCSocket", "AsyncSupport", "AudioPolicy", "Guidance", "ClientGuidance", "SSIP", "Speech",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -134,7 +136,7 @@ let package = Package(
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "GuidanceTests",
-            dependencies: ["Guidance", "AudioPolicy", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["Guidance", "ClientGuidance", "RPC", "AudioPolicy", .product(name: "PropertyBased", package: "swift-property-based")]),
         // The many-connections flood, shared by voxnav-bench and its test.
         .target(name: "LoadClients", dependencies: ["RPC", "RPCSocket"]),
         // Read-back helpers for tests that talk to a real PulseAudio server (pactl, parec on car.monitor).
@@ -170,13 +172,14 @@ let package = Package(
         .testTarget(
             name: "EngineTests",
             dependencies: [
-                "Engine", "Guidance", "PulseAudio", "RPC", "AudioPolicy", "AsyncSupport", "Speech", "MPRIS", "CarAudio",
+                "Engine", "Guidance", "ClientGuidance", "PulseAudio", "RPC", "AudioPolicy", "AsyncSupport", "Speech", "MPRIS", "CarAudio",
                 .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "Daemon", "RPC", "RPCSocket", "AudioPolicy", "BuiltInPolicy", "Engine", "Speech", "Guidance", "AudioTestSupport", "PulseServer",
+                "Daemon", "RPC", "RPCSocket", "AudioPolicy", "BuiltInPolicy", "Engine", "Speech", "Guidance", "ClientGuidance", "AudioTestSupport",
+                "PulseServer",
                 "LoadClients", "ProcessSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -1,4 +1,5 @@
 import AudioPolicy
+import ClientGuidance
 import Engine
 import Guidance
 import RPC

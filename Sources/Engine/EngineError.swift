@@ -1,3 +1,4 @@
+import ClientGuidance
 import PackLibrary
 import RPC
 import Speech
@@ -11,12 +12,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case audio(String)
     case speech(String)
     case unknownLanguage(String, available: [String])
-    case unknownProfile(String, available: [String])
-    /// The language's phrase pack does not word distances in that unit system.
-    case unitsNotWorded(String, language: String, available: [String])
-    case noGuidance
-    /// The client's guidance has ended (`guidance.ended`), for this reason; no other has started.
-    case guidanceEnded(GuidanceEndReason)
+    /// A guidance request was refused (`GuidanceSessions`).
+    case guidance(GuidanceError)
     /// The car's own navigation is guiding: the app's guidance may not start until it stops.
     case nativeNavigationGuiding
     /// The queue, or the client's share of it, is full.
@@ -27,7 +24,6 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case textTooLong(characters: Int, limit: Int)
     /// A text said as several prompts in a row speaks longer in all than `PromptLimits.maxMessageSeconds`.
     case messageTooLong(seconds: Double, limit: Double)
-    case unknownManeuver(String)
     /// A name longer than it may be, refused before any look-up ("language must be at most 64 characters, …").
     case nameTooLong(String)
     /// The sound server went away; the daemon is reconnecting.
@@ -41,10 +37,6 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .sourceNotRunning(let kind): "source '\(kind)' is not running"
         case .audio(let why): "audio error: \(why)"
         case .speech(let why): why
-        case .unitsNotWorded(let units, let language, let available):
-            "the \(language) phrase pack does not word \(units) distances (it words \(available.joined(separator: ", ")))"
-        case .unknownProfile(let profile, let available):
-            "unknown vehicle profile '\(profile)' (available: \(available.joined(separator: ", ")))"
         case .queueFull(.clientFull(let limit)): "too many prompts waiting for this client (at most \(limit)); wait for some to finish"
         case .queueFull(.queueFull(let limit)):
             "the prompt queue is full (\(limit) prompts waiting, and this client has as many as any other, none of whose prompts would give way to this one); wait for some to finish"
@@ -58,14 +50,11 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
             "prompt refused: its text has \(characters) characters, more than the \(limit) a prompt may have"
         case .messageTooLong(let seconds, let limit):
             "text refused: it speaks \(Self.seconds(seconds)) s, more than the \(Self.seconds(limit)) s a text may speak in all, said as several prompts in a row"
-        case .noGuidance: "no guidance is running for this client (call guidance.start first)"
-        case .guidanceEnded(let reason):
-            "no guidance is running for this client (\(reason.promptReason)); guidance.start begins another"
+        case .guidance(let refusal): refusal.description
         case .nativeNavigationGuiding:
             "the car's own navigation is guiding: guidance.start is refused until it stops (the guidance.ended event said so)"
         case .serverUnavailable: "\(Self.serverUnavailableReason): voxnavd is reconnecting, try again shortly"
         case .nameTooLong(let why): why
-        case .unknownManeuver(let id): "maneuver '\(id)' was never described: send its 'maneuver' once"
         case .unknownLanguage(let language, let available): VoiceLibrary.noPack(for: language, available: available)
         }
     }
@@ -73,7 +62,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     /// What a client reads without parsing the message: `{"guidanceEnded": reason}` for a guidance
     /// request after its guidance ended (a drive that arrived stops sending updates).
     public var data: JSONValue? {
-        guard case .guidanceEnded(let reason) = self else { return nil }
+        guard case .guidance(.guidanceEnded(let reason)) = self else { return nil }
         return .object(["guidanceEnded": .string(reason.rawValue)])
     }
 

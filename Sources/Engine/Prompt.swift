@@ -1,4 +1,5 @@
 import AudioPolicy
+import ClientGuidance
 import Guidance
 import Speech
 

@@ -1,4 +1,5 @@
 import AudioPolicy
+import ClientGuidance
 import RPC
 
 /// The policy as the prompt player sees it: may this client speak now, and how; and the word that
@@ -38,17 +39,6 @@ extension PromptGate {
     func duckDeeper(by extra: Double) async {}
     /// Where nothing is held, nothing waits for the next prompt.
     func promptComing() async {}
-}
-
-/// How a guidance prompt ended, as the guidance's memory of held-back prompts sees it (`HeldBackPrompt`).
-enum GuidancePromptEnding: Sendable, Equatable {
-    /// Spoken in full; what it announced, for a guidance instruction (the arrival ends guidance).
-    case heard(AnnouncedManeuver?)
-    /// A maneuver instruction held back by the moment (a tone or nothing instead of its words, or cut
-    /// by a call), for the maneuver `key` names.
-    case heldBack(key: String?)
-    /// Neither (cancelled, expired, interrupted and queued again, or silenced by the user).
-    case other
 }
 
 /// The policy's answer to a ready prompt and what carrying it out did.

@@ -1,4 +1,5 @@
 import AudioPolicy
+import ClientGuidance
 import Guidance
 import Speech
 
@@ -61,10 +62,4 @@ public struct PromptOptions: Sendable {
         options.announces = announces
         return options
     }
-}
-
-/// The maneuver a guidance prompt is for, and its state ("execute" is the final instruction).
-struct AnnouncedManeuver: Sendable, Equatable {
-    var maneuver: String
-    var state: ManeuverState
 }

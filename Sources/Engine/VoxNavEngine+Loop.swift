@@ -64,7 +64,7 @@ extension VoxNavEngine {
     func handOver(_ decisions: [PolicyDecision]) async -> OneShot<FocusExecutor.Effects> {
         // A cut first, before any ramp of the same batch (ramps take time): heard within 100 ms.
         for case .cutPrompt(let cut) in decisions { prompts.cut(cut) }
-        if decisions.contains(.nativeNavigationTookOver) { await nativeNavigationTookOver() }
+        if decisions.contains(.nativeNavigationTookOver) { nativeNavigationTookOver() }
         scheduleDeadline()
         let decidedAt = now()
         emit(decisions, at: decidedAt)

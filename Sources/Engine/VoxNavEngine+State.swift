@@ -1,5 +1,6 @@
 import AudioPolicy
 import CarAudio
+import ClientGuidance
 import PulseAudio
 import RPC
 
@@ -35,8 +36,8 @@ extension VoxNavEngine {
             guidanceClients: guidance.count, promptStyle: policy.promptStyle(for: Self.localClient),
             sources: described, sessions: sessions, violations: policy.audit.violations.map(EngineState.ViolationEntry.init),
             journalProblem: await focus.journalProblem,
-            guidance: guidance.keys.sorted().map { client in
-                let session = guidance[client]!
+            guidance: guidance.clients.compactMap { client in
+                guard let session = guidance[client] else { return nil }
                 return EngineState.Guidance(
                     client: client.rawValue, language: session.language, units: session.units, paused: session.paused,
                     trip: session.trip.map { TripEstimates($0.estimate, arrivalDerived: $0.arrivalDerived) },

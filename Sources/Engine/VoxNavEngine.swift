@@ -1,6 +1,7 @@
 import AsyncSupport
 import AudioPolicy
 import CarAudio
+import ClientGuidance
 import FoundationEssentials
 import Guidance
 import Logging
@@ -36,12 +37,8 @@ public actor VoxNavEngine {
 
     var policy: PolicyEngine
     var sources = SourceRegistry()
-    var guidance: [ClientID: GuidanceSession] = [:]
-    /// Why each connected client's last guidance ended, until it starts another: a guidance request
-    /// after the end says why there is none (`EngineError.guidanceEnded`).
-    var guidanceEndings: [ClientID: GuidanceEndReason] = [:]
-    /// How many guidance sessions have started: the next one's id.
-    var guidanceSessionsStarted: UInt64 = 0
+    /// Every client's guidance, and what each guidance request decides.
+    var guidance = GuidanceSessions()
     /// The sink prompts play into, read at start and when the server comes back: a guidance session's
     /// announcer counts that sink's pre-roll (the policy's `outputs:`) into its output latency.
     var promptSink: String?
@@ -182,8 +179,7 @@ public actor VoxNavEngine {
 
     /// A client went away: its prompts are cancelled, its session deactivated, its guidance ended, at once.
     public func clientDisconnected(_ client: ClientID) async {
-        await endGuidance(client: client, reason: .disconnected)
-        guidanceEndings[client] = nil
+        endGuidance(client: client, reason: .disconnected)
         // In this task, not a turn of the engine's: the playing prompt ends through the engine. Prompts queued to outlive the client
         // play first, in its session: this returns when the last has ended.
         await prompts.cancelAll(of: client, reason: "the client disconnected")

@@ -1,4 +1,5 @@
 import AudioTestSupport
+import ClientGuidance
 import Engine
 import Foundation
 import Guidance

@@ -1,4 +1,5 @@
 import AudioTestSupport
+import ClientGuidance
 import Foundation
 import RPC
 import Testing

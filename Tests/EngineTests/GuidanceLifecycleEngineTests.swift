@@ -1,4 +1,5 @@
 import AudioPolicy
+import ClientGuidance
 import Foundation
 import Guidance
 import RPC
@@ -100,7 +101,7 @@ import Testing
         await #expect {
             _ = try await rig.engine.updateGuidance(client: Self.app, progress: GuidanceProgress(time: 5, speed: 8, upcoming: [arrival]))
         } throws: { error in
-            guard case EngineError.guidanceEnded(.arrived) = error else { return false }
+            guard case EngineError.guidance(.guidanceEnded(.arrived)) = error else { return false }
             return (error as? EngineError)?.data == .object(["guidanceEnded": .string("arrived")])
         }
         await rig.stop()

@@ -1,5 +1,6 @@
 import AsyncSupport
 import AudioPolicy
+import ClientGuidance
 import Guidance
 import PulseAudio
 import RPC

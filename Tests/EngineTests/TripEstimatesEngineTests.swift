@@ -1,4 +1,5 @@
 import AudioPolicy
+import ClientGuidance
 import Foundation
 import Guidance
 import RPC

@@ -17,10 +17,10 @@ public enum GuidanceEndReason: String, Sendable, CaseIterable {
 
     /// Whether the prompt playing is said to its end (only the waiting ones are skipped): the trip is
     /// done, and its last words ("your destination is on the right") are not cut.
-    var letsThePlayingPromptFinish: Bool { self == .finished || self == .arrived }
+    public var letsThePlayingPromptFinish: Bool { self == .finished || self == .arrived }
 
     /// The reason given to the prompts its guidance had queued, which are cancelled with it.
-    var promptReason: String {
+    public var promptReason: String {
         switch self {
         case .clientRequest: "guidance ended: the client called guidance.end"
         case .finished: "guidance ended: the client finished its trip (guidance.end finished)"

@@ -1,12 +1,12 @@
 import Guidance
 
 /// One client's guidance: the maneuvers it described, when to speak (the announcer) and in which words.
-struct GuidanceSession {
+public struct GuidanceSession: Sendable {
     /// Told apart from a later session of the same client (a prompt queued for this one must not outlive it).
-    let id: UInt64
-    let language: String
+    public let id: UInt64
+    public let language: String
     /// The unit system its distances are said in.
-    let units: UnitSystem
+    public let units: UnitSystem
     let composer: PhraseComposer
     /// Whether road names and route numbers are said.
     let roads: RoadMentions
@@ -21,7 +21,7 @@ struct GuidanceSession {
     /// The announcements said lately: a pause that flaps does not say one again within the window.
     var recent = RecentAnnouncements()
     /// Why guidance is paused (`guidance.pause`): nothing is announced until it resumes. Nil: guiding.
-    var paused: GuidancePauseReason?
+    public internal(set) var paused: GuidancePauseReason?
     /// The last update as the announcer read it (lane-only maneuvers folded), and when it came on the
     /// engine's clock: a repeat moves its distances on from there.
     var lastProgress: RouteProgress?
@@ -33,10 +33,10 @@ struct GuidanceSession {
     /// True when the client supplies its own clock (a simulation); the engine's clock otherwise.
     var clientClock = false
     /// The trip's last estimates (`guidance.update`'s `trip`), when the client reports them.
-    var trip: TripState?
+    public internal(set) var trip: TripState?
     /// The maneuvers at a roundabout the client described without a traffic side: right-hand
     /// traffic is assumed for them (the way round and the exits would be wrong where it keeps left).
-    var trafficSideAssumed: Set<String> = []
+    public internal(set) var trafficSideAssumed: Set<String> = []
     /// Whether a departure prompt ends with the arrival (`guidance.start`'s `arrivalOnDeparture`).
     let arrivalOnDeparture: Bool
     /// The wall clock at one moment of the client's own clock: an arrival worked out for a client on
@@ -67,6 +67,15 @@ struct GuidanceSession {
         let (onDeparture, arrival) = (arrivalOnDeparture, trip?.estimate.arrival)
         return { maneuver in onDeparture && maneuver.type.family == .starts ? arrival : nil }
     }
+
+    /// Which session a prompt it queues belongs to, and what it is said in.
+    public struct Speech: Sendable, Equatable {
+        public let id: UInt64
+        public let language: String
+        public let units: UnitSystem
+    }
+
+    public var speech: Speech { Speech(id: id, language: language, units: units) }
 
     /// How much it says (`Verbosity`).
     var verbosity: Verbosity { announcer.configuration.verbosity }
