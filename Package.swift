@@ -82,12 +82,15 @@ let package = Package(
         // Other programs' media players on the session bus (MPRIS over libdbus): found by process, paused and played.
         .target(name: "MPRIS", dependencies: ["CDBus"]),
 
+        // The one writer of the managed streams' levels, mutes and pauses, and of the duck journal.
+        .target(name: "SourceFocus", dependencies: ["AudioPolicy", "PulseAudio", "CarAudio", "MPRIS", "RPC", .product(name: "Logging", package: "swift-log")]),
+
         // Wiring and serving.
         .target(
             name: "Engine",
             dependencies: [
                 "TextFormat", "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "MPRIS", "AsyncSupport", "RPC", "PackLibrary",
-                "ClientGuidance", "StrictCoding", .product(name: "Logging", package: "swift-log"),
+                "ClientGuidance", "SourceFocus", "StrictCoding", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "Daemon",
@@ -172,14 +175,14 @@ let package = Package(
         .testTarget(
             name: "EngineTests",
             dependencies: [
-                "Engine", "Guidance", "ClientGuidance", "PulseAudio", "RPC", "AudioPolicy", "AsyncSupport", "Speech", "MPRIS", "CarAudio",
+                "Engine", "Guidance", "ClientGuidance", "SourceFocus", "PulseAudio", "RPC", "AudioPolicy", "AsyncSupport", "Speech", "MPRIS", "CarAudio",
                 .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "DaemonTests",
             dependencies: [
                 "Daemon", "RPC", "RPCSocket", "AudioPolicy", "BuiltInPolicy", "Engine", "Speech", "Guidance", "ClientGuidance", "AudioTestSupport",
-                "PulseServer",
+                "PulseServer", "SourceFocus",
                 "LoadClients", "ProcessSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -1,6 +1,7 @@
 import AudioPolicy
 import CarAudio
 import PulseAudio
+import SourceFocus
 
 /// The sound server as the engine uses it: the streams on it (other programs' and the engine's own)
 /// and their events, the connection's loss and return, and what the engine opens on it: the prompt
@@ -45,24 +46,6 @@ protocol ServerPromptOutput: PromptOutput {
     func close()
 }
 
-/// A simulated car or phone source as the engine acts on it (`CarSource` on a real server): its
-/// stream's sink input is ducked and muted through the server; the source itself pauses, resumes
-/// and stops.
-protocol SimulatedSource: AnyObject, Sendable {
-    var kind: SourceKind { get }
-    var activity: SourceActivity { get }
-    var displayName: String { get }
-    var sinkInputIndex: UInt32 { get }
-    /// Seconds of sound of a source that plays once (a chime); nil for a programme that goes on.
-    var programmeDuration: Double? { get }
-    /// Seconds of programme played; nil for a live source or before the server's first report.
-    var position: Double? { get }
-    var isPaused: Bool { get }
-    func pause() async
-    func resume()
-    func stop()
-}
-
 /// The bed's level meter (`LevelMeter` on a real server): blocks of a monitor's power, held out
 /// while a prompt session is active.
 protocol BedLevelMeter: Sendable {
@@ -72,7 +55,6 @@ protocol BedLevelMeter: Sendable {
     func close()
 }
 
-extension CarSource: SimulatedSource {}
 extension LevelMeter: BedLevelMeter {}
 
 extension PulseConnection: AudioServer {

@@ -1,5 +1,6 @@
 import AudioPolicy
 import CarAudio
+import SourceFocus
 
 /// The sources the engine acts on, its simulated ones and other programs' streams, with what it
 /// keeps of each: the order the simulated ones were started and their last journalled places,

@@ -1,5 +1,6 @@
 import AudioPolicy
 import RPC
+import SourceFocus
 
 extension VoxNavEngine {
     /// Calls `sink` with every event from now on, in order; returns a token for `unsubscribe`.

@@ -2,6 +2,7 @@ import AsyncSupport
 import AudioPolicy
 import PulseAudio
 import RPC
+import SourceFocus
 
 /// The engine's life: `run()` is the root of every task it starts, `shutdown()` its clean end.
 extension VoxNavEngine {

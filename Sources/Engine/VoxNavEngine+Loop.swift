@@ -2,6 +2,7 @@ import AsyncSupport
 import AudioPolicy
 import Logging
 import RPC
+import SourceFocus
 
 /// The engine's one loop is the engine itself: its serial executor takes every input in turn. An
 /// input (a request, a source starting or ending, a timer, the prompt player's questions) is applied

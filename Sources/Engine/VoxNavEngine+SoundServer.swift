@@ -2,6 +2,7 @@ import AudioPolicy
 import CarAudio
 import PulseAudio
 import RPC
+import SourceFocus
 
 extension VoxNavEngine {
     /// Follows the connection: when the server goes away, what cannot wait ends and the engine

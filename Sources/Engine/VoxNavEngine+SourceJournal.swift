@@ -1,5 +1,6 @@
 import AudioPolicy
 import CarAudio
+import SourceFocus
 
 extension VoxNavEngine {
     /// How often the simulated sources' places are journalled: a podcast started again after a

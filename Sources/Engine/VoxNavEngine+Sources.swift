@@ -2,6 +2,7 @@ import AudioPolicy
 import CarAudio
 import PulseAudio
 import RPC
+import SourceFocus
 
 extension VoxNavEngine {
     /// Starts a simulated source, or changes its activity (the assistant going from listening to

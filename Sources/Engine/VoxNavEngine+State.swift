@@ -3,6 +3,7 @@ import CarAudio
 import ClientGuidance
 import PulseAudio
 import RPC
+import SourceFocus
 
 extension VoxNavEngine {
     /// How long `state()` waits for the server's read-back before answering without it.

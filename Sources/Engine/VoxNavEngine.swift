@@ -9,6 +9,7 @@ import MPRIS
 import PackLibrary
 import PulseAudio
 import RPC
+import SourceFocus
 import Speech
 
 /// The prompt pipeline, the car's sources and the audio policy on one sound server (`AudioServer`).
@@ -130,7 +131,7 @@ public actor VoxNavEngine {
         let journalFile = configuration.journalPath.map(JournalFile.init(path:))
         focus = FocusExecutor(
             connection: server, logger: logger, journalFile: journalFile, deepestDuckDB: configuration.policy.deepestDuckDB,
-            players: players, events: events, clock: clock,
+            players: players, tell: { [events, clock] in events.emit($0, at: clock.now()) },
             rampsTakeTime: clock.playsPromptAudio)
         let left = await Self.takeOverJournal(focus, path: configuration.journalPath ?? "", logger: logger)
         promptSink = await output.sink(resume: false).name

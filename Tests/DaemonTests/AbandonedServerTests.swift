@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Engine
 import Foundation
+import SourceFocus
 import Testing
 
 /// A shutdown that runs out of time gives the sound server up (`VoxNavEngine.abandonSoundServer`,

@@ -4,6 +4,7 @@ import PulseAudio
 import Testing
 
 @testable import Engine
+@testable import SourceFocus
 
 /// The duck journal's account of what a desktop server remembers (pure: no server).
 @Suite struct DuckJournalMemoryTests {

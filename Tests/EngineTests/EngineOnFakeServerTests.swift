@@ -6,6 +6,7 @@ import RPC
 import Testing
 
 @testable import Engine
+@testable import SourceFocus
 
 /// The whole engine (`VoxNavEngine`: its policy loop, focus lane, prompt player, journal and server
 /// supervision) on an in-memory sound server (`FakeSoundServer` as `AudioServer`) with instant

@@ -6,6 +6,7 @@ import RPC
 import Testing
 
 @testable import Engine
+@testable import SourceFocus
 
 /// The whole engine (`VoxNavEngine`) running on an in-memory sound server (`FakeSoundServer`) with
 /// instant speech (`InstantRenderer`), started as voxnavd starts it: for the EngineTests that need

@@ -5,6 +5,7 @@ import Synchronization
 
 @testable import CarAudio
 @testable import Engine
+@testable import SourceFocus
 
 /// `FakeSoundServer` as the whole sound server the engine runs on (`AudioServer`): sink-input
 /// events, the connection lost and back, simulated sources as streams on it, and the prompt stream

@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @testable import Engine
+@testable import SourceFocus
 
 /// The engine's ducks, restores, mutes and journal on an in-memory sound server (`FakeSoundServer`):
 /// the logic of `FocusExecutor` without a sound server, in milliseconds. What only a real server
@@ -24,7 +25,7 @@ import Testing
     static func executor(_ server: FakeSoundServer, journal: String? = nil) -> FocusExecutor {
         FocusExecutor(
             connection: server, logger: Logger(label: "test"), journalFile: journal.map(JournalFile.init(path:)), deepestDuckDB: -40,
-            players: nil, events: EventBus(), clock: EngineClock(), rampsTakeTime: false, memorySettle: [])
+            players: nil, tell: { _ in }, rampsTakeTime: false, memorySettle: [])
     }
 
     /// A journal file's path in a directory of its own.

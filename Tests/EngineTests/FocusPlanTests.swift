@@ -3,6 +3,7 @@ import PulseAudio
 import Testing
 
 @testable import Engine
+@testable import SourceFocus
 
 /// What a reconciliation plans from the policy's levels and events and the journal (pure): moves only
 /// where a stream is not at its wanted level, the policy's ramp where it made an event, the level's

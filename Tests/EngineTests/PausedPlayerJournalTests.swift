@@ -3,6 +3,7 @@ import MPRIS
 import Testing
 
 @testable import Engine
+@testable import SourceFocus
 
 /// The players VoxNav holds paused over MPRIS, in the journal file: written and read back, and a
 /// record no daemon would have written left out with its reason, the rest kept.

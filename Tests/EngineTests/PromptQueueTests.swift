@@ -5,6 +5,7 @@ import PulseAudio
 import Testing
 
 @testable import Engine
+@testable import SourceFocus
 
 extension PromptQueue {
     /// Admits a prompt with no bound but the key's (the queue's order and supersession on their own).

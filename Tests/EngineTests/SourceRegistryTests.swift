@@ -2,6 +2,7 @@ import AudioPolicy
 import Testing
 
 @testable import Engine
+@testable import SourceFocus
 
 /// The engine's bookkeeping of other programs' streams (pure; simulated sources need a server and
 /// are covered by the server suites).

@@ -12,11 +12,11 @@ import PulseAudio
 /// saves asynchronously (WirePlumber only after it has read the stream's new parameters back, a few
 /// milliseconds later), so each write is repeated as the changes settle: soon, to keep the window in
 /// which a program starting a stream would be given a ducked level short, and once more later.
-actor ServerMemoryKeeper {
+package actor ServerMemoryKeeper {
     private let connection: any StreamVolumeControl
     private let logger: Logger
     /// When, after the last change, the write is repeated, to come after the server's own save.
-    let settle: [Duration]
+    package let settle: [Duration]
     private var supported: Bool?
     /// Whether reading the memory back tells what the server remembers. PulseAudio's does;
     /// pipewire-pulse's reads only what was written through the extension, not WirePlumber's own
@@ -38,9 +38,9 @@ actor ServerMemoryKeeper {
 
     /// After a change: soon, to keep short the window in which a new stream would start ducked, then
     /// after the server's own saves have settled.
-    static let defaultSettle: [Duration] = [.milliseconds(20), .milliseconds(80), .milliseconds(300)]
+    package static let defaultSettle: [Duration] = [.milliseconds(20), .milliseconds(80), .milliseconds(300)]
 
-    init(connection: any StreamVolumeControl, logger: Logger, settle: [Duration] = defaultSettle) {
+    package init(connection: any StreamVolumeControl, logger: Logger, settle: [Duration] = defaultSettle) {
         self.connection = connection
         self.logger = logger
         self.settle = settle
@@ -48,7 +48,7 @@ actor ServerMemoryKeeper {
     }
 
     /// Makes the settled writes of each change, until `finish()`: a child task of the engine's `run()`.
-    func run() async {
+    package func run() async {
         running = true
         for await _ in changes { await writeWhenSettled() }
         running = false
@@ -56,10 +56,10 @@ actor ServerMemoryKeeper {
     }
 
     /// Ends `run()` after the settled writes under way; later changes are written once, at once.
-    nonisolated func finish() { changed.finish() }
+    package nonisolated func finish() { changed.finish() }
 
     /// Whether the server remembers streams at all (asked once per connection).
-    func isSupported() async -> Bool {
+    package func isSupported() async -> Bool {
         if let supported { return supported }
         let answer = await connection.remembersStreams()
         supported = answer
@@ -69,11 +69,11 @@ actor ServerMemoryKeeper {
     }
 
     /// Forgets whether the server supports it (a new server after a reconnect may differ).
-    func serverChanged() { supported = nil }
+    package func serverChanged() { supported = nil }
 
     /// What the server remembers now for `input`'s group: its entry, or (where it reports none, or
     /// cannot be trusted to report it, as on PipeWire) the stream as it is, which the server saved.
-    func memory(of input: SinkInput) async -> RememberedStream? {
+    package func memory(of input: SinkInput) async -> RememberedStream? {
         guard await isSupported(), let group = input.restoreGroup else { return nil }
         guard readsAreCurrent else { return RememberedStream(current: input) }
         let entries = (try? await connection.rememberedStreams()) ?? []
@@ -81,7 +81,7 @@ actor ServerMemoryKeeper {
     }
 
     /// Writes `entries` now, and again once no change has come for `settle`.
-    func keep(_ entries: [RememberedStream]) async {
+    package func keep(_ entries: [RememberedStream]) async {
         guard !entries.isEmpty, await isSupported() else { return }
         for entry in entries { pending[entry.name] = entry }
         generation += 1
@@ -92,7 +92,7 @@ actor ServerMemoryKeeper {
     }
 
     /// Waits until every pending entry has had its settled write.
-    func flush() async {
+    package func flush() async {
         if !running, !pending.isEmpty { return await writeWhenSettled() }
         guard settling else { return }
         await withCheckedContinuation { flushed.append($0) }

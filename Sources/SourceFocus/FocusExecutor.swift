@@ -10,37 +10,35 @@ import RPC
 /// exactly that volume; interruptions pause (or, for another program's stream, mute) and resume;
 /// stops switch a simulated source off. What the server remembers for each stream's group is held
 /// at what it was before (`ServerMemoryKeeper`). The engine hands it one batch at a time.
-actor FocusExecutor {
+package actor FocusExecutor {
     /// The server the streams are on: the real connection, or an in-memory one in tests.
-    let connection: any StreamVolumeControl
-    let logger: Logger
+    package let connection: any StreamVolumeControl
+    package let logger: Logger
     /// Where the journal is kept between daemons; nil keeps it in memory only.
     private var journalFile: JournalFile?
     /// Keeps the server's memory of the groups it changes; its writer runs in the engine's `run()`.
-    nonisolated let memory: ServerMemoryKeeper
+    package nonisolated let memory: ServerMemoryKeeper
     /// Other programs' players, paused and played through MPRIS where one plays the stream.
-    let players: ForeignPlayers
+    package let players: ForeignPlayers
     /// The deepest duck the policy can ask for (dB): what bounds a journalled restore (`undo`).
     private let deepestDuckDB: Double
     /// The streams lowered or muted now, each with its own volume.
-    private(set) var journal = DuckJournal()
+    package private(set) var journal = DuckJournal()
     /// False on the virtual clock: prompts make no sound there, so a duck or a restore is set at
     /// once instead of ramped over wall time (a long drive has thousands; the simulated moments and
     /// the levels are the same).
     private let rampsTakeTime: Bool
 
-    /// Where `journal.failing` and `journal.recovered` are told, stamped by `clock`.
-    private let events: EventBus
-    private let clock: EngineClock
+    /// Where `journal.failing` and `journal.recovered` are told (the engine's subscribers).
+    private let tell: @Sendable (EngineEvent) -> Void
 
-    init(
+    package init(
         connection: any StreamVolumeControl, logger: Logger, journalFile: JournalFile?, deepestDuckDB: Double, players: MPRISPlayers?,
-        events: EventBus, clock: EngineClock, rampsTakeTime: Bool = true,
+        tell: @escaping @Sendable (EngineEvent) -> Void, rampsTakeTime: Bool = true,
         memorySettle: [Duration] = ServerMemoryKeeper.defaultSettle
     ) {
         self.connection = connection
-        self.events = events
-        self.clock = clock
+        self.tell = tell
         self.players = ForeignPlayers(players: players, logger: logger)
         self.rampsTakeTime = rampsTakeTime
         self.deepestDuckDB = deepestDuckDB
@@ -50,17 +48,19 @@ actor FocusExecutor {
     }
 
     /// What carrying out a batch of events did, for the prompt's outcome.
-    struct Effects: Sendable {
-        var ducked: [PromptOutcome.DuckedSource] = []
+    package struct Effects: Sendable {
+        package var ducked: [PromptOutcome.DuckedSource] = []
         /// Sources interrupted (paused, or muted when they are another program's).
-        var paused: [SourceKind] = []
+        package var paused: [SourceKind] = []
         /// Simulated sources the policy switched off, to be forgotten by the engine.
-        var stopped: [SourceID] = []
+        package var stopped: [SourceID] = []
         /// How each of other programs' streams was interrupted or let go (paused through its player, or muted).
-        var handled: [(source: SourceID, ForeignPlayers.Handled)] = []
+        package var handled: [(source: SourceID, ForeignPlayers.Handled)] = []
         /// A level not reached (another program's stream left at its own while the journal cannot be
         /// written): the next reconciliation tries again, whatever its input.
-        var behind = false
+        package var behind = false
+
+        package init() {}
     }
 
     /// Makes the streams as the policy wants them, as planned before anything is done (`FocusPlan`):
@@ -81,7 +81,7 @@ actor FocusExecutor {
     ///   the ramps run: those not carried out (another program's stream while the journal cannot be
     ///   written, a restore of a stream never ducked, a stream gone) are left out, and a duck left
     ///   undone before and made now is told as the policy decided it.
-    func reconcile(
+    package func reconcile(
         _ levels: [SourceID: SourceLevel], events: [FocusEvent], sources: [SourceID: SourceHandle], voxNavDucks: Bool = true,
         carriedOut: @Sendable ([FocusEvent]) -> Void = { _ in }
     ) async -> (effects: Effects, toRemember: [RememberedStream]) {
@@ -99,7 +99,7 @@ actor FocusExecutor {
     /// After a reconciliation's answer: the journal as the ramps left it (a kill before this write is
     /// undone as well: a stream at the level the journal says it ramps to is ours), and what the
     /// server should remember for the groups it touched.
-    func remember(_ entries: [RememberedStream]) async {
+    package func remember(_ entries: [RememberedStream]) async {
         persist(journal)
         await memory.keep(entries)
     }
@@ -296,7 +296,7 @@ actor FocusExecutor {
     /// from disk, where others than VoxNav might have written it: no volume is set louder than
     /// VoxNav could have made it (`DuckJournal.Entry.boundedRestoreTarget`), nor remembered louder
     /// than `PA_VOLUME_UI_MAX`.
-    func undo(_ journal: DuckJournal) async {
+    package func undo(_ journal: DuckJournal) async {
         var memories: [RememberedStream] = []
         for (index, entry) in journal.streams {
             guard let input = try? await connection.sinkInput(index: index),
@@ -367,7 +367,7 @@ actor FocusExecutor {
 
     /// Why the journal cannot be written now, if it cannot: other programs' streams are then left as
     /// they are (not ducked, paused or muted) until a write succeeds again.
-    var journalProblem: String? { journalFile?.failure }
+    package var journalProblem: String? { journalFile?.failure }
 
     /// Notes the players VoxNav holds paused in the journal file.
     private func persistPlayers() async {
@@ -376,7 +376,7 @@ actor FocusExecutor {
     }
 
     /// Plays again the players a killed daemon left paused, where the user left them so.
-    func resumeLeftPlayers(_ records: [PausedPlayerRecord]) async {
+    package func resumeLeftPlayers(_ records: [PausedPlayerRecord]) async {
         for (busName, outcome) in await players.resumeLeft(records) {
             logger.notice("a player a previous daemon paused", metadata: ["player": "\(busName)", "outcome": "\(outcome)"])
         }
@@ -391,11 +391,11 @@ actor FocusExecutor {
                 metadata: ["path": "\(journalFile?.path ?? "")", "why": "\(why)"])
             let reason =
                 "cannot write the journal \(journalFile?.path ?? "") (\(why)): other programs' streams are neither ducked, paused nor muted until it can be"
-            events.emit(.journalFailing(reason: reason), at: clock.now())
+            tell(.journalFailing(reason: reason))
         case .recovered:
             logger.notice("the journal is written again", metadata: ["path": "\(journalFile?.path ?? "")"])
             let reason = "the journal \(journalFile?.path ?? "") is written again: other programs' streams are managed again"
-            events.emit(.journalRecovered(reason: reason), at: clock.now())
+            tell(.journalRecovered(reason: reason))
         case nil: break
         }
     }
@@ -403,13 +403,13 @@ actor FocusExecutor {
     /// Connected again after the server went away (`forgetAll` gave `lost`): what the server
     /// remembers is read anew, and the groups of the streams held when it went are set back to
     /// what they remembered before (a server that keeps its memory on disk may still hold a duck).
-    func reconnected(lost: DuckJournal) async {
+    package func reconnected(lost: DuckJournal) async {
         await memory.serverChanged()
         await memory.keep(lost.streams.values.compactMap { $0.memoryAfterRelease(current: nil) })
     }
 
     /// Undoes everything journalled now (a clean shutdown) and empties the journal.
-    func undoAll() async {
+    package func undoAll() async {
         await undo(journal)
         journal = DuckJournal()
         persist(journal)
@@ -418,7 +418,7 @@ actor FocusExecutor {
     /// The sound server went away: the volumes journalled were its; its sink input numbers mean
     /// nothing on the next one. Returns the journal as it was (the sources' own volumes, what the
     /// server remembered) and empties it.
-    func forgetAll() async -> DuckJournal {
+    package func forgetAll() async -> DuckJournal {
         await players.forgetAll()
         await persistPlayers()
         let lost = journal
@@ -429,7 +429,7 @@ actor FocusExecutor {
 
     /// A stream held lowered or muted has gone: its entry goes, and what the server should remember
     /// for its group from now on is written.
-    func streamGone(_ index: UInt32) async {
+    package func streamGone(_ index: UInt32) async {
         await players.forget(index)
         await persistPlayers()
         guard let entry = journal.streams[index] else { return }
@@ -440,7 +440,7 @@ actor FocusExecutor {
 
     /// A stream held lowered or muted changed (its program corked it, say), and a desktop server
     /// saves its volume again on any change: the memory of its group is written back.
-    func holdServerMemory(_ index: UInt32) async {
+    package func holdServerMemory(_ index: UInt32) async {
         guard let entry = journal.streams[index], let remembered = entry.remembered,
             let input = try? await connection.sinkInput(index: index),
             entry.isAsLeft(volume: input.volume, muted: input.muted)
@@ -450,7 +450,7 @@ actor FocusExecutor {
 
     /// Unmutes another program's stream that its user played again (see
     /// `VoxNavEngine.foreignStreamCorkChanged`); a stream no longer held releases its group's memory.
-    func unmute(_ index: UInt32, volume: ChannelVolumes) async {
+    package func unmute(_ index: UInt32, volume: ChannelVolumes) async {
         do {
             try await connection.setSinkInputMute(index: index, muted: false)
         } catch {
@@ -465,7 +465,7 @@ actor FocusExecutor {
     }
 
     /// How another program's stream is held now: paused through its player, or muted; nil: neither.
-    func interruption(of index: UInt32) async -> (handling: ForeignHandling, player: String?)? {
+    package func interruption(of index: UInt32) async -> (handling: ForeignHandling, player: String?)? {
         if let paused = await players.paused[index] {
             return (paused.byVoxNav ? .paused : .alreadyPaused, paused.player.busName)
         }
@@ -473,16 +473,16 @@ actor FocusExecutor {
     }
 
     /// Whether the stream is lowered or muted now.
-    func holds(_ index: UInt32) -> Bool { journal.streams[index] != nil }
+    package func holds(_ index: UInt32) -> Bool { journal.streams[index] != nil }
 
     /// Notes the simulated sources in the journal file.
-    func save(sources: [SimulatedSourceRecord]) { write { $0.save(sources: sources) } }
+    package func save(sources: [SimulatedSourceRecord]) { write { $0.save(sources: sources) } }
 
     /// What a previous daemon left in the journal file, taken off the disk (and where a bad one was moved).
-    func takeOver() -> (found: JournalFile.Found, movedTo: String?) { journalFile?.takeOver() ?? (.none, nil) }
+    package func takeOver() -> (found: JournalFile.Found, movedTo: String?) { journalFile?.takeOver() ?? (.none, nil) }
 
     /// About one step every 8 ms (at least 2 steps, at most 25); one step at once where ramps take no time.
-    func ramp(_ seconds: Double) -> VolumeRamp {
+    package func ramp(_ seconds: Double) -> VolumeRamp {
         guard rampsTakeTime else { return VolumeRamp(duration: .zero, steps: 1) }
         return VolumeRamp(duration: .milliseconds(Int(seconds * 1000)), steps: min(25, max(2, Int(seconds / 0.008))))
     }

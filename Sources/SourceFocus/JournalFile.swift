@@ -10,57 +10,57 @@ import PulseAudio
 /// that the next daemon can undo what a killed one left ducked, muted or paused and start its
 /// sources again where they were. The
 /// `FocusExecutor` owns it and is its one writer.
-struct JournalFile: Sendable {
+package struct JournalFile: Sendable {
     /// What the file holds. The duck journal's members are at the top level, as before sources were
     /// journalled, so that a journal written by an older daemon still reads.
-    struct Contents: Codable, Equatable {
-        var ducks = DuckJournal()
+    package struct Contents: Codable, Equatable {
+        package var ducks = DuckJournal()
         /// In the order they were started (the policy's decisions depend on it).
-        var sources: [SimulatedSourceRecord] = []
+        package var sources: [SimulatedSourceRecord] = []
         /// Other programs' players VoxNav holds paused over MPRIS.
-        var players: [PausedPlayerRecord] = []
+        package var players: [PausedPlayerRecord] = []
 
-        init() {}
+        package init() {}
 
         private enum CodingKeys: String, CodingKey { case sources, players }
 
-        init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             ducks = try DuckJournal(from: decoder)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             sources = try container.decodeIfPresent([SimulatedSourceRecord].self, forKey: .sources) ?? []
             players = try container.decodeIfPresent([PausedPlayerRecord].self, forKey: .players) ?? []
         }
 
-        func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             try ducks.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(sources, forKey: .sources)
             try container.encode(players, forKey: .players)
         }
 
-        var isEmpty: Bool { ducks.isEmpty && sources.isEmpty && players.isEmpty }
+        package var isEmpty: Bool { ducks.isEmpty && sources.isEmpty && players.isEmpty }
     }
 
-    let path: String
+    package let path: String
     /// What was last written.
     private var written = Contents()
     /// Why the last write failed; nil while writes succeed.
-    private(set) var failure: String?
+    package private(set) var failure: String?
 
-    init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// A change in whether the journal can be written, worth a line in the log: a streak of failed
     /// writes is reported once, at its first failure, and its end once.
-    enum WriteReport: Equatable {
+    package enum WriteReport: Equatable {
         case failing(String)
         case recovered
     }
 
-    mutating func save(_ journal: DuckJournal) -> WriteReport? { update { $0.ducks = journal } }
+    package mutating func save(_ journal: DuckJournal) -> WriteReport? { update { $0.ducks = journal } }
 
-    mutating func save(sources: [SimulatedSourceRecord]) -> WriteReport? { update { $0.sources = sources } }
+    package mutating func save(sources: [SimulatedSourceRecord]) -> WriteReport? { update { $0.sources = sources } }
 
-    mutating func save(players: [PausedPlayerRecord]) -> WriteReport? { update { $0.players = players } }
+    package mutating func save(players: [PausedPlayerRecord]) -> WriteReport? { update { $0.players = players } }
 
     private mutating func update(_ change: (inout Contents) -> Void) -> WriteReport? {
         var next = written
@@ -111,11 +111,11 @@ struct JournalFile: Sendable {
     }
 
     /// The most a journal can hold: a few hundred streams' ducks and sources. A bigger file is not one.
-    static let maximumSize = 1 << 20
+    package static let maximumSize = 1 << 20
 
     /// What is on disk: nothing, a journal (with what in it was wrong and left out), or a file that
     /// is not to be trusted at all (and why).
-    enum Found {
+    package enum Found {
         case none
         case journal(Contents, problems: [String])
         case refused(String)
@@ -123,7 +123,7 @@ struct JournalFile: Sendable {
 
     /// Reads the journal without following a link, and only a regular file of the user's. Each duck
     /// and each source is checked on its own: a bad one is left out (and named), the rest is used.
-    func load() -> Found {
+    package func load() -> Found {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             return errno == ENOENT ? .none : .refused(errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno)))
@@ -143,7 +143,7 @@ struct JournalFile: Sendable {
     }
 
     /// The journal in `data`, each entry checked on its own.
-    static func decode(_ data: Data) -> Found {
+    package static func decode(_ data: Data) -> Found {
         let disk: OnDisk
         do {
             disk = try JSONDecoder().decode(OnDisk.self, from: data)
@@ -188,7 +188,7 @@ struct JournalFile: Sendable {
     /// disk: whoever takes it undoes it. A file that is not to be trusted is not read; it, and one
     /// with entries left out, is moved aside (`journal.json.bad-<seconds since 1970>`, 0600) for
     /// whoever looks into it, so that it is not read again at the next start.
-    func takeOver() -> (found: Found, movedTo: String?) {
+    package func takeOver() -> (found: Found, movedTo: String?) {
         let found = load()
         switch found {
         case .none: return (found, nil)
@@ -217,7 +217,7 @@ struct JournalFile: Sendable {
     }
 
     /// A decoding error in a line, without the coding path's noise.
-    static func brief(_ error: any Error) -> String {
+    package static func brief(_ error: any Error) -> String {
         let text: String
         switch error {
         case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):

@@ -7,24 +7,24 @@ import PulseAudio
 /// so that a daemon killed with SIGKILL can be undone by the next one. It also keeps what the server
 /// remembered for the stream's group before the first change (`RememberedStream`), so that the
 /// server's memory can be held at that while the stream is lowered and set right afterwards.
-struct DuckJournal: Codable, Equatable {
-    struct Entry: Codable, Equatable {
-        var original: ChannelVolumes?
+package struct DuckJournal: Codable, Equatable {
+    package struct Entry: Codable, Equatable {
+        package var original: ChannelVolumes?
         /// The level the engine set last, or is ramping to now.
-        var applied: ChannelVolumes?
+        package var applied: ChannelVolumes?
         /// While a ramp runs: the level it started from (it goes to `applied`), so that a stream
         /// found between the two is known to be ours, mid-ramp, and not the user's own change.
-        var rampFrom: ChannelVolumes?
-        var muted = false
+        package var rampFrom: ChannelVolumes?
+        package var muted = false
         /// Properties that tell this stream from another with the same index on a restarted server.
-        var identity: [String: String] = [:]
+        package var identity: [String: String] = [:]
         /// What the server remembered for the stream's group before the engine first changed it;
         /// nil where the server remembers nothing (no stream-restore).
-        var remembered: RememberedStream?
+        package var remembered: RememberedStream?
 
         /// Where a restore should take the stream from `current`: its original volume, or nil when
         /// the user changed the volume during the duck (it is not the level the engine set).
-        func restoreTarget(current: ChannelVolumes) -> ChannelVolumes? {
+        package func restoreTarget(current: ChannelVolumes) -> ChannelVolumes? {
             guard let original else { return nil }
             guard let applied, applied != current else { return original }
             // Found mid-ramp (the daemon was killed during it): ours, not the user's.
@@ -34,7 +34,7 @@ struct DuckJournal: Codable, Equatable {
 
         /// Why this entry, read from a journal, cannot be one VoxNav wrote (volumes PulseAudio would
         /// refuse, or that would trap on their way to it); nil when it can.
-        var problem: String? {
+        package var problem: String? {
             for (name, volumes) in [("original", original), ("applied", applied), ("ramp start", rampFrom), ("remembered volume", remembered?.volume)] {
                 if let problem = volumes?.problem { return "\(name): \(problem)" }
             }
@@ -54,7 +54,7 @@ struct DuckJournal: Codable, Equatable {
         /// so the original was at most `current` raised by that much (0.1 dB more for rounding).
         /// And never above `PA_VOLUME_UI_MAX` (+11 dB, 153 %), the loudest a mixer offers. A target
         /// of another channel count than the stream's is not this stream's and is not applied.
-        func boundedRestoreTarget(current: ChannelVolumes, deepestDuckDB: Double) -> ChannelVolumes? {
+        package func boundedRestoreTarget(current: ChannelVolumes, deepestDuckDB: Double) -> ChannelVolumes? {
             guard let target = restoreTarget(current: current), target.values.count == current.values.count else { return nil }
             let bound = current.scaled(byDecibels: -min(0, deepestDuckDB) + 0.1)
             return target.limited(by: bound, ceiling: ChannelVolumes.uiMaximum)
@@ -62,47 +62,47 @@ struct DuckJournal: Codable, Equatable {
 
         /// Whether a stream found at `volume` and `muted` is as the engine left it: the server's
         /// memory is held only then (not mid-ramp, and not after the user's own change).
-        func isAsLeft(volume: ChannelVolumes, muted: Bool) -> Bool {
+        package func isAsLeft(volume: ChannelVolumes, muted: Bool) -> Bool {
             (applied.map { $0 == volume } ?? true) && (!self.muted || muted)
         }
 
         /// What the server should remember for the stream's group once the engine lets go of it
         /// (`current`: the stream's volume then, nil when it is gone): what it remembered before,
         /// but the volume the user set during the duck if they set one; a user's change is theirs.
-        func memoryAfterRelease(current: ChannelVolumes?) -> RememberedStream? {
+        package func memoryAfterRelease(current: ChannelVolumes?) -> RememberedStream? {
             guard var remembered else { return nil }
             if let current, original != nil, restoreTarget(current: current) == nil { remembered.volume = current }
             return remembered
         }
     }
 
-    private(set) var streams: [UInt32: Entry] = [:]
+    package private(set) var streams: [UInt32: Entry] = [:]
 
-    init() {}
+    package init() {}
 
     /// A journal of these entries (those of a journal read from disk that passed the checks).
-    init(streams: [UInt32: Entry]) { self.streams = streams }
+    package init(streams: [UInt32: Entry]) { self.streams = streams }
 
     /// The properties worth checking before touching a stream again.
-    static func identity(of input: SinkInput) -> [String: String] {
+    package static func identity(of input: SinkInput) -> [String: String] {
         input.properties.filter { ["application.process.id", "application.name", "media.name"].contains($0.key) }
     }
 
     /// Remembers `volumes` for `index` unless an earlier duck already did.
-    mutating func recordIfAbsent(_ index: UInt32, _ volumes: ChannelVolumes, identity: [String: String] = [:]) {
+    package mutating func recordIfAbsent(_ index: UInt32, _ volumes: ChannelVolumes, identity: [String: String] = [:]) {
         if streams[index]?.original == nil {
             streams[index, default: Entry(identity: identity)].original = volumes
         }
     }
 
     /// Keeps what the server remembered for `index` before the first change (an earlier one stands).
-    mutating func remember(_ index: UInt32, _ remembered: RememberedStream?) {
+    package mutating func remember(_ index: UInt32, _ remembered: RememberedStream?) {
         guard let remembered, streams[index] != nil, streams[index]!.remembered == nil else { return }
         streams[index]!.remembered = remembered
     }
 
     /// What the server remembered, before the engine's change, for a group it holds a stream of.
-    func heldMemory(ofGroup group: String?) -> RememberedStream? {
+    package func heldMemory(ofGroup group: String?) -> RememberedStream? {
         guard let group else { return nil }
         return streams.values.lazy.compactMap(\.remembered).first { $0.name == group }
     }
@@ -112,7 +112,7 @@ struct DuckJournal: Codable, Equatable {
     /// memory back over the server's own save of a duck (`ServerMemoryKeeper`), it remembers a
     /// level the engine set: a stream that comes in at such a level (between a sibling's duck
     /// target and the group's remembered volume) has the remembered volume as its own.
-    func trueVolume(ofNewStreamIn group: String?, arrivingAt volume: ChannelVolumes) -> ChannelVolumes {
+    package func trueVolume(ofNewStreamIn group: String?, arrivingAt volume: ChannelVolumes) -> ChannelVolumes {
         guard let group else { return volume }
         for entry in streams.values {
             guard let remembered = entry.remembered, remembered.name == group, let own = remembered.volume,
@@ -128,27 +128,27 @@ struct DuckJournal: Codable, Equatable {
     }
 
     /// What the server remembered for every stream the engine holds lowered or muted.
-    var rememberedWhileHeld: [RememberedStream] { streams.values.compactMap(\.remembered) }
+    package var rememberedWhileHeld: [RememberedStream] { streams.values.compactMap(\.remembered) }
 
     /// Notes the level the engine set (the duck target), to tell the user's own changes from ours;
     /// `from`: a ramp there begins at that level (journalled before it starts, see `rampDone`).
-    mutating func noteApplied(_ index: UInt32, _ volumes: ChannelVolumes, rampingFrom from: ChannelVolumes? = nil) {
+    package mutating func noteApplied(_ index: UInt32, _ volumes: ChannelVolumes, rampingFrom from: ChannelVolumes? = nil) {
         streams[index]?.applied = volumes
         streams[index]?.rampFrom = from
     }
 
     /// A restore ramp begins: the entry stays, ramping from `current` back to `target`, until
     /// `forget` once the ramp is done, so that a daemon killed during it is undone by the next one.
-    mutating func noteRestoring(_ index: UInt32, from current: ChannelVolumes, to target: ChannelVolumes) {
+    package mutating func noteRestoring(_ index: UInt32, from current: ChannelVolumes, to target: ChannelVolumes) {
         streams[index]?.applied = target
         streams[index]?.rampFrom = current
     }
 
     /// The ramp to the applied level is done: only that level is ours now.
-    mutating func rampDone(_ index: UInt32) { streams[index]?.rampFrom = nil }
+    package mutating func rampDone(_ index: UInt32) { streams[index]?.rampFrom = nil }
 
     /// Notes that the engine muted (or unmuted) another program's stream.
-    mutating func noteMuted(_ index: UInt32, _ muted: Bool, identity: [String: String] = [:]) {
+    package mutating func noteMuted(_ index: UInt32, _ muted: Bool, identity: [String: String] = [:]) {
         if muted {
             streams[index, default: Entry(identity: identity)].muted = true
         } else if streams[index] != nil {
@@ -157,16 +157,16 @@ struct DuckJournal: Codable, Equatable {
         }
     }
 
-    func originalVolume(of index: UInt32) -> ChannelVolumes? { streams[index]?.original }
+    package func originalVolume(of index: UInt32) -> ChannelVolumes? { streams[index]?.original }
 
     /// Where a restore should take `index` from `current`: its original volume, or nil when the user
     /// changed the volume during the duck (it is not the level the engine set) and theirs must stand.
-    func restoreTarget(of index: UInt32, current: ChannelVolumes) -> ChannelVolumes? {
+    package func restoreTarget(of index: UInt32, current: ChannelVolumes) -> ChannelVolumes? {
         streams[index]?.restoreTarget(current: current)
     }
 
     /// Forgets the volume part (the duck is over); a mute is kept until it is lifted.
-    mutating func forget(_ index: UInt32) {
+    package mutating func forget(_ index: UInt32) {
         guard streams[index] != nil else { return }
         if streams[index]!.muted {
             streams[index]!.original = nil
@@ -177,7 +177,7 @@ struct DuckJournal: Codable, Equatable {
     }
 
     /// Drops everything journalled of a stream, its mute too (the stream is gone).
-    mutating func forgetAll(_ index: UInt32) { streams[index] = nil }
+    package mutating func forgetAll(_ index: UInt32) { streams[index] = nil }
 
-    var isEmpty: Bool { streams.isEmpty }
+    package var isEmpty: Bool { streams.isEmpty }
 }

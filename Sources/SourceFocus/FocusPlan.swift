@@ -3,19 +3,19 @@ import AudioPolicy
 /// What one reconciliation does, worked out before it starts from the policy's levels and events
 /// and the journal: the policy's edges (pause, resume, stop) in its order, then the ducks and
 /// restores that take each stream from what the journal says is done to its wanted level. Pure.
-struct FocusPlan {
-    let edges: [FocusEvent]
-    let moves: [FocusEvent]
+package struct FocusPlan {
+    package let edges: [FocusEvent]
+    package let moves: [FocusEvent]
     /// The policy's events, and the ducks it decided earlier that are made only now (left undone
     /// then): each is told once it is carried out.
-    let toTell: [FocusEvent]
+    package let toTell: [FocusEvent]
     /// False where the server ducks by role: the policy's level events are left to it as they are,
     /// and nothing is reconciled.
-    let reconciles: Bool
+    package let reconciles: Bool
     private let levels: [SourceID: SourceLevel]
     private let sources: [SourceID: SourceHandle]
 
-    init(levels: [SourceID: SourceLevel], events: [FocusEvent], sources: [SourceID: SourceHandle], journal: DuckJournal, voxNavDucks: Bool) {
+    package init(levels: [SourceID: SourceLevel], events: [FocusEvent], sources: [SourceID: SourceHandle], journal: DuckJournal, voxNavDucks: Bool) {
         (self.levels, self.sources, reconciles) = (levels, sources, voxNavDucks)
         edges = events.filter { !$0.changesLevel }
         guard voxNavDucks else {
@@ -35,7 +35,7 @@ struct FocusPlan {
     /// The ducks and restores that take each source from what `journal` holds to its wanted level. A
     /// move the policy made an event for takes that event's ramp (a source resumed into a duck is
     /// ducked at once); one with none (a deeper duck, a duck left undone) ramps at its level's time.
-    static func moves(to levels: [SourceID: SourceLevel], events: [FocusEvent], sources: [SourceID: SourceHandle], journal: DuckJournal)
+    package static func moves(to levels: [SourceID: SourceLevel], events: [FocusEvent], sources: [SourceID: SourceHandle], journal: DuckJournal)
         -> [FocusEvent]
     {
         var ramps: [ParticipantID: Double] = [:]
@@ -62,7 +62,7 @@ struct FocusPlan {
     /// Of `toTell`, those carried out, once `done` (what the reconciliation did) left `journal`: an
     /// edge done, a duck where the stream is held lowered now, a restore where one was done. Where
     /// the server ducks, what was done (its level events left to it count as done).
-    func told(done: [FocusEvent], journal: DuckJournal) -> [FocusEvent] {
+    package func told(done: [FocusEvent], journal: DuckJournal) -> [FocusEvent] {
         guard reconciles else { return done }
         let restored = Set(done.compactMap { if case .restored(let id, _) = $0 { id } else { nil } })
         return toTell.filter { event in
@@ -79,7 +79,7 @@ struct FocusPlan {
 
     /// Whether a wanted level is still not reached once the reconciliation left `journal` (another
     /// program's stream left at its own while the journal cannot be written).
-    func isBehind(after journal: DuckJournal) -> Bool {
+    package func isBehind(after journal: DuckJournal) -> Bool {
         reconciles && !Self.moves(to: levels, events: [], sources: sources, journal: journal).isEmpty
     }
 }

@@ -7,39 +7,39 @@ import RPC
 /// plays a stream (`PlayerMatch` over the session bus's players), pausing it and playing it again
 /// only if the user left it as VoxNav did (`ResumeDecision`). Without a session bus, or where no
 /// player matches, the caller mutes instead.
-actor ForeignPlayers {
-    struct Paused: Sendable {
-        var player: MPRISPlayer
+package actor ForeignPlayers {
+    package struct Paused: Sendable {
+        package var player: MPRISPlayer
         /// Where it paused, if it tells its position.
-        var at: Double?
+        package var at: Double?
         /// False when it was paused already: it is not VoxNav's to play again.
-        var byVoxNav = true
+        package var byVoxNav = true
         /// When VoxNav paused it (seconds since 1970).
-        var time = Date().timeIntervalSince1970
+        package var time = Date().timeIntervalSince1970
     }
 
     /// What happened, with the player and why, for the events and the state.
-    struct Handled: Sendable {
-        var handling: ForeignHandling
-        var player: String?
-        var reason: String?
+    package struct Handled: Sendable {
+        package var handling: ForeignHandling
+        package var player: String?
+        package var reason: String?
     }
 
     private let players: MPRISPlayers?
     private let logger: Logger
     /// The streams whose players VoxNav paused, by sink input.
-    private(set) var paused: [UInt32: Paused] = [:]
+    package private(set) var paused: [UInt32: Paused] = [:]
     /// Whether the lack of a bus was logged (once, not at every prompt).
     private var toldNoBus = false
 
-    init(players: MPRISPlayers?, logger: Logger) {
+    package init(players: MPRISPlayers?, logger: Logger) {
         self.players = players
         self.logger = logger
     }
 
     /// Pauses the player of a stream, if it plays it and is playing. `.muted` means: no player
     /// could, mute it instead.
-    func pause(sinkInput index: UInt32, properties: [String: String]) async -> Handled {
+    package func pause(sinkInput index: UInt32, properties: [String: String]) async -> Handled {
         guard let players else { return Handled(handling: .muted, reason: "pausing players is off") }
         do throws(BusError) {
             guard let player = PlayerMatch.player(forStream: properties, among: try await players.players()) else {
@@ -60,7 +60,7 @@ actor ForeignPlayers {
 
     /// Plays again the player VoxNav paused for the stream, unless the user took it over meanwhile
     /// or `shouldResume` is false. Nil: VoxNav paused no player for it (it was muted, if anything).
-    func resume(sinkInput index: UInt32, shouldResume: Bool) async -> Handled? {
+    package func resume(sinkInput index: UInt32, shouldResume: Bool) async -> Handled? {
         guard let entry = paused.removeValue(forKey: index), let players else { return nil }
         let name = entry.player.busName
         guard entry.byVoxNav else { return Handled(handling: .leftPaused, player: name, reason: "it was paused before the prompt") }
@@ -84,7 +84,7 @@ actor ForeignPlayers {
     }
 
     /// The players VoxNav holds paused itself, for the journal file.
-    var records: [PausedPlayerRecord] {
+    package var records: [PausedPlayerRecord] {
         paused.keys.sorted().compactMap { index in
             paused[index].flatMap {
                 $0.byVoxNav ? PausedPlayerRecord(busName: $0.player.busName, at: $0.at, time: $0.time, processID: $0.player.processID) : nil
@@ -95,7 +95,7 @@ actor ForeignPlayers {
     /// Plays again the players a killed daemon left paused (its journal's `records`), each only if
     /// it is still on the bus and as VoxNav left it (`ResumeDecision`). Returns, per player, what
     /// was done and why.
-    func resumeLeft(_ records: [PausedPlayerRecord]) async -> [(busName: String, outcome: String)] {
+    package func resumeLeft(_ records: [PausedPlayerRecord]) async -> [(busName: String, outcome: String)] {
         guard let players, !records.isEmpty else { return [] }
         let onBus: [MPRISPlayer]
         do throws(BusError) {
@@ -132,10 +132,10 @@ actor ForeignPlayers {
     }
 
     /// The stream is gone: nothing of it is to be resumed.
-    func forget(_ index: UInt32) { paused[index] = nil }
+    package func forget(_ index: UInt32) { paused[index] = nil }
 
     /// Every stream's player is forgotten (the sound server went away: its sink input numbers mean nothing now).
-    func forgetAll() { paused = [:] }
+    package func forgetAll() { paused = [:] }
 
     private func noPlayer(_ error: BusError) -> Handled {
         if case .noBus = error {
