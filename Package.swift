@@ -85,12 +85,15 @@ let package = Package(
         // The one writer of the managed streams' levels, mutes and pauses, and of the duck journal.
         .target(name: "SourceFocus", dependencies: ["AudioPolicy", "PulseAudio", "CarAudio", "MPRIS", "RPC", .product(name: "Logging", package: "swift-log")]),
 
+        // The time the engine runs on: real, or simulated for drives.
+        .target(name: "EngineTime", dependencies: ["RPC"]),
+
         // Wiring and serving.
         .target(
             name: "Engine",
             dependencies: [
                 "TextFormat", "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "MPRIS", "AsyncSupport", "RPC", "PackLibrary",
-                "ClientGuidance", "SourceFocus", "StrictCoding", .product(name: "Logging", package: "swift-log"),
+                "ClientGuidance", "SourceFocus", "EngineTime", "StrictCoding", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "Daemon",
@@ -175,7 +178,8 @@ let package = Package(
         .testTarget(
             name: "EngineTests",
             dependencies: [
-                "Engine", "Guidance", "ClientGuidance", "SourceFocus", "PulseAudio", "RPC", "AudioPolicy", "AsyncSupport", "Speech", "MPRIS", "CarAudio",
+                "Engine", "Guidance", "ClientGuidance", "SourceFocus", "EngineTime", "PackLibrary", "PulseAudio", "RPC", "AudioPolicy", "AsyncSupport",
+                "Speech", "MPRIS", "CarAudio",
                 .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(

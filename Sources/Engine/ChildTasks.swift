@@ -1,3 +1,5 @@
+import EngineTime
+
 /// The work the engine starts beside itself, each a child task of `VoxNavEngine.run()`: a timer, a
 /// watcher, reconnecting, what says a held-back prompt. Sent from anywhere (`spawnChild`), started
 /// by `run()` in the order sent; one sent once the engine has stopped is dropped.

@@ -1,5 +1,6 @@
 import AudioPolicy
 import BuiltInPolicy
+import EngineTime
 import FoundationEssentials
 import RPC
 

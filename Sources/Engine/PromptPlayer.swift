@@ -1,4 +1,5 @@
 import AudioPolicy
+import EngineTime
 import Guidance
 import RPC
 

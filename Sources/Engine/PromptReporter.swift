@@ -1,4 +1,5 @@
 import AudioPolicy
+import EngineTime
 import RPC
 
 /// What the prompt player tells of its prompts (`EngineEvent`s on the `EventBus`) and how many it

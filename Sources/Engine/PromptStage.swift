@@ -1,4 +1,5 @@
 import AudioPolicy
+import EngineTime
 import PulseAudio
 
 /// Where the worker plays prompts: the one playing (`PlayingPrompt`), what has stopped it, and its

@@ -1,5 +1,6 @@
 import AudioPolicy
 import ClientGuidance
+import EngineTime
 import PulseAudio
 import RPC
 

@@ -1,4 +1,5 @@
 import AudioPolicy
+import EngineTime
 import PulseAudio
 
 /// The bed under the prompts (`BedMeter`) and the deeper duck that the policy's `audibility:` target

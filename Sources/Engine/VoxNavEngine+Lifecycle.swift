@@ -1,5 +1,6 @@
 import AsyncSupport
 import AudioPolicy
+import EngineTime
 import PulseAudio
 import RPC
 import SourceFocus

@@ -21,9 +21,9 @@ extension VoxNavEngine {
             for case .activationRejected(client, let holder) in decisions {
                 throw EngineError.activationRejected("\(holder.rawValue) holds the audio focus and rejects this session")
             }
-            return decisions.map(describe)
+            return decisions.map(\.words)
         }
-        return await decide { .deactivate(client, notifyOthers: notifyOthers, at: $0) }.map(describe)
+        return await decide { .deactivate(client, notifyOthers: notifyOthers, at: $0) }.map(\.words)
     }
 
     /// The client shows or hides its voice-control template: the one window it may record in (recording
@@ -69,22 +69,5 @@ extension VoxNavEngine {
     /// Guideline violations seen so far, of one client or of all.
     public func violations(of client: ClientID? = nil) -> [Violation] {
         client.map { policy.audit.violations(of: $0) } ?? policy.audit.violations
-    }
-
-    private func describe(_ decision: PolicyDecision) -> String {
-        switch decision {
-        case .focus(let event):
-            switch event {
-            case .ducked(let p, let dB, _): "\(p) ducked by \(Int(dB)) dB"
-            case .restored(let p, _): "\(p) restored"
-            case .interruptionBegan(let p): "\(p) paused (interrupted)"
-            case .interruptionEnded(let p, let resume): resume ? "\(p) resumed" : "\(p) stays silent (not told to resume)"
-            case .stopped(let p): "\(p) stopped"
-            }
-        case .sessionActivated(let c): "session of \(c) activated"
-        case .sessionDeactivated(let c, let reason): "session of \(c) deactivated (\(reason))"
-        case .violation(let v): "guideline violation: \(v)"
-        default: "\(decision)"
-        }
     }
 }

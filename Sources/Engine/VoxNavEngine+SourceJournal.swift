@@ -1,5 +1,6 @@
 import AudioPolicy
 import CarAudio
+import EngineTime
 import SourceFocus
 
 extension VoxNavEngine {

@@ -1,5 +1,6 @@
 import AudioPolicy
 import CarAudio
+import EngineTime
 import PulseAudio
 import RPC
 import SourceFocus

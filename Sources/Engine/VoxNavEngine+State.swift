@@ -1,6 +1,7 @@
 import AudioPolicy
 import CarAudio
 import ClientGuidance
+import EngineTime
 import PulseAudio
 import RPC
 import SourceFocus

@@ -2,6 +2,7 @@ import AsyncSupport
 import AudioPolicy
 import CarAudio
 import ClientGuidance
+import EngineTime
 import FoundationEssentials
 import Guidance
 import Logging
@@ -22,6 +23,8 @@ import Speech
 public actor VoxNavEngine {
     public let configuration: EngineConfiguration
     public nonisolated let voices: VoiceLibrary
+    /// What each request says, and in which voice.
+    let wording: PromptWordings
     /// The sound server: libpulse's `PulseConnection`, or an in-memory one in EngineTests.
     let server: any AudioServer
     let logger: Logger
@@ -113,6 +116,8 @@ public actor VoxNavEngine {
         self.server = server
         clock = EngineClock(configuration.clock)
         voices = VoiceLibrary.locate(explicit: configuration.voicesDirectory)
+        wording = PromptWordings(
+            voices: voices, defaultLanguage: configuration.defaultLanguage, maxTextCharacters: configuration.policy.prompts.maxTextCharacters)
         // The default language's pack parsed now, not on the first prompt (the others on their first use).
         _ = voices.pack(for: configuration.defaultLanguage)
         for (file, problem) in voices.problems { logger.error("phrase pack or lexicon not loaded", metadata: ["file": "\(file)", "problem": "\(problem)"]) }
@@ -198,11 +203,4 @@ public actor VoxNavEngine {
     }
 
     deinit { children.finish() }
-}
-
-extension Duration {
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
 }

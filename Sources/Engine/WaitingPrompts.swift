@@ -1,4 +1,5 @@
 import AudioPolicy
+import EngineTime
 import RPC
 
 /// The prompts waiting to play (`PromptQueue`) and the alerts a cut holds for later: admitting a

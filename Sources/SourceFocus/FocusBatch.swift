@@ -1,7 +1,7 @@
 import AudioPolicy
 import PulseAudio
 
-/// What `FocusExecutor.apply` gathers while it carries a batch of focus events out, one event at a
+/// What `FocusExecutor.reconcile` gathers while it carries a batch of focus events out, one event at a
 /// time, before the ramps run together: what it did, for the prompt's outcome, the events carried
 /// out, the ramps, and what each restore lets go of once its ramp is done.
 package struct FocusBatch {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Engine
+@testable import EngineTime
 
 /// The simulated clock that drive simulations run on: timers fire at their exact moment, in order,
 /// and time never moves while engine work is still running.

@@ -4,6 +4,7 @@ import Guidance
 import Testing
 
 @testable import Engine
+@testable import EngineTime
 
 /// A flood of prompts from many clients at once, against the player with fakes (speech takes 2 ms
 /// to make, the first prompt plays until the test ends): the queue's bounds are asked before each

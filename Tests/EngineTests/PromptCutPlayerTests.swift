@@ -4,6 +4,7 @@ import RPC
 import Testing
 
 @testable import Engine
+@testable import EngineTime
 
 /// The player carries out the policy's cut of the prompt in flight (`PromptCut`), with a scripted
 /// gate and an output the test drains: the playing prompt fades out and ends `interrupted` with the

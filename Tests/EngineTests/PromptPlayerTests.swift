@@ -5,6 +5,7 @@ import RPC
 import Testing
 
 @testable import Engine
+@testable import EngineTime
 
 /// The prompt player with a scripted policy, instant audio and an output the test drains: the
 /// queue's order, cancelling, expiring and skipping, without a sound server.

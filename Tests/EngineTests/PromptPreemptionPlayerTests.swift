@@ -4,6 +4,7 @@ import RPC
 import Testing
 
 @testable import Engine
+@testable import EngineTime
 
 /// A more urgent prompt cuts a playing one short, as the policy's `preemption:` says; the one cut
 /// short ends `interrupted` and is queued again when it can still be said.

@@ -7,7 +7,7 @@ import Synchronization
 /// waits for the engine to be idle, then jumps to the earliest sleeper's moment and wakes that one
 /// sleeper alone, and so on until the target. Work therefore happens at exact simulated moments in a
 /// fixed order, however long it takes on the wall clock (synthesis, ramps): runs are deterministic.
-final class VirtualTime: @unchecked Sendable {
+package final class VirtualTime: @unchecked Sendable {
     private struct Sleeper {
         let id: UInt64
         let time: Double
@@ -22,11 +22,11 @@ final class VirtualTime: @unchecked Sendable {
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     private var nextID: UInt64 = 0
 
-    var now: Double { lock.withLock { _ in current } }
+    package var now: Double { lock.withLock { _ in current } }
 
-    func enter() { lock.withLock { _ in busy += 1 } }
+    package func enter() { lock.withLock { _ in busy += 1 } }
 
-    func leave() {
+    package func leave() {
         let waiters = lock.withLock { _ -> [CheckedContinuation<Void, Never>] in
             busy -= 1
             return takeIdleWaitersLocked()
@@ -35,7 +35,7 @@ final class VirtualTime: @unchecked Sendable {
     }
 
     /// Sleeps until simulated time reaches `time`; the sleeping task stops counting as busy.
-    func sleep(until time: Double, token: UInt64?) async {
+    package func sleep(until time: Double, token: UInt64?) async {
         let id = lock.withLock { _ in
             nextID += 1
             return nextID
@@ -57,7 +57,7 @@ final class VirtualTime: @unchecked Sendable {
     }
 
     /// Wakes the sleepers that carry `token` now, without moving time.
-    func wake(_ token: UInt64) { wakeSleepers { $0.token == token } }
+    package func wake(_ token: UInt64) { wakeSleepers { $0.token == token } }
 
     private func wakeSleepers(where matches: (Sleeper) -> Bool) {
         let woken = lock.withLock { _ -> [Sleeper] in
@@ -69,7 +69,7 @@ final class VirtualTime: @unchecked Sendable {
         for sleeper in woken { sleeper.continuation.resume() }
     }
 
-    func advance(to target: Double) async {
+    package func advance(to target: Double) async {
         while true {
             await idle()
             let next = lock.withLock { _ -> Sleeper? in

@@ -17,7 +17,7 @@ public final class EngineClock: Sendable {
     /// The wall clock when the engine started, seconds since 1970.
     private let wallEpoch = Date().timeIntervalSince1970
     /// Simulated time; nil on the real clock.
-    let simulated: VirtualTime?
+    package let simulated: VirtualTime?
 
     public init(_ mode: ClockMode = .real) {
         self.mode = mode
@@ -25,7 +25,7 @@ public final class EngineClock: Sendable {
     }
 
     /// True when prompt audio goes to the sound server.
-    var playsPromptAudio: Bool { mode != .virtual }
+    package var playsPromptAudio: Bool { mode != .virtual }
 
     /// Seconds since the engine started.
     public func now() -> Double {
@@ -38,7 +38,7 @@ public final class EngineClock: Sendable {
     public func wallNow() -> Double { wallEpoch + now() }
 
     /// Waits until `time` (returns early when the task is cancelled or `token` is woken).
-    func sleep(until time: Double, token: UInt64? = nil) async {
+    package func sleep(until time: Double, token: UInt64? = nil) async {
         if let simulated {
             await simulated.sleep(until: time, token: token)
         } else {
@@ -49,16 +49,16 @@ public final class EngineClock: Sendable {
     }
 
     /// Wakes a simulated sleep early (a cancelled prompt).
-    func wake(_ token: UInt64) { simulated?.wake(token) }
+    package func wake(_ token: UInt64) { simulated?.wake(token) }
 
     /// Engine work the simulated clock waits for, from `busy()` until `done()`.
-    struct Busy: Sendable {
+    package struct Busy: Sendable {
         fileprivate let time: VirtualTime?
-        func done() { time?.leave() }
+        package func done() { time?.leave() }
     }
 
     /// Counts engine work as busy from now (while the task starting it still is) until `done()`.
-    func busy() -> Busy {
+    package func busy() -> Busy {
         simulated?.enter()
         return Busy(time: simulated)
     }
@@ -79,5 +79,13 @@ public final class EngineClock: Sendable {
             case .invalidTime: "'to' must be a finite number of seconds, at least 0"
             }
         }
+    }
+}
+
+extension Duration {
+    /// The duration in milliseconds, fractions kept.
+    package var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
 }
