@@ -62,8 +62,10 @@ extension VoxNavEngine {
     }
 
     /// Reports a batch the policy has just decided and hands its focus events to the lane, in the
-    /// same turn; what carrying them out did is set once they are.
-    func handOver(_ decisions: [PolicyDecision]) async -> OneShot<FocusExecutor.Effects> {
+    /// same turn; what carrying them out did is set once they are. `inCallersTask`: a prompt's grant, which
+    /// waits for them: while the lane is idle they are carried out in the caller's task before this
+    /// returns (`FocusLane.submitNow`), and only what comes after the answer goes to the lane.
+    func handOver(_ decisions: [PolicyDecision], inCallersTask: Bool = false) async -> OneShot<FocusExecutor.Effects> {
         // A cut first, before any ramp of the same batch (ramps take time): heard within 100 ms.
         for case .cutPrompt(let cut) in decisions { prompts.cut(cut) }
         if decisions.contains(.nativeNavigationTookOver) { nativeNavigationTookOver() }
@@ -83,9 +85,10 @@ extension VoxNavEngine {
             _ = done.set(FocusExecutor.Effects())
         } else {
             handedLevels = levels
-            await lane.submit {
+            let job: @Sendable () async -> FocusLane.Job = {
                 await self.reconcile(levels, events: events, toldAsDecidedAt: decidedAt) { _ = done.set($0) }
             }
+            if inCallersTask { await lane.submitNow(job) } else { await lane.submit { await job()() } }
         }
         await answerReleased()
         return done
@@ -101,15 +104,16 @@ extension VoxNavEngine {
     }
 
     /// A batch's turn in the lane: the streams reconciled with `levels` and the policy's `events`
-    /// (`FocusExecutor.reconcile`); `heard` is given what that did once the ramps are done, before
-    /// the server's memory is written. Then the bed is measured again if no session is active.
+    /// (`FocusExecutor.reconcile`); `heard` is given what that did once the ramps are done. Then the
+    /// bed is measured again if no session is active. Returns what comes after the answer, in the
+    /// lane: the server's memory written.
     ///
     /// - Parameter decidedAt: when the events were decided, for the events telling subscribers of
     ///   those carried out; nil tells none (ducks carried out again on a new server).
     func reconcile(
         _ levels: [SourceID: SourceLevel], events: [FocusEvent], toldAsDecidedAt decidedAt: Double? = nil,
         heard: (FocusExecutor.Effects) -> Void = { _ in }
-    ) async {
+    ) async -> FocusLane.Job {
         let handles = sources.handles
         var tell: @Sendable ([FocusEvent]) -> Void = { _ in }
         if let decidedAt { tell = sourceEvents(decidedAt: decidedAt, handles: handles) }
@@ -124,7 +128,7 @@ extension VoxNavEngine {
         }
         heard(effects)
         trackBedIfIdle()
-        await focus.remember(toRemember)
+        return { [focus] in await focus.remember(toRemember) }
     }
 
     private func log(_ decision: PolicyDecision) {

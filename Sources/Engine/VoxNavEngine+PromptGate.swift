@@ -45,7 +45,7 @@ extension VoxNavEngine: PromptGate {
             grant.level = made
             if made.plan.extraDuck < 0 { decisions += policy.apply(.duckDeeper(by: made.plan.extraDuck, at: at)) }
         }
-        let effects = await handOver(decisions).value
+        let effects = await handOver(decisions, inCallersTask: true).value
         (grant.ducked, grant.paused) = (effects.ducked, effects.paused)
         return grant
     }

@@ -85,7 +85,7 @@ extension VoxNavEngine {
             // The new server's streams made as the policy wants them: the journal is empty, so every duck is made anew.
             let levels = policy.levels
             handedLevels = levels
-            await carryOut { await self.reconcile(levels, events: paused.map { .interruptionBegan(.source($0)) }) }
+            await carryOut { await self.reconcile(levels, events: paused.map { .interruptionBegan(.source($0)) })() }
             for input in try await server.sinkInputs() { await foreignStreamAppeared(input.index) }
             serverAvailable = true
             trackBed()

@@ -19,17 +19,27 @@ extension PulseConnection {
     /// How many sink input events a subscriber's stream keeps before dropping the oldest.
     public static let sinkInputEventBuffer = 256
 
-    /// Asks the current context for sink input events, delivered to the hub (again after a reconnect).
+    /// Asks the current context for sink input events, delivered to the hub and mirrored (again
+    /// after a reconnect); the streams there already are read into the mirror.
     func subscribeToSinkInputs() async throws {
-        let hub = sinkInputEventHub
         try await perform("subscribing to sink input events") { ctx, callback, userdata in
-            let me = Unmanaged.passUnretained(hub).toOpaque()
+            // Unretained: the connection lets the context's callbacks go before it goes itself.
+            let me = Unmanaged.passUnretained(self).toOpaque()
             pa_context_set_subscribe_callback(
                 ctx,
-                { _, type, index, userdata in
-                    Unmanaged<SinkInputEventHub>.fromOpaque(userdata!).takeUnretainedValue().deliver(type, index: index)
+                { ctx, type, index, userdata in
+                    let connection = Unmanaged<PulseConnection>.fromOpaque(userdata!).takeUnretainedValue()
+                    if let ctx { connection.mirror.note(type, index: index, context: ctx) }
+                    connection.sinkInputEventHub.deliver(type, index: index)
                 }, me)
+            mirror.readAll(ctx)
             return pa_context_subscribe(ctx, PA_SUBSCRIPTION_MASK_SINK_INPUT, callback, userdata)
         }
+    }
+
+    /// The sink input as the subscription last told it, without asking the server; nil before
+    /// anyone subscribed, or while its first read is under way.
+    public func knownSinkInput(index: UInt32) -> SinkInput? {
+        withLock { mirror[index] }
     }
 }

@@ -106,6 +106,7 @@ extension PulseConnection {
     /// Sets a sink input's volume at once (PulseAudio has no ramp; see `VolumeRamp`).
     public func setSinkInputVolume(index: UInt32, to volumes: ChannelVolumes) async throws {
         try await perform("setting the volume of sink input \(index)") { ctx, callback, userdata in
+            mirror.changed(index, volume: volumes)
             var cv = volumes.cvolume
             return pa_context_set_sink_input_volume(ctx, index, &cv, callback, userdata)
         }
@@ -114,7 +115,8 @@ extension PulseConnection {
     /// Mutes or unmutes a sink input.
     public func setSinkInputMute(index: UInt32, muted: Bool) async throws {
         try await perform("muting sink input \(index)") { ctx, callback, userdata in
-            pa_context_set_sink_input_mute(ctx, index, muted ? 1 : 0, callback, userdata)
+            mirror.changed(index, muted: muted)
+            return pa_context_set_sink_input_mute(ctx, index, muted ? 1 : 0, callback, userdata)
         }
     }
 
@@ -124,17 +126,24 @@ extension PulseConnection {
         _ start: (OpaquePointer, pa_context_success_cb_t, UnsafeMutableRawPointer) -> OpaquePointer?
     ) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-            withLock {
-                let request = SuccessRequest(continuation, what: what)
-                let userdata = Unmanaged.passRetained(request).toOpaque()
-                guard let op = start(context, successCallback, userdata) else {
-                    Unmanaged<SuccessRequest>.fromOpaque(userdata).release()
-                    continuation.resume(throwing: PulseError("\(what) failed: \(lastError)"))
-                    return
-                }
-                watch(op) { Self.cancelled(userdata, SuccessRequest.self, what, timedOut: $0) }
-                pa_operation_unref(op)
-            }
+            withLock { begin(what, continuation, start) }
         }
+    }
+
+    /// Starts one libpulse operation that reports success or failure to `continuation` (under the
+    /// mainloop lock, or on its thread).
+    func begin(
+        _ what: String, _ continuation: CheckedContinuation<Void, Error>,
+        _ start: (OpaquePointer, pa_context_success_cb_t, UnsafeMutableRawPointer) -> OpaquePointer?
+    ) {
+        let request = SuccessRequest(continuation, what: what)
+        let userdata = Unmanaged.passRetained(request).toOpaque()
+        guard let op = start(context, successCallback, userdata) else {
+            Unmanaged<SuccessRequest>.fromOpaque(userdata).release()
+            continuation.resume(throwing: PulseError("\(what) failed: \(lastError)"))
+            return
+        }
+        watch(op) { Self.cancelled(userdata, SuccessRequest.self, what, timedOut: $0) }
+        pa_operation_unref(op)
     }
 }

@@ -17,6 +17,8 @@ public final class PulseConnection: @unchecked Sendable {
     private let stateWaiter = StateWaiter()
     /// Subscribers to sink input events (see `sinkInputEvents()`).
     let sinkInputEventHub = SinkInputEventHub()
+    /// The sink inputs as the subscription's events told them (`knownSinkInput(index:)`).
+    let mirror = SinkInputMirror()
 
     /// Connects to `server` (nil: libpulse's default, which honours `PULSE_SERVER`) and waits until ready.
     public init(applicationName: String, server: String? = nil) async throws {
@@ -85,6 +87,7 @@ public final class PulseConnection: @unchecked Sendable {
             pa_context_disconnect(old)
             pa_context_unref(old)
             context = fresh
+            mirror.clear()
         }
         guard !isReady else { return }
         // No deadline here: a server coming back (PipeWire's whole stack restarting) may take its time

@@ -7,6 +7,12 @@ public protocol StreamVolumeControl: Sendable {
     func sinkInput(index: UInt32) async throws -> SinkInput?
     /// Sets a sink input's volume at once (`VolumeRamp` makes a ramp of such steps).
     func setSinkInputVolume(index: UInt32, to volumes: ChannelVolumes) async throws
+    /// Sets a sink input's volume to each of `levels`, one every `pause`, the first at once;
+    /// returns once the last is set (`VolumeRamp` makes the levels).
+    nonisolated(nonsending) func rampSinkInputVolume(index: UInt32, through levels: [ChannelVolumes], every pause: Duration) async throws
+    /// The sink input as the server's events last told it, without asking the server; nil when it
+    /// is not known that way (the caller reads it with `sinkInput(index:)`).
+    func knownSinkInput(index: UInt32) -> SinkInput?
     func setSinkInputMute(index: UInt32, muted: Bool) async throws
     /// Whether the server remembers stream volumes per group (PulseAudio's module-stream-restore).
     func remembersStreams() async -> Bool
@@ -17,6 +23,18 @@ public protocol StreamVolumeControl: Sendable {
     func remember(_ entries: [RememberedStream]) async throws
     /// The server was given up for good (a shutdown out of time): nothing more is written about it.
     var isAbandoned: Bool { get }
+}
+
+extension StreamVolumeControl {
+    /// Each step set and waited for in turn (an in-memory server's ramp).
+    public nonisolated(nonsending) func rampSinkInputVolume(index: UInt32, through levels: [ChannelVolumes], every pause: Duration) async throws {
+        for (step, volumes) in levels.enumerated() {
+            if step > 0 { try? await Task.sleep(for: pause) }
+            try await setSinkInputVolume(index: index, to: volumes)
+        }
+    }
+
+    public func knownSinkInput(index: UInt32) -> SinkInput? { nil }
 }
 
 extension PulseConnection: StreamVolumeControl {}

@@ -10,12 +10,14 @@ public struct VolumeRamp: Sendable {
     }
 
     /// Ramps from `start` to `target`; the last step sets `target` exactly.
-    public func run(on connection: some StreamVolumeControl, sinkInput index: UInt32, from start: ChannelVolumes, to target: ChannelVolumes) async throws {
-        let pause = duration / steps
-        for step in 1...steps {
-            let volumes = step == steps ? target : start.interpolated(to: target, fraction: Double(step) / Double(steps))
-            try await connection.setSinkInputVolume(index: index, to: volumes)
-            if step < steps { try? await Task.sleep(for: pause) }
-        }
+    public nonisolated(nonsending) func run(
+        on connection: some StreamVolumeControl, sinkInput index: UInt32, from start: ChannelVolumes, to target: ChannelVolumes
+    ) async throws {
+        try await connection.rampSinkInputVolume(index: index, through: levels(from: start, to: target), every: duration / steps)
+    }
+
+    /// The volume after each step.
+    public func levels(from start: ChannelVolumes, to target: ChannelVolumes) -> [ChannelVolumes] {
+        (1...steps).map { step in step == steps ? target : start.interpolated(to: target, fraction: Double(step) / Double(steps)) }
     }
 }

@@ -170,7 +170,10 @@ package actor FocusExecutor {
     ) async throws -> FocusBatch.Step {
         let index = handle.sinkInputIndex
         let before = journal.streams[index]
-        guard let input = try await connection.sinkInput(index: index) else { return .untouched }
+        // As the server's events told it, where they have: no request comes before the ramp.
+        var known = connection.knownSinkInput(index: index)
+        if known == nil { known = try await connection.sinkInput(index: index) }
+        guard let input = known else { return .untouched }
         let remembered = await memoryBeforeFirstChange(of: input)
         let own = before == nil ? journal.trueVolume(ofNewStreamIn: input.restoreGroup, arrivingAt: input.volume) : input.volume
         let kept = journal
@@ -257,10 +260,15 @@ package actor FocusExecutor {
     /// let go. Returns what the server should remember: for each stream held, and each let go, what
     /// it remembered before.
     private func rampAndRelease(_ batch: FocusBatch) async -> [RememberedStream] {
-        await withTaskGroup(of: Void.self) { group in
-            for move in batch.ramps {
-                let connection = self.connection
-                group.addTask { try? await move.ramp.run(on: connection, sinkInput: move.index, from: move.from, to: move.to) }
+        if batch.ramps.count == 1, let move = batch.ramps.first {
+            // One ramp (a prompt over one source) runs from here: no child task to hand it to.
+            try? await move.ramp.run(on: connection, sinkInput: move.index, from: move.from, to: move.to)
+        } else {
+            await withTaskGroup(of: Void.self) { group in
+                for move in batch.ramps {
+                    let connection = self.connection
+                    group.addTask { try? await move.ramp.run(on: connection, sinkInput: move.index, from: move.from, to: move.to) }
+                }
             }
         }
         var released = batch.released
@@ -347,7 +355,7 @@ package actor FocusExecutor {
     /// of it: held in the journal already (another stream of the group is lowered), or read from the
     /// server. Nil when this stream's entry has it already, or the server remembers nothing.
     private func memoryBeforeFirstChange(of input: SinkInput) async -> RememberedStream? {
-        guard journal.streams[input.index]?.remembered == nil else { return nil }
+        guard journal.streams[input.index]?.remembered == nil, !memory.remembersNothing else { return nil }
         if let held = journal.heldMemory(ofGroup: input.restoreGroup) { return held }
         return await memory.memory(of: input)
     }

@@ -1,5 +1,6 @@
 import Logging
 import PulseAudio
+import Synchronization
 
 /// Holds what the sound server remembers for a program's streams at what it was before VoxNav
 /// lowered or muted one of them.
@@ -17,7 +18,11 @@ package actor ServerMemoryKeeper {
     private let logger: Logger
     /// When, after the last change, the write is repeated, to come after the server's own save.
     package let settle: [Duration]
-    private var supported: Bool?
+    private var supported: Bool? {
+        didSet { knownToRememberNothing.store(supported == false, ordering: .relaxed) }
+    }
+    /// The server was asked and remembers no streams: a duck then needs no word with the keeper.
+    private let knownToRememberNothing = Atomic(false)
     /// Whether reading the memory back tells what the server remembers. PulseAudio's does;
     /// pipewire-pulse's reads only what was written through the extension, not WirePlumber's own
     /// saves since, so there the stream's own state is the better account.
@@ -67,6 +72,9 @@ package actor ServerMemoryKeeper {
         if answer { logger.info("the sound server remembers stream volumes: ducks are kept out of its memory") }
         return answer
     }
+
+    /// Whether the server is known to remember no streams (asked without a hop to the keeper).
+    package nonisolated var remembersNothing: Bool { knownToRememberNothing.load(ordering: .relaxed) }
 
     /// Forgets whether the server supports it (a new server after a reconnect may differ).
     package func serverChanged() { supported = nil }

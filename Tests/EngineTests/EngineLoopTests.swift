@@ -15,6 +15,9 @@ import Testing
         var all: [String] { steps.withLock { $0 } }
     }
 
+    /// Which task a job ran in.
+    @TaskLocal static var caller = "another task"
+
     @Test func theLaneCarriesJobsOutOneAtATimeInTheOrderHanded() async throws {
         let lane = FocusLane()
         let trace = Trace()
@@ -35,6 +38,66 @@ import Testing
             lane.finish()
         }
         #expect(trace.all == ["first begins", "first ends", "second"])
+    }
+
+    /// A grant's job on an idle lane runs in the caller's own task (no hand-off to the lane's), and
+    /// a job handed while it runs waits for its second part, which the lane runs.
+    @Test func aJobHandedNowToAnIdleLaneRunsInTheCallersTaskAndKeepsItsPlace() async throws {
+        let lane = FocusLane()
+        let trace = Trace()
+        let (release, releaser) = AsyncStream.makeStream(of: Void.self)
+        await withDiscardingTaskGroup { group in
+            group.addTask { await lane.run() }
+            // The caller's task is marked: the first part must see the mark, the lane's task would not.
+            Self.$caller.withValue("the caller's task") {
+                group.addTask {
+                    await lane.submitNow {
+                        trace.note("first part in \(Self.caller)")
+                        for await _ in release { break }
+                        return { trace.note("second part") }
+                    }
+                    trace.note("caller answered")
+                }
+            }
+            while trace.all.isEmpty { await Task.yield() }
+            await lane.submit { trace.note("later job") }
+            try? await Task.sleep(for: .milliseconds(50))
+            #expect(trace.all == ["first part in the caller's task"], "a later job overtook the first part: \(trace.all)")
+            releaser.yield()
+            while trace.all.count < 4 { await Task.yield() }
+            lane.finish()
+        }
+        // The caller is answered after the first part; the second and the later job run in the lane, in order.
+        #expect(trace.all.first == "first part in the caller's task")
+        #expect(trace.all.filter { $0 != "caller answered" } == ["first part in the caller's task", "second part", "later job"])
+    }
+
+    /// While a job runs in the lane, a job handed "now" takes its turn after it, in the lane.
+    @Test func aJobHandedNowToABusyLaneWaitsItsTurn() async throws {
+        let lane = FocusLane()
+        let trace = Trace()
+        let (release, releaser) = AsyncStream.makeStream(of: Void.self)
+        await withDiscardingTaskGroup { group in
+            group.addTask { await lane.run() }
+            await lane.submit {
+                trace.note("first begins")
+                for await _ in release { break }
+                trace.note("first ends")
+            }
+            while trace.all.isEmpty { await Task.yield() }
+            group.addTask {
+                await lane.submitNow {
+                    trace.note("now, first part")
+                    return { trace.note("now, second part") }
+                }
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+            #expect(trace.all == ["first begins"], "a job handed now ran beside a busy lane's: \(trace.all)")
+            releaser.yield()
+            while trace.all.count < 4 { await Task.yield() }
+            lane.finish()
+        }
+        #expect(trace.all == ["first begins", "first ends", "now, first part", "now, second part"])
     }
 
     @Test func aJobHandedToALaneThatHasEndedRunsAtOnce() async {

@@ -165,6 +165,11 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
         }
     }
 
+    /// As a real connection mirrors it from the server's events, which the fake tells at once.
+    func knownSinkInput(index: UInt32) -> SinkInput? {
+        state.withLock { state in state.abandoned || !state.connected ? nil : state.inputs[index] }
+    }
+
     func setSinkInputVolume(index: UInt32, to volumes: ChannelVolumes) async throws {
         defer { Changes.shared.signal() }
         try state.withLock { state in
