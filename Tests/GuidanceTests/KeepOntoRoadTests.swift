@@ -34,4 +34,38 @@ import Testing
         #expect(say("zh", "中山路") == "前方两百米靠右行驶，进入中山路")
         #expect(say("sv", "Sveavägen") == "Om 200 meter, håll höger in på Sveavägen")
     }
+
+    /// A motorway change is a keep too ("keep right to take the ramp"): with only a road it says the
+    /// road it leads onto, in every pack; "toward" stays a signpost's.
+    @Test(arguments: PackFiles.languages) func aMotorwayChangeOntoARoadIsNotSaidAsTheDirection(language: String) throws {
+        let composer = try PackFiles.composer(language)
+        for type in [ManeuverType.changeHighway, .changeHighwayLeft, .changeHighwayRight] {
+            for state in [ManeuverState.prepare, .execute] {
+                let onto = composer.compose(Maneuver(type: type, roadName: "Ridgeline Expressway"), state: state, distance: 200)
+                let toward = composer.compose(Maneuver(type: type, towards: "Ridgeline Expressway"), state: state, distance: 200)
+                #expect(onto.contains("Ridgeline Expressway") && onto != toward, "\(language) \(type) \(state): '\(onto)'")
+            }
+        }
+    }
+
+    @Test func motorwayChangesOntoARoadAsNativeAppsSayThem() throws {
+        let composers = try PackFiles.composers(["en-US", "en-GB", "de", "fr", "es", "it", "nl", "pt-BR", "sv", "zh"])
+        func say(_ language: String, _ road: String) -> String {
+            composers[language]!.compose(Maneuver(type: .changeHighwayRight, roadName: road), state: .execute, distance: 0)
+        }
+        #expect(say("en-US", "Ridgeline Expressway") == "Keep right to take the ramp onto Ridgeline Expressway")
+        #expect(say("en-GB", "Westway") == "Keep right for the slip road onto Westway")
+        #expect(say("de", "Frankenschnellweg") == "Rechts halten und auf den Frankenschnellweg wechseln")
+        #expect(say("fr", "Rocade Est") == "Serrez à droite pour prendre la rocade Est")
+        #expect(say("es", "Autovía del Nordeste") == "Mantente a la derecha y toma el enlace con la autovía del Nordeste")
+        #expect(say("it", "Tangenziale Nord") == "Mantieni la destra e prendi lo svincolo per la Tangenziale Nord")
+        #expect(say("nl", "Ring Zuid") == "Rechts aanhouden en de verbindingsweg naar de Ring Zuid nemen")
+        #expect(say("pt-BR", "Marginal Tietê") == "Mantenha-se à direita e pegue a alça de acesso para a Marginal Tietê")
+        #expect(say("sv", "Essingeleden") == "Håll höger och byt till Essingeleden")
+        #expect(say("zh", "北四环") == "靠右进入匝道，驶入北四环")
+        // A signpost is still said as the direction.
+        #expect(
+            composers["en-US"]!.compose(Maneuver(type: .changeHighwayRight, towards: "Fairview"), state: .execute, distance: 0)
+                == "Keep right to take the ramp toward Fairview")
+    }
 }
