@@ -222,7 +222,7 @@ public struct PhraseComposer: Sendable, Hashable {
             case "rotary": return rotary.map { forms.say($0, in: placeholder.form) }
             case "currentRoad": return currentRoad.map { forms.say($0, in: placeholder.form) }
             case "destination": return destination.map { forms.say($0, in: placeholder.form) }
-            case "heading": return heading
+            case "heading": return heading.map { word in spokenHeading(word, spoken) }
             case "side": return side
             case "rotation": return rotation
             case "ordinal": return exitIndex.flatMap { ordinal($0, form: placeholder.form) }
@@ -233,6 +233,13 @@ public struct PhraseComposer: Sendable, Hashable {
             let said = value(placeholder)
             return Self.names.contains(placeholder.name) ? Self.keepingStops(said) : said
         }
+    }
+
+    /// A compass word as said: its lexicon entry where the pack has one (eSpeak NG reads French
+    /// "l'est" as "l'è", the verb).
+    private func spokenHeading(_ word: String, _ spoken: SpokenNames?) -> String {
+        guard let spoken, let pronunciation = pack.lexicon[word] else { return word }
+        return spoken.mark(word, as: pronunciation)
     }
 
     private static func nonEmpty(_ text: String) -> String? {

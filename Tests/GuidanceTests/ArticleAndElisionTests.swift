@@ -21,6 +21,17 @@ import Testing
         #expect(try Self.say("fr", Maneuver(type: .arriveAtDestination, destinationName: "Montmartre")) == "Vous êtes arrivé à Montmartre")
     }
 
+    /// "vers l'est" is read "vers l'è" by eSpeak NG (the verb "est"): the pack's lexicon gives the
+    /// compass word its phonemes, and the text stays as written.
+    @Test func frenchSaysTheEastAsTheCompassPointNotTheVerb() throws {
+        let composer = try PackFiles.composer("fr")
+        let east = composer.wording(Maneuver(type: .startRoute, roadName: "Allée des Tilleuls", heading: 95), state: .execute, distance: 0)
+        #expect(east.text == "Dirigez-vous vers l'est sur l'allée des Tilleuls")
+        #expect(east.speech == "Dirigez-vous vers [[l'Est]] sur l'allée des Tilleuls")
+        let west = composer.wording(Maneuver(type: .startRoute, roadName: "Allée des Tilleuls", heading: 265), state: .execute, distance: 0)
+        #expect(west.text == "Dirigez-vous vers l'ouest sur l'allée des Tilleuls" && west.speech == nil)
+    }
+
     @Test func italianElidesTheOrdinalsArticleAndSaysAlBeforeALandmark() throws {
         #expect(try Self.say("it", Maneuver(type: .roundaboutExit8)) == "Alla rotonda, prendi l'ottava uscita")
         #expect(

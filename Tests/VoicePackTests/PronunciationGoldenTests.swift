@@ -41,6 +41,10 @@ import Testing
         Case(
             language: "de", maneuver: Maneuver(type: .rightTurn, roadName: "Avenue des Champs-Élysées"), state: .initial, distance: 300,
             golden: "_!_|In dr'aIh'Und3t m'e:t3n r'ECts _|'aUf avn'y de- S'A~eliz'e _!'apb,i:g@n"),
+        // A compass word's phonemes: eSpeak NG reads "vers l'est" as "vers l'è" (the verb).
+        Case(
+            language: "fr", maneuver: Maneuver(type: .startRoute, roadName: "Allée des Tilleuls", heading: 95), state: .execute, distance: 0,
+            golden: "diriZ'evu vEr l'Est syr lal'e de- tij'Wl"),
         // Route references read as roads.
         Case(
             language: "en-US", maneuver: Maneuver(type: .leftTurn, roadName: "CT 145"), state: .initial, distance: 400,
