@@ -110,6 +110,21 @@ import Testing
         #expect(chinese.clock(Self.at(14, 0)) == "下午两点")
     }
 
+    /// The part of the day as Chinese apps name it (issue 52, after 凌晨0点): the small hours are
+    /// 凌晨 (it said 上午1点05分), the evening 晚上 (it said 下午9点30分).
+    @Test func chineseClockTimesNameThePartOfTheDay() throws {
+        let chinese = try PackFiles.composer("zh")
+        let said = [(1, 5), (2, 0), (4, 50), (6, 30), (9, 5), (12, 3), (17, 42), (18, 15), (21, 30), (23, 59)].map {
+            chinese.clock(Self.at($0, $1))
+        }
+        #expect(
+            said == [
+                "凌晨1点05分", "凌晨两点", "凌晨4点50分", "早上6点30分", "上午9点05分", "中午12点03分", "下午5点42分", "晚上6点15分", "晚上9点30分",
+                "晚上11点59分",
+            ])
+        #expect(chinese.estimates(TripEstimate(distance: 4000, time: 600, arrival: Self.at(21, 30))).hasPrefix("预计晚上9点30分到达"))
+    }
+
     /// Minutes under 10, midnight and a minute's gender as natives say them (issue 52): French
     /// "treize heures une" (eSpeak NG read "13 heures 1" as "un"), Spanish "las doce y veinte de la
     /// noche" (not "medianoche y 20"), Polish "o dwudziestej drugiej 07" (read "zero siedem") and
