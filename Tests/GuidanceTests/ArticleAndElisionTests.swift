@@ -43,6 +43,29 @@ import Testing
         #expect(try Self.say("it", Maneuver(type: .arriveAtDestination, destinationName: "Torino")) == "Sei arrivato a Torino")
     }
 
+    /// A destination named by the everyday place it is (a restaurant, a pharmacy, a golf course)
+    /// takes that noun's article: French "au Golf de Chantaco" (it said "à Golf"), Italian "al
+    /// Ristorante Il Gabbiano" ("a Ristorante"), Brazilian "no Restaurante Mocotó" ("na Restaurante").
+    @Test func aPlaceNamedByItsKindTakesThatNounsArticle() throws {
+        func arrive(_ language: String, _ name: String) throws -> String {
+            try Self.say(language, Maneuver(type: .arriveAtDestination, destinationName: name))
+        }
+        #expect(try arrive("fr", "Golf de Chantaco") == "Vous êtes arrivé au Golf de Chantaco")
+        #expect(try arrive("fr", "Mémorial de Verdun") == "Vous êtes arrivé au Mémorial de Verdun")
+        #expect(try arrive("fr", "Pharmacie du Marché") == "Vous êtes arrivé à la Pharmacie du Marché")
+        #expect(try arrive("fr", "Hypermarché Leclerc") == "Vous êtes arrivé à l'Hypermarché Leclerc")
+        #expect(try arrive("it", "Ristorante Il Gabbiano") == "Sei arrivato al Ristorante Il Gabbiano")
+        #expect(try arrive("it", "Pizzeria Da Michele") == "Sei arrivato alla Pizzeria Da Michele")
+        #expect(try arrive("it", "Osteria del Ponte") == "Sei arrivato all'Osteria del Ponte")
+        #expect(try arrive("pt-BR", "Restaurante Mocotó") == "Você chegou ao Restaurante Mocotó")
+        #expect(try arrive("pt-BR", "Padaria Bella Paulista") == "Você chegou à Padaria Bella Paulista")
+        #expect(
+            try Self.say("pt-BR", Maneuver(type: .rightTurn, roadName: "Morro do Pai Inácio"), .prepare, distance: 200)
+                == "Em 200 metros, vire à direita no Morro do Pai Inácio")
+        // A town keeps no article.
+        #expect(try arrive("pt-BR", "Campo Grande") == "Você chegou a Campo Grande")
+    }
+
     @Test func brazilianSaysAMasculineLandmarkWithItsArticle() throws {
         #expect(try Self.say("pt-BR", Maneuver(type: .rightTurn, roadName: "Minhocão"), .prepare, distance: 200) == "Em 200 metros, vire à direita no Minhocão")
         #expect(
