@@ -68,4 +68,26 @@ import Testing
             composers["en-US"]!.compose(Maneuver(type: .changeHighwayRight, towards: "Fairview"), state: .execute, distance: 0)
                 == "Keep right to take the ramp toward Fairview")
     }
+
+    /// An on-ramp with only a road says the road it joins, as the English, German, Czech, Polish and
+    /// Chinese packs did: es, fr, it, nl, pt-BR and sv said it as the direction.
+    @Test(arguments: PackFiles.languages) func anOnRampOntoARoadIsNotSaidAsTheDirection(language: String) throws {
+        let composer = try PackFiles.composer(language)
+        let onto = composer.compose(Maneuver(type: .onRamp, roadName: "Ridgeline Expressway"), state: .prepare, distance: 200)
+        let toward = composer.compose(Maneuver(type: .onRamp, towards: "Ridgeline Expressway"), state: .prepare, distance: 200)
+        #expect(onto.contains("Ridgeline Expressway") && onto != toward, "\(language): '\(onto)'")
+    }
+
+    @Test func onRampsOntoARoadAsNativeAppsSayThem() throws {
+        let composers = try PackFiles.composers(["es", "fr", "it", "nl", "pt-BR", "sv"])
+        func say(_ language: String, _ road: String) -> String {
+            composers[language]!.compose(Maneuver(type: .onRamp, roadName: road), state: .execute, distance: 0)
+        }
+        #expect(say("es", "Autovía del Nordeste") == "Incorpórate a la autovía del Nordeste")
+        #expect(say("fr", "Rocade Est") == "Prenez la bretelle pour rejoindre la rocade Est")
+        #expect(say("it", "Tangenziale Nord") == "Immettiti sulla Tangenziale Nord")
+        #expect(say("nl", "Ring Zuid") == "De Ring Zuid oprijden")
+        #expect(say("pt-BR", "Marginal Tietê") == "Entre na Marginal Tietê")
+        #expect(say("sv", "Essingeleden") == "Ta påfarten till Essingeleden")
+    }
 }
