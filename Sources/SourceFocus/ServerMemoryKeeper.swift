@@ -90,7 +90,8 @@ package actor ServerMemoryKeeper {
 
     /// Writes `entries` now, and again once no change has come for `settle`.
     package func keep(_ entries: [RememberedStream]) async {
-        guard !entries.isEmpty, await isSupported() else { return }
+        // A server given up (a shutdown out of time) is written nothing more: the journal keeps what to set right.
+        guard !entries.isEmpty, !connection.isAbandoned, await isSupported() else { return }
         for entry in entries { pending[entry.name] = entry }
         generation += 1
         await write(entries)
@@ -101,6 +102,7 @@ package actor ServerMemoryKeeper {
 
     /// Waits until every pending entry has had its settled write.
     package func flush() async {
+        if connection.isAbandoned { return settled() }
         if !running, !pending.isEmpty { return await writeWhenSettled() }
         guard settling else { return }
         await withCheckedContinuation { flushed.append($0) }
@@ -117,7 +119,7 @@ package actor ServerMemoryKeeper {
         var seen = generation
         var step = 0
         var since = ContinuousClock.now
-        while step < settle.count {
+        while step < settle.count, !connection.isAbandoned {
             try? await Task.sleep(until: since + settle[step])
             if generation != seen {
                 // A newer change: its own repeats start over.

@@ -206,6 +206,27 @@ import Testing
         #expect(contents.ducks.streams[7] != nil, "the duck left undone is still journalled")
     }
 
+    /// A server given up is written nothing more about what it remembers, and a flush does not wait
+    /// for writes that would settle over the next 300 ms (a shutdown out of time took 0.6 s on a
+    /// desktop server for them).
+    @Test func aServerGivenUpIsNotWaitedForByTheMemoryKeeper() async {
+        let server = FakeSoundServer(remembers: true)
+        let group = "sink-input-by-application-name:Radio"
+        let keeper = ServerMemoryKeeper(connection: server, logger: Logger(label: "test"), settle: [.milliseconds(300), .seconds(30)])
+        let before = RememberedStream(name: group, channelMap: [1, 2], volume: ChannelVolumes([30000, 30000]), muted: false)
+        await withDiscardingTaskGroup { group in
+            group.addTask { await keeper.run() }
+            await keeper.keep([before])
+            server.abandon()
+            await keeper.keep([RememberedStream(name: before.name, channelMap: [1, 2], volume: ChannelVolumes([9000, 9000]), muted: false)])
+            let began = ContinuousClock.now
+            await keeper.flush()
+            #expect(ContinuousClock.now - began < .seconds(1), "the flush waited for the settled writes of a server given up")
+            keeper.finish()
+        }
+        #expect(server.memory(of: group) == before, "a server given up was written to")
+    }
+
     /// Where the server remembers stream volumes (a desktop server), a duck is not what it keeps:
     /// the group's entry is written back to what it was before the duck, and after the restore.
     @Test func aDesktopServersMemoryIsHeldAtThePreDuckVolume() async {
