@@ -25,13 +25,16 @@ struct EngineRig {
     /// Its prompt stream: each prompt plays until `output.drain()`.
     let output: HeldOutput
 
-    static func start(_ server: FakeSoundServer = FakeSoundServer(), journal: String? = nil, policy: Policy = .builtIn) async throws -> EngineRig {
+    static func start(
+        _ server: FakeSoundServer = FakeSoundServer(), journal: String? = nil, policy: Policy = .builtIn,
+        renderer: any PromptRenderer = InstantRenderer()
+    ) async throws -> EngineRig {
         var configuration = EngineConfiguration()
         configuration.policy = policy
         configuration.journalPath = journal
         configuration.sessionBusAddress = nil
         let engine = try await VoxNavEngine(
-            configuration: configuration, logger: Logger(label: "test"), server: server, renderer: InstantRenderer(),
+            configuration: configuration, logger: Logger(label: "test"), server: server, renderer: renderer,
             sampleRate: InstantRenderer.sampleRate, players: nil)
         let events = EventLog(await engine.events)
         let output = try #require(server.promptStream)

@@ -36,6 +36,26 @@ import Testing
         return (queued[0], queued[1])
     }
 
+    /// A trip finished while an update's prompt is still being made: once made, it is not played but
+    /// skipped with why, since nothing of a guidance plays after its end.
+    @Test func aPromptBeingMadeWhenItsGuidanceEndsIsSkippedUnheard() async throws {
+        let renderer = GatedRenderer()
+        let rig = try await Rig.start(renderer: renderer)
+        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car")
+        async let first = Self.update(rig, at: 0, Self.turn(1400, described: true))
+        try await Rig.waitFor("the update's prompt being made") { renderer.waiting == 1 }
+        #expect(await rig.engine.endGuidance(client: Self.app, reason: .finished))
+        renderer.open()
+        let planned = try await first
+        #expect(planned.prompts.map(\.state) == [.initial], "the update planned its prompt before the end")
+        try await Rig.waitFor("the prompt skipped") { rig.events.all.contains { $0.type == .promptSkipped } }
+        let skipped = try #require(rig.events.all.first { $0.type == .promptSkipped })
+        #expect(skipped.reason == "guidance ended while this prompt was being queued", "\(skipped)")
+        #expect(!rig.events.all.contains { $0.type == .promptStarted }, "a prompt of an ended guidance played")
+        #expect(rig.output.played == 0)
+        await rig.stop()
+    }
+
     @Test func aPauseSkipsWhatWaitsLetsThePlayingPromptEndAndAnnouncesNothingUntilItResumes() async throws {
         let rig = try await Rig.start()
         let (playing, waiting) = try await Self.playingAndWaiting(rig)

@@ -123,6 +123,32 @@ final class InstantRenderer: PromptRenderer {
     }
 }
 
+/// `InstantRenderer`'s audio, each speech held in the making until the test opens the gate: what
+/// happens while a prompt is being made can be set up exactly.
+final class GatedRenderer: PromptRenderer {
+    private let made = InstantRenderer()
+    private let gate = OneShot<Void>()
+    private let held = Mutex(0)
+
+    /// Speeches being made, waiting for the gate.
+    var waiting: Int { held.withLock { $0 } }
+
+    /// Lets every speech held, and every later one, be made.
+    func open() { _ = gate.set(()) }
+
+    nonisolated(nonsending) func hasVoice(_ voice: String) async -> Bool { await made.hasVoice(voice) }
+
+    nonisolated(nonsending) func render(
+        _ style: AudibleStyle, candidates wordings: [Wording], voice: String, prosody: VoiceProsody, overBudget: OverBudget, within: Double?
+    ) async throws(EngineError) -> RenderedPrompt {
+        held.withLock { $0 += 1 }
+        Changes.shared.signal()
+        await gate.value
+        held.withLock { $0 -= 1 }
+        return try await made.render(style, candidates: wordings, voice: voice, prosody: prosody, overBudget: overBudget, within: within)
+    }
+}
+
 /// An output that holds each prompt until the test lets it drain (or it is cancelled), so that
 /// what happens while a prompt plays can be set up exactly.
 final class HeldOutput: PromptOutput {
