@@ -31,14 +31,13 @@ final class FocusLane: Sendable {
     /// job handed before it; what `first` returns runs in the lane right after it, before any job
     /// handed later. Either way the order of the jobs is the order they were handed over in.
     nonisolated(nonsending) func submitNow(_ first: @escaping @Sendable () async -> Job) async {
+        // Taken for this job only if idle, in one step: a job handed meanwhile queues behind it.
         let idle = pending.withLock { count in
-            defer { count += 1 }
-            return count == 0
+            guard count == 0 else { return false }
+            count = 1
+            return true
         }
-        guard idle else {
-            if case .terminated = continuation.yield({ await first()() }) { await first()() }
-            return
-        }
+        guard idle else { return await submit { await first()() } }
         // The lane keeps the place: later jobs wait for this one's second part.
         let second = OneShot<Job>()
         if case .terminated = continuation.yield({ await second.value() }) {

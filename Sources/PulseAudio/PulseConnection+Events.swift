@@ -28,9 +28,10 @@ extension PulseConnection {
             pa_context_set_subscribe_callback(
                 ctx,
                 { ctx, type, index, userdata in
+                    guard let event = SinkInputEvent(type, index: index) else { return }
                     let connection = Unmanaged<PulseConnection>.fromOpaque(userdata!).takeUnretainedValue()
-                    if let ctx { connection.mirror.note(type, index: index, context: ctx) }
-                    connection.sinkInputEventHub.deliver(type, index: index)
+                    if let ctx { connection.mirror.note(event, context: ctx) }
+                    connection.sinkInputEventHub.deliver(event)
                 }, me)
             mirror.readAll(ctx)
             return pa_context_subscribe(ctx, PA_SUBSCRIPTION_MASK_SINK_INPUT, callback, userdata)

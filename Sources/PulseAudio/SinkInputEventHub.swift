@@ -1,4 +1,3 @@
-import CPulse
 import Synchronization
 
 /// Fans the context's one subscribe callback out to every `sinkInputEvents()` stream.
@@ -29,17 +28,9 @@ final class SinkInputEventHub: Sendable {
     var isEmpty: Bool { subscribers.withLock { $0.continuations.isEmpty } }
 
     /// Called back on the mainloop thread.
-    func deliver(_ type: pa_subscription_event_type_t, index: UInt32) {
-        let facility = type.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
-        guard facility == PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue else { return }
-        let change: SinkInputEvent.Change
-        switch type.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue {
-        case PA_SUBSCRIPTION_EVENT_NEW.rawValue: change = .new
-        case PA_SUBSCRIPTION_EVENT_REMOVE.rawValue: change = .remove
-        default: change = .change
-        }
+    func deliver(_ event: SinkInputEvent) {
         let all = subscribers.withLock { Array($0.continuations.values) }
-        for continuation in all { continuation.yield(SinkInputEvent(change, index: index)) }
+        for continuation in all { continuation.yield(event) }
     }
 
     /// Ends every stream (the connection is going away).

@@ -16,9 +16,9 @@ final class SinkInputMirror {
     subscript(index: UInt32) -> SinkInput? { inputs[index] }
 
     /// A subscription event: the stream read anew, or forgotten.
-    func note(_ type: pa_subscription_event_type_t, index: UInt32, context: OpaquePointer) {
-        guard type.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue == PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue else { return }
-        if type.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue {
+    func note(_ event: SinkInputEvent, context: OpaquePointer) {
+        let index = event.index
+        guard event.change != .remove else {
             inputs[index] = nil
             changes[index] = nil
             return
