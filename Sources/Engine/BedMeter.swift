@@ -9,7 +9,7 @@ import Speech
 /// audio is really played; while a prompt session is active the monitor hears the prompt and the
 /// ducks, so measuring is held from activation until the restore ramps have ended. A value the
 /// engine keeps: reading, holding and releasing it take no turn of another actor; only opening a
-/// meter waits for the server (`VoxNavEngine.trackBed`).
+/// meter waits for the server (`BedWatch.track`).
 struct BedMeter {
     private var meter: (any BedLevelMeter)?
     /// The monitor to record, set before its meter is opened: a later change of mind wins.

@@ -7,21 +7,6 @@ import SourceFocus
 
 /// The engine's life: `run()` is the root of every task it starts, `shutdown()` its clean end.
 extension VoxNavEngine {
-    /// What `run()` does first: found at init, done once the engine runs (it feeds the policy).
-    struct StartUp: Sendable {
-        /// Other programs' streams playing at init, and the subscription that follows them from then.
-        struct ForeignStreams: Sendable {
-            let playing: [UInt32]
-            let events: AsyncStream<SinkInputEvent>
-        }
-
-        /// The simulated sources a killed daemon ran, in their order.
-        let sources: [SimulatedSourceRecord]
-        /// The players a killed daemon left paused.
-        let players: [PausedPlayerRecord]
-        let foreign: ForeignStreams?
-    }
-
     /// Runs the engine until `shutdown()`: the focus lane, the prompt player's worker (on the
     /// engine's executor) and deadline timers, the server memory's writer, and as children every
     /// timer, watcher and reconnection the engine starts (`spawnChild`). It begins with what the
@@ -78,48 +63,30 @@ extension VoxNavEngine {
         children.send(ChildTasks.Child(work: work, busy: counted ? clock.busy() : nil))
     }
 
-    /// The start-up: the players and sources a previous daemon left, the streams already playing,
-    /// the watchers of the server and of other programs' streams, the sources' journal.
+    /// The start-up (`EngineStartUp.begin`), once; `untilStarted()` returns after it.
     private func begin() async {
         defer { started.set(()) }
         guard let startUp else { return }
         self.startUp = nil
-        if !startUp.players.isEmpty {
-            // Beside serving, not before it: each player costs up to three D-Bus calls of 500 ms.
-            let focus = self.focus
-            spawnChild(counted: false) { await focus.resumeLeftPlayers(startUp.players) }
-        }
-        if let foreign = startUp.foreign {
-            for index in foreign.playing { await foreignStreamAppeared(index) }
-            spawnChild(counted: false) { [weak self] in
-                for await event in foreign.events {
-                    guard let self else { return }
-                    await self.foreignStreamChanged(event)
-                }
-            }
-        }
-        watchSoundServer()
-        await startAgain(startUp.sources)
-        keepSourceJournal()
+        await startUp.begin(on: self)
     }
 
     /// Restores every source, stops the simulated ones and closes the prompt stream (clean shutdown);
     /// then `run()` ends, and every task the engine started with it.
     public func shutdown() async {
         shuttingDown = true
-        deadlineTimer = nil
+        deadlineTimer.cancel()
         // Nothing more plays: waiting prompts end as skipped, the playing one stops.
         prompts.cancelAll(reason: "the daemon is shutting down")
         for client in policy.configurations.keys { await decide { .clientGone(client, at: $0) } }
         // Every batch decided so far is carried out.
         await carryOut {}
         // Nothing is held for a next prompt any more: whoever waits for a hold to end is answered.
-        for reply in releaseWaiters.values.joined() { reply.resume() }
-        releaseWaiters = [:]
+        releaseReplies.answerAll()
         // Whatever is still lowered goes back to its own volume, muted foreign streams are unmuted.
         await focus.undoAll()
         // Other programs' streams were unmuted above if the engine had muted them; the rest is theirs.
-        for case .simulated(let source) in sources.removeAll() { source.stop() }
+        for case .simulated(let source) in sources.registry.removeAll() { source.stop() }
         // Stopped on purpose: the next daemon does not start them again.
         await focus.save(sources: [])
         output.close()

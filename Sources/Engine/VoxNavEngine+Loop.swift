@@ -46,14 +46,9 @@ extension VoxNavEngine {
     }
 
     /// Answered once `client`'s prompt session holds nothing any more (`ramps.hold`): what it ducked
-    /// or paused is restored, or taken over by the prompt that followed; after the lane has carried
-    /// that out.
+    /// or paused is restored, or taken over by the prompt that followed (`ReleaseReplies`).
     func untilReleased(_ client: ClientID) async {
-        guard policy.isReleasing(client), !stopped else {
-            await carryOut {}
-            return
-        }
-        await withCheckedContinuation { releaseWaiters[client, default: []].append($0) }
+        await releaseReplies.untilReleased(client, on: self)
     }
 
     /// A client that asks about a prompt without a session of its own gets a voicePrompt one.
@@ -68,12 +63,12 @@ extension VoxNavEngine {
     func handOver(_ decisions: [PolicyDecision], inCallersTask: Bool = false) async -> OneShot<FocusExecutor.Effects> {
         // A cut first, before any ramp of the same batch (ramps take time): heard within 100 ms.
         for case .cutPrompt(let cut) in decisions { prompts.cut(cut) }
-        if decisions.contains(.nativeNavigationTookOver) { nativeNavigationTookOver() }
-        scheduleDeadline()
+        if decisions.contains(.nativeNavigationTookOver) { guidance.nativeNavigationTookOver(on: self) }
+        deadlineTimer.schedule(on: self)
         let decidedAt = now()
         emit(decisions, at: decidedAt)
         for decision in decisions { log(decision) }
-        measureBed(around: decisions)
+        bed.measure(around: decisions, on: self)
         let events = decisions.compactMap { if case .focus(let event) = $0 { event } else { nil } }
         let levels = policy.levels
         let done = OneShot<FocusExecutor.Effects>()
@@ -81,7 +76,7 @@ extension VoxNavEngine {
         // tried again with the next input.
         if events.isEmpty && levels == handedLevels && !levelsBehind {
             // Nothing to carry out: answered now, not after the ramps of earlier batches.
-            trackBedIfIdle()
+            bed.trackIfIdle(on: self)
             _ = done.set(FocusExecutor.Effects())
         } else {
             handedLevels = levels
@@ -90,17 +85,8 @@ extension VoxNavEngine {
             }
             if inCallersTask { await lane.submitNow(job) } else { await lane.submit { await job()() } }
         }
-        await answerReleased()
+        await releaseReplies.answer(on: self)
         return done
-    }
-
-    /// Those waiting for a session whose hold has just ended are answered after this batch's
-    /// restores are carried out.
-    private func answerReleased() async {
-        for client in Array(releaseWaiters.keys) where !policy.isReleasing(client) {
-            let waiting = releaseWaiters.removeValue(forKey: client) ?? []
-            await lane.submit { for reply in waiting { reply.resume() } }
-        }
     }
 
     /// A batch's turn in the lane: the streams reconciled with `levels` and the policy's `events`
@@ -114,21 +100,29 @@ extension VoxNavEngine {
         _ levels: [SourceID: SourceLevel], events: [FocusEvent], toldAsDecidedAt decidedAt: Double? = nil,
         heard: (FocusExecutor.Effects) -> Void = { _ in }
     ) async -> FocusLane.Job {
-        let handles = sources.handles
+        let handles = sources.registry.handles
         var tell: @Sendable ([FocusEvent]) -> Void = { _ in }
         if let decidedAt { tell = sourceEvents(decidedAt: decidedAt, handles: handles) }
         let (effects, toRemember) = await focus.reconcile(levels, events: events, sources: handles, voxNavDucks: rolePolicy.voxNavDucks, carriedOut: tell)
         levelsBehind = effects.behind
-        for id in effects.stopped { sources.remove(id) }
+        for id in effects.stopped { sources.registry.remove(id) }
         for (id, handled) in effects.handled {
-            emit(.sourceHandled(id.rawValue, kind: sources[id]?.kind, handling: handled.handling, player: handled.player, reason: handled.reason))
+            emit(.sourceHandled(id.rawValue, kind: sources.registry[id]?.kind, handling: handled.handling, player: handled.player, reason: handled.reason))
             logger.info(
                 "another program's stream handled",
                 metadata: ["source": "\(id)", "handling": "\(handled.handling.rawValue)", "player": "\(handled.player ?? "none")"])
         }
         heard(effects)
-        trackBedIfIdle()
+        bed.trackIfIdle(on: self)
         return { [focus] in await focus.remember(toRemember) }
+    }
+
+    /// The streams made again on a server that is back, reconciled with the policy's levels and
+    /// `events` as if new: the journal is empty, so every duck is made anew, and nothing is told.
+    func reconcileAnew(events: [FocusEvent]) async {
+        let levels = policy.levels
+        handedLevels = levels
+        await carryOut { await self.reconcile(levels, events: events)() }
     }
 
     private func log(_ decision: PolicyDecision) {
@@ -140,29 +134,10 @@ extension VoxNavEngine {
         }
     }
 
-    /// Wakes the policy when its next deadline (a linger or the idle cap) comes: one timer per new
-    /// deadline, a child of `run()`; one whose deadline has changed since finds itself superseded.
-    private func scheduleDeadline() {
-        guard let deadline = policy.nextDeadline else {
-            deadlineTimer = nil
-            return
-        }
-        guard deadlineTimer?.deadline != deadline else { return }
-        deadlineGenerations += 1
-        let generation = deadlineGenerations
-        deadlineTimer = (deadline, generation)
-        spawnChild {
-            await self.clock.sleep(until: deadline + 0.001)
-            guard !Task.isCancelled, await self.deadlineCame(generation) else { return }
-            await self.decide { .tick(at: $0) }
-        }
-    }
-
-    /// Whether the timer `generation` is still the one for the policy's next deadline; it is gone then.
-    private func deadlineCame(_ generation: UInt64) -> Bool {
-        guard deadlineTimer?.generation == generation, !shuttingDown else { return false }
-        deadlineTimer = nil
-        return true
+    /// The policy's deadline has come, unless the timer `generation` was superseded (`DeadlineTimer`).
+    func deadlineCame(_ generation: UInt64) async {
+        guard !shuttingDown, deadlineTimer.came(generation) else { return }
+        await decide { .tick(at: $0) }
     }
 }
 

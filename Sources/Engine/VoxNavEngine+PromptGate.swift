@@ -1,4 +1,5 @@
 import AudioPolicy
+import ClientGuidance
 import RPC
 
 /// The engine is its prompt player's `PromptGate`: each question is an input of the engine's loop,
@@ -15,11 +16,11 @@ extension VoxNavEngine: PromptGate {
 
     /// A prompt's audio is ready: the policy's verdict, the session activated and what it ducked,
     /// the bed under it and the client's gain, as one grant. On the compressed clock a prompt first
-    /// waits for the bed to be heard (`bedToHear`; wall time, the simulated clock stands still).
+    /// waits for the bed to be heard (`BedWatch.toHear`; wall time, the simulated clock stands still).
     func promptReady(_ client: ClientID, purpose: PromptPurpose, toneless: Bool, level: @Sendable (PromptGrant) -> PromptLevel?) async
         -> PromptGrant
     {
-        while !stopped, let wait = bedToHear() { try? await Task.sleep(for: wait) }
+        while !stopped, let wait = bed.toHear(on: self) { try? await Task.sleep(for: wait) }
         guard !stopped else { return PromptGrant(verdict: .skip(reason: Self.stoppedReason), activatedAt: nil, ducked: [], paused: []) }
         let at = now()
         var decisions = configureIfNew(client, at: at)
@@ -30,7 +31,7 @@ extension VoxNavEngine: PromptGate {
         }
         let wasActive = policy.activeClients.contains(client)
         // Measured before the session's activation holds the meter (and before any duck is heard).
-        let bedLevel = bedMeter.level
+        let bedLevel = bed.level
         let (verdict, ready) = policy.promptReady(client, purpose: purpose, at: at)
         decisions += ready
         let decidedAt = ContinuousClock.now
@@ -39,7 +40,7 @@ extension VoxNavEngine: PromptGate {
         let gain = policy.settings.guidanceGain(of: client)
         var grant = PromptGrant(
             verdict: verdict, style: style, activatedAt: wasActive ? nil : decidedAt, ducked: [], paused: [], heldBack: heldBack, gain: gain,
-            bed: bed(measured: bedLevel))
+            bed: bed.bed(measured: bedLevel, on: self))
         // The prompt's deeper duck, decided with its grant: one reconciliation takes the bed down.
         if let made = level(grant) {
             grant.level = made
@@ -66,6 +67,12 @@ extension VoxNavEngine: PromptGate {
         let carried = await apply { at in .promptFinished(client, nextDueAt: anotherWaiting ? at : nil, at: at) }
         let deactivated = carried.decisions.contains { if case .sessionDeactivated(client, _) = $0 { true } else { false } }
         return deactivated ? carried.decidedAt : nil
+    }
+
+    /// A guidance prompt ended: its guidance takes it (`GuidanceDesk.promptEnded`) before the player goes on.
+    func guidancePromptEnded(_ client: ClientID, session id: UInt64, _ ending: GuidancePromptEnding) async {
+        guard !stopped else { return }
+        await guidance.promptEnded(client, session: id, ending, on: self)
     }
 
     static let stoppedReason = "the engine has stopped"

@@ -15,7 +15,7 @@ extension VoxNavEngine {
     public func state() async throws -> EngineState {
         // Nothing read back: no volumes (the server is away, or does not answer).
         var inputs: [UInt32: SinkInput] = [:]
-        if serverAvailable, !sources.ids.isEmpty {
+        if serverAvailable, !sources.registry.ids.isEmpty {
             do {
                 inputs = Dictionary(try await server.sinkInputs(timeout: Self.readBackTimeout).map { ($0.index, $0) }) { first, _ in first }
             } catch {
@@ -23,7 +23,7 @@ extension VoxNavEngine {
             }
         }
         var described: [EngineState.Source] = []
-        for id in sources.ids { described.append(try await describe(id, readBack: inputs)) }
+        for id in sources.registry.ids { described.append(try await sources.describe(id, readBack: inputs, on: self)) }
         let sessions = policy.configurations.keys.sorted().map { client in
             EngineState.Session(
                 client: client.rawValue, configuration: policy.configurations[client]!,
@@ -35,47 +35,15 @@ extension VoxNavEngine {
         return EngineState(
             time: now(), clock: clock.mode.rawValue, promptsWaiting: waiting, promptSecondsWaiting: secondsWaiting, promptPlaying: playing,
             sessionActive: !policy.activeClients.isEmpty, promptsSpoken: spoken, promptsSkipped: skipped,
-            guidanceClients: guidance.count, promptStyle: policy.promptStyle(for: Self.localClient),
+            guidanceClients: guidance.sessions.count, promptStyle: policy.promptStyle(for: Self.localClient),
             sources: described, sessions: sessions, violations: policy.audit.violations.map(EngineState.ViolationEntry.init),
             journalProblem: await focus.journalProblem,
-            guidance: guidance.clients.compactMap { client in
-                guard let session = guidance[client] else { return nil }
+            guidance: guidance.sessions.clients.compactMap { client in
+                guard let session = guidance.sessions[client] else { return nil }
                 return EngineState.Guidance(
                     client: client.rawValue, language: session.language, units: session.units, paused: session.paused,
                     trip: session.trip.map { TripEstimates($0.estimate, arrivalDerived: $0.arrivalDerived) },
                     trafficSideAssumed: session.trafficSideAssumed.isEmpty ? nil : session.trafficSideAssumed.sorted())
             }, promptUnderflows: output.underflows)
-    }
-
-    /// A source as the policy has it and, read back from the server, its volume, cork and mute:
-    /// from `readBack` when given (a listing made for several sources), else asked now.
-    func describe(_ id: SourceID, readBack: [UInt32: SinkInput]? = nil) async throws -> EngineState.Source {
-        guard let handle = sources[id] else { throw EngineError.sourceNotRunning(id.rawValue) }
-        // While the server is away there is nothing to read back; the rest of the state still is.
-        let input: SinkInput?
-        if let readBack {
-            input = readBack[handle.sinkInputIndex]
-        } else {
-            input = serverAvailable ? try await server.sinkInput(index: handle.sinkInputIndex) : nil
-        }
-        let effective = policy.state(of: .source(id)) ?? .playing
-        var activity: String?
-        var position: Double?
-        var interruption: (handling: ForeignHandling, player: String?)?
-        switch handle {
-        case .simulated(let source):
-            activity = source.activity == .default ? nil : source.activity.rawValue
-            position = source.position
-        case .foreign(let index, _, _):
-            interruption = await focus.interruption(of: index)
-        }
-        return EngineState.Source(
-            id: id.rawValue, kind: handle.kind, activity: activity, name: handle.name, sinkInput: handle.sinkInputIndex,
-            simulated: { if case .simulated = handle { true } else { false } }(),
-            state: effective.name, duckedDB: { if case .ducked(let dB) = effective { dB } else { nil } }(),
-            volume: input?.volume.values ?? [],
-            volumeDB: input.flatMap { $0.volume.maxDecibels.isFinite ? $0.volume.maxDecibels : nil },
-            corked: input?.corked ?? false, muted: input?.muted ?? false, position: position,
-            handling: interruption?.handling, player: interruption?.player)
     }
 }

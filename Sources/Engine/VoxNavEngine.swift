@@ -23,8 +23,8 @@ import Speech
 public actor VoxNavEngine {
     public let configuration: EngineConfiguration
     public nonisolated let voices: VoiceLibrary
-    /// What each request says, and in which voice.
-    let wording: PromptWordings
+    /// Where prompt requests come in: what each says, and in which voice.
+    let promptDesk: PromptDesk
     /// The sound server: libpulse's `PulseConnection`, or an in-memory one in EngineTests.
     let server: any AudioServer
     let logger: Logger
@@ -33,16 +33,15 @@ public actor VoxNavEngine {
     /// The prompt stream, and whether the server ducks by role itself (read at each connection).
     let output: any ServerPromptOutput
     let prompts: PromptPlayer
-    /// The level of what plays under the prompts, for the policy's `audibility:` target.
-    var bedMeter = BedMeter()
-    /// On the compressed clock, when a prompt waiting for the bed to be heard goes on regardless.
-    var bedWaitEnds: ContinuousClock.Instant?
+    /// What plays under the prompts, measured for the policy's `audibility:` target.
+    let bed = BedWatch()
     let events = EventBus()
 
     var policy: PolicyEngine
-    var sources = SourceRegistry()
-    /// Every client's guidance, and what each guidance request decides.
-    var guidance = GuidanceSessions()
+    /// The car's sources: the simulated ones and other programs' streams.
+    let sources = SourceDesk()
+    /// The clients' guidance requests, and their sessions.
+    let guidance = GuidanceDesk()
     /// The sink prompts play into, read at start and when the server comes back: a guidance session's
     /// announcer counts that sink's pre-roll (the policy's `outputs:`) into its output latency.
     var promptSink: String?
@@ -51,25 +50,24 @@ public actor VoxNavEngine {
     let lane = FocusLane()
     let children = ChildTasks()
     /// What `run()` does first, found at init: what a previous daemon left, the streams already playing.
-    var startUp: StartUp?
+    var startUp: EngineStartUp?
     /// Set once `run()` has done its start-up: the engine serves from then on.
     let started = OneShot<Void>()
     /// Set by `shutdown()`: timers, watchers and reconnecting stop feeding the policy.
     var shuttingDown = false
     /// Set once `shutdown()` is done: no input is decided any more, nothing carried out.
     var stopped = false
-    /// False from the moment the sound server is lost until it is back and the sources are restored.
-    var serverAvailable = true
-    /// The policy's next deadline that a timer waits for; an older timer finds itself superseded.
-    var deadlineTimer: (deadline: Double, generation: UInt64)?
-    /// `prompt.speak` replies waiting for their session's hold on the sources to end (`released`).
-    var releaseWaiters: [ClientID: [CheckedContinuation<Void, Never>]] = [:]
+    /// The sound server followed, and brought back when it goes away.
+    let supervisor = SoundServerSupervisor()
+    /// The timer for the policy's next deadline.
+    let deadlineTimer = DeadlineTimer()
+    /// `prompt.speak` replies waiting for their session's hold on the sources to end.
+    let releaseReplies = ReleaseReplies()
     /// The sources' levels last handed to the focus lane: an input that leaves them (and makes no
     /// focus event) has nothing to reconcile.
     var handedLevels: [SourceID: SourceLevel] = [:]
     /// The last reconciliation left a level unreached (`FocusExecutor.Effects.behind`).
     var levelsBehind = false
-    var deadlineGenerations: UInt64 = 0
     /// The time everything runs on: real, or simulated for drives (`clock.advance`).
     public nonisolated let clock: EngineClock
 
@@ -116,8 +114,9 @@ public actor VoxNavEngine {
         self.server = server
         clock = EngineClock(configuration.clock)
         voices = VoiceLibrary.locate(explicit: configuration.voicesDirectory)
-        wording = PromptWordings(
-            voices: voices, defaultLanguage: configuration.defaultLanguage, maxTextCharacters: configuration.policy.prompts.maxTextCharacters)
+        promptDesk = PromptDesk(
+            wording: PromptWordings(
+                voices: voices, defaultLanguage: configuration.defaultLanguage, maxTextCharacters: configuration.policy.prompts.maxTextCharacters))
         // The default language's pack parsed now, not on the first prompt (the others on their first use).
         _ = voices.pack(for: configuration.defaultLanguage)
         for (file, problem) in voices.problems { logger.error("phrase pack or lexicon not loaded", metadata: ["file": "\(file)", "problem": "\(problem)"]) }
@@ -138,44 +137,8 @@ public actor VoxNavEngine {
             connection: server, logger: logger, journalFile: journalFile, deepestDuckDB: configuration.policy.deepestDuckDB,
             players: players, tell: { [events, clock] in events.emit($0, at: clock.now()) },
             rampsTakeTime: clock.playsPromptAudio)
-        let left = await Self.takeOverJournal(focus, path: configuration.journalPath ?? "", logger: logger)
+        startUp = try await EngineStartUp.find(focus: focus, server: server, configuration: configuration, logger: logger)
         promptSink = await output.sink(resume: false).name
-        var foreign: StartUp.ForeignStreams?
-        if configuration.manageForeignStreams {
-            do {
-                let events = try await server.sinkInputEvents()
-                foreign = .init(playing: try await server.sinkInputs().map(\.index), events: events)
-            } catch {
-                throw EngineError.audio("\(error)")
-            }
-        }
-        startUp = StartUp(sources: left?.sources ?? [], players: left?.players ?? [], foreign: foreign)
-    }
-
-    /// What a previous daemon killed mid-prompt left: the streams it left ducked or muted are
-    /// undone now; its simulated sources, which died with it, and the players it paused are returned
-    /// to start again.
-    private static func takeOverJournal(_ focus: FocusExecutor, path: String, logger: Logger) async -> JournalFile.Contents? {
-        var left: JournalFile.Contents?
-        let (found, movedTo) = await focus.takeOver()
-        switch found {
-        case .none: break
-        case .journal(let contents, let problems):
-            left = contents
-            for problem in problems {
-                logger.warning("left out of the journal a previous daemon left", metadata: ["path": "\(path)", "problem": "\(problem)"])
-            }
-        case .refused(let why):
-            logger.warning(
-                "ignored the journal a previous daemon would have left: it is not to be trusted",
-                metadata: ["path": "\(path)", "why": "\(why)"])
-        }
-        if let movedTo { logger.warning("moved the journal aside", metadata: ["path": "\(path)", "to": "\(movedTo)"]) }
-        if let left, !left.ducks.isEmpty {
-            logger.notice("undoing what a previous daemon left ducked or muted", metadata: ["sinkInputs": "\(left.ducks.streams.keys.sorted())"])
-            await focus.undo(left.ducks)
-        }
-        return left
     }
 
     /// Seconds since the engine started: the clock of the policy and of guidance.

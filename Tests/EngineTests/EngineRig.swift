@@ -59,7 +59,7 @@ struct EngineRig {
 
     /// Returns once the engine manages the stream at `index` as a source.
     func waitUntilManaged(_ index: UInt32) async throws {
-        try await Self.waitFor("sink input \(index) managed") { await engine.sources[.foreign(index)] != nil }
+        try await Self.waitFor("sink input \(index) managed") { await engine.manages(.foreign(index)) }
     }
 
     /// The deadline is generous: the suites without a server run hundreds of tests at once on two

@@ -137,9 +137,9 @@ import Testing
     @Test func theLastRoutesArrivalEndingLateEndsNotTheNextGuidance() async throws {
         let rig = try await Rig.start()
         _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car")
-        let old = try #require(await rig.engine.guidance[Self.app]?.id)
+        let old = try #require(await rig.engine.guidanceSession(of: Self.app)?.id)
         _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: true)
-        let new = try #require(await rig.engine.guidance[Self.app]?.id)
+        let new = try #require(await rig.engine.guidanceSession(of: Self.app)?.id)
         #expect(new != old)
         let route = [
             GuidanceProgress.Upcoming(id: "start", distance: 0, maneuver: Maneuver(type: .startRoute, roadName: "Solar Circle")),
@@ -150,10 +150,10 @@ import Testing
         await rig.output.waitUntilPlaying(1)
         let lateArrival = GuidancePromptEnding.heard(AnnouncedManeuver(maneuver: "end", state: .execute))
         await rig.engine.guidancePromptEnded(Self.app, session: old, lateArrival)
-        #expect(await rig.engine.guidance[Self.app]?.id == new, "the old route's arrival ended the new guidance")
+        #expect(await rig.engine.guidanceSession(of: Self.app)?.id == new, "the old route's arrival ended the new guidance")
         // The same word from the new guidance's own arrival ends it: the guard is by session, not off.
         await rig.engine.guidancePromptEnded(Self.app, session: new, lateArrival)
-        #expect(await rig.engine.guidance[Self.app] == nil, "the new guidance's own arrival did not end it")
+        #expect(await rig.engine.guidanceSession(of: Self.app) == nil, "the new guidance's own arrival did not end it")
         rig.output.drain()
         await rig.stop()
     }
