@@ -21,11 +21,13 @@ struct BedMeter {
     static let blocks = 60
     /// After the last session deactivates: the restore ramp, then this for the monitor's latency.
     static let settle = 0.3
-    /// On the compressed clock, how much bed a prompt waits to have been measured (`missing`).
-    static let heardBeforePrompt = 1.0
+    /// On the compressed clock, how much bed a prompt waits to have been measured (`missing`): the
+    /// whole window its level is taken over, as on the real clock: over 1 s of music, a prompt stood
+    /// up to 1.7 dB short of its 20 dB over the bed where the music grew louder.
+    static let heardBeforePrompt = Double(blocks) * SpeechLevel.blockSeconds
     /// How long a prompt waits for it at most: the restore ramp and the settling take part of it,
     /// and a meter that cannot be opened must not hold the drive.
-    static let longestWait: Duration = .milliseconds(2500)
+    static let longestWait: Duration = .milliseconds(4000)
 
     /// Records `source` (a monitor) from now on, nil for none. True when a meter is to be opened
     /// for it (`opened`); the meter of another source is closed.

@@ -206,6 +206,42 @@ import Testing
         }
     }
 
+    /// The client of the message a final instruction cuts is told: its connection, still open,
+    /// reads `703 CANCELED` for the message after its `701 BEGIN`, and never `702 END`.
+    @Test func theClientOfAMessageAFinalInstructionCutsIsToldItWasCanceled() async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await RealDaemon.start()
+            defer { Task { await daemon.stop() } }
+            let client = daemon.client
+            let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
+            func queued(_ state: String) -> String? {
+                events.events.last { $0["type"] == .string("prompt.queued") && $0["state"] == .string(state) }?["prompt"]?.stringValue
+            }
+            _ = try await GuidanceSocketFixture.startOnSolarCircle(client)
+            #expect(await events.wait(seconds: 10) { _ in queued("initial") != nil }, "\(events.events)")
+            let initial = try #require(queued("initial"))
+            #expect(await events.wait(seconds: 20) { _ in ["prompt.finished", "prompt.shortened"].contains(events.types(ofPrompt: initial).last) })
+            let ssip = try SSIPLineClient(socketPath: daemon.ssipSocket)
+            let id = try await onOwnThread { () throws -> String in
+                #expect(try ssip.command("SET SELF NOTIFICATION all on") == "220 OK NOTIFICATION SET\r\n")
+                #expect(try ssip.command("SET SELF PRIORITY important") == "202 OK PRIORITY SET\r\n")
+                #expect(try ssip.command("SPEAK") == "230 OK RECEIVING DATA\r\n")
+                let queued = try ssip.command("This important message from a program goes on for a good while, long enough to be cut.\r\n.")
+                let id = try #require(queued.split(separator: "\r\n").first.map { String($0.dropFirst(4)) }, "\(queued)")
+                #expect(try ssip.block() == "701-\(id)\r\n701-1\r\n701 BEGIN\r\n")
+                return id
+            }
+            let turnReply = try await blocking { try client.exchange(GuidanceSocketFixture.update(86, #"{"id":"m1","distance":60}"#)) }
+            #expect(turnReply["result"]?["prompts"]?.arrayValue?.first?["state"] == .string("execute"), "\(turnReply)")
+            #expect(await events.wait(seconds: 10) { _ in queued("execute") != nil }, "\(events.events)")
+            let turn = try #require(queued("execute"))
+            #expect(await events.wait(seconds: 10) { _ in events.types(ofPrompt: turn).contains("prompt.started") }, "\(events.types(ofPrompt: turn))")
+            // The next block on the message's connection is its end as the client must know it.
+            #expect(try await onOwnThread { try ssip.block() } == "703-\(id)\r\n703-1\r\n703 CANCELED\r\n")
+            #expect(try await onOwnThread { try ssip.command("QUIT") } == "231 HAPPY HACKING\r\n")
+        }
+    }
+
     /// Idle SSIP connections are closed by the one idle sweep, as JSON-RPC ones are: 64 connections
     /// that said nothing stayed open, and the next client was refused as one too many.
     @Test func idleSSIPConnectionsAreSwept() async throws {

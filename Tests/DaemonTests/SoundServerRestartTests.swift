@@ -83,13 +83,15 @@ import Testing
 
     @Test(arguments: RestartedServer.inThisRun)
     func aPodcastPausedByACallStaysPausedWhereItWasAndResumesFromThere(_ kind: RestartedServer) async throws {
-        try await withDaemonOnItsOwnServer(kind, events: ["server"]) { server, control, recorder in
+        try await withDaemonOnItsOwnServer(kind, events: ["server", "source"]) { server, control, recorder in
             _ = try await blocking { try control.call("source.start", .object(["kind": .string("spokenAudio")])) }
             try await Task.sleep(for: .milliseconds(1500))
             _ = try await blocking { try control.call("source.start", .object(["kind": .string("phoneCall")])) }
             try await Task.sleep(for: .milliseconds(600))
             let pausedAt = try #require(try await podcastState(control)?["position"]?.doubleValue)
             #expect(pausedAt > 0.5, "the podcast never played")
+            #expect(await recorder.caughtUp())
+            #expect(Self.podcastEvents(recorder) == ["source.started", "source.paused"], "the call paused the podcast")
 
             server.kill()
             #expect(await recorder.wait(seconds: 2) { $0.contains { $0["type"] == .string("server.lost") } })
@@ -115,6 +117,9 @@ import Testing
             #expect(state["state"] == .string("paused"))
             let place = try #require(state["position"]?.doubleValue)
             #expect(abs(place - pausedAt) < 0.3, "paused at \(pausedAt) s, at \(place) s after the restart")
+            // Made again on the new server, it is still the one paused: no event says otherwise.
+            #expect(await recorder.caughtUp())
+            #expect(Self.podcastEvents(recorder) == ["source.started", "source.paused"], "the restart told the podcast's subscribers something")
 
             // The call ends: the podcast resumes from there.
             _ = try await blocking { try control.call("source.stop", .object(["kind": .string("phoneCall")])) }
@@ -124,7 +129,14 @@ import Testing
             #expect(resumed["state"] == .string("playing"))
             #expect(playedOn > place + 0.5 && playedOn < place + 2.5, "from \(place) s to \(playedOn) s in 1.5 s")
             #expect(try PulseProbe.sinkInputs(server: server.address).first { $0.applicationName == Self.podcast }?.corked == false)
+            #expect(await recorder.caughtUp())
+            #expect(Self.podcastEvents(recorder) == ["source.started", "source.paused", "source.resumed"], "the call's end resumed the podcast")
         }
+    }
+
+    /// The types of the podcast's source events, in order.
+    private static func podcastEvents(_ recorder: EventRecorder) -> [String] {
+        recorder.events.filter { $0["kind"] == .string("spokenAudio") }.compactMap { $0["type"]?.stringValue }
     }
 
     @Test(arguments: RestartedServer.inThisRun)
