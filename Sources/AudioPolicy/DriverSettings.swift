@@ -12,6 +12,16 @@ public struct DriverSettings: Hashable, Sendable {
     public func promptsDuringCall(of client: ClientID) -> PromptsDuringCall { promptsDuringCall[client] ?? .tone }
     public func guidanceGain(of client: ClientID) -> GuidanceGain { guidanceGain[client] ?? .normal }
 
+    /// Whether a prompt given `verdict` was held back by the moment (a call, the assistant, another
+    /// app recording: a tone or nothing instead of its words), so that it is owed once the moment
+    /// passes; not when it was spoken, nor when the user's voice-guidance level silences it.
+    public func heldBack(_ verdict: PromptVerdict, client: ClientID, purpose: PromptPurpose = .instruction) -> Bool {
+        switch verdict {
+        case .play(.normal), .noSession: false
+        case .play(.short), .skip: voiceGuidance(of: client).cap(for: purpose) == .normal
+        }
+    }
+
     /// Takes the setting an input makes (any other input changes nothing).
     mutating func take(_ input: PolicyInput) {
         switch input {

@@ -57,16 +57,6 @@ public struct PolicyEngine: Sendable {
         return policy.oracle.conditions(for: client, sources: playing, activeSessions: active, voiceControlShown: !voiceControlShown.isEmpty)
     }
 
-    /// Whether a prompt given `verdict` was held back by the moment (a call, the assistant, another
-    /// app recording: a tone or nothing instead of its words), so that it is owed once the moment
-    /// passes; not when it was spoken, nor when the user's voice-guidance level silences it.
-    public func heldBack(_ verdict: PromptVerdict, client: ClientID, purpose: PromptPurpose = .instruction) -> Bool {
-        switch verdict {
-        case .play(.normal), .noSession: false
-        case .play(.short), .skip: settings.voiceGuidance(of: client).cap(for: purpose) == .normal
-        }
-    }
-
     /// Whether `client` shows its voice-control template (the one window it may record in).
     public func showsVoiceControl(_ client: ClientID) -> Bool { voiceControlShown.contains(client) }
 

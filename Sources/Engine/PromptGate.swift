@@ -50,7 +50,7 @@ struct PromptGrant: Sendable {
     let activatedAt: ContinuousClock.Instant?
     var ducked: [PromptOutcome.DuckedSource]
     var paused: [SourceKind]
-    /// The verdict holds the prompt back for the moment (`PolicyEngine.heldBack`).
+    /// The verdict holds the prompt back for the moment (`DriverSettings.heldBack`).
     var heldBack = false
     /// How loud the client wants its prompts.
     var gain: GuidanceGain = .normal

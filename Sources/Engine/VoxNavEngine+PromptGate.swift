@@ -36,7 +36,7 @@ extension VoxNavEngine: PromptGate {
         decisions += ready
         let decidedAt = ContinuousClock.now
         logger.debug("prompt ready", metadata: ["client": "\(client.rawValue)", "verdict": "\(verdict)"])
-        let heldBack = policy.heldBack(verdict, client: client, purpose: purpose)
+        let heldBack = policy.settings.heldBack(verdict, client: client, purpose: purpose)
         let gain = policy.settings.guidanceGain(of: client)
         var grant = PromptGrant(
             verdict: verdict, style: style, activatedAt: wasActive ? nil : decidedAt, ducked: [], paused: [], heldBack: heldBack, gain: gain,

@@ -74,15 +74,15 @@ import Testing
     @Test func whichVerdictsHoldAPromptBack() {
         var e = engine(with: [])
         let error = SessionConfigurationError("no session configured")
-        #expect(!e.heldBack(.play(.normal), client: app))
-        #expect(e.heldBack(.play(.short), client: app))
-        #expect(e.heldBack(.skip(reason: "prompt style none: voiceAssistantListening"), client: app))
-        #expect(!e.heldBack(.noSession(error), client: app))
+        #expect(!e.settings.heldBack(.play(.normal), client: app))
+        #expect(e.settings.heldBack(.play(.short), client: app))
+        #expect(e.settings.heldBack(.skip(reason: "prompt style none: voiceAssistantListening"), client: app))
+        #expect(!e.settings.heldBack(.noSession(error), client: app))
         _ = e.apply(.voiceGuidance(app, .alertsOnly, at: 1))
-        #expect(!e.heldBack(.skip(reason: "voice guidance alertsOnly"), client: app, purpose: .instruction))
-        #expect(e.heldBack(.play(.short), client: app, purpose: .alert))
+        #expect(!e.settings.heldBack(.skip(reason: "voice guidance alertsOnly"), client: app, purpose: .instruction))
+        #expect(e.settings.heldBack(.play(.short), client: app, purpose: .alert))
         _ = e.apply(.voiceGuidance(app, .off, at: 2))
-        #expect(!e.heldBack(.play(.short), client: app, purpose: .alert))
+        #expect(!e.settings.heldBack(.play(.short), client: app, purpose: .alert))
     }
 
     @Test func aBadSettingIsRefusedNamingTheAllowedOnes() throws {
