@@ -29,7 +29,8 @@ struct Prompt: Sendable {
     let priority: PromptPriority
     /// Engine time after which the prompt may no longer start: it expires instead of playing late.
     let deadline: Double?
-    /// A newer prompt of the same client with the same key supersedes a waiting one ("the same maneuver").
+    /// A newer prompt of the same client and guidance with the same key supersedes a waiting one
+    /// ("the same maneuver": `replaced(by:)`).
     let key: String?
     /// The guidance session that queued it (the announcer's), nil for `prompt.speak`: it ends with
     /// that guidance, and its end is told to that session alone.
@@ -90,6 +91,14 @@ struct Prompt: Sendable {
         toneless = options.toneless
         wordBudget = options.wordBudget
         prosody = options.prosody
+    }
+
+    /// Whether `newer`, admitted while this one waits, says the same and takes its place: the same
+    /// client, the same key, and the same guidance (nil for both: text). Two guidances of one client
+    /// may use the same maneuver ids ("start" on each route), but they are other maneuvers: a prompt
+    /// of the last guidance made late must not take the next guidance's place.
+    func replaced(by newer: Prompt) -> Bool {
+        newer.key != nil && newer.client == client && newer.key == key && newer.guidance == guidance
     }
 
     /// The same prompt queued again under a new id (interrupted, or held while the moment lasted):

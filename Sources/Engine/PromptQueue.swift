@@ -33,7 +33,7 @@ public struct PromptID: RawRepresentable, Hashable, Codable, Sendable, CustomStr
 /// the most takes the place of that holder's newest, least urgent prompt; at a tie the more urgent
 /// prompt, or a maneuver against text, wins; the client holding the most is refused.
 struct PromptQueue {
-    /// A prompt admitted, with the waiting ones it replaced (same client and key) and the ones it
+    /// A prompt admitted, with the waiting ones it replaced (`Prompt.replaced(by:)`) and the ones it
     /// took the place of (another client's, the queue being full), all now removed.
     struct Admission {
         var superseded: [Prompt] = []
@@ -101,8 +101,8 @@ struct PromptQueue {
     func plan(_ prompt: Prompt, limits: PromptLimits) -> Result<Plan, QueueBound> {
         var plan = Plan()
         var gone = Set<PromptID>()
-        if let key = prompt.key {
-            for held in waiting where held.client == prompt.client && held.key == key {
+        if prompt.key != nil {
+            for held in waiting where held.replaced(by: prompt) {
                 plan.superseded.append(held.id)
                 gone.insert(held.id)
             }

@@ -107,11 +107,11 @@ final class WaitingPrompts {
     }
 
     /// Queues an interrupted prompt again, under a new id, if it can still be said: its deadline has
-    /// not passed, and no newer prompt for the same maneuver (same client and key) waits to say it.
+    /// not passed, and no newer prompt for the same maneuver (`Prompt.replaced(by:)`) waits to say it.
     /// Returns the new id, or why not.
     func requeue(_ prompt: Prompt) -> Result<PromptID, RequeueRefusal> {
         if let deadline = prompt.deadline, clock.now() >= deadline { return .failure(.init("its deadline has passed")) }
-        if let key = prompt.key, queue.waiting.contains(where: { $0.client == prompt.client && $0.key == key }) {
+        if prompt.key != nil, queue.waiting.contains(where: { prompt.replaced(by: $0) }) {
             return .failure(.init("a newer prompt for its maneuver waits"))
         }
         let again = prompt.again(as: nextID)

@@ -56,6 +56,45 @@ import Testing
         await rig.stop()
     }
 
+    /// The next guidance's departure is said although the last guidance's own departure, under the
+    /// same maneuver id, was still being made when the next was queued: a prompt replaces a waiting
+    /// one of the same key only within its guidance, so the old one, made late and skipped since its
+    /// guidance ended, takes nothing with it. (A client that sends its next `guidance.start` before
+    /// the last one's reply, as a review of many routes in turn does, lost the departure that way.)
+    @Test func aLastGuidancesPromptMadeLateTakesNotTheNextGuidancesDeparture() async throws {
+        let renderer = GatedRenderer(holding: { $0.contains("Old Road") })
+        let rig = try await Rig.start(renderer: renderer)
+        func route(_ road: String) -> GuidanceProgress {
+            GuidanceProgress(
+                time: 0, speed: 0,
+                upcoming: [
+                    .init(id: "start", distance: 0, maneuver: Maneuver(type: .startRoute, roadName: road)),
+                    .init(id: "end", distance: 3000, maneuver: Maneuver(type: .arriveAtDestinationRight)),
+                ])
+        }
+        // Something of the client's own plays, so that a departure queued now waits behind it.
+        _ = try await rig.engine.queue(PromptRequest(text: "Keep left."), client: Self.app, options: PromptOptions())
+        await rig.output.waitUntilPlaying(1)
+        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: true)
+        async let old = rig.engine.updateGuidance(client: Self.app, progress: route("Old Road"))
+        try await Rig.waitFor("the old route's departure being made") { renderer.waiting == 1 }
+        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: true)
+        let planned = try await rig.engine.updateGuidance(client: Self.app, progress: route("New Road"))
+        #expect(planned.prompts.map(\.maneuverID) == ["start"] && planned.prompts.first?.text.contains("New Road") == true)
+        renderer.open()
+        _ = try await old
+        try await Rig.waitFor("the old route's departure skipped") {
+            rig.events.all.contains { $0.type == .promptSkipped && $0.reason == "guidance ended while this prompt was being queued" }
+        }
+        rig.output.drain()
+        await rig.output.waitUntilPlaying(2)
+        let started = rig.events.all.filter { $0.type == .promptStarted }.compactMap(\.text)
+        #expect(started.count == 2 && started.last?.contains("New Road") == true, "\(started)")
+        #expect(!started.contains { $0.contains("Old Road") })
+        rig.output.drain()
+        await rig.stop()
+    }
+
     @Test func aPauseSkipsWhatWaitsLetsThePlayingPromptEndAndAnnouncesNothingUntilItResumes() async throws {
         let rig = try await Rig.start()
         let (playing, waiting) = try await Self.playingAndWaiting(rig)

@@ -123,12 +123,17 @@ final class InstantRenderer: PromptRenderer {
     }
 }
 
-/// `InstantRenderer`'s audio, each speech held in the making until the test opens the gate: what
-/// happens while a prompt is being made can be set up exactly.
+/// `InstantRenderer`'s audio, each speech held in the making until the test opens the gate (or only
+/// those whose words `holds` picks): what happens while a prompt is being made can be set up exactly.
 final class GatedRenderer: PromptRenderer {
     private let made = InstantRenderer()
     private let gate = OneShot<Void>()
     private let held = Mutex(0)
+    private let holds: @Sendable (String) -> Bool
+
+    init(holding holds: @escaping @Sendable (String) -> Bool = { _ in true }) {
+        self.holds = holds
+    }
 
     /// Speeches being made, waiting for the gate.
     var waiting: Int { held.withLock { $0 } }
@@ -141,10 +146,12 @@ final class GatedRenderer: PromptRenderer {
     nonisolated(nonsending) func render(
         _ style: AudibleStyle, candidates wordings: [Wording], voice: String, prosody: VoiceProsody, overBudget: OverBudget, within: Double?
     ) async throws(EngineError) -> RenderedPrompt {
-        held.withLock { $0 += 1 }
-        Changes.shared.signal()
-        await gate.value
-        held.withLock { $0 -= 1 }
+        if wordings.contains(where: { holds($0.text) }) {
+            held.withLock { $0 += 1 }
+            Changes.shared.signal()
+            await gate.value
+            held.withLock { $0 -= 1 }
+        }
         return try await made.render(style, candidates: wordings, voice: voice, prosody: prosody, overBudget: overBudget, within: within)
     }
 }
