@@ -92,8 +92,8 @@ extension GuidanceSession {
         let described = progress.upcoming.indices.compactMap { index in
             maneuvers[progress.upcoming[index].id].map { (id: index, maneuver: $0) }
         }
-        let route = Waypoint.mark(NameChange.fold(LanePattern.fold(described)))
         let pack = composer.pack
+        let route = Waypoint.mark(NameChange.fold(LanePattern.fold(described), isRoute: pack.names.isRoute))
         let roads = roads
         onRoute = Dictionary(
             route.map { (progress.upcoming[$0.id].id, roads.apply(to: pack.instructionRoads.filling($0.maneuver), names: pack.names)) },

@@ -54,6 +54,30 @@ import Testing
         #expect(throws: GuidanceError.noGuidance) { try sessions.session(of: Self.app) }
     }
 
+    /// A change of name onto a numbered freeway, the new road named only by its number ("UT 201 East"
+    /// as its name, as the leading app's "continue onto UT-201 E"), is announced as it comes near; a
+    /// change onto a plain name is not.
+    @Test func aNameChangeOntoANumberedRoadIsAnnounced() throws {
+        var sessions = GuidanceSessions()
+        _ = try Self.start(&sessions)
+        let ontoNumber = Maneuver(type: .followRoad, roadName: "UT 201 East")
+        let ontoName = Maneuver(type: .followRoad, roadName: "Fairview Parkway")
+        var said: [String] = []
+        for time in stride(from: 0.0, through: 60, by: 1) {
+            let covered = 14 * time
+            let report = Self.progress(
+                at: time,
+                [
+                    .init(id: "name", distance: 300 - covered, maneuver: time == 0 ? ontoName : nil),
+                    .init(id: "number", distance: 800 - covered, maneuver: time == 0 ? ontoNumber : nil),
+                    .init(id: "end", distance: 3000 - covered, maneuver: time == 0 ? Self.arrival : nil),
+                ].filter { $0.distance > -20 })
+            said += try sessions.update(Self.app, report, now: time, wall: Self.wall).prompts.map { "\($0.prompt.maneuverID): \($0.prompt.text)" }
+        }
+        #expect(said.contains { $0.hasPrefix("number:") && $0.contains("UT 201 East") }, "\(said)")
+        #expect(!said.contains { $0.hasPrefix("name:") }, "\(said)")
+    }
+
     @Test func anUndescribedManeuverRefusesTheWholeReport() throws {
         var sessions = GuidanceSessions()
         _ = try Self.start(&sessions)

@@ -1,12 +1,11 @@
 import FoundationEssentials
+import Guidance
 
 /// Valhalla lists a road's names and route numbers together (`["Karl-Marx-Allee", "B 1", "B 5"]`)
 /// without saying which is which: a route number is a short code of capitals and digits.
 enum RoadNames {
     /// "B 1", "I 95 North", "A7", "M25", "US 101", "E 30", "N7a".
-    static func isRouteNumber(_ name: String) -> Bool {
-        name.wholeMatch(of: /[A-Z]{1,3}[- ]?[0-9]{1,4}[A-Za-z]?( (North|South|East|West|[NSEW]))?/) != nil
-    }
+    static func isRouteNumber(_ name: String) -> Bool { NameChange.isRouteNumber(name) }
 
     /// The first name that is not a route number, else the first.
     static func road(_ names: [String]) -> String? {
