@@ -306,6 +306,30 @@ public struct Announcer: Sendable {
         }
     }
 
+    /// The most seconds an early prompt may speak before a motorway final instruction (an exit or an
+    /// interchange, or any maneuver at motorway speed: `AnnouncerThresholds.motorwayFloor`): its
+    /// words, plus the gap, at the planned acceleration, must end before that window opens, so that
+    /// the final instruction still starts the rule's 300 m and 12 s before the maneuver. Nil where no
+    /// such window applies or the words end in time; else the longest speech that does, which the
+    /// engine fits the words to (they shed detail in the fitting order). The table's length of the
+    /// prompt always fits, since the prompt is said only when it ends before the final's window.
+    private func motorwayBudget(_ announcement: Announcement, _ context: Context) -> Double? {
+        let thresholds = context.thresholds
+        let words = speakingSeconds(announcement)
+        func endsInTime(_ seconds: Double) -> Bool {
+            Self.ends(speaking: seconds, heard: context.heard, thresholds, configuration: configuration, towardsFinal: true) {
+                $0.motorwayFloor
+            }
+        }
+        guard !endsInTime(words) else { return nil }
+        var (fits, over) = (0.0, words)
+        for _ in 0..<40 {
+            let middle = (fits + over) / 2
+            if endsInTime(middle) { fits = middle } else { over = middle }
+        }
+        return fits
+    }
+
     /// A prompt of `state` now ends (plus gap) before `later`'s window opens, at the planned acceleration.
     private func leavesRoom(for state: ManeuverState, before later: ManeuverState, _ context: Context) -> Bool {
         ends(draft(state, context), before: later, heard: context.heard, context.thresholds)
@@ -329,18 +353,36 @@ public struct Announcer: Sendable {
         speaking seconds: Double, heard: Double, _ now: AnnouncerThresholds, configuration: AnnouncerConfiguration,
         towardsFinal: Bool = false, before distance: (AnnouncerThresholds) -> Double
     ) -> Bool {
-        let occupied = max(seconds, 0) + configuration.minimumGap
+        let travel = travel(speaking: seconds, now, configuration: configuration, towardsFinal: towardsFinal)
+        return heard - travel.covered >= distance(now.at(speed: travel.reached))
+    }
+
+    /// The meters a vehicle covers while a prompt speaks for `seconds` and the gap after it, speeding
+    /// up at the profile's planned acceleration (bounded as `ends` says), and the speed it reaches.
+    static func travel(
+        speaking seconds: Double, _ now: AnnouncerThresholds, configuration: AnnouncerConfiguration, towardsFinal: Bool
+    ) -> (covered: Double, reached: Double) {
+        travel(during: max(seconds, 0) + configuration.minimumGap, now, configuration: configuration, towardsFinal: towardsFinal)
+    }
+
+    /// The meters a vehicle covers in `occupied` seconds, speeding up at the profile's planned
+    /// acceleration (bounded as `ends` says; `settingOff`, as at the route's start, up to the
+    /// profile's default speed at least), and the speed it reaches.
+    static func travel(
+        during occupied: Double, _ now: AnnouncerThresholds, configuration: AnnouncerConfiguration, towardsFinal: Bool, settingOff: Bool = false
+    ) -> (covered: Double, reached: Double) {
         let acceleration = max(configuration.profile.plannedAcceleration, 0)
         // Towards the final instruction's window a vehicle keeps roughly its speed: it is planned to
         // gain a quarter of it at most, and not to pass the fast-road speed. Unbounded, the seven
         // seconds of a prompt and its gap would take a car from 50 to 100 km/h, and every early
         // prompt would give way to a final instruction's window (its words plus the reaction time)
         // opened for that speed. Towards the earlier windows the bound stays as it was: unbounded.
-        let top = towardsFinal ? max(now.speed, min(configuration.profile.fastSpeed, now.speed * Self.plannedSpeedGain)) : .infinity
+        let gained = max(now.speed * Self.plannedSpeedGain, settingOff ? configuration.profile.defaultSpeed : 0)
+        let top = towardsFinal ? max(now.speed, min(configuration.profile.fastSpeed, gained)) : .infinity
         let speeding = acceleration > 0 ? min(occupied, (top - now.speed) / acceleration) : 0
         let reached = now.speed + acceleration * speeding
         let covered = now.speed * speeding + acceleration * speeding * speeding / 2 + reached * (occupied - speeding)
-        return heard - covered >= distance(now.at(speed: reached))
+        return (covered, reached)
     }
 
     /// The route's start, said once and first at the first free moment ("head north on Main
@@ -386,12 +428,12 @@ public struct Announcer: Sendable {
     }
 
     /// Whether `announcement`, starting now, ends at least the reaction time before the vehicle,
-    /// speeding up at the profile's planned acceleration, covers `distance`: a departure that says
-    /// the first turn is that turn's final instruction.
+    /// speeding up at the profile's planned acceleration as towards any final instruction (a quarter
+    /// of its speed at most, or up to the profile's default speed as it sets off: `travel`), covers
+    /// `distance`: a departure that says the first turn is that turn's final instruction.
     private func heardWhole(_ announcement: Announcement, before distance: Double, _ now: AnnouncerThresholds) -> Bool {
         let seconds = speakingSeconds(announcement) + configuration.profile.reactionTime
-        let acceleration = max(configuration.profile.plannedAcceleration, 0)
-        return now.speed * seconds + acceleration * seconds * seconds / 2 <= distance
+        return Self.travel(during: seconds, now, configuration: configuration, towardsFinal: true, settingOff: true).covered <= distance
     }
 
     private func chainWindow(_ context: Context) -> Double {
@@ -403,18 +445,55 @@ public struct Announcer: Sendable {
         return max(configuration.profile.chainingDistance * thresholds.scale, collision)
     }
 
+    /// Whether `maneuver`, following the one before it by `spacing`, is chained into that one's
+    /// prompt of `state`: within the chaining window (`chainWindow`), or, into its final instruction,
+    /// where once that one is passed it would have no room for a prompt of its own before its own
+    /// final instruction (`ownRoom`), so that its first mention would be its "turn now" alone, 7–9 s
+    /// before it. A departure chains only within the window.
+    private func chains(
+        _ maneuver: RouteProgress.UpcomingManeuver, at spacing: Double, window: Double, in state: ManeuverState, _ context: Context
+    ) -> Bool {
+        if spacing <= window { return true }
+        guard state == .execute, !context.head.isDeparture else { return false }
+        return spacing < ownRoom(maneuver, context)
+    }
+
+    /// The least spacing after the maneuver before it at which `maneuver` still gets its prepare
+    /// prompt once that one is passed: its first update as the next maneuver comes up to an update
+    /// interval and the output latency later, and the prepare prompt must then be inside its window
+    /// (not late) and end, with the gap, at the planned acceleration, before its final
+    /// instruction's window opens (for its own words, unchained). Reckoned at its approach speed.
+    /// Where its prepare prompt is not said (brief guidance in town), none: it is not chained for it.
+    private func ownRoom(_ maneuver: RouteProgress.UpcomingManeuver, _ context: Context) -> Double {
+        let speed = maneuver.approachSpeed(vehicle: context.thresholds.speed)
+        guard says(.prepare, speed: speed) else { return 0 }
+        var thresholds = context.thresholds.at(speed: speed)
+        thresholds.exitOrInterchange = maneuver.isExitOrInterchange
+        let own = Context(time: context.time, head: maneuver, next: nil, spacing: nil, heard: 0, thresholds: thresholds)
+        thresholds.executeSeconds = speakingSeconds(draft(.execute, own))
+        let prepare = configuration.durations.seconds(for: .prepare, chaining: 0)
+        let travel = Self.travel(speaking: prepare, thresholds, configuration: configuration, towardsFinal: true)
+        let room = max(thresholds.end(of: .prepare), travel.covered + thresholds.at(speed: travel.reached).start(of: .execute))
+        return room + speed * (updateInterval + configuration.longestOutputLatency)
+    }
+
     /// The prompt of `state` for the head as it would be said now: chaining the next maneuver when it
-    /// follows within the chaining window, and the one after that when it follows the next as closely
+    /// follows within the chaining window (or, into the final instruction, where it would have no
+    /// room for a prompt of its own: `chains`), and the one after that when it follows the next as closely
     /// (so that a maneuver close behind two others is first heard well before it, not in the previous
     /// one's "turn now"). `chainingAnyNext` chains both whatever their spacing: the longest it may say.
     private func draft(_ state: ManeuverState, _ context: Context, chainingAnyNext: Bool = false) -> Announcement {
         var chained: RouteProgress.UpcomingManeuver?
         var second: RouteProgress.UpcomingManeuver?
-        let window = chainWindow(context)
-        if state != .continue, let next = context.next, let spacing = context.spacing, chainingAnyNext || spacing <= window {
-            chained = next
-            if let after = context.afterNext, let afterSpacing = context.afterSpacing, chainingAnyNext || afterSpacing <= window {
-                second = after
+        if state != .continue, let next = context.next, let spacing = context.spacing {
+            let window = chainWindow(context)
+            if chainingAnyNext || chains(next, at: spacing, window: window, in: state, context) {
+                chained = next
+                if let after = context.afterNext, let afterSpacing = context.afterSpacing,
+                    chainingAnyNext || chains(after, at: afterSpacing, window: window, in: state, context)
+                {
+                    second = after
+                }
             }
         }
         let start = context.time + configuration.outputLatency(at: context.time, busyUntil: busyUntil)
@@ -448,6 +527,7 @@ public struct Announcer: Sendable {
     private mutating func speak(_ state: ManeuverState, _ context: Context) -> Announcement {
         var announcement = draft(state, context)
         announcement.estimatedDuration = duration(for: announcement)
+        if state == .initial || state == .prepare { announcement.wordBudget = motorwayBudget(announcement, context) }
         // Its window opened as early as its words asked; starting now, they would still end too late
         // (a turn just after the start, a prompt that held it up): they shed detail to fit instead.
         if state == .execute, !context.head.isDeparture, let timeToGo = announcement.timeToGo {

@@ -57,6 +57,83 @@ import Testing
         #expect(atSpeed >= drive.atSpeed, "\(drive.file): \(atSpeed) exits, forks and maneuvers at speed checked")
     }
 
+    /// One of the timing fixtures of our own (examples/routes), at its speeds, with what it proves.
+    struct OwnFixture: Sendable, CustomTestStringConvertible {
+        let file: String, language: String, speed: String
+        /// Every exit and interchange's final instruction starts at least 300 m and 12 s before it.
+        var exits = false
+        /// Every maneuver is first mentioned at least 10 s before it.
+        var firstMentions = false
+        var testDescription: String { file }
+    }
+
+    /// The motorway fixture's exits and interchanges follow each other 490–1200 m apart at
+    /// 80–120 km/h, their signposts long: a prepare prompt's words, longer than the table's, held the
+    /// final instruction back to 287 m and 291 m before two of them; it now sheds its detail to end
+    /// in time. The dense city's turns follow 180–260 m apart, just past the chaining window: the turn
+    /// after one had no room for its own prepare prompt and was first heard in its "turn now", 7.4 s
+    /// before it; it is now chained into the final instruction of the turn before it.
+    @Test(arguments: [
+        OwnFixture(
+            file: "motorway-exits.yaml", language: "en-GB",
+            speed: """
+                {segments: [{from: "0:00", speed: 40 km/h}, {fromDistance: 650, speed: 120 km/h}, {fromDistance: 1600, speed: 80 km/h}, \
+                {fromDistance: 7000, speed: 50 km/h}]}
+                """, exits: true),
+        OwnFixture(
+            file: "city-dense.yaml", language: "en-US",
+            speed: """
+                {segments: [{from: "0:00", speed: 40 km/h}, {fromDistance: 1300, speed: 45 km/h}, {fromDistance: 2900, speed: 35 km/h}]}
+                """, firstMentions: true),
+    ])
+    func anOwnFixtureAtItsSpeeds(_ fixture: OwnFixture) async throws {
+        let scenario = try DriveRunner.scenarioFile(
+            """
+            name: \(fixture.file)
+            language: \(fixture.language)
+            route: {file: \(ImportedRouteDriveTests.routes)/\(fixture.file)}
+            speed: \(fixture.speed)
+            audio:
+              - {at: "0:00", event: radio.on}
+            options: {durationCap: "30:00"}
+            """)
+        let output = try await DriveRunner.drive(scenario)
+        try #require(output.status == 0, "\(output.text)")
+        let report = try output.report()
+        try DecisionRecord.expectSame(report, as: "route-" + fixture.file.replacingOccurrences(of: ".yaml", with: ""))
+        _ = try Self.expectHeardInTime(report, scenario: scenario, tooSoon: [])
+        let drive = try Scenario(yaml: try String(contentsOfFile: scenario, encoding: .utf8))
+        let route = try drive.route.resolve { try String(contentsOfFile: $0, encoding: .utf8) }
+        let kinematics = DriveKinematics(route: route, speed: drive.speed)
+        let heard = report.prompts.filter { [.finished, .shortened].contains($0.result) && $0.startedAt != nil }
+        var checked = 0
+        for maneuver in route.maneuvers where maneuver.maneuver.type.family != .starts {
+            let reached = try #require(kinematics.time(atPosition: maneuver.position), "\(maneuver.id) is reached")
+            if fixture.exits, maneuver.maneuver.isExitOrInterchange {
+                let final = try #require(heard.first { $0.maneuver == maneuver.id && $0.isFinalInstruction }, "\(maneuver.id)'s final instruction")
+                let lead = try #require(final.lead)
+                #expect(
+                    lead.firstSample.meters >= 300 - 1 && (lead.firstSample.seconds ?? 0) >= 12 - 0.05,
+                    "\(fixture.file): \"\(final.text)\" starts \(lead.firstSample) before \(maneuver.id)")
+                checked += 1
+            }
+            if fixture.firstMentions {
+                // Named in its own prompt, or chained into another's by its road (each road is named once
+                // on the route) or as the destination.
+                let arrival = maneuver.maneuver.type.family == .arrivals
+                let mention = try #require(
+                    heard.first { prompt in
+                        prompt.maneuver == maneuver.id || maneuver.maneuver.roadName.map { prompt.text.contains($0) } == true
+                            || (arrival && prompt.text.contains("destination"))
+                    }, "\(maneuver.id) is mentioned")
+                let before = reached - mention.startedAt!
+                #expect(before >= 10, "\(fixture.file): \(maneuver.id) first mentioned \(before) s before it: \"\(mention.text)\"")
+                checked += 1
+            }
+        }
+        #expect(checked >= 6, "\(fixture.file): \(checked) maneuvers checked")
+    }
+
     /// The four examples, each driven once for all the tests that judge them; the motorway one
     /// with its exits.
     @Test(arguments: [("city-commute", 0), ("highway-podcast-call", 2), ("roundabouts-de", 0), ("berlin-graphhopper-fr", 0)])

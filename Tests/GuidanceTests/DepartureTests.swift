@@ -65,6 +65,29 @@ import Testing
         #expect(!again.contains { $0.maneuverID == "m1" }, "\(again)")
     }
 
+    /// A route whose first report comes with the vehicle already moving (40 km/h), its first turn
+    /// 150 m ahead, its departure chaining it 5 s long ("Head west on McAllister Street, then turn
+    /// right onto Van Ness Avenue"): the departure says the turn in its place. It was dropped, the
+    /// route starting with no departure at all, because it planned the vehicle to speed up at 2 m/s²
+    /// for the whole 8 s of its words and the reaction time, to 67 km/h, where every other prompt
+    /// towards a final instruction plans a quarter of its speed at most.
+    @Test func aDepartureMovingOffSaysTheCloseFirstTurnInsteadOfBeingDropped() throws {
+        var announcer = Announcer()
+        announcer.wordsDuration = { $0.maneuverID == "start" ? 5 : $0.estimatedDuration }
+        let speed = 40 / 3.6
+        let said = announcer.update(
+            update(0, speed: speed, [.init(id: "start", distance: 0, isDeparture: true), .init(id: "m1", distance: 150)]))
+        let departure = try #require(said.first { $0.maneuverID == "start" }, "\(said)")
+        #expect(departure.chainedManeuverID == "m1" && said.count == 1)
+        // It ends the reaction time before the turn, at a quarter more speed.
+        #expect(150 - speed * 1.25 * (announcer.configuration.outputLatency + 5 + 3) >= 0)
+        var again: [Announcement] = []
+        for t in 1...13 {
+            again += announcer.update(update(Double(t), speed: speed, [.init(id: "m1", distance: 150 - speed * Double(t))]))
+        }
+        #expect(!again.contains { $0.maneuverID == "m1" }, "\(again)")
+    }
+
     @Test func theDepartureWaitsForTheRecalculatingPrompt() {
         var announcer = Announcer()
         announcer.restart(at: 0, busyFor: 2)
