@@ -4,7 +4,7 @@ import TextFormat
 /// A distance rounded the way people say it: "300 meters", "1.5 kilometers", "a quarter mile",
 /// "less than 10 feet". Language-free: a phrase pack turns it into words.
 public struct SpokenDistance: Sendable, Hashable {
-    /// The number said, a multiple of 0.25 ("1.5", "300").
+    /// The number said, one of `DistanceFormatter.steps` or a whole number ("1.2", "0.75", "300").
     public let amount: Double
     public let unit: DistanceUnit
     /// True when the real distance is below `amount` ("less than 10 meters").

@@ -37,7 +37,7 @@ import Testing
     @Test func laneHint() {
         #expect(
             composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "Av. Paulista"), state: .prepare, distance: 120)
-                == "Em 100 metros, vire à esquerda na Avenida Paulista. Use a faixa da esquerda")
+                == "Em 120 metros, vire à esquerda na Avenida Paulista. Use a faixa da esquerda")
         #expect(
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "R. Augusta"), state: .initial,

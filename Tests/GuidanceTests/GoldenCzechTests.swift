@@ -24,7 +24,7 @@ extension GoldenRoute {
             "Pokračujte 4 kilometry",
             "Za 800 metrů odbočte vpravo na náměstí Míru",
             "Odbočte vpravo na náměstí Míru, potom odbočte vlevo na Korunní",
-            "Za 100 metrů odbočte vlevo na Korunní. Jeďte levým pruhem",
+            "Za 120 metrů odbočte vlevo na Korunní. Jeďte levým pruhem",
             "Za 400 metrů najeďte na „D 1“",
             "Za 2 kilometry na exitu 12 B sjeďte vpravo na náměstí Míru. Jeďte jedním ze dvou pravých pruhů",
             "Za 600 metrů na kruhovém objezdu vyjeďte druhým výjezdem na třídu Svobody",

@@ -33,7 +33,7 @@ import Testing
     @Test func laneHint() {
         #expect(
             composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "Kerkstr."), state: .prepare, distance: 120)
-                == "Over 100 meter linksaf naar de Kerkstraat. Gebruik de linkerrijstrook")
+                == "Over 120 meter linksaf naar de Kerkstraat. Gebruik de linkerrijstrook")
         #expect(
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "Stationsstr."), state: .initial,

@@ -33,7 +33,7 @@ import Testing
     @Test func laneHint() {
         #expect(
             composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "V. Roma"), state: .prepare, distance: 120)
-                == "Tra 100 metri, svolta a sinistra in Via Roma. Usa la corsia di sinistra")
+                == "Tra 120 metri, svolta a sinistra in Via Roma. Usa la corsia di sinistra")
         #expect(
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "C.so Buenos Aires"), state: .initial,

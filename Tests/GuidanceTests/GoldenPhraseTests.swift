@@ -24,13 +24,13 @@ import Testing
             try said("en-US", GoldenRoute.us),
             [
                 "Head out on Main Street",
-                "Continue for 3 miles",
+                "Continue for 2.5 miles",
                 "In a half mile, turn right onto Solar Circle",
                 "Turn right onto Solar Circle, then turn left onto Oak Avenue",
                 "In 400 feet, turn left onto Oak Avenue. Use the left lane",
                 "In a quarter mile, take the ramp onto Interstate 95",
-                "In 1 mile, take exit 12 B on the right toward Solar Circle. Use the right two lanes",
-                "In a quarter mile, at the roundabout, take the second exit onto Saint John Boulevard",
+                "In 1.2 miles, take exit 12 B on the right toward Solar Circle. Use the right two lanes",
+                "In 0.4 miles, at the roundabout, take the second exit onto Saint John Boulevard",
                 "At the roundabout, take the second exit onto Saint John Boulevard",
                 "Bear left",
                 "In 800 feet, your destination will be on the right",
@@ -44,13 +44,13 @@ import Testing
             try said("en-GB", GoldenRoute.uk),
             [
                 "Head off along High Street",
-                "Continue for 3 miles",
+                "Continue for 2.5 miles",
                 "In half a mile, turn right onto Station Road",
                 "Turn right onto Station Road, then turn left onto Church Lane",
                 "In 150 yards, turn left onto Church Lane. Use the left-hand lane",
                 "In a quarter of a mile, join the M 25",
-                "In 1 mile, at junction 12, take the exit on the right towards Station Road. Use the right two lanes",
-                "In a quarter of a mile, at the roundabout, take the second exit onto Saint Mary's Road",
+                "In 1.2 miles, at junction 12, take the exit on the right towards Station Road. Use the right two lanes",
+                "In 0.4 miles, at the roundabout, take the second exit onto Saint Mary's Road",
                 "At the roundabout, take the second exit onto Saint Mary's Road",
                 "Bear left",
                 "In 250 yards, your destination will be on the right",
@@ -67,7 +67,7 @@ import Testing
                 "Dem Straßenverlauf 4 Kilometer folgen",
                 "In 800 Metern rechts auf die Bahnhofstraße abbiegen",
                 "Rechts auf die Bahnhofstraße abbiegen, dann links auf die Goethestraße abbiegen",
-                "In 100 Metern links auf die Goethestraße abbiegen. Linke Spur benutzen",
+                "In 120 Metern links auf die Goethestraße abbiegen. Linke Spur benutzen",
                 "In 400 Metern auf die A 7 auffahren",
                 "In 2 Kilometern die Ausfahrt 12 B rechts nehmen Richtung Bahnhofstraße. Die beiden rechten Spuren benutzen",
                 "In 600 Metern im Kreisverkehr die zweite Ausfahrt auf den Marktplatz nehmen",
@@ -87,7 +87,7 @@ import Testing
                 "Continuez sur 4 kilomètres",
                 "Dans 800 mètres, tournez à droite sur le boulevard Haussmann",
                 "Tournez à droite sur le boulevard Haussmann, puis tournez à gauche sur la rue de Rivoli",
-                "Dans 100 mètres, tournez à gauche sur la rue de Rivoli. Prenez la voie de gauche",
+                "Dans 120 mètres, tournez à gauche sur la rue de Rivoli. Prenez la voie de gauche",
                 "Dans 400 mètres, prenez la bretelle, direction A6",
                 "Dans 2 kilomètres, prenez la sortie 12 B à droite, direction Boulevard Haussmann. Prenez les deux voies de droite",
                 "Dans 600 mètres, au rond-point, prenez la deuxième sortie sur la place de la Nation",
@@ -155,7 +155,7 @@ import Testing
         let de = try PackFiles.composer("de")
         #expect(de.words(for: SpokenDistance(amount: 0.5, unit: .miles)) == "800 Meter")
         let us = try PackFiles.composer("en-US")
-        #expect(us.words(for: SpokenDistance(amount: 2, unit: .kilometers)) == "1 mile")
+        #expect(us.words(for: SpokenDistance(amount: 2, unit: .kilometers)) == "1.2 miles")
     }
 
     @Test func reroutingAndPausesTakeNoPlaceholders() throws {

@@ -24,7 +24,7 @@ extension GoldenRoute {
             "Jedź dalej przez 4 kilometry",
             "Za 800 metrów skręć w prawo w aleję Niepodległości",
             "Skręć w prawo w aleję Niepodległości, a następnie skręć w lewo w ulicę Puławską",
-            "Za 100 metrów skręć w lewo w ulicę Puławską. Jedź lewym pasem",
+            "Za 120 metrów skręć w lewo w ulicę Puławską. Jedź lewym pasem",
             "Za 400 metrów wjedź na S 8",
             "Za 2 kilometry zjedź w prawo zjazdem numer 12 B na aleję Niepodległości. Jedź jednym z dwóch prawych pasów",
             "Za 600 metrów na rondzie zjedź drugim zjazdem na plac Zbawiciela",

@@ -40,7 +40,7 @@ import Testing
         "en-US": [
             "Head north on Main Street, then turn right onto Oak Avenue",
             "Head southeast",
-            "Continue on Oak Avenue for a half mile",
+            "Continue on Oak Avenue for three quarters of a mile",
             "In 900 feet, turn left onto Elm Street",
             "Turn left onto Elm Street",
             "Turn left now",
@@ -55,7 +55,7 @@ import Testing
         "en-GB": [
             "Head north along Main Street, then turn right onto Oak Avenue",
             "Head southeast",
-            "Continue along Oak Avenue for half a mile",
+            "Continue along Oak Avenue for three quarters of a mile",
             "In 300 yards, turn left onto Elm Street",
             "Turn left onto Elm Street",
             "Turn left now",
@@ -70,7 +70,7 @@ import Testing
         "de": [
             "Richtung Norden auf Main Street losfahren, dann rechts auf Oak Avenue abbiegen",
             "Richtung Südosten losfahren",
-            "Auf Oak Avenue einen Kilometer weiterfahren",
+            "Auf Oak Avenue 1,2 Kilometer weiterfahren",
             "In 250 Metern links auf Elm Street abbiegen",
             "Links auf Elm Street abbiegen",
             "Jetzt links abbiegen",
@@ -85,7 +85,7 @@ import Testing
         "fr": [
             "Dirigez-vous vers le nord sur Main Street, puis tournez à droite sur Oak Avenue",
             "Dirigez-vous vers le sud-est",
-            "Continuez sur Oak Avenue pendant 1 kilomètre",
+            "Continuez sur Oak Avenue pendant 1,2 kilomètre",
             "Dans 250 mètres, tournez à gauche sur Elm Street",
             "Tournez à gauche sur Elm Street",
             "Tournez à gauche maintenant",
@@ -100,7 +100,7 @@ import Testing
         "es": [
             "Dirígete al norte por Main Street y después gira a la derecha hacia Oak Avenue",
             "Dirígete al sureste",
-            "Continúa por Oak Avenue durante un kilómetro",
+            "Continúa por Oak Avenue durante 1,2 kilómetros",
             "En 250 metros, gira a la izquierda hacia Elm Street",
             "Gira a la izquierda hacia Elm Street",
             "Ahora, gira a la izquierda",
@@ -115,7 +115,7 @@ import Testing
         "it": [
             "Procedi verso nord su Main Street, poi svolta a destra in Oak Avenue",
             "Procedi verso sud-est",
-            "Prosegui su Oak Avenue per un chilometro",
+            "Prosegui su Oak Avenue per 1,2 chilometri",
             "Tra 250 metri, svolta a sinistra in Elm Street",
             "Svolta a sinistra in Elm Street",
             "Ora svolta a sinistra",
@@ -130,7 +130,7 @@ import Testing
         "nl": [
             "Volg Main Street in noordelijke richting, daarna rechtsaf naar Oak Avenue",
             "Rijd in zuidoostelijke richting",
-            "Volg Oak Avenue een kilometer",
+            "Volg Oak Avenue 1,2 kilometer",
             "Over 250 meter linksaf naar Elm Street",
             "Linksaf naar Elm Street",
             "Nu linksaf",
@@ -145,7 +145,7 @@ import Testing
         "pt-BR": [
             "Siga para o norte pela Main Street. Depois, vire à direita na Oak Avenue",
             "Siga para o sudeste",
-            "Siga pela Oak Avenue por um quilômetro",
+            "Siga pela Oak Avenue por 1,2 quilômetro",
             "Em 250 metros, vire à esquerda na Elm Street",
             "Vire à esquerda na Elm Street",
             "Agora, vire à esquerda",
@@ -160,7 +160,7 @@ import Testing
         "pl": [
             "Jedź na północ ulicą Main Street, a następnie skręć w prawo w Oak Avenue",
             "Jedź na południowy wschód",
-            "Jedź dalej ulicą Oak Avenue przez kilometr",
+            "Jedź dalej ulicą Oak Avenue przez 1,2 kilometra",
             "Za 250 metrów skręć w lewo w Elm Street",
             "Skręć w lewo w Elm Street",
             "Teraz skręć w lewo",
@@ -175,7 +175,7 @@ import Testing
         "sv": [
             "Kör norrut längs Main Street. Sväng sedan höger in på Oak Avenue",
             "Kör mot sydost",
-            "Fortsätt på Oak Avenue i en kilometer",
+            "Fortsätt på Oak Avenue i en komma två kilometer",
             "Om 250 meter, sväng vänster in på Elm Street",
             "Sväng vänster in på Elm Street",
             "Sväng vänster nu",
@@ -190,7 +190,7 @@ import Testing
         "cs": [
             "Jeďte na sever po Main Street, potom odbočte vpravo na Oak Avenue",
             "Jeďte na jihovýchod",
-            "Pokračujte po Oak Avenue kilometr",
+            "Pokračujte po Oak Avenue jedna celá dvě kilometru",
             "Za 250 metrů odbočte vlevo na Elm Street",
             "Odbočte vlevo na Elm Street",
             "Nyní odbočte vlevo",
@@ -205,7 +205,7 @@ import Testing
         "zh": [
             "沿Main Street向北出发，随后右转，进入Oak Avenue",
             "向东南出发",
-            "沿Oak Avenue继续行驶1公里",
+            "沿Oak Avenue继续行驶1点2公里",
             "前方250米左转，进入Elm Street",
             "左转，进入Elm Street",
             "现在左转",

@@ -33,7 +33,7 @@ import Testing
     @Test func laneHint() {
         #expect(
             composer.compose(Maneuver(type: .leftTurn, lanes: Self.leftLane, roadName: "C/ de Alcalá"), state: .prepare, distance: 120)
-                == "En 100 metros, gira a la izquierda hacia la calle de Alcalá. Usa el carril izquierdo")
+                == "En 120 metros, gira a la izquierda hacia la calle de Alcalá. Usa el carril izquierdo")
         #expect(
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: Self.rightLane, roadName: "C/Mayor"), state: .initial, distance: 300,

@@ -24,7 +24,7 @@ extension GoldenRoute {
             "Fortsätt i 4 kilometer",
             "Om 800 meter, sväng höger in på Kungsgatan",
             "Sväng höger in på Kungsgatan. Sväng sedan vänster in på Sveavägen",
-            "Om 100 meter, sväng vänster in på Sveavägen. Använd vänster körfält",
+            "Om 120 meter, sväng vänster in på Sveavägen. Använd vänster körfält",
             "Om 400 meter, ta påfarten till E 4",
             "Om 2 kilometer, ta avfart 12 B till höger mot Kungsgatan. Använd de två högra körfälten",
             "Om 600 meter, ta andra avfarten i rondellen in på Sankt Eriksgatan",
