@@ -54,15 +54,19 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     /// The text with every placeholder replaced, or nil when a required one has no value. A name
     /// (`isName`) that already ends with the word the template says right after it is not followed
     /// by that word again: "玉泉营环岛" before "环岛" is "在玉泉营环岛向左转", not "…环岛环岛…"
-    /// (`Template.repeatedWord`).
+    /// (`Template.repeatedWord`). Nor does a name that starts with the word the template says right
+    /// before it follow that word: "die Fähre {road}" with "Fähre Kaub" says "die Fähre Kaub"
+    /// (`Template.repeatedWord(after:in:)`).
     public func render(_ value: (Placeholder) -> String?, isName: (Placeholder) -> Bool = { _ in false }) -> String? {
         var lastName: String?
-        return Self.render(parts, value, isName, &lastName)
+        return Self.render(parts, value, isName, &lastName, after: "")
     }
 
-    /// `lastName`: the name the text rendered so far ends with, if it ends with one.
+    /// `lastName`: the name the text rendered so far ends with, if it ends with one; `before`: the
+    /// text rendered before these parts.
     private static func render(
-        _ parts: [Part], _ value: (Placeholder) -> String?, _ isName: (Placeholder) -> Bool, _ lastName: inout String?
+        _ parts: [Part], _ value: (Placeholder) -> String?, _ isName: (Placeholder) -> Bool, _ lastName: inout String?,
+        after before: String
     ) -> String? {
         var text = ""
         for part in parts {
@@ -72,13 +76,14 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
                 text += literal.dropFirst(repeated)
                 lastName = nil
             case .slot(let placeholder):
-                guard let filled = value(placeholder) else { return nil }
+                guard var filled = value(placeholder) else { return nil }
+                if isName(placeholder) { filled.removeFirst(repeatedWord(after: before + text, in: filled)) }
                 text += filled
                 lastName = isName(placeholder) && !filled.isEmpty ? filled : nil
             case .optional(let alternatives):
                 for alternative in alternatives {
                     var inner = lastName
-                    if let said = render(alternative, value, isName, &inner) {
+                    if let said = render(alternative, value, isName, &inner, after: before + text) {
                         text += said
                         lastName = said.isEmpty ? lastName : inner
                         break
@@ -111,6 +116,23 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
             return length
         }
         return 0
+    }
+
+    /// How many characters at the start of `name` repeat the word `text` ends with: the name's first
+    /// word and the space after it, when `text` ends with that word (case aside) and a space, and more
+    /// of the name follows ("die Fähre " before "Fähre Kaub": "Fähre "). 0 when none does, and in a
+    /// script without spaces.
+    static func repeatedWord(after text: String, in name: String) -> Int {
+        guard text.last == " " else { return 0 }
+        let said = Array(text.dropLast())
+        let word = said.reversed().prefix { $0.isLetter }
+        guard !word.isEmpty, word.count == said.count || !said[said.count - word.count - 1].isLetter else { return 0 }
+        let letters = Array(name)
+        let first = letters.prefix { $0.isLetter }
+        guard first.count == word.count, letters.count > first.count + 1, letters[first.count] == " ",
+            String(first).lowercased() == String(word.reversed()).lowercased()
+        else { return 0 }
+        return first.count + 1
     }
 }
 

@@ -99,6 +99,23 @@ import Testing
         #expect(Template.repeatedWord("人民路", before: "路口") == 0, "one ideograph is no word")
     }
 
+    /// A name that starts with the word the template says right before it does not follow that word
+    /// again: German "die Fähre {road}" with the ferry "Fähre Amrum Föhr" says "die Fähre Amrum Föhr".
+    /// A name that is the word alone, or starts with a longer word, is left whole.
+    @Test func aNameStartingWithTheWordBeforeItDoesNotFollowIt() throws {
+        let template = try Template("auf die Fähre[ {road}] fahren")
+        let said = template.render({ $0.name == "road" ? "Fähre Amrum Föhr" : nil }, isName: { $0.name == "road" })
+        #expect(said == "auf die Fähre Amrum Föhr fahren")
+        let notAName = template.render({ $0.name == "road" ? "Fähre Amrum Föhr" : nil })
+        #expect(notAName == "auf die Fähre Fähre Amrum Föhr fahren", "only names are shortened")
+        #expect(Template.repeatedWord(after: "auf die Fähre ", in: "fähre Amrum") == 6)
+        #expect(Template.repeatedWord(after: "auf die Fähre ", in: "Fähre") == 0, "a name that is the word alone stays whole")
+        #expect(Template.repeatedWord(after: "auf die Fähre ", in: "Fährenweg Nord") == 0)
+        #expect(Template.repeatedWord(after: "zur Fähre ", in: "Fähre Amrum") == 6)
+        #expect(Template.repeatedWord(after: "Autofähre ", in: "Fähre Amrum") == 0, "the word is whole in the text too")
+        #expect(Template.repeatedWord(after: "乘坐", in: "乘坐轮渡") == 0)
+    }
+
     /// Chinese says minutes under 10 with their zero ("9点05分", which eSpeak NG reads 九点零五分, not
     /// "9点5分") and midnight as Chinese apps do ("凌晨0点10分", not "午夜12点10分").
     @Test func chineseClockTimesAreSaidAsChineseAppsSayThem() throws {
