@@ -122,7 +122,7 @@ import Testing
             // then the action alone ("turn now": en-US says the named action with no distance).
             let texts = planned.compactMap { $0["text"]?.stringValue }
             #expect(
-                texts == ["In 1 mile, turn right onto Solar Circle", "In a quarter mile, turn right onto Solar Circle", "Turn right onto Solar Circle"],
+                texts == ["In 1 mile, turn right onto Solar Circle", "In 1000 feet, turn right onto Solar Circle", "Turn right onto Solar Circle"],
                 "\(planned)")
 
             // The daemon spoke all three, one after the other, each to its end, in the order planned.

@@ -56,9 +56,9 @@ import Testing
         let turn = #"{"type":"rightTurn","instructionVariants":["Turn Right on Solar Cir.","Turn Right"]}"#
         let named = try await Self.drive(first: turn).compactMap { $0["text"]?.stringValue }
         #expect(
-            named == ["In 1 mile, turn right onto Solar Circle", "In a quarter mile, turn right onto Solar Circle", "Turn right onto Solar Circle"], "\(named)")
+            named == ["In 1 mile, turn right onto Solar Circle", "In 1000 feet, turn right onto Solar Circle", "Turn right onto Solar Circle"], "\(named)")
         let unnamed = try await Self.drive(start: ["roadNames": .bool(false)], first: turn).compactMap { $0["text"]?.stringValue }
-        #expect(unnamed == ["In 1 mile, turn right", "In a quarter mile, turn right", "Turn right now"], "\(unnamed)")
+        #expect(unnamed == ["In 1 mile, turn right", "In 1000 feet, turn right", "Turn right now"], "\(unnamed)")
         // 2GIS: the street only in the instruction, in Polish, its "ul." said in full.
         let polish = try await Self.drive(
             language: "pl", first: #"{"type":"rightTurn","instructionVariants":["Skręć w prawo w ul. Kutateladze","Skręć w prawo"]}"#)
@@ -85,7 +85,7 @@ import Testing
         #expect(
             turn.compactMap { $0["text"]?.stringValue }
                 == [
-                    "In 1 mile, at the roundabout, turn right onto Solar Circle", "In a quarter mile, at the roundabout, turn right onto Solar Circle",
+                    "In 1 mile, at the roundabout, turn right onto Solar Circle", "In 1000 feet, at the roundabout, turn right onto Solar Circle",
                     "At the roundabout, turn right onto Solar Circle",
                 ],
             "\(turn)")

@@ -32,7 +32,7 @@ import Testing
                 try client.exchange(Fixture.update(9, #"{"id":"m1","distance":1300,"maneuver":{"type":"leftTurn","roadName":"Elm St."}}"#))
             }
             let planned = fresh["result"]?["prompts"]?.arrayValue ?? []
-            #expect(planned.map { $0["text"]?.stringValue } == ["In 1 mile, turn left onto Elm Street"], "\(fresh)")
+            #expect(planned.map { $0["text"]?.stringValue } == ["In three quarters of a mile, turn left onto Elm Street"], "\(fresh)")
 
             // Every prompt ends; the rerouting one was heard once, to its end.
             let ended = await recorder.wait(seconds: 30) { events in

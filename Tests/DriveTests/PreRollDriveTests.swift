@@ -54,7 +54,7 @@ import Testing
             let position = Self.speed * heardAt
             let ahead = try #require(Self.maneuvers.first { $0.at > position }, "\(prompt)")
             let left = ahead.at - position
-            // Said rounded (to 100 m below 950 m, to 500 m up to 3 km, to 1 km beyond); the announcer
+            // Said rounded (docs/PHRASES.md: within 50 m below 950 m, 250 m up to 3 km, 500 m beyond); the announcer
             // counted 0.25 s of output latency more than the virtual clock takes (10 m at 40 m/s).
             let step = left < 950 ? 100.0 : left <= 3000 ? 500 : 1000
             #expect(
