@@ -23,8 +23,8 @@ import Testing
                 "\(lead) toward Airport. Then keep left onto Main Street",
                 "\(lead) toward Airport. Then keep left",
                 "\(lead) toward Airport",
-                // Without the signposts, the road it leads onto is said in their place.
-                "\(lead) toward Solar Circle",
+                // Without the signposts, the road it leads onto is said in their place, as a road.
+                "\(lead) onto Solar Circle",
                 lead,
                 "Take exit 12 on the right",
             ], "\(texts)")

@@ -45,9 +45,9 @@ import Testing
                 == "Em 300 metros, vire à direita na Rua Augusta. Use a faixa da direita. Depois, na rotatória, pegue a terceira saída")
         #expect(
             composer.compose(
-                Maneuver(type: .highwayOffRampRight, lanes: Self.rightTwoLanes, roadName: "Campinas", exitNumber: "12B"),
+                Maneuver(type: .highwayOffRampRight, lanes: Self.rightTwoLanes, roadName: "Rodovia Anhanguera", exitNumber: "12B"),
                 state: .initial, distance: 1900)
-                == "Em 2 quilômetros, pegue a saída 12 B à direita em direção a Campinas. Use as duas faixas da direita")
+                == "Em 2 quilômetros, pegue a saída 12 B à direita para a Rodovia Anhanguera. Use as duas faixas da direita")
     }
 
     @Test func arrivalOnTheRight() {

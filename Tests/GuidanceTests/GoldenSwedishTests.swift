@@ -26,7 +26,7 @@ extension GoldenRoute {
             "Sväng höger in på Kungsgatan. Sväng sedan vänster in på Sveavägen",
             "Om 120 meter, sväng vänster in på Sveavägen. Använd vänster körfält",
             "Om 400 meter, ta påfarten till E 4",
-            "Om 2 kilometer, ta avfart 12 B till höger mot Kungsgatan. Använd de två högra körfälten",
+            "Om 2 kilometer, ta avfart 12 B till höger in på Kungsgatan. Använd de två högra körfälten",
             "Om 600 meter, ta andra avfarten i rondellen in på Sankt Eriksgatan",
             "Ta andra avfarten i rondellen in på Sankt Eriksgatan",
             "Sväng svagt vänster",

@@ -91,3 +91,69 @@ import Testing
         #expect(say("sv", "Essingeleden") == "Ta påfarten till Essingeleden")
     }
 }
+
+/// An off-ramp with only a road says the road it leads onto, and a ferry with only a road names the
+/// ferry by it, in every pack (issue 52): they said it as the direction, "take the exit toward …",
+/// which apps say of a signpost alone.
+@Suite struct OffRampAndFerryRoadTests {
+    @Test(arguments: PackFiles.languages) func anOffRampOntoARoadIsNotSaidAsTheDirection(language: String) throws {
+        let composer = try PackFiles.composer(language)
+        for type in [ManeuverType.offRamp, .highwayOffRampLeft, .highwayOffRampRight] {
+            for state in [ManeuverState.prepare, .execute] {
+                let onto = composer.compose(Maneuver(type: type, roadName: "Larkspur Boulevard"), state: state, distance: 200)
+                let toward = composer.compose(Maneuver(type: type, towards: "Larkspur Boulevard"), state: state, distance: 200)
+                #expect(onto.contains("Larkspur Boulevard") && onto != toward, "\(language) \(type) \(state): '\(onto)'")
+            }
+        }
+    }
+
+    @Test func offRampsOntoARoadAsNativeAppsSayThem() throws {
+        let composers = try PackFiles.composers(["en-US", "en-GB", "de", "fr", "es", "it", "nl", "pt-BR", "sv", "zh"])
+        func say(_ language: String, _ road: String, exit: String? = nil) -> String {
+            composers[language]!.compose(
+                Maneuver(type: .highwayOffRampRight, roadName: road, exitNumber: exit), state: .execute, distance: 0)
+        }
+        #expect(say("en-US", "Larkspur Boulevard", exit: "31") == "Take exit 31 on the right onto Larkspur Boulevard")
+        #expect(say("en-GB", "Portway") == "Take the exit on the right onto Portway")
+        #expect(say("de", "Ruhrschnellweg") == "Die Ausfahrt rechts nehmen und auf den Ruhrschnellweg fahren")
+        #expect(say("fr", "Avenue de Lattre") == "Prenez la sortie à droite pour rejoindre l'avenue de Lattre")
+        #expect(say("es", "Ronda de Dalt") == "Toma la salida por la derecha para incorporarte a la Ronda de Dalt")
+        #expect(say("it", "Tangenziale Ovest") == "Prendi l'uscita a destra e immettiti sulla Tangenziale Ovest")
+        #expect(say("nl", "Velperweg") == "De afrit rechts nemen naar de Velperweg")
+        #expect(say("pt-BR", "Marginal Pinheiros") == "Pegue a saída à direita para a Marginal Pinheiros")
+        #expect(say("sv", "Södra länken") == "Ta avfarten till höger in på Södra länken")
+        #expect(say("zh", "京藏高速") == "从右侧出口驶出，进入京藏高速")
+        // A signpost is still said as the direction.
+        #expect(
+            composers["en-US"]!.compose(Maneuver(type: .offRamp, towards: "Millbrae"), state: .execute, distance: 0)
+                == "Take the exit toward Millbrae")
+    }
+
+    @Test(arguments: PackFiles.languages) func aFerryIsNamedByItsRoadNotHeadedFor(language: String) throws {
+        let composer = try PackFiles.composer(language)
+        for type in [ManeuverType.enterFerry, .changeFerry] {
+            for state in [ManeuverState.prepare, .execute] {
+                let named = composer.compose(Maneuver(type: type, roadName: "Lindau Bregenz"), state: state, distance: 200)
+                let toward = composer.compose(Maneuver(type: type, towards: "Lindau Bregenz"), state: state, distance: 200)
+                #expect(named.contains("Lindau Bregenz") && named != toward, "\(language) \(type) \(state): '\(named)'")
+            }
+        }
+    }
+
+    @Test func ferriesAsNativeAppsNameThem() throws {
+        let composers = try PackFiles.composers(["en-US", "de", "fr", "pl", "zh"])
+        func say(_ language: String, _ road: String, _ type: ManeuverType = .enterFerry) -> String {
+            composers[language]!.compose(Maneuver(type: type, roadName: road), state: .execute, distance: 0)
+        }
+        // The name's own "Ferry" or "Fähre" is not said twice.
+        #expect(say("en-US", "Bainbridge Island Ferry") == "Take the Bainbridge Island Ferry")
+        #expect(say("en-US", "Cape May Lewes", .changeFerry) == "Change to the Cape May Lewes ferry")
+        #expect(say("de", "Fähre Glückstadt–Wischhafen") == "Auf die Fähre Glückstadt–Wischhafen fahren")
+        #expect(say("fr", "Matane Godbout") == "Prenez le ferry Matane Godbout")
+        #expect(say("pl", "Karsibór Świnoujście") == "Wjedź na prom Karsibór Świnoujście")
+        #expect(say("zh", "烟大") == "乘坐烟大轮渡")
+        #expect(
+            composers["de"]!.compose(Maneuver(type: .enterFerry, towards: "Wischhafen"), state: .execute, distance: 0)
+                == "Auf die Fähre fahren Richtung Wischhafen")
+    }
+}

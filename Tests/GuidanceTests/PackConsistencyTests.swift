@@ -4,8 +4,8 @@ import Testing
 
 /// What a native speaker hears as sloppy, checked over every phrase of all 12 packs (issue 37): a
 /// maneuver that names a road or a signpost in one state and drops it in the next, a direction said
-/// with the road where the signpost is known, two words for one maneuver, a word said twice in a
-/// row. Pure tests over each pack's catalog (`PhraseComposer.catalog`) and its templates.
+/// with the road where the signpost is known, a road said as the direction, two words for one
+/// maneuver, a word said twice in a row. Pure tests over each pack's catalog (`PhraseComposer.catalog`) and its templates.
 @Suite struct PackConsistencyTests {
     static let packs = PackFiles.languages
 
@@ -66,6 +66,56 @@ import Testing
             }
         }
     }
+
+    /// A road is never said as the direction (issue 52): in no state does any maneuver with only a road
+    /// say it after a word the pack says a signpost after ("toward", "Richtung", "direction",
+    /// "kierunek", "前往"…, gathered from every maneuver said with only a signpost, and the words of
+    /// direction below), nor after that word and an article ("em direção à"). Keeps, on- and
+    /// off-ramps, motorway changes and ferries said "take the exit toward Oak Avenue".
+    @Test(arguments: packs) func noRoadIsSaidAsTheDirection(language: String) throws {
+        let composer = try PackFiles.composer(language)
+        let (signpost, road) = ("Fairview Heights", "Larkspur Boulevard")
+        let states = [ManeuverState.initial, .prepare, .execute]
+        /// The word before `name`, and the one before that when it is an article (Chinese: the last two
+        /// characters, the last alone and both).
+        func before(_ name: String, in text: String) -> [String] {
+            guard let range = text.range(of: name) else { return [] }
+            let said = String(text[..<range.lowerBound])
+            if language == "zh" {
+                let last = Array(said.filter { $0.isLetter }.suffix(2)).map(String.init)
+                return last.count == 2 ? [last[1], last.joined()] : last
+            }
+            let words = Self.words(said)
+            // The word before an article ("direção" in "em direção à …").
+            if let last = words.last, Self.articles.contains(last) { return Array(words.suffix(2)) }
+            return Array(words.suffix(1))
+        }
+        var directionWords = Self.directionWords
+        for type in ManeuverType.allCases {
+            for state in states {
+                let toward = composer.compose(Maneuver(type: type, towards: signpost), state: state, distance: 200)
+                if let word = before(signpost, in: toward).first(where: { !Self.articles.contains($0) }) { directionWords.insert(word) }
+            }
+        }
+        for type in ManeuverType.allCases {
+            for state in states {
+                let onto = composer.compose(Maneuver(type: type, roadName: road), state: state, distance: 200)
+                let words = before(road, in: onto)
+                #expect(
+                    directionWords.isDisjoint(with: words),
+                    "\(language) \(type.rawValue) \(state.rawValue): '\(onto)' says the road after \(words)")
+            }
+        }
+    }
+
+    /// Articles and prepositions fused with one that may stand between a word and a road.
+    static let articles: Set<String> = ["à", "a", "ao", "o", "la", "le", "l", "el", "al", "de", "die", "der", "den", "the", "het"]
+
+    /// Words that say a direction in any pack's language, whatever its signposts are said after.
+    static let directionWords: Set<String> = [
+        "toward", "towards", "direction", "dirección", "direzione", "direção", "richtung", "richting", "kierunek",
+        "kierunku", "směr", "směrem", "sentido",
+    ]
 
     /// One verb for one maneuver: its full action and its bare `short` share a word (Chinese: two
     /// characters), so that "turn right onto Solar Circle" is not "go right" in the short style.
