@@ -85,4 +85,33 @@ import Testing
             try Self.say("pl", Maneuver(type: .rightTurn, currentRoadName: "Wrocławska"), .continue, distance: 5000)
                 == "Jedź dalej Wrocławską przez 5 kilometrów")
     }
+
+    /// A street named by a feminine adjective takes the case the sentence needs (issue 52): soft stems
+    /// ("Ptasia"), -cza and -ża ("Smocza", "Duża"), -dnia ("Zachodnia") and the listed short ones
+    /// ("Krótka", "Biała", "Zielona") as -ska names do; "w Smocza", "jedź dalej ulicą Krótka" were
+    /// said. A genitive name that looks alike keeps its letters ("w Sienkiewicza", "w Kopernika").
+    @Test func polishAdjectiveStreetNamesTakeTheCase() throws {
+        func turn(_ road: String) throws -> String {
+            try Self.say("pl", Maneuver(type: .rightTurn, roadName: road), .prepare, distance: 200)
+        }
+        func along(_ road: String) throws -> String {
+            try Self.say("pl", Maneuver(type: .rightTurn, currentRoadName: road), .continue, distance: 5000)
+        }
+        #expect(try turn("Smocza") == "Za 200 metrów skręć w prawo w Smoczą")
+        #expect(try turn("Ptasia") == "Za 200 metrów skręć w prawo w Ptasią")
+        #expect(try turn("Duża") == "Za 200 metrów skręć w prawo w Dużą")
+        #expect(try turn("Zachodnia") == "Za 200 metrów skręć w prawo w Zachodnią")
+        #expect(try turn("Wschodnia") == "Za 200 metrów skręć w prawo we Wschodnią")
+        #expect(try turn("Krótka") == "Za 200 metrów skręć w prawo w Krótką")
+        #expect(try turn("ul. Zielona") == "Za 200 metrów skręć w prawo w ulicę Zieloną")
+        #expect(try along("Biała") == "Jedź dalej Białą przez 5 kilometrów")
+        #expect(try along("Kacza") == "Jedź dalej Kaczą przez 5 kilometrów")
+        #expect(try along("ul. Stara") == "Jedź dalej ulicą Starą przez 5 kilometrów")
+        #expect(
+            try Self.say("pl", Maneuver(type: .offRamp, roadName: "Żurawia"), .execute, distance: 0) == "Zjedź na Żurawią")
+        // Genitive names ending alike keep their letters.
+        #expect(try turn("Sienkiewicza") == "Za 200 metrów skręć w prawo w Sienkiewicza")
+        #expect(try turn("Kopernika") == "Za 200 metrów skręć w prawo w Kopernika")
+        #expect(try along("Staszica") == "Jedź dalej ulicą Staszica przez 5 kilometrów")
+    }
 }
