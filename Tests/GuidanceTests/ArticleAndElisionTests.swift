@@ -86,6 +86,22 @@ import Testing
                 == "Jedź dalej Wrocławską przez 5 kilometrów")
     }
 
+    /// A French road whose name ends in a compass word ("Rocade Sud", "Quai Est", "Avenue de l'Ouest")
+    /// takes its generic word's article, never the compass point's ("la rocade Sud", not "le sud";
+    /// "le quai Est", not "l'Est"), and leaves the heading said as a compass point beside it (issue 52).
+    @Test func frenchRoadNamesEndingInACompassWordAreNotTheCompassPoint() throws {
+        let keep = try Self.say("fr", Maneuver(type: .keepRight, roadName: "Rocade Sud"), .prepare, distance: 200)
+        #expect(keep == "Dans 200 mètres, serrez à droite sur la rocade Sud")
+        let along = try Self.say("fr", Maneuver(type: .rightTurn, currentRoadName: "Quai Est"), .continue, distance: 5000)
+        #expect(along == "Continuez sur le quai Est pendant 5 kilomètres")
+        let start = try Self.say("fr", Maneuver(type: .startRoute, roadName: "Avenue de l'Ouest", heading: 90))
+        #expect(start == "Dirigez-vous vers l'est sur l'avenue de l'Ouest")
+        let arrival = try Self.say("fr", Maneuver(type: .arriveAtDestinationRight, destinationName: "Boulevard Nord"))
+        #expect(arrival == "Le boulevard Nord se trouve à droite")
+        let turn = try Self.say("fr", Maneuver(type: .leftTurn, roadName: "Zone Artisanale Est"), .prepare, distance: 200)
+        #expect(turn == "Dans 200 mètres, tournez à gauche sur la Zone Artisanale Est")
+    }
+
     /// A street named by a feminine adjective takes the case the sentence needs (issue 52): soft stems
     /// ("Ptasia"), -cza and -ża ("Smocza", "Duża"), -dnia ("Zachodnia") and the listed short ones
     /// ("Krótka", "Biała", "Zielona") as -ska names do; "w Smocza", "jedź dalej ulicą Krótka" were
