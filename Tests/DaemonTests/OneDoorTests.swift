@@ -161,18 +161,8 @@ import Testing
     /// started at 75 m (issue 50). Now it fades the message speaking out (SSIP ends it `703`) and
     /// plays at once; the messages waiting come after it.
     @Test func aFinalInstructionWaitsForNoTextOfAnyPriority() async throws {
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await RealDaemon.start()
-            defer { Task { await daemon.stop() } }
+        try await withGuidanceOnSolarCircle { daemon, events in
             let client = daemon.client
-            let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
-            func queued(_ state: String) -> String? {
-                events.events.last { $0["type"] == .string("prompt.queued") && $0["state"] == .string(state) }?["prompt"]?.stringValue
-            }
-            _ = try await GuidanceSocketFixture.startOnSolarCircle(client)
-            #expect(await events.wait(seconds: 10) { _ in queued("initial") != nil }, "\(events.events)")
-            let initial = try #require(queued("initial"))
-            #expect(await events.wait(seconds: 20) { _ in ["prompt.finished", "prompt.shortened"].contains(events.types(ofPrompt: initial).last) })
             try await onOwnThread {
                 for n in 1...10 {
                     let oneShot = try SSIPLineClient(socketPath: daemon.ssipSocket)
@@ -192,8 +182,8 @@ import Testing
             let queuedAt = Date()
             let turn = try #require(turnReply["result"]?["prompts"]?.arrayValue?.first, "\(turnReply)")
             #expect(turn["state"] == .string("execute"), "\(turnReply)")
-            #expect(await events.wait(seconds: 10) { _ in queued("execute") != nil }, "\(events.events)")
-            let id = try #require(queued("execute"))
+            #expect(await events.wait(seconds: 10) { _ in Self.queued("execute", events) != nil }, "\(events.events)")
+            let id = try #require(Self.queued("execute", events))
             #expect(await events.wait(seconds: 20) { _ in events.types(ofPrompt: id).contains("prompt.started") }, "\(events.types(ofPrompt: id))")
             let waited = Date().timeIntervalSince(queuedAt)
             let heardBefore = texts("prompt.started").count
@@ -209,18 +199,8 @@ import Testing
     /// The client of the message a final instruction cuts is told: its connection, still open,
     /// reads `703 CANCELED` for the message after its `701 BEGIN`, and never `702 END`.
     @Test func theClientOfAMessageAFinalInstructionCutsIsToldItWasCanceled() async throws {
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await RealDaemon.start()
-            defer { Task { await daemon.stop() } }
+        try await withGuidanceOnSolarCircle { daemon, events in
             let client = daemon.client
-            let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
-            func queued(_ state: String) -> String? {
-                events.events.last { $0["type"] == .string("prompt.queued") && $0["state"] == .string(state) }?["prompt"]?.stringValue
-            }
-            _ = try await GuidanceSocketFixture.startOnSolarCircle(client)
-            #expect(await events.wait(seconds: 10) { _ in queued("initial") != nil }, "\(events.events)")
-            let initial = try #require(queued("initial"))
-            #expect(await events.wait(seconds: 20) { _ in ["prompt.finished", "prompt.shortened"].contains(events.types(ofPrompt: initial).last) })
             let ssip = try SSIPLineClient(socketPath: daemon.ssipSocket)
             let id = try await onOwnThread { () throws -> String in
                 #expect(try ssip.command("SET SELF NOTIFICATION all on") == "220 OK NOTIFICATION SET\r\n")
@@ -233,12 +213,32 @@ import Testing
             }
             let turnReply = try await blocking { try client.exchange(GuidanceSocketFixture.update(86, #"{"id":"m1","distance":60}"#)) }
             #expect(turnReply["result"]?["prompts"]?.arrayValue?.first?["state"] == .string("execute"), "\(turnReply)")
-            #expect(await events.wait(seconds: 10) { _ in queued("execute") != nil }, "\(events.events)")
-            let turn = try #require(queued("execute"))
+            #expect(await events.wait(seconds: 10) { _ in Self.queued("execute", events) != nil }, "\(events.events)")
+            let turn = try #require(Self.queued("execute", events))
             #expect(await events.wait(seconds: 10) { _ in events.types(ofPrompt: turn).contains("prompt.started") }, "\(events.types(ofPrompt: turn))")
             // The next block on the message's connection is its end as the client must know it.
             #expect(try await onOwnThread { try ssip.block() } == "703-\(id)\r\n703-1\r\n703 CANCELED\r\n")
             #expect(try await onOwnThread { try ssip.command("QUIT") } == "231 HAPPY HACKING\r\n")
+        }
+    }
+
+    /// The prompt of `events` last queued for a guidance maneuver in `state`.
+    private static func queued(_ state: String, _ events: EventRecorder) -> String? {
+        events.events.last { $0["type"] == .string("prompt.queued") && $0["state"] == .string(state) }?["prompt"]?.stringValue
+    }
+
+    /// A real voxnavd guiding towards Solar Circle (`GuidanceSocketFixture`), its initial prompt said,
+    /// with a recorder of the prompt events.
+    private func withGuidanceOnSolarCircle(_ body: @Sendable (RealDaemon, EventRecorder) async throws -> Void) async throws {
+        try await AudioServerLock.shared.withLock {
+            let daemon = try await RealDaemon.start()
+            defer { Task { await daemon.stop() } }
+            let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
+            _ = try await GuidanceSocketFixture.startOnSolarCircle(daemon.client)
+            #expect(await events.wait(seconds: 10) { _ in Self.queued("initial", events) != nil }, "\(events.events)")
+            let initial = try #require(Self.queued("initial", events))
+            #expect(await events.wait(seconds: 20) { _ in ["prompt.finished", "prompt.shortened"].contains(events.types(ofPrompt: initial).last) })
+            try await body(daemon, events)
         }
     }
 
