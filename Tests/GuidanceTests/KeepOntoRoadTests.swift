@@ -38,14 +38,7 @@ import Testing
     /// A motorway change is a keep too ("keep right to take the ramp"): with only a road it says the
     /// road it leads onto, in every pack; "toward" stays a signpost's.
     @Test(arguments: PackFiles.languages) func aMotorwayChangeOntoARoadIsNotSaidAsTheDirection(language: String) throws {
-        let composer = try PackFiles.composer(language)
-        for type in [ManeuverType.changeHighway, .changeHighwayLeft, .changeHighwayRight] {
-            for state in [ManeuverState.prepare, .execute] {
-                let onto = composer.compose(Maneuver(type: type, roadName: "Ridgeline Expressway"), state: state, distance: 200)
-                let toward = composer.compose(Maneuver(type: type, towards: "Ridgeline Expressway"), state: state, distance: 200)
-                #expect(onto.contains("Ridgeline Expressway") && onto != toward, "\(language) \(type) \(state): '\(onto)'")
-            }
-        }
+        try expectOntoNotToward([.changeHighway, .changeHighwayLeft, .changeHighwayRight], road: "Ridgeline Expressway", language: language)
     }
 
     @Test func motorwayChangesOntoARoadAsNativeAppsSayThem() throws {
@@ -97,14 +90,7 @@ import Testing
 /// which apps say of a signpost alone.
 @Suite struct OffRampAndFerryRoadTests {
     @Test(arguments: PackFiles.languages) func anOffRampOntoARoadIsNotSaidAsTheDirection(language: String) throws {
-        let composer = try PackFiles.composer(language)
-        for type in [ManeuverType.offRamp, .highwayOffRampLeft, .highwayOffRampRight] {
-            for state in [ManeuverState.prepare, .execute] {
-                let onto = composer.compose(Maneuver(type: type, roadName: "Larkspur Boulevard"), state: state, distance: 200)
-                let toward = composer.compose(Maneuver(type: type, towards: "Larkspur Boulevard"), state: state, distance: 200)
-                #expect(onto.contains("Larkspur Boulevard") && onto != toward, "\(language) \(type) \(state): '\(onto)'")
-            }
-        }
+        try expectOntoNotToward([.offRamp, .highwayOffRampLeft, .highwayOffRampRight], road: "Larkspur Boulevard", language: language)
     }
 
     @Test func offRampsOntoARoadAsNativeAppsSayThem() throws {
@@ -155,5 +141,18 @@ import Testing
         #expect(
             composers["de"]!.compose(Maneuver(type: .enterFerry, towards: "Wischhafen"), state: .execute, distance: 0)
                 == "Auf die Fähre fahren Richtung Wischhafen")
+    }
+}
+
+/// For each of `types`, prepared and at the maneuver: with only `road`, the pack says the road, and
+/// not as it says a signpost of that name ("toward …").
+func expectOntoNotToward(_ types: [ManeuverType], road: String, language: String) throws {
+    let composer = try PackFiles.composer(language)
+    for type in types {
+        for state in [ManeuverState.prepare, .execute] {
+            let onto = composer.compose(Maneuver(type: type, roadName: road), state: state, distance: 200)
+            let toward = composer.compose(Maneuver(type: type, towards: road), state: state, distance: 200)
+            #expect(onto.contains(road) && onto != toward, "\(language) \(type) \(state): '\(onto)'")
+        }
     }
 }
