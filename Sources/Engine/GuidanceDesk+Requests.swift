@@ -9,8 +9,7 @@ extension GuidanceDesk {
     /// The guidance engine is recalculating its route (`GuidanceSessions.reroute`): its words queued
     /// unless said within the debounce window, the old route's waiting prompts skipped.
     func reroute(_ client: ClientID, time: Double?, on engine: isolated VoxNavEngine) async throws(EngineError) -> GuidanceReroute.Result {
-        _ = try Self.guided { () throws(GuidanceError) in try sessions.session(of: client) }
-        guard engine.serverAvailable else { throw .serverUnavailable }
+        try requireSession(of: client, on: engine)
         let words = try Self.guided { () throws(GuidanceError) in try sessions.reroute(client, time: time, now: engine.now()) }
         let cancelled = skip(words, client: client, reason: "rerouted: the route it was for is gone", on: engine)
         let text = words.text ?? ""
@@ -32,8 +31,7 @@ extension GuidanceDesk {
     func pause(_ client: ClientID, reason: GuidancePauseReason, time: Double?, on engine: isolated VoxNavEngine) async throws(EngineError)
         -> GuidancePause.Result
     {
-        _ = try Self.guided { () throws(GuidanceError) in try sessions.session(of: client) }
-        guard engine.serverAvailable else { throw .serverUnavailable }
+        try requireSession(of: client, on: engine)
         if reason == .rerouting {
             let rerouted = try await reroute(client, time: time, on: engine)
             if sessions.markPaused(client, reason: reason) { engine.emit(.guidancePaused(client: client.rawValue, reason: reason.rawValue)) }
@@ -57,6 +55,12 @@ extension GuidanceDesk {
         }
     }
 
+    /// A request on a client's guidance: refused when it has none, or while the sound server is away.
+    private func requireSession(of client: ClientID, on engine: isolated VoxNavEngine) throws(EngineError) {
+        _ = try Self.guided { () throws(GuidanceError) in try sessions.session(of: client) }
+        guard engine.serverAvailable else { throw .serverUnavailable }
+    }
+
     /// Skips the waiting prompts a reroute or a pause leaves behind; their words may be said again.
     private func skip(_ words: GuidanceSessions.StatusWords, client: ClientID, reason: String, on engine: isolated VoxNavEngine) -> [String] {
         let cancelled = engine.prompts.cancelWaiting(client: client, keys: words.skipping, reason: reason).map(\.rawValue)
@@ -75,8 +79,7 @@ extension GuidanceDesk {
     /// A driver asks to hear the next maneuver again (`GuidanceSessions.repeatNext`): queued as a
     /// guidance prompt (the prompt style decides how it sounds); a refused repeat changes nothing.
     func repeatNext(_ client: ClientID, time: Double?, on engine: isolated VoxNavEngine) async throws(EngineError) -> GuidanceRepeat.Result {
-        _ = try Self.guided { () throws(GuidanceError) in try sessions.session(of: client) }
-        guard engine.serverAvailable else { throw .serverUnavailable }
+        try requireSession(of: client, on: engine)
         let decision = try Self.guided { () throws(GuidanceError) in try sessions.repeatNext(client, time: time, now: engine.now()) }
         switch decision {
         case .refused(let result):
@@ -97,8 +100,7 @@ extension GuidanceDesk {
     /// The driver asks when they will arrive (`GuidanceSessions.estimates`): "You'll arrive at 5:42
     /// PM, in 23 minutes. 14 miles to go", queued in the guidance's language.
     func estimates(_ client: ClientID, time: Double?, on engine: isolated VoxNavEngine) async throws(EngineError) -> GuidanceEstimates.Result {
-        _ = try Self.guided { () throws(GuidanceError) in try sessions.session(of: client) }
-        guard engine.serverAvailable else { throw .serverUnavailable }
+        try requireSession(of: client, on: engine)
         switch try Self.guided({ () throws(GuidanceError) in try sessions.estimates(client, time: time, now: engine.now()) }) {
         case .refused(let reason):
             return .init(announced: false, reason: reason)

@@ -65,10 +65,7 @@ import Testing
     /// An on-ramp with only a road says the road it joins, as the English, German, Czech, Polish and
     /// Chinese packs did: es, fr, it, nl, pt-BR and sv said it as the direction.
     @Test(arguments: PackFiles.languages) func anOnRampOntoARoadIsNotSaidAsTheDirection(language: String) throws {
-        let composer = try PackFiles.composer(language)
-        let onto = composer.compose(Maneuver(type: .onRamp, roadName: "Ridgeline Expressway"), state: .prepare, distance: 200)
-        let toward = composer.compose(Maneuver(type: .onRamp, towards: "Ridgeline Expressway"), state: .prepare, distance: 200)
-        #expect(onto.contains("Ridgeline Expressway") && onto != toward, "\(language): '\(onto)'")
+        try expectOntoNotToward([.onRamp], road: "Ridgeline Expressway", language: language, states: [.prepare])
     }
 
     @Test func onRampsOntoARoadAsNativeAppsSayThem() throws {
@@ -116,14 +113,7 @@ import Testing
     }
 
     @Test(arguments: PackFiles.languages) func aFerryIsNamedByItsRoadNotHeadedFor(language: String) throws {
-        let composer = try PackFiles.composer(language)
-        for type in [ManeuverType.enterFerry, .changeFerry] {
-            for state in [ManeuverState.prepare, .execute] {
-                let named = composer.compose(Maneuver(type: type, roadName: "Lindau Bregenz"), state: state, distance: 200)
-                let toward = composer.compose(Maneuver(type: type, towards: "Lindau Bregenz"), state: state, distance: 200)
-                #expect(named.contains("Lindau Bregenz") && named != toward, "\(language) \(type) \(state): '\(named)'")
-            }
-        }
+        try expectOntoNotToward([.enterFerry, .changeFerry], road: "Lindau Bregenz", language: language)
     }
 
     @Test func ferriesAsNativeAppsNameThem() throws {
@@ -144,12 +134,14 @@ import Testing
     }
 }
 
-/// For each of `types`, prepared and at the maneuver: with only `road`, the pack says the road, and
-/// not as it says a signpost of that name ("toward …").
-func expectOntoNotToward(_ types: [ManeuverType], road: String, language: String) throws {
+/// For each of `types` in each of `states`: with only `road`, the pack says the road, and not as it
+/// says a signpost of that name ("toward …").
+func expectOntoNotToward(
+    _ types: [ManeuverType], road: String, language: String, states: [ManeuverState] = [.prepare, .execute]
+) throws {
     let composer = try PackFiles.composer(language)
     for type in types {
-        for state in [ManeuverState.prepare, .execute] {
+        for state in states {
             let onto = composer.compose(Maneuver(type: type, roadName: road), state: state, distance: 200)
             let toward = composer.compose(Maneuver(type: type, towards: road), state: state, distance: 200)
             #expect(onto.contains(road) && onto != toward, "\(language) \(type) \(state): '\(onto)'")

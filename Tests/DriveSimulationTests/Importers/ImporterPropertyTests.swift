@@ -35,9 +35,9 @@ import Testing
                 #expect(routed.maneuver.type == ValhallaManeuverMapping.type(item.0, roundaboutExitCount: item.4), "m\(index)")
                 #expect(abs(routed.position - position) < 1e-6, "m\(index)")
                 let names = item.3.map { Self.names[$0 % Self.names.count] }
-                #expect(routed.maneuver.roadName == (names.first { !RoadNames.isRouteNumber($0) } ?? names.first))
+                #expect(routed.maneuver.roadName == (names.first { !NameChange.isRouteNumber($0) } ?? names.first))
                 let before = index == 0 ? [] : items[index - 1].3.map { Self.names[$0 % Self.names.count] }
-                #expect(routed.maneuver.currentRoadName == (before.first { !RoadNames.isRouteNumber($0) } ?? before.first))
+                #expect(routed.maneuver.currentRoadName == (before.first { !NameChange.isRouteNumber($0) } ?? before.first))
                 position += Double(item.1) / 1000 * unit
             }
         }
