@@ -91,7 +91,7 @@ struct RPCConnection: DoorConnection {
 
     func ended() async {
         if let token = client.unsubscribed() { engine.unsubscribe(token) }
-        await engine.clientDisconnected(client.id)
+        await engine.sessions.clientDisconnected(client.id)
     }
 
     /// The id of a request, if it can be read, to answer a refusal with it.

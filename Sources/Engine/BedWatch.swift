@@ -40,13 +40,13 @@ final class BedWatch {
         let policy = engine.policy
         let wanted =
             engine.configuration.policy.audibility.promptAboveBed != nil && engine.clock.playsPromptAudio && engine.rolePolicy.voxNavDucks
-            && engine.serverAvailable && engine.sources.registry.ids.contains { policy.state(of: .source($0))?.isAudible == true }
+            && engine.supervisor.available && engine.sourceDesk.registry.ids.contains { policy.state(of: .source($0))?.isAudible == true }
         let source = wanted ? engine.promptSink.map { "\($0).monitor" } : nil
         guard meter.want(source), let source else { return }
         // Opened in a child of `run()`: a server slow to answer holds up no decision.
         engine.spawnChild(counted: false) { [server = engine.server] in
             let opened = try? await server.levelMeter(recording: source)
-            await engine.bedMeterOpened(opened, for: source)
+            await engine.turn { engine in engine.bed.opened(opened, for: source) }
         }
     }
 
@@ -63,7 +63,7 @@ final class BedWatch {
     /// any audible source is lowered by. Nil when nothing is audible or nothing was measured.
     func bed(measured level: Double?, on engine: isolated VoxNavEngine) -> Audibility.Bed? {
         guard let level else { return nil }
-        let attenuations: [Double] = engine.sources.registry.ids.compactMap { id in
+        let attenuations: [Double] = engine.sourceDesk.registry.ids.compactMap { id in
             switch engine.policy.state(of: .source(id)) {
             case .playing?: 0
             case .ducked(let dB)?: dB

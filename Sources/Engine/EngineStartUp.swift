@@ -46,17 +46,17 @@ struct EngineStartUp: Sendable {
             engine.spawnChild(counted: false) { [focus = engine.focus, players] in await focus.resumeLeftPlayers(players) }
         }
         if let foreign {
-            for index in foreign.playing { await engine.sources.foreignStreamAppeared(index, on: engine) }
+            for index in foreign.playing { await engine.sourceDesk.foreignStreamAppeared(index, on: engine) }
             engine.spawnChild(counted: false) { [weak engine] in
                 for await event in foreign.events {
                     guard let engine else { return }
-                    await engine.foreignStreamChanged(event)
+                    await engine.turn { engine in await engine.sourceDesk.foreignStreamChanged(event, on: engine) }
                 }
             }
         }
         engine.supervisor.watch(on: engine)
-        await engine.sources.startAgain(sources, on: engine)
-        engine.sources.keepJournal(on: engine)
+        await engine.sourceDesk.startAgain(sources, on: engine)
+        engine.sourceDesk.keepJournal(on: engine)
     }
 
     /// What a previous daemon killed mid-prompt left: the streams it left ducked or muted are

@@ -58,12 +58,12 @@ extension GuidanceDesk {
     /// A request on a client's guidance: refused when it has none, or while the sound server is away.
     private func requireSession(of client: ClientID, on engine: isolated VoxNavEngine) throws(EngineError) {
         _ = try Self.guided { () throws(GuidanceError) in try sessions.session(of: client) }
-        guard engine.serverAvailable else { throw .serverUnavailable }
+        guard engine.supervisor.available else { throw .serverUnavailable }
     }
 
     /// Skips the waiting prompts a reroute or a pause leaves behind; their words may be said again.
     private func skip(_ words: GuidanceSessions.StatusWords, client: ClientID, reason: String, on engine: isolated VoxNavEngine) -> [String] {
-        let cancelled = engine.prompts.cancelWaiting(client: client, keys: words.skipping, reason: reason).map(\.rawValue)
+        let cancelled = engine.player.cancelWaiting(client: client, keys: words.skipping, reason: reason).map(\.rawValue)
         sessions.unsaid(prompts: cancelled, client: client)
         return cancelled
     }
@@ -121,6 +121,6 @@ extension GuidanceDesk {
         _ content: PromptRequest.Content, client: ClientID, speech: GuidanceSession.Speech, key: String, on engine: isolated VoxNavEngine
     ) async throws(EngineError) -> PromptTicket {
         let options = PromptOptions.guidance(speech.id, priority: .normal, key: key, announces: nil)
-        return try await engine.enqueue(PromptRequest(content: content, language: speech.language), client: client, options: options).0
+        return try await engine.promptDesk.enqueue(PromptRequest(content: content, language: speech.language), client: client, options: options, on: engine).0
     }
 }

@@ -14,7 +14,7 @@ final class GuidanceDesk {
     /// Every client's guidance, and what each guidance request decides.
     var sessions = GuidanceSessions()
 
-    /// Starts (or restarts) guidance for a client (`VoxNavEngine.startGuidance`). A guidance session
+    /// Starts (or restarts) guidance for a client (`EngineGuidance.start`). A guidance session
     /// the client had ends first, as `guidance.end` ends one (`guidance.ended`, reason `restarted`),
     /// so that no prompt of the old route plays into the new one. Refused while the car's own
     /// navigation guides; a refusal changes nothing.
@@ -22,7 +22,8 @@ final class GuidanceDesk {
         _ client: ClientID, language: String?, profile: String?, units: UnitSystem?, verbosity: Verbosity, roads: RoadMentions,
         arrivalOnDeparture: Bool, on engine: isolated VoxNavEngine
     ) throws(EngineError) -> (language: String, profile: String, units: UnitSystem) {
-        guard !engine.nativeNavigationGuiding else { throw .nativeNavigationGuiding }
+        // The car's own navigation guides now (a `nativeNavigation` source runs).
+        guard !engine.policy.sources.values.contains(where: { $0.kind == .nativeNavigation }) else { throw .nativeNavigationGuiding }
         let tag = language ?? engine.configuration.defaultLanguage
         guard let pack = engine.voices.pack(for: tag) else { throw .unknownLanguage(tag, available: engine.voices.languages) }
         let outputs = engine.configuration.policy.outputs
@@ -78,9 +79,9 @@ final class GuidanceDesk {
     private func ended(_ client: ClientID, reason: GuidanceEndReason, on engine: isolated VoxNavEngine) {
         engine.emit(.guidanceEnded(client: client.rawValue, reason: reason.rawValue))
         if reason.letsThePlayingPromptFinish {
-            engine.prompts.cancelWaitingGuidance(client: client, reason: reason.promptReason)
+            engine.player.cancelWaitingGuidance(client: client, reason: reason.promptReason)
         } else {
-            engine.prompts.cancelGuidance(client: client, reason: reason.promptReason)
+            engine.player.cancelGuidance(client: client, reason: reason.promptReason)
         }
     }
 
@@ -114,9 +115,9 @@ final class GuidanceDesk {
         var request = PromptRequest(
             content: .maneuver(prompt.maneuver, then: prompt.then, andThen: prompt.andThen), language: speech.language, units: speech.units)
         request.departureArrival = prompt.arrival
-        let (ticket, _) = try await engine.enqueue(request, client: client, options: options)
+        let (ticket, _) = try await engine.promptDesk.enqueue(request, client: client, options: options, on: engine)
         guard sessions.isCurrent(speech, of: client) else {
-            engine.prompts.cancel(client: client, id: ticket.id, reason: "guidance ended while this prompt was being queued")
+            engine.player.cancel(client: client, id: ticket.id, reason: "guidance ended while this prompt was being queued")
             return nil
         }
         return ticket

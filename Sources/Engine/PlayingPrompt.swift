@@ -38,6 +38,9 @@ struct PlayingPrompt: Sendable {
     var stop: Stop?
     /// Held back by the moment (`PromptGrant.heldBack`, or cut by a momentary rule).
     var heldBack = false
+    /// Why it is said no more after this time, though it plays to its end (its guidance ended, or a
+    /// reroute dropped its maneuver): outranked, it is not queued again.
+    var saidNoMore: String?
 
     init(_ prompt: Prompt) { self.prompt = prompt }
 

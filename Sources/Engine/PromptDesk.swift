@@ -33,7 +33,7 @@ final class PromptDesk {
         }
     }
 
-    /// Queues a text that may be longer than one prompt (`VoxNavEngine.queueText`): cut into parts of
+    /// Queues a text that may be longer than one prompt (`EnginePrompts.queueText`): cut into parts of
     /// about `partSeconds` of speech at its rate (`TextParts`), said as several prompts in a row under
     /// one duck, whole or refused before any part is said (`PromptPlayer.enqueue(parts:)`).
     func queueText(_ text: String, language: String?, client: ClientID, options: PromptOptions, on engine: isolated VoxNavEngine) async throws
@@ -48,11 +48,11 @@ final class PromptDesk {
             return [try await enqueue(request, client: client, options: options, on: engine).0.id]
         }
         do throws(EngineError) {
-            guard engine.serverAvailable else { throw .serverUnavailable }
+            guard engine.supervisor.available else { throw .serverUnavailable }
             let tag = wording.language(of: request)
             let voice = PromptWordings.textVoice(pack: engine.voices.pack(for: tag), language: tag)
             let parts = TextParts.split(said, maxCharacters: budget)
-            return try await engine.prompts.enqueue(parts: parts, client: client, voice: voice, options: options, receivedAt: .now, gate: engine).0
+            return try await engine.player.enqueue(parts: parts, client: client, voice: voice, options: options, receivedAt: .now, gate: engine).0
                 .map(\.id)
         } catch {
             refused(request, client: client, options: options, error, on: engine)
@@ -72,7 +72,7 @@ final class PromptDesk {
     {
         let receivedAt = ContinuousClock.now
         // Refused at once rather than queued to wait for a server that may not come back soon.
-        guard engine.serverAvailable else { throw .serverUnavailable }
+        guard engine.supervisor.available else { throw .serverUnavailable }
         let (candidates, voice) = try wording.wordings(for: request, everyWord: options.keepsEveryWord)
         let options = wording.timed(options, request)
         let kind: Prompt.Kind =
@@ -82,7 +82,7 @@ final class PromptDesk {
             case .text, .textVariants, .markup: .text
             }
         do {
-            return try await engine.prompts.enqueue(
+            return try await engine.player.enqueue(
                 client: client, candidates: candidates, voice: voice, kind: kind, options: options, receivedAt: receivedAt, gate: engine)
         } catch {
             // Text in a language with neither a pack nor an eSpeak NG voice: say which pack was likely
@@ -103,7 +103,7 @@ final class PromptDesk {
         let tag = asked.replacing("_", with: "-")
         if tag.isEmpty || ["c", "posix"].contains(tag.lowercased()) { return nil }
         if let pack = engine.voices.pack(for: tag) { return pack.language }
-        if await engine.prompts.hasVoice(tag.lowercased()) { return tag.lowercased() }
+        if await engine.player.hasVoice(tag.lowercased()) { return tag.lowercased() }
         throw noVoiceNorPack(tag.lowercased(), language: asked)
     }
 

@@ -35,6 +35,11 @@ final class PromptStage {
     /// The worker is done with the prompt: none plays.
     func end() { playing = nil }
 
+    /// The playing prompt, if `matches` it, plays to its end but is not queued again (`PlayingPrompt.saidNoMore`).
+    func sayNoMore(_ why: String, where matches: (Prompt) -> Bool) {
+        if let prompt = playing?.prompt, matches(prompt) { playing?.saidNoMore = why }
+    }
+
     /// Applies an event to the playing prompt (`PromptPriorities.resolve`) and carries out what it
     /// asks of the output: a preempted or cut prompt fades out (`PromptOutput.fadeOut`) and ends
     /// `interrupted`, a cancelled one stops at once.

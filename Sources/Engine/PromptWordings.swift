@@ -13,7 +13,7 @@ struct PromptWordings: Sendable {
     /// before any work on it.
     let maxTextCharacters: Int
 
-    /// Seconds of speech a part of a long text is cut to (`VoxNavEngine.queueText`), under a prompt's 6 s.
+    /// Seconds of speech a part of a long text is cut to (`EnginePrompts.queueText`), under a prompt's 6 s.
     static let partSeconds = 5.0
 
     /// Characters a part of a long text may have at `prosody`'s rate: eSpeak NG says about 16 a

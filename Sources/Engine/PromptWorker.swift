@@ -62,9 +62,14 @@ final class PromptWorker {
                 // Queued again (outranked) or held for later (cut): not done with yet.
                 var goesOn = false
                 if outcome.result == .interrupted, case .outranked = stage.playing?.stop {
-                    let requeued =
-                        prompt.saidAgainWhenOutranked
-                        ? waiting.requeue(prompt) : .failure(WaitingPrompts.RequeueRefusal("its client does not want it said again"))
+                    let requeued: Result<PromptID, WaitingPrompts.RequeueRefusal> =
+                        if !prompt.saidAgainWhenOutranked {
+                            .failure(.init("its client does not want it said again"))
+                        } else if let why = stage.playing?.saidNoMore {
+                            .failure(.init(why))
+                        } else {
+                            waiting.requeue(prompt)
+                        }
                     switch requeued {
                     case .success(let again):
                         outcome.reason = (outcome.reason ?? "interrupted") + "; queued again as \(again)"

@@ -23,7 +23,7 @@ final class SoundServerSupervisor {
     func watch(on engine: isolated VoxNavEngine) {
         engine.server.onDisconnect { [weak engine] in
             guard let engine else { return }
-            engine.spawnChild { await engine.soundServerLost() }
+            engine.spawnChild { await engine.turn { engine in await engine.supervisor.lost(on: engine) } }
         }
     }
 
@@ -34,10 +34,10 @@ final class SoundServerSupervisor {
         available = false
         engine.logger.error("lost the sound server; reconnecting")
         engine.emit(.serverLost(reason: "the connection to the sound server was lost"))
-        engine.prompts.cancelAll(reason: EngineError.serverUnavailableReason)
+        engine.player.cancelAll(reason: EngineError.serverUnavailableReason)
         // Other programs' streams went with the server; if their programs come back, they are found anew.
-        for (id, handle) in engine.sources.registry.foreign {
-            engine.sources.registry.remove(id)
+        for (id, handle) in engine.sourceDesk.registry.foreign {
+            engine.sourceDesk.registry.remove(id)
             engine.emit(.sourceEnded(id.rawValue, kind: handle.kind))
             await engine.decide { .sourceEnded(id, at: $0) }
         }
@@ -47,7 +47,7 @@ final class SoundServerSupervisor {
         engine.spawnChild(counted: false) { [weak engine] in
             await Self.retry {
                 guard let engine, await !engine.shuttingDown else { return true }
-                return await engine.tryToRestoreServer(lost)
+                return await engine.turn { engine in await engine.supervisor.restore(lost, on: engine) }
             }
         }
     }
@@ -85,14 +85,14 @@ final class SoundServerSupervisor {
             engine.promptSink = await engine.output.sink(resume: false).name
             let restarted = try await startSourcesAgain(lost, on: engine)
             let paused = restarted.filter { id in
-                guard case .simulated(let source)? = engine.sources.registry[id] else { return false }
+                guard case .simulated(let source)? = engine.sourceDesk.registry[id] else { return false }
                 return engine.policy.state(of: .source(id)) == .paused && !source.isPaused
             }
-            await engine.reconcileAnew(events: paused.map { .interruptionBegan(.source($0)) })
-            for input in try await engine.server.sinkInputs() { await engine.sources.foreignStreamAppeared(input.index, on: engine) }
+            await Reconciliation.anew(events: paused.map { .interruptionBegan(.source($0)) }, on: engine)
+            for input in try await engine.server.sinkInputs() { await engine.sourceDesk.foreignStreamAppeared(input.index, on: engine) }
             available = true
             engine.bed.track(on: engine)
-            await engine.sources.journal(on: engine)
+            await engine.sourceDesk.journal(on: engine)
             engine.emit(.serverRestored)
             engine.logger.notice("the sound server is back", metadata: ["sourcesStartedAgain": "\(restarted.count)"])
             return true
@@ -107,19 +107,19 @@ final class SoundServerSupervisor {
     /// own volume journalled for it. Returns those made again.
     private func startSourcesAgain(_ lost: DuckJournal, on engine: isolated VoxNavEngine) async throws -> [SourceID] {
         var restarted: [SourceID] = []
-        for record in engine.sources.registry.records {
+        for record in engine.sourceDesk.registry.records {
             let id = SourceID.simulated(record.kind)
-            guard case .simulated(let old)? = engine.sources.registry[id] else { continue }
-            let fresh = try await engine.sources.make(
+            guard case .simulated(let old)? = engine.sourceDesk.registry[id] else { continue }
+            let fresh = try await engine.sourceDesk.make(
                 record.kind, record.activity, at: record.position, paused: engine.policy.state(of: .source(id)) == .paused, on: engine)
             // Stopped while this one was being made: it stays stopped.
-            guard case .simulated(let current)? = engine.sources.registry[id], current === old else {
+            guard case .simulated(let current)? = engine.sourceDesk.registry[id], current === old else {
                 fresh.stop()
                 continue
             }
             if let own = lost.originalVolume(of: old.sinkInputIndex) { await setOwnVolume(of: fresh, to: own, on: engine) }
             restarted.append(id)
-            engine.sources.registry.replace(fresh)
+            engine.sourceDesk.registry.replace(fresh)
             old.stop()
         }
         return restarted

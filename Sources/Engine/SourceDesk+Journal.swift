@@ -16,7 +16,7 @@ extension SourceDesk {
             while !Task.isCancelled {
                 try? await Task.sleep(for: SourceDesk.journalInterval)
                 guard let engine else { return }
-                await engine.journalSources()
+                await engine.turn { engine in await engine.sourceDesk.journal(on: engine) }
             }
         }
     }
@@ -25,7 +25,7 @@ extension SourceDesk {
     /// and in the journal file. Chimes play once and are not started again.
     func journal(on engine: isolated VoxNavEngine) async {
         // While the server is away the streams are dead and their places unknown: the last ones stand.
-        guard engine.serverAvailable, !engine.shuttingDown else { return }
+        guard engine.supervisor.available, !engine.shuttingDown else { return }
         await engine.focus.save(sources: registry.journal())
     }
 

@@ -15,12 +15,12 @@ final class SourceDesk {
     /// Which sources the engine acts on, in the order the simulated ones started.
     var registry = SourceRegistry()
 
-    /// Starts a simulated source, or changes its activity (`VoxNavEngine.startSource`); the journal
+    /// Starts a simulated source, or changes its activity (`EngineSources.start`); the journal
     /// notes what runs either way.
     func start(
         _ kind: SourceKind, activity: SourceActivity, at position: Double?, duration: Double?, on engine: isolated VoxNavEngine
     ) async throws -> EngineState.Source {
-        guard engine.serverAvailable else { throw EngineError.serverUnavailable }
+        guard engine.supervisor.available else { throw EngineError.serverUnavailable }
         do {
             let started = try await startOrChange(kind, activity: activity, at: position, duration: duration, on: engine)
             await journal(on: engine)
@@ -56,7 +56,7 @@ final class SourceDesk {
             engine.spawnChild { [clock = engine.clock] in
                 await clock.sleep(until: end)
                 guard !Task.isCancelled else { return }
-                await engine.simulatedSourceEnded(id, source)
+                await engine.turn { engine in await engine.sourceDesk.ended(id, source, on: engine) }
             }
         }
         return try await describe(id, on: engine)
@@ -109,7 +109,7 @@ final class SourceDesk {
         if let readBack {
             input = readBack[handle.sinkInputIndex]
         } else {
-            input = engine.serverAvailable ? try await engine.server.sinkInput(index: handle.sinkInputIndex) : nil
+            input = engine.supervisor.available ? try await engine.server.sinkInput(index: handle.sinkInputIndex) : nil
         }
         let effective = engine.policy.state(of: .source(id)) ?? .playing
         var activity: String?

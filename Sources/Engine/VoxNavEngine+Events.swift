@@ -18,20 +18,9 @@ extension VoxNavEngine {
     }
 
     /// The events a batch of policy decisions means for subscribers, but for those of the sources:
-    /// each is told once it is carried out (`sourceEvents`), and one not carried out is not (another
+    /// each is told once it is carried out (`Reconciliation`), and one not carried out is not (another
     /// program's stream left at its level while the journal cannot be written).
     func emit(_ decisions: [PolicyDecision], at time: Double) {
         for case let event? in decisions.map(EngineEvent.init(told:)) { events.emit(event, at: time) }
-    }
-
-    /// What tells subscribers of the sources' focus events the executor carried out (`FocusExecutor.reconcile`),
-    /// stamped with the time they were decided.
-    nonisolated func sourceEvents(decidedAt time: Double, handles: [SourceID: SourceHandle]) -> @Sendable ([FocusEvent]) -> Void {
-        { [events] carried in
-            for focus in carried {
-                guard case .source(let id) = focus.participant else { continue }
-                events.emit(EngineEvent(carriedOut: focus, of: id, kind: handles[id]?.kind), at: time)
-            }
-        }
     }
 }

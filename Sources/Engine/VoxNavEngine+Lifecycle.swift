@@ -24,7 +24,7 @@ extension VoxNavEngine {
             }
             outer.addTask { await memory.run() }
             outer.addTask { await self.playPrompts() }
-            let deadlines = prompts.deadlines
+            let deadlines = player.deadlines
             outer.addTask { [clock] in await PromptPlayer.watch(deadlines, clock: clock) { await self.expireWaitingPrompt($0) } }
             await withDiscardingTaskGroup { group in
                 let busy = clock.busy()
@@ -36,7 +36,7 @@ extension VoxNavEngine {
                 // Timers, watchers and reconnecting end with the engine (`shutdown()`).
                 group.cancelAll()
             }
-            prompts.finish()
+            player.finish()
             lane.finish()
         }
     }
@@ -44,12 +44,12 @@ extension VoxNavEngine {
     /// The prompt player's worker, on the engine: the prompt queue and the one playing are the
     /// engine's state.
     private func playPrompts() async {
-        await prompts.run(gate: self)
+        await player.run(gate: self)
     }
 
     /// A waiting prompt's deadline has passed (`PromptPlayer.watch`).
     private func expireWaitingPrompt(_ id: PromptID) {
-        prompts.expireIfWaiting(id)
+        player.expireIfWaiting(id)
     }
 
     /// Returns once `run()` has done its start-up.
@@ -77,7 +77,7 @@ extension VoxNavEngine {
         shuttingDown = true
         deadlineTimer.cancel()
         // Nothing more plays: waiting prompts end as skipped, the playing one stops.
-        prompts.cancelAll(reason: "the daemon is shutting down")
+        player.cancelAll(reason: "the daemon is shutting down")
         for client in policy.configurations.keys { await decide { .clientGone(client, at: $0) } }
         // Every batch decided so far is carried out.
         await carryOut {}
@@ -86,7 +86,7 @@ extension VoxNavEngine {
         // Whatever is still lowered goes back to its own volume, muted foreign streams are unmuted.
         await focus.undoAll()
         // Other programs' streams were unmuted above if the engine had muted them; the rest is theirs.
-        for case .simulated(let source) in sources.registry.removeAll() { source.stop() }
+        for case .simulated(let source) in sourceDesk.registry.removeAll() { source.stop() }
         // Stopped on purpose: the next daemon does not start them again.
         await focus.save(sources: [])
         output.close()

@@ -22,7 +22,7 @@ extension VoxNavEngine {
     func note(_ input: (Double) -> PolicyInput) async {
         guard !stopped else { return }
         _ = await handOver(policy.apply(input(now())))
-        if heldBackOwed() { spawnChild { await self.sayHeldBack() } }
+        if HeldBackPrompts.owed(on: self) { spawnChild { await HeldBackPrompts.say(on: self) } }
     }
 
     /// Runs `work` in the focus lane, after every batch decided before it and before any later one
@@ -41,7 +41,7 @@ extension VoxNavEngine {
         let decisions = policy.apply(input(now()))
         let decidedAt = ContinuousClock.now
         let effects = await handOver(decisions).value
-        if heldBackOwed() { await sayHeldBack() }
+        if HeldBackPrompts.owed(on: self) { await HeldBackPrompts.say(on: self) }
         return Carried(decisions: decisions, decidedAt: decidedAt, effects: effects)
     }
 
@@ -62,8 +62,8 @@ extension VoxNavEngine {
     /// returns (`FocusLane.submitNow`), and only what comes after the answer goes to the lane.
     func handOver(_ decisions: [PolicyDecision], inCallersTask: Bool = false) async -> OneShot<FocusExecutor.Effects> {
         // A cut first, before any ramp of the same batch (ramps take time): heard within 100 ms.
-        for case .cutPrompt(let cut) in decisions { prompts.cut(cut) }
-        if decisions.contains(.nativeNavigationTookOver) { guidance.nativeNavigationTookOver(on: self) }
+        for case .cutPrompt(let cut) in decisions { player.cut(cut) }
+        if decisions.contains(.nativeNavigationTookOver) { guidanceDesk.nativeNavigationTookOver(on: self) }
         deadlineTimer.schedule(on: self)
         let decidedAt = now()
         emit(decisions, at: decidedAt)
@@ -81,48 +81,12 @@ extension VoxNavEngine {
         } else {
             handedLevels = levels
             let job: @Sendable () async -> FocusLane.Job = {
-                await self.reconcile(levels, events: events, toldAsDecidedAt: decidedAt) { _ = done.set($0) }
+                await Reconciliation.run(levels, events: events, toldAsDecidedAt: decidedAt, on: self) { _ = done.set($0) }
             }
             if inCallersTask { await lane.submitNow(job) } else { await lane.submit { await job()() } }
         }
         await releaseReplies.answer(on: self)
         return done
-    }
-
-    /// A batch's turn in the lane: the streams reconciled with `levels` and the policy's `events`
-    /// (`FocusExecutor.reconcile`); `heard` is given what that did once the ramps are done. Then the
-    /// bed is measured again if no session is active. Returns what comes after the answer, in the
-    /// lane: the server's memory written.
-    ///
-    /// - Parameter decidedAt: when the events were decided, for the events telling subscribers of
-    ///   those carried out; nil tells none (ducks carried out again on a new server).
-    func reconcile(
-        _ levels: [SourceID: SourceLevel], events: [FocusEvent], toldAsDecidedAt decidedAt: Double? = nil,
-        heard: (FocusExecutor.Effects) -> Void = { _ in }
-    ) async -> FocusLane.Job {
-        let handles = sources.registry.handles
-        var tell: @Sendable ([FocusEvent]) -> Void = { _ in }
-        if let decidedAt { tell = sourceEvents(decidedAt: decidedAt, handles: handles) }
-        let (effects, toRemember) = await focus.reconcile(levels, events: events, sources: handles, voxNavDucks: rolePolicy.voxNavDucks, carriedOut: tell)
-        levelsBehind = effects.behind
-        for id in effects.stopped { sources.registry.remove(id) }
-        for (id, handled) in effects.handled {
-            emit(.sourceHandled(id.rawValue, kind: sources.registry[id]?.kind, handling: handled.handling, player: handled.player, reason: handled.reason))
-            logger.info(
-                "another program's stream handled",
-                metadata: ["source": "\(id)", "handling": "\(handled.handling.rawValue)", "player": "\(handled.player ?? "none")"])
-        }
-        heard(effects)
-        bed.trackIfIdle(on: self)
-        return { [focus] in await focus.remember(toRemember) }
-    }
-
-    /// The streams made again on a server that is back, reconciled with the policy's levels and
-    /// `events` as if new: the journal is empty, so every duck is made anew, and nothing is told.
-    func reconcileAnew(events: [FocusEvent]) async {
-        let levels = policy.levels
-        handedLevels = levels
-        await carryOut { await self.reconcile(levels, events: events)() }
     }
 
     private func log(_ decision: PolicyDecision) {

@@ -32,16 +32,16 @@ public actor VoxNavEngine {
     let focus: FocusExecutor
     /// The prompt stream, and whether the server ducks by role itself (read at each connection).
     let output: any ServerPromptOutput
-    let prompts: PromptPlayer
+    let player: PromptPlayer
     /// What plays under the prompts, measured for the policy's `audibility:` target.
     let bed = BedWatch()
     let events = EventBus()
 
     var policy: PolicyEngine
     /// The car's sources: the simulated ones and other programs' streams.
-    let sources = SourceDesk()
+    let sourceDesk = SourceDesk()
     /// The clients' guidance requests, and their sessions.
-    let guidance = GuidanceDesk()
+    let guidanceDesk = GuidanceDesk()
     /// The sink prompts play into, read at start and when the server comes back: a guidance session's
     /// announcer counts that sink's pre-roll (the policy's `outputs:`) into its output latency.
     var promptSink: String?
@@ -127,7 +127,7 @@ public actor VoxNavEngine {
                 metadata: ["rolePolicy": "\(rolePolicy.rawValue)"])
         }
         output = try await server.promptOutput(rolePolicy: rolePolicy, sampleRate: sampleRate, latency: configuration.promptLatency)
-        prompts = PromptPlayer(
+        player = PromptPlayer(
             clock: clock, renderer: renderer, output: output, events: events, limits: configuration.policy.prompts,
             preemption: configuration.policy.preemption, wake: configuration.policy.outputs, audibility: configuration.policy.audibility,
             cadence: PromptCadence(window: configuration.policy.ramps.holdForNext))
@@ -143,17 +143,6 @@ public actor VoxNavEngine {
 
     /// Seconds since the engine started: the clock of the policy and of guidance.
     func now() -> Double { clock.now() }
-
-    // MARK: clients
-
-    /// A client went away: its prompts are cancelled, its session deactivated, its guidance ended, at once.
-    public func clientDisconnected(_ client: ClientID) async {
-        endGuidance(client: client, reason: .disconnected)
-        // In this task, not a turn of the engine's: the playing prompt ends through the engine. Prompts queued to outlive the client
-        // play first, in its session: this returns when the last has ended.
-        await prompts.cancelAll(of: client, reason: "the client disconnected")
-        await decide { .clientGone(client, at: $0) }
-    }
 
     // MARK: shutdown
 

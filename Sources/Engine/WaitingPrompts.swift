@@ -200,17 +200,22 @@ final class WaitingPrompts {
         cancel(reason: reason) { $0.client == client && $0.fromGuidance }
     }
 
-    /// Skips a client's waiting guidance prompts (its trip is done); the one playing finishes.
+    /// Skips a client's waiting guidance prompts (its trip is done); the one playing finishes, and is
+    /// not queued again if outranked.
     @discardableResult
     func cancelWaitingGuidance(client: ClientID, reason: String) -> [PromptID] {
-        skipWaiting(reason: reason) { $0.client == client && $0.fromGuidance }
+        let matches: (Prompt) -> Bool = { $0.client == client && $0.fromGuidance }
+        stage.sayNoMore("its guidance ended", where: matches)
+        return skipWaiting(reason: reason, where: matches)
     }
 
     /// Skips a client's waiting prompts with one of `keys` (a reroute: the old route's maneuvers);
-    /// the one playing finishes.
+    /// the one playing finishes, and is not queued again if outranked.
     @discardableResult
     func cancelWaiting(client: ClientID, keys: Set<String>, reason: String) -> [PromptID] {
-        skipWaiting(reason: reason) { $0.client == client && $0.key.map(keys.contains) == true }
+        let matches: (Prompt) -> Bool = { $0.client == client && $0.key.map(keys.contains) == true }
+        stage.sayNoMore(reason, where: matches)
+        return skipWaiting(reason: reason, where: matches)
     }
 
     /// Cancels every prompt, waiting or playing (the daemon stops, the sound server went away).

@@ -33,7 +33,7 @@ import Testing
             // A prompt ducks the music, not the screen reader.
             let index = before.index
             let watcher = VolumeWatcher { try PulseProbe.sinkInputs().first { $0.index == index } }
-            let outcome = try await engine.speak(PromptRequest(text: "In 200 meters, turn left."))
+            let outcome = try await engine.prompts.speak(PromptRequest(text: "In 200 meters, turn left."))
             let seen = await watcher.stop()
             let after = try #require(try PulseProbe.sinkInputs().first { $0.index == before.index })
             await engine.shutdown()

@@ -13,7 +13,7 @@ import Testing
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
             let engine = try await VoxNavEngine.started()
-            _ = try await engine.startSource(.fmRadio)
+            _ = try await engine.sources.start(.fmRadio)
             let radio = try #require(try PulseProbe.sinkInput(application: Self.radioApplication))
             // A level of the user's own choosing, so "restored" cannot mean "reset to 100 %".
             try PulseProbe.setVolume(sinkInput: radio.index, percent: 50)
@@ -26,7 +26,7 @@ import Testing
             let radioOnlySamples = capture.samples().count
 
             let watcher = VolumeWatcher { try PulseProbe.sinkInput(application: Self.radioApplication) }
-            let outcome = try await engine.speak(PromptRequest(text: "In 300 meters, turn right onto Solar Circle.", language: "en-US"))
+            let outcome = try await engine.prompts.speak(PromptRequest(text: "In 300 meters, turn right onto Solar Circle.", language: "en-US"))
             let seen = await watcher.stop()
             try await Task.sleep(for: .milliseconds(400))
             let recorded = capture.stop()
@@ -76,10 +76,10 @@ import Testing
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
             let engine = try await VoxNavEngine.started()
-            _ = try await engine.startSource(.fmRadio)
+            _ = try await engine.sources.start(.fmRadio)
             let before = try #require(try PulseProbe.sinkInput(application: Self.radioApplication))
             await #expect(throws: EngineError.self) {
-                _ = try await engine.speak(PromptRequest(text: "Turn left.", language: "xx-nonexistent"))
+                _ = try await engine.prompts.speak(PromptRequest(text: "Turn left.", language: "xx-nonexistent"))
             }
             let after = try #require(try PulseProbe.sinkInput(application: Self.radioApplication))
             #expect(after.volumes == before.volumes)
@@ -95,10 +95,10 @@ import Testing
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
             let engine = try await VoxNavEngine.started()
-            _ = try await engine.startSource(.fmRadio)
+            _ = try await engine.sources.start(.fmRadio)
             let before = try #require(try PulseProbe.sinkInput(application: Self.radioApplication)).volumes
-            async let first = engine.speak(PromptRequest(text: "Keep left."))
-            async let second = engine.speak(PromptRequest(text: "Then turn right."))
+            async let first = engine.prompts.speak(PromptRequest(text: "Keep left."))
+            async let second = engine.prompts.speak(PromptRequest(text: "Then turn right."))
             let outcomes = try await [first, second]
             #expect(outcomes.allSatisfy { $0.result == .finished })
             let after = try #require(try PulseProbe.sinkInput(application: Self.radioApplication)).volumes

@@ -11,14 +11,14 @@ import Testing
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
             let engine = try await VoxNavEngine.started()
-            _ = try await engine.startSource(.phoneCall)
+            _ = try await engine.sources.start(.phoneCall)
             let call = try #require(try PulseProbe.sinkInput(application: "Phone Call"))
             let capture = try MonitorCapture()
             try await capture.waitForAudio(seconds: 0.5)
             let before = capture.samples().count
-            #expect(await engine.promptStyle(client: VoxNavEngine.localClient) == .short)
+            #expect(await engine.sessions.promptStyle(client: VoxNavEngine.localClient) == .short)
 
-            let outcome = try await engine.speak(PromptRequest(text: "In 300 meters, turn right onto Solar Circle."))
+            let outcome = try await engine.prompts.speak(PromptRequest(text: "In 300 meters, turn right onto Solar Circle."))
             try await Task.sleep(for: .milliseconds(300))
             let recorded = capture.stop()
             let callAfter = try #require(try PulseProbe.sinkInputs().first { $0.index == call.index })
@@ -44,13 +44,13 @@ import Testing
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
             let engine = try await VoxNavEngine.started()
-            _ = try await engine.startSource(.fmRadio)
-            _ = try await engine.startSource(.voiceAssistant, activity: .listening)
+            _ = try await engine.sources.start(.fmRadio)
+            _ = try await engine.sources.start(.voiceAssistant, activity: .listening)
             try await Task.sleep(for: .milliseconds(400))
             let radioBefore = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
-            #expect(await engine.promptStyle(client: VoxNavEngine.localClient) == PromptStyle.none)
+            #expect(await engine.sessions.promptStyle(client: VoxNavEngine.localClient) == PromptStyle.none)
 
-            let outcome = try await engine.speak(PromptRequest(text: "Turn left now."))
+            let outcome = try await engine.prompts.speak(PromptRequest(text: "Turn left now."))
             let radioAfter = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
             let prompt = try #require(try PulseProbe.sinkInput(application: "VoxNav"))
             let state = try await engine.state()
@@ -72,7 +72,7 @@ import Testing
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
             let engine = try await VoxNavEngine.started()
-            _ = try await engine.startSource(.spokenAudio)
+            _ = try await engine.sources.start(.spokenAudio)
             let podcast = try #require(try PulseProbe.sinkInput(application: "Podcast"))
             // With only 2 s-buffer streams the null sink runs ~1.5 s behind: give the podcast time to be heard.
             try await Task.sleep(for: .milliseconds(3000))
@@ -89,7 +89,7 @@ import Testing
                 return corked
             }
             try await Task.sleep(for: .milliseconds(100))
-            let outcome = try await engine.speak(PromptRequest(text: "In 500 meters, keep left."))
+            let outcome = try await engine.prompts.speak(PromptRequest(text: "In 500 meters, keep left."))
             let positionAfter = try #require(try await engine.state().sources.first { $0.kind == .spokenAudio }?.position)
             let elapsed = (ContinuousClock.now - readBefore) / .seconds(1)
             watcher.cancel()
@@ -124,17 +124,17 @@ import Testing
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
             let engine = try await VoxNavEngine.started()
-            _ = try await engine.startSource(.fmRadio)
+            _ = try await engine.sources.start(.fmRadio)
             #expect(try PulseProbe.sinkInput(application: "Car FM Radio") != nil)
             let app = ClientID("music-app")
-            try await engine.configureSession(client: app, SessionConfiguration(category: .playback))
-            let effects = try await engine.setSessionActive(client: app, active: true)
+            try await engine.sessions.configure(client: app, SessionConfiguration(category: .playback))
+            let effects = try await engine.sessions.setActive(client: app, active: true)
             try await Task.sleep(for: .milliseconds(200))
             #expect(try PulseProbe.sinkInput(application: "Car FM Radio") == nil, "the radio stream is still on the server")
             #expect(effects.contains { $0.contains("fmRadio") && $0.contains("stopped") }, "\(effects)")
-            let violations = await engine.violations(of: app)
+            let violations = await engine.sessions.violations(of: app)
             #expect(violations.contains { $0.rule == .nonMixingSessionStoppedRadio })
-            _ = try await engine.setSessionActive(client: app, active: false)
+            _ = try await engine.sessions.setActive(client: app, active: false)
             await engine.shutdown()
         }
     }
@@ -143,13 +143,13 @@ import Testing
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
             let engine = try await VoxNavEngine.started()
-            _ = try await engine.startSource(.fmRadio)
+            _ = try await engine.sources.start(.fmRadio)
             let before = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
             await #expect(throws: EngineError.self) {
-                try await engine.configureSession(client: "bad", SessionConfiguration(category: .record, options: [.duckOthers]))
+                try await engine.sessions.configure(client: "bad", SessionConfiguration(category: .record, options: [.duckOthers]))
             }
             await #expect(throws: EngineError.self) {
-                _ = try await engine.setSessionActive(client: "bad", active: true)
+                _ = try await engine.sessions.setActive(client: "bad", active: true)
             }
             let after = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
             #expect(after.volumes == before.volumes && after.corked == before.corked)
@@ -172,7 +172,7 @@ import Testing
             let expected = ChannelVolumes(before.volumes.map(UInt32.init)).scaled(byDecibels: -15).values.map(Int.init)
             let index = before.index
             let watcher = VolumeWatcher { try PulseProbe.sinkInputs().first { $0.index == index } }
-            let outcome = try await engine.speak(PromptRequest(text: "In 200 meters, turn left onto Main Street."))
+            let outcome = try await engine.prompts.speak(PromptRequest(text: "In 200 meters, turn left onto Main Street."))
             let seen = await watcher.stop()
             let after = try #require(try PulseProbe.sinkInputs().first { $0.index == before.index })
             await engine.shutdown()
@@ -197,17 +197,17 @@ import Testing
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
             let engine = try await VoxNavEngine.started()
-            _ = try await engine.startSource(.fmRadio)
+            _ = try await engine.sources.start(.fmRadio)
             let radio = try #require(try PulseProbe.sinkInput(application: "Car FM Radio"))
 
             // Repeated ducks: the radio comes back to the same level every time.
             for _ in 0..<3 {
-                _ = try await engine.speak(PromptRequest(text: "Keep left."))
+                _ = try await engine.prompts.speak(PromptRequest(text: "Keep left."))
                 #expect(try PulseProbe.sinkInput(application: "Car FM Radio")?.volumes == radio.volumes)
             }
 
             // The user turns the radio to 30 % while a prompt plays: after the prompt it stays at 30 %.
-            let prompt = Task { try await engine.speak(PromptRequest(text: "In 800 meters, at the roundabout, take the third exit.")) }
+            let prompt = Task { try await engine.prompts.speak(PromptRequest(text: "In 800 meters, at the roundabout, take the third exit.")) }
             var ducked = false
             for _ in 0..<100 where !ducked {
                 ducked = try PulseProbe.sinkInput(application: "Car FM Radio")?.volumes != radio.volumes
@@ -223,7 +223,7 @@ import Testing
             #expect(afterPrompt == usersLevel, "after the prompt \(afterPrompt ?? []), the user set \(usersLevel), before \(radio.volumes)")
 
             // And the next duck starts from the user's level and returns to it.
-            _ = try await engine.speak(PromptRequest(text: "Turn right."))
+            _ = try await engine.prompts.speak(PromptRequest(text: "Turn right."))
             #expect(try PulseProbe.sinkInput(application: "Car FM Radio")?.volumes == usersLevel)
             await engine.shutdown()
             // A desktop server remembers the user's 30 % for music streams, as it should; later tests

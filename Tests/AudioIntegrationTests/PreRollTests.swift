@@ -37,7 +37,7 @@ import Testing
             _ = try PulseProbe.run("pactl", ["suspend-sink", "car", "1"])
             #expect(try sinkSuspended(), "pactl did not suspend the sink")
         }
-        let outcome = try await engine.speak(PromptRequest(text: text, language: "en-US"))
+        let outcome = try await engine.prompts.speak(PromptRequest(text: text, language: "en-US"))
         try await Task.sleep(for: .milliseconds(300))
         let samples = capture.stop()
         #expect(outcome.result == .finished, "\(outcome)")
@@ -60,16 +60,16 @@ import Testing
             // The first word is found as a window three times louder than the radio alone: levelled to
             // -21 dBFS, the prompt's loudest windows only just reached that (a CI run missed them),
             // so it is said louder here (+6 dB), clear of the radio's own peaks.
-            await engine.setGuidanceGain(client: VoxNavEngine.localClient, .louder)
+            await engine.settings.setGuidanceGain(client: VoxNavEngine.localClient, .louder)
             let started = Mutex<[EventRecord]>([])
             _ = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append(event) } } }
-            _ = try await engine.startSource(.fmRadio)
+            _ = try await engine.sources.start(.fmRadio)
             let capture = try MonitorCapture()
             try await capture.waitForAudio(seconds: 0.6)
             let radioOnly = capture.samples().count
 
-            let first = try await engine.speak(PromptRequest(text: Self.text, language: "en-US"))
-            let second = try await engine.speak(PromptRequest(text: Self.text, language: "en-US"))
+            let first = try await engine.prompts.speak(PromptRequest(text: Self.text, language: "en-US"))
+            let second = try await engine.prompts.speak(PromptRequest(text: Self.text, language: "en-US"))
             try await Task.sleep(for: .milliseconds(300))
             let samples = capture.stop()
             await engine.shutdown()

@@ -89,7 +89,7 @@ import Testing
         // The music alone, long enough for the engine's meter to have measured it.
         try await capture.waitForAudio(seconds: 1.2)
         let musicOnly = capture.samples().count
-        let outcome = try await engine.speak(PromptRequest(text: text, language: "en-US"))
+        let outcome = try await engine.prompts.speak(PromptRequest(text: text, language: "en-US"))
         try await Task.sleep(for: .milliseconds(700))
         let samples = capture.stop()
         let after = try volumes(of: UInt32(input.index))
@@ -152,13 +152,13 @@ import Testing
             let engine = try await VoxNavEngine.started(configuration: configuration)
             let started = Mutex<[EventRecord]>([])
             _ = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append(event) } } }
-            let source = try await engine.startSource(kind)
+            let source = try await engine.sources.start(kind)
             let index = source.sinkInput
             let before = try Self.volumes(of: index)
             let capture = try MonitorCapture()
             try await capture.waitForAudio(seconds: 1.2)
             let bedOnly = capture.samples().count
-            let outcome = try await engine.speak(PromptRequest(text: Self.text, language: "en-US"))
+            let outcome = try await engine.prompts.speak(PromptRequest(text: Self.text, language: "en-US"))
             try await Task.sleep(for: .milliseconds(700))
             let samples = capture.stop()
             let after = try Self.volumes(of: index)
@@ -207,10 +207,11 @@ import Testing
             try await capture.waitForAudio(seconds: 0.1)
             // Where the capture is at a moment: a sample's place from the wall clock.
             let reference = (at: ContinuousClock.now, sample: capture.samples().count)
-            let source = try await engine.startSource(.fmRadio)
+            let source = try await engine.sources.start(.fmRadio)
             let before = try Self.volumes(of: source.sinkInput)
             for minute in 1...3 {
-                _ = try await engine.queue(PromptRequest(text: Self.text, language: "en-US"), client: VoxNavEngine.localClient, options: PromptOptions())
+                _ = try await engine.prompts.queue(
+                    PromptRequest(text: Self.text, language: "en-US"), client: VoxNavEngine.localClient, options: PromptOptions())
                 try await engine.clock.advance(to: Double(minute) * 60)
             }
             try await Task.sleep(for: .milliseconds(700))
@@ -267,7 +268,7 @@ import Testing
             for (language, voice) in [("de", "de"), ("sv", "sv"), ("fr", "fr"), ("it", "it")] {
                 let capture = try MonitorCapture()
                 try await capture.waitForAudio(seconds: 0.2)
-                let outcome = try await engine.speak(
+                let outcome = try await engine.prompts.speak(
                     PromptRequest(content: .maneuver(Maneuver(type: .rightTurn, distanceRemaining: 300), then: nil), language: language))
                 try await Task.sleep(for: .milliseconds(300))
                 let samples = capture.stop()
@@ -301,12 +302,12 @@ import Testing
             let engine = try await VoxNavEngine.started()
             var levels: [GuidanceGain: (level: Double, peak: Int, gain: Double?)] = [:]
             for gain in GuidanceGain.allCases {
-                await engine.setGuidanceGain(client: VoxNavEngine.localClient, gain)
+                await engine.settings.setGuidanceGain(client: VoxNavEngine.localClient, gain)
                 let started = Mutex<[EventRecord]>([])
                 let token = engine.subscribe { event in if event.type == .promptStarted { started.withLock { $0.append(event) } } }
                 let capture = try MonitorCapture()
                 try await capture.waitForAudio(seconds: 0.2)
-                _ = try await engine.speak(PromptRequest(text: Self.text, language: "en-US"))
+                _ = try await engine.prompts.speak(PromptRequest(text: Self.text, language: "en-US"))
                 try await Task.sleep(for: .milliseconds(300))
                 let samples = capture.stop()
                 engine.unsubscribe(token)

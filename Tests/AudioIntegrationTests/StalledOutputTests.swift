@@ -15,7 +15,7 @@ import Testing
         try PulseProbe.requireServer()
         try await AudioServerLock.shared.withLock {
             let engine = try await VoxNavEngine.started()
-            let radio = try await engine.startSource(.fmRadio)
+            let radio = try await engine.sources.start(.fmRadio)
             let before = try #require(try PulseProbe.sinkInputs().first { $0.index == Int(radio.sinkInput) }).volumes
             // As soon as the first prompt starts, its sink is suspended under it.
             let suspended = Mutex(false)
@@ -26,7 +26,7 @@ import Testing
             }
             defer { _ = try? PulseProbe.run("pactl", ["suspend-sink", "car", "0"]) }
             let asked = ContinuousClock.now
-            let outcome = try await engine.speak(PromptRequest(text: "Turn left onto Elm Street.", language: "en-US"))
+            let outcome = try await engine.prompts.speak(PromptRequest(text: "Turn left onto Elm Street.", language: "en-US"))
             let took = (ContinuousClock.now - asked).inSeconds
             #expect(outcome.result == .skipped, "\(outcome)")
             #expect(outcome.reason?.contains("the output did not play it") == true, "\(outcome.reason ?? "no reason")")
@@ -39,7 +39,7 @@ import Testing
             let state = try await engine.state()
             #expect(!state.sessionActive && !state.promptPlaying, "a session still holds the car's audio: \(state.sessions)")
             // The next prompt plays.
-            let next = try await engine.speak(PromptRequest(text: "Turn right.", language: "en-US"))
+            let next = try await engine.prompts.speak(PromptRequest(text: "Turn right.", language: "en-US"))
             #expect(next.result == .finished, "\(next)")
             await engine.shutdown()
         }

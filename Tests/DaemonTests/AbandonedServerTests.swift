@@ -25,7 +25,9 @@ import Testing
             configuration.journalPath = directory.appendingPathComponent("journal.json").path
 
             let engine = try await VoxNavEngine.started(configuration: configuration)
-            let speaking = Task { try await engine.speak(PromptRequest(text: "In 800 meters, at the roundabout, take the third exit onto Solar Circle.")) }
+            let speaking = Task {
+                try await engine.prompts.speak(PromptRequest(text: "In 800 meters, at the roundabout, take the third exit onto Solar Circle."))
+            }
             var ducked: [Int] = []
             for _ in 0..<300 {
                 ducked = try volume()

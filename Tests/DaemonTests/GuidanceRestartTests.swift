@@ -22,9 +22,9 @@ import Testing
             let events = Mutex<[EventRecord]>([])
             _ = engine.subscribe { event in events.withLock { $0.append(event) } }
             let me = VoxNavEngine.localClient
-            _ = try await engine.startGuidance(client: me, language: "en-US", profile: "car")
+            _ = try await engine.guidance.start(client: me, language: "en-US", profile: "car")
             let turn = GuidanceProgress.Upcoming(id: "m1", distance: 250, maneuver: Maneuver(type: .rightTurn, roadName: "Solar Circle"))
-            let planned = try await engine.updateGuidance(client: me, progress: GuidanceProgress(time: 0, speed: 14, upcoming: [turn]))
+            let planned = try await engine.guidance.update(client: me, progress: GuidanceProgress(time: 0, speed: 14, upcoming: [turn]))
             #expect(!planned.prompts.isEmpty, "the turn was not announced: \(planned)")
             for _ in 0..<200 where !events.withLock({ $0.contains { $0.type == .promptStarted } }) {
                 try await Task.sleep(for: .milliseconds(10))
@@ -32,11 +32,11 @@ import Testing
             let prompt = try #require(events.withLock { $0.first { $0.type == .promptStarted } }?.prompt, "no prompt started")
 
             // Refused: the running guidance, and its prompt, are left as they were.
-            await #expect(throws: EngineError.self) { try await engine.startGuidance(client: me, language: "tlh", profile: nil) }
+            await #expect(throws: EngineError.self) { try await engine.guidance.start(client: me, language: "tlh", profile: nil) }
             #expect(events.withLock { $0.allSatisfy { $0.type != .guidanceEnded && $0.type != .promptSkipped } })
             #expect(try await engine.state().guidanceClients == 1)
 
-            _ = try await engine.startGuidance(client: me, language: "de", profile: "car")
+            _ = try await engine.guidance.start(client: me, language: "de", profile: "car")
             for _ in 0..<200 where !events.withLock({ $0.contains { $0.type == .promptSkipped } }) {
                 try await Task.sleep(for: .milliseconds(10))
             }

@@ -20,13 +20,13 @@ import Testing
 
     @Test func anAlertCutByACallIsShownOnceAndDismissedOnceWhenSaidAfter() async throws {
         let rig = try await Rig.start()
-        let alert = try await rig.engine.queue(
+        let alert = try await rig.engine.prompts.queue(
             PromptRequest(content: .alertText(["Road closed ahead"])), client: Self.app, options: PromptOptions(priority: .important))
         await rig.output.waitUntilPlaying(1)
-        _ = try await rig.engine.startSource(.phoneCall)
+        _ = try await rig.engine.sources.start(.phoneCall)
         try await Rig.waitFor("the alert cut") { rig.events.all.contains { $0.type == .promptInterrupted } }
         #expect(Self.alertEvents(rig) == ["alert.shown \(alert.id.rawValue) "], "still shown while the call holds it")
-        try await rig.engine.stopSource(.phoneCall)
+        try await rig.engine.sources.stop(.phoneCall)
         await rig.output.waitUntilPlaying(2)
         rig.output.drain()
         try await Rig.waitFor("the alert said again") { rig.events.all.contains { $0.type == .alertDismissed } }
@@ -37,10 +37,10 @@ import Testing
 
     @Test func anAlertWhoseDismissalComesFirstIsDismissedUnsaid() async throws {
         let rig = try await Rig.start()
-        _ = try await rig.engine.queue(PromptRequest(text: "Keep left."), client: Self.app, options: PromptOptions())
+        _ = try await rig.engine.prompts.queue(PromptRequest(text: "Keep left."), client: Self.app, options: PromptOptions())
         await rig.output.waitUntilPlaying(1)
         // Alerts interrupt nothing: it waits, and its dismissal (its latest start) passes.
-        let alert = try await rig.engine.queue(
+        let alert = try await rig.engine.prompts.queue(
             PromptRequest(content: .alertText(["Road closed ahead"])), client: Self.app, options: PromptOptions(priority: .important, deadline: 0.2))
         try await Task.sleep(for: .milliseconds(400))
         rig.output.drain()
@@ -53,10 +53,10 @@ import Testing
 
     @Test func otherPromptsHaveNoAlertEventsAndAKindsAlertHasThem() async throws {
         let rig = try await Rig.start()
-        _ = try await rig.engine.queue(PromptRequest(text: "Keep left."), client: Self.app, options: PromptOptions())
+        _ = try await rig.engine.prompts.queue(PromptRequest(text: "Keep left."), client: Self.app, options: PromptOptions())
         await rig.output.waitUntilPlaying(1)
         rig.output.drain()
-        let camera = try await rig.engine.queue(
+        let camera = try await rig.engine.prompts.queue(
             PromptRequest(content: .alert(.speedCamera, distance: 300), language: "de"), client: Self.app, options: PromptOptions(priority: .important))
         await rig.output.waitUntilPlaying(2)
         rig.output.drain()

@@ -14,12 +14,12 @@ import Testing
     static let app = ClientID("app")
 
     static func update(_ rig: EngineRig, _ upcoming: [GuidanceProgress.Upcoming]) async throws {
-        _ = try await rig.engine.updateGuidance(client: app, progress: GuidanceProgress(time: nil, speed: 14, upcoming: upcoming, interval: nil, trip: nil))
+        _ = try await rig.engine.guidance.update(client: app, progress: GuidanceProgress(time: nil, speed: 14, upcoming: upcoming, interval: nil, trip: nil))
     }
 
     @Test func aRoundaboutWithoutItsTrafficSideIsListedInTheState() async throws {
         let rig = try await EngineRig.start()
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-GB", profile: "car")
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "en-GB", profile: "car")
         try await Self.update(
             rig,
             [
@@ -43,7 +43,7 @@ import Testing
 
     @Test func withEveryRoundaboutsSideGivenNothingIsListed() async throws {
         let rig = try await EngineRig.start()
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "de", profile: "car")
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "de", profile: "car")
         try await Self.update(
             rig,
             [

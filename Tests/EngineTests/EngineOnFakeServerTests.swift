@@ -22,7 +22,7 @@ import Testing
 
     @Test func aPromptDucksAnotherProgramsMusicThroughItsLastSampleAndRestoresItExactly() async throws {
         let rig = try await Rig.withMusic()
-        async let spoken = rig.engine.speak(Self.text("In 300 meters turn right"))
+        async let spoken = rig.engine.prompts.speak(Self.text("In 300 meters turn right"))
         await rig.output.waitUntilPlaying(1)
         // Its last sample: the output holds it until drained.
         #expect(rig.server.volume(of: Rig.music) == Rig.ducked.values)
@@ -36,14 +36,14 @@ import Testing
 
     @Test func aUsersChangeDuringADuckIsKept() async throws {
         let rig = try await Rig.withMusic()
-        async let spoken = rig.engine.speak(Self.text("Turn left now"))
+        async let spoken = rig.engine.prompts.speak(Self.text("Turn left now"))
         await rig.output.waitUntilPlaying(1)
         rig.server.userSets(Rig.music, to: 20000)
         rig.output.drain()
         _ = try await spoken
         #expect(rig.server.volume(of: Rig.music) == [20000, 20000], "the user's level, not the one before the duck")
         // Ducked again from the user's level, and back to it.
-        async let again = rig.engine.speak(Self.text("Turn right now"))
+        async let again = rig.engine.prompts.speak(Self.text("Turn right now"))
         await rig.output.waitUntilPlaying(2)
         #expect(rig.server.volume(of: Rig.music) == ChannelVolumes([20000, 20000]).scaled(byDecibels: Policy.builtIn.duckLevelDB).values)
         rig.output.drain()
@@ -58,7 +58,7 @@ import Testing
         server.play(Rig.music, volume: 40000, properties: Rig.musicProperties)
         let first = try await Rig.start(server, journal: journal)
         try await first.waitUntilManaged(Rig.music)
-        _ = try await first.engine.queue(Self.text("Keep left"), client: VoxNavEngine.localClient, options: PromptOptions())
+        _ = try await first.engine.prompts.queue(Self.text("Keep left"), client: VoxNavEngine.localClient, options: PromptOptions())
         await first.output.waitUntilPlaying(1)
         #expect(server.volume(of: Rig.music) == Rig.ducked.values)
         // Killed mid-prompt: its tasks end, nothing of it restores anything (its prompt never drains).
@@ -67,7 +67,7 @@ import Testing
         let next = try await Rig.start(server, journal: journal)
         #expect(server.volume(of: Rig.music) == Rig.own.values, "restored from the journal before serving")
         // And it manages the stream afresh: a prompt of its own ducks it and restores it again.
-        async let spoken = next.engine.speak(Self.text("Keep right"))
+        async let spoken = next.engine.prompts.speak(Self.text("Keep right"))
         await next.output.waitUntilPlaying(1)
         #expect(server.volume(of: Rig.music) == Rig.ducked.values)
         next.output.drain()
@@ -78,17 +78,17 @@ import Testing
 
     @Test func theServerLostEndsThePromptRefusesNewOnesAndOnItsReturnTheRadioPlaysAgain() async throws {
         let rig = try await Rig.start()
-        let radio = try await rig.engine.startSource(.fmRadio)
+        let radio = try await rig.engine.sources.start(.fmRadio)
         #expect(rig.server.inputs.map(\.index) == [radio.sinkInput])
-        async let spoken = rig.engine.speak(Self.text("In 2 kilometers take the exit"))
+        async let spoken = rig.engine.prompts.speak(Self.text("In 2 kilometers take the exit"))
         await rig.output.waitUntilPlaying(1)
         rig.server.die()
         let outcome = try await spoken
         #expect(outcome.result == .skipped)
         #expect(outcome.reason == EngineError.serverUnavailableReason)
         try await Rig.waitFor("server.lost") { rig.events.all.contains { $0.type == .serverLost } }
-        await #expect(throws: EngineError.self) { try await rig.engine.speak(Self.text("Turn left")) }
-        await #expect(throws: EngineError.self) { try await rig.engine.startSource(.spokenAudio) }
+        await #expect(throws: EngineError.self) { try await rig.engine.prompts.speak(Self.text("Turn left")) }
+        await #expect(throws: EngineError.self) { try await rig.engine.sources.start(.spokenAudio) }
         rig.server.comeBack()
         try await Rig.waitFor("server.restored") { rig.events.all.contains { $0.type == .serverRestored } }
         // The radio was started again as a new stream, at its own volume.
@@ -97,7 +97,7 @@ import Testing
         #expect(restarted.volume.values == [FakeSoundServer.sourceVolume, FakeSoundServer.sourceVolume])
         #expect(try await rig.engine.state().sources.map(\.sinkInput) == [restarted.index])
         // Prompts play again, and mix with the radio by ducking it.
-        async let again = rig.engine.speak(Self.text("Turn left now"))
+        async let again = rig.engine.prompts.speak(Self.text("Turn left now"))
         await rig.output.waitUntilPlaying(2)
         #expect(rig.server.volume(of: restarted.index) != restarted.volume.values)
         rig.output.drain()
@@ -108,16 +108,16 @@ import Testing
 
     @Test func aCallCutsThePromptInFlightAndTheMusicStaysDuckedForTheCallNotThePrompt() async throws {
         let rig = try await Rig.withMusic()
-        async let spoken = rig.engine.speak(Self.text("Now turn right onto Solar Circle"))
+        async let spoken = rig.engine.prompts.speak(Self.text("Now turn right onto Solar Circle"))
         await rig.output.waitUntilPlaying(1)
-        _ = try await rig.engine.startSource(.phoneCall)
+        _ = try await rig.engine.sources.start(.phoneCall)
         let outcome = try await spoken
         #expect(outcome.result == .interrupted)
         #expect(outcome.cut != nil)
         #expect(rig.output.cancelled == 1, "its audio stopped, not played to its end")
         // The prompt's session is over; what the call asks of the music holds.
         #expect(rig.server.volume(of: Rig.music) != Rig.own.values || rig.server.muted(Rig.music) == true)
-        try await rig.engine.stopSource(.phoneCall)
+        try await rig.engine.sources.stop(.phoneCall)
         try await Rig.waitFor("the music back at its own level") {
             rig.server.volume(of: Rig.music) == Rig.own.values && rig.server.muted(Rig.music) == false
         }
@@ -126,9 +126,9 @@ import Testing
 
     @Test func anImportantPromptInterruptsALowOneWhichIsSaidAgainAfterIt() async throws {
         let rig = try await Rig.start()
-        async let low = rig.engine.speak(Self.text("Traffic is light"), options: PromptOptions(priority: .low))
+        async let low = rig.engine.prompts.speak(Self.text("Traffic is light"), options: PromptOptions(priority: .low))
         await rig.output.waitUntilPlaying(1)
-        async let important = rig.engine.speak(Self.text("Turn left now"), options: PromptOptions(priority: .important))
+        async let important = rig.engine.prompts.speak(Self.text("Turn left now"), options: PromptOptions(priority: .important))
         let interrupted = try await low
         #expect(interrupted.result == .interrupted)
         await rig.output.waitUntilPlaying(2)

@@ -20,12 +20,12 @@ import Testing
         let radio = try await Self.radio(rig)
         let client = ClientID("say")
         let outliving = PromptOptions(outlivesClient: true)
-        let first = try await rig.engine.queue(Self.long, client: client, options: outliving)
-        let dropped = try await rig.engine.queue(PromptRequest(text: "Then keep left."), client: client, options: PromptOptions())
-        let last = try await rig.engine.queue(PromptRequest(text: "Then turn right."), client: client, options: outliving)
+        let first = try await rig.engine.prompts.queue(Self.long, client: client, options: outliving)
+        let dropped = try await rig.engine.prompts.queue(PromptRequest(text: "Then keep left."), client: client, options: PromptOptions())
+        let last = try await rig.engine.prompts.queue(PromptRequest(text: "Then turn right."), client: client, options: outliving)
         await rig.output.waitUntilPlaying(1)
         // The client goes: its disconnect returns only once its outliving prompts have ended.
-        let gone = Task { await rig.engine.clientDisconnected(client) }
+        let gone = Task { await rig.engine.sessions.clientDisconnected(client) }
         try await Self.waitUntilSkipped([dropped.id], rig)
         #expect(rig.events.all.first { $0.prompt == dropped.id.rawValue && $0.type == .promptSkipped }?.reason?.contains("disconnected") == true)
         #expect(rig.output.cancelled == 0, "the playing prompt outlives its client")
@@ -52,11 +52,11 @@ import Testing
         let rig = try await EngineRig.start()
         let radio = try await Self.radio(rig)
         let client = ClientID("say")
-        let prompt = try await rig.engine.queue(Self.long, client: client, options: PromptOptions(outlivesClient: true))
+        let prompt = try await rig.engine.prompts.queue(Self.long, client: client, options: PromptOptions(outlivesClient: true))
         await rig.output.waitUntilPlaying(1)
         let returned = Flag()
         let gone = Task(priority: .high) {
-            await rig.engine.clientDisconnected(client)
+            await rig.engine.sessions.clientDisconnected(client)
             returned.set()
         }
         gone.cancel()
@@ -80,7 +80,7 @@ import Testing
 
     /// The radio, started through the engine, at its own volume.
     static func radio(_ rig: EngineRig) async throws -> UInt32 {
-        try await rig.engine.startSource(.fmRadio).sinkInput
+        try await rig.engine.sources.start(.fmRadio).sinkInput
     }
 
     /// An engine with the radio on and two prompts of `client` queued, the first playing.
@@ -89,8 +89,8 @@ import Testing
     {
         let rig = try await EngineRig.start()
         let radio = try await Self.radio(rig)
-        let first = try await rig.engine.queue(Self.long, client: client, options: PromptOptions())
-        let second = try await rig.engine.queue(PromptRequest(text: "Then keep left."), client: client, options: PromptOptions())
+        let first = try await rig.engine.prompts.queue(Self.long, client: client, options: PromptOptions())
+        let second = try await rig.engine.prompts.queue(PromptRequest(text: "Then keep left."), client: client, options: PromptOptions())
         await rig.output.waitUntilPlaying(1)
         return (rig, radio, first, second)
     }
@@ -111,7 +111,7 @@ import Testing
     @Test func aPromptsEventsComeInOrderAroundTheRadiosDuck() async throws {
         let rig = try await EngineRig.start()
         let radio = try await Self.radio(rig)
-        async let spoken = rig.engine.speak(PromptRequest(text: "Turn left."))
+        async let spoken = rig.engine.prompts.speak(PromptRequest(text: "Turn left."))
         await rig.output.waitUntilPlaying(1)
         // Its last sample: the radio is ducked by the policy's 15 dB.
         #expect(rig.server.volume(of: radio) != Self.radioVolume)
@@ -143,7 +143,7 @@ import Testing
         let client = ClientID("navigation")
         let (rig, radio, first, second) = try await Self.twoPromptsOverTheRadio(of: client)
         #expect(rig.server.volume(of: radio) != Self.radioVolume)
-        let cancelled = await rig.engine.cancelPrompts(client: client)
+        let cancelled = await rig.engine.prompts.cancel(client: client)
         #expect(Set(cancelled) == [first.id, second.id])
         #expect(rig.output.cancelled == 1, "the playing prompt's audio stopped, not played to its end")
         try await Self.waitUntilSkipped([first.id, second.id], rig)
@@ -156,7 +156,7 @@ import Testing
     @Test func aClientThatDisconnectsHasItsPromptsSkippedAndItsSessionEnded() async throws {
         let leaving = ClientID("leaving")
         let (rig, radio, first, second) = try await Self.twoPromptsOverTheRadio(of: leaving)
-        await rig.engine.clientDisconnected(leaving)
+        await rig.engine.sessions.clientDisconnected(leaving)
         try await Self.waitUntilSkipped([first.id, second.id], rig)
         let reasons = rig.events.all.filter { $0.type == .promptSkipped }.compactMap(\.reason)
         #expect(reasons.count == 2 && reasons.allSatisfy { $0.contains("disconnected") }, "\(reasons)")

@@ -14,7 +14,7 @@ import Testing
 
     /// Speaks `text` and returns its outcome and the words its `prompt.started` said.
     static func spoken(_ text: String, on rig: EngineRig) async throws -> (outcome: PromptOutcome, said: String?) {
-        async let spoken = rig.engine.speak(PromptRequest(text: text))
+        async let spoken = rig.engine.prompts.speak(PromptRequest(text: text))
         await rig.output.waitUntilPlaying(rig.output.played + 1)
         rig.output.drain()
         let outcome = try await spoken
@@ -48,7 +48,7 @@ import Testing
         let rig = try await EngineRig.start()
         let text = Self.words(80)
         await #expect {
-            _ = try await rig.engine.speak(PromptRequest(text: text), client: "navit", options: PromptOptions(priority: .low))
+            _ = try await rig.engine.prompts.speak(PromptRequest(text: text), client: "navit", options: PromptOptions(priority: .low))
         } throws: { error in
             "\(error)".contains("more than the 6 s a prompt may take") && "\(error)".contains("1.25× as fast")
         }

@@ -21,7 +21,7 @@ import Testing
     /// An engine whose output holds `client`'s long prompt playing, so that what is queued next waits.
     static func holdingALongPrompt(of client: ClientID) async throws -> EngineRig {
         let rig = try await EngineRig.start()
-        _ = try await rig.engine.queue(long, client: client, options: PromptOptions())
+        _ = try await rig.engine.prompts.queue(long, client: client, options: PromptOptions())
         await rig.output.waitUntilPlaying(1)
         return rig
     }
@@ -29,8 +29,9 @@ import Testing
     @Test func aNewerInstructionForTheSameTurnReplacesTheWaitingOne() async throws {
         let client = ClientID("navit")
         let rig = try await Self.holdingALongPrompt(of: client)
-        let prepare = try await rig.engine.queue(PromptRequest(text: "In 200 meters, turn right onto Oak Avenue."), client: client, options: Self.timed())
-        let now = try await rig.engine.queue(PromptRequest(text: "Turn right now onto Oak Avenue."), client: client, options: Self.timed())
+        let prepare = try await rig.engine.prompts.queue(
+            PromptRequest(text: "In 200 meters, turn right onto Oak Avenue."), client: client, options: Self.timed())
+        let now = try await rig.engine.prompts.queue(PromptRequest(text: "Turn right now onto Oak Avenue."), client: client, options: Self.timed())
         try await EngineRig.waitFor("the older instruction skipped") { rig.events.types(of: prepare.id).last == "prompt.skipped" }
         let skipped = try #require(rig.events.all.first { $0.prompt == prepare.id.rawValue && $0.type == .promptSkipped })
         #expect(skipped.reason?.contains("superseded by \(now.id)") == true, "\(String(describing: skipped.reason))")
@@ -44,13 +45,13 @@ import Testing
     @Test func withoutTimingFromTextNothingIsReplacedAndAClientsOwnKeyWins() async throws {
         let client = ClientID("app")
         let rig = try await Self.holdingALongPrompt(of: client)
-        let plain = try await rig.engine.queue(PromptRequest(text: "In 200 meters, turn right."), client: client, options: PromptOptions())
+        let plain = try await rig.engine.prompts.queue(PromptRequest(text: "In 200 meters, turn right."), client: client, options: PromptOptions())
         var keyed = Self.timed()
         keyed.key = "m7"
         // And a deadline of its own: "now" gives 3 s, which the steps below may take on a loaded
         // machine (it expired there, and never played).
         keyed.deadline = 60
-        let own = try await rig.engine.queue(PromptRequest(text: "Turn right now."), client: client, options: keyed)
+        let own = try await rig.engine.prompts.queue(PromptRequest(text: "Turn right now."), client: client, options: keyed)
         // Neither replaced the other: the plain one has no key, the other its own.
         #expect(rig.events.types(of: plain.id) == ["prompt.queued"])
         #expect(rig.events.types(of: own.id) == ["prompt.queued"])
@@ -67,7 +68,7 @@ import Testing
     @Test func nowKeptWaitingExpiresInsteadOfPlayingLate() async throws {
         let client = ClientID("navit")
         let rig = try await Self.holdingALongPrompt(of: client)
-        let now = try await rig.engine.queue(PromptRequest(text: "Jetzt links abbiegen.", language: "de"), client: client, options: Self.timed())
+        let now = try await rig.engine.prompts.queue(PromptRequest(text: "Jetzt links abbiegen.", language: "de"), client: client, options: Self.timed())
         // The long prompt holds the output past "now"'s deadline (3 s).
         try await Task.sleep(for: .seconds(3.3))
         #expect(rig.events.types(of: now.id) == ["prompt.queued", "prompt.expired"])

@@ -20,12 +20,12 @@ import Testing
     }
 
     static func update(_ rig: Rig, at time: Double, _ upcoming: GuidanceProgress.Upcoming) async throws -> GuidanceUpdate.Result {
-        try await rig.engine.updateGuidance(client: app, progress: GuidanceProgress(time: time, speed: 14, upcoming: [upcoming], interval: 1))
+        try await rig.engine.guidance.update(client: app, progress: GuidanceProgress(time: time, speed: 14, upcoming: [upcoming], interval: 1))
     }
 
     /// Guidance on Solar Circle: the initial prompt playing (held), the prepare prompt waiting behind it.
     static func playingAndWaiting(_ rig: Rig) async throws -> (playing: String, waiting: String) {
-        _ = try await rig.engine.startGuidance(client: app, language: "en-US", profile: "car")
+        _ = try await rig.engine.guidance.start(client: app, language: "en-US", profile: "car")
         let first = try await update(rig, at: 0, turn(1400, described: true))
         #expect(first.prompts.map(\.state) == [.initial])
         await rig.output.waitUntilPlaying(1)
@@ -41,10 +41,10 @@ import Testing
     @Test func aPromptBeingMadeWhenItsGuidanceEndsIsSkippedUnheard() async throws {
         let renderer = GatedRenderer()
         let rig = try await Rig.start(renderer: renderer)
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car")
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car")
         async let first = Self.update(rig, at: 0, Self.turn(1400, described: true))
         try await Rig.waitFor("the update's prompt being made") { renderer.waiting == 1 }
-        #expect(await rig.engine.endGuidance(client: Self.app, reason: .finished))
+        #expect(await rig.engine.guidance.end(client: Self.app, reason: .finished))
         renderer.open()
         let planned = try await first
         #expect(planned.prompts.map(\.state) == [.initial], "the update planned its prompt before the end")
@@ -73,13 +73,13 @@ import Testing
                 ])
         }
         // Something of the client's own plays, so that a departure queued now waits behind it.
-        _ = try await rig.engine.queue(PromptRequest(text: "Keep left."), client: Self.app, options: PromptOptions())
+        _ = try await rig.engine.prompts.queue(PromptRequest(text: "Keep left."), client: Self.app, options: PromptOptions())
         await rig.output.waitUntilPlaying(1)
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: true)
-        async let old = rig.engine.updateGuidance(client: Self.app, progress: route("Old Road"))
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: true)
+        async let old = rig.engine.guidance.update(client: Self.app, progress: route("Old Road"))
         try await Rig.waitFor("the old route's departure being made") { renderer.waiting == 1 }
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: true)
-        let planned = try await rig.engine.updateGuidance(client: Self.app, progress: route("New Road"))
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: true)
+        let planned = try await rig.engine.guidance.update(client: Self.app, progress: route("New Road"))
         #expect(planned.prompts.map(\.maneuverID) == ["start"] && planned.prompts.first?.text.contains("New Road") == true)
         renderer.open()
         _ = try await old
@@ -95,10 +95,32 @@ import Testing
         await rig.stop()
     }
 
+    /// A guidance prompt still playing when its trip is done plays on, but is said no more: outranked
+    /// by a more urgent prompt then, it is not queued again for a guidance that has ended.
+    @Test func aFinishedGuidancesPlayingPromptOutrankedIsNotQueuedAgain() async throws {
+        let rig = try await Rig.start()
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car")
+        let far = try await Self.update(rig, at: 0, Self.turn(9000, described: true))
+        try #require(far.prompts.map(\.state) == [.continue], "a low-priority prompt to outrank")
+        await rig.output.waitUntilPlaying(1)
+        #expect(await rig.engine.guidance.end(client: Self.app, reason: .finished))
+        async let urgent = rig.engine.prompts.speak(PromptRequest(text: "Road closed ahead."), client: Self.app, options: PromptOptions(priority: .important))
+        await rig.output.waitUntilPlaying(2)
+        let interrupted = try #require(rig.events.all.first { $0.type == .promptInterrupted })
+        #expect(interrupted.reason?.hasSuffix("not queued again: its guidance ended") == true, "\(interrupted)")
+        rig.output.drain()
+        #expect(try await urgent.result == .finished)
+        // A prompt queued again would have been queued as the interrupted one ended, before the urgent one played.
+        let queued = rig.events.all.filter { $0.type == .promptQueued }
+        #expect(queued.count == 2, "the ended guidance's prompt was queued again: \(queued.map(\.text))")
+        #expect(rig.output.played == 2)
+        await rig.stop()
+    }
+
     @Test func aPauseSkipsWhatWaitsLetsThePlayingPromptEndAndAnnouncesNothingUntilItResumes() async throws {
         let rig = try await Rig.start()
         let (playing, waiting) = try await Self.playingAndWaiting(rig)
-        let paused = try await rig.engine.pauseGuidance(client: Self.app, reason: .loading, time: 71)
+        let paused = try await rig.engine.guidance.pause(client: Self.app, reason: .loading, time: 71)
         #expect(paused.cancelled == [waiting] && paused.announced && paused.text == "Loading route")
         #expect(rig.events.types(of: PromptID(rawValue: waiting)) == ["prompt.queued", "prompt.skipped"])
         // While paused: reports are taken, nothing is planned, a repeat is refused.
@@ -106,7 +128,7 @@ import Testing
             let reply = try await Self.update(rig, at: time, Self.turn(distance))
             #expect(reply.prompts.isEmpty && reply.paused == .loading)
         }
-        let repeated = try await rig.engine.repeatGuidance(client: Self.app, time: 85)
+        let repeated = try await rig.engine.guidance.repeatNext(client: Self.app, time: 85)
         #expect(!repeated.repeated && repeated.reason?.contains("paused") == true)
         // The prompt that played goes on to its end; then "Loading route"; then nothing.
         rig.output.drain()
@@ -116,8 +138,8 @@ import Testing
         try await Rig.waitFor("Loading route finished") { rig.events.all.contains { $0.type == .promptFinished && $0.text == "Loading route" } }
         #expect(rig.output.played == 2)
         // Resumed: the turn as it stands then.
-        #expect(try await rig.engine.resumeGuidance(client: Self.app) == .loading)
-        #expect(try await rig.engine.resumeGuidance(client: Self.app) == nil, "resumed once")
+        #expect(try await rig.engine.guidance.resume(client: Self.app) == .loading)
+        #expect(try await rig.engine.guidance.resume(client: Self.app) == nil, "resumed once")
         let after = try await Self.update(rig, at: 86, Self.turn(60))
         #expect(after.prompts.map(\.state) == [.execute] && after.paused == nil)
         let lifecycle = rig.events.all.filter { [.guidancePaused, .guidanceResumed].contains($0.type) }.map { "\($0.type.rawValue) \($0.reason ?? "")" }
@@ -130,11 +152,11 @@ import Testing
     @Test func aPromptHeldBackWhilePausedIsNotSaidAgain() async throws {
         let rig = try await Rig.start()
         _ = try await Self.playingAndWaiting(rig)
-        _ = try await rig.engine.pauseGuidance(client: Self.app, reason: .locating, time: 71)
+        _ = try await rig.engine.guidance.pause(client: Self.app, reason: .locating, time: 71)
         // A call cuts the prompt playing: held back, it would be said again once the call ends; paused, it is not.
-        _ = try await rig.engine.startSource(.phoneCall)
+        _ = try await rig.engine.sources.start(.phoneCall)
         try await Rig.waitFor("the playing prompt cut") { rig.events.all.contains { $0.type == .promptInterrupted } }
-        try await rig.engine.stopSource(.phoneCall)
+        try await rig.engine.sources.stop(.phoneCall)
         try await Task.sleep(for: .milliseconds(200))
         let queuedAfterTheCall = rig.events.all.filter { $0.type == .promptQueued }.map(\.text)
         // The initial, the prepare (skipped by the pause), the pause's words: nothing after the call.
@@ -144,9 +166,9 @@ import Testing
 
     @Test func theArrivalEndsGuidanceOnceHeardAndNotBefore() async throws {
         let rig = try await Rig.start()
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car")
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car")
         let arrival = GuidanceProgress.Upcoming(id: "end", distance: 40, maneuver: Maneuver(type: .arriveAtDestinationRight))
-        let planned = try await rig.engine.updateGuidance(client: Self.app, progress: GuidanceProgress(time: 0, speed: 8, upcoming: [arrival]))
+        let planned = try await rig.engine.guidance.update(client: Self.app, progress: GuidanceProgress(time: 0, speed: 8, upcoming: [arrival]))
         #expect(planned.prompts.map(\.state) == [.execute])
         await rig.output.waitUntilPlaying(1)
         // Still playing: guidance runs on.
@@ -158,7 +180,7 @@ import Testing
         #expect(types == [.promptFinished, .guidanceEnded])
         #expect(rig.events.all.first { $0.type == .guidanceEnded }?.reason == "arrived")
         await #expect {
-            _ = try await rig.engine.updateGuidance(client: Self.app, progress: GuidanceProgress(time: 5, speed: 8, upcoming: [arrival]))
+            _ = try await rig.engine.guidance.update(client: Self.app, progress: GuidanceProgress(time: 5, speed: 8, upcoming: [arrival]))
         } throws: { error in
             guard case EngineError.guidance(.guidanceEnded(.arrived)) = error else { return false }
             return (error as? EngineError)?.data == .object(["guidanceEnded": .string("arrived")])
@@ -175,16 +197,16 @@ import Testing
     /// hits only by chance.
     @Test func theLastRoutesArrivalEndingLateEndsNotTheNextGuidance() async throws {
         let rig = try await Rig.start()
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car")
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car")
         let old = try #require(await rig.engine.guidanceSession(of: Self.app)?.id)
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: true)
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: true)
         let new = try #require(await rig.engine.guidanceSession(of: Self.app)?.id)
         #expect(new != old)
         let route = [
             GuidanceProgress.Upcoming(id: "start", distance: 0, maneuver: Maneuver(type: .startRoute, roadName: "Solar Circle")),
             GuidanceProgress.Upcoming(id: "end", distance: 900, maneuver: Maneuver(type: .arriveAtDestinationRight)),
         ]
-        let planned = try await rig.engine.updateGuidance(client: Self.app, progress: GuidanceProgress(time: 0, speed: 0, upcoming: route))
+        let planned = try await rig.engine.guidance.update(client: Self.app, progress: GuidanceProgress(time: 0, speed: 0, upcoming: route))
         try #require(!planned.prompts.isEmpty, "the departure is planned")
         await rig.output.waitUntilPlaying(1)
         let lateArrival = GuidancePromptEnding.heard(AnnouncedManeuver(maneuver: "end", state: .execute))
@@ -200,17 +222,17 @@ import Testing
     /// An arrival with maneuvers listed after it is a waypoint's (a via point): said, and the trip goes on.
     @Test func aWaypointsArrivalDoesNotEndGuidance() async throws {
         let rig = try await Rig.start()
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car")
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car")
         let via = GuidanceProgress.Upcoming(id: "via", distance: 40, maneuver: Maneuver(type: .arriveAtDestinationRight))
         let onward = GuidanceProgress.Upcoming(id: "m2", distance: 900, maneuver: Maneuver(type: .leftTurn, roadName: "Elm Street"))
-        let planned = try await rig.engine.updateGuidance(client: Self.app, progress: GuidanceProgress(time: 0, speed: 8, upcoming: [via, onward]))
+        let planned = try await rig.engine.guidance.update(client: Self.app, progress: GuidanceProgress(time: 0, speed: 8, upcoming: [via, onward]))
         #expect(planned.prompts.map(\.maneuverID) == ["via"] && planned.prompts.map(\.state) == [.execute])
         await rig.output.waitUntilPlaying(1)
         rig.output.drain()
         try await Rig.waitFor("the waypoint's arrival said") { rig.events.all.contains { $0.type == .promptFinished } }
         try await Task.sleep(for: .milliseconds(100))
         #expect(!rig.events.all.contains { $0.type == .guidanceEnded })
-        _ = try await rig.engine.updateGuidance(client: Self.app, progress: GuidanceProgress(time: 10, speed: 8, upcoming: [onward]))
+        _ = try await rig.engine.guidance.update(client: Self.app, progress: GuidanceProgress(time: 10, speed: 8, upcoming: [onward]))
         #expect(try await rig.engine.state().guidanceClients == 1)
         await rig.stop()
     }
@@ -219,7 +241,7 @@ import Testing
         for reason in [GuidanceEndReason.finished, .cancelled] {
             let rig = try await Rig.start()
             let (playing, waiting) = try await Self.playingAndWaiting(rig)
-            #expect(await rig.engine.endGuidance(client: Self.app, reason: reason))
+            #expect(await rig.engine.guidance.end(client: Self.app, reason: reason))
             #expect(rig.events.types(of: PromptID(rawValue: waiting)) == ["prompt.queued", "prompt.skipped"])
             if reason == .finished {
                 #expect(rig.events.types(of: PromptID(rawValue: playing)) == ["prompt.queued", "prompt.started"], "still playing")

@@ -42,14 +42,14 @@ import Testing
         let secondClient = ClientID("say-\(attempt)-2")
         let eventsBefore = rig.events.all.count
         let playedBefore = rig.output.played
-        let first = try await rig.engine.queue(PromptRequest(text: "Turn left."), client: firstClient, options: PromptOptions())
+        let first = try await rig.engine.prompts.queue(PromptRequest(text: "Turn left."), client: firstClient, options: PromptOptions())
         await rig.output.waitUntilPlaying(playedBefore + 1)
         let setsBefore = rig.server.volumeSets.count
         rig.output.drain()
         try await Rig.waitFor("the first prompt finished") { rig.events.types(of: first.id).last == "prompt.finished" }
         try await Task.sleep(for: .milliseconds(200))
         let duckedBetween = rig.server.volume(of: Rig.music) == Rig.ducked.values
-        _ = try await rig.engine.queue(PromptRequest(text: "Then turn right."), client: secondClient, options: PromptOptions())
+        _ = try await rig.engine.prompts.queue(PromptRequest(text: "Then turn right."), client: secondClient, options: PromptOptions())
         await rig.output.waitUntilPlaying(playedBefore + 2)
         let duckedAtTheLastSample = rig.server.volume(of: Rig.music) == Rig.ducked.values
         let setsBetween = rig.server.volumeSets.dropFirst(setsBefore).filter { $0.0 == Rig.music }.map(\.1)
@@ -87,7 +87,7 @@ import Testing
 
     @Test func aSpeakReplyComesAfterTheHoldWhileTheNextPromptAlreadyPlays() async throws {
         let rig = try await Rig.withMusic(policy: Self.holdingASecond)
-        async let spoken = rig.engine.speak(PromptRequest(text: "Turn left."), client: ClientID("app"))
+        async let spoken = rig.engine.prompts.speak(PromptRequest(text: "Turn left."), client: ClientID("app"))
         await rig.output.waitUntilPlaying(1)
         rig.output.drain()
         let drained = ContinuousClock.now
@@ -100,11 +100,11 @@ import Testing
         #expect(timings.0 - timings.1 >= 990, "restored \(timings.0 - timings.1) ms after the drain")
         // Again, and the same client's next prompt 100 ms after its last sample: it plays at once,
         // and takes the duck over; the first reply comes then, the music still ducked.
-        async let again = rig.engine.speak(PromptRequest(text: "Turn left."), client: ClientID("app"))
+        async let again = rig.engine.prompts.speak(PromptRequest(text: "Turn left."), client: ClientID("app"))
         await rig.output.waitUntilPlaying(2)
         rig.output.drain()
         try await Task.sleep(for: .milliseconds(100))
-        let next = try await rig.engine.queue(PromptRequest(text: "Then turn right."), client: ClientID("app"), options: PromptOptions())
+        let next = try await rig.engine.prompts.queue(PromptRequest(text: "Then turn right."), client: ClientID("app"), options: PromptOptions())
         await rig.output.waitUntilPlaying(3)
         _ = try await again
         #expect(rig.server.volume(of: Rig.music) == Rig.ducked.values)
@@ -128,18 +128,18 @@ import Testing
         rig.server.play(Rig.music, volume: 40000, properties: Rig.musicProperties)
         try await rig.waitUntilManaged(Rig.music)
         // The first write that fails tells the engine; from then on it leaves the music alone.
-        async let warmUp = rig.engine.speak(PromptRequest(text: "Keep left."), client: ClientID("say-0"))
+        async let warmUp = rig.engine.prompts.speak(PromptRequest(text: "Keep left."), client: ClientID("say-0"))
         await rig.output.waitUntilPlaying(1)
         rig.output.drain()
         _ = try await warmUp
         try await Rig.waitFor("the music at its own level") { rig.server.volume(of: Rig.music) == Rig.own.values }
-        let first = try await rig.engine.queue(PromptRequest(text: "Turn left."), client: ClientID("say-1"), options: PromptOptions())
+        let first = try await rig.engine.prompts.queue(PromptRequest(text: "Turn left."), client: ClientID("say-1"), options: PromptOptions())
         await rig.output.waitUntilPlaying(2)
         #expect(rig.server.volume(of: Rig.music) == Rig.own.values, "ducked without a journal")
         rig.output.drain()
         try await Rig.waitFor("the first prompt finished") { rig.events.types(of: first.id).last == "prompt.finished" }
         try FileManager.default.removeItem(atPath: journal)
-        _ = try await rig.engine.queue(PromptRequest(text: "Then turn right."), client: ClientID("say-2"), options: PromptOptions())
+        _ = try await rig.engine.prompts.queue(PromptRequest(text: "Then turn right."), client: ClientID("say-2"), options: PromptOptions())
         await rig.output.waitUntilPlaying(3)
         #expect(rig.server.volume(of: Rig.music) == Rig.ducked.values, "not ducked once the journal could be written")
         #expect(FileManager.default.fileExists(atPath: journal))

@@ -20,7 +20,7 @@ import Testing
         policy.ramps.under[.voicePrompt] = 0
         let rig = try await Rig.withMusic(policy: policy)
         let setsBefore = rig.server.volumeSets.count
-        let prompt = try await rig.engine.queue(PromptRequest(text: "Turn left."), client: "nav", options: PromptOptions())
+        let prompt = try await rig.engine.prompts.queue(PromptRequest(text: "Turn left."), client: "nav", options: PromptOptions())
         await rig.output.waitUntilPlaying(1)
         // Ducked at once: a ramp of 0 s is its two sets with no pause between (the built-in 30 ms
         // is three, 10 ms apart).

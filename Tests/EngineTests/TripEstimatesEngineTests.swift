@@ -25,7 +25,7 @@ import Testing
     }
 
     static func update(_ rig: Rig, at time: Double?, trip: TripReport?, described: Bool = true) async throws -> GuidanceUpdate.Result {
-        try await rig.engine.updateGuidance(
+        try await rig.engine.guidance.update(
             client: app, progress: GuidanceProgress(time: time, speed: 14, upcoming: route(described: described), interval: time == nil ? nil : 1, trip: trip))
     }
 
@@ -42,14 +42,14 @@ import Testing
 
     @Test func aReportedArrivalIsKeptAndSaidOnTheDriversClockTheDistanceAndTimeMovedOn() async throws {
         let rig = try await Rig.start()
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car")
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car")
         let reply = try await Self.update(rig, at: 0, trip: TripReport(distance: 20_000, time: 1380, arrival: Self.arrival))
         #expect(reply.trip == TripEstimates(TripEstimate(distance: 20_000, time: 1380, arrival: LocalTime(iso8601: Self.arrival)!), arrivalDerived: false))
         let state = try await rig.engine.state()
         #expect(state.guidance.map(\.client) == ["app"] && state.guidance.first?.trip == reply.trip)
         try await Self.sayAll(rig)
         // A minute later at 14 m/s: 19 160 m (11.9 mi) and 22 minutes to go; the arrival as reported.
-        let said = try await rig.engine.sayEstimates(client: Self.app, time: 60)
+        let said = try await rig.engine.guidance.estimates(client: Self.app, time: 60)
         #expect(said.announced && said.text == "You'll arrive at 5:42 PM, in 22 minutes. 12 miles to go")
         #expect(said.trip?.distance == 19_160 && said.trip?.time == 1320 && said.trip?.arrival == Self.arrival)
         try await Self.sayAll(rig)
@@ -59,7 +59,7 @@ import Testing
 
     @Test func anArrivalNotReportedIsTheWallClockPlusTheTimeToGoInTheDaemonsTimeZone() async throws {
         let rig = try await Rig.start()
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "de", profile: "car")
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "de", profile: "car")
         let before = Date().timeIntervalSince1970
         let reply = try await Self.update(rig, at: nil, trip: TripReport(distance: 5000, time: 600))
         let after = Date().timeIntervalSince1970
@@ -74,7 +74,7 @@ import Testing
 
     @Test func onTheClientsOwnClockTheWorkedOutArrivalMovesWithThatClockNotTheWall() async throws {
         let rig = try await Rig.start()
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car")
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car")
         // A simulation: 60 s of its clock pass between two reports in no time on the wall, and the
         // vehicle lost 20 s on its estimate meanwhile; the arrival moves by those 20 s.
         let first = try await Self.update(rig, at: 100, trip: TripReport(distance: 9000, time: 600))
@@ -90,7 +90,7 @@ import Testing
             (true, false, "Head out on Kings Road"),
         ] {
             let rig = try await Rig.start()
-            _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: asks)
+            _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: asks)
             let reply = try await Self.update(rig, at: 0, trip: trip ? TripReport(distance: 20_000, time: 1380, arrival: Self.arrival) : nil)
             #expect(reply.prompts.first?.maneuverID == "m0" && reply.prompts.first?.text == expected, "asks \(asks), trip \(trip)")
             try await Self.sayAll(rig)
@@ -103,22 +103,22 @@ import Testing
 
     @Test func theEstimatesAreRefusedBeforeATripWasReportedAndWhilePausedChangingNothing() async throws {
         let rig = try await Rig.start()
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car")
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car")
         _ = try await Self.update(rig, at: 0, trip: nil)
         try await Self.sayAll(rig)
         let queued = rig.events.all.filter { $0.type == .promptQueued }.count
-        let none = try await rig.engine.sayEstimates(client: Self.app, time: 10)
+        let none = try await rig.engine.guidance.estimates(client: Self.app, time: 10)
         #expect(!none.announced && none.reason?.contains("no trip estimates") == true && none.text == nil)
         _ = try await Self.update(rig, at: 11, trip: TripReport(distance: 19_000, time: 1300), described: false)
-        _ = try await rig.engine.pauseGuidance(client: Self.app, reason: .locating, time: 12)
+        _ = try await rig.engine.guidance.pause(client: Self.app, reason: .locating, time: 12)
         try await Self.sayAll(rig)
         let queuedBefore = rig.events.all.filter { $0.type == .promptQueued }.count
-        let paused = try await rig.engine.sayEstimates(client: Self.app, time: 13)
+        let paused = try await rig.engine.guidance.estimates(client: Self.app, time: 13)
         #expect(!paused.announced && paused.reason?.contains("paused") == true)
         #expect(rig.events.all.filter { $0.type == .promptQueued }.count == queuedBefore && queuedBefore > queued)
         // Without guidance: the usual refusal.
-        await rig.engine.endGuidance(client: Self.app, reason: .cancelled)
-        await #expect(throws: EngineError.self) { try await rig.engine.sayEstimates(client: Self.app, time: 14) }
+        await rig.engine.guidance.end(client: Self.app, reason: .cancelled)
+        await #expect(throws: EngineError.self) { try await rig.engine.guidance.estimates(client: Self.app, time: 14) }
         await rig.stop()
     }
 }

@@ -39,7 +39,7 @@ struct SSIPConnection: DoorConnection {
     /// Its messages still play, as speech-dispatcher plays them: this returns once they have.
     func ended() async {
         messages.close(id, client: client)
-        await engine.clientDisconnected(client)
+        await engine.sessions.clientDisconnected(client)
     }
 
     private mutating func carryOut(_ step: SSIPConversation.Step) async {
@@ -48,7 +48,7 @@ struct SSIPConnection: DoorConnection {
         case .receiving, .quit: return
         case .setLanguage(let asked):
             do {
-                let resolved = try await engine.textLanguage(asked)
+                let resolved = try await engine.prompts.textLanguage(asked)
                 messages.send(conversation.languageSet(asked, as: resolved), to: id)
             } catch {
                 messages.send(.languageNotSet("\(error)"), to: id)
@@ -56,12 +56,12 @@ struct SSIPConnection: DoorConnection {
         case .speak(let message): await speak(message)
         case .stop(let target):
             for (owner, prompt) in await messages.prompts(of: target, from: id, speakingOnly: true) {
-                await engine.cancelPrompts(client: owner, id: prompt, reason: "stopped by a speech-dispatcher client (STOP)")
+                await engine.prompts.cancel(client: owner, id: prompt, reason: "stopped by a speech-dispatcher client (STOP)")
             }
             messages.send(.stopped, to: id)
         case .cancel(let target):
             for (owner, prompt) in await messages.prompts(of: target, from: id, speakingOnly: false) {
-                await engine.cancelPrompts(client: owner, id: prompt, reason: "cancelled by a speech-dispatcher client (CANCEL)")
+                await engine.prompts.cancel(client: owner, id: prompt, reason: "cancelled by a speech-dispatcher client (CANCEL)")
             }
             messages.send(.cancelled, to: id)
         }
@@ -71,7 +71,7 @@ struct SSIPConnection: DoorConnection {
     private func speak(_ message: SSIPMessage) async {
         let (arrival, outranked) = await messages.arrival(of: message.priority)
         for (owner, prompt) in outranked {
-            await engine.cancelPrompts(
+            await engine.prompts.cancel(
                 client: owner, id: prompt, reason: "a speech-dispatcher message of priority \(message.priority.rawValue) came (SSIP's priority rules)")
         }
         if arrival.dropped { return messages.dropped(client: id, notifications: message.notifications) }
@@ -86,11 +86,14 @@ struct SSIPConnection: DoorConnection {
         do {
             options.prosody = VoiceProsody(rate: message.rate, pitch: message.pitch, volume: message.volume)
             // SSML mode: the markup goes to eSpeak NG's own SSML, never said as words. Plain text
-            // longer than a prompt is said as several in a row (`VoxNavEngine.queueText`).
+            // longer than a prompt is said as several in a row (`EnginePrompts.queueText`).
             let queued =
                 message.ssml
-                ? [try await engine.queue(PromptRequest(content: .markup(message.text), language: message.language), client: client, options: options).id]
-                : try await engine.queueText(message.text, language: message.language, client: client, options: options)
+                ? [
+                    try await engine.prompts.queue(PromptRequest(content: .markup(message.text), language: message.language), client: client, options: options)
+                        .id
+                ]
+                : try await engine.prompts.queueText(message.text, language: message.language, client: client, options: options)
             messages.queued(queued, client: id, engineClient: client, priority: message.priority, notifications: message.notifications)
         } catch {
             messages.refused(client: id, engineClient: client, .refused("\(error)"))

@@ -13,7 +13,7 @@ import Synchronization
 /// before any event of it, even one the engine emitted while the reply was on its way.
 final class SSIPMessages: Sendable {
     /// A message the engine has queued: one prompt, or several in a row for a text longer than one
-    /// (`VoxNavEngine.queueText`), begun with its first and ended with its last.
+    /// (`EnginePrompts.queueText`), begun with its first and ended with its last.
     struct Message: Sendable {
         let id: Int
         let client: Int
@@ -42,7 +42,7 @@ final class SSIPMessages: Sendable {
         /// Messages told ended (cancelled) while parts of them were still to end.
         var ended: Set<Int> = []
         /// Events of an open connection's prompt that came before the prompt was known here (its
-        /// `engine.queue` had not returned yet), given out once it is.
+        /// `engine.prompts.queue` had not returned yet), given out once it is.
         var early: [ClientID: [EventRecord]] = [:]
 
         func send(_ reply: SSIPReply, to client: Int) {
@@ -117,7 +117,7 @@ final class SSIPMessages: Sendable {
     private func standing() async -> [(prompt: PromptID, message: Message, speaking: Bool)] {
         let messages = state.withLock { $0.messages }
         guard !messages.isEmpty else { return [] }
-        let standing = await engine.standing(of: Set(messages.keys))
+        let standing = await engine.prompts.standing(of: Set(messages.keys))
         return messages.compactMap { prompt, message in standing[prompt].map { (prompt, message, $0 == .speaking) } }
     }
 
