@@ -198,15 +198,26 @@ public struct PhraseComposer: Sendable, Hashable {
             let expanded = expand(written)
             guard let spoken else { return { forms.say(expanded, in: $0) } }
             let pronunciation = said(written, expanded)
-            return { form in forms.say(expanded, in: form, inflect: pronunciation == nil) { spoken.mark($0, as: pronunciation) } }
+            // Without an entry of its own, the name as formed ("rue de la Gare Est") is said with its
+            // words' entries ("Èst").
+            return { form in
+                forms.say(expanded, in: form, inflect: pronunciation == nil) { spoken.mark($0, as: pronunciation ?? pack.lexicon.respelling(of: $0)) }
+            }
+        }
+        /// Another name (a signpost, the roundabout's, the road driven on, the destination) in a form,
+        /// said with its words' lexicon entries.
+        func formedName(_ name: String?) -> ((String?) -> String)? {
+            guard let name else { return nil }
+            guard let spoken else { return { forms.say(name, in: $0) } }
+            return { form in forms.say(name, in: form) { formed in pack.lexicon.respelling(of: formed).map { spoken.mark(formed, as: $0) } ?? formed } }
         }
         let roadSaid = formed(writtenRoad, names.road) { pronunciation(road: $0, expanded: $1, given: maneuver.roadNamePronunciation) }
         let refSaid = formed(writtenRef, names.routeNumber) { pack.lexicon[$0] ?? pack.lexicon[$1] }
         let exit = maneuver.exitNumber.flatMap(Self.nonEmpty).map(names.exitNumber)
-        let towards = maneuver.towards.flatMap(Self.nonEmpty).map(names.road)
-        let rotary = maneuver.rotaryName.flatMap(Self.nonEmpty).map(names.road)
-        let currentRoad = maneuver.currentRoadName.flatMap(Self.nonEmpty).map(names.road)
-        let destination = maneuver.destinationName.flatMap(Self.nonEmpty).map(names.road)
+        let towards = formedName(maneuver.towards.flatMap(Self.nonEmpty).map(names.road))
+        let rotary = formedName(maneuver.rotaryName.flatMap(Self.nonEmpty).map(names.road))
+        let currentRoad = formedName(maneuver.currentRoadName.flatMap(Self.nonEmpty).map(names.road))
+        let destination = formedName(maneuver.destinationName.flatMap(Self.nonEmpty).map(names.road))
         let heading = maneuver.heading.flatMap(CompassPoint.init(heading:)).flatMap { pack.compass[$0] }
         let side = maneuver.type.side.flatMap { pack.sides[$0] }
         let exitIndex = maneuver.type.roundaboutExitNumber.map { $0 - 1 }
@@ -218,10 +229,10 @@ public struct PhraseComposer: Sendable, Hashable {
             case "road": return roadSaid?(placeholder.form)
             case "ref": return refSaid?(placeholder.form)
             case "exit": return exit
-            case "towards": return towards.map { forms.say($0, in: placeholder.form) }
-            case "rotary": return rotary.map { forms.say($0, in: placeholder.form) }
-            case "currentRoad": return currentRoad.map { forms.say($0, in: placeholder.form) }
-            case "destination": return destination.map { forms.say($0, in: placeholder.form) }
+            case "towards": return towards?(placeholder.form)
+            case "rotary": return rotary?(placeholder.form)
+            case "currentRoad": return currentRoad?(placeholder.form)
+            case "destination": return destination?(placeholder.form)
             case "heading": return heading.map { word in spokenHeading(word, spoken) }
             case "side": return side
             case "rotation": return rotation

@@ -11,7 +11,9 @@ import Testing
         #expect(us["Houston Street"]?.isPhonemes == true)
         #expect(us["Mackinac Bridge"] == Pronunciation(say: "Mackinaw Bridge"))
         #expect(us["El Camino Real"] == Pronunciation(say: "El Camino Real", language: "es"))
-        #expect(try PackFiles.pack("fr").lexicon == Lexicon(entries: ["l'est": Pronunciation(say: "[[l'Est]]")]))
+        #expect(
+            try PackFiles.pack("fr").lexicon
+                == Lexicon(entries: ["l'est": Pronunciation(say: "[[l'Est]]")], words: ["Est": Pronunciation(say: "Èst")]))
         #expect(try PackFiles.pack("it").lexicon == .empty)
     }
 
@@ -31,6 +33,8 @@ import Testing
         (#"{ "Main St": { say: "Main", language: "d e" } }"#, "Main St", "is not an eSpeak NG language"),
         (#"{ "Main St": { say: "Main", voice: de } }"#, "Main St.voice", "unknown key 'voice'"),
         (#"{ "Main St": [a, b] }"#, "Main St", "expected a text value"),
+        (#"{ "Grand Rue": { say: "Grande Rue", word: true } }"#, "Grand Rue", "a word entry is one word"),
+        (#"{ "Ost": { say: "Osst", word: true, language: de } }"#, "Ost", "said in the name's voice"),
         ("[a, b]", "", "expected a mapping"),
     ])
     func malformedEntriesAreNamed(yaml: String, path: String, message: String) {
@@ -108,5 +112,49 @@ import Testing
             #expect(wording.speech?.contains("[[l'Est3 skw'e@]]") == true, "\(wording)")
         }
         #expect(wordings.last?.speech == nil)
+    }
+}
+
+/// Word entries (`word: true`): a word said otherwise wherever it stands whole inside a name, with
+/// the name's form kept. French "Est" at a name's end is read by eSpeak NG as the verb "è"
+/// (`espeak-ng -v fr -x "Rocade Est"`: rok'ad 'E); "Èst" is the compass point ('Est).
+@Suite struct LexiconWordTests {
+    @Test func aFrenchRoadEndingInEstIsSaidWithTheCompassPoint() throws {
+        let composer = try PackFiles.composer("fr")
+        let turn = composer.wording(Maneuver(type: .rightTurn, roadName: "Avenue de la Liberté Est"), state: .execute, distance: 0)
+        #expect(turn.text == "Tournez à droite sur l'avenue de la Liberté Est")
+        #expect(turn.speech == "Tournez à droite sur l'avenue de la Liberté Èst")
+        // After an elided article inside the name, and on a signpost and a destination too.
+        let ramp = composer.wording(Maneuver(type: .onRamp, towards: "Porte de l'Est"), state: .execute, distance: 0)
+        #expect(ramp.text.contains("Porte de l'Est") && ramp.speech?.contains("Porte de l'Èst") == true, "\(ramp)")
+        let arrival = composer.wording(Maneuver(type: .arriveAtDestination, destinationName: "Gare Routière Est"), state: .execute, distance: 0)
+        #expect(arrival.text == "Vous êtes arrivé à la gare Routière Est", "\(arrival)")
+        #expect(arrival.speech == "Vous êtes arrivé à la gare Routière Èst", "\(arrival)")
+    }
+
+    @Test func onlyTheWholeWordIsRespelt() throws {
+        let composer = try PackFiles.composer("fr")
+        for name in ["Rue de l'Estérel", "Avenue Ernest Renan", "Chemin des Estables"] {
+            let wording = composer.wording(Maneuver(type: .leftTurn, roadName: name), state: .execute, distance: 0)
+            #expect(wording.speech == nil, "\(name): \(wording)")
+        }
+    }
+
+    @Test func aWholeNameEntryWinsOverItsWords() throws {
+        let user = try Lexicon(yaml: #"{ "Quai Est": "Quai de l'Orient", "Nord": { say: "Norr", word: true } }"#)
+        let composer = PhraseComposer(pack: try PackFiles.pack("fr").adding(user))
+        let whole = composer.wording(Maneuver(type: .leftTurn, roadName: "Quai Est"), state: .execute, distance: 0)
+        #expect(whole.speech == "Tournez à gauche sur le Quai de l'Orient", "\(whole)")
+        // A user's word entry is added to the pack's, which still holds.
+        let words = composer.wording(Maneuver(type: .leftTurn, roadName: "Rocade Nord-Est"), state: .execute, distance: 0)
+        #expect(words.speech == "Tournez à gauche sur la rocade Norr-Èst", "\(words)")
+    }
+
+    @Test func respellingSplitsAtSpacesHyphensAndApostrophes() {
+        let lexicon = Lexicon(entries: [:], words: ["Est": Pronunciation(say: "Èst")])
+        #expect(lexicon.respelling(of: "Cité de l’Est")?.say == "Cité de l’Èst")
+        #expect(lexicon.respelling(of: "Sud-Est Avenue")?.say == "Sud-Èst Avenue")
+        #expect(lexicon.respelling(of: "Estuaire") == nil)
+        #expect(lexicon.respelling(of: "est") == nil)
     }
 }
