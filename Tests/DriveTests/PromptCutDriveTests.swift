@@ -25,7 +25,7 @@ import Testing
           notSaid:
             - {pattern: ., from: "0:01", to: "0:19"}
           said:
-            - {text: "In 0.4 miles, turn right onto Solar Circle", from: "0:20", to: "0:21"}
+            - {text: "In point four miles, turn right onto Solar Circle", from: "0:20", to: "0:21"}
         """
 
     @Test func theAssistantListeningCutsTheSpeakingPromptAtOnce() async throws {

@@ -30,9 +30,9 @@ import Testing
         #expect(asked.count == 1, "\(report.prompts.map { ($0.text, $0.queuedAt) })")
         let repeated = try #require(asked.first)
         #expect(repeated.played, "\(repeated)")
-        // About 800 − 13.9 × 10.25 ≈ 658 m (0.41 mi, no usual step within 15 %: 0.4): the initial
+        // About 800 − 13.9 × 10.25 ≈ 658 m (0.41 mi, no usual step within 15 %: "point four miles"): the initial
         // wording, the whole action with the road.
-        #expect(repeated.text == "In 0.4 miles, turn right onto Solar Circle", "\(repeated.text)")
+        #expect(repeated.text == "In point four miles, turn right onto Solar Circle", "\(repeated.text)")
         // The announcer's own prompts still come: the turn's prepare and "turn now" after the repeat.
         let later = report.prompts.filter { $0.played && ($0.startedAt ?? 0) > (repeated.startedAt ?? 0) }
         #expect(later.contains { $0.text.hasPrefix("Turn right onto Solar Circle") }, "\(report.prompts.map(\.text))")
