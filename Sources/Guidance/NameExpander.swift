@@ -44,17 +44,36 @@ public struct NameExpander: Sendable, Hashable {
     /// Word endings ("str." → "straße"), longest first.
     public let suffixes: [(String, String)]
     public let routes: [RouteRule]
+    /// The language's words for a ferry (`ferries`: "ferry", "Fähre", "prom", "轮渡"), lower-cased:
+    /// a ferry maneuver's road that says one is the ferry's own name (`isFerryLine`).
+    public let ferryWords: [String]
 
     public static let none = NameExpander(words: [:], prefixes: [], suffixes: [], routes: [])
 
     public init(
         words: [String: WordRule], prefixes: [(String, String)], suffixes: [(String, String)],
-        routes: [RouteRule]
+        routes: [RouteRule], ferryWords: [String] = []
     ) {
         self.words = words
         self.prefixes = prefixes.sorted { $0.0.count > $1.0.count }
         self.suffixes = suffixes.sorted { $0.0.count > $1.0.count }
         self.routes = routes
+        self.ferryWords = ferryWords.map { $0.lowercased() }
+    }
+
+    /// True when `name` names a ferry (its line) rather than a road: one of its words is, or ends
+    /// with, one of `ferryWords`, case aside ("Bainbridge Island Ferry", "Rheinfähre", "Veerpont
+    /// Buiksloterweg"; in a script without spaces the word anywhere: "烟大轮渡"), or it is two places
+    /// joined by a dash ("Glückstadt–Wischhafen", "Cape May - Lewes": an en or em dash, or a hyphen
+    /// with spaces around it). "Harbour Road" is the road beyond a ferry, not its name.
+    public func isFerryLine(_ name: String) -> Bool {
+        if name.contains("\u{2013}") || name.contains("\u{2014}") || name.contains(" - ") { return true }
+        let lowered = name.lowercased()
+        let words = lowered.split { !$0.isLetter }
+        return ferryWords.contains { ferry in
+            let ideographic = ferry.unicodeScalars.first?.properties.isIdeographic ?? false
+            return ideographic ? lowered.contains(ferry) : words.contains { $0.hasSuffix(ferry) }
+        }
     }
 
     /// A road name ready to speak. A name that is just a route reference ("CT 145") is treated
@@ -126,20 +145,21 @@ public struct NameExpander: Sendable, Hashable {
     }
 
     public static func == (lhs: NameExpander, rhs: NameExpander) -> Bool {
-        lhs.words == rhs.words && lhs.routes == rhs.routes
+        lhs.words == rhs.words && lhs.routes == rhs.routes && lhs.ferryWords == rhs.ferryWords
             && lhs.prefixes.elementsEqual(rhs.prefixes, by: ==) && lhs.suffixes.elementsEqual(rhs.suffixes, by: ==)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(words)
         hasher.combine(routes)
+        hasher.combine(ferryWords)
     }
 }
 
 extension NameExpander {
     /// Reads a pack's `names` section (see docs/PHRASES.md).
     init(_ node: YAMLCursor) throws(PhrasePackError) {
-        try node.onlyKeys(["words", "prefixes", "suffixes", "routes"])
+        try node.onlyKeys(["words", "prefixes", "suffixes", "routes", "ferries"])
         var words: [String: WordRule] = [:]
         for (key, value) in try node.optional("words")?.entries() ?? [] {
             if value.isMapping {
@@ -173,6 +193,14 @@ extension NameExpander {
             let regex = try PackRegex(try item.required("match").string(), at: item.path)
             routes.append(RouteRule(regex: regex, replacement: try item.required("say").string()))
         }
-        self.init(words: words, prefixes: prefixes, suffixes: suffixes, routes: routes)
+        var ferryWords: [String] = []
+        for item in try node.optional("ferries")?.items() ?? [] {
+            let word = try item.string()
+            guard !word.isEmpty, word.allSatisfy(\.isLetter) else {
+                throw PhrasePackError(.invalidValue, at: item, "a ferry word is one word of letters: ferry, Fähre, 轮渡")
+            }
+            ferryWords.append(word)
+        }
+        self.init(words: words, prefixes: prefixes, suffixes: suffixes, routes: routes, ferryWords: ferryWords)
     }
 }

@@ -188,7 +188,7 @@ public struct PhraseComposer: Sendable, Hashable {
     private func values(for maneuver: Maneuver, distance: Double, spoken: SpokenNames? = nil) -> (Placeholder) -> String? {
         let names = pack.names
         let forms = pack.nameForms
-        let writtenRoad = maneuver.roadName.flatMap(Self.nonEmpty)
+        let writtenRoad = maneuver.roadName.flatMap(Self.nonEmpty).flatMap { ferryRoad($0, of: maneuver.type) }
         let writtenRef = maneuver.routeNumber.flatMap(Self.nonEmpty)
         // A road or a ref in the form a placeholder asks. With `spoken`, it is put in as a token for its
         // pronunciation (`said`, from the written and the expanded name); a name with a pronunciation of
@@ -243,6 +243,19 @@ public struct PhraseComposer: Sendable, Hashable {
         return { placeholder in
             let said = value(placeholder)
             return Self.names.contains(placeholder.name) ? Self.keepingStops(said) : said
+        }
+    }
+
+    /// A ferry maneuver's road as it is said (docs/PHRASES.md, "Ferries"): boarding or changing
+    /// ferries, the road is the ferry's name only when it names one (`NameExpander.isFerryLine`:
+    /// "take the Bainbridge Island Ferry"); a road that does not ("Harbour Road", the road beyond
+    /// the ferry) is not said as the ferry's name, and leaving the ferry is said onto a road only
+    /// when that is not a ferry's name. Every other maneuver's road is said as it is.
+    private func ferryRoad(_ road: String, of type: ManeuverType) -> String? {
+        switch type {
+        case .enterFerry, .changeFerry: pack.names.isFerryLine(road) ? road : nil
+        case .exitFerry: pack.names.isFerryLine(road) ? nil : road
+        default: road
         }
     }
 

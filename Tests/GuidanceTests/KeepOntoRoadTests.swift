@@ -82,9 +82,10 @@ import Testing
     }
 }
 
-/// An off-ramp with only a road says the road it leads onto, and a ferry with only a road names the
-/// ferry by it, in every pack (issue 52): they said it as the direction, "take the exit toward …",
-/// which apps say of a signpost alone.
+/// An off-ramp with only a road says the road it leads onto, and a ferry with only a road that
+/// names a ferry line names the ferry by it, in every pack (issue 52): they said it as the direction,
+/// "take the exit toward …", which apps say of a signpost alone (`FerryLineTests`: a road that names
+/// no ferry is not the ferry's name).
 @Suite struct OffRampAndFerryRoadTests {
     @Test(arguments: PackFiles.languages) func anOffRampOntoARoadIsNotSaidAsTheDirection(language: String) throws {
         try expectOntoNotToward([.offRamp, .highwayOffRampLeft, .highwayOffRampRight], road: "Larkspur Boulevard", language: language)
@@ -113,7 +114,7 @@ import Testing
     }
 
     @Test(arguments: PackFiles.languages) func aFerryIsNamedByItsRoadNotHeadedFor(language: String) throws {
-        try expectOntoNotToward([.enterFerry, .changeFerry], road: "Lindau Bregenz", language: language)
+        try expectOntoNotToward([.enterFerry, .changeFerry], road: "Lindau – Bregenz", language: language)
     }
 
     @Test func ferriesAsNativeAppsNameThem() throws {
@@ -123,11 +124,11 @@ import Testing
         }
         // The name's own "Ferry" or "Fähre" is not said twice.
         #expect(say("en-US", "Bainbridge Island Ferry") == "Take the Bainbridge Island Ferry")
-        #expect(say("en-US", "Cape May Lewes", .changeFerry) == "Change to the Cape May Lewes ferry")
+        #expect(say("en-US", "Cape May – Lewes", .changeFerry) == "Change to the Cape May – Lewes ferry")
         #expect(say("de", "Fähre Glückstadt–Wischhafen") == "Auf die Fähre Glückstadt–Wischhafen fahren")
-        #expect(say("fr", "Matane Godbout") == "Prenez le ferry Matane Godbout")
-        #expect(say("pl", "Karsibór Świnoujście") == "Wjedź na prom Karsibór Świnoujście")
-        #expect(say("zh", "烟大") == "乘坐烟大轮渡")
+        #expect(say("fr", "Matane–Godbout") == "Prenez le ferry Matane–Godbout")
+        #expect(say("pl", "Karsibór – Świnoujście") == "Wjedź na prom Karsibór – Świnoujście")
+        #expect(say("zh", "烟大轮渡") == "乘坐烟大轮渡")
         #expect(
             composers["de"]!.compose(Maneuver(type: .enterFerry, towards: "Wischhafen"), state: .execute, distance: 0)
                 == "Auf die Fähre fahren Richtung Wischhafen")
