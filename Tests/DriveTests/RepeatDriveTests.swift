@@ -20,7 +20,7 @@ import Testing
           - {at: 11, event: repeat}
         """
 
-    @Test func theRepeatIsHeardOnceWithTheDistanceNow() async throws {
+    @Test func theRepeatIsSaidOnceWithTheDistanceNow() async throws {
         let output = try await DriveRunner.drive(try DriveRunner.scenarioFile(Self.scenario))
         #expect(output.status == 0, "\(output.text)")
         let report = try output.report()

@@ -21,7 +21,7 @@ import Testing
           - {at: 27, event: reroute}
         """
 
-    @Test func recalculatingIsHeardOnceAndGuidanceGoesOnAfterIt() async throws {
+    @Test func recalculatingIsSaidOnceAndGuidanceGoesOnAfterIt() async throws {
         let output = try await DriveRunner.drive(try DriveRunner.scenarioFile(Self.scenario))
         #expect(output.status == 0, "\(output.text)")
         let report = try output.report()

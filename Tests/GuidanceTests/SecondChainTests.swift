@@ -134,7 +134,7 @@ import Testing
     /// On random drives (every profile, 5–130 km/h): where three maneuvers follow each other within
     /// the chaining window after a long lead-in, the second and third are first heard at least 10 s
     /// before them.
-    @Test func closeManeuversAreFirstHeardTenSecondsAhead() async {
+    @Test func closeManeuversAreFirstMentionedTenSecondsAhead() async {
         await propertyCheck(
             count: 300, input: Gen.double(in: 5...130), Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.int(in: 0...2)
         ) { kilometersPerHour, a, b, profileIndex in
