@@ -26,10 +26,15 @@ final class SpokenNames {
         while let start = rest.firstIndex(of: Self.open), let end = rest[start...].firstIndex(of: Self.close),
             let index = Int(rest[rest.index(after: start)..<end]), names.indices.contains(index)
         {
-            pieces.append((String(rest[..<start]), nil))
             let name = names[index]
+            // The word a template says right before or after a name that starts or ends with it is
+            // said once, as `Template.render` makes the text say it, which sees only the token here.
+            var before = String(rest[..<start])
+            before.removeLast(Template.repeatedWord(after: before, in: name.written))
+            pieces.append((before, nil))
             pieces.append((name.pronunciation?.say ?? name.written, name.pronunciation?.language))
             rest = rest[rest.index(after: end)...]
+            rest = rest.dropFirst(Template.repeatedWord(name.written, before: String(rest)))
         }
         pieces.append((String(rest), nil))
         guard switches else { return pieces.map { Self.escape($0.text) }.joined() }

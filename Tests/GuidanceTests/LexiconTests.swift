@@ -150,6 +150,27 @@ import Testing
         #expect(words.speech == "Tournez à gauche sur la rocade Norr-Èst", "\(words)")
     }
 
+    /// A name said otherwise than written stands in the speech as a token; the word a template says
+    /// right before it, which the name starts with, is still said once, as in the text.
+    @Test func aNameWithAPronunciationStartingWithTheWordBeforeItIsSaidOnce() throws {
+        let user = try Lexicon(yaml: #"{ "Fähre Wittdün": "Fähre Wittdühn" }"#)
+        let composer = PhraseComposer(pack: try PackFiles.pack("de").adding(user))
+        let ferry = composer.wording(Maneuver(type: .enterFerry, roadName: "Fähre Wittdün"), state: .execute, distance: 0)
+        #expect(ferry.text == "Auf die Fähre Wittdün fahren", "\(ferry)")
+        let speech = try #require(ferry.speech, "the name has a pronunciation: \(ferry)")
+        #expect(speech == "Auf die Fähre Wittdühn fahren", "\(speech)")
+    }
+
+    /// The mirror, where a name said otherwise ends with the word said right after it.
+    @Test func aNameWithAPronunciationEndingWithTheWordAfterItIsSaidOnce() {
+        let spoken = SpokenNames()
+        let token = spoken.mark("望京环岛", as: Pronunciation(say: "望京环岛"))
+        #expect(spoken.markup("在\(token)环岛向左转", voice: "cmn") == "在望京环岛向左转")
+        let road = SpokenNames()
+        let said = road.mark("Kaub Fähre", as: Pronunciation(say: "Kaub Fähre"))
+        #expect(road.markup("auf die \(said) fähre fahren", voice: "de") == "auf die Kaub Fähre fahren")
+    }
+
     @Test func respellingSplitsAtSpacesHyphensAndApostrophes() {
         let lexicon = Lexicon(entries: [:], words: ["Est": Pronunciation(say: "Èst")])
         #expect(lexicon.respelling(of: "Cité de l’Est")?.say == "Cité de l’Èst")
