@@ -167,6 +167,7 @@ public struct Announcer: Sendable {
         context.afterSpacing = context.afterNext.flatMap { after in context.next.map { $0.distanceToNext ?? after.distance - $0.distance } }
         // The final instruction's own length moves its window: its last word must leave the reaction time.
         context.thresholds.exitOrInterchange = head.isExitOrInterchange
+        context.thresholds.reachedSpeed = head.reachedSpeed(vehicle: update.speed, acceleration: configuration.profile.plannedAcceleration)
         let final = draft(.execute, context)
         context.thresholds.executeSeconds = speakingSeconds(final)
         // Chaining the next maneuvers when it does not now: only the quiet window needs that length.
@@ -469,6 +470,7 @@ public struct Announcer: Sendable {
         guard says(.prepare, speed: speed) else { return 0 }
         var thresholds = context.thresholds.at(speed: speed)
         thresholds.exitOrInterchange = maneuver.isExitOrInterchange
+        thresholds.reachedSpeed = maneuver.reachedSpeed(vehicle: context.thresholds.speed, acceleration: configuration.profile.plannedAcceleration)
         let own = Context(time: context.time, head: maneuver, next: nil, spacing: nil, heard: 0, thresholds: thresholds)
         thresholds.executeSeconds = speakingSeconds(draft(.execute, own))
         let prepare = configuration.durations.seconds(for: .prepare, chaining: 0)

@@ -33,11 +33,14 @@ extension AnnouncerThresholds {
                         .init(meters: 0, seconds: rule.seconds + updateInterval + latency),
                     ]
                 } else {
-                    // Only from the motorway speed on: a line through the floor there, steeper than the
-                    // floor ever rises, lies above it at every higher speed and below zero in town.
+                    // Only from the motorway speed on, where the vehicle is or will be (`reachedSpeed`: a
+                    // quarter over its mean speed at most), so from that speed less a fifth: a line
+                    // through the floor at the motorway speed there, steeper than the floor ever rises,
+                    // lies above it at every higher speed and below zero in town.
                     let slope = 3 * (rule.seconds + updateInterval + latency)
+                    let from = rule.speed / Announcer.plannedSpeedGain
                     let there = max(rule.meters, rule.seconds * rule.speed) + rule.speed * (updateInterval + latency)
-                    bounds.append(.init(meters: there - slope * rule.speed, seconds: slope))
+                    bounds.append(.init(meters: there - slope * from, seconds: slope))
                 }
             }
             return bounds

@@ -14,17 +14,24 @@ struct AnnouncerThresholds: Sendable {
 
     /// The head maneuver is a motorway exit or interchange (`VehicleProfile.motorwayFinal` applies at any speed).
     var exitOrInterchange = false
+    /// The speed the vehicle will have at the head maneuver where it speeds up towards it
+    /// (`RouteProgress.UpcomingManeuver.reachedSpeed`: up an on-ramp); 0 where not known. The
+    /// motorway rule applies from its speed on by this or `speed`, whichever is higher.
+    var reachedSpeed = 0.0
 
     /// Where the final instruction's window opens on a motorway, before an exit or an interchange or
-    /// at motorway speed (0 elsewhere): one update interval's travel before the rule's distance, so
-    /// that the first update inside it is still at least that far from the maneuver.
+    /// at motorway speed, now or where the vehicle will reach it (0 elsewhere): one update
+    /// interval's travel before the rule's distance, so that the first update inside it is still at
+    /// least that far from the maneuver. The rule's seconds are counted at `speed`, the mean speed
+    /// the guidance engine's time to the maneuver implies where it gives one: its distance in
+    /// `seconds × speed` is its time in `seconds`.
     var motorwayFloor: Double {
-        guard let rule = profile.motorwayFinal, exitOrInterchange || speed >= rule.speed else { return 0 }
+        guard let rule = profile.motorwayFinal, exitOrInterchange || max(speed, reachedSpeed) >= rule.speed else { return 0 }
         return max(rule.meters, rule.seconds * speed) + speed * updateInterval
     }
 
-    /// The same thresholds at another speed: the head's final instruction and whether it is an exit
-    /// stay as they are.
+    /// The same thresholds at another speed: the head's final instruction, whether it is an exit and
+    /// the speed the vehicle will have there stay as they are.
     func at(speed: Double) -> AnnouncerThresholds {
         var copy = self
         copy.speed = speed

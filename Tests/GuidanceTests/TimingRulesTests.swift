@@ -6,7 +6,8 @@ import Testing
 
 /// Two timing rules of the announcer (pure tests): a motorway final instruction starts at least
 /// 300 m and 12 s before its maneuver even after an early prompt whose words run longer than the
-/// table's, and a turn just past the chaining window is first heard at least 10 s before it.
+/// table's, or where the car reaches motorway speed only after an on-ramp, and a turn just past
+/// the chaining window is first heard at least 10 s before it.
 @Suite struct TimingRulesTests {
     /// A drive at one speed in which each prompt speaks `words` seconds, or its word budget where it
     /// was given one (the engine fits its words to it), and the announcer is told each prompt's end.
@@ -91,6 +92,78 @@ import Testing
             }
             let before = (route[1].1 - speed * mention.expectedStart) / speed
             #expect(before >= 10, "\(kilometersPerHour) km/h, \(past) m past the window: b first heard \(before) s before it")
+        }
+    }
+
+    /// A fork that is not an exit, 400–450 m after an on-ramp taken at 45–55 km/h: the car speeds
+    /// up at 2 m/s² to 110–130 km/h from 290–330 m before the fork, its updates giving the exact
+    /// time to it (375 drives over that grid). The fork is the next maneuver once the on-ramp is
+    /// passed, its mean speed to it then just under 80 km/h; its final instruction starts at least
+    /// 300 m and 12 s before it, the rule judged at the speed the car will reach
+    /// (`RouteProgress.UpcomingManeuver.reachedSpeed`) when the prepare prompt is planned. Judged
+    /// at the mean speed, the prepare prompt was said with no room for the rule in 29 of the 375,
+    /// and their final instructions started 11.4–11.8 s before the fork.
+    @Test func aForkReachedAtMotorwaySpeedAfterAnOnRampIsAnnouncedInTime() async {
+        var cases: [(ramp: Double, top: Double, early: Double, spaced: Double)] = []
+        for ramp in stride(from: 45.0, through: 55, by: 2.5) {
+            for top in stride(from: 110.0, through: 130, by: 5) {
+                for early in stride(from: 0.0, through: 1, by: 0.25) {
+                    for spaced in [0.0, 0.5, 1] { cases.append((ramp, top, early, spaced)) }
+                }
+            }
+        }
+        for (ramp, top, early, spaced) in cases {
+            let (slow, fast, acceleration) = (ramp / 3.6, top / 3.6, 2.0)
+            let speeding = (fast - slow) / acceleration
+            let fork = 2000.0
+            let onRamp = fork - 400 - 50 * spaced
+            let start = fork - 290 - 40 * early
+            let rampEnd = start + (slow + fast) / 2 * speeding
+            // Where the car is and how fast it goes at `time`, and when it gets to `position`.
+            func state(at time: Double) -> (position: Double, speed: Double) {
+                let reach = start / slow
+                if time <= reach { return (slow * time, slow) }
+                let t = min(time - reach, speeding)
+                let position = start + slow * t + acceleration * t * t / 2
+                return (position + fast * (time - reach - t), slow + acceleration * t)
+            }
+            func time(at position: Double) -> Double {
+                let reach = start / slow
+                if position <= start { return position / slow }
+                if position <= rampEnd {
+                    return reach + (-slow + (slow * slow + 2 * acceleration * (position - start)).squareRoot()) / acceleration
+                }
+                return reach + speeding + (position - rampEnd) / fast
+            }
+            var announcer = Announcer()
+            var final: Announcement?
+            var ends: Double?
+            for tick in 0..<Int(time(at: fork)) {
+                let now = Double(tick)
+                if let end = ends, now >= end {
+                    announcer.promptDidFinish(at: end)
+                    ends = nil
+                }
+                let position = state(at: now).position
+                let ahead = [("ramp", onRamp), ("fork", fork)].filter { $0.1 > position }.map {
+                    RouteProgress.UpcomingManeuver(id: $0.0, distance: $0.1 - position, timeRemaining: time(at: $0.1) - now)
+                }
+                for said in announcer.update(RouteProgress(time: now, speed: state(at: now).speed, maneuvers: ahead)) {
+                    ends = said.expectedStart + said.estimatedDuration
+                    if said.state == .execute, said.maneuverID == "fork" { final = said }
+                }
+                if final != nil { break }
+            }
+            guard let final else {
+                Issue.record("\(ramp) → \(top) km/h: no final instruction")
+                continue
+            }
+            let heardAt = final.expectedStart
+            let (meters, seconds) = (fork - state(at: heardAt).position, time(at: fork) - heardAt)
+            #expect(
+                meters >= 300 - 1e-6 && seconds >= 12 - 1e-6,
+                "\(ramp) → \(top) km/h from \(fork - start) m before, on-ramp \(fork - onRamp) m before: the final instruction starts \(meters) m, \(seconds) s before it"
+            )
         }
     }
 }
