@@ -61,7 +61,7 @@ public struct GuidanceSession: Sendable {
 
     /// The arrival said after a prompt about a maneuver: a departure's, when the client asked for it
     /// and has reported its trip. A closure over the two values it reads, not over the session: a
-    /// closure the announcer keeps (`spokenDuration`) must not hold the session, whose announcer holds
+    /// closure kept past the update (the speaker's, the announcer's `spokenDuration`) must not hold the session, whose announcer holds
     /// the closure before it, and so on back to the session's first update.
     private var arrivalSaid: @Sendable (Maneuver) -> LocalTime? {
         let (onDeparture, arrival) = (arrivalOnDeparture, trip?.estimate.arrival)
@@ -89,14 +89,16 @@ public struct GuidanceSession: Sendable {
     /// `wordsDuration`): its words at the voice's rate, or the announcer's table where that says
     /// longer. A wording longer than the table (a road name, a signpost, a language's longer phrase)
     /// would otherwise end after the announcer planned, and could push the maneuver's "turn now"
-    /// past its lead time.
+    /// past its lead time. A departure's arrival (`arrivalOnDeparture`) is not counted: the announcer
+    /// gives a departure before a maneuver all the time it has as its word budget, and the arrival,
+    /// the first words it sheds, is said only where they leave it that time. Counted, a close first
+    /// turn's departure was dropped for the arrival's sake.
     var spokenDuration: Announcer.DurationEstimator {
-        // Without the arrival: a departure's is planned as a sentence of its own after it.
         let speaker = GuidancePrompt.Speaker(onRoute: onRoute, composer: composer, verbosity: verbosity)
-        let (composer, durations, arrival) = (composer, announcer.configuration.durations, arrivalSaid)
+        let (composer, durations) = (composer, announcer.configuration.durations)
         return { announcement in
             guard let prompt = GuidancePrompt(announcement, by: speaker) else { return announcement.estimatedDuration }
-            let said = composer.speakingTime(ofDeparture: prompt.text, arrival: arrival(prompt.maneuver), durations: durations)
+            let said = composer.speakingTime(ofDeparture: prompt.text, arrival: nil, durations: durations)
             return max(announcement.estimatedDuration, said)
         }
     }

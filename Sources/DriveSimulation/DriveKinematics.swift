@@ -1,3 +1,5 @@
+import Guidance
+
 /// Where the vehicle is at any time: a piecewise-linear position from a route and a speed
 /// profile. Deterministic, no clock: the same route and profile always give the same knots.
 public struct DriveKinematics: Sendable, Equatable {
@@ -135,8 +137,9 @@ public struct DriveKinematics: Sendable, Equatable {
     }
 
     /// The maneuvers strictly ahead of `position`, and the route's start (a `starts` maneuver) while
-    /// the vehicle sets off from it (up to `departureListing` meters past it, before the maneuver
-    /// after it): a guidance engine lists its departure then, so that "head north on Main Street" is said.
+    /// the vehicle sets off from it (until the maneuver after it, up to `departureListing` meters past
+    /// it): a guidance engine lists its departure then, so that "head north on Main Street" is said
+    /// when the announcer first has room for it, not only in the first 100 m (at 50 km/h, 7 s).
     private func ahead(of position: Double) -> ArraySlice<RouteManeuver> {
         let ahead = route.maneuvers(after: position)
         let start = route.maneuvers[0]
@@ -145,8 +148,9 @@ public struct DriveKinematics: Sendable, Equatable {
         return route.maneuvers[0...]
     }
 
-    /// Meters past the start within which it is still listed (the daemon takes distances down to -1000 m).
-    public static let departureListing = 100.0
+    /// Meters past the start within which it is still listed: as far as the daemon takes a distance
+    /// (`Maneuver.distanceRange`, down to -1000 m).
+    public static let departureListing = -Maneuver.distanceRange.lowerBound
 
     /// The progress update at `time`: position, speed and the maneuvers still ahead (at most
     /// `lookahead` of them), each with its distance and the time the vehicle will take to get there,

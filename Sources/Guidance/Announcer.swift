@@ -405,36 +405,63 @@ public struct Announcer: Sendable {
             time: update.time, head: departure, next: first, spacing: spacing,
             heard: max(0, departure.distance - speed * latency), thresholds: thresholds)
         let announcement = draft(.execute, context)
-        if let first {
-            let heardFirst = max(0, first.distance - speed * latency)
-            guard ends(announcement, before: .execute, heard: heardFirst, thresholds) else {
-                retired.insert(departure.id)
-                // No room for both. A departure that chains the first maneuver and is heard whole before
-                // it, with the minimum lead time, says that turn for good ("head west on Main Street, then
-                // turn right onto Oak Avenue") in place of its "turn now"; otherwise it is dropped rather
-                // than said over the turn.
-                guard announcement.chainedManeuverID == first.id, heardWhole(announcement, before: heardFirst, thresholds) else {
-                    progress[departure.id] = .execute
-                    return nil
-                }
-                let said = speak(.execute, context)
-                progress[first.id] = .execute
-                retired.insert(first.id)
-                return [said]
+        guard let first else {
+            retired.insert(departure.id)
+            return [speak(.execute, context)]
+        }
+        let heardFirst = max(0, first.distance - speed * latency)
+        let words = speakingSeconds(announcement)
+        retired.insert(departure.id)
+        // Room for both: it ends (plus the gap, at the planned acceleration) before the first maneuver's
+        // final instruction is due. Its words, planned as long as they speak; it is given a word budget
+        // of all the time it has, so that what it may add (the arrival, `arrivalOnDeparture`) is said
+        // only where that leaves the first maneuver's final instruction in its time.
+        let planned = self
+        let roomForBoth = { (seconds: Double) in
+            Self.ends(speaking: seconds, heard: heardFirst, thresholds, configuration: planned.configuration, towardsFinal: true) {
+                $0.start(of: .execute)
             }
         }
-        let said = speak(.execute, context)
-        retired.insert(departure.id)
+        if roomForBoth(words) {
+            var said = speak(.execute, context)
+            said.wordBudget = Self.longest(from: words, fitting: roomForBoth)
+            return [said]
+        }
+        // No room for both. A departure that chains the first maneuver and is heard whole before it,
+        // with the reaction time, says that turn for good ("head west on Main Street, then turn right
+        // onto Oak Avenue") in place of its "turn now", given the time it has as its word budget;
+        // otherwise it is dropped rather than said over the turn.
+        let inPlace = { (seconds: Double) in planned.heardWhole(seconds, before: heardFirst, thresholds) }
+        guard announcement.chainedManeuverID == first.id, inPlace(words) else {
+            progress[departure.id] = .execute
+            return nil
+        }
+        var said = speak(.execute, context)
+        said.wordBudget = Self.longest(from: words, fitting: inPlace)
+        progress[first.id] = .execute
+        retired.insert(first.id)
         return [said]
     }
 
-    /// Whether `announcement`, starting now, ends at least the reaction time before the vehicle,
-    /// speeding up at the profile's planned acceleration as towards any final instruction (a quarter
-    /// of its speed at most, or up to the profile's default speed as it sets off: `travel`), covers
-    /// `distance`: a departure that says the first turn is that turn's final instruction.
-    private func heardWhole(_ announcement: Announcement, before distance: Double, _ now: AnnouncerThresholds) -> Bool {
-        let seconds = speakingSeconds(announcement) + configuration.profile.reactionTime
-        return Self.travel(during: seconds, now, configuration: configuration, towardsFinal: true, settingOff: true).covered <= distance
+    /// The longest speech, from `seconds` (which fits) up to `limit`, that still `fits`: a prompt's
+    /// word budget. Nil where the limit itself fits: nothing to bound.
+    static func longest(from seconds: Double, upTo limit: Double = 60, fitting fits: (Double) -> Bool) -> Double? {
+        guard !fits(limit) else { return nil }
+        var (fitting, over) = (max(seconds, 0), limit)
+        for _ in 0..<40 {
+            let middle = (fitting + over) / 2
+            if fits(middle) { fitting = middle } else { over = middle }
+        }
+        return fitting
+    }
+
+    /// Whether a prompt speaking `seconds`, starting now, ends at least the reaction time before the
+    /// vehicle, speeding up at the profile's planned acceleration as towards any final instruction (a
+    /// quarter of its speed at most, or up to the profile's default speed as it sets off: `travel`),
+    /// covers `distance`: a departure that says the first turn is that turn's final instruction.
+    private func heardWhole(_ seconds: Double, before distance: Double, _ now: AnnouncerThresholds) -> Bool {
+        let occupied = seconds + configuration.profile.reactionTime
+        return Self.travel(during: occupied, now, configuration: configuration, towardsFinal: true, settingOff: true).covered <= distance
     }
 
     private func chainWindow(_ context: Context) -> Double {

@@ -91,9 +91,10 @@ import Testing
         #expect(kinematics.position(at: 30) == 300)
         let setting = kinematics.update(at: 5, lookahead: 2)
         #expect(setting.upcoming.map(\.id) == ["m0", "m1"] && setting.upcoming[0].distance == -50 && setting.upcoming[1].distance == 450)
-        let update = kinematics.update(at: 30, lookahead: 1)
-        #expect(update.upcoming.count == 1 && update.upcoming[0].id == "m1" && update.upcoming[0].distance == 200)
-        #expect(update.upcoming[0].timeRemaining == 20)
+        // The start is listed until the first maneuver (up to 1000 m past it), 300 m past it too.
+        let update = kinematics.update(at: 30, lookahead: 2)
+        #expect(update.upcoming.map(\.id) == ["m0", "m1"] && update.upcoming[0].distance == -300 && update.upcoming[1].distance == 200)
+        #expect(update.upcoming[1].timeRemaining == 20)
         // Past the first maneuver the start is no longer listed.
         #expect(kinematics.update(at: 60).upcoming.map(\.id) == ["m2"])
         let timeline = DriveTimeline(kinematics: kinematics, tick: 1)
@@ -124,7 +125,7 @@ import Testing
         #expect(kinematics.position(at: 10_000) == 400)
         let timeline = DriveTimeline(kinematics: kinematics, tick: 10, durationCap: 100)
         #expect(!timeline.arrived && timeline.endTime == 100 && timeline.updates.count == 11)
-        #expect(kinematics.update(at: 50).upcoming.first?.timeRemaining == nil)
+        #expect(kinematics.update(at: 50).upcoming.first { $0.id == "m1" }?.timeRemaining == nil)
     }
 
     @Test func routeSpeedProfileFollowsTheRouteDurations() throws {

@@ -101,6 +101,30 @@ import Testing
         }
     }
 
+    /// A route reported first at 50 km/h, its first turn 150 m ahead, the client asking for the
+    /// arrival on the departure: the departure says the turn in place of its "turn now" ("Head out
+    /// on Kings Road, then turn right onto Solar Circle"), planned by its own words (the arrival
+    /// not counted: `GuidanceSession.spokenDuration`) and given the time to the turn less the
+    /// reaction time as its word budget; the arrival is said only where the spoken words fit it.
+    @Test func aCloseFirstTurnsDepartureIsPlannedWithoutTheArrivalAndGivenABudget() async throws {
+        let rig = try await Rig.start()
+        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: true)
+        let route: [GuidanceProgress.Upcoming] = [
+            .init(id: "m0", distance: 0, maneuver: Maneuver(type: .startRoute, roadName: "Kings Road")),
+            .init(id: "m1", distance: 150, maneuver: Maneuver(type: .rightTurn, roadName: "Solar Circle")),
+        ]
+        let reply = try await rig.engine.updateGuidance(
+            client: Self.app,
+            progress: GuidanceProgress(
+                time: 0, speed: 50 / 3.6, upcoming: route, interval: 1, trip: TripReport(distance: 20_000, time: 1380, arrival: Self.arrival)))
+        #expect(reply.prompts.map(\.maneuverID) == ["m0"], "\(reply.prompts.map(\.text))")
+        try await Self.sayAll(rig)
+        #expect(reply.prompts.first?.chainedManeuverID == "m1", "\(reply.prompts.map(\.text))")
+        let played = rig.events.all.filter { [.promptFinished, .promptShortened].contains($0.type) }.compactMap(\.text)
+        #expect(played.count == 1 && played.first?.hasPrefix("Head out on Kings Road, then turn right onto Solar Circle") == true, "\(played)")
+        await rig.stop()
+    }
+
     @Test func theEstimatesAreRefusedBeforeATripWasReportedAndWhilePausedChangingNothing() async throws {
         let rig = try await Rig.start()
         _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car")

@@ -88,6 +88,59 @@ import Testing
         #expect(!again.contains { $0.maneuverID == "m1" }, "\(again)")
     }
 
+    /// A departure 250 m before its first turn, at 40 km/h, its words 4 s: it is given all the time
+    /// it has as its word budget, so that what its words may add (the arrival, `arrivalOnDeparture`:
+    /// 14 s in all here) is said only where it leaves the turn its final instruction. Spoken to its
+    /// budget, each prompt waiting for the one before it as the engine's queue does, the turn's
+    /// final instruction ends at least the reaction time before the turn.
+    @Test func aDepartureIsGivenTheTimeItHasAsItsWordBudget() throws {
+        var announcer = Announcer()
+        announcer.wordsDuration = { $0.maneuverID == "start" ? 4 : $0.estimatedDuration }
+        let speed = 40 / 3.6
+        var said: [(announcement: Announcement, start: Double, end: Double)] = []
+        var ends: Double?
+        for t in 0...30 {
+            let time = Double(t)
+            if let end = ends, time >= end {
+                announcer.promptDidFinish(at: end)
+                ends = nil
+            }
+            var route: [RouteProgress.UpcomingManeuver] = [.init(id: "m1", distance: 250 - speed * time)]
+            if t < 3 { route.insert(.init(id: "start", distance: -speed * time, isDeparture: true), at: 0) }
+            guard route.last!.distance > 0 else { break }
+            for announcement in announcer.update(update(time, speed: speed, route)) {
+                // The engine's words: the departure with its arrival speaks 14 s, fitted to its budget.
+                let words = announcement.maneuverID == "start" ? 14 : announcement.estimatedDuration
+                let start = max(announcement.expectedStart, said.last?.end ?? 0)
+                said.append((announcement, start, start + min(words, announcement.wordBudget ?? .infinity)))
+                ends = said.last?.end
+            }
+        }
+        let departure = try #require(said.first { $0.announcement.maneuverID == "start" }?.announcement, "\(said)")
+        let budget = try #require(departure.wordBudget, "\(departure)")
+        #expect(budget >= 4 && budget < 14, "\(budget)")
+        let final = try #require(said.first { $0.announcement.maneuverID == "m1" && $0.announcement.state == .execute }, "\(said)")
+        let left = 250 / speed - final.end
+        #expect(left >= announcer.configuration.profile.reactionTime, "the turn's final instruction ends \(left) s before it")
+    }
+
+    /// The close first turn of `aDepartureMovingOffSaysTheCloseFirstTurnInsteadOfBeingDropped`, its
+    /// departure's words 5 s (the arrival is not counted: `GuidanceSession.spokenDuration`): said in
+    /// place of the turn's "turn now", it is given the time to the turn less the reaction time as its
+    /// word budget, at a quarter more speed.
+    @Test func aDepartureSayingTheFirstTurnIsGivenTheTimeToItAsItsWordBudget() throws {
+        var announcer = Announcer()
+        announcer.wordsDuration = { $0.maneuverID == "start" ? 5 : $0.estimatedDuration }
+        let speed = 40 / 3.6
+        let said = announcer.update(
+            update(0, speed: speed, [.init(id: "start", distance: 0, isDeparture: true), .init(id: "m1", distance: 150)]))
+        let departure = try #require(said.first { $0.maneuverID == "start" }, "\(said)")
+        #expect(departure.chainedManeuverID == "m1")
+        let budget = try #require(departure.wordBudget)
+        let reaction = announcer.configuration.profile.reactionTime
+        #expect(budget >= 7 && 150 - speed * 1.25 * (budget + reaction) >= 0, "\(budget)")
+    }
+
     @Test func theDepartureWaitsForTheRecalculatingPrompt() {
         var announcer = Announcer()
         announcer.restart(at: 0, busyFor: 2)
