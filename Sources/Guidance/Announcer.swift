@@ -477,12 +477,12 @@ public struct Announcer: Sendable {
     /// prompt of `state`: within the chaining window (`chainWindow`), or, into its final instruction,
     /// where once that one is passed it would have no room for a prompt of its own before its own
     /// final instruction (`ownRoom`), so that its first mention would be its "turn now" alone, 7–9 s
-    /// before it. A departure chains only within the window.
+    /// before it. A departure chains its first maneuver so too.
     private func chains(
         _ maneuver: RouteProgress.UpcomingManeuver, at spacing: Double, window: Double, in state: ManeuverState, _ context: Context
     ) -> Bool {
         if spacing <= window { return true }
-        guard state == .execute, !context.head.isDeparture else { return false }
+        guard state == .execute else { return false }
         return spacing < ownRoom(maneuver, context)
     }
 

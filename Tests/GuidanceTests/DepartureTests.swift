@@ -141,6 +141,21 @@ import Testing
         #expect(budget >= 7 && 150 - speed * 1.25 * (budget + reaction) >= 0, "\(budget)")
     }
 
+    /// Moving off at 40 km/h, the first turn 190 m ahead, just past the chaining window (187 m):
+    /// once the departure has played the turn would have no room for its own prepare prompt, so the
+    /// departure chains it, as any final instruction chains such a maneuver, and the turn is first
+    /// heard 17 s before it, not in its own "turn now" 7–9 s before. It chained only within the
+    /// window. A turn 600 m ahead is not chained.
+    @Test func aDepartureChainsAFirstTurnThatWouldHaveNoRoomForItsOwnPrepare() {
+        let speed = 40 / 3.6
+        var announcer = Announcer()
+        let close = announcer.update(update(0, speed: speed, [.init(id: "start", distance: 0, isDeparture: true), .init(id: "m1", distance: 190)]))
+        #expect(close.first?.maneuverID == "start" && close.first?.chainedManeuverID == "m1", "\(close)")
+        var far = Announcer()
+        let said = far.update(update(0, speed: speed, [.init(id: "start", distance: 0, isDeparture: true), .init(id: "m1", distance: 600)]))
+        #expect(said.first?.maneuverID == "start" && said.first?.chainedManeuverID == nil, "\(said)")
+    }
+
     @Test func theDepartureWaitsForTheRecalculatingPrompt() {
         var announcer = Announcer()
         announcer.restart(at: 0, busyFor: 2)
