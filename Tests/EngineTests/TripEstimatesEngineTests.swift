@@ -108,12 +108,12 @@ import Testing
     /// reaction time as its word budget; the arrival is said only where the spoken words fit it.
     @Test func aCloseFirstTurnsDepartureIsPlannedWithoutTheArrivalAndGivenABudget() async throws {
         let rig = try await Rig.start()
-        _ = try await rig.engine.startGuidance(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: true)
+        _ = try await rig.engine.guidance.start(client: Self.app, language: "en-US", profile: "car", arrivalOnDeparture: true)
         let route: [GuidanceProgress.Upcoming] = [
             .init(id: "m0", distance: 0, maneuver: Maneuver(type: .startRoute, roadName: "Kings Road")),
             .init(id: "m1", distance: 150, maneuver: Maneuver(type: .rightTurn, roadName: "Solar Circle")),
         ]
-        let reply = try await rig.engine.updateGuidance(
+        let reply = try await rig.engine.guidance.update(
             client: Self.app,
             progress: GuidanceProgress(
                 time: 0, speed: 50 / 3.6, upcoming: route, interval: 1, trip: TripReport(distance: 20_000, time: 1380, arrival: Self.arrival)))
