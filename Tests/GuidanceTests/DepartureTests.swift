@@ -65,6 +65,17 @@ import Testing
         #expect(!again.contains { $0.maneuverID == "m1" }, "\(again)")
     }
 
+    /// The first report of a route moving off at 40 km/h, its first turn 150 m ahead, its departure's
+    /// words 5 s: the announcer and what it said.
+    private func closeFirstTurn() -> (announcer: Announcer, said: [Announcement], speed: Double) {
+        var announcer = Announcer()
+        announcer.wordsDuration = { $0.maneuverID == "start" ? 5 : $0.estimatedDuration }
+        let speed = 40 / 3.6
+        let said = announcer.update(
+            update(0, speed: speed, [.init(id: "start", distance: 0, isDeparture: true), .init(id: "m1", distance: 150)]))
+        return (announcer, said, speed)
+    }
+
     /// A route whose first report comes with the vehicle already moving (40 km/h), its first turn
     /// 150 m ahead, its departure chaining it 5 s long ("Head west on McAllister Street, then turn
     /// right onto Van Ness Avenue"): the departure says the turn in its place. It was dropped, the
@@ -72,11 +83,7 @@ import Testing
     /// for the whole 8 s of its words and the reaction time, to 67 km/h, where every other prompt
     /// towards a final instruction plans a quarter of its speed at most.
     @Test func aDepartureMovingOffSaysTheCloseFirstTurnInsteadOfBeingDropped() throws {
-        var announcer = Announcer()
-        announcer.wordsDuration = { $0.maneuverID == "start" ? 5 : $0.estimatedDuration }
-        let speed = 40 / 3.6
-        let said = announcer.update(
-            update(0, speed: speed, [.init(id: "start", distance: 0, isDeparture: true), .init(id: "m1", distance: 150)]))
+        var (announcer, said, speed) = closeFirstTurn()
         let departure = try #require(said.first { $0.maneuverID == "start" }, "\(said)")
         #expect(departure.chainedManeuverID == "m1" && said.count == 1)
         // It ends the reaction time before the turn, at a quarter more speed.
@@ -129,11 +136,7 @@ import Testing
     /// place of the turn's "turn now", it is given the time to the turn less the reaction time as its
     /// word budget, at a quarter more speed.
     @Test func aDepartureSayingTheFirstTurnIsGivenTheTimeToItAsItsWordBudget() throws {
-        var announcer = Announcer()
-        announcer.wordsDuration = { $0.maneuverID == "start" ? 5 : $0.estimatedDuration }
-        let speed = 40 / 3.6
-        let said = announcer.update(
-            update(0, speed: speed, [.init(id: "start", distance: 0, isDeparture: true), .init(id: "m1", distance: 150)]))
+        let (announcer, said, speed) = closeFirstTurn()
         let departure = try #require(said.first { $0.maneuverID == "start" }, "\(said)")
         #expect(departure.chainedManeuverID == "m1")
         let budget = try #require(departure.wordBudget)
