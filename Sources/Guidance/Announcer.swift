@@ -322,13 +322,7 @@ public struct Announcer: Sendable {
                 $0.motorwayFloor
             }
         }
-        guard !endsInTime(words) else { return nil }
-        var (fits, over) = (0.0, words)
-        for _ in 0..<40 {
-            let middle = (fits + over) / 2
-            if endsInTime(middle) { fits = middle } else { over = middle }
-        }
-        return fits
+        return Self.longest(from: 0, upTo: words, fitting: endsInTime)
     }
 
     /// A prompt of `state` now ends (plus gap) before `later`'s window opens, at the planned acceleration.
@@ -444,7 +438,7 @@ public struct Announcer: Sendable {
     }
 
     /// The longest speech, from `seconds` (which fits) up to `limit`, that still `fits`: a prompt's
-    /// word budget. Nil where the limit itself fits: nothing to bound.
+    /// word budget (a departure's, a motorway prepare's). Nil where the limit itself fits: nothing to bound.
     static func longest(from seconds: Double, upTo limit: Double = 60, fitting fits: (Double) -> Bool) -> Double? {
         guard !fits(limit) else { return nil }
         var (fitting, over) = (max(seconds, 0), limit)
