@@ -24,6 +24,8 @@ package actor FocusExecutor {
     private let deepestDuckDB: Double
     /// The streams lowered or muted now, each with its own volume.
     package private(set) var journal = DuckJournal()
+    /// The groups of streams let go of lately, for a new stream of theirs that comes in at a duck.
+    private var releasedGroups = ReleasedGroups()
     /// False on the virtual clock: prompts make no sound there, so a duck or a restore is set at
     /// once instead of ramped over wall time (a long drive has thousands; the simulated moments and
     /// the levels are the same).
@@ -175,7 +177,7 @@ package actor FocusExecutor {
         if known == nil { known = try await connection.sinkInput(index: index) }
         guard let input = known else { return .untouched }
         let remembered = await memoryBeforeFirstChange(of: input)
-        let own = before == nil ? journal.trueVolume(ofNewStreamIn: input.restoreGroup, arrivingAt: input.volume) : input.volume
+        let own = before == nil ? trueVolume(ofNewStream: input) : input.volume
         let kept = journal
         journal.recordIfAbsent(index, own, identity: DuckJournal.identity(of: input))
         journal.remember(index, remembered)
@@ -277,6 +279,7 @@ package actor FocusExecutor {
             journal.forget(restore.index)
             if journal.streams[restore.index] == nil, let memory = restore.entry.memoryAfterRelease(current: restore.from) {
                 released.append(memory)
+                releasedGroups.note(restore.entry, memory: memory, at: .now)
             }
         }
         let held = batch.touched.compactMap { journal.streams[$0]?.remembered }
@@ -356,8 +359,18 @@ package actor FocusExecutor {
     /// server. Nil when this stream's entry has it already, or the server remembers nothing.
     private func memoryBeforeFirstChange(of input: SinkInput) async -> RememberedStream? {
         guard journal.streams[input.index]?.remembered == nil, !memory.remembersNothing else { return nil }
-        if let held = journal.heldMemory(ofGroup: input.restoreGroup) { return held }
+        if let held = journal.heldMemory(ofGroup: input.restoreGroup) ?? releasedGroups.memory(ofGroup: input.restoreGroup, at: .now) {
+            return held
+        }
         return await memory.memory(of: input)
+    }
+
+    /// The volume a stream first lowered now really has: where it came in at a level the engine set
+    /// on a sibling (held lowered, or let go of lately), the group's remembered volume.
+    private func trueVolume(ofNewStream input: SinkInput) -> ChannelVolumes {
+        let group = input.restoreGroup
+        return releasedGroups.trueVolume(ofNewStreamIn: group, arrivingAt: input.volume, at: .now)
+            ?? journal.trueVolume(ofNewStreamIn: group, arrivingAt: input.volume)
     }
 
     private func persist(_ journal: DuckJournal) { write { $0.save(journal) } }
@@ -443,7 +456,9 @@ package actor FocusExecutor {
         guard let entry = journal.streams[index] else { return }
         journal.forgetAll(index)
         persist(journal)
-        if let memory = entry.memoryAfterRelease(current: nil) { await self.memory.keep([memory]) }
+        guard let memory = entry.memoryAfterRelease(current: nil) else { return }
+        releasedGroups.note(entry, memory: memory, at: .now)
+        await self.memory.keep([memory])
     }
 
     /// A stream held lowered or muted changed (its program corked it, say), and a desktop server

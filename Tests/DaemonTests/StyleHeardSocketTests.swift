@@ -90,8 +90,13 @@ import Testing
             let readings = await watcher.stop()
             let heard = capture.stop()
 
-            // From its first reading playing on (a new stream may be seen corked before it starts).
-            let playing = readings.drop { $0.corked }
+            // From its first reading playing on (a new stream may be seen corked before it starts), to
+            // its end: played out (0.8 s), its stream is corked again a moment before it closes
+            // (`PlaybackStream.play`), which a reading may catch. A cork in its first 0.5 s is not that.
+            var playing = readings.drop { $0.corked }
+            if let first = playing.first {
+                while let last = playing.last, last.corked, last.ms - first.ms >= 500 { playing.removeLast() }
+            }
             #expect(!playing.isEmpty, "the chime was never seen playing during the prompt: \(readings)")
             let changed = playing.filter { $0.volumes != own || $0.corked }
             #expect(changed.isEmpty, "the chime at its own \(own) (alone: \(alone.map(\.volumes))), playing, throughout: \(changed.prefix(5))")

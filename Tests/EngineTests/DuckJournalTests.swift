@@ -80,6 +80,28 @@ import Testing
         }
     }
 
+    /// A group let go of is known for `ReleasedGroups.hold`: a new stream of it at a level between
+    /// the duck and the group's own is taken at its own, one elsewhere keeps its level, and after
+    /// the hold every level is the stream's own.
+    @Test func aGroupLetGoIsKnownForItsHoldOnly() async {
+        await propertyCheck(count: 200, input: Self.volumes, Gen.double(in: 0...1)) { own, fraction in
+            let entry = Self.ducked(7, own: own).streams[7]!
+            var released = ReleasedGroups()
+            let start = ContinuousClock.now
+            released.note(entry, memory: entry.memoryAfterRelease(current: nil)!, at: start)
+            let onTheRamp = own.scaled(byDecibels: -15).interpolated(to: own, fraction: fraction)
+            let soon = start + .milliseconds(200)
+            #expect(released.trueVolume(ofNewStreamIn: Self.group, arrivingAt: onTheRamp, at: soon) == (onTheRamp == own ? nil : own))
+            #expect(released.memory(ofGroup: Self.group, at: soon)?.volume == own)
+            #expect(released.trueVolume(ofNewStreamIn: "sink-input-by-media-role:video", arrivingAt: onTheRamp, at: soon) == nil)
+            let louder = own.scaled(byDecibels: 3)
+            if louder != own { #expect(released.trueVolume(ofNewStreamIn: Self.group, arrivingAt: louder, at: soon) == nil) }
+            let later = start + ReleasedGroups.hold
+            #expect(released.trueVolume(ofNewStreamIn: Self.group, arrivingAt: onTheRamp, at: later) == nil)
+            #expect(released.memory(ofGroup: Self.group, at: later) == nil)
+        }
+    }
+
     @Test func theHeldMemoryOfAGroupIsTheFirstRecorded() {
         var journal = Self.ducked(7, own: ChannelVolumes([40_000, 40_000]))
         #expect(journal.heldMemory(ofGroup: Self.group)?.volume == ChannelVolumes([40_000, 40_000]))

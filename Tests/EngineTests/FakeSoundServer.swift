@@ -34,7 +34,14 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
     /// The prompt streams engines opened on it (`AudioServer.promptOutput`), each held until the test drains it.
     private let promptStreams = Mutex<[HeldOutput]>([])
 
-    init(remembers: Bool = false) { self.remembers = remembers }
+    /// What it calls itself: a name with "PipeWire" in it (as pipewire-pulse's has) makes the engine
+    /// read a group's memory from the stream as it is, not from the server's entry.
+    let name: String
+
+    init(remembers: Bool = false, name: String = "fake sound server") {
+        self.remembers = remembers
+        self.name = name
+    }
 
     /// A new prompt stream (an engine opens one).
     func openPromptStream() -> HeldOutput {
@@ -190,7 +197,7 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
     }
 
     func remembersStreams() async -> Bool { remembers }
-    func serverName() async throws -> String { "fake sound server" }
+    func serverName() async throws -> String { name }
     func rememberedStreams() async throws -> [RememberedStream] { state.withLock { Array($0.remembered.values) } }
 
     func remember(_ entries: [RememberedStream]) async throws {

@@ -240,6 +240,38 @@ import Testing
         _ = await focus.apply(Self.own, [Self.restore(Self.radio)], sources: Self.sources)
         #expect(server.memory(of: group)?.volume == ChannelVolumes([30000, 30000]))
     }
+
+    /// A player that starts its stream again while a prompt plays: its old stream goes (the engine
+    /// lets it go and writes the group's memory back), and its new one comes in at the duck the
+    /// server saved, before it has that write. The new stream's own volume is the group's, not the
+    /// duck: it is ducked once, restored to its own, and the server is left remembering that. As
+    /// PulseAudio (the group's memory read from the server) and as pipewire-pulse (read from the
+    /// stream as it is, which is the duck here).
+    @Test(arguments: ["fake sound server", "PulseAudio (on PipeWire 0.3.65)"])
+    func aStreamStartedAgainAtTheDuckOfOneLetGoIsDuckedOnceFromItsOwn(serverName: String) async {
+        let server = FakeSoundServer(remembers: true, name: serverName)
+        let group = "sink-input-by-media-role:music"
+        let own = ChannelVolumes([40000, 40000])
+        server.play(7, volume: 40000, properties: Self.musicProperties)
+        let focus = Self.executor(server)
+        _ = await focus.apply(Self.ducked(Self.music, -15), [Self.duck(Self.music, -15)], sources: Self.sources)
+        let duck = own.scaled(byDecibels: -15)
+        #expect(server.volume(of: 7) == duck.values)
+
+        server.stop(7)
+        await focus.streamGone(7)
+        #expect(await focus.journal.streams.isEmpty)
+        server.play(8, volume: duck.values[0], properties: Self.musicProperties)
+        let again = SourceID.foreign(8)
+        let sources: [SourceID: SourceHandle] = [again: .foreign(sinkInput: 8, kind: .music, name: "Music player")]
+        _ = await focus.apply([again: .ducked(dB: -15, ramp: 0.3)], [Self.duck(again, -15)], sources: sources)
+        #expect(server.volume(of: 8) == duck.values, "ducked from the duck it came in at, not once from its own")
+        #expect(await focus.journal.streams[8]?.original == own)
+        #expect(server.memory(of: group)?.volume == own)
+        _ = await focus.apply([again: .own(ramp: 0.3)], [Self.restore(again)], sources: sources)
+        #expect(server.volume(of: 8) == own.values)
+        #expect(server.memory(of: group)?.volume == own, "the server keeps the player's own volume")
+    }
 }
 
 /// The events a reconciliation told as carried out.
