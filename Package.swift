@@ -75,7 +75,7 @@ let package = Package(
 
         // Real audio.
         .target(name: "Speech", dependencies: ["TextFormat", "CEspeakNG", "AsyncSupport"]),
-        .target(name: "PulseAudio", dependencies: ["CPulse"]),
+        .target(name: "PulseAudio", dependencies: ["CPulse", "AsyncSupport"]),
         // A private PulseAudio server with a null sink (a process, not libpulse): headless drives and restart tests.
         .target(name: "PulseServer", dependencies: ["Installation", "ProcessSupport", "TextFormat"]),
         .target(name: "CarAudio", dependencies: ["PulseAudio", "AudioPolicy", "AsyncSupport"]),
@@ -83,7 +83,9 @@ let package = Package(
         .target(name: "MPRIS", dependencies: ["CDBus"]),
 
         // The one writer of the managed streams' levels, mutes and pauses, and of the duck journal.
-        .target(name: "SourceFocus", dependencies: ["AudioPolicy", "PulseAudio", "CarAudio", "MPRIS", "RPC", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "SourceFocus",
+            dependencies: ["AsyncSupport", "AudioPolicy", "PulseAudio", "CarAudio", "MPRIS", "RPC", .product(name: "Logging", package: "swift-log")]),
 
         // The time the engine runs on: real, or simulated for drives.
         .target(name: "EngineTime", dependencies: ["RPC"]),

@@ -6,8 +6,9 @@ import Synchronization
 /// later batch never overtakes an earlier one. The engine goes on deciding while a ramp runs here.
 ///
 /// A job handed over while the lane is idle (nothing waiting or running) may run its first part in
-/// the caller's own task (`submitNow`): a prompt's grant then waits for its duck without two
-/// hand-offs to the lane's task and back. Its second part runs in the lane, before any later job.
+/// the caller's own task (`submitNow`): a prompt's grant then has its duck begun without two
+/// hand-offs to the lane's task and back. Its second part (the ramps answered and settled) runs in
+/// the lane, before any later job.
 final class FocusLane: Sendable {
     typealias Job = @Sendable () async -> Void
     private let jobs: AsyncStream<Job>

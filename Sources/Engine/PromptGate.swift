@@ -1,5 +1,6 @@
 import AudioPolicy
 import ClientGuidance
+import PulseAudio
 import RPC
 
 /// The policy as the prompt player sees it: may this client speak now, and how; and the word that
@@ -50,6 +51,9 @@ struct PromptGrant: Sendable {
     let activatedAt: ContinuousClock.Instant?
     var ducked: [PromptOutcome.DuckedSource]
     var paused: [SourceKind]
+    /// The grant's ducks, under way when it is answered: the prompt's first sample comes after their
+    /// last steps, sent in order before its uncork (`PlaybackStream.play(_:after:)`).
+    var afterDucks = RampsSent.already
     /// The verdict holds the prompt back for the moment (`DriverSettings.heldBack`).
     var heldBack = false
     /// How loud the client wants its prompts.

@@ -38,7 +38,7 @@ extension PromptGrant {
             if made.plan.extraDuck < 0 { decisions += engine.policy.apply(.duckDeeper(by: made.plan.extraDuck, at: at)) }
         }
         let effects = await engine.handOver(decisions, inCallersTask: true).value
-        (grant.ducked, grant.paused) = (effects.ducked, effects.paused)
+        (grant.ducked, grant.paused, grant.afterDucks) = (effects.ducked, effects.paused, effects.rampsSent)
         return grant
     }
 }

@@ -3,8 +3,9 @@ import Synchronization
 
 /// Where prompt audio is played.
 protocol PromptOutput: Sendable {
-    /// Plays `audio` (`seconds` long) to its end or its cancellation, and says how it ended.
-    func play(_ audio: BufferSource, seconds: Double) async -> PlaybackEnd
+    /// Plays `audio` (`seconds` long) to its end or its cancellation, and says how it ended. Its first
+    /// sample comes after `ducks`' last steps (the ducks carried out with its grant).
+    func play(_ audio: BufferSource, seconds: Double, after ducks: RampsSent) async -> PlaybackEnd
     /// Ends `audio` early, whether it plays now or is about to.
     func cancel(_ audio: BufferSource)
     /// Ends `audio` early with a short fade to silence (an interrupted prompt): no click.
@@ -111,7 +112,7 @@ final class PromptStreamOutput: ServerPromptOutput {
     /// active, and the car's sources ducked, for good.
     static let drainMargin = 3.0
 
-    func play(_ audio: BufferSource, seconds: Double) async -> PlaybackEnd {
+    func play(_ audio: BufferSource, seconds: Double, after ducks: RampsSent) async -> PlaybackEnd {
         let roles = rolePolicy
         let openForThisPrompt = !roles.keepsPromptStreamOpen
         // Failing to open it is the server gone, seen just below.
@@ -124,7 +125,7 @@ final class PromptStreamOutput: ServerPromptOutput {
                 guard (try? await Task.sleep(for: .seconds(seconds + Self.drainMargin))) != nil else { return false }
                 return stream.abandon(audio)
             }
-            await stream.play(audio)
+            await stream.play(audio, after: ducks)
             // Drained, or ended by the timer's `abandon`: either way the timer is not needed now.
             group.cancelAll()
             var gaveUp = false

@@ -1,5 +1,6 @@
 import AudioPolicy
 import EngineTime
+import PulseAudio
 import RPC
 
 /// What the prompt player tells of its prompts (`EngineEvent`s on the `EventBus`) and how many it
@@ -31,9 +32,14 @@ final class PromptReporter {
         emit(.alertShown(client: prompt.client.rawValue, prompt: prompt.firstID.rawValue, text: prompt.text))
     }
 
-    /// `prompt.started`, as the prompt's first sample goes to the output.
-    func started(_ prompt: Prompt, text: String, style: PromptStyle, preRoll: Double?, level: PromptLevel) {
-        emit(.promptStarted(client: prompt.client.rawValue, prompt: prompt.id.rawValue, text: text, style: style, preRoll: preRoll, level: level.facts))
+    /// `prompt.started`, as the prompt's first sample goes to the output: once the ducks carried
+    /// out with its grant have sent their last steps (then, on the mainloop, where they are still
+    /// under way), so the sources are ducked as it is told.
+    func started(_ prompt: Prompt, text: String, style: PromptStyle, preRoll: Double?, level: PromptLevel, after ducks: RampsSent) {
+        let event = EngineEvent.promptStarted(
+            client: prompt.client.rawValue, prompt: prompt.id.rawValue, text: text, style: style, preRoll: preRoll, level: level.facts)
+        let (events, clock) = (events, clock)
+        ducks.then { events.emit(event, at: clock.now()) }
     }
 
     /// The prompt's end, as its outcome says.

@@ -57,9 +57,9 @@ final class PromptStage {
 
     /// Plays a prompt's audio to the end (or its cancellation). On a simulated clock the prompt takes
     /// exactly its length of simulated time; `compressed` also plays it for real, `virtual` does not.
-    nonisolated(nonsending) func play(_ audio: BufferSource, duration: Double) async {
+    nonisolated(nonsending) func play(_ audio: BufferSource, duration: Double, after ducks: RampsSent) async {
         let start = clock.now()
-        if clock.playsPromptAudio, let reason = await output.play(audio, seconds: duration).reason {
+        if clock.playsPromptAudio, let reason = await output.play(audio, seconds: duration, after: ducks).reason {
             resolve(.outputFailed(reason: reason))
         }
         guard clock.simulated != nil, playing?.cancelled != true else { return }

@@ -187,8 +187,10 @@ final class PromptWorker {
         stage.enter(.sounding(audio))
         defer { stage.enter(.ended) }
         timings.playbackStarted = ms()
-        reporter.started(prompt, text: rendered.text, style: style, preRoll: silence > 0 ? Double(silence) / Double(heard.sampleRate) : nil, level: level)
-        await stage.play(audio, duration: heard.duration)
+        reporter.started(
+            prompt, text: rendered.text, style: style, preRoll: silence > 0 ? Double(silence) / Double(heard.sampleRate) : nil, level: level,
+            after: grant.afterDucks)
+        await stage.play(audio, duration: heard.duration, after: grant.afterDucks)
         _ = await woken
         lastAudioEnd = clock.now()
         timings.drained = ms()

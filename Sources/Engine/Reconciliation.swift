@@ -8,9 +8,10 @@ import SourceFocus
 /// registry, subscribers are told of each event carried out, the bed is measured again.
 enum Reconciliation {
     /// A batch's turn in the lane: the streams reconciled with `levels` and the policy's `events`
-    /// (`FocusExecutor.reconcile`); `heard` is given what that did once the ramps are done. Then the
-    /// bed is measured again if no session is active. Returns what comes after the answer, in the
-    /// lane: the server's memory written.
+    /// (`FocusExecutor.reconcile`); `heard` is given what that did once the ramps are under way (a
+    /// prompt's uncork waits for their last steps, `Effects.rampsSent`). Then the bed is measured
+    /// again if no session is active. Returns what comes after the answer, in the lane: the ramps
+    /// answered, what they restored let go, the server's memory written (`FocusExecutor.settle`).
     ///
     /// - Parameter decidedAt: when the events were decided, for the events telling subscribers of
     ///   those carried out; nil tells none (ducks carried out again on a new server).
@@ -21,7 +22,7 @@ enum Reconciliation {
         let handles = engine.sourceDesk.registry.handles
         var tell: @Sendable ([FocusEvent]) -> Void = { _ in }
         if let decidedAt { tell = told(decidedAt: decidedAt, handles: handles, to: engine.events) }
-        let (effects, toRemember) = await engine.focus.reconcile(
+        let (effects, ramps) = await engine.focus.reconcile(
             levels, events: events, sources: handles, voxNavDucks: engine.rolePolicy.voxNavDucks, carriedOut: tell)
         engine.levelsBehind = effects.behind
         for id in effects.stopped { engine.sourceDesk.registry.remove(id) }
@@ -35,7 +36,7 @@ enum Reconciliation {
         }
         heard(effects)
         engine.bed.trackIfIdle(on: engine)
-        return { [focus = engine.focus] in await focus.remember(toRemember) }
+        return { [focus = engine.focus] in await focus.settle(ramps) }
     }
 
     /// The streams made again on a server that is back, reconciled with the policy's levels and

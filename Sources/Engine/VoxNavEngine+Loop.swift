@@ -57,9 +57,11 @@ extension VoxNavEngine {
     }
 
     /// Reports a batch the policy has just decided and hands its focus events to the lane, in the
-    /// same turn; what carrying them out did is set once they are. `inCallersTask`: a prompt's grant, which
-    /// waits for them: while the lane is idle they are carried out in the caller's task before this
-    /// returns (`FocusLane.submitNow`), and only what comes after the answer goes to the lane.
+    /// same turn; what carrying them out did is set once they are, their ramps answered.
+    /// `inCallersTask`: a prompt's grant, which waits for them only until the ramps are under way
+    /// (its first sample then waits for their last steps, `PromptGrant.afterDucks`): while the lane
+    /// is idle they are begun in the caller's task before this returns (`FocusLane.submitNow`), and
+    /// only what comes after the answer (`FocusExecutor.settle`) goes to the lane.
     func handOver(_ decisions: [PolicyDecision], inCallersTask: Bool = false) async -> OneShot<FocusExecutor.Effects> {
         // A cut first, before any ramp of the same batch (ramps take time): heard within 100 ms.
         for case .cutPrompt(let cut) in decisions { player.cut(cut) }
@@ -80,10 +82,18 @@ extension VoxNavEngine {
             _ = done.set(FocusExecutor.Effects())
         } else {
             handedLevels = levels
-            let job: @Sendable () async -> FocusLane.Job = {
-                await Reconciliation.run(levels, events: events, toldAsDecidedAt: decidedAt, on: self) { _ = done.set($0) }
+            let job: @Sendable (_ heard: @escaping @Sendable (FocusExecutor.Effects) -> Void) async -> FocusLane.Job = { heard in
+                await Reconciliation.run(levels, events: events, toldAsDecidedAt: decidedAt, on: self, heard: heard)
             }
-            if inCallersTask { await lane.submitNow(job) } else { await lane.submit { await job()() } }
+            if inCallersTask {
+                await lane.submitNow { await job { _ = done.set($0) } }
+            } else {
+                await lane.submit {
+                    let effects = OneShot<FocusExecutor.Effects>()
+                    await job { _ = effects.set($0) }()
+                    _ = done.set(await effects.value)
+                }
+            }
         }
         await releaseReplies.answer(on: self)
         return done

@@ -32,6 +32,11 @@ public final class PlaybackStream: @unchecked Sendable {
     /// Set by `play(_:)`: the next feed writes all of the source (up to `wholeWriteLimit`), not only
     /// what the server asked for.
     private var writeWhole = false
+    /// Set by `play(_:after:)` until the ramps it waits for have sent their last steps: the source is
+    /// written (and its drain asked for), but the stream stays corked.
+    private var holdingStart = false
+    /// Counts the plays, so that the start of one that has ended is never made for the next.
+    private var plays = 0
     private var onReady: ((Result<Void, Error>) -> Void)?
     /// Gives the stream's creation up after `pulseRequestTimeout` (a stopped or hung server would
     /// leave it to libpulse's own 30 s), while a connect is under way.
@@ -170,9 +175,11 @@ public final class PlaybackStream: @unchecked Sendable {
     }
 
     /// Plays a finite source to its end and returns once its last sample has been played
-    /// (the server's drain acknowledgement), with the stream corked again.
+    /// (the server's drain acknowledgement), with the stream corked again. The source is written
+    /// at once; the stream is uncorked once `ramps` have sent their last steps (a prompt over
+    /// sources being ducked: the server takes the uncork after the duck, in order).
     @discardableResult
-    public func play(_ newSource: SampleSource) async -> Date {
+    public func play(_ newSource: SampleSource, after ramps: RampsSent = .already) async -> Date {
         await withCheckedContinuation { (continuation: CheckedContinuation<Date, Never>) in
             connection.withLock {
                 // A stream whose server has gone would never drain: nothing to play, at once.
@@ -182,8 +189,16 @@ public final class PlaybackStream: @unchecked Sendable {
                 paused = false
                 writeWhole = true
                 onDrained = { continuation.resume(returning: $0) }
+                holdingStart = true
+                plays += 1
+                let play = plays
                 feed()
-                setCorkedLocked(false)
+                // Under the mainloop lock either way: here, or on its thread after the last step.
+                ramps.then { [self] in
+                    guard holdingStart, plays == play else { return }
+                    holdingStart = false
+                    setCorkedLocked(false)
+                }
             }
         }
     }
@@ -257,6 +272,11 @@ public final class PlaybackStream: @unchecked Sendable {
             if self.source === source {
                 if let op = pa_stream_flush(stream, nil, nil) { pa_operation_unref(op) }
                 feed()
+                // Not waiting for a duck any more: nothing of it is left to hear.
+                if holdingStart {
+                    holdingStart = false
+                    setCorkedLocked(false)
+                }
             }
         }
     }
@@ -424,6 +444,7 @@ public final class PlaybackStream: @unchecked Sendable {
         let done = onDrained
         onDrained = nil
         draining = false
+        holdingStart = false
         source = nil
         if pa_stream_get_state(stream) == PA_STREAM_READY { setCorkedLocked(true) }
         done?(Date())

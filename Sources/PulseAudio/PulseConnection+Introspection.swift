@@ -13,23 +13,24 @@ final class ListRequest<Element>: CancellableRequest {
     func fail(_ error: Error) { continuation.resume(throwing: error) }
 }
 
+/// A request answered with success or failure: `done` is given nil, or why it failed.
 final class SuccessRequest: CancellableRequest {
-    let continuation: CheckedContinuation<Void, Error>
+    let done: (Error?) -> Void
     let what: String
-    init(_ continuation: CheckedContinuation<Void, Error>, what: String) {
-        self.continuation = continuation
+    init(what: String, done: @escaping (Error?) -> Void) {
+        self.done = done
         self.what = what
     }
-    func fail(_ error: Error) { continuation.resume(throwing: error) }
+    func fail(_ error: Error) { done(error) }
 }
 
 let successCallback: pa_context_success_cb_t = { ctx, success, userdata in
     let request = Unmanaged<SuccessRequest>.fromOpaque(userdata!).takeRetainedValue()
     if success != 0 {
-        request.continuation.resume()
+        request.done(nil)
     } else {
         let reason = String(cString: pa_strerror(pa_context_errno(ctx)))
-        request.continuation.resume(throwing: PulseError("\(request.what) failed: \(reason)"))
+        request.done(PulseError("\(request.what) failed: \(reason)"))
     }
 }
 
@@ -136,11 +137,19 @@ extension PulseConnection {
         _ what: String, _ continuation: CheckedContinuation<Void, Error>,
         _ start: (OpaquePointer, pa_context_success_cb_t, UnsafeMutableRawPointer) -> OpaquePointer?
     ) {
-        let request = SuccessRequest(continuation, what: what)
+        begin(what, done: { error in error.map { continuation.resume(throwing: $0) } ?? continuation.resume() }, start)
+    }
+
+    /// Starts one libpulse operation that reports success (nil) or why it failed to `done`, on the
+    /// mainloop (under its lock, or on its thread).
+    func begin(
+        _ what: String, done: @escaping (Error?) -> Void, _ start: (OpaquePointer, pa_context_success_cb_t, UnsafeMutableRawPointer) -> OpaquePointer?
+    ) {
+        let request = SuccessRequest(what: what, done: done)
         let userdata = Unmanaged.passRetained(request).toOpaque()
         guard let op = start(context, successCallback, userdata) else {
             Unmanaged<SuccessRequest>.fromOpaque(userdata).release()
-            continuation.resume(throwing: PulseError("\(what) failed: \(lastError)"))
+            done(PulseError("\(what) failed: \(lastError)"))
             return
         }
         watch(op) { Self.cancelled(userdata, SuccessRequest.self, what, timedOut: $0) }

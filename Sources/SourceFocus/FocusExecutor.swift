@@ -1,3 +1,4 @@
+import AsyncSupport
 import AudioPolicy
 import CarAudio
 import Logging
@@ -26,6 +27,10 @@ package actor FocusExecutor {
     package private(set) var journal = DuckJournal()
     /// The groups of streams let go of lately, for a new stream of theirs that comes in at a duck.
     private var releasedGroups = ReleasedGroups()
+    /// The batch whose ramps are under way, until `settle`: its number, the ramps' answers, and what
+    /// it lets go of once they are answered.
+    private var underWay: (id: Int, answers: [OneShot<(any Error)?>], batch: FocusBatch)?
+    private var batches = 0
     /// False on the virtual clock: prompts make no sound there, so a duck or a restore is set at
     /// once instead of ramped over wall time (a long drive has thousands; the simulated moments and
     /// the levels are the same).
@@ -61,6 +66,9 @@ package actor FocusExecutor {
         /// A level not reached (another program's stream left at its own while the journal cannot be
         /// written): the next reconciliation tries again, whatever its input.
         package var behind = false
+        /// Told once the ramps have sent their last steps: a prompt's uncork waits for it
+        /// (`PlaybackStream.play(_:after:)`), so its first sample is heard over the duck.
+        package var rampsSent = RampsSent.already
 
         package init() {}
     }
@@ -83,27 +91,56 @@ package actor FocusExecutor {
     ///   the ramps run: those not carried out (another program's stream while the journal cannot be
     ///   written, a restore of a stream never ducked, a stream gone) are left out, and a duck left
     ///   undone before and made now is told as the policy decided it.
+    ///
+    /// Returns once the ramps are under way, with what it did: a prompt's first sample waits for
+    /// their last steps to be sent (`Effects.rampsSent`), not for the server's answers. `settle`
+    /// then waits for those, lets go of what was restored and writes the server's memory: the
+    /// engine's lane runs it before its next job.
     package func reconcile(
         _ levels: [SourceID: SourceLevel], events: [FocusEvent], sources: [SourceID: SourceHandle], voxNavDucks: Bool = true,
         carriedOut: @Sendable ([FocusEvent]) -> Void = { _ in }
-    ) async -> (effects: Effects, toRemember: [RememberedStream]) {
+    ) async -> (effects: Effects, ramps: RampsUnderWay) {
+        // One batch's ramps at a time: one not settled yet (a caller that did not) is first.
+        if let earlier = underWay { await settle(RampsUnderWay(batch: earlier.id, answers: earlier.answers)) }
         var batch = FocusBatch()
         let plan = FocusPlan(levels: levels, events: events, sources: sources, journal: journal, voxNavDucks: voxNavDucks)
         for event in plan.edges + plan.moves { await carry(event, sources: sources, voxNavDucks: voxNavDucks, into: &batch) }
         persist(journal)
         carriedOut(plan.told(done: batch.done, journal: journal))
-        let toRemember = await rampAndRelease(batch)
         var effects = batch.effects
-        effects.behind = plan.isBehind(after: journal)
-        return (effects, toRemember)
+        effects.rampsSent = RampsSent(count: batch.ramps.count)
+        var answers: [OneShot<(any Error)?>] = []
+        for move in batch.ramps {
+            answers.append(await move.ramp.begin(on: connection, sinkInput: move.index, from: move.from, to: move.to, sent: effects.rampsSent))
+        }
+        // Behind or not as the journal will be once the restores are let go.
+        effects.behind = plan.isBehind(after: batch.restoring.reduce(into: journal) { $0.forget($1.index) })
+        batches += 1
+        underWay = (batches, answers, batch)
+        return (effects, RampsUnderWay(batch: batches, answers: answers))
     }
 
-    /// After a reconciliation's answer: the journal as the ramps left it (a kill before this write is
-    /// undone as well: a stream at the level the journal says it ramps to is ours), and what the
-    /// server should remember for the groups it touched.
-    package func remember(_ entries: [RememberedStream]) async {
+    /// After a reconciliation's answer, once its ramps are answered: a duck's level alone is ours
+    /// then, and a restored stream is let go; the journal is written as they left it (a kill before
+    /// this write is undone as well: a stream at the level the journal says it ramps to is ours),
+    /// and what the server should remember for the groups touched: for each stream held, and each
+    /// let go, what it remembered before.
+    package func settle(_ ramps: RampsUnderWay) async {
+        for answer in ramps.answers { _ = await answer.value }
+        guard let (id, _, batch) = underWay, id == ramps.batch else { return }
+        underWay = nil
+        var released = batch.released
+        for move in batch.ramps { journal.rampDone(move.index) }
+        for restore in batch.restoring {
+            journal.forget(restore.index)
+            if journal.streams[restore.index] == nil, let memory = restore.entry.memoryAfterRelease(current: restore.from) {
+                released.append(memory)
+                releasedGroups.note(restore.entry, memory: memory, at: .now)
+            }
+        }
+        let held = batch.touched.compactMap { journal.streams[$0]?.remembered }
         persist(journal)
-        await memory.keep(entries)
+        await memory.keep(held + released)
     }
 
     /// One event carried out, what it did added to `batch`.
@@ -256,34 +293,6 @@ package actor FocusExecutor {
                 batch.done.append(event)
             }
         }
-    }
-
-    /// The batch's ramps run together; then a duck's level alone is ours, and a restored stream is
-    /// let go. Returns what the server should remember: for each stream held, and each let go, what
-    /// it remembered before.
-    private func rampAndRelease(_ batch: FocusBatch) async -> [RememberedStream] {
-        if batch.ramps.count == 1, let move = batch.ramps.first {
-            // One ramp (a prompt over one source) runs from here: no child task to hand it to.
-            try? await move.ramp.run(on: connection, sinkInput: move.index, from: move.from, to: move.to)
-        } else {
-            await withTaskGroup(of: Void.self) { group in
-                for move in batch.ramps {
-                    let connection = self.connection
-                    group.addTask { try? await move.ramp.run(on: connection, sinkInput: move.index, from: move.from, to: move.to) }
-                }
-            }
-        }
-        var released = batch.released
-        for move in batch.ramps { journal.rampDone(move.index) }
-        for restore in batch.restoring {
-            journal.forget(restore.index)
-            if journal.streams[restore.index] == nil, let memory = restore.entry.memoryAfterRelease(current: restore.from) {
-                released.append(memory)
-                releasedGroups.note(restore.entry, memory: memory, at: .now)
-            }
-        }
-        let held = batch.touched.compactMap { journal.streams[$0]?.remembered }
-        return held + released
     }
 
     /// What takes a journalled stream back to its own level over `seconds`: the level it has, the ramp

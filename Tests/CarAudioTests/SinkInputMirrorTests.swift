@@ -76,7 +76,7 @@ import Testing
         radio.stop()
         _ = try? await connection.sinkInput(index: index)
         await #expect(throws: PulseError.self) {
-            try await connection.rampSinkInputVolume(index: index, through: levels, every: .milliseconds(5))
+            try await ramp.run(on: connection, sinkInput: index, from: start, to: target)
         }
     }
 }

@@ -42,9 +42,8 @@ import Testing
         // Alerts interrupt nothing: it waits, and its dismissal (its latest start) passes.
         let alert = try await rig.engine.prompts.queue(
             PromptRequest(content: .alertText(["Road closed ahead"])), client: Self.app, options: PromptOptions(priority: .important, deadline: 0.2))
-        try await Task.sleep(for: .milliseconds(400))
-        rig.output.drain()
         try await Rig.waitFor("the alert dismissed") { rig.events.all.contains { $0.type == .alertDismissed } }
+        rig.output.drain()
         #expect(rig.events.types(of: alert.id) == ["prompt.queued", "alert.shown", "prompt.expired", "alert.dismissed"])
         #expect(Self.alertEvents(rig).last == "alert.dismissed \(alert.id.rawValue) expired")
         #expect(rig.output.played == 1, "never played")

@@ -69,9 +69,10 @@ import Testing
         let client = ClientID("navit")
         let rig = try await Self.holdingALongPrompt(of: client)
         let now = try await rig.engine.prompts.queue(PromptRequest(text: "Jetzt links abbiegen.", language: "de"), client: client, options: Self.timed())
-        // The long prompt holds the output past "now"'s deadline (3 s).
-        try await Task.sleep(for: .seconds(3.3))
+        // The long prompt holds the output past "now"'s deadline (3 s): it expires, unplayed.
+        try await EngineRig.waitFor("now expired") { rig.events.types(of: now.id).last == "prompt.expired" }
         #expect(rig.events.types(of: now.id) == ["prompt.queued", "prompt.expired"])
+        #expect(rig.output.played == 1, "only the long prompt played")
         rig.output.drain()
         await rig.stop()
     }

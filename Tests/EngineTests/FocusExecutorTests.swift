@@ -283,10 +283,10 @@ final class Told: Sendable {
 
 extension FocusExecutor {
     /// One reconciliation as the engine's lane makes it: the streams made as `levels` say, the
-    /// policy's `events` beside, then the server's memory written.
+    /// policy's `events` beside, then its ramps settled and the server's memory written.
     func apply(_ levels: [SourceID: SourceLevel], _ events: [FocusEvent] = [], sources: [SourceID: SourceHandle]) async -> Effects {
-        let (effects, toRemember) = await reconcile(levels, events: events, sources: sources)
-        await remember(toRemember)
+        let (effects, ramps) = await reconcile(levels, events: events, sources: sources)
+        await settle(ramps)
         return effects
     }
 }

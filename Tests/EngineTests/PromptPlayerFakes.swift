@@ -196,7 +196,7 @@ final class HeldOutput: PromptOutput {
     func releaseSink() { sinkGate?.set(()) }
     var sinksAsked: Int { sinkAsked.withLock { $0 } }
 
-    func play(_ audio: BufferSource, seconds: Double) async -> PlaybackEnd {
+    func play(_ audio: BufferSource, seconds: Double, after ducks: RampsSent) async -> PlaybackEnd {
         let done = OneShot<Bool>()
         let gone = state.withLock {
             $0.playing.append((audio, done))

@@ -1,0 +1,47 @@
+import Synchronization
+
+/// The moment every ramp of a batch has sent its last step to the server. What must come after the
+/// ramps (a prompt's uncork, so that its first sample is heard over sources already ducked) is sent
+/// right then, on the mainloop and on the same connection, so the server takes it after them, in
+/// order, with no wait for its answers.
+public final class RampsSent: Sendable {
+    private struct State {
+        var pending: Int
+        var waiting: [@Sendable () -> Void] = []
+    }
+
+    private let state: Mutex<State>
+
+    /// `count` ramps still to send their last step.
+    public init(count: Int) { state = Mutex(State(pending: max(0, count))) }
+
+    /// Nothing to wait for: every ramp (none) has sent its last step.
+    public static var already: RampsSent { RampsSent(count: 0) }
+
+    /// Whether every ramp has sent its last step.
+    public var allSent: Bool { state.withLock { $0.pending == 0 } }
+
+    /// One ramp has sent its last step, or failed and sends no more. Once none is pending, what waits
+    /// runs here (on the mainloop, under its lock, for a `PulseConnection`'s ramp).
+    public func stepSent() {
+        let ready: [@Sendable () -> Void] = state.withLock { state in
+            guard state.pending > 0 else { return [] }
+            state.pending -= 1
+            guard state.pending == 0 else { return [] }
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for action in ready { action() }
+    }
+
+    /// Runs `action` once every ramp has sent its last step: at once, in the caller, if they have;
+    /// else right after the last one is sent.
+    public func then(_ action: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state in
+            guard state.pending > 0 else { return true }
+            state.waiting.append(action)
+            return false
+        }
+        if now { action() }
+    }
+}
