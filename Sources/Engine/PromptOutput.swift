@@ -120,9 +120,12 @@ final class PromptStreamOutput: ServerPromptOutput {
         let stream = self.stream
         let stalled = await withTaskGroup(of: Bool.self) { group in
             // The timer that gives up on it is a child; the play itself runs in this task, so its
-            // first samples are written and the stream uncorked with no hop on the way.
+            // first samples are written and the stream uncorked with no hop on the way. It counts
+            // from the uncork, which waits for the ducks' last steps (up to 5 s with a policy file).
             group.addTask {
-                guard (try? await Task.sleep(for: .seconds(seconds + Self.drainMargin))) != nil else { return false }
+                guard (try? await ducks.sent()) != nil, (try? await Task.sleep(for: .seconds(seconds + Self.drainMargin))) != nil else {
+                    return false
+                }
                 return stream.abandon(audio)
             }
             await stream.play(audio, after: ducks)

@@ -1,3 +1,4 @@
+import AsyncSupport
 import Synchronization
 
 /// The moment every ramp of a batch has sent its last step to the server. What must come after the
@@ -11,9 +12,14 @@ public final class RampsSent: Sendable {
     }
 
     private let state: Mutex<State>
+    /// Set once none is pending, for those who wait in a task (`sent()`).
+    private let done = OneShot<Void>()
 
     /// `count` ramps still to send their last step.
-    public init(count: Int) { state = Mutex(State(pending: max(0, count))) }
+    public init(count: Int) {
+        state = Mutex(State(pending: max(0, count)))
+        if count <= 0 { done.set(()) }
+    }
 
     /// Nothing to wait for: every ramp (none) has sent its last step.
     public static var already: RampsSent { RampsSent(count: 0) }
@@ -32,6 +38,13 @@ public final class RampsSent: Sendable {
             return state.waiting
         }
         for action in ready { action() }
+        if allSent { done.set(()) }
+    }
+
+    /// Returns once every ramp has sent its last step (at once if they have), or throws if the
+    /// waiting task is cancelled first.
+    public nonisolated(nonsending) func sent() async throws(CancellationError) {
+        try await done.valueUnlessCancelled()
     }
 
     /// Runs `action` once every ramp has sent its last step: at once, in the caller, if they have;

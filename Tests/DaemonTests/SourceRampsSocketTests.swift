@@ -54,6 +54,21 @@ import Testing
         }
     }
 
+    /// The bound on a prompt's playback (its length and 3 s, `PromptStreamOutput.drainMargin`) counts
+    /// from its uncork: under the longest duck a policy file may ask for (5 s), a short prompt waits
+    /// for the duck's last step (4.8 s) and plays to its end, heard on `car.monitor`, not given up
+    /// on for a sink that does not run. Counted from the write, it was skipped.
+    @Test func aShortPromptUnderTheLongestDuckIsNotGivenUpBeforeItsUncork() async throws {
+        try await Self.withPolicy("ramps:\n  duck: 5\n") { daemon in
+            let watched = try await daemon.watchedRadio()
+            let outcome = try await blocking { try daemon.client.call("prompt.speak", .object(["text": .string("Turn left.")])) }
+            let (_, _, heard) = try await watched.settle()
+            #expect(outcome["result"] == .string("finished"), "\(outcome)")
+            let levels = LevelAnalysis(samples: heard, sampleRate: watched.capture.sampleRate)
+            #expect(levels.duration(above: 0.003) > 0.3, "the prompt heard for \(levels.duration(above: 0.003)) s")
+        }
+    }
+
     /// The prompt's first sample is started right after the duck's last step, on the same connection
     /// (`PlaybackStream.play(_:after:)`), not when the grant is answered: with a policy file whose duck
     /// takes 1 s (25 steps, the last 0.96 s after the first), nothing is heard on `car.monitor` until
