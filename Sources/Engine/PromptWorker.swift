@@ -186,11 +186,14 @@ final class PromptWorker {
         let audio = BufferSource(heard.samples)
         stage.enter(.sounding(audio))
         defer { stage.enter(.ended) }
+        let handed = ContinuousClock.now
         timings.playbackStarted = ms()
         reporter.started(
             prompt, text: rendered.text, style: style, preRoll: silence > 0 ? Double(silence) / Double(heard.sampleRate) : nil, level: level,
             after: grant.afterDucks)
         await stage.play(audio, duration: heard.duration, after: grant.afterDucks)
+        // Its first sample went to the stream once the ducks' last steps were sent, if that was later.
+        if let sent = grant.afterDucks.sentAt, sent > handed { timings.playbackStarted = (sent - start).milliseconds }
         _ = await woken
         lastAudioEnd = clock.now()
         timings.drained = ms()

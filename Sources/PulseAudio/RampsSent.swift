@@ -9,6 +9,7 @@ public final class RampsSent: Sendable {
     private struct State {
         var pending: Int
         var waiting: [@Sendable () -> Void] = []
+        var sentAt: ContinuousClock.Instant?
     }
 
     private let state: Mutex<State>
@@ -27,6 +28,9 @@ public final class RampsSent: Sendable {
     /// Whether every ramp has sent its last step.
     public var allSent: Bool { state.withLock { $0.pending == 0 } }
 
+    /// When the last of the ramps sent its last step; nil while one has not, or when there were none.
+    public var sentAt: ContinuousClock.Instant? { state.withLock { $0.sentAt } }
+
     /// One ramp has sent its last step, or failed and sends no more. Once none is pending, what waits
     /// runs here (on the mainloop, under its lock, for a `PulseConnection`'s ramp).
     public func stepSent() {
@@ -34,6 +38,7 @@ public final class RampsSent: Sendable {
             guard state.pending > 0 else { return [] }
             state.pending -= 1
             guard state.pending == 0 else { return [] }
+            state.sentAt = .now
             defer { state.waiting = [] }
             return state.waiting
         }

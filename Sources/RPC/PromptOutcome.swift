@@ -68,7 +68,7 @@ public struct PromptOutcome: Codable, Sendable {
         public var audioReady: Double?
         /// Voice-prompt session activated (never before audioReady).
         public var activated: Double?
-        /// Ducking complete; the prompt's audio is handed to the stream.
+        /// Ducking complete (the ducks' last steps sent); the prompt's audio goes to the stream.
         public var playbackStarted: Double?
         /// The server has played the last sample.
         public var drained: Double?
