@@ -15,8 +15,8 @@ package actor FocusExecutor {
     /// The server the streams are on: the real connection, or an in-memory one in tests.
     package let connection: any StreamVolumeControl
     package let logger: Logger
-    /// Where the journal is kept between daemons; nil keeps it in memory only.
-    private var journalFile: JournalFile?
+    /// The journal file, and its failures told.
+    private var journalWriter: JournalWriter
     /// Keeps the server's memory of the groups it changes; its writer runs in the engine's `run()`.
     package nonisolated let memory: ServerMemoryKeeper
     /// Other programs' players, paused and played through MPRIS where one plays the stream.
@@ -36,21 +36,17 @@ package actor FocusExecutor {
     /// the levels are the same).
     private let rampsTakeTime: Bool
 
-    /// Where `journal.failing` and `journal.recovered` are told (the engine's subscribers).
-    private let tell: @Sendable (EngineEvent) -> Void
-
     package init(
         connection: any StreamVolumeControl, logger: Logger, journalFile: JournalFile?, deepestDuckDB: Double, players: MPRISPlayers?,
         tell: @escaping @Sendable (EngineEvent) -> Void, rampsTakeTime: Bool = true,
         memorySettle: [Duration] = ServerMemoryKeeper.defaultSettle
     ) {
         self.connection = connection
-        self.tell = tell
         self.players = ForeignPlayers(players: players, logger: logger)
         self.rampsTakeTime = rampsTakeTime
         self.deepestDuckDB = deepestDuckDB
         self.logger = logger
-        self.journalFile = journalFile
+        journalWriter = JournalWriter(file: journalFile, logger: logger, tell: tell)
         memory = ServerMemoryKeeper(connection: connection, logger: logger, settle: memorySettle)
     }
 
@@ -384,20 +380,14 @@ package actor FocusExecutor {
 
     private func persist(_ journal: DuckJournal) { write { $0.save(journal) } }
 
-    /// Writes the journal file, unless the sound server was given up (`PulseConnection.abandon`, a
-    /// shutdown out of time): from then on the file stays as it was, for the next daemon to undo, as
-    /// if this one had been killed. Restores that fail because the server was given up are not
-    /// written as done.
+    /// Writes the journal file, unless the sound server was given up (`PulseConnection.abandon`).
     private func write(_ change: (inout JournalFile) -> JournalFile.WriteReport?) {
-        guard var file = journalFile, !connection.isAbandoned else { return }
-        let outcome = change(&file)
-        journalFile = file
-        report(outcome)
+        journalWriter.write(abandoned: connection.isAbandoned, change)
     }
 
     /// Why the journal cannot be written now, if it cannot: other programs' streams are then left as
     /// they are (not ducked, paused or muted) until a write succeeds again.
-    package var journalProblem: String? { journalFile?.failure }
+    package var journalProblem: String? { journalWriter.problem }
 
     /// Notes the players VoxNav holds paused in the journal file.
     private func persistPlayers() async {
@@ -409,24 +399,6 @@ package actor FocusExecutor {
     package func resumeLeftPlayers(_ records: [PausedPlayerRecord]) async {
         for (busName, outcome) in await players.resumeLeft(records) {
             logger.notice("a player a previous daemon paused", metadata: ["player": "\(busName)", "outcome": "\(outcome)"])
-        }
-    }
-
-    /// Logs and tells a streak of failed journal writes once, at its start, and its end.
-    private func report(_ report: JournalFile.WriteReport?) {
-        switch report {
-        case .failing(let why):
-            logger.error(
-                "cannot write the journal: a daemon killed now would leave streams ducked (reported once until a write succeeds)",
-                metadata: ["path": "\(journalFile?.path ?? "")", "why": "\(why)"])
-            let reason =
-                "cannot write the journal \(journalFile?.path ?? "") (\(why)): other programs' streams are neither ducked, paused nor muted until it can be"
-            tell(.journalFailing(reason: reason))
-        case .recovered:
-            logger.notice("the journal is written again", metadata: ["path": "\(journalFile?.path ?? "")"])
-            let reason = "the journal \(journalFile?.path ?? "") is written again: other programs' streams are managed again"
-            tell(.journalRecovered(reason: reason))
-        case nil: break
         }
     }
 
@@ -511,7 +483,7 @@ package actor FocusExecutor {
     package func save(sources: [SimulatedSourceRecord]) { write { $0.save(sources: sources) } }
 
     /// What a previous daemon left in the journal file, taken off the disk (and where a bad one was moved).
-    package func takeOver() -> (found: JournalFile.Found, movedTo: String?) { journalFile?.takeOver() ?? (.none, nil) }
+    package func takeOver() -> (found: JournalFile.Found, movedTo: String?) { journalWriter.takeOver() }
 
     /// About one step every 8 ms (at least 2 steps, at most 25); one step at once where ramps take no time.
     package func ramp(_ seconds: Double) -> VolumeRamp {
