@@ -36,15 +36,19 @@ enum PlaybackEnd: Sendable, Equatable {
     /// The sound server went away meanwhile.
     case serverGone
     /// The output did not play it through within its length and `PromptStreamOutput.drainMargin`
-    /// (a sink that does not run never drains): given up on.
-    case stalled
+    /// (a sink that does not run never drains): given up on, with the seconds of it the server
+    /// still held by its last report, where known (none: the server played it all, and its answer
+    /// to the drain did not come).
+    case stalled(held: Double?)
 
     /// What a prompt that did not end `drained` ends with.
     var reason: String? {
         switch self {
         case .drained: nil
         case .serverGone: EngineError.serverUnavailableReason
-        case .stalled: "the output did not play it: not drained within its length and \(Int(PromptStreamOutput.drainMargin)) s (a sink that does not run)"
+        case .stalled(let held):
+            "the output did not play it: not drained within its length and \(Int(PromptStreamOutput.drainMargin)) s (a sink that does not run)"
+                + (held.map { "; the server still held \(($0 * 100).rounded() / 100) s of it" } ?? "")
         }
     }
 }
@@ -118,27 +122,28 @@ final class PromptStreamOutput: ServerPromptOutput {
         // Failing to open it is the server gone, seen just below.
         if openForThisPrompt { try? await stream.reopen(properties: roles.promptStreamProperties) }
         let stream = self.stream
-        let stalled = await withTaskGroup(of: Bool.self) { group in
+        let stalled = await withTaskGroup(of: PlaybackEnd?.self) { group in
             // The timer that gives up on it is a child; the play itself runs in this task, so its
             // first samples are written and the stream uncorked with no hop on the way. It counts
             // from the uncork, which waits for the ducks' last steps (up to 5 s with a policy file).
             group.addTask {
                 guard (try? await ducks.sent()) != nil, (try? await Task.sleep(for: .seconds(seconds + Self.drainMargin))) != nil else {
-                    return false
+                    return nil
                 }
-                return stream.abandon(audio)
+                let held = stream.heldByServer
+                return stream.abandon(audio) ? .stalled(held: held) : nil
             }
             await stream.play(audio, after: ducks)
             // Drained, or ended by the timer's `abandon`: either way the timer is not needed now.
             group.cancelAll()
-            var gaveUp = false
-            for await abandoned in group { gaveUp = gaveUp || abandoned }
+            var gaveUp: PlaybackEnd?
+            for await abandoned in group { gaveUp = gaveUp ?? abandoned }
             return gaveUp
         }
         // Returned early because the server went away (before the engine heard of it): not finished.
         let connected = stream.isConnected
         if openForThisPrompt { stream.close() }
-        return stalled ? .stalled : connected ? .drained : .serverGone
+        return stalled ?? (connected ? .drained : .serverGone)
     }
 
     var underflows: Int { stream.underflows }

@@ -459,6 +459,18 @@ public final class PlaybackStream: @unchecked Sendable {
         return Int((Double(usec) * Double(format.sampleRate) / 1_000_000).rounded())
     }
 
+    /// Seconds of audio written to the server and not played yet, as its last timing report said
+    /// (no round trip; reports come on their own while the stream plays): what an output that
+    /// stopped playing still held. Nil before the first report.
+    public var heldByServer: Double? {
+        connection.withLock {
+            guard let info = pa_stream_get_timing_info(stream), info.pointee.read_index_corrupt == 0, info.pointee.write_index_corrupt == 0
+            else { return nil }
+            let bytes = max(0, info.pointee.write_index - info.pointee.read_index)
+            return Double(bytes) / Double(Int(format.sampleRate) * Int(format.channels) * 2)
+        }
+    }
+
     /// The stream's current latency (buffered audio not yet played), in seconds, if known.
     public var latency: Double? {
         connection.withLock {
