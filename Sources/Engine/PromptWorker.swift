@@ -187,7 +187,7 @@ final class PromptWorker {
         stage.enter(.sounding(audio))
         defer { stage.enter(.ended) }
         let handed = ContinuousClock.now
-        timings.playbackStarted = ms()
+        timings.playbackStarted = (handed - start).milliseconds
         reporter.started(
             prompt, text: rendered.text, style: style, preRoll: silence > 0 ? Double(silence) / Double(heard.sampleRate) : nil, level: level,
             after: grant.afterDucks)

@@ -22,7 +22,7 @@ enum Reconciliation {
         let handles = engine.sourceDesk.registry.handles
         var tell: @Sendable ([FocusEvent]) -> Void = { _ in }
         if let decidedAt { tell = told(decidedAt: decidedAt, handles: handles, to: engine.events) }
-        let (effects, ramps) = await engine.focus.reconcile(
+        let effects = await engine.focus.reconcile(
             levels, events: events, sources: handles, voxNavDucks: engine.rolePolicy.voxNavDucks, carriedOut: tell)
         engine.levelsBehind = effects.behind
         for id in effects.stopped { engine.sourceDesk.registry.remove(id) }
@@ -36,7 +36,7 @@ enum Reconciliation {
         }
         heard(effects)
         engine.bed.trackIfIdle(on: engine)
-        return { [focus = engine.focus] in await focus.settle(ramps) }
+        return { [focus = engine.focus] in await focus.settle() }
     }
 
     /// The streams made again on a server that is back, reconciled with the policy's levels and

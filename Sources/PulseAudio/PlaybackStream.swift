@@ -32,11 +32,10 @@ public final class PlaybackStream: @unchecked Sendable {
     /// Set by `play(_:)`: the next feed writes all of the source (up to `wholeWriteLimit`), not only
     /// what the server asked for.
     private var writeWhole = false
-    /// Set by `play(_:after:)` until the ramps it waits for have sent their last steps: the source is
-    /// written (and its drain asked for), but the stream stays corked.
-    private var holdingStart = false
-    /// Counts the plays, so that the start of one that has ended is never made for the next.
-    private var plays = 0
+    /// The ramps `play(_:after:)` waits for, until they have sent their last steps: the source is
+    /// written (and its drain asked for), but the stream stays corked. Compared by identity, so that
+    /// the ramps of a play that has ended never start the next one.
+    private var startWaitsFor: RampsSent?
     private var onReady: ((Result<Void, Error>) -> Void)?
     /// Gives the stream's creation up after `pulseRequestTimeout` (a stopped or hung server would
     /// leave it to libpulse's own 30 s), while a connect is under way.
@@ -189,14 +188,12 @@ public final class PlaybackStream: @unchecked Sendable {
                 paused = false
                 writeWhole = true
                 onDrained = { continuation.resume(returning: $0) }
-                holdingStart = true
-                plays += 1
-                let play = plays
+                startWaitsFor = ramps
                 feed()
                 // Under the mainloop lock either way: here, or on its thread after the last step.
                 ramps.then { [self] in
-                    guard holdingStart, plays == play else { return }
-                    holdingStart = false
+                    guard startWaitsFor === ramps else { return }
+                    startWaitsFor = nil
                     setCorkedLocked(false)
                 }
             }
@@ -273,8 +270,8 @@ public final class PlaybackStream: @unchecked Sendable {
                 if let op = pa_stream_flush(stream, nil, nil) { pa_operation_unref(op) }
                 feed()
                 // Not waiting for a duck any more: nothing of it is left to hear.
-                if holdingStart {
-                    holdingStart = false
+                if startWaitsFor != nil {
+                    startWaitsFor = nil
                     setCorkedLocked(false)
                 }
             }
@@ -444,7 +441,7 @@ public final class PlaybackStream: @unchecked Sendable {
         let done = onDrained
         onDrained = nil
         draining = false
-        holdingStart = false
+        startWaitsFor = nil
         source = nil
         if pa_stream_get_state(stream) == PA_STREAM_READY { setCorkedLocked(true) }
         done?(Date())
@@ -466,8 +463,7 @@ public final class PlaybackStream: @unchecked Sendable {
         connection.withLock {
             guard let info = pa_stream_get_timing_info(stream), info.pointee.read_index_corrupt == 0, info.pointee.write_index_corrupt == 0
             else { return nil }
-            let bytes = max(0, info.pointee.write_index - info.pointee.read_index)
-            return Double(bytes) / Double(Int(format.sampleRate) * Int(format.channels) * 2)
+            return format.seconds(forBytes: max(0, info.pointee.write_index - info.pointee.read_index))
         }
     }
 

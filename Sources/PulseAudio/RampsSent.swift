@@ -25,25 +25,24 @@ public final class RampsSent: Sendable {
     /// Nothing to wait for: every ramp (none) has sent its last step.
     public static var already: RampsSent { RampsSent(count: 0) }
 
-    /// Whether every ramp has sent its last step.
-    public var allSent: Bool { state.withLock { $0.pending == 0 } }
-
     /// When the last of the ramps sent its last step; nil while one has not, or when there were none.
     public var sentAt: ContinuousClock.Instant? { state.withLock { $0.sentAt } }
 
     /// One ramp has sent its last step, or failed and sends no more. Once none is pending, what waits
     /// runs here (on the mainloop, under its lock, for a `PulseConnection`'s ramp).
     public func stepSent() {
-        let ready: [@Sendable () -> Void] = state.withLock { state in
-            guard state.pending > 0 else { return [] }
+        // What waits, once this was the last one pending; nil while others are.
+        let ready: [@Sendable () -> Void]? = state.withLock { state in
+            guard state.pending > 0 else { return nil }
             state.pending -= 1
-            guard state.pending == 0 else { return [] }
+            guard state.pending == 0 else { return nil }
             state.sentAt = .now
             defer { state.waiting = [] }
             return state.waiting
         }
+        guard let ready else { return }
         for action in ready { action() }
-        if allSent { done.set(()) }
+        done.set(())
     }
 
     /// Returns once every ramp has sent its last step (at once if they have), or throws if the

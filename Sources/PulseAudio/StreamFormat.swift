@@ -18,4 +18,9 @@ public struct StreamFormat: Sendable, Equatable {
     func bytes(forSeconds seconds: Double) -> UInt32 {
         UInt32(seconds * Double(sampleRate)) * UInt32(channels) * 2
     }
+
+    /// Seconds of audio in `bytes`.
+    func seconds(forBytes bytes: Int64) -> Double {
+        Double(bytes) / (Double(sampleRate) * Double(channels) * 2)
+    }
 }

@@ -1,4 +1,3 @@
-import AsyncSupport
 import AudioPolicy
 import PulseAudio
 
@@ -34,12 +33,4 @@ package struct FocusBatch {
         if let entry = step.entry { restoring.append((index, entry, step.from)) }
         return step.from
     }
-}
-
-/// A reconciliation's ramps, under way once `FocusExecutor.reconcile` returns; `FocusExecutor.settle`
-/// waits for the server's answers to them and lets go of what they restored.
-package struct RampsUnderWay: Sendable {
-    /// Which reconciliation's.
-    let batch: Int
-    let answers: [OneShot<(any Error)?>]
 }

@@ -27,10 +27,9 @@ package actor FocusExecutor {
     package private(set) var journal = DuckJournal()
     /// The groups of streams let go of lately, for a new stream of theirs that comes in at a duck.
     private var releasedGroups = ReleasedGroups()
-    /// The batch whose ramps are under way, until `settle`: its number, the ramps' answers, and what
-    /// it lets go of once they are answered.
-    private var underWay: (id: Int, answers: [OneShot<(any Error)?>], batch: FocusBatch)?
-    private var batches = 0
+    /// The batch whose ramps are under way, until `settle`: the ramps' answers, and what it lets go
+    /// of once they are answered. One at a time: the lane settles a batch before its next job.
+    private var underWay: (answers: [OneShot<(any Error)?>], batch: FocusBatch)?
     /// False on the virtual clock: prompts make no sound there, so a duck or a restore is set at
     /// once instead of ramped over wall time (a long drive has thousands; the simulated moments and
     /// the levels are the same).
@@ -95,9 +94,9 @@ package actor FocusExecutor {
     package func reconcile(
         _ levels: [SourceID: SourceLevel], events: [FocusEvent], sources: [SourceID: SourceHandle], voxNavDucks: Bool = true,
         carriedOut: @Sendable ([FocusEvent]) -> Void = { _ in }
-    ) async -> (effects: Effects, ramps: RampsUnderWay) {
+    ) async -> Effects {
         // One batch's ramps at a time: one not settled yet (a caller that did not) is first.
-        if let earlier = underWay { await settle(RampsUnderWay(batch: earlier.id, answers: earlier.answers)) }
+        await settle()
         var batch = FocusBatch()
         let plan = FocusPlan(levels: levels, events: events, sources: sources, journal: journal, voxNavDucks: voxNavDucks)
         for event in plan.edges + plan.moves { await carry(event, sources: sources, voxNavDucks: voxNavDucks, into: &batch) }
@@ -111,20 +110,19 @@ package actor FocusExecutor {
         }
         // Behind or not as the journal will be once the restores are let go.
         effects.behind = plan.isBehind(after: batch.restoring.reduce(into: journal) { $0.forget($1.index) })
-        batches += 1
-        underWay = (batches, answers, batch)
-        return (effects, RampsUnderWay(batch: batches, answers: answers))
+        underWay = (answers, batch)
+        return effects
     }
 
     /// After a reconciliation's answer, once its ramps are answered: a duck's level alone is ours
     /// then, and a restored stream is let go; the journal is written as they left it (a kill before
     /// this write is undone as well: a stream at the level the journal says it ramps to is ours),
     /// and what the server should remember for the groups touched: for each stream held, and each
-    /// let go, what it remembered before.
-    package func settle(_ ramps: RampsUnderWay) async {
-        for answer in ramps.answers { _ = await answer.value }
-        guard let (id, _, batch) = underWay, id == ramps.batch else { return }
+    /// let go, what it remembered before. Nothing when no batch is under way (settled already).
+    package func settle() async {
+        guard let (answers, batch) = underWay else { return }
         underWay = nil
+        for answer in answers { _ = await answer.value }
         var released = batch.released
         for move in batch.ramps { journal.rampDone(move.index) }
         for restore in batch.restoring {

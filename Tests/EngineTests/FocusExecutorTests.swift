@@ -113,12 +113,12 @@ import Testing
         server.play(7, volume: 40000, properties: Self.musicProperties)
         let focus = Self.executor(server, journal: path)
         let told = Told()
-        let (left, _) = await focus.reconcile(Self.ducked(Self.music, -12), events: [Self.duck(Self.music, -12)], sources: Self.sources) {
+        let left = await focus.reconcile(Self.ducked(Self.music, -12), events: [Self.duck(Self.music, -12)], sources: Self.sources) {
             told.add($0)
         }
         #expect(server.volume(of: 7) == [40000, 40000] && left.behind && told.events.isEmpty)
         try FileManager.default.removeItem(atPath: path)
-        let (made, _) = await focus.reconcile(Self.ducked(Self.music, -12), events: [], sources: Self.sources) { told.add($0) }
+        let made = await focus.reconcile(Self.ducked(Self.music, -12), events: [], sources: Self.sources) { told.add($0) }
         #expect(server.volume(of: 7) == ChannelVolumes([40000, 40000]).scaled(byDecibels: -12).values)
         #expect(!made.behind && told.events == [Self.duck(Self.music, -12)])
     }
@@ -285,8 +285,8 @@ extension FocusExecutor {
     /// One reconciliation as the engine's lane makes it: the streams made as `levels` say, the
     /// policy's `events` beside, then its ramps settled and the server's memory written.
     func apply(_ levels: [SourceID: SourceLevel], _ events: [FocusEvent] = [], sources: [SourceID: SourceHandle]) async -> Effects {
-        let (effects, ramps) = await reconcile(levels, events: events, sources: sources)
-        await settle(ramps)
+        let effects = await reconcile(levels, events: events, sources: sources)
+        await settle()
         return effects
     }
 }
