@@ -4,6 +4,16 @@ import StrictCoding
 public enum SourceKind: String, Codable, CaseIterable, Sendable {
     case fmRadio, music, spokenAudio, phoneCall, voiceAssistant, vehicleChime, nativeNavigation
 
+    /// The activities a source of this kind can have: an assistant listens or speaks, the phone
+    /// plays a voicemail; the rest only do what they do.
+    public var activities: Set<SourceActivity> {
+        switch self {
+        case .voiceAssistant: [.default, .listening, .speaking]
+        case .spokenAudio: [.default, .voicemail]
+        case .fmRadio, .music, .phoneCall, .vehicleChime, .nativeNavigation: [.default]
+        }
+    }
+
     public init(from decoder: any Decoder) throws {
         self = try decodeStrictly(Self.self, from: decoder, named: "source kind")
     }

@@ -18,10 +18,11 @@ public struct EnginePrompts: Sendable {
             let (ticket, _) = try await engine.promptDesk.enqueue(request, client: client, options: options, on: engine)
             var outcome = try await ticket.outcome()
             // Asked whatever this prompt ducked: one that played in a lingering session ducked nothing
-            // itself, and its session's hold is the one that keeps the music down.
-            let finished = ContinuousClock.now
+            // itself, and its session's hold is the one that keeps the music down. Counted from the
+            // request, as its other timings are (not from when this task resumed: a busy machine
+            // resumes it late).
             await engine.untilReleased(client)
-            if let restored = outcome.timings.restored { outcome.timings.restored = restored + (ContinuousClock.now - finished).milliseconds }
+            if outcome.timings.restored != nil { outcome.timings.restored = (ContinuousClock.now - ticket.receivedAt).milliseconds }
             return outcome
         }
     }

@@ -56,8 +56,11 @@ struct Prompt: Sendable {
     var seconds = 0.0
     /// Its speech, made when it was admitted, kept only while it is the next to play.
     var prepared: RenderedPrompt?
-    /// When the request arrived: a prompt's timings count from here.
-    var receivedAt = ContinuousClock.now
+    /// When the request arrived: a prompt's timings count from here (its ticket's).
+    var receivedAt: ContinuousClock.Instant {
+        get { ticket.receivedAt }
+        set { ticket.receivedAt = newValue }
+    }
     /// Its outcome to come, for whoever waits on it.
     var ticket: PromptTicket
     /// Its client's fair turn at its priority and its place in arrival order, given by the queue (`PromptQueue.admit`).

@@ -4,6 +4,8 @@ import RPC
 /// One prompt's outcome to come: set once by the engine, awaited by any number of callers.
 struct PromptTicket: Sendable {
     let id: PromptID
+    /// When its request arrived: its outcome's timings count from here.
+    var receivedAt = ContinuousClock.now
     private let result = OneShot<Result<PromptOutcome, any Error>>()
 
     init(id: PromptID) { self.id = id }

@@ -1,3 +1,4 @@
+import AsyncSupport
 import AudioPolicy
 import CarAudio
 import EngineTime
@@ -31,24 +32,47 @@ final class SourceDesk {
         }
     }
 
+    /// The policy takes the source (or its new activity) first, so that what it cuts is cut at once;
+    /// its stream is made in the lane before the decisions are carried out (`decide(_:first:)`). A
+    /// stream the server could not make is told to the policy as ended (or back at its activity), its
+    /// start not carried out on the other sources.
     private func startOrChange(
         _ kind: SourceKind, activity: SourceActivity, at position: Double?, duration: Double?, on engine: isolated VoxNavEngine
     ) async throws -> EngineState.Source {
+        guard kind.activities.contains(activity) else {
+            throw EngineError.invalidSource("\(kind.rawValue) has no activity \(activity.rawValue)")
+        }
         let id = SourceID.simulated(kind)
+        let made = OneShot<Result<any SimulatedSource, any Error>>()
         if case .simulated(let running)? = registry[id] {
             if running.activity == activity { return try await describe(id, on: engine) }
             // A new activity is a new stream (a microphone opens or closes) and a new role for the policy.
-            let replacement = try await make(kind, activity, on: engine)
-            registry.replace(replacement)
-            running.stop()
             engine.emit(.sourceChanged(id.rawValue, kind: kind, activity: Self.told(activity)))
-            await engine.decide { .sourceChanged(id, activity, at: $0) }
+            let replace: VoxNavEngine.LaneStep = { engine in
+                guard await engine.sourceDesk.make(kind, activity, into: made, on: engine, keep: { engine.sourceDesk.registry.replace($0) }) else {
+                    return false
+                }
+                running.stop()
+                return true
+            }
+            await engine.decide({ .sourceChanged(id, activity, at: $0) }, first: replace)
+            guard case .success = await Self.result(of: made) else {
+                engine.emit(.sourceChanged(id.rawValue, kind: kind, activity: Self.told(running.activity)))
+                await engine.decide { .sourceChanged(id, running.activity, at: $0) }
+                throw await Self.failure(Self.result(of: made))
+            }
             return try await describe(id, on: engine)
         }
-        let source = try await make(kind, activity, at: position, on: engine)
-        registry.started(source)
         engine.emit(.sourceStarted(id.rawValue, kind: kind, activity: Self.told(activity)))
-        await engine.decide { .sourceStarted(Source(id: id, kind: kind, activity: activity), at: $0) }
+        let start: VoxNavEngine.LaneStep = { engine in
+            await engine.sourceDesk.make(kind, activity, at: position, into: made, on: engine, keep: { engine.sourceDesk.registry.started($0) })
+        }
+        await engine.decide({ .sourceStarted(Source(id: id, kind: kind, activity: activity), at: $0) }, first: start)
+        guard case .success(let source) = await Self.result(of: made) else {
+            engine.emit(.sourceEnded(id.rawValue, kind: kind))
+            await engine.decide { .sourceEnded(id, at: $0) }
+            throw await Self.failure(Self.result(of: made))
+        }
         if kind == .vehicleChime {
             // A chime plays once and then leaves the policy, timed on the engine's clock so that a
             // simulated drive ends it at the same moment every run.
@@ -60,6 +84,34 @@ final class SourceDesk {
             }
         }
         return try await describe(id, on: engine)
+    }
+
+    /// A simulated source's stream made and handed to `keep`; `made` is told what became of it.
+    /// False when the server could not make it.
+    private func make(
+        _ kind: SourceKind, _ activity: SourceActivity, at position: Double? = nil, into made: OneShot<Result<any SimulatedSource, any Error>>,
+        on engine: isolated VoxNavEngine, keep: (any SimulatedSource) -> Void
+    ) async -> Bool {
+        do {
+            let source = try await make(kind, activity, at: position, on: engine)
+            keep(source)
+            _ = made.set(.success(source))
+            return true
+        } catch {
+            _ = made.set(.failure(error))
+            return false
+        }
+    }
+
+    /// What the lane's step made of a stream; nil when it never ran (the engine stopped first).
+    private static func result(of made: OneShot<Result<any SimulatedSource, any Error>>) async -> Result<any SimulatedSource, any Error>? {
+        made.isSet ? await made.value : nil
+    }
+
+    /// Why a stream was not made: its error, or the engine stopped before the lane made it.
+    private static func failure(_ result: Result<any SimulatedSource, any Error>?) -> any Error {
+        if case .failure(let error) = result { return error }
+        return EngineError.serverUnavailable
     }
 
     /// A simulated source's stream on the engine's server.

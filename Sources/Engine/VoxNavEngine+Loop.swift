@@ -17,6 +17,19 @@ extension VoxNavEngine {
         await apply(input).decisions
     }
 
+    /// Applies one input now and carries out its decisions once `first` has run, in the lane before
+    /// them: the stream of a simulated source the input starts, made after the policy has taken the
+    /// source (a call cuts the prompt in flight at once, not once a busy server has made the call's
+    /// stream) and before the decisions that act on it. When `first` says no (the stream could not
+    /// be made), the batch is not carried out: the caller's next input undoes it.
+    func decide(_ input: (Double) -> PolicyInput, first: @escaping LaneStep) async {
+        _ = await apply(input, first: first)
+    }
+
+    /// Work of the engine's run in the focus lane before a batch is carried out (`decide(_:first:)`);
+    /// false: do not carry it out.
+    typealias LaneStep = @Sendable (_ engine: isolated VoxNavEngine) async -> Bool
+
     /// An input whose sender waits for nothing (a fact told in passing, as a prompt near); what the
     /// moment held back is said beside it.
     func note(_ input: (Double) -> PolicyInput) async {
@@ -36,11 +49,11 @@ extension VoxNavEngine {
     /// An input applied, its decisions carried out; then what the moment held back is said (queued),
     /// before the reply: the input's sender sees it done, as a simulated clock must for the same
     /// drive every time. Once the engine has stopped, nothing is decided or carried out.
-    func apply(_ input: (Double) -> PolicyInput) async -> Carried {
+    func apply(_ input: (Double) -> PolicyInput, first: LaneStep? = nil) async -> Carried {
         guard !stopped else { return Carried(decisions: [], decidedAt: .now, effects: FocusExecutor.Effects()) }
         let decisions = policy.apply(input(now()))
         let decidedAt = ContinuousClock.now
-        let effects = await handOver(decisions).value
+        let effects = await handOver(decisions, first: first).value
         if HeldBackPrompts.owed(on: self) { await HeldBackPrompts.say(on: self) }
         return Carried(decisions: decisions, decidedAt: decidedAt, effects: effects)
     }
@@ -62,7 +75,8 @@ extension VoxNavEngine {
     /// (its first sample then waits for their last steps, `PromptGrant.afterDucks`): while the lane
     /// is idle they are begun in the caller's task before this returns (`FocusLane.submitNow`), and
     /// only what comes after the answer (`FocusExecutor.settle`) goes to the lane.
-    func handOver(_ decisions: [PolicyDecision], inCallersTask: Bool = false) async -> OneShot<FocusExecutor.Effects> {
+    /// `first` runs in the lane before the batch is carried out, even when nothing is to be.
+    func handOver(_ decisions: [PolicyDecision], inCallersTask: Bool = false, first: LaneStep? = nil) async -> OneShot<FocusExecutor.Effects> {
         // A cut first, before any ramp of the same batch (ramps take time): heard within 100 ms.
         for case .cutPrompt(let cut) in decisions { player.cut(cut) }
         if decisions.contains(.nativeNavigationTookOver) { guidanceDesk.nativeNavigationTookOver(on: self) }
@@ -76,14 +90,18 @@ extension VoxNavEngine {
         let done = OneShot<FocusExecutor.Effects>()
         // A level the last reconciliation could not reach (the journal could not be written) is
         // tried again with the next input.
-        if events.isEmpty && levels == handedLevels && !levelsBehind {
+        if first == nil && events.isEmpty && levels == handedLevels && !levelsBehind {
             // Nothing to carry out: answered now, not after the ramps of earlier batches.
             bed.trackIfIdle(on: self)
             _ = done.set(FocusExecutor.Effects())
         } else {
             handedLevels = levels
             let job: @Sendable (_ heard: @escaping @Sendable (FocusExecutor.Effects) -> Void) async -> FocusLane.Job = { heard in
-                await Reconciliation.run(levels, events: events, toldAsDecidedAt: decidedAt, on: self, heard: heard)
+                guard await first?(self) ?? true else {
+                    heard(FocusExecutor.Effects())
+                    return {}
+                }
+                return await Reconciliation.run(levels, events: events, toldAsDecidedAt: decidedAt, on: self, heard: heard)
             }
             if inCallersTask {
                 await lane.submitNow { await job { _ = done.set($0) } }

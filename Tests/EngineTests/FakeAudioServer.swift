@@ -35,6 +35,7 @@ extension FakeSoundServer: AudioServer {
         // The real source's properties: its application id tells the engine it is its own stream
         // when the server's event of it comes before the engine has recorded the source.
         let profile = try CarSourceProfile.of(kind, activity)
+        try await streamMayOpen()
         let index = try open(
             name: profile.applicationName, volume: Self.sourceVolume, properties: profile.properties(kind: kind, activity: activity), corked: paused)
         return FakeSource(kind: kind, activity: activity, index: index, position: position ?? 0, server: self)

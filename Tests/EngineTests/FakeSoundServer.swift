@@ -1,3 +1,4 @@
+import AsyncSupport
 import PulseAudio
 import Synchronization
 
@@ -21,6 +22,10 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
         var canReconnect = true
         /// The next index a stream started on it gets.
         var nextIndex: UInt32 = 100
+        /// While set, a simulated source's stream is made only once it is (`holdStreams`), as a busy
+        /// server answers late; `refusesStreams` refuses them.
+        var streamGate: OneShot<Void>?
+        var refusesStreams = false
     }
 
     struct Refusal: Error, CustomStringConvertible {
@@ -116,6 +121,23 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
     func comeBack() {
         state.withLock { $0.canReconnect = true }
         Changes.shared.signal()
+    }
+
+    /// Simulated sources' streams are made only once the returned gate is opened.
+    func holdStreams() -> OneShot<Void> {
+        let gate = OneShot<Void>()
+        state.withLock { $0.streamGate = gate }
+        return gate
+    }
+
+    /// Refuses every simulated source's stream from now on (a server that cannot make one).
+    func refuseStreams() { state.withLock { $0.refusesStreams = true } }
+
+    /// Waits for the gate of `holdStreams`, if any; throws when streams are refused.
+    func streamMayOpen() async throws {
+        let (gate, refused) = state.withLock { ($0.streamGate, $0.refusesStreams) }
+        if refused { throw Refusal(description: "creating a stream failed: Too large") }
+        if let gate { await gate.value }
     }
 
     var isConnected: Bool { state.withLock { $0.connected } }
