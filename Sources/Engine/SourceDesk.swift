@@ -32,10 +32,11 @@ final class SourceDesk {
         }
     }
 
-    /// The policy takes the source (or its new activity) first, so that what it cuts is cut at once;
-    /// its stream is made in the lane before the decisions are carried out (`decide(_:first:)`). A
-    /// stream the server could not make is told to the policy as ended (or back at its activity), its
-    /// start not carried out on the other sources.
+    /// The policy takes the source (or its new activity) at once, so that what it cuts is cut at
+    /// once; its stream is made meanwhile, beside the decision, and joins the registry in the lane
+    /// before the decisions are carried out (`decide(_:first:)`): a busy server delays the ducks, not
+    /// the cut. A stream the server could not make is told to the policy as ended (or back at its
+    /// activity), its start carried out on no other source.
     private func startOrChange(
         _ kind: SourceKind, activity: SourceActivity, at position: Double?, duration: Double?, on engine: isolated VoxNavEngine
     ) async throws -> EngineState.Source {
@@ -43,35 +44,49 @@ final class SourceDesk {
             throw EngineError.invalidSource("\(kind.rawValue) has no activity \(activity.rawValue)")
         }
         let id = SourceID.simulated(kind)
-        let made = OneShot<Result<any SimulatedSource, any Error>>()
-        if case .simulated(let running)? = registry[id] {
-            if running.activity == activity { return try await describe(id, on: engine) }
-            // A new activity is a new stream (a microphone opens or closes) and a new role for the policy.
-            engine.emit(.sourceChanged(id.rawValue, kind: kind, activity: Self.told(activity)))
-            let replace: VoxNavEngine.LaneStep = { engine in
-                guard await engine.sourceDesk.make(kind, activity, into: made, on: engine, keep: { engine.sourceDesk.registry.replace($0) }) else {
-                    return false
+        var running: (any SimulatedSource)?
+        if case .simulated(let source)? = registry[id] { running = source }
+        if let running, running.activity == activity { return try await describe(id, on: engine) }
+        let made = OneShot<Result<any SimulatedSource, EngineError>>()
+        let batch = await withTaskGroup(of: Void.self) { group in
+            group.addTask { [server = engine.server, sink = engine.configuration.sourcesSink, position = running == nil ? position : nil] in
+                _ = made.set(await Self.make(kind, activity, at: position, sink: sink, on: server))
+            }
+            if let running {
+                // A new activity is a new stream (a microphone opens or closes) and a new role for the policy.
+                engine.emit(.sourceChanged(id.rawValue, kind: kind, activity: Self.told(activity)))
+                return await engine.decide({ .sourceChanged(id, activity, at: $0) }) { engine in
+                    guard case .success(let source) = await made.value else { return false }
+                    engine.sourceDesk.registry.replace(source)
+                    running.stop()
+                    return true
                 }
-                running.stop()
-                return true
+            } else {
+                engine.emit(.sourceStarted(id.rawValue, kind: kind, activity: Self.told(activity)))
+                return await engine.decide({ .sourceStarted(Source(id: id, kind: kind, activity: activity), at: $0) }) { engine in
+                    guard case .success(let source) = await made.value else { return false }
+                    engine.sourceDesk.registry.started(source)
+                    return true
+                }
             }
-            await engine.decide({ .sourceChanged(id, activity, at: $0) }, first: replace)
-            guard case .success = await Self.result(of: made) else {
+        }
+        let source: any SimulatedSource
+        switch await made.value {
+        case .failure(let error):
+            if let running {
                 engine.emit(.sourceChanged(id.rawValue, kind: kind, activity: Self.told(running.activity)))
-                await engine.decide { .sourceChanged(id, running.activity, at: $0) }
-                throw await Self.failure(Self.result(of: made))
+                await engine.undo({ .sourceChanged(id, running.activity, at: $0) }, of: batch)
+            } else {
+                engine.emit(.sourceEnded(id.rawValue, kind: kind))
+                await engine.undo({ .sourceEnded(id, at: $0) }, of: batch)
             }
-            return try await describe(id, on: engine)
+            throw error
+        case .success(let stream): source = stream
         }
-        engine.emit(.sourceStarted(id.rawValue, kind: kind, activity: Self.told(activity)))
-        let start: VoxNavEngine.LaneStep = { engine in
-            await engine.sourceDesk.make(kind, activity, at: position, into: made, on: engine, keep: { engine.sourceDesk.registry.started($0) })
-        }
-        await engine.decide({ .sourceStarted(Source(id: id, kind: kind, activity: activity), at: $0) }, first: start)
-        guard case .success(let source) = await Self.result(of: made) else {
-            engine.emit(.sourceEnded(id.rawValue, kind: kind))
-            await engine.decide { .sourceEnded(id, at: $0) }
-            throw await Self.failure(Self.result(of: made))
+        // The engine stopped before the lane took the stream: it is nobody's.
+        guard case .simulated(let kept)? = registry[id], kept === source else {
+            source.stop()
+            throw EngineError.serverUnavailable
         }
         if kind == .vehicleChime {
             // A chime plays once and then leaves the policy, timed on the engine's clock so that a
@@ -86,44 +101,23 @@ final class SourceDesk {
         return try await describe(id, on: engine)
     }
 
-    /// A simulated source's stream made and handed to `keep`; `made` is told what became of it.
-    /// False when the server could not make it.
-    private func make(
-        _ kind: SourceKind, _ activity: SourceActivity, at position: Double? = nil, into made: OneShot<Result<any SimulatedSource, any Error>>,
-        on engine: isolated VoxNavEngine, keep: (any SimulatedSource) -> Void
-    ) async -> Bool {
-        do {
-            let source = try await make(kind, activity, at: position, on: engine)
-            keep(source)
-            _ = made.set(.success(source))
-            return true
-        } catch {
-            _ = made.set(.failure(error))
-            return false
-        }
-    }
-
-    /// What the lane's step made of a stream; nil when it never ran (the engine stopped first).
-    private static func result(of made: OneShot<Result<any SimulatedSource, any Error>>) async -> Result<any SimulatedSource, any Error>? {
-        made.isSet ? await made.value : nil
-    }
-
-    /// Why a stream was not made: its error, or the engine stopped before the lane made it.
-    private static func failure(_ result: Result<any SimulatedSource, any Error>?) -> any Error {
-        if case .failure(let error) = result { return error }
-        return EngineError.serverUnavailable
-    }
-
     /// A simulated source's stream on the engine's server.
     func make(
         _ kind: SourceKind, _ activity: SourceActivity, at position: Double? = nil, paused: Bool = false, on engine: isolated VoxNavEngine
     ) async throws -> any SimulatedSource {
+        try await Self.make(kind, activity, at: position, paused: paused, sink: engine.configuration.sourcesSink, on: engine.server).get()
+    }
+
+    /// A simulated source's stream on `server`, or why it could not be made.
+    private static func make(
+        _ kind: SourceKind, _ activity: SourceActivity, at position: Double?, paused: Bool = false, sink: String?, on server: any AudioServer
+    ) async -> Result<any SimulatedSource, EngineError> {
         do {
-            return try await engine.server.startSource(kind, activity, at: position, paused: paused, sink: engine.configuration.sourcesSink)
+            return .success(try await server.startSource(kind, activity, at: position, paused: paused, sink: sink))
         } catch let error as CarSourceError {
-            throw EngineError.invalidSource("\(error)")
+            return .failure(.invalidSource("\(error)"))
         } catch {
-            throw EngineError.audio("\(error)")
+            return .failure(.audio("\(error)"))
         }
     }
 

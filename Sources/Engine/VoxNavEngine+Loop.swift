@@ -18,12 +18,23 @@ extension VoxNavEngine {
     }
 
     /// Applies one input now and carries out its decisions once `first` has run, in the lane before
-    /// them: the stream of a simulated source the input starts, made after the policy has taken the
-    /// source (a call cuts the prompt in flight at once, not once a busy server has made the call's
-    /// stream) and before the decisions that act on it. When `first` says no (the stream could not
-    /// be made), the batch is not carried out: the caller's next input undoes it.
-    func decide(_ input: (Double) -> PolicyInput, first: @escaping LaneStep) async {
+    /// them: the stream of a simulated source the input starts, taken into the registry once made
+    /// (a call cuts the prompt in flight at once, not once a busy server has made the call's stream),
+    /// before the decisions that act on it. When `first` says no (the stream could not be made), the
+    /// batch is not carried out, and the caller takes it back with `undo(_:of:)`. Returns the batch.
+    func decide(_ input: (Double) -> PolicyInput, first: @escaping LaneStep) async -> UInt64 {
         _ = await apply(input, first: first)
+        return handedBatches
+    }
+
+    /// Takes back `batch`, which its `first` step withdrew: the input that undoes it is decided and
+    /// told. When no batch was handed after it, nothing acted on what it decided and the streams are
+    /// still at the levels handed before it: nothing is carried out (a hung server is not asked
+    /// again). Otherwise the undoing batch is carried out as any other.
+    func undo(_ input: (Double) -> PolicyInput, of batch: UInt64) async {
+        let untouched = withdrawnBatch == batch && handedBatches == batch
+        withdrawnBatch = nil
+        _ = await apply(input, carryingOut: !untouched)
     }
 
     /// Work of the engine's run in the focus lane before a batch is carried out (`decide(_:first:)`);
@@ -49,11 +60,11 @@ extension VoxNavEngine {
     /// An input applied, its decisions carried out; then what the moment held back is said (queued),
     /// before the reply: the input's sender sees it done, as a simulated clock must for the same
     /// drive every time. Once the engine has stopped, nothing is decided or carried out.
-    func apply(_ input: (Double) -> PolicyInput, first: LaneStep? = nil) async -> Carried {
+    func apply(_ input: (Double) -> PolicyInput, first: LaneStep? = nil, carryingOut: Bool = true) async -> Carried {
         guard !stopped else { return Carried(decisions: [], decidedAt: .now, effects: FocusExecutor.Effects()) }
         let decisions = policy.apply(input(now()))
         let decidedAt = ContinuousClock.now
-        let effects = await handOver(decisions, first: first).value
+        let effects = await handOver(decisions, first: first, carryingOut: carryingOut).value
         if HeldBackPrompts.owed(on: self) { await HeldBackPrompts.say(on: self) }
         return Carried(decisions: decisions, decidedAt: decidedAt, effects: effects)
     }
@@ -75,8 +86,11 @@ extension VoxNavEngine {
     /// (its first sample then waits for their last steps, `PromptGrant.afterDucks`): while the lane
     /// is idle they are begun in the caller's task before this returns (`FocusLane.submitNow`), and
     /// only what comes after the answer (`FocusExecutor.settle`) goes to the lane.
-    /// `first` runs in the lane before the batch is carried out, even when nothing is to be.
-    func handOver(_ decisions: [PolicyDecision], inCallersTask: Bool = false, first: LaneStep? = nil) async -> OneShot<FocusExecutor.Effects> {
+    /// `first` runs in the lane before the batch is carried out, even when nothing is to be;
+    /// `carryingOut` false hands nothing to the lane (`undo(_:of:)`).
+    func handOver(
+        _ decisions: [PolicyDecision], inCallersTask: Bool = false, first: LaneStep? = nil, carryingOut: Bool = true
+    ) async -> OneShot<FocusExecutor.Effects> {
         // A cut first, before any ramp of the same batch (ramps take time): heard within 100 ms.
         for case .cutPrompt(let cut) in decisions { player.cut(cut) }
         if decisions.contains(.nativeNavigationTookOver) { guidanceDesk.nativeNavigationTookOver(on: self) }
@@ -90,14 +104,18 @@ extension VoxNavEngine {
         let done = OneShot<FocusExecutor.Effects>()
         // A level the last reconciliation could not reach (the journal could not be written) is
         // tried again with the next input.
-        if first == nil && events.isEmpty && levels == handedLevels && !levelsBehind {
+        if !carryingOut || (first == nil && events.isEmpty && levels == handedLevels && !levelsBehind) {
             // Nothing to carry out: answered now, not after the ramps of earlier batches.
             bed.trackIfIdle(on: self)
             _ = done.set(FocusExecutor.Effects())
         } else {
+            let before = handedLevels
             handedLevels = levels
+            handedBatches += 1
+            let batch = handedBatches
             let job: @Sendable (_ heard: @escaping @Sendable (FocusExecutor.Effects) -> Void) async -> FocusLane.Job = { heard in
                 guard await first?(self) ?? true else {
+                    await self.withdraw(batch, handedBefore: before)
                     heard(FocusExecutor.Effects())
                     return {}
                 }
@@ -115,6 +133,14 @@ extension VoxNavEngine {
         }
         await releaseReplies.answer(on: self)
         return done
+    }
+
+    /// A batch not carried out (`decide(_:first:)`): unless a later batch has been handed since, the
+    /// levels handed before it are the streams' again, and `undo(_:of:)` has nothing to carry out.
+    private func withdraw(_ batch: UInt64, handedBefore before: [SourceID: SourceLevel]) {
+        guard handedBatches == batch else { return }
+        handedLevels = before
+        withdrawnBatch = batch
     }
 
     private func log(_ decision: PolicyDecision) {

@@ -68,6 +68,10 @@ public actor VoxNavEngine {
     var handedLevels: [SourceID: SourceLevel] = [:]
     /// The last reconciliation left a level unreached (`FocusExecutor.Effects.behind`).
     var levelsBehind = false
+    /// How many batches have been handed to the focus lane, and the last one withdrawn with nothing
+    /// handed after it (`undo(_:of:)`).
+    var handedBatches: UInt64 = 0
+    var withdrawnBatch: UInt64?
     /// The time everything runs on: real, or simulated for drives (`clock.advance`).
     public nonisolated let clock: EngineClock
 
