@@ -133,11 +133,10 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
     /// Refuses every simulated source's stream from now on (a server that cannot make one).
     func refuseStreams() { state.withLock { $0.refusesStreams = true } }
 
-    /// Waits for the gate of `holdStreams`, if any; throws when streams are refused.
+    /// Waits for the gate of `holdStreams`, if any; then throws when streams are refused.
     func streamMayOpen() async throws {
-        let (gate, refused) = state.withLock { ($0.streamGate, $0.refusesStreams) }
-        if refused { throw Refusal(description: "creating a stream failed: Too large") }
-        if let gate { await gate.value }
+        if let gate = state.withLock({ $0.streamGate }) { await gate.value }
+        if state.withLock({ $0.refusesStreams }) { throw Refusal(description: "creating a stream failed: Too large") }
     }
 
     var isConnected: Bool { state.withLock { $0.connected } }

@@ -8,8 +8,9 @@ import Testing
 /// A simulated source's start on the whole engine on the in-memory server (`EngineRig`): the policy
 /// takes the source before its stream is made, so that what it cuts is cut while a busy server is
 /// still making the stream (on PipeWire that waits for WirePlumber to link it); a stream the server
-/// cannot make ends the source again and leaves the other sources as they were; an activity the kind
-/// does not have is refused before anything changes.
+/// cannot make ends the source again and leaves the other sources as they were, or, where a later
+/// batch acted on the source, as they were before it; an activity the kind does not have is refused
+/// before anything changes.
 @Suite struct SourceStartEngineTests {
     typealias Rig = EngineRig
 
@@ -47,6 +48,34 @@ import Testing
         #expect(rig.server.muted(Rig.music) == false)
         #expect(rig.server.volume(of: Rig.music) == Rig.own.values)
         #expect(rig.server.corked(Rig.music) == false)
+        await rig.stop()
+    }
+
+    /// Another program's music that starts while the call's stream is being made is paused for the
+    /// call (a batch handed after the call's); when the call's stream is then refused, taking the
+    /// call back is carried out, and the music plays again.
+    @Test func aStreamRefusedAfterALaterBatchIsTakenBackOnTheStreams() async throws {
+        let rig = try await Rig.start()
+        let gate = rig.server.holdStreams()
+        async let call = rig.engine.sources.start(.phoneCall)
+        try await Rig.waitFor("the call told") { rig.events.all.contains { $0.type == .sourceStarted && $0.source == "phoneCall" } }
+        rig.server.play(Rig.music, volume: 40000, properties: Rig.musicProperties)
+        try await Rig.waitFor("the music told") { rig.events.all.contains { $0.type == .sourceStarted && $0.source != "phoneCall" } }
+        rig.server.refuseStreams()
+        _ = gate.set(())
+        do {
+            _ = try await call
+            Issue.record("the call started on a server that refuses streams")
+        } catch {
+            #expect(error is EngineError, "\(error)")
+        }
+        try await Rig.waitFor("the music paused for the call, and playing again") {
+            let told = rig.events.all.filter { $0.source != nil && $0.source != "phoneCall" }.map(\.type)
+            return told.contains(.sourcePaused) && told.contains(.sourceResumed) && rig.server.muted(Rig.music) == false
+                && rig.server.corked(Rig.music) == false
+        }
+        #expect(rig.server.volume(of: Rig.music) == Rig.own.values)
+        #expect(try await rig.engine.state().sources.map(\.kind) == [.music])
         await rig.stop()
     }
 
