@@ -48,14 +48,17 @@ final class SourceDesk {
         if case .simulated(let source)? = registry[id] { running = source }
         if let running, running.activity == activity { return try await describe(id, on: engine) }
         let made = OneShot<Result<any SimulatedSource, EngineError>>()
-        let batch = await withTaskGroup(of: Void.self) { group in
+        // The batch that takes the stream, as the lane's step is given it.
+        let handedAs = OneShot<UInt64>()
+        await withTaskGroup(of: Void.self) { group in
             group.addTask { [server = engine.server, sink = engine.configuration.sourcesSink, position = running == nil ? position : nil] in
                 _ = made.set(await Self.make(kind, activity, at: position, sink: sink, on: server))
             }
             if let running {
                 // A new activity is a new stream (a microphone opens or closes) and a new role for the policy.
                 engine.emit(.sourceChanged(id.rawValue, kind: kind, activity: Self.told(activity)))
-                return await engine.decide({ .sourceChanged(id, activity, at: $0) }) { engine in
+                await engine.decide({ .sourceChanged(id, activity, at: $0) }) { engine, batch in
+                    _ = handedAs.set(batch)
                     guard case .success(let source) = await made.value else { return false }
                     engine.sourceDesk.registry.replace(source)
                     running.stop()
@@ -63,7 +66,8 @@ final class SourceDesk {
                 }
             } else {
                 engine.emit(.sourceStarted(id.rawValue, kind: kind, activity: Self.told(activity)))
-                return await engine.decide({ .sourceStarted(Source(id: id, kind: kind, activity: activity), at: $0) }) { engine in
+                await engine.decide({ .sourceStarted(Source(id: id, kind: kind, activity: activity), at: $0) }) { engine, batch in
+                    _ = handedAs.set(batch)
                     guard case .success(let source) = await made.value else { return false }
                     engine.sourceDesk.registry.started(source)
                     return true
@@ -73,6 +77,7 @@ final class SourceDesk {
         let source: any SimulatedSource
         switch await made.value {
         case .failure(let error):
+            let batch = handedAs.isSet ? await handedAs.value : nil
             if let running {
                 engine.emit(.sourceChanged(id.rawValue, kind: kind, activity: Self.told(running.activity)))
                 await engine.undo({ .sourceChanged(id, running.activity, at: $0) }, of: batch)

@@ -21,25 +21,25 @@ extension VoxNavEngine {
     /// them: the stream of a simulated source the input starts, taken into the registry once made
     /// (a call cuts the prompt in flight at once, not once a busy server has made the call's stream),
     /// before the decisions that act on it. When `first` says no (the stream could not be made), the
-    /// batch is not carried out, and the caller takes it back with `undo(_:of:)`. Returns the batch.
-    func decide(_ input: (Double) -> PolicyInput, first: @escaping LaneStep) async -> UInt64 {
+    /// batch is not carried out, and the caller takes it back with `undo(_:of:)`, naming the batch
+    /// its step was given.
+    func decide(_ input: (Double) -> PolicyInput, first: @escaping LaneStep) async {
         _ = await apply(input, first: first)
-        return handedBatches
     }
 
     /// Takes back `batch`, which its `first` step withdrew: the input that undoes it is decided and
     /// told. When no batch was handed after it, nothing acted on what it decided and the streams are
     /// still at the levels handed before it: nothing is carried out (a hung server is not asked
-    /// again). Otherwise the undoing batch is carried out as any other.
-    func undo(_ input: (Double) -> PolicyInput, of batch: UInt64) async {
-        let untouched = withdrawnBatch == batch && handedBatches == batch
+    /// again). Otherwise (or with no batch: its step never ran) it is carried out as any other.
+    func undo(_ input: (Double) -> PolicyInput, of batch: UInt64?) async {
+        let untouched = batch != nil && withdrawnBatch == batch && handedBatches == batch
         withdrawnBatch = nil
         _ = await apply(input, carryingOut: !untouched)
     }
 
-    /// Work of the engine's run in the focus lane before a batch is carried out (`decide(_:first:)`);
-    /// false: do not carry it out.
-    typealias LaneStep = @Sendable (_ engine: isolated VoxNavEngine) async -> Bool
+    /// Work of the engine's run in the focus lane before a batch is carried out (`decide(_:first:)`),
+    /// given the batch's number; false: do not carry it out.
+    typealias LaneStep = @Sendable (_ engine: isolated VoxNavEngine, _ batch: UInt64) async -> Bool
 
     /// An input whose sender waits for nothing (a fact told in passing, as a prompt near); what the
     /// moment held back is said beside it.
@@ -114,7 +114,7 @@ extension VoxNavEngine {
             handedBatches += 1
             let batch = handedBatches
             let job: @Sendable (_ heard: @escaping @Sendable (FocusExecutor.Effects) -> Void) async -> FocusLane.Job = { heard in
-                guard await first?(self) ?? true else {
+                guard await first?(self, batch) ?? true else {
                     await self.withdraw(batch, handedBefore: before)
                     heard(FocusExecutor.Effects())
                     return {}
