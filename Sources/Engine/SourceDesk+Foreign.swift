@@ -53,10 +53,11 @@ extension SourceDesk {
             // Read again after the await: the same stream may have been taken up meanwhile.
             registry.isUnmanaged(index), let kind = engine.configuration.policy.classify.kind(properties: input.properties)
         else { return }
-        // pipewire-pulse shows a new stream for a few milliseconds before it is set up: corked at
-        // volume 0, before WirePlumber gives it the volume remembered for it. That is not its
-        // volume; it is taken up at its next change, once it has one.
-        if input.corked, input.volume.values.allSatisfy({ $0 == 0 }) { return }
+        // pipewire-pulse shows a new stream for a few milliseconds before it is set up: at volume 0,
+        // corked or (a player started again during a duck, seen in CI) already playing, before
+        // WirePlumber gives it the volume remembered for it. That is not its volume; it is taken up
+        // at its next change, once it has one (nothing is lowered from 0 meanwhile).
+        if input.volume.values.allSatisfy({ $0 == 0 }) { return }
         let name = input.properties["application.name"] ?? input.name
         registry.adopt(sinkInput: index, kind: kind, name: name, corked: input.corked)
         engine.emit(.sourceStarted(id.rawValue, kind: kind, activity: nil))

@@ -26,6 +26,8 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
         /// server answers late; `refusesStreams` refuses them.
         var streamGate: OneShot<Void>?
         var refusesStreams = false
+        /// How many times each stream was read.
+        var reads: [UInt32: Int] = [:]
     }
 
     struct Refusal: Error, CustomStringConvertible {
@@ -187,11 +189,16 @@ final class FakeSoundServer: StreamVolumeControl, Sendable {
     // MARK: StreamVolumeControl
 
     func sinkInput(index: UInt32) async throws -> SinkInput? {
-        try state.withLock { state in
+        defer { Changes.shared.signal() }
+        return try state.withLock { state in
             guard !state.abandoned, state.connected else { throw Refusal(description: "reading sink input \(index) failed: the connection was given up") }
+            state.reads[index, default: 0] += 1
             return state.inputs[index]
         }
     }
+
+    /// How many times a stream was read (`sinkInput(index:)`).
+    func reads(of index: UInt32) -> Int { state.withLock { $0.reads[index] ?? 0 } }
 
     /// As a real connection mirrors it from the server's events, which the fake tells at once.
     func knownSinkInput(index: UInt32) -> SinkInput? {
