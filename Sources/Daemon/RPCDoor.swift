@@ -78,7 +78,7 @@ struct RPCConnection: DoorConnection {
                 return .goOn
             }
             let (router, client, output) = (self.router, self.client, self.output)
-            requests.addTask(priority: turn.priority) {
+            requests.addImmediateTask(priority: turn.priority) {
                 defer {
                     client.done()
                     turn.release()

@@ -30,6 +30,11 @@ public actor VoxNavEngine {
     let logger: Logger
     /// Carries out the focus decisions; owns the duck journal and the journal file.
     let focus: FocusExecutor
+
+    /// The engine runs on its reconciler's executor: one serial loop for both, so that handing a
+    /// batch to the `FocusExecutor` and taking its answer back are calls, not hops between threads
+    /// (as a SwiftNIO handler and its channel share one event loop). Each keeps its own state.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { focus.unownedExecutor }
     /// The prompt stream, and whether the server ducks by role itself (read at each connection).
     let output: any ServerPromptOutput
     let player: PromptPlayer

@@ -100,6 +100,20 @@ import Testing
         #expect(trace.all == ["first begins", "first ends", "now, first part", "now, second part"])
     }
 
+    /// The engine runs on its reconciler's executor, so that handing the `FocusExecutor` a batch and
+    /// taking back its answer are calls, not hops between threads: a turn of the engine is in the
+    /// reconciler's isolation too (`assumeIsolated` checks the running executor, and traps if not).
+    @Test func aTurnOfTheEngineRunsOnItsReconcilersExecutor() async throws {
+        let rig = try await EngineRig.start()
+        #expect(await rig.engine.turn { engine in Self.onTheReconcilersExecutor(engine) })
+        await rig.stop()
+    }
+
+    /// Run in a turn of `engine`: true, or a trap if the running executor is not its reconciler's.
+    private static func onTheReconcilersExecutor(_ engine: isolated VoxNavEngine) -> Bool {
+        engine.focus.assumeIsolated { _ in true }
+    }
+
     @Test func aJobHandedToALaneThatHasEndedRunsAtOnce() async {
         let lane = FocusLane()
         lane.finish()
