@@ -76,9 +76,7 @@ import Testing
     /// same prompt plays.
     @Test func outOfDescriptorsAtRunTimeAVoiceChangeFailsWithAnErrorNotACrash() async throws {
         try PulseProbe.requireServer()
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await RealDaemon.start()
-            defer { Task { await daemon.stop() } }
+        try await RealDaemon.whileRunning { daemon in
             let pid = daemon.process.processIdentifier
             _ = try await blocking { try daemon.client.call("prompt.speak", .object(["text": .string("Turn left."), "wait": .bool(true)])) }
             let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)

@@ -27,9 +27,7 @@ import Testing
     }
 
     @Test func aFloodCostsLittleAndGivesItBack() async throws {
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await RealDaemon.start()
-            defer { Task { await daemon.stop() } }
+        try await RealDaemon.whileRunning { daemon in
             let pid = daemon.process.processIdentifier
             // Warmed up: a voice loaded, prompts played, the client's calls answered.
             for i in 0..<3 { _ = try daemon.client.call(PromptSpeak.self, .init(text: "Go \(i).", wait: true)) }
@@ -112,9 +110,7 @@ import Testing
 /// at 88 MB instead of 34 MB).
 @Suite struct GuidanceMemoryTests {
     @Test func aSessionsMemoryDoesNotGrowWithItsReports() async throws {
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await RealDaemon.start()
-            defer { Task { await daemon.stop() } }
+        try await RealDaemon.whileRunning { daemon in
             let pid = daemon.process.processIdentifier
             let client = try RPCClient(socketPath: daemon.socket)
             _ = try client.call(GuidanceStart.self, .init(language: "en-US"))

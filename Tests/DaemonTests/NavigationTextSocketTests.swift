@@ -39,9 +39,7 @@ import Testing
     }
 
     @Test func textTooLongEvenFittedIsRefusedInTheReplyAndAnEvent() async throws {
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await RealDaemon.start()
-            defer { Task { await daemon.stop() } }
+        try await RealDaemon.whileRunning { daemon in
             let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
             let text = Array(repeating: Self.long, count: 2).joined(separator: " and ")
             do {

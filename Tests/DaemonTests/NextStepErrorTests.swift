@@ -37,9 +37,7 @@ import Testing
     }
 
     @Test func theDaemonNamesTheNearestPackToo() async throws {
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await RealDaemon.start()
-            defer { Task { await daemon.stop() } }
+        try await RealDaemon.whileRunning { daemon in
             let say = try voxnav(["say", "Bonjour", "--language", "fre"], socket: daemon.socket)
             #expect(say.status == 1, "\(say.output)")
             #expect(

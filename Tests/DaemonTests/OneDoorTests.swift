@@ -17,9 +17,7 @@ import Testing
     /// `state.get` is answered within 200 ms and an important prompt within 300 ms; the daemon's
     /// memory stays within 60 MB of idle, and is back within 5 MB of idle 5 s after they close.
     @Test func threeSSIPAttackersHoldNeitherTheDaemonNorItsMemory() async throws {
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await RealDaemon.start()
-            defer { Task { await daemon.stop() } }
+        try await RealDaemon.whileRunning { daemon in
             let pid = daemon.process.processIdentifier
             _ = try daemon.client.call(PromptSpeak.self, .init(text: "Ready.", wait: true))
             try await Task.sleep(for: .seconds(1.5))
@@ -127,9 +125,7 @@ import Testing
     /// executable and its client name) take turns as one: another client's message waits for the
     /// one speaking, not for the program's eight.
     @Test func oneShotConnectionsOfOneProgramTakeTurnsAsOne() async throws {
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await RealDaemon.start()
-            defer { Task { await daemon.stop() } }
+        try await RealDaemon.whileRunning { daemon in
             let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
             try await onOwnThread {
                 for n in 1...8 {
@@ -230,9 +226,7 @@ import Testing
     /// A real voxnavd guiding towards Solar Circle (`GuidanceSocketFixture`), its initial prompt said,
     /// with a recorder of the prompt events.
     private func withGuidanceOnSolarCircle(_ body: @Sendable (RealDaemon, EventRecorder) async throws -> Void) async throws {
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await RealDaemon.start()
-            defer { Task { await daemon.stop() } }
+        try await RealDaemon.whileRunning { daemon in
             let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
             _ = try await GuidanceSocketFixture.startOnSolarCircle(daemon.client)
             #expect(await events.wait(seconds: 10) { _ in Self.queued("initial", events) != nil }, "\(events.events)")
@@ -245,9 +239,7 @@ import Testing
     /// Idle SSIP connections are closed by the one idle sweep, as JSON-RPC ones are: 64 connections
     /// that said nothing stayed open, and the next client was refused as one too many.
     @Test func idleSSIPConnectionsAreSwept() async throws {
-        try await AudioServerLock.shared.withLock {
-            let daemon = try await RealDaemon.start(arguments: ["--idle-timeout", "2"])
-            defer { Task { await daemon.stop() } }
+        try await RealDaemon.whileRunning(arguments: ["--idle-timeout", "2"]) { daemon in
             let idle = try (0..<64).map { _ in try SSIPLineClient(socketPath: daemon.ssipSocket) }
             try await Task.sleep(for: .seconds(3.5))
             let closed = try await onOwnThread { idle.filter { $0.isClosed() }.count }

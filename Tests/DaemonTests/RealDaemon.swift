@@ -15,7 +15,20 @@ struct RealDaemon {
         try PulseProbe.requireServer()
         let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
         let (process, client) = try await startDaemon(socket: socket, arguments: arguments, environment: environment)
-        return RealDaemon(process: process, client: client, socket: socket)
+        let daemon = RealDaemon(process: process, client: client, socket: socket)
+        if !arguments.contains("--ssip-socket") { try await daemon.untilSSIPSocketIsThere() }
+        return daemon
+    }
+
+    /// Returns once the SSIP socket beside the JSON-RPC one is there: voxnavd binds it just after the
+    /// JSON-RPC socket, which `startDaemon` waits for (a test that connected at once was once refused,
+    /// "No such file or directory", on a loaded machine).
+    private func untilSSIPSocketIsThere() async throws {
+        for _ in 0..<200 {
+            if FileManager.default.fileExists(atPath: ssipSocket) { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw PulseProbe.ProbeError(description: "voxnavd did not open \(ssipSocket)")
     }
 
     /// Another connection: a client of its own.
@@ -45,14 +58,30 @@ extension RealDaemon {
         try await AudioServerLock.shared.withLock(fileID: fileID, line: line) {
             let cabin = try CabinSink()
             defer { cabin.unload() }
-            let daemon = try await RealDaemon.start(arguments: ["--sources-sink", CabinSink.name] + arguments)
-            do {
-                try await body(daemon)
-            } catch {
-                await daemon.stop()
-                throw error
-            }
-            await daemon.stop()
+            try await RealDaemon.start(arguments: ["--sources-sink", CabinSink.name] + arguments).stopped(after: body)
+        }
+    }
+
+    /// A real voxnavd for `body`, under the audio server lock, stopped once `body` has returned or
+    /// thrown: none outlives its test (a stop left to a `Task` may come after the test process has
+    /// exited).
+    static func whileRunning<T: Sendable>(
+        arguments: [String] = [], fileID: String = #fileID, line: Int = #line, _ body: @Sendable (RealDaemon) async throws -> T
+    ) async throws -> T {
+        try await AudioServerLock.shared.withLock(fileID: fileID, line: line) {
+            try await RealDaemon.start(arguments: arguments).stopped(after: body)
+        }
+    }
+
+    /// What `body` returns, this daemon stopped after it, pass or fail.
+    func stopped<T: Sendable>(after body: @Sendable (RealDaemon) async throws -> T) async throws -> T {
+        do {
+            let result = try await body(self)
+            await stop()
+            return result
+        } catch {
+            await stop()
+            throw error
         }
     }
 }
