@@ -93,17 +93,19 @@ final class SourceDesk {
             source.stop()
             throw EngineError.serverUnavailable
         }
-        if kind == .vehicleChime {
-            // A chime plays once and then leaves the policy, timed on the engine's clock so that a
-            // simulated drive ends it at the same moment every run.
-            let end = engine.now() + (duration ?? source.programmeDuration ?? 1)
-            engine.spawnChild { [clock = engine.clock] in
-                await clock.sleep(until: end)
-                guard !Task.isCancelled else { return }
-                await engine.turn { engine in await engine.sourceDesk.ended(id, source, on: engine) }
-            }
-        }
+        if kind == .vehicleChime { endChime(source, after: duration ?? source.programmeDuration ?? 1, on: engine) }
         return try await describe(id, on: engine)
+    }
+
+    /// A chime plays once and then leaves the policy, timed on the engine's clock so that a
+    /// simulated drive ends it at the same moment every run.
+    private func endChime(_ source: any SimulatedSource, after seconds: Double, on engine: isolated VoxNavEngine) {
+        let (id, end) = (SourceID.simulated(source.kind), engine.now() + seconds)
+        engine.spawnChild { [clock = engine.clock] in
+            await clock.sleep(until: end)
+            guard !Task.isCancelled else { return }
+            await engine.turn { engine in await engine.sourceDesk.ended(id, source, on: engine) }
+        }
     }
 
     /// A simulated source's stream on the engine's server.
