@@ -12,6 +12,9 @@ public struct Announcement: Codable, Sendable, Equatable {
     public var distance: Double
     /// A maneuver close behind this one, to be spoken as "…, then turn left".
     public var chainedManeuverID: String?
+    /// The chained maneuvers (ids) no prompt before this one named: this is their first mention,
+    /// which its words keep over other detail when they must shed (`Maneuver.isFirstMention`).
+    public var firstMentions: Set<String> = []
     /// Meters between this maneuver and the chained one.
     public var chainedSpacing: Double?
     /// A third maneuver close behind the chained one, said after it: "…, then keep left, then keep
@@ -28,7 +31,8 @@ public struct Announcement: Codable, Sendable, Equatable {
     public var timeToGo: Double?
     /// A final instruction that cannot start earlier and whose words would end less than the
     /// reaction time before its maneuver: the most seconds its words may speak. The speaker sheds
-    /// detail in the fitting order (lanes, the chained maneuvers, the signpost, the road name) until
+    /// detail in the fitting order (lanes, the chained maneuvers, the signpost, the road name; a
+    /// chained maneuver's first mention, `firstMentions`, after the signpost and the road name) until
     /// they fit, or says the plainest. Nil: no limit but the policy's.
     public var wordBudget: Double?
 

@@ -23,6 +23,9 @@ public struct Announcer: Sendable {
     private var progress: [String: ManeuverState] = [:]
     /// Ids passed (distance ≤ 0) or gone from the list: never announced again.
     private var retired: Set<String> = []
+    /// Ids on the route that a prompt has named, as its maneuver or chained: a chained maneuver
+    /// not among them is first mentioned by the prompt that chains it (`Announcement.firstMentions`).
+    private var mentioned: Set<String> = []
     private var lastTime: Double?
     private var lastUpdate: RouteProgress?
     private var updateInterval: Double
@@ -68,6 +71,7 @@ public struct Announcer: Sendable {
     public mutating func said(_ state: ManeuverState, of maneuverID: String, at time: Double, for seconds: Double) {
         guard !retired.contains(maneuverID) else { return }
         progress[maneuverID] = max(progress[maneuverID] ?? state, state)
+        mentioned.insert(maneuverID)
         guard time.isFinite, seconds.isFinite, seconds > 0 else { return }
         busyUntil = max(busyUntil ?? -.infinity, time + configuration.outputLatency + seconds)
     }
@@ -84,6 +88,7 @@ public struct Announcer: Sendable {
     public mutating func reset() {
         progress = [:]
         retired = []
+        mentioned = []
         lastTime = nil
         lastUpdate = nil
         declaredInterval = nil
@@ -267,6 +272,8 @@ public struct Announcer: Sendable {
             progress[id] = nil
             retired.insert(id)
         }
+        let onRoute = Set(remaining.map(\.id))
+        mentioned = mentioned.filter { onRoute.contains($0) }
         return remaining
     }
 
@@ -558,6 +565,9 @@ public struct Announcer: Sendable {
             if room < speakingSeconds(announcement) { announcement.wordBudget = max(room, 0) }
         }
         progress[context.head.id] = state
+        let chained = [announcement.chainedManeuverID, announcement.secondChainedManeuverID].compactMap { $0 }
+        announcement.firstMentions = Set(chained.filter { !mentioned.contains($0) })
+        mentioned.formUnion([announcement.maneuverID] + chained)
         busyBeforeLast = busyUntil
         busyUntil = announcement.expectedStart + announcement.estimatedDuration
         return announcement

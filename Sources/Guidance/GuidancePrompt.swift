@@ -67,7 +67,7 @@ public struct GuidancePrompt: Sendable {
         self.init(
             maneuverID: announcement.maneuverID, state: announcement.state, wording: announcement.wording, distance: announcement.distance,
             chained: announcement.chainedManeuverID, secondChained: announcement.secondChainedManeuverID,
-            wordBudget: announcement.wordBudget, key: announcement.maneuverID, speaker: speaker)
+            firstMentions: announcement.firstMentions, wordBudget: announcement.wordBudget, key: announcement.maneuverID, speaker: speaker)
     }
 
     /// A plan of the maneuver ahead (a repeat, or a held-back prompt said again) as a prompt, keyed by
@@ -75,19 +75,25 @@ public struct GuidancePrompt: Sendable {
     public init?(_ plan: RepeatPlan, key: String? = nil, by speaker: Speaker) {
         self.init(
             maneuverID: plan.maneuverID, state: plan.state, wording: plan.wording, distance: plan.distance, chained: nil, secondChained: nil,
-            wordBudget: nil, key: key ?? plan.maneuverID, speaker: speaker)
+            firstMentions: [], wordBudget: nil, key: key ?? plan.maneuverID, speaker: speaker)
     }
 
     private init?(
         maneuverID: String, state: ManeuverState, wording: ManeuverState, distance: Double, chained: String?, secondChained: String?,
-        wordBudget: Double?, key: String, speaker: Speaker
+        firstMentions: Set<String>, wordBudget: Double?, key: String, speaker: Speaker
     ) {
         guard var maneuver = speaker.onRoute[maneuverID] else { return nil }
         let said = speaker.wordingState(of: maneuver, state: state, wording: wording)
         maneuver.state = said
         maneuver.distanceRemaining = distance
-        let then = chained.flatMap { speaker.onRoute[$0] }
-        let andThen = secondChained.flatMap { speaker.onRoute[$0] }
+        // Marked for its words: a first mention is the last detail they shed.
+        func onRoute(_ id: String?) -> Maneuver? {
+            guard let id, var maneuver = speaker.onRoute[id] else { return nil }
+            maneuver.isFirstMention = firstMentions.contains(id)
+            return maneuver
+        }
+        let then = onRoute(chained)
+        let andThen = onRoute(secondChained)
         let arrival = speaker.arrival(maneuver)
         let words = speaker.composer.compose(maneuver, state: said, distance: distance, then: then, andThen: andThen)
         self.maneuverID = maneuverID

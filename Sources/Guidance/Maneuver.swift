@@ -53,6 +53,10 @@ public struct Maneuver: Sendable, Hashable, Codable {
     /// says it in its `atWaypoint` wording. Never sent by a client: guidance marks it from the route's
     /// order (`Waypoint.mark`), the composer for an arrival with a maneuver chained after it.
     public var isWaypoint = false
+    /// A maneuver chained into a prompt that is the first to name it (`Announcement.firstMentions`):
+    /// that prompt's words, when they must shed detail to fit, shed everything else before it
+    /// (`PhraseComposer.wordings`). Never sent by a client: guidance marks it.
+    public var isFirstMention = false
 
     public init(
         type: ManeuverType, junctionType: JunctionType? = nil, trafficSide: TrafficSide? = nil,
