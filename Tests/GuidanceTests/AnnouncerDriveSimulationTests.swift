@@ -108,9 +108,13 @@ struct DriveLog {
 
 /// Replays `scenario` into a fresh announcer: the next 3 maneuvers are sent each tick, the speed
 /// moves towards the segment's target, up at the profile's planned acceleration, down at 3 m/s².
-/// Deterministic for a seed.
-func simulate(_ scenario: DriveScenario, configuration: AnnouncerConfiguration) -> DriveLog {
+/// Deterministic for a seed. `wordsDuration`: how long the prompts' words speak, as the engine's
+/// guidance session tells the announcer (`Announcer.wordsDuration`); nil: words are not known.
+func simulate(
+    _ scenario: DriveScenario, configuration: AnnouncerConfiguration, wordsDuration: Announcer.DurationEstimator? = nil
+) -> DriveLog {
     var announcer = Announcer(configuration: configuration, estimateDuration: simulatedDuration)
+    announcer.wordsDuration = wordsDuration
     var rng = SeededGenerator(seed: scenario.seed ^ 0xA5A5)
     var log = DriveLog()
     var generation = 0
