@@ -9,8 +9,9 @@ import Testing
 /// prompts are worded by the en-US pack: the announcer plans with their words' length, as the
 /// engine's guidance session has it do (`Announcer.wordsDuration`), and each prompt says the richest
 /// of its wordings (`PhraseComposer.wordings`) whose pack estimate fits its word budget and the
-/// policy's 6 s, as the engine's fitter does with their synthesised length (which the estimate never
-/// undercuts). A chained maneuver is mentioned only where the wording said names it.
+/// policy's 6 s, as the engine's fitter does with their synthesised length (the estimate is
+/// calibrated to be no shorter than the pack's phrases speak). A chained maneuver is mentioned only
+/// where the wording said names it.
 /// docs/ANNOUNCER.md ("Known limits") gives the count and why the rest cannot be earlier.
 @Suite struct DenseCityFirstMentionTests {
     /// One maneuver first mentioned under 10 s before it, and why.
