@@ -78,18 +78,23 @@ import Testing
         }
     }
 
-    /// The lowest volume a stream goes down to before it is back at `volumes` (or `seconds` pass).
-    private func lowestBeforeBack(index: Int, at volumes: [Int], seconds: Double) async throws -> [Int] {
+    /// The lowest volume a stream goes down to before it is back at `volumes` (or `seconds` pass),
+    /// and each volume read that differs from the one before, with its time: what a failure prints.
+    private func lowestBeforeBack(index: Int, at volumes: [Int], seconds: Double) async throws -> (lowest: [Int], seen: [String]) {
         var lowest: [Int] = []
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
+        var seen: [String] = []
+        var last: [Int]?
+        let start = Date()
+        while Date() < start.addingTimeInterval(seconds) {
             if let now = try PulseProbe.sinkInputs().first(where: { $0.index == index }) {
+                if now.volumes != last { seen.append(String(format: "%.2f s: %@", Date().timeIntervalSince(start), "\(now.volumes)")) }
+                last = now.volumes
                 if lowest.isEmpty || now.volumes.max()! < lowest.max()! { lowest = now.volumes }
                 if now.volumes == volumes && lowest != volumes { break }
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        return lowest
+        return (lowest, seen)
     }
 
     /// Runs a test body, then sets the music group's memory back to full volume for later tests.
@@ -133,13 +138,13 @@ import Testing
                 "ServerMemoryTests on \(PulseProbe.serverName): the restarted player came in at \(restarted.volumes) (\(arrival) dB from its own \(trueVolume))"
             )
             #expect(arrival <= 0.01 && arrival > -15.5, "it came in at \(restarted.volumes), not its own \(trueVolume)")
-            let lowest = try await lowestBeforeBack(index: restarted.index, at: trueVolume, seconds: 15)
+            let (lowest, seen) = try await lowestBeforeBack(index: restarted.index, at: trueVolume, seconds: 15)
             let duckLevel = Self.decibels(lowest.max()!) - Self.decibels(trueVolume.max()!)
-            #expect(duckLevel > -16 && duckLevel < -14, "ducked by \(duckLevel) dB, not once by the policy's -15 dB")
+            #expect(duckLevel > -16 && duckLevel < -14, "ducked by \(duckLevel) dB, not once by the policy's -15 dB; read: \(seen)")
 
             // After the prompt it is exactly where it was.
             let back = try await poll(seconds: 10) { try PulseProbe.sinkInputs().first { $0.index == restarted.index && $0.volumes == trueVolume } }
-            #expect(back != nil, "not restored to \(trueVolume)")
+            #expect(back != nil, "not restored to \(trueVolume); read: \(seen)")
 
             // Its next start is at its own volume, with voxnavd running and after it exits.
             player.stop()
