@@ -86,7 +86,7 @@ import Testing
                 print(
                     "flood round \(round + 1): idle \(idle) MB, peak \(highest) MB, \(after) MB \(settled) after; \(counts.0) admitted, \(counts.1) refused; a fresh client's important prompt answered in \(Int(answered.value)) ms"
                 )
-                // 5–210 ms seen (connecting included); 2.5–3.7 s before.
+                // 5–210 ms seen (the call alone, the connection made before); 2.5–3.7 s before; 2000 ms once in CI.
                 #expect(answered.value > 0 && answered.value < 1000, "round \(round + 1): the fresh client was answered in \(answered.value) ms")
                 #expect(highest - idle <= 50, "round \(round + 1): peak \(highest) MB against \(idle) MB idle")
                 #expect(after - idle <= 15, "round \(round + 1): \(after) MB held after the flood, against \(idle) MB idle")
