@@ -24,11 +24,9 @@ struct RealDaemon {
     /// JSON-RPC socket, which `startDaemon` waits for (a test that connected at once was once refused,
     /// "No such file or directory", on a loaded machine).
     private func untilSSIPSocketIsThere() async throws {
-        for _ in 0..<200 {
-            if FileManager.default.fileExists(atPath: ssipSocket) { return }
-            try await Task.sleep(for: .milliseconds(50))
+        guard await poll(seconds: 10, { FileManager.default.fileExists(atPath: ssipSocket) ? true : nil }) != nil else {
+            throw PulseProbe.ProbeError(description: "voxnavd did not open \(ssipSocket)")
         }
-        throw PulseProbe.ProbeError(description: "voxnavd did not open \(ssipSocket)")
     }
 
     /// Another connection: a client of its own.

@@ -87,7 +87,7 @@ import Testing
         let start = Date()
         while Date() < start.addingTimeInterval(seconds) {
             if let now = try PulseProbe.sinkInputs().first(where: { $0.index == index }) {
-                if now.volumes != last { seen.append(String(format: "%.2f s: %@", Date().timeIntervalSince(start), "\(now.volumes)")) }
+                if now.volumes != last { seen.append("\(String(format: "%.2f", Date().timeIntervalSince(start))) s: \(now.volumes)") }
                 last = now.volumes
                 if lowest.isEmpty || now.volumes.max()! < lowest.max()! { lowest = now.volumes }
                 if now.volumes == volumes && lowest != volumes { break }
