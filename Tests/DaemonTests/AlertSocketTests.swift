@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func anAlertIsSaidInTheGuidanceLanguageAndBadOnesAreRefused() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             _ = try await blocking { try client.call("guidance.start", .object(["language": .string("de")])) }
@@ -92,7 +92,7 @@ import Testing
     /// An alert in the guidance's language is said in the guidance's units too (en-GB in metric, as
     /// in en-AU); one in another language, or from a client without guidance, in its pack's own.
     @Test func anAlertFollowsTheGuidanceUnits() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             let other = try RPCClient(socketPath: daemon.socket)
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func theCommandLineSpeaksAnAlertAndRefusesAnUnknownKind() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let said = try Executables.run("voxnav", ["alert", "roadworks", "--distance", "800", "--language", "en-GB", "--socket", daemon.socket])
             #expect(said.status == 0 && said.output.contains("Roadworks in half a mile"), "\(said.output)")

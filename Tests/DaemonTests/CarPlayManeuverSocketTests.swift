@@ -17,7 +17,7 @@ import Testing
         """
 
     @Test func aRealCPManeuverIsSpokenAndAnUnknownMemberStillRefused() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             _ = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US")])) }

@@ -11,7 +11,7 @@ import Testing
     static let activate = #"{"jsonrpc":"2.0","id":2,"method":"session.setActive","params":{"active":true}}"#
 
     @Test func aRequestSentJustBeforeDisconnectingLeavesNoSessionBehind() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await DaemonHarness.start()
             let clients = 200
             try await blocking {

@@ -33,7 +33,7 @@ import Testing
     /// daemon sees what was asked.
     @Test func everySourceIsSwitchedTheSameWay() async throws {
         try PulseProbe.requireServer()
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
             let (daemon, connection) = try await startDaemon(socket: socket)
             defer {
@@ -72,7 +72,7 @@ import Testing
         let refused = try voxnav(["say", "hello", "--voice-guidance", "loud", "--socket", "/nonexistent/voxnav.sock"])
         #expect(refused.status == 64 && refused.output.contains("alertsOnly"), "\(refused.output)")
         try PulseProbe.requireServer()
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let socket = FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8))/voxnav.sock").path
             let (daemon, connection) = try await startDaemon(socket: socket)
             defer {

@@ -9,7 +9,7 @@ import Testing
     private func errorCode(_ reply: JSONValue) -> Int? { reply["error"]?["code"]?.doubleValue.map { Int($0) } }
 
     @Test func aManeuverIsComposedInTheRequestedLanguageAndSpoken() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = try daemon.connect()
             let maneuver: JSONValue = .object([
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func badManeuversAndLanguagesAreRefusedClearly() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = try daemon.connect()
             let cases: [(String, Int, String)] = [
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test func guidanceUpdatesMakeTheDaemonSpeakEachStateOnceInOrder() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = try daemon.connect()
             let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func eachClientsGuidanceIsItsOwnAndEndsWhenItDisconnects() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             var first: RPCClient? = try daemon.connect()
             let second = try daemon.connect()

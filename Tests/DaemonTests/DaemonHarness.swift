@@ -49,15 +49,6 @@ func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thr
     try await onOwnThread(body)
 }
 
-/// Runs a long blocking loop on a thread of its own. Dispatch's global queue cannot tell a blocked
-/// block from a busy one on Linux and adds threads sparingly: with twenty client loops blocked in
-/// reads, two more loops handed to it did not start within 22 s (PromptBudgetTests, seen here).
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
-
 // Each test uses a client from one blocking call at a time.
 extension RPCClient: @unchecked Sendable {}
 

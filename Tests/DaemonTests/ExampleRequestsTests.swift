@@ -10,7 +10,7 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("examples/requests.jsonl")
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.count >= 8)
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await DaemonHarness.start()
             let client = try daemon.client()
             for line in lines {

@@ -73,7 +73,7 @@ import Testing
     ]
 
     @Test func everyNumericMemberTakesExtremesAndTheDaemonStillSpeaks() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             var id = 0

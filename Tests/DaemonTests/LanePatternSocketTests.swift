@@ -7,7 +7,7 @@ import Testing
 /// lane advice, never as a "then" and never as a prompt of its own.
 @Suite struct LanePatternSocketTests {
     @Test func theLaneManeuverIsTheFirstOnesAdviceInGuidance() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = try daemon.connect()
             _ = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US")])) }

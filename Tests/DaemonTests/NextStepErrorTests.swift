@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func theDaemonNamesTheNearestPackToo() async throws {
-        try await RealDaemon.whileRunning { daemon in
+        try await RealDaemon.whileRunning(.playsOnly) { daemon in
             let say = try voxnav(["say", "Bonjour", "--language", "fre"], socket: daemon.socket)
             #expect(say.status == 1, "\(say.output)")
             #expect(

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aPauseThatFlapsDoesNotRepeatAnAnnouncementWithinItsWindow() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])

@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aNewerPromptForTheSameManeuverSupersedesTheWaitingOne() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await DaemonHarness.start()
             let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt"])
             let client = try daemon.client()
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func higherPrioritiesPlayFirst() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await DaemonHarness.start()
             let recorder = try EventRecorder(socketPath: daemon.socketPath, types: ["prompt.started", "prompt.finished"])
             let client = try daemon.client()
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func subscriptionsAreCheckedAndCanEnd() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await DaemonHarness.start()
             let client = try daemon.client()
             let bad = try await blocking { try client.exchange(#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"types":["prompt.sung"]}}"#) }

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func promptsInASessionThatIsNotTheVoicePromptOneAreAudited() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let careless = try daemon.connect()
             let configure: JSONValue = .object(["category": .string("playback"), "options": .array([.string("duckOthers")])])

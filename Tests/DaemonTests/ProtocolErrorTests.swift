@@ -8,7 +8,7 @@ import Testing
     private func errorCode(_ reply: JSONValue) -> Int? { reply["error"]?["code"]?.doubleValue.map { Int($0) } }
 
     @Test func badRequestsGetTheirErrorsAndTheConnectionKeepsWorking() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await DaemonHarness.start()
             let client = try daemon.client()
             let cases: [(frame: String, code: Int, mentions: String)] = [
@@ -47,7 +47,7 @@ import Testing
     /// Every method of the protocol (`Methods.all`) has a handler: a request for it with an unknown
     /// member is refused by that method's params (-32602), never as an unknown method (-32601).
     @Test func everyMethodOfTheProtocolIsHandled() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await DaemonHarness.start()
             let client = try daemon.client()
             for (n, method) in Methods.all.enumerated() {
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func anOversizeFrameIsRefusedWithoutHarmingTheConnection() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await DaemonHarness.start()
             let client = try daemon.client()
             let huge = #"{"jsonrpc":"2.0","id":1,"method":"prompt.speak","params":{"text":""# + String(repeating: "a", count: 2 << 20) + #""}}"#
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func notificationsGetNoReplyAndBatchesGetOneEach() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await DaemonHarness.start()
             let client = try daemon.client()
             // A notification (no id) is executed silently; the next line read answers the request after it.
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func severalClientsAreServedAtOnceAndAClientThatVanishesHarmsNoOne() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await DaemonHarness.start()
             // A client that writes half a request and disconnects.
             do {

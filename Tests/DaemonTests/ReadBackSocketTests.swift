@@ -15,7 +15,7 @@ import Testing
     ])
 
     @Test func theArrivalsTheDaemonWritesAtTheEdgesOfTheYearsAreReadBack() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             _ = try await blocking { try client.call("guidance.start", .object(["language": .string("en-US")])) }
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func alertVariantsNotLongestFirstAreRefused() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let frame = #"{"jsonrpc":"2.0","id":1,"method":"prompt.alert","params":{"text":["Accident ahead","Accident on the A7, expect delays"]}}"#
             let reply = try await blocking { try daemon.client.exchange(frame) }

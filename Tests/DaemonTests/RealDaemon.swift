@@ -60,13 +60,14 @@ extension RealDaemon {
         }
     }
 
-    /// A real voxnavd for `body`, under the audio server lock, stopped once `body` has returned or
-    /// thrown: none outlives its test (a stop left to a `Task` may come after the test process has
-    /// exited).
+    /// A real voxnavd for `body`, under the audio server lock held for `use`, stopped once `body` has
+    /// returned or thrown: none outlives its test (a stop left to a `Task` may come after the test
+    /// process has exited).
     static func whileRunning<T: Sendable>(
-        arguments: [String] = [], fileID: String = #fileID, line: Int = #line, _ body: @Sendable (RealDaemon) async throws -> T
+        _ use: AudioServerLock.Use = .alone, arguments: [String] = [], fileID: String = #fileID, line: Int = #line,
+        _ body: @Sendable (RealDaemon) async throws -> T
     ) async throws -> T {
-        try await AudioServerLock.shared.withLock(fileID: fileID, line: line) {
+        try await AudioServerLock.shared.withLock(use, fileID: fileID, line: line) {
             try await RealDaemon.start(arguments: arguments).stopped(after: body)
         }
     }

@@ -8,7 +8,7 @@ import Testing
     private typealias Fixture = GuidanceSocketFixture
 
     @Test func aRepeatSaysTheNextManeuverAtTheDistanceNowAtMostOncePerWindow() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
@@ -56,7 +56,7 @@ import Testing
 
     /// A repeat waiting behind the prompt playing is for the old route: a reroute skips it.
     @Test func aRerouteSkipsAWaitingRepeat() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func aRepeatFollowsThePromptStyleAndBadRequestsChangeNothing() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])

@@ -8,7 +8,7 @@ import Testing
     private typealias Fixture = GuidanceSocketFixture
 
     @Test func recalculatingIsSpokenOnceAndGuidanceStartsAgainOnTheNewRoute() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func recalculatingFollowsThePromptStyle() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])

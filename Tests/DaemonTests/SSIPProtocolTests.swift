@@ -12,7 +12,7 @@ import Testing
         .appendingPathComponent("ssip/priorities.py").path
 
     @Test func speechDispatchersPythonClientGetsSSIPsPrioritiesAndCancel() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let environment = ProcessInfo.processInfo.environment.merging(["SPEECHD_ADDRESS": "unix_socket:\(daemon.ssipSocket)"]) { $1 }
             let run = try await onOwnThread { try Executables.run(path: Self.python, [Self.script], environment: environment, limit: 90) }
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func rawLinesGetSpeechDispatchersRepliesAndBadOnesChangeNothing() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
             let ssip = try SSIPLineClient(socketPath: daemon.ssipSocket)
@@ -94,7 +94,7 @@ import Testing
         let text =
             "In 300 meters, turn right onto Solar Circle, Then continue along the Northern Boulevard past the old railway station "
             + "and the cathedral square for about three kilometers, until you reach the large roundabout at the edge of the industrial park."
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let events = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])
             let reply = try await blocking { try daemon.client.call("prompt.speak", .object(["text": .string(text)])) }
@@ -128,7 +128,7 @@ import Testing
     /// A socket another program answers on is not taken over: that one keeps it, and the daemon
     /// serves its JSON-RPC socket alone.
     @Test func anSSIPSocketSomethingAnswersOnIsLeftToIt() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let first = try await RealDaemon.start()
             let second = try await RealDaemon.start(arguments: ["--ssip-socket", first.ssipSocket])
             let state = try await blocking { try second.client.call("state.get") }
@@ -143,7 +143,7 @@ import Testing
     }
 
     @Test func noSSIPSocketWhenToldSo() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start(arguments: ["--ssip-socket", "none"])
             #expect(!FileManager.default.fileExists(atPath: daemon.ssipSocket))
             await daemon.stop()

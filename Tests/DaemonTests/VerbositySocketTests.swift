@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func briefSaysOnlyTurnNowInTownAndDetailedSaysTheLateInitial() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             let recorder = try EventRecorder(socketPath: daemon.socket, types: ["prompt"])

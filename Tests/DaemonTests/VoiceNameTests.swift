@@ -9,7 +9,7 @@ import Testing
 @Suite struct VoiceNameTests {
     @Test func aVoiceNameThatIsAPathIsRefusedAndNothingHangs() async throws {
         try PulseProbe.requireServer()
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-fifo-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }

@@ -10,7 +10,7 @@ import Testing
 /// control character but the line's end.
 @Suite struct WatchEscapeTests {
     @Test func aClientsEscapeSequencesArePrintedWrittenOut() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("voxnav-watch-\(UUID().uuidString.prefix(8)).log")
             defer { try? FileManager.default.removeItem(at: log) }

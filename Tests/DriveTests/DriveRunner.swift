@@ -36,17 +36,23 @@ struct DriveRunner {
 
     static func example(_ name: String) -> String { root.appendingPathComponent("examples/\(name).yaml").path }
 
-    /// Runs `voxnav drive <scenario> --out <fresh dir> <arguments>`, one drive at a time and never
-    /// beside another audio test: each drive is a daemon, a sound server and real synthesis, and
-    /// other suites' timing checks must not share two cores with it.
+    /// Runs `voxnav drive <scenario> --out <fresh dir> <arguments>`. A drive on the real or the
+    /// compressed clock (`--clock`, `--record`) plays its prompts in real time and times them: it runs
+    /// alone, never beside another audio test, whose timing checks must not share two cores with it.
+    /// One on the virtual clock, the default, plays nothing and decides the same whatever the load
+    /// (`ExampleDriveTests.theVirtualClockGivesTheSameDriveEveryTime`), on a sound server of its
+    /// own: it runs beside others like it.
     static func drive(_ scenario: String, _ arguments: [String] = []) async throws -> Output {
-        try await AudioServerLock.shared.withLock { try run(scenario, arguments) }
+        let inRealTime = arguments.contains { $0 == "--clock" || $0 == "--record" }
+        return try await AudioServerLock.shared.withLock(inRealTime ? .alone : .playsOnly) {
+            try await onOwnThread { try run(scenario, arguments) }
+        }
     }
 
     /// The same with the progress display on: `terminal` runs it on a pseudo-terminal (util-linux
     /// `script`), as a person at a terminal would; else standard error is a pipe, as in CI.
     static func driveShowingProgress(_ scenario: String, _ arguments: [String] = [], terminal: Bool) async throws -> Output {
-        try await AudioServerLock.shared.withLock { try run(scenario, arguments, quiet: false, terminal: terminal) }
+        try await AudioServerLock.shared.withLock { try await onOwnThread { try run(scenario, arguments, quiet: false, terminal: terminal) } }
     }
 
     /// An example on the virtual clock, driven once per test run and shared by the tests that judge it.
