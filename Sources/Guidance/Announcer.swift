@@ -465,36 +465,39 @@ public struct Announcer: Sendable {
         return Self.travel(during: occupied, now, configuration: configuration, towardsFinal: true, settingOff: true).covered <= distance
     }
 
-    private func chainWindow(_ context: Context) -> Double {
-        let thresholds = context.thresholds
-        // Within the profile's window, or so close that its own prompt would collide with this one.
-        let collision =
-            thresholds.speed
-            * (configuration.durations.seconds(for: .execute, chained: true) + configuration.minimumGap)
-        return max(configuration.profile.chainingDistance * thresholds.scale, collision)
+    /// The chaining window for a maneuver approached at `speed`: the profile's chaining distance,
+    /// scaled with that speed (15 s for a car), or so close that its own prompt would collide with this one.
+    private func chainWindow(at speed: Double, _ context: Context) -> Double {
+        let collision = speed * (configuration.durations.seconds(for: .execute, chained: true) + configuration.minimumGap)
+        return max(configuration.profile.chainingDistance * context.thresholds.at(speed: speed).scale, collision)
     }
 
-    /// Whether `maneuver`, following the one before it by `spacing`, is chained into that one's
-    /// prompt of `state`: within the chaining window (`chainWindow`), or, into its final instruction,
-    /// where once that one is passed it would have no room for a prompt of its own before its own
-    /// final instruction (`ownRoom`), so that its first mention would be its "turn now" alone, 7–9 s
-    /// before it. A departure chains its first maneuver so too.
+    /// Whether `maneuver`, following `previous` by `spacing`, is chained into the head's prompt of
+    /// `state`: within the chaining window (`chainWindow`), or, into its final instruction, where
+    /// once `previous` is passed it would have no room for a prompt of its own before its own final
+    /// instruction (`ownRoom`), so that its first mention would be its "turn now" alone, 7–9 s
+    /// before it. Both are reckoned at the speed it will be approached at once `previous` is passed
+    /// at `passing` (`approachSpeed(after:spacing:passing:)`): a maneuver the car reaches long after
+    /// slowing down, with room for prompts of its own, is not chained for the speed it had before.
+    /// A departure chains its first maneuver so too.
     private func chains(
-        _ maneuver: RouteProgress.UpcomingManeuver, at spacing: Double, window: Double, in state: ManeuverState, _ context: Context
+        _ maneuver: RouteProgress.UpcomingManeuver, after previous: RouteProgress.UpcomingManeuver, at spacing: Double, passing: Double,
+        in state: ManeuverState, _ context: Context
     ) -> Bool {
-        if spacing <= window { return true }
+        let speed = maneuver.approachSpeed(after: previous, spacing: spacing, passing: passing)
+        if spacing <= chainWindow(at: speed, context) { return true }
         guard state == .execute else { return false }
-        return spacing < ownRoom(maneuver, context)
+        return spacing < ownRoom(maneuver, at: speed, context)
     }
 
     /// The least spacing after the maneuver before it at which `maneuver` still gets its prepare
     /// prompt once that one is passed: its first update as the next maneuver comes up to an update
     /// interval and the output latency later, and the prepare prompt must then be inside its window
     /// (not late) and end, with the gap, at the planned acceleration, before its final
-    /// instruction's window opens (for its own words, unchained). Reckoned at its approach speed.
-    /// Where its prepare prompt is not said (brief guidance in town), none: it is not chained for it.
-    private func ownRoom(_ maneuver: RouteProgress.UpcomingManeuver, _ context: Context) -> Double {
-        let speed = maneuver.approachSpeed(vehicle: context.thresholds.speed)
+    /// instruction's window opens (for its own words, unchained). Reckoned at `speed`, its approach
+    /// speed then (`chains`). Where its prepare prompt is not said (brief guidance in town), none:
+    /// it is not chained for it.
+    private func ownRoom(_ maneuver: RouteProgress.UpcomingManeuver, at speed: Double, _ context: Context) -> Double {
         guard says(.prepare, speed: speed) else { return 0 }
         var thresholds = context.thresholds.at(speed: speed)
         thresholds.exitOrInterchange = maneuver.isExitOrInterchange
@@ -516,11 +519,13 @@ public struct Announcer: Sendable {
         var chained: RouteProgress.UpcomingManeuver?
         var second: RouteProgress.UpcomingManeuver?
         if state != .continue, let next = context.next, let spacing = context.spacing {
-            let window = chainWindow(context)
-            if chainingAnyNext || chains(next, at: spacing, window: window, in: state, context) {
+            let passingHead = context.thresholds.speed
+            if chainingAnyNext || chains(next, after: context.head, at: spacing, passing: passingHead, in: state, context) {
                 chained = next
+                // The next maneuver is passed at the speed it is reached at, where the engine's times say it.
+                let passingNext = next.stretchSpeed(after: context.head, spacing: spacing) ?? passingHead
                 if let after = context.afterNext, let afterSpacing = context.afterSpacing,
-                    chainingAnyNext || chains(after, at: afterSpacing, window: window, in: state, context)
+                    chainingAnyNext || chains(after, after: next, at: afterSpacing, passing: passingNext, in: state, context)
                 {
                     second = after
                 }

@@ -52,6 +52,28 @@ public struct RouteProgress: Codable, Sendable, Equatable {
             return max(own, min(distance / timeRemaining, Self.maximumExpectedSpeed))
         }
 
+        /// The mean speed (m/s) over the stretch from `previous`, `spacing` meters before this maneuver,
+        /// to this one, as the guidance engine's times to both (`timeRemaining`) imply, at most
+        /// `maximumExpectedSpeed`: the speed this maneuver will be reached at. Nil where the engine
+        /// gives either time not, or this one no later than `previous`.
+        public func stretchSpeed(after previous: Self, spacing: Double) -> Double? {
+            guard let time = timeRemaining, let before = previous.timeRemaining, time.isFinite, before.isFinite, time > before,
+                spacing.isFinite, spacing > 0
+            else { return nil }
+            return min(spacing / (time - before), Self.maximumExpectedSpeed)
+        }
+
+        /// The speed (m/s) this maneuver's windows will open for once `previous`, `spacing` meters
+        /// before it, is passed, the vehicle passing it at `passing`: `approachSpeed`'s rule at that
+        /// moment, that speed or the mean speed over the stretch to this one (`stretchSpeed`) where
+        /// higher. A car that leaves a motorway at 120 km/h and reaches a turn and then a ramp at
+        /// 50 km/h approaches the ramp at 50 km/h. Where the engine's times do not give the stretch,
+        /// `approachSpeed` at `passing`.
+        public func approachSpeed(after previous: Self, spacing: Double, passing: Double) -> Double {
+            guard let stretch = stretchSpeed(after: previous, spacing: spacing) else { return approachSpeed(vehicle: passing) }
+            return max(passing.isFinite ? passing : 0, stretch)
+        }
+
         /// The speed (m/s) the vehicle will have when it gets here, the vehicle going at `speed`: where
         /// the guidance engine expects it sooner than that speed says (`approachSpeed`: up an on-ramp
         /// onto a motorway), the least speed it reaches speeding up at `acceleration` (m/s²) from now
