@@ -26,4 +26,33 @@ import Testing
             say("fr", Maneuver(type: .changeHighway, routeNumber: "A7", towards: "Marseille"), .prepare) == "Dans 200 mètres, prenez l'A7, direction Marseille")
         #expect(say("fr", Maneuver(type: .changeHighwayRight, routeNumber: "A7"), .execute) == "Serrez à droite pour prendre l'A7")
     }
+
+    /// A road whose name ends in a number keeps it from the distance in every pack that says the road
+    /// right before it, not only a bare route number: German "Bundesstraße 5" (with its article),
+    /// "Route 66", Dutch "Rijksweg 12", Czech "„D 8“" and class roads ("silnice 35") were said "… 5 5
+    /// Kilometer", "… 12 5 kilometer", "po „D 8“ 5 kilometrů", heard as one number.
+    @Test func aRoadNamedWithANumberIsKeptFromTheDistance() throws {
+        let composers = try PackFiles.composers(["de", "nl", "cs"])
+        func along(_ language: String, _ road: String) -> String {
+            composers[language]!.compose(Maneuver(type: .rightTurn, currentRoadName: road), state: .continue, distance: 5000)
+        }
+        #expect(along("de", "Bundesstraße 96") == "Auf der Bundesstraße 96 für 5 Kilometer weiterfahren")
+        #expect(along("de", "Staatsstraße 2063") == "Auf der Staatsstraße 2063 für 5 Kilometer weiterfahren")
+        #expect(along("de", "Route 66") == "Auf Route 66 für 5 Kilometer weiterfahren")
+        #expect(along("de", "Reeperbahn") == "Auf der Reeperbahn 5 Kilometer weiterfahren")
+        #expect(
+            composers["de"]!.compose(Maneuver(type: .leftTurn, roadName: "Bundesstraße 96"), state: .prepare, distance: 200)
+                == "In 200 Metern links auf die Bundesstraße 96 abbiegen")
+        #expect(along("nl", "Rijksweg 12") == "Volg Rijksweg 12 gedurende 5 kilometer")
+        #expect(along("nl", "Plein 1944") == "Volg het Plein 1944 gedurende 5 kilometer")
+        #expect(along("nl", "Coolsingel") == "Volg de Coolsingel 5 kilometer")
+        #expect(along("cs", "D8") == "Pokračujte po „D 8“ v délce 5 kilometrů")
+        #expect(along("cs", "I/38") == "Pokračujte po silnici 38 v délce 5 kilometrů")
+        #expect(along("cs", "Dálnice D11") == "Pokračujte po Dálnici D11 v délce 5 kilometrů")
+        #expect(along("cs", "Plzeňská") == "Pokračujte po Plzeňské 5 kilometrů")
+        // Where no distance follows, no word is added.
+        #expect(
+            composers["cs"]!.compose(Maneuver(type: .straightAhead, roadName: "D8"), state: .execute, distance: 0)
+                == "Pokračujte rovně po „D 8“")
+    }
 }
