@@ -43,6 +43,20 @@ import Testing
         #expect(try Self.say("it", Maneuver(type: .arriveAtDestination, destinationName: "Torino")) == "Sei arrivato a Torino")
     }
 
+    /// Italian "lo" goes before s and a consonant, z, gn, ps and x; before s and a vowel it is "il":
+    /// "al Sottopasso Mortirolo", "sul Sovrappasso di Viale Monza" (it said "allo Sottopasso", "sullo
+    /// Sovrappasso"), while "allo Scalo Romana", "sullo Svincolo" keep theirs.
+    @Test func italianSaysIlBeforeSAndAVowel() throws {
+        #expect(try Self.say("it", Maneuver(type: .arriveAtDestination, destinationName: "Sottopasso Mortirolo")) == "Sei arrivato al Sottopasso Mortirolo")
+        #expect(
+            try Self.say("it", Maneuver(type: .rightTurn, currentRoadName: "Sovrappasso di Viale Monza"), .continue, distance: 5000)
+                == "Prosegui sul Sovrappasso di Viale Monza per 5 chilometri")
+        #expect(try Self.say("it", Maneuver(type: .arriveAtDestination, destinationName: "Scalo Romana")) == "Sei arrivato allo Scalo Romana")
+        #expect(
+            try Self.say("it", Maneuver(type: .rightTurn, roadName: "Svincolo di Cormano"), .prepare, distance: 200)
+                == "Tra 200 metri, svolta a destra sullo Svincolo di Cormano")
+    }
+
     /// A destination named by the everyday place it is (a restaurant, a pharmacy, a golf course)
     /// takes that noun's article: French "au Golf de Chantaco" (it said "à Golf"), Italian "al
     /// Ristorante Il Gabbiano" ("a Ristorante"), Brazilian "no Restaurante Mocotó" ("na Restaurante").
