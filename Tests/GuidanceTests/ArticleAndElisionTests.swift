@@ -80,6 +80,30 @@ import Testing
         #expect(try arrive("pt-BR", "Campo Grande") == "Você chegou a Campo Grande")
     }
 
+    /// Spanish said the everyday places a destination is named by without their article ("Has
+    /// llegado a Ayuntamiento de Sevilla", "a Farmacia Central"), as French, Italian and Brazilian
+    /// no longer do; a feminine noun with a stressed a takes "el" ("al área de servicio"). A brand
+    /// or a town keeps none.
+    @Test func spanishSaysAPlaceNamedByItsKindWithItsArticle() throws {
+        func arrive(_ name: String) throws -> String {
+            try Self.say("es", Maneuver(type: .arriveAtDestination, destinationName: name))
+        }
+        #expect(try arrive("Ayuntamiento de Sevilla") == "Has llegado al Ayuntamiento de Sevilla")
+        #expect(try arrive("Colegio Santa María") == "Has llegado al Colegio Santa María")
+        #expect(try arrive("Polideportivo Municipal") == "Has llegado al Polideportivo Municipal")
+        #expect(try arrive("Farmacia Central") == "Has llegado a la Farmacia Central")
+        #expect(try arrive("Gasolinera Repsol") == "Has llegado a la Gasolinera Repsol")
+        #expect(try arrive("Área de servicio La Junquera") == "Has llegado al Área de servicio La Junquera")
+        #expect(
+            try Self.say("es", Maneuver(type: .arriveAtDestinationRight, destinationName: "Cementerio de San Fernando"))
+                == "El Cementerio de San Fernando está a la derecha")
+        #expect(
+            try Self.say("es", Maneuver(type: .roundaboutExit2, rotaryName: "Castillo de San Antón"), .prepare, distance: 200)
+                == "En 200 metros, en la rotonda del Castillo de San Antón, toma la segunda salida")
+        #expect(try arrive("Eroski") == "Has llegado a Eroski")
+        #expect(try arrive("Alcalá de Henares") == "Has llegado a Alcalá de Henares")
+    }
+
     @Test func brazilianSaysAMasculineLandmarkWithItsArticle() throws {
         #expect(try Self.say("pt-BR", Maneuver(type: .rightTurn, roadName: "Minhocão"), .prepare, distance: 200) == "Em 200 metros, vire à direita no Minhocão")
         #expect(
