@@ -47,7 +47,13 @@ extension GoldenRoute {
             composer.compose(
                 Maneuver(type: .rightTurn, lanes: lanes, roadName: "Storgatan"), state: .initial, distance: 300,
                 then: Maneuver(type: .roundaboutExit3))
-                == "Om 300 meter, sväng höger in på Storgatan. Använd höger körfält. Ta sedan tredje avfarten")
+                == "Om 300 meter, sväng höger in på Storgatan. Använd höger körfält. Ta sedan tredje avfarten i rondellen")
+        // A chained roundabout exit says the roundabout: "Ta sedan tredje avfarten" alone did not say where.
+        #expect(
+            composer.compose(
+                Maneuver(type: .leftTurn, roadName: "Hornsgatan"), state: .execute, distance: 0,
+                then: Maneuver(type: .roundaboutExit2, roadName: "Ringvägen"))
+                == "Sväng vänster in på Hornsgatan. Ta sedan andra avfarten i rondellen in på Ringvägen")
         #expect(
             composer.compose(Maneuver(type: .leftTurn), state: .execute, distance: 10, then: Maneuver(type: .arriveAtDestination))
                 == "Sväng vänster nu. Sedan är du framme vid din destination")
