@@ -54,8 +54,8 @@ public struct RouteProgress: Codable, Sendable, Equatable {
 
         /// The mean speed (m/s) over the stretch from `previous`, `spacing` meters before this maneuver,
         /// to this one, as the guidance engine's times to both (`timeRemaining`) imply, at most
-        /// `maximumExpectedSpeed`: the speed this maneuver will be reached at. Nil where the engine
-        /// gives either time not, or this one no later than `previous`.
+        /// `maximumExpectedSpeed`: the speed this maneuver will be reached at. Nil where the engine's
+        /// time for either is missing, or this one's is no later than `previous`'s.
         public func stretchSpeed(after previous: Self, spacing: Double) -> Double? {
             guard let time = timeRemaining, let before = previous.timeRemaining, time.isFinite, before.isFinite, time > before,
                 spacing.isFinite, spacing > 0
