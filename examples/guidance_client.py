@@ -288,7 +288,9 @@ class Drive:
                 break
             upcoming = []
             for m in remaining:
-                item = {"id": m["id"], "distance": round(m["at"] - position, 1)}
+                # speedLimit: the road's speed at the maneuver (m/s), which the car may speed up to
+                # on the way (the announcer judges the motorway rule at the speed it will reach).
+                item = {"id": m["id"], "distance": round(m["at"] - position, 1), "speedLimit": m["cruise"]}
                 if m["id"] not in described:
                     item["maneuver"] = m["maneuver"]
                     described.add(m["id"])

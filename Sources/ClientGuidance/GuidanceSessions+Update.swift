@@ -103,7 +103,7 @@ extension GuidanceSession {
             maneuvers: route.map {
                 RouteProgress.UpcomingManeuver(
                     id: progress.upcoming[$0.id].id, distance: progress.upcoming[$0.id].distance, maneuver: $0.maneuver,
-                    timeRemaining: progress.upcoming[$0.id].reportedTimeRemaining)
+                    timeRemaining: progress.upcoming[$0.id].reportedTimeRemaining, speedLimit: progress.upcoming[$0.id].speedLimit)
             })
     }
 

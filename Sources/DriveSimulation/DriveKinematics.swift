@@ -165,7 +165,8 @@ public struct DriveKinematics: Sendable, Equatable {
             var maneuver = item.maneuver
             maneuver.distanceRemaining = distance
             maneuver.timeRemaining = timeRemaining
-            return DriveUpdate.Upcoming(id: item.id, distance: distance, timeRemaining: timeRemaining, maneuver: maneuver)
+            return DriveUpdate.Upcoming(
+                id: item.id, distance: distance, timeRemaining: timeRemaining, speedLimit: item.speedLimit, maneuver: maneuver)
         }
         let arrived = arrivalTime.map { time >= $0 } ?? false
         return DriveUpdate(

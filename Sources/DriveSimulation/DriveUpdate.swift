@@ -8,6 +8,8 @@ public struct DriveUpdate: Sendable, Equatable, Codable {
         public var distance: Double
         /// Seconds until the vehicle gets there on this drive; nil if it never does.
         public var timeRemaining: Double?
+        /// The road's speed limit at the maneuver (m/s), when the route knows it.
+        public var speedLimit: Double?
         /// With `distanceRemaining` and `timeRemaining` filled in.
         public var maneuver: Maneuver
     }
@@ -31,6 +33,6 @@ public struct DriveUpdate: Sendable, Equatable, Codable {
     public var routeProgress: RouteProgress {
         RouteProgress(
             time: time, speed: speed,
-            maneuvers: upcoming.map { .init(id: $0.id, distance: $0.distance, maneuver: $0.maneuver, timeRemaining: $0.timeRemaining) })
+            maneuvers: upcoming.map { .init(id: $0.id, distance: $0.distance, maneuver: $0.maneuver, timeRemaining: $0.timeRemaining, speedLimit: $0.speedLimit) })
     }
 }

@@ -12,6 +12,7 @@ import YAMLTree
 ///   - distance: 450             # meters from the previous maneuver
 ///     type: rightTurn
 ///     roadName: Solar Circle
+///     speedLimit: 50 km/h       # optional: the road's speed limit at the maneuver
 /// ```
 extension Route {
     /// Parses a route file in the own format. Errors name the key path and line.
@@ -29,7 +30,7 @@ extension Route {
     static let fileKeys = ["trafficSide", "maneuvers"]
     static let maneuverKeys = [
         "id", "distance", "duration", "type", "junctionType", "trafficSide", "lanes", "instructionVariants",
-        "roadName", "routeNumber", "exitNumber", "towards", "rotaryName", "heading", "currentRoadName", "destinationName",
+        "roadName", "routeNumber", "exitNumber", "towards", "rotaryName", "heading", "currentRoadName", "destinationName", "speedLimit",
     ]
 }
 
@@ -99,8 +100,17 @@ extension YAMLReader {
                 fail(n, "heading \(ClockTime.formatNumber(heading)) is outside 0 ≤ heading < 360 degrees from north")
             }
         }
+        var speedLimit: Double?
+        if let n = keys["speedLimit"], let limit = speed(n, unit: nil) {
+            // As far as `guidance.update` takes it (`speedLimit`, 0…100 m/s).
+            if limit <= 100 {
+                speedLimit = limit
+            } else {
+                fail(n, "a speed limit must be at most 360 km/h (100 m/s), as voxnavd takes it")
+            }
+        }
         guard problems.count == before else { return nil }
-        return RouteManeuver(id: id, maneuver: maneuver, distanceFromPrevious: distance, durationFromPrevious: duration)
+        return RouteManeuver(id: id, maneuver: maneuver, distanceFromPrevious: distance, durationFromPrevious: duration, speedLimit: speedLimit)
     }
 
     private mutating func lanes(_ node: YAMLCursor) -> [Lane] {

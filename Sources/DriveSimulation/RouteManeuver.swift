@@ -12,13 +12,17 @@ public struct RouteManeuver: Sendable, Equatable, Codable {
     /// Seconds from the previous maneuver at the route's typical speed, when the route says
     /// (OSRM's step durations); used by the `route` speed profile.
     public var durationFromPrevious: Double?
+    /// The speed limit (or expected speed) of the road at the maneuver, m/s, when the route knows
+    /// it: sent with each update as the maneuver's `speedLimit`.
+    public var speedLimit: Double?
     /// Meters from the start of the route; set by `Route`.
     public internal(set) var position: Double = 0
 
-    public init(id: String, maneuver: Maneuver, distanceFromPrevious: Double, durationFromPrevious: Double? = nil) {
+    public init(id: String, maneuver: Maneuver, distanceFromPrevious: Double, durationFromPrevious: Double? = nil, speedLimit: Double? = nil) {
         self.id = id
         self.maneuver = maneuver
         self.distanceFromPrevious = distanceFromPrevious
         self.durationFromPrevious = durationFromPrevious
+        self.speedLimit = speedLimit
     }
 }

@@ -121,7 +121,7 @@ extension YAMLReader {
     }
 
     /// A speed: "50 km/h", "30 mph", "12 m/s", or a bare number in `unit` (km/h when none is given).
-    private mutating func speed(_ node: YAMLCursor, unit: SpeedUnit?) -> Double? {
+    mutating func speed(_ node: YAMLCursor, unit: SpeedUnit?) -> Double? {
         guard let text = node.text?.trimmingWhitespace() else {
             fail(node, "expected a speed such as 50 km/h, 30 mph or 12 m/s")
             return nil

@@ -34,7 +34,8 @@ public struct Announcer: Sendable {
     private var lastHeadID: String?
     /// The next maneuver's final instruction as the quiet window reckons with it: the most it may
     /// speak, whether or not it chains the one after it (that depends on the speed), and whether the
-    /// maneuver is a motorway exit or interchange. Nil until an update has a next maneuver.
+    /// motorway rule may apply at any speed (an exit or interchange, or a maneuver on a road whose
+    /// `speedLimit` reaches the rule's speed). Nil until an update has a next maneuver.
     private var headFinal: (seconds: Double, exitOrInterchange: Bool)?
     /// Audio timeline: when the last prompt is expected to stop sounding.
     public private(set) var busyUntil: Double?
@@ -180,7 +181,7 @@ public struct Announcer: Sendable {
         let longest =
             chainsAll
             ? context.thresholds.executeSeconds : max(context.thresholds.executeSeconds, speakingSeconds(draft(.execute, context, chainingAnyNext: true)))
-        headFinal = (longest, head.isExitOrInterchange)
+        headFinal = (longest, head.isExitOrInterchange || configuration.profile.motorwayFinal.map { head.limitReaches($0.speed) } == true)
         let thresholds = context.thresholds
 
         // "Continue for …" is considered once, on the first free moment after a maneuver becomes next.

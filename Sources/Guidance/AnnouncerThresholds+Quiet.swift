@@ -34,7 +34,9 @@ extension AnnouncerThresholds {
                     ]
                 } else {
                     // Only from the motorway speed on, where the vehicle is or will be (`reachedSpeed`: a
-                    // quarter over its mean speed at most), so from that speed less a fifth: a line
+                    // quarter over its mean speed at most, from the time alone; a maneuver whose road's
+                    // `speedLimit` reaches the motorway speed takes the exit's bounds above), so from
+                    // that speed less a fifth: a line
                     // through the floor at the motorway speed there, steeper than the floor ever rises,
                     // lies above it at every higher speed and below zero in town.
                     let slope = 3 * (rule.seconds + updateInterval + latency)

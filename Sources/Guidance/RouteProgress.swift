@@ -18,10 +18,14 @@ public struct RouteProgress: Codable, Sendable, Equatable {
         /// (nil: not given). Where it is sooner than the current speed says (a vehicle about to
         /// move off or speed up), the announcer's windows open for the speed it implies.
         public var timeRemaining: Double?
+        /// The speed limit, or the speed expected, of the road at the maneuver (m/s; nil: not given):
+        /// the vehicle may speed up to it on the way there (`reachedSpeed`: up an on-ramp onto a
+        /// motorway whose fork is close).
+        public var speedLimit: Double?
 
         public init(
             id: String, distance: Double, distanceToNext: Double? = nil, isDeparture: Bool = false, isExitOrInterchange: Bool = false,
-            timeRemaining: Double? = nil
+            timeRemaining: Double? = nil, speedLimit: Double? = nil
         ) {
             self.id = id
             self.distance = distance
@@ -29,15 +33,16 @@ public struct RouteProgress: Codable, Sendable, Equatable {
             self.isDeparture = isDeparture
             self.isExitOrInterchange = isExitOrInterchange
             self.timeRemaining = timeRemaining
+            self.speedLimit = speedLimit
         }
 
         /// `maneuver` at `distance`, as the announcer sees it: a departure when it starts the route,
         /// an exit or interchange as `Maneuver.isExitOrInterchange` says. The one mapping the engine's
         /// guidance and a simulated drive share.
-        public init(id: String, distance: Double, maneuver: Maneuver, timeRemaining: Double?) {
+        public init(id: String, distance: Double, maneuver: Maneuver, timeRemaining: Double?, speedLimit: Double? = nil) {
             self.init(
                 id: id, distance: distance, isDeparture: maneuver.type.family == .starts, isExitOrInterchange: maneuver.isExitOrInterchange,
-                timeRemaining: timeRemaining)
+                timeRemaining: timeRemaining, speedLimit: speedLimit)
         }
 
         /// The speed (m/s) the announcer opens this maneuver's windows for, the vehicle going at
@@ -83,9 +88,25 @@ public struct RouteProgress: Codable, Sendable, Equatable {
         /// speed, will not reach twice that speed). Never below `approachSpeed`: a car at 50 km/h
         /// on a ramp whose fork the engine expects in 13 s, 280 m away, has a mean speed of 76 km/h
         /// and will be at 81 km/h there at 2 m/s² (at 120 km/h in the drive that showed it).
+        ///
+        /// Where the client gives the road's `speedLimit`, the vehicle is taken to reach the speed it
+        /// can speeding up at `acceleration` from now over the whole distance, at most that limit,
+        /// when that is higher: the time says only the least it must reach, and a car that keeps
+        /// its ramp speed until late and then speeds up hard gets there faster. The same car, its
+        /// fork 340 m ahead on a 120 km/h road, will be at 120 km/h there. A limit lower than the
+        /// speed the time implies changes nothing.
         public func reachedSpeed(vehicle speed: Double, acceleration: Double) -> Double {
             let own = speed.isFinite ? max(speed, 0) : 0
-            let mean = approachSpeed(vehicle: speed)
+            let implied = leastReachedSpeed(own: own, mean: approachSpeed(vehicle: speed), acceleration: acceleration)
+            guard let limit = speedLimit, limit.isFinite, limit > implied, acceleration.isFinite, acceleration > 0, distance > 0, distance.isFinite
+            else { return implied }
+            let reachable = (own * own + 2 * acceleration * distance).squareRoot()
+            return max(implied, min(reachable, limit, Self.maximumExpectedSpeed))
+        }
+
+        /// `reachedSpeed` from the time alone: the least speed the vehicle, at `own` now, reaches
+        /// speeding up at `acceleration` and then holding it to cover the distance at `mean`.
+        private func leastReachedSpeed(own: Double, mean: Double, acceleration: Double) -> Double {
             guard mean > own, acceleration.isFinite, acceleration > 0 else { return mean }
             // Speeding up from `own` by `u` at `acceleration`, then holding `own + u` for the rest of
             // the time: distance = (own + u)·T − u²/(2a). The smaller root; where there is none (the
@@ -97,10 +118,18 @@ public struct RouteProgress: Codable, Sendable, Equatable {
             return max(mean, min(own + gain, mean * Announcer.plannedSpeedGain, Self.maximumExpectedSpeed))
         }
 
+        /// Whether the road's `speedLimit` lets the vehicle reach `speed` (m/s) before this maneuver,
+        /// wherever it is now: the rule of that speed (`VehicleProfile.motorwayFinal`) may then apply
+        /// at any approach speed, as before an exit.
+        public func limitReaches(_ speed: Double) -> Bool {
+            guard let speedLimit, speedLimit.isFinite else { return false }
+            return speedLimit >= speed
+        }
+
         /// 250 km/h: past any road vehicle's speed on a route.
         public static let maximumExpectedSpeed = 250 / 3.6
 
-        private enum CodingKeys: String, CodingKey { case id, distance, distanceToNext, isDeparture, isExitOrInterchange, timeRemaining }
+        private enum CodingKeys: String, CodingKey { case id, distance, distanceToNext, isDeparture, isExitOrInterchange, timeRemaining, speedLimit }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -110,6 +139,7 @@ public struct RouteProgress: Codable, Sendable, Equatable {
             isDeparture = try c.decodeIfPresent(Bool.self, forKey: .isDeparture) ?? false
             isExitOrInterchange = try c.decodeIfPresent(Bool.self, forKey: .isExitOrInterchange) ?? false
             timeRemaining = try c.decodeIfPresent(Double.self, forKey: .timeRemaining)
+            speedLimit = try c.decodeIfPresent(Double.self, forKey: .speedLimit)
         }
     }
 

@@ -44,9 +44,14 @@ import Testing
             method: "guidance.update",
             params: .object([
                 "time": .number(1), "speed": .number(14), "interval": .number(1), "trip": trip,
-                "maneuvers": .array([.object(["id": .string("m1"), "distance": .number(1386)])]),
+                "maneuvers": .array([
+                    .object(["id": .string("m1"), "distance": .number(1386), "timeRemaining": .number(99), "speedLimit": .number(13.9)])
+                ]),
             ]),
-            members: [["time"], ["speed"], ["interval"], ["trip", "distance"], ["trip", "time"], ["maneuvers", "0", "distance"]]),
+            members: [
+                ["time"], ["speed"], ["interval"], ["trip", "distance"], ["trip", "time"], ["maneuvers", "0", "distance"],
+                ["maneuvers", "0", "timeRemaining"], ["maneuvers", "0", "speedLimit"],
+            ]),
         Case(method: "guidance.estimates", params: .object(["time": .number(2)]), members: [["time"]]),
         Case(method: "guidance.repeat", params: .object(["time": .number(2)]), members: [["time"]]),
         Case(method: "guidance.pause", params: .object(["reason": .string("locating"), "time": .number(2)]), members: [["time"]]),

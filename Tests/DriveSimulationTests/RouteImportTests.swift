@@ -171,6 +171,7 @@ import Testing
                     exitNumber: 12B
                     instructionVariants: [Take the 2nd exit onto A4, 2nd exit]
                     lanes: [{angle: -90, status: notGood}, {angle: 45, status: preferred}]
+                    speedLimit: 120 km/h
                 """)
         let turn = route.maneuvers[1]
         #expect(route.maneuvers[0].maneuver.trafficSide == .left)
@@ -179,6 +180,12 @@ import Testing
         #expect(turn.maneuver.exitNumber == "12B" && turn.maneuver.routeNumber == "A4")
         #expect(turn.maneuver.instructionVariants.count == 2)
         #expect(turn.maneuver.lanes == [Lane(angle: -90, status: .notGood)!, Lane(angle: 45, status: .preferred)!])
+        #expect(turn.speedLimit == 120 / 3.6 && route.maneuvers[0].speedLimit == nil)
+        // The drive sends it with each update, as the maneuver's speedLimit.
+        let update = DriveKinematics(route: route, speed: .constant(10)).update(at: 1)
+        let motorway: Double? = 120 / 3.6
+        #expect(update.upcoming.map(\.speedLimit) == [nil, motorway], "the start, listed while setting off, and the turn")
+        #expect(update.routeProgress.maneuvers.map(\.speedLimit) == [nil, motorway])
         // JSON is YAML too.
         let json = try Route(yaml: "{\"maneuvers\": [{\"type\": \"startRoute\"}, {\"distance\": 50, \"type\": \"arriveAtDestination\"}]}")
         #expect(json.length == 50)
@@ -207,5 +214,10 @@ import Testing
                 "maneuvers[0].state (line 2): unknown key 'state' (expected one of: \(Route.maneuverKeys.joined(separator: ", ")))",
                 "maneuvers[0].lanes[0].angle (line 2): lane angle 200 is outside -180…180 degrees",
             ])
+        #expect(
+            problems("maneuvers:\n  - {type: startRoute}\n  - {type: leftTurn, distance: 5, speedLimit: 400 km/h}") == [
+                "maneuvers[1].speedLimit (line 3): a speed limit must be at most 360 km/h (100 m/s), as voxnavd takes it"
+            ])
+        #expect(problems("maneuvers:\n  - {type: startRoute}\n  - {type: leftTurn, distance: 5, speedLimit: fast}").count == 1)
     }
 }

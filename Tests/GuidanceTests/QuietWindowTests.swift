@@ -8,7 +8,7 @@ import Testing
     /// Every update of `log`, fed to one announcer; only those outside the quiet windows (plus the
     /// last) to another, both declaring the drive's tick. Returns both announcement lists and how
     /// many updates the second one saw.
-    static func replay(_ log: DriveLog, tick: Double, configuration: AnnouncerConfiguration, times: Bool = false) -> (
+    static func replay(_ log: DriveLog, tick: Double, configuration: AnnouncerConfiguration, times: Bool = false, limits: Bool = false) -> (
         every: [Announcement], skipping: [Announcement], sent: Int
     ) {
         var every = Announcer(configuration: configuration, estimateDuration: simulatedDuration)
@@ -25,6 +25,13 @@ import Testing
                 for i in update.maneuvers.indices {
                     let factor = 0.5 + 1.5 * Double((index * 7 + i * 3) % 11) / 10
                     update.maneuvers[i].timeRemaining = max(0, update.maneuvers[i].distance) / max(1, update.speed * factor)
+                }
+            }
+            if limits {
+                // Each maneuver's road limit, the same on every update: none, town, rural, motorway.
+                for i in update.maneuvers.indices {
+                    let pick = update.maneuvers[i].id.utf8.reduce(0) { $0 + Int($1) } % 5
+                    update.maneuvers[i].speedLimit = [nil, 50 / 3.6, 80 / 3.6, 100 / 3.6, 130 / 3.6][pick]
                 }
             }
             heardEvery += every.update(update, interval: tick)
@@ -69,6 +76,19 @@ import Testing
             let configuration = AnnouncerConfiguration(profile: scenario.profile)
             let log = simulate(scenario, configuration: configuration)
             let result = Self.replay(log, tick: scenario.tick, configuration: configuration, times: true)
+            #expect(result.every == result.skipping, "seed \(seed)")
+        }
+    }
+
+    /// The same with the roads' speed limits (`speedLimit`) and times: a maneuver on a road whose
+    /// limit the vehicle may reach it at, from the motorway rule's speed on, has its window reckoned
+    /// as an exit's.
+    @Test func skippingTheQuietUpdatesChangesNoPromptWithSpeedLimits() {
+        for seed in UInt64(400)..<500 {
+            let scenario = DriveScenario.random(seed: seed, messy: seed % 2 == 1)
+            let configuration = AnnouncerConfiguration(profile: scenario.profile)
+            let log = simulate(scenario, configuration: configuration)
+            let result = Self.replay(log, tick: scenario.tick, configuration: configuration, times: seed % 4 < 2, limits: true)
             #expect(result.every == result.skipping, "seed \(seed)")
         }
     }

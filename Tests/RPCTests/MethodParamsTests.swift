@@ -41,7 +41,7 @@ import Testing
         )
         #expect(try refusal(StateGet.self, #"{"all":true}"#)?.contains(#"Unknown state.get member "all"; allowed: "#) == true)
         let nested = try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distanse":5}]}"#)
-        #expect(nested?.contains(#"Unknown upcoming maneuver member "distanse"; allowed: id, distance, timeRemaining, maneuver"#) == true, "\(nested ?? "")")
+        #expect(nested?.contains(#"Unknown upcoming maneuver member "distanse"; allowed: id, distance, timeRemaining, speedLimit, maneuver"#) == true, "\(nested ?? "")")
         let inManeuver = try refusal(PromptSpeak.self, #"{"maneuver":{"type":"leftTurn","roadname":"Elm St."}}"#)
         #expect(inManeuver?.contains(#"Unknown maneuver member "roadname""#) == true, "\(inManeuver ?? "")")
     }
@@ -56,6 +56,24 @@ import Testing
             #expect(described?.contains("timeRemaining must be seconds, from 0 to 2592000 (30 days)") == true, "\(described ?? "")")
         }
         #expect(try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distance":50,"timeRemaining":12}]}"#) == nil)
+    }
+
+    /// A maneuver's road `speedLimit` is meters per second as `speed` is, 0…100, refused outside naming the member.
+    @Test func aSpeedLimitOutOfRangeIsRefusedNamingIt() throws {
+        for limit in ["-1", "100.5", "1e19"] {
+            let entry = try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distance":50,"speedLimit":\#(limit)}]}"#)
+            #expect(entry?.contains("speedLimit must be meters per second, from 0 to 100 (360 km/h)") == true, "\(entry ?? "")")
+            let start = try refusal(
+                GuidanceStart.self, #"{"maneuvers":[{"id":"m1","distance":50,"speedLimit":\#(limit),"maneuver":{"type":"leftTurn"}}]}"#)
+            #expect(start?.contains("speedLimit must be meters per second") == true, "\(start ?? "")")
+        }
+        #expect(try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distance":50,"speedLimit":"fast"}]}"#) != nil)
+        for limit in ["0", "33.3", "100"] {
+            #expect(try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distance":50,"speedLimit":\#(limit)}]}"#) == nil)
+        }
+        let params = try GuidanceUpdate.Params.decode(
+            params(#"{"speed":10,"maneuvers":[{"id":"m1","distance":50,"timeRemaining":4,"speedLimit":33.3}]}"#), method: GuidanceUpdate.name)
+        #expect(params.maneuvers.first?.speedLimit == 33.3)
     }
 
     @Test func wrongTypesNameTheMemberAndTheType() throws {

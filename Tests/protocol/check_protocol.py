@@ -315,7 +315,7 @@ def scripted_session(s):
            predicate=lambda r: len(r["prompts"]) == 1 and r["prompts"][0]["maneuverID"] == "m1" and r["prompts"][0]["state"] == "initial")
     # --- the trip's estimates (CarPlay's travel estimates) ---
     s.call(a, "guidance.update with trip: kept, the arrival worked out (now plus the time to go)", "guidance.update",
-           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1390}], "trip": {"distance": 22500, "time": 1380}},
+           {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1390, "speedLimit": 13.9}], "trip": {"distance": 22500, "time": 1380}},
            predicate=lambda r: r["trip"]["arrivalDerived"] is True and r["trip"]["distance"] == 22500 and r["trip"]["time"] == 1380)
     s.call(a, "guidance.update with trip and its arrival on the driver's clock", "guidance.update",
            {"speed": 13.9, "maneuvers": [{"id": "m1", "distance": 1380}],
@@ -473,6 +473,7 @@ def scripted_session(s):
         ("audit.get", {"all": "yes"}, "all not a boolean"),
         ("guidance.update", {"speed": -3, "maneuvers": []}, "speed below 0"),
         ("guidance.update", {"speed": 10}, "maneuvers missing"),
+        ("guidance.update", {"speed": 10, "maneuvers": [{"id": "m1", "distance": 50, "speedLimit": 101}]}, "a road's speed limit over 100 m/s"),
         ("guidance.update", {"speed": 10, "maneuvers": []}, "no maneuver ahead"),
         ("guidance.start", {"maneuvers": []}, "a first report with no maneuver ahead"),
         ("guidance.start", {"maneuvers": [{"id": "m1", "distance": 300}]}, "a first report with a maneuver not described"),
@@ -563,6 +564,8 @@ CASES = [
  ("ServerMessage", {"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"x"}}, True),
  ("ServerMessage", {"jsonrpc":"2.0","error":{"code":-32000,"message":"x"}}, False),
  ("result.guidance.update", {"prompts":[{"maneuverID":"m1","state":"initial","text":"x"}]}, False),
+ ("ClientMessage", {"jsonrpc":"2.0","id":1,"method":"guidance.update","params":{"speed":13.9,"maneuvers":[{"id":"m1","distance":340,"timeRemaining":17,"speedLimit":33.3}]}}, True),
+ ("ClientMessage", {"jsonrpc":"2.0","id":1,"method":"guidance.update","params":{"speed":13.9,"maneuvers":[{"id":"m1","distance":340,"speedLimit":-1}]}}, False),
  ("result.state.get", {"sessionActive":False}, False),
  ("ClientMessage", {"jsonrpc":"2.0","id":1,"method":"prompt.speak","params":{"text":"hi","language":None}}, True),
  ("ClientMessage", {"jsonrpc":"2.0","id":1,"method":"prompt.speak","params":{"maneuver":{"type":"leftTurn"},"text":None,"then":{"type":"keepLeft"}}}, True),

@@ -471,6 +471,8 @@ DEFS = {
                        "distance": {"type": "number", "minimum": -1000, "maximum": 5000000, "description": "Meters to the maneuver; ≤ 0 once passed."},
                        "timeRemaining": nullable({"type": "number", "minimum": 0, "maximum": 2592000,
                                                   "description": "Seconds the guidance engine expects to the maneuver, as of this report; where sooner than the speed says, the announcer's windows open for the speed it implies (a described maneuver's own timeRemaining counts for the report that describes it)."}),
+                       "speedLimit": nullable({"type": "number", "minimum": 0, "maximum": 100,
+                                               "description": "The speed limit (or expected speed) of the road at the maneuver, m/s as speed, as of this report: the announcer takes the vehicle to reach it there where it can speeding up at its planned acceleration and the time says less (up an on-ramp to a fork on the motorway)."}),
                        "maneuver": nullable(ref("Maneuver"))},
         "required": ["id", "distance"],
     },

@@ -2,7 +2,7 @@
 // GraphHopper's own keys.
 
 /// The parts of a GraphHopper route response (`/route`) the import reads. Everything else
-/// (instructions' text, details, bbox, snapped waypoints, legs) is ignored.
+/// (instructions' text, details other than `max_speed`, bbox, snapped waypoints, legs) is ignored.
 struct GraphHopperResponse: Decodable {
     var paths: [Path]?
     /// An error answer instead of paths.
@@ -15,6 +15,35 @@ struct GraphHopperResponse: Decodable {
         var points_encoded: Bool?
         /// 1e5 unless the request asked for another.
         var points_encoded_multiplier: Double?
+        /// Path details (`details=max_speed` in the request).
+        var details: Details?
+    }
+
+    /// Path details: each a list of `[first point, last point, value]`. Only `max_speed` (km/h, null
+    /// where unknown) is read; one that is not such a list is ignored, as members not read are.
+    struct Details: Decodable {
+        var max_speed: [Span]?
+
+        private enum CodingKeys: String, CodingKey { case max_speed }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            max_speed = try? c.decodeIfPresent([Span].self, forKey: .max_speed)
+        }
+    }
+
+    /// One detail's value over the points `from`…`to`.
+    struct Span: Decodable {
+        var from: Int
+        var to: Int
+        var value: Double?
+
+        init(from decoder: any Decoder) throws {
+            var c = try decoder.unkeyedContainer()
+            from = try c.decode(Int.self)
+            to = try c.decode(Int.self)
+            value = try c.decodeNil() ? nil : c.decode(Double.self)
+        }
     }
 
     struct Instruction: Decodable {

@@ -13,7 +13,8 @@ extension Route {
     /// `points_encoded_multiplier` says otherwise, or GeoJSON with `points_encoded: false`) are
     /// decoded: each instruction's `interval` must lie on them, and they give the start's heading
     /// when it has none. A via point (`REACHED_VIA`) is an arrival; the continue after it is
-    /// dropped, as OSRM's depart. Members not read are ignored.
+    /// dropped, as OSRM's depart. The path's `max_speed` detail (km/h) of the stretch that leads
+    /// into a maneuver's first point → its `speedLimit`. Members not read are ignored.
     public init(graphHopperJSON data: Data) throws(ScenarioError) {
         let response = try RouteResponseDecoding.decode(
             GraphHopperResponse.self, from: data, engine: "GraphHopper", cap: Route.maximumGraphHopperSize)
@@ -77,7 +78,9 @@ extension Route {
                 maneuver.heading = Heading.normalized(item.heading) ?? shape.flatMap { $0.heading(at: item.interval?.first ?? 0) }
             }
             maneuvers.append(
-                RouteManeuver(id: "m\(maneuvers.count)", maneuver: maneuver, distanceFromPrevious: pending.distance, durationFromPrevious: pending.duration))
+                RouteManeuver(
+                    id: "m\(maneuvers.count)", maneuver: maneuver, distanceFromPrevious: pending.distance, durationFromPrevious: pending.duration,
+                    speedLimit: index == 0 ? nil : item.interval?.first.flatMap { Self.speedLimit(into: $0, path.details?.max_speed) }))
             pending = (0, 0)
         }
         guard problems.isEmpty else { throw ScenarioError(problems: problems) }
@@ -85,6 +88,14 @@ extension Route {
         guard length > 0 else {
             throw ScenarioError(problems: [ScenarioProblem(path: "paths[0].instructions", message: "the path has no length")])
         }
+    }
+
+    /// The `max_speed` (km/h) of the stretch that ends at point `point`, in m/s: nil where the
+    /// detail does not say, or says more than `guidance.update` takes (360 km/h).
+    static func speedLimit(into point: Int, _ spans: [GraphHopperResponse.Span]?) -> Double? {
+        guard let span = spans?.first(where: { $0.from < point && point <= $0.to }), let kmh = span.value, kmh.isFinite, kmh > 0, kmh <= 360
+        else { return nil }
+        return kmh / 3.6
     }
 
     /// Encoded points carry a third value, the elevation, when the route was asked for with

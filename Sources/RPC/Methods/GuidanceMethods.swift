@@ -159,19 +159,25 @@ public enum GuidanceUpdate: RPCMethod {
         /// sooner than the current speed says). A described maneuver's own `timeRemaining` counts
         /// for the report that describes it.
         public var timeRemaining: Double?
+        /// The speed limit, or the speed the guidance engine expects, of the road at the maneuver, in
+        /// meters per second as `speed` (0…100), as of this report: the announcer takes the vehicle to
+        /// reach it there where it can at its planned acceleration and the time says less (up an
+        /// on-ramp to a fork on the motorway: `RouteProgress.UpcomingManeuver.reachedSpeed`).
+        public var speedLimit: Double?
         public var maneuver: Maneuver?
 
-        public init(id: String, distance: Double, timeRemaining: Double? = nil, maneuver: Maneuver? = nil) {
+        public init(id: String, distance: Double, timeRemaining: Double? = nil, speedLimit: Double? = nil, maneuver: Maneuver? = nil) {
             self.id = id
             self.distance = distance
             self.timeRemaining = timeRemaining
+            self.speedLimit = speedLimit
             self.maneuver = maneuver
         }
 
         /// The time to the maneuver this report gives: its own, else its description's.
         public var reportedTimeRemaining: Double? { timeRemaining ?? maneuver?.timeRemaining }
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case id, distance, timeRemaining, maneuver }
+        private enum CodingKeys: String, CodingKey, CaseIterable { case id, distance, timeRemaining, speedLimit, maneuver }
 
         public init(from decoder: any Decoder) throws {
             try rejectUnknownKeys(CodingKeys.self, in: decoder, of: "upcoming maneuver")
@@ -183,6 +189,12 @@ public enum GuidanceUpdate: RPCMethod {
             distance = try container.decode(Double.self, forKey: .distance)
             maneuver = try container.decodeIfPresent(Maneuver.self, forKey: .maneuver)
             timeRemaining = try Maneuver.decodeTimeRemaining(forKey: .timeRemaining, in: container)
+            speedLimit = try container.decodeIfPresent(Double.self, forKey: .speedLimit)
+            if let speedLimit, !(0...GuidanceUpdate.maximumSpeed).contains(speedLimit) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .speedLimit, in: container,
+                    debugDescription: "speedLimit must be meters per second, from 0 to 100 (360 km/h) (got \(speedLimit))")
+            }
             guard Maneuver.distanceRange.contains(distance) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .distance, in: container, debugDescription: "distance must be meters, from -1000 to 5000000")

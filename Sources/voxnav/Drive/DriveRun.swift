@@ -140,7 +140,7 @@ final class DriveRun {
         let maneuvers = update.upcoming.map { item in
             // Each maneuver is described once; later updates name it by id.
             GuidanceUpdate.Upcoming(
-                id: item.id, distance: item.distance, timeRemaining: item.timeRemaining,
+                id: item.id, distance: item.distance, timeRemaining: item.timeRemaining, speedLimit: item.speedLimit,
                 maneuver: described.insert(item.id).inserted ? item.maneuver : nil)
         }
         // The trip's estimates, with the arrival on the driver's clock when the scenario sets off at a given time.

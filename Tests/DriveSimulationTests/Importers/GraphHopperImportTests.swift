@@ -19,6 +19,9 @@ import Testing
         #expect(route.maneuvers.map(\.position) == [0, 25.313, 25.313 + 212.703, 25.313 + 212.703 + 207.19, 25.313 + 212.703 + 207.19 + 203.766])
         #expect(route.maneuvers[1].durationFromPrevious == 5.695)
         #expect(route.maneuvers[3].durationFromPrevious == 46.618)
+        // The max_speed detail of the stretch into each maneuver (30 km/h, then none given).
+        let town: Double? = 30 / 3.6
+        #expect(route.maneuvers.map(\.speedLimit) == [nil, town, town, town, nil])
     }
 
     @Test func aUTurnAfterAViaPointIsKept() throws {
