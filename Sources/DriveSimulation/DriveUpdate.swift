@@ -33,6 +33,8 @@ public struct DriveUpdate: Sendable, Equatable, Codable {
     public var routeProgress: RouteProgress {
         RouteProgress(
             time: time, speed: speed,
-            maneuvers: upcoming.map { .init(id: $0.id, distance: $0.distance, maneuver: $0.maneuver, timeRemaining: $0.timeRemaining, speedLimit: $0.speedLimit) })
+            maneuvers: upcoming.map {
+                .init(id: $0.id, distance: $0.distance, maneuver: $0.maneuver, timeRemaining: $0.timeRemaining, speedLimit: $0.speedLimit)
+            })
     }
 }

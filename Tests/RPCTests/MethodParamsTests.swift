@@ -41,7 +41,9 @@ import Testing
         )
         #expect(try refusal(StateGet.self, #"{"all":true}"#)?.contains(#"Unknown state.get member "all"; allowed: "#) == true)
         let nested = try refusal(GuidanceUpdate.self, #"{"speed":10,"maneuvers":[{"id":"m1","distanse":5}]}"#)
-        #expect(nested?.contains(#"Unknown upcoming maneuver member "distanse"; allowed: id, distance, timeRemaining, speedLimit, maneuver"#) == true, "\(nested ?? "")")
+        #expect(
+            nested?.contains(#"Unknown upcoming maneuver member "distanse"; allowed: id, distance, timeRemaining, speedLimit, maneuver"#) == true,
+            "\(nested ?? "")")
         let inManeuver = try refusal(PromptSpeak.self, #"{"maneuver":{"type":"leftTurn","roadname":"Elm St."}}"#)
         #expect(inManeuver?.contains(#"Unknown maneuver member "roadname""#) == true, "\(inManeuver ?? "")")
     }
