@@ -48,30 +48,13 @@ import Testing
     /// fork at the mean speed of the road from the on-ramp to it (its step's duration); the road's
     /// limit `top` km/h given or not. Where the final instruction starts, at the car's real speeds.
     static func onRampFork(ramp: Double, top: Double, start: Double, limit: Bool) -> (meters: Double, seconds: Double)? {
-        let (slow, fast, acceleration) = (ramp / 3.6, top / 3.6, 2.0)
-        let speeding = (fast - slow) / acceleration
+        let (slow, fast) = (ramp / 3.6, top / 3.6)
         let fork = 2000.0
         let onRamp = fork - 400
-        let from = fork - start
-        let rampEnd = from + (slow + fast) / 2 * speeding
-        func state(at time: Double) -> (position: Double, speed: Double) {
-            let reach = from / slow
-            if time <= reach { return (slow * time, slow) }
-            let t = min(time - reach, speeding)
-            let position = from + slow * t + acceleration * t * t / 2
-            return (position + fast * (time - reach - t), slow + acceleration * t)
-        }
-        func time(at position: Double) -> Double {
-            let reach = from / slow
-            if position <= from { return position / slow }
-            if position <= rampEnd {
-                return reach + (-slow + (slow * slow + 2 * acceleration * (position - from)).squareRoot()) / acceleration
-            }
-            return reach + speeding + (position - rampEnd) / fast
-        }
+        let drive = OnRampDrive(slow: slow, fast: fast, start: fork - start)
         // The engine's time: the road's mean speed from the on-ramp to the fork (before the on-ramp,
         // the ramp's speed to it).
-        let roadSpeed = (fork - onRamp) / (time(at: fork) - time(at: onRamp))
+        let roadSpeed = (fork - onRamp) / (drive.time(at: fork) - drive.time(at: onRamp))
         func engineTime(to target: Double, from position: Double) -> Double {
             let onRoad = max(0, target - max(position, onRamp))
             let before = max(0, min(target, onRamp) - position)
@@ -79,13 +62,13 @@ import Testing
         }
         var announcer = Announcer(configuration: AnnouncerConfiguration(), estimateDuration: simulatedDuration)
         var ends: Double?
-        for tick in 0..<Int(time(at: fork)) {
+        for tick in 0..<Int(drive.time(at: fork)) {
             let now = Double(tick)
             if let end = ends, now >= end {
                 announcer.promptDidFinish(at: end)
                 ends = nil
             }
-            let (position, speed) = state(at: now)
+            let (position, speed) = drive.state(at: now)
             let ahead = [("ramp", onRamp, slow), ("fork", fork, fast)].filter { $0.1 > position }.map {
                 Upcoming(
                     id: $0.0, distance: $0.1 - position, timeRemaining: engineTime(to: $0.1, from: position), speedLimit: limit ? $0.2 : nil)
@@ -93,7 +76,7 @@ import Testing
             for said in announcer.update(RouteProgress(time: now, speed: speed, maneuvers: ahead), interval: 1) {
                 ends = said.expectedStart + said.estimatedDuration
                 if said.state == .execute, said.maneuverID == "fork" {
-                    return (fork - state(at: said.expectedStart).position, time(at: fork) - said.expectedStart)
+                    return (fork - drive.state(at: said.expectedStart).position, drive.time(at: fork) - said.expectedStart)
                 }
             }
         }

@@ -113,42 +113,24 @@ import Testing
             }
         }
         for (ramp, top, early, spaced) in cases {
-            let (slow, fast, acceleration) = (ramp / 3.6, top / 3.6, 2.0)
-            let speeding = (fast - slow) / acceleration
             let fork = 2000.0
             let onRamp = fork - 400 - 50 * spaced
             let start = fork - 290 - 40 * early
-            let rampEnd = start + (slow + fast) / 2 * speeding
-            // Where the car is and how fast it goes at `time`, and when it gets to `position`.
-            func state(at time: Double) -> (position: Double, speed: Double) {
-                let reach = start / slow
-                if time <= reach { return (slow * time, slow) }
-                let t = min(time - reach, speeding)
-                let position = start + slow * t + acceleration * t * t / 2
-                return (position + fast * (time - reach - t), slow + acceleration * t)
-            }
-            func time(at position: Double) -> Double {
-                let reach = start / slow
-                if position <= start { return position / slow }
-                if position <= rampEnd {
-                    return reach + (-slow + (slow * slow + 2 * acceleration * (position - start)).squareRoot()) / acceleration
-                }
-                return reach + speeding + (position - rampEnd) / fast
-            }
+            let drive = OnRampDrive(slow: ramp / 3.6, fast: top / 3.6, start: start)
             var announcer = Announcer()
             var final: Announcement?
             var ends: Double?
-            for tick in 0..<Int(time(at: fork)) {
+            for tick in 0..<Int(drive.time(at: fork)) {
                 let now = Double(tick)
                 if let end = ends, now >= end {
                     announcer.promptDidFinish(at: end)
                     ends = nil
                 }
-                let position = state(at: now).position
+                let position = drive.state(at: now).position
                 let ahead = [("ramp", onRamp), ("fork", fork)].filter { $0.1 > position }.map {
-                    RouteProgress.UpcomingManeuver(id: $0.0, distance: $0.1 - position, timeRemaining: time(at: $0.1) - now)
+                    RouteProgress.UpcomingManeuver(id: $0.0, distance: $0.1 - position, timeRemaining: drive.time(at: $0.1) - now)
                 }
-                for said in announcer.update(RouteProgress(time: now, speed: state(at: now).speed, maneuvers: ahead)) {
+                for said in announcer.update(RouteProgress(time: now, speed: drive.state(at: now).speed, maneuvers: ahead)) {
                     ends = said.expectedStart + said.estimatedDuration
                     if said.state == .execute, said.maneuverID == "fork" { final = said }
                 }
@@ -159,7 +141,7 @@ import Testing
                 continue
             }
             let heardAt = final.expectedStart
-            let (meters, seconds) = (fork - state(at: heardAt).position, time(at: fork) - heardAt)
+            let (meters, seconds) = (fork - drive.state(at: heardAt).position, drive.time(at: fork) - heardAt)
             #expect(
                 meters >= 300 - 1e-6 && seconds >= 12 - 1e-6,
                 "\(ramp) → \(top) km/h from \(fork - start) m before, on-ramp \(fork - onRamp) m before: the final instruction starts \(meters) m, \(seconds) s before it"
