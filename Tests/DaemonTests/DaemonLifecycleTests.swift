@@ -128,9 +128,11 @@ func startDaemon(
     socket: String, pulseServer: String? = nil, log: String? = nil, arguments: [String] = [], fileLimit: Int? = nil,
     environment: [String: String] = [:]
 ) async throws -> (ChildProcess, RPCClient) {
-    // VOXNAV_TEST_DAEMON_LOG=FILE: every daemon the tests start logs at debug level to FILE.
+    // VOXNAV_TEST_DAEMON_LOG=FILE: every daemon the tests start logs at debug level to FILE. Without
+    // either, its warnings go to a file of its own, shown if it never opens its socket.
     let debugLog = ProcessInfo.processInfo.environment["VOXNAV_TEST_DAEMON_LOG"]
-    let log = log ?? debugLog
+    let ownLog = log == nil && debugLog == nil
+    let log = log ?? debugLog ?? FileManager.default.temporaryDirectory.appendingPathComponent("voxnavd-\(UUID().uuidString.prefix(8)).log").path
     var program = DaemonLifecycleTests.binary
     var arguments = ["--socket", socket, "--log-level", debugLog == nil ? "warning" : "debug"] + arguments
     if let fileLimit {
@@ -141,12 +143,21 @@ func startDaemon(
     if let pulseServer { variables["PULSE_SERVER"] = pulseServer }
     let daemon = try ChildProcess(
         program, arguments, environment: variables.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(variables) { $1 },
-        output: .discard, error: log.map { .file($0, append: true) } ?? .discard)
-    for _ in 0..<200 {
-        if let client = try? RPCClient(socketPath: socket) { return (daemon, client) }
+        output: .discard, error: .file(log, append: true))
+    // 20 s: on a PipeWire stack of its own just started, beside two other parts' servers, one took
+    // longer than 10 s once (SoundServerRestartTests in a fresh-clone run of 2026-12-01).
+    for _ in 0..<400 {
+        if let client = try? RPCClient(socketPath: socket) {
+            // The daemon goes on writing to it, unlinked: nothing is left behind.
+            if ownLog { try? FileManager.default.removeItem(atPath: log) }
+            return (daemon, client)
+        }
         try await Task.sleep(for: .milliseconds(50))
     }
-    throw PulseProbe.ProbeError(description: "voxnavd did not open \(socket)")
+    daemon.signal(SIGKILL)
+    daemon.waitUntilExit()
+    let said = (try? String(contentsOfFile: log, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
+    throw PulseProbe.ProbeError(description: "voxnavd did not open \(socket) within 20 s; its log ends: \(said.isEmpty ? "(nothing)" : said)")
 }
 
 /// A daemon killed with SIGKILL mid-prompt is undone by the next one, from the journal.
