@@ -80,7 +80,7 @@ extension DriveTimeline {
     }
 
     /// A number to a tenth, or to a thousandth below one tenth: "0.004", "360", "41.7".
-    private static func figure(_ value: Double) -> String {
+    static func figure(_ value: Double) -> String {
         let tenths = (value * 10).rounded() / 10
         return ClockTime.formatNumber(tenths != 0 || value == 0 ? tenths : (value * 1000).rounded() / 1000)
     }

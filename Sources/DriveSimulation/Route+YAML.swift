@@ -1,4 +1,5 @@
 import Guidance
+import RPC
 import StrictCoding
 import YAMLTree
 
@@ -102,11 +103,12 @@ extension YAMLReader {
         }
         var speedLimit: Double?
         if let n = keys["speedLimit"], let limit = speed(n, unit: nil) {
-            // As far as `guidance.update` takes it (`speedLimit`, 0…100 m/s).
-            if limit <= 100 {
+            // As far as `guidance.update` takes it (`speedLimit`, up to `GuidanceUpdate.maximumSpeed`).
+            if limit <= GuidanceUpdate.maximumSpeed {
                 speedLimit = limit
             } else {
-                fail(n, "a speed limit must be at most 360 km/h (100 m/s), as voxnavd takes it")
+                let most = GuidanceUpdate.maximumSpeed
+                fail(n, "a speed limit must be at most \(DriveTimeline.figure(most * 3.6)) km/h (\(DriveTimeline.figure(most)) m/s), as voxnavd takes it")
             }
         }
         guard problems.count == before else { return nil }
