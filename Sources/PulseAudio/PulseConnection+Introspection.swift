@@ -77,11 +77,14 @@ extension PulseConnection {
         try await list("listing sinks") { pa_context_get_sink_info_list($0, sinkNameCallback, $1) }
     }
 
-    /// One sink input, or nil when it no longer exists.
+    /// One sink input, or nil when it no longer exists; what it reads is mirrored (`SinkInputMirror`).
     public func sinkInput(index: UInt32) async throws -> SinkInput? {
+        var ticket: SinkInputMirror.ReadTicket?
         let found: [SinkInput] = try await list("reading sink input \(index)") {
-            pa_context_get_sink_input_info($0, index, sinkInputCallback, $1)
+            ticket = mirror.ticket()
+            return pa_context_get_sink_input_info($0, index, sinkInputCallback, $1)
         }
+        if let input = found.first, let ticket { withLock { mirror.answer(input, ticket: ticket, fromEvent: false) } }
         return found.first
     }
 

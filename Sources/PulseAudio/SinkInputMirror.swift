@@ -8,22 +8,44 @@ import CPulse
 /// What this connection sets itself is mirrored at once. A read asked for before such a change may
 /// answer after it with the level from before; it is dropped (the change's own event brings a read
 /// that is current), so the mirror never goes back to a level the connection has since replaced.
+///
+/// Every read of a mirrored stream feeds it, the caller's own (`sinkInput(index:)`) as well as the
+/// events': a caller that acts on what it read must not then find the mirror older. pipewire-pulse
+/// shows a new stream at volume 0 until WirePlumber has set it up; the engine took such a stream up
+/// once its own read showed the real volume, and its duck then lowered the mirror's older 0 (set to
+/// 0 for the whole prompt, and "restored" to 0: seen in a CI run of `ServerMemoryTests`).
 final class SinkInputMirror {
     private var inputs: [UInt32: SinkInput] = [:]
     /// How many changes this connection has made to each stream: a read asked for before the latest is stale.
     private var changes: [UInt32: UInt64] = [:]
+    /// Reads asked so far, and the newest read answered for each stream: an answer older than the one
+    /// mirrored is dropped (the caller's read may answer after the event's read asked later).
+    private var readsAsked: UInt64 = 0
+    private var newestAnswered: [UInt32: UInt64] = [:]
+    /// Counts the contexts: a read asked on the one before a reconnect tells of other streams.
+    private var context: UInt64 = 0
+
+    /// Where a read stands among the others, taken as it is asked (under the mainloop lock).
+    struct ReadTicket {
+        fileprivate let changes: [UInt32: UInt64]
+        fileprivate let number: UInt64
+        fileprivate let context: UInt64
+    }
 
     subscript(index: UInt32) -> SinkInput? { inputs[index] }
 
     /// A subscription event: the stream read anew, or forgotten.
     func note(_ event: SinkInputEvent, context: OpaquePointer) {
         let index = event.index
-        guard event.change != .remove else {
-            inputs[index] = nil
-            changes[index] = nil
-            return
-        }
+        guard event.change != .remove else { return forget(index) }
         read(context) { pa_context_get_sink_input_info($0, index, mirrorReadCallback, $1) }
+    }
+
+    /// The stream is gone.
+    func forget(_ index: UInt32) {
+        inputs[index] = nil
+        changes[index] = nil
+        newestAnswered[index] = nil
     }
 
     /// Reads every stream (as the subscription begins).
@@ -42,15 +64,30 @@ final class SinkInputMirror {
     func clear() {
         inputs = [:]
         changes = [:]
+        newestAnswered = [:]
+        context += 1
     }
 
-    fileprivate func answer(_ input: SinkInput, askedAfter changesThen: [UInt32: UInt64]) {
-        guard changes[input.index, default: 0] == changesThen[input.index, default: 0] else { return }
-        inputs[input.index] = input
+    /// A read is asked now: its ticket, for `answer(_:ticket:)`.
+    func ticket() -> ReadTicket {
+        readsAsked += 1
+        return ReadTicket(changes: changes, number: readsAsked, context: context)
+    }
+
+    /// A read's answer, mirrored unless the connection changed the stream since it was asked, a
+    /// newer read's answer is mirrored already, or (a caller's read) the stream is not mirrored:
+    /// new streams come in through their event.
+    func answer(_ input: SinkInput, ticket: ReadTicket, fromEvent: Bool = true) {
+        let index = input.index
+        guard ticket.context == context, changes[index, default: 0] == ticket.changes[index, default: 0],
+            ticket.number > newestAnswered[index, default: 0], fromEvent || inputs[index] != nil
+        else { return }
+        inputs[index] = input
+        newestAnswered[index] = ticket.number
     }
 
     private func read(_ context: OpaquePointer, _ start: (OpaquePointer, UnsafeMutableRawPointer) -> OpaquePointer?) {
-        let request = Unmanaged.passRetained(MirrorRead(mirror: self, changesThen: changes)).toOpaque()
+        let request = Unmanaged.passRetained(MirrorRead(mirror: self, ticket: ticket())).toOpaque()
         guard let op = start(context, request) else {
             Unmanaged<MirrorRead>.fromOpaque(request).release()
             return
@@ -59,14 +96,14 @@ final class SinkInputMirror {
     }
 }
 
-/// One read of the mirror's under way, with the changes made before it was asked.
+/// One read of the mirror's under way, with its ticket.
 private final class MirrorRead {
     let mirror: SinkInputMirror
-    let changesThen: [UInt32: UInt64]
+    let ticket: SinkInputMirror.ReadTicket
 
-    init(mirror: SinkInputMirror, changesThen: [UInt32: UInt64]) {
+    init(mirror: SinkInputMirror, ticket: SinkInputMirror.ReadTicket) {
         self.mirror = mirror
-        self.changesThen = changesThen
+        self.ticket = ticket
     }
 }
 
@@ -74,7 +111,7 @@ private final class MirrorRead {
 private let mirrorReadCallback: pa_sink_input_info_cb_t = { _, info, eol, userdata in
     let read = Unmanaged<MirrorRead>.fromOpaque(userdata!)
     if let info {
-        read.takeUnretainedValue().mirror.answer(SinkInput(info.pointee), askedAfter: read.takeUnretainedValue().changesThen)
+        read.takeUnretainedValue().mirror.answer(SinkInput(info.pointee), ticket: read.takeUnretainedValue().ticket)
     } else {
         // The end of the list, or the stream was gone before the answer.
         read.release()

@@ -44,7 +44,11 @@ import Testing
         let state = try await blocking { try RPCClient(socketPath: socket).call("state.get") }
         let answered = Date().timeIntervalSince(asked)
         let sources = state["sources"]?.arrayValue ?? []
-        #expect(answered < 1.5, "state.get took \(answered) s")
+        print("measured: state.get answered in \(answered) s with the server stopped")
+        // Its read-back is given up after 0.5 s; the bound is below a libpulse request's own 3 s
+        // (what a state.get that waited for the server would take), not 0.5 s and a little: on a
+        // loaded 2-core CI machine, beside three other parts' servers, it once answered in 2.27 s.
+        #expect(answered < 2.9, "state.get took \(answered) s")
         #expect(sources.count == 1 && sources.first?["volume"] == .array([]), "\(sources)")
 
         // A source started now needs a stream the server does not create: refused within 3 s and a
