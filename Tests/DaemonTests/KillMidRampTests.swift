@@ -8,6 +8,9 @@ import Testing
 /// user's own change from a half-done ramp. Ramps of 2 s (a policy file) make the middle easy to hit.
 @Suite struct KillMidRampTests {
     static let prompt = "In 800 meters, at the roundabout, take the third exit onto Solar Circle, then keep left."
+    /// A restore begins when the prompt ends: a short one reaches it sooner. It ends during the duck's
+    /// 2 s ramp, which the restore takes over from where it got to.
+    static let shortPrompt = "Keep left."
 
     @Test func aDaemonKilledMidRampIsUndoneByTheNextOne() async throws {
         try PulseProbe.requireServer()
@@ -25,14 +28,17 @@ import Testing
             func volume() throws -> [Int] { try PulseProbe.sinkInputs().first { $0.index == stream.index }?.volumes ?? [] }
 
             // Each daemon is killed at its point; the next one must first have undone what it left.
-            let points: [(event: String, after: Double)] = [("source.ducked", 0.6), ("source.ducked", 1.4), ("source.restored", 0.6), ("source.restored", 1.4)]
+            let points: [(event: String, after: Double, prompt: String)] = [
+                ("source.ducked", 0.6, Self.prompt), ("source.ducked", 1.4, Self.prompt),
+                ("source.restored", 0.6, Self.shortPrompt), ("source.restored", 1.4, Self.shortPrompt),
+            ]
             var report: [String] = []
             for point in points {
                 let (daemon, client) = try await startDaemon(socket: socket, arguments: ["--policy", policy])
                 let found = try volume()
                 #expect(!found.isEmpty && found.allSatisfy { $0 == own }, "the daemon before this one left \(found)")
                 let recorder = try EventRecorder(socketPath: socket, types: ["source"])
-                _ = try await blocking { try client.call("prompt.speak", .object(["text": .string(Self.prompt), "wait": .bool(false)])) }
+                _ = try await blocking { try client.call("prompt.speak", .object(["text": .string(point.prompt), "wait": .bool(false)])) }
                 let seen = await recorder.wait(seconds: 15) { events in events.contains { $0["type"] == .string(point.event) } }
                 #expect(seen, "no \(point.event)")
                 try await Task.sleep(for: .milliseconds(Int(point.after * 1000)))

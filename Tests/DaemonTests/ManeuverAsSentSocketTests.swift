@@ -4,14 +4,16 @@ import RPC
 import Testing
 
 /// Maneuvers exactly as CarPlay apps send them (issue 33, group 3), through guidance in the real
-/// voxnavd: what its plan says for each update is what is spoken.
+/// voxnavd: what its plan says for each update is what is spoken. Words only, nothing read back from
+/// the server: server-agnostic (scripts/test runs it on bare PulseAudio), its daemons beside others'
+/// (`playsOnly`).
 @Suite struct ManeuverAsSentSocketTests {
     /// Drives toward `first` (and the maneuvers sent behind it, at the same place) from 1500 m at
     /// 15 m/s, and returns every prompt planned. The maneuvers are described in the first update only.
     static func drive(
         language: String = "en-US", start: [String: JSONValue] = [:], first: String, behind: [(id: String, json: String)] = []
     ) async throws -> [JSONValue] {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = try daemon.connect()
             let params = start.merging(["language": .string(language)]) { _, new in new }
@@ -104,7 +106,7 @@ import Testing
     /// and a junction picture as its `then` is no "then"; played to its end (the reply's `finished`:
     /// nothing here reads `car.monitor`).
     @Test func aManeuverSpokenDirectlyIsSaidAsGuidanceSaysIt() async throws {
-        try await AudioServerLock.shared.withLock {
+        try await AudioServerLock.shared.withLock(.playsOnly) {
             let daemon = try await RealDaemon.start()
             let client = daemon.client
             let turn = #"{"type":"rightTurn","state":"initial","distanceRemaining":250,"instructionVariants":["Turn Right on Solar Cir.","Turn Right"]}"#
