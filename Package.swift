@@ -226,3 +226,12 @@ var programLinking: [LinkerSetting] {
             ], .when(platforms: [.linux], configuration: .release)),
     ]
 }
+
+// The debug build (the tests, a developer's drives) compiles with optimization the modules whose
+// code runs per sample (Speech's limiter and levels, CarAudio's programmes) or, in the property
+// tests, millions of times (Guidance's announcer and phrases): unoptimized, their generic code made
+// the tests without a server of their own CPU-bound on the 2-core machine. Debug info and
+// `@testable import` stay (SwiftPM's `-enable-testing` holds with `-O`).
+for target in package.targets where ["Guidance", "Speech", "CarAudio"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+}
