@@ -84,7 +84,7 @@ extension PulseConnection {
             ticket = mirror.ticket()
             return pa_context_get_sink_input_info($0, index, sinkInputCallback, $1)
         }
-        if let input = found.first, let ticket { withLock { mirror.answer(input, ticket: ticket, fromEvent: false) } }
+        if let input = found.first, let ticket { withLock { mirror.answer(input, ticket: ticket, mayAdd: false) } }
         return found.first
     }
 

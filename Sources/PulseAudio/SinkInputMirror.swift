@@ -23,13 +23,13 @@ final class SinkInputMirror {
     private var readsAsked: UInt64 = 0
     private var newestAnswered: [UInt32: UInt64] = [:]
     /// Counts the contexts: a read asked on the one before a reconnect tells of other streams.
-    private var context: UInt64 = 0
+    private var generation: UInt64 = 0
 
     /// Where a read stands among the others, taken as it is asked (under the mainloop lock).
     struct ReadTicket {
         fileprivate let changes: [UInt32: UInt64]
         fileprivate let number: UInt64
-        fileprivate let context: UInt64
+        fileprivate let generation: UInt64
     }
 
     subscript(index: UInt32) -> SinkInput? { inputs[index] }
@@ -65,22 +65,23 @@ final class SinkInputMirror {
         inputs = [:]
         changes = [:]
         newestAnswered = [:]
-        context += 1
+        generation += 1
     }
 
     /// A read is asked now: its ticket, for `answer(_:ticket:)`.
     func ticket() -> ReadTicket {
         readsAsked += 1
-        return ReadTicket(changes: changes, number: readsAsked, context: context)
+        return ReadTicket(changes: changes, number: readsAsked, generation: generation)
     }
 
     /// A read's answer, mirrored unless the connection changed the stream since it was asked, a
-    /// newer read's answer is mirrored already, or (a caller's read) the stream is not mirrored:
-    /// new streams come in through their event.
-    func answer(_ input: SinkInput, ticket: ReadTicket, fromEvent: Bool = true) {
+    /// newer read's answer is mirrored already, or the stream is not mirrored and the read may not
+    /// add it (`mayAdd`: the mirror's own reads, an event's and the subscription's first listing, may;
+    /// a caller's may not, as no event would update a stream it read without a subscription).
+    func answer(_ input: SinkInput, ticket: ReadTicket, mayAdd: Bool = true) {
         let index = input.index
-        guard ticket.context == context, changes[index, default: 0] == ticket.changes[index, default: 0],
-            ticket.number > newestAnswered[index, default: 0], fromEvent || inputs[index] != nil
+        guard ticket.generation == generation, changes[index, default: 0] == ticket.changes[index, default: 0],
+            ticket.number > newestAnswered[index, default: 0], mayAdd || inputs[index] != nil
         else { return }
         inputs[index] = input
         newestAnswered[index] = ticket.number

@@ -20,7 +20,7 @@ import Testing
         let eventRead = mirror.ticket()
         let callersRead = mirror.ticket()
         mirror.answer(input(7, volume: 0), ticket: eventRead)
-        mirror.answer(input(7, volume: 22494), ticket: callersRead, fromEvent: false)
+        mirror.answer(input(7, volume: 22494), ticket: callersRead, mayAdd: false)
         #expect(mirror[7]?.volume == ChannelVolumes([22494, 22494]))
     }
 
@@ -31,7 +31,7 @@ import Testing
         let callersRead = mirror.ticket()
         let eventRead = mirror.ticket()
         mirror.answer(input(7, volume: 30000), ticket: eventRead)
-        mirror.answer(input(7, volume: 0), ticket: callersRead, fromEvent: false)
+        mirror.answer(input(7, volume: 0), ticket: callersRead, mayAdd: false)
         #expect(mirror[7]?.volume == ChannelVolumes([30000, 30000]))
     }
 
@@ -40,7 +40,7 @@ import Testing
         mirror.answer(input(7, volume: 40000), ticket: mirror.ticket())
         let before = mirror.ticket()
         mirror.changed(7, volume: ChannelVolumes([22494, 22494]))
-        mirror.answer(input(7, volume: 40000), ticket: before, fromEvent: false)
+        mirror.answer(input(7, volume: 40000), ticket: before, mayAdd: false)
         mirror.answer(input(7, volume: 40000), ticket: before)
         #expect(mirror[7]?.volume == ChannelVolumes([22494, 22494]))
     }
@@ -49,12 +49,12 @@ import Testing
     /// subscription, or already gone) is not kept, where no event would ever update it.
     @Test func aCallersReadOfAStreamNotMirroredIsNotKept() {
         let mirror = SinkInputMirror()
-        mirror.answer(input(7, volume: 40000), ticket: mirror.ticket(), fromEvent: false)
+        mirror.answer(input(7, volume: 40000), ticket: mirror.ticket(), mayAdd: false)
         #expect(mirror[7] == nil)
         mirror.answer(input(7, volume: 40000), ticket: mirror.ticket())
         let late = mirror.ticket()
         mirror.forget(7)
-        mirror.answer(input(7, volume: 40000), ticket: late, fromEvent: false)
+        mirror.answer(input(7, volume: 40000), ticket: late, mayAdd: false)
         #expect(mirror[7] == nil)
     }
 
