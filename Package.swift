@@ -91,16 +91,19 @@ let package = Package(
         .target(name: "EngineTime", dependencies: ["RPC"]),
 
         // Wiring and serving.
+        // The prompt record and the prompt queue: which prompt waits, plays next, gives way or is
+        // stopped. Pure: no audio, no clock, no engine.
+        .target(name: "Prompts", dependencies: ["AudioPolicy", "ClientGuidance", "Guidance", "Speech", "AsyncSupport", "RPC"]),
         .target(
             name: "Engine",
             dependencies: [
                 "TextFormat", "AudioPolicy", "BuiltInPolicy", "Guidance", "Speech", "PulseAudio", "CarAudio", "MPRIS", "AsyncSupport", "RPC", "PackLibrary",
-                "ClientGuidance", "SourceFocus", "EngineTime", "StrictCoding", .product(name: "Logging", package: "swift-log"),
+                "ClientGuidance", "SourceFocus", "EngineTime", "StrictCoding", "Prompts", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
             name: "Daemon",
             dependencies: [
-                "TextFormat", "Engine", "RPC", "RPCSocket", "AsyncSupport", "AudioPolicy", "Guidance", "ClientGuidance", "SSIP", "Speech",
+                "TextFormat", "Engine", "Prompts", "RPC", "RPCSocket", "AsyncSupport", "AudioPolicy", "Guidance", "ClientGuidance", "SSIP", "Speech",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -167,7 +170,7 @@ let package = Package(
         .testTarget(name: "VoicePackTests", dependencies: ["Engine", "PackLibrary", "Guidance", "Speech", "ProcessSupport"]),
         .testTarget(
             name: "AudioIntegrationTests",
-            dependencies: ["Engine", "PulseAudio", "CarAudio", "Speech", "AudioPolicy", "Guidance", "RPC", "AudioTestSupport"]),
+            dependencies: ["Engine", "Prompts", "PulseAudio", "CarAudio", "Speech", "AudioPolicy", "Guidance", "RPC", "AudioTestSupport"]),
         // Random bytes and mutated real files at every parser: a clear error or a valid result, never a crash.
         .testTarget(
             name: "FuzzTests",
@@ -177,18 +180,22 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
+        // The prompt queue's order, bounds and fairness, and what stops the playing prompt: pure.
+        .testTarget(
+            name: "PromptsTests",
+            dependencies: ["Prompts", "AudioPolicy", "ClientGuidance", "Guidance", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "EngineTests",
             dependencies: [
                 "Engine", "Guidance", "ClientGuidance", "SourceFocus", "EngineTime", "PackLibrary", "PulseAudio", "RPC", "AudioPolicy", "AsyncSupport",
-                "Speech", "MPRIS", "CarAudio",
+                "Speech", "MPRIS", "CarAudio", "Prompts",
                 .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "DaemonTests",
             dependencies: [
                 "Daemon", "RPC", "RPCSocket", "AudioPolicy", "BuiltInPolicy", "Engine", "Speech", "Guidance", "ClientGuidance", "AudioTestSupport",
-                "PulseServer", "SourceFocus",
+                "PulseServer", "SourceFocus", "Prompts",
                 "LoadClients", "ProcessSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -2,6 +2,7 @@ import AudioPolicy
 import ClientGuidance
 import Engine
 import Guidance
+import Prompts
 import RPC
 import Speech
 

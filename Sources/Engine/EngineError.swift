@@ -1,5 +1,6 @@
 import ClientGuidance
 import PackLibrary
+import Prompts
 import RPC
 import Speech
 

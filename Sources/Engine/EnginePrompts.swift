@@ -1,5 +1,6 @@
 import AudioPolicy
 import EngineTime
+import Prompts
 import RPC
 
 /// The engine's prompt requests (`engine.prompts`): each one turn of its loop, taken by the

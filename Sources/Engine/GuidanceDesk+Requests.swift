@@ -1,6 +1,7 @@
 import AudioPolicy
 import ClientGuidance
 import Guidance
+import Prompts
 import RPC
 
 /// A guidance's reroutes and pauses, and a driver's requests (a repeat, the estimates), as

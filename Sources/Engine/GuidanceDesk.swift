@@ -2,6 +2,7 @@ import AudioPolicy
 import ClientGuidance
 import Glibc
 import Guidance
+import Prompts
 import RPC
 
 /// Where the clients' guidance requests are taken, on the engine's loop: `GuidanceSessions` decides

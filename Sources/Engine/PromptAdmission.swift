@@ -1,6 +1,7 @@
 import AudioPolicy
 import EngineTime
 import Guidance
+import Prompts
 import Speech
 
 /// The way into the queue for a request: its text and voice checked, a turn to synthesise it taken

@@ -1,6 +1,7 @@
 import AudioPolicy
 import EngineTime
 import Guidance
+import Prompts
 import RPC
 import Speech
 import StrictCoding

@@ -1,4 +1,5 @@
 import Guidance
+import Prompts
 import Speech
 
 /// Picks the richest wording of a prompt whose synthesised audio fits the time budget.

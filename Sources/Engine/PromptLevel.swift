@@ -1,4 +1,5 @@
 import AudioPolicy
+import Prompts
 import RPC
 import Speech
 

@@ -1,6 +1,7 @@
 import AudioPolicy
 import EngineTime
 import Guidance
+import Prompts
 import RPC
 
 /// The prompts: the queue, the one playing, cancelling and expiring them, and the worker that plays

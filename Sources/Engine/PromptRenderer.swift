@@ -1,5 +1,6 @@
 import AudioPolicy
 import Guidance
+import Prompts
 import Speech
 
 /// Makes the audio of a prompt in an audible style. Called in the engine's isolation and awaited
@@ -12,23 +13,6 @@ protocol PromptRenderer: Sendable {
     nonisolated(nonsending) func render(
         _ style: AudibleStyle, candidates: [Wording], voice: String, prosody: VoiceProsody, overBudget: OverBudget, within: Double?
     ) async throws(EngineError) -> RenderedPrompt
-}
-
-/// What becomes of speech longer than a prompt may take.
-enum OverBudget: Sendable {
-    /// A maneuver: the next, plainer wording is tried; the plainest is said whatever its length.
-    case shorten
-    /// Text and alerts: the plainest wording spoken faster, up to `PromptFitter.fastest` (1.25×);
-    /// refused (`EngineError.promptTooLong`) only if it still does not fit, with how long it would
-    /// have been.
-    case quicken
-}
-
-/// A prompt's words and audio in one audible style.
-struct RenderedPrompt: Sendable {
-    let style: AudibleStyle
-    let text: String
-    let audio: PCMBuffer
 }
 
 /// eSpeak NG, fitted to the prompt budget.

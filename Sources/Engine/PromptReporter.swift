@@ -1,5 +1,6 @@
 import AudioPolicy
 import EngineTime
+import Prompts
 import PulseAudio
 import RPC
 

@@ -1,5 +1,6 @@
 import AudioPolicy
 import EngineTime
+import Prompts
 import PulseAudio
 
 /// Where the worker plays prompts: the one playing (`PlayingPrompt`), what has stopped it, and its
@@ -14,6 +15,9 @@ final class PromptStage {
     /// The prompt the worker plays, and what has stopped it (`PromptPriorities.resolve`); nil while
     /// none plays.
     private(set) var playing: PlayingPrompt?
+    /// The playing prompt's audio, while the output has it: a stop reaches it there, even before
+    /// playback begins. Nil while it is made, the policy is asked, and once it has played out.
+    private var audio: BufferSource?
     /// Wakes a simulated playback early when the prompt is cancelled.
     private var playbackTokens: UInt64 = 0
 
@@ -24,16 +28,22 @@ final class PromptStage {
     }
 
     /// The worker takes `prompt` to play: nothing has stopped it yet.
-    func begin(_ prompt: Prompt) { playing = PlayingPrompt(prompt) }
+    func begin(_ prompt: Prompt) {
+        playing = PlayingPrompt(prompt)
+        audio = nil
+    }
 
-    /// The playing prompt's audio is being made, sounds, or has played out.
-    func enter(_ phase: PlayingPrompt.Phase) { playing?.phase = phase }
+    /// The playing prompt's audio is handed to the output (`audio`), or has played out (nil).
+    func sounds(_ audio: BufferSource?) { self.audio = audio }
 
     /// The policy's grant holds the playing prompt back for the moment (`PromptGrant.heldBack`).
     func holdBack(_ heldBack: Bool) { playing?.heldBack = heldBack }
 
     /// The worker is done with the prompt: none plays.
-    func end() { playing = nil }
+    func end() {
+        playing = nil
+        audio = nil
+    }
 
     /// The playing prompt, if `matches` it, plays to its end but is not queued again (`PlayingPrompt.saidNoMore`).
     func sayNoMore(_ why: String, where matches: (Prompt) -> Bool) {
@@ -49,8 +59,8 @@ final class PromptStage {
         playing = current
         switch action {
         case .playOn: return
-        case .fadeOut: if let audio = current.audio { output.fadeOut(audio) }
-        case .cancel: if let audio = current.audio { output.cancel(audio) }
+        case .fadeOut: if let audio { output.fadeOut(audio) }
+        case .cancel: if let audio { output.cancel(audio) }
         }
         clock.wake(playbackTokens)
     }

@@ -1,5 +1,6 @@
 import Guidance
 import PackLibrary
+import Prompts
 import Speech
 
 /// What a request says and in which voice: its candidate wordings, richest first, composed by its

@@ -1,6 +1,7 @@
 import AudioPolicy
 import ClientGuidance
 import EngineTime
+import Prompts
 import PulseAudio
 import RPC
 
@@ -184,8 +185,8 @@ final class PromptWorker {
         var heard = level.audio
         if silence > 0 { heard.samples = [Int16](repeating: 0, count: silence) + heard.samples }
         let audio = BufferSource(heard.samples)
-        stage.enter(.sounding(audio))
-        defer { stage.enter(.ended) }
+        stage.sounds(audio)
+        defer { stage.sounds(nil) }
         let handed = ContinuousClock.now
         timings.playbackStarted = (handed - start).milliseconds
         reporter.started(

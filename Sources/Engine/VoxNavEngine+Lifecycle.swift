@@ -1,6 +1,7 @@
 import AsyncSupport
 import AudioPolicy
 import EngineTime
+import Prompts
 import PulseAudio
 import RPC
 import SourceFocus

@@ -1,5 +1,6 @@
 import AudioPolicy
 import EngineTime
+import Prompts
 import RPC
 
 /// The prompts waiting to play (`PromptQueue`) and the alerts a cut holds for later: admitting a

@@ -2,6 +2,7 @@ import AudioPolicy
 import AudioTestSupport
 import Engine
 import Foundation
+import Prompts
 import RPC
 import Synchronization
 import Testing

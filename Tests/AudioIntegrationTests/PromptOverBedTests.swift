@@ -3,6 +3,7 @@ import AudioTestSupport
 import Engine
 import Foundation
 import Guidance
+import Prompts
 import RPC
 import Speech
 import Synchronization

@@ -2,6 +2,7 @@ import AudioPolicy
 import AudioTestSupport
 import Engine
 import Foundation
+import Prompts
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import AudioTestSupport
 import Engine
 import Foundation
+import Prompts
 import SourceFocus
 import Testing
 

@@ -1,6 +1,7 @@
 import AudioPolicy
 import Foundation
 import Logging
+import Prompts
 import PulseAudio
 import RPC
 import Testing

@@ -1,5 +1,6 @@
 import AudioPolicy
 import Foundation
+import Prompts
 import RPC
 import Testing
 

@@ -1,6 +1,7 @@
 import AsyncSupport
 import AudioPolicy
 import Guidance
+import Prompts
 import Testing
 
 @testable import Engine

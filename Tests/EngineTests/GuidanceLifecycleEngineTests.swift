@@ -2,6 +2,7 @@ import AudioPolicy
 import ClientGuidance
 import Foundation
 import Guidance
+import Prompts
 import RPC
 import Testing
 

@@ -1,5 +1,6 @@
 import AudioPolicy
 import Guidance
+import Prompts
 import RPC
 
 @testable import Engine

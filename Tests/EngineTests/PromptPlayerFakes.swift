@@ -2,6 +2,7 @@ import AsyncSupport
 import AudioPolicy
 import ClientGuidance
 import Guidance
+import Prompts
 import PulseAudio
 import RPC
 import Speech

@@ -1,5 +1,6 @@
 import AudioPolicy
 import Guidance
+import Prompts
 import PropertyBased
 import RPC
 import Testing

@@ -1,5 +1,6 @@
 import Guidance
 import PackLibrary
+import Prompts
 import Testing
 
 @testable import Engine

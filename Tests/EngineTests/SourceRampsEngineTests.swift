@@ -1,5 +1,6 @@
 import AudioPolicy
 import Foundation
+import Prompts
 import PulseAudio
 import RPC
 import Testing

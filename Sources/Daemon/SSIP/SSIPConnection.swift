@@ -1,6 +1,7 @@
 import AudioPolicy
 import Engine
 import Logging
+import Prompts
 import RPC
 import SSIP
 import Speech

@@ -1,6 +1,7 @@
 import AudioPolicy
 import Engine
 import NIOCore
+import Prompts
 import RPC
 import SSIP
 import Synchronization

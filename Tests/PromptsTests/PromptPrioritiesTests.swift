@@ -1,9 +1,8 @@
 import AudioPolicy
 import ClientGuidance
+import Prompts
 import PropertyBased
 import Testing
-
-@testable import Engine
 
 /// Every rule of which prompt goes first (`PromptPriorities`), pure: what each event does to the
 /// playing prompt in every state it can be in, and the order prompts wait in.

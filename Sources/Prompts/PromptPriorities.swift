@@ -4,9 +4,9 @@ import AudioPolicy
 /// `resolve_priorities()`: the order prompts wait in, and what becomes of the playing prompt when a
 /// prompt is queued (preemption), when the policy cuts it (the moment: a call, the assistant, …),
 /// when it is cancelled and when its output fails. Pure.
-enum PromptPriorities {
+package enum PromptPriorities {
     /// What happened that may stop the playing prompt.
-    enum Event: Sendable {
+    package enum Event: Sendable {
         /// A prompt was admitted, at `position` in the queue (0: next to play).
         case queued(Prompt, position: Int)
         /// The policy's verdict on the prompt in flight went below its granted style.
@@ -18,7 +18,7 @@ enum PromptPriorities {
     }
 
     /// What the output does to the playing audio.
-    enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         case playOn
         /// Ramp it to silence over a few milliseconds (an interruption: no click, no flush).
         case fadeOut
@@ -35,7 +35,7 @@ enum PromptPriorities {
     /// - A cancel always stops it; one already cut stays cut (its rule is what the driver met), and
     ///   is marked as owing nothing.
     /// - An output that failed ends it as cancelled, unless it already was.
-    static func resolve(_ event: Event, playing: inout PlayingPrompt, preemption: PromptPreemption) -> Action {
+    package static func resolve(_ event: Event, playing: inout PlayingPrompt, preemption: PromptPreemption) -> Action {
         switch event {
         case .queued(let newcomer, let position):
             guard playing.stop == nil, position == 0,
@@ -66,14 +66,14 @@ enum PromptPriorities {
     /// priority a maneuver before text (a maneuver is due at a place on the road, text can wait);
     /// then the clients' fair turns; then arrival. (A guidance's final instruction is `important`,
     /// the highest priority: no text waits before it.)
-    static func playsBefore(_ a: Prompt, _ b: Prompt) -> Bool {
+    package static func playsBefore(_ a: Prompt, _ b: Prompt) -> Bool {
         (a.priority, a.isManeuver ? 0 : 1, a.turn, a.sequence) < (b.priority, b.isManeuver ? 0 : 1, b.turn, b.sequence)
     }
 
     /// A guidance's final instruction is due within seconds: another client's text, whatever its
     /// priority, does not keep it waiting while it speaks (issue 50: ten one-shot `important`
     /// messages had a turn announced at 75 m).
-    static func finalInstruction(_ newcomer: Prompt, outranks playing: Prompt) -> Bool {
+    package static func finalInstruction(_ newcomer: Prompt, outranks playing: Prompt) -> Bool {
         newcomer.isFinalInstruction && playing.kind == .text && playing.client != newcomer.client
     }
 
@@ -85,7 +85,7 @@ enum PromptPriorities {
 
     /// Whether a newcomer wins a tie for room against `held`: it is more urgent, or a maneuver
     /// against text at the same priority.
-    static func winsTie(_ newcomer: Prompt, against held: Prompt) -> Bool {
+    package static func winsTie(_ newcomer: Prompt, against held: Prompt) -> Bool {
         newcomer.priority < held.priority || (newcomer.priority == held.priority && newcomer.isManeuver && !held.isManeuver)
     }
 }

@@ -32,22 +32,24 @@ public struct PromptID: RawRepresentable, Hashable, Codable, Sendable, CustomStr
 /// of speech. When a bound is reached, a client with fewer prompts waiting than the client holding
 /// the most takes the place of that holder's newest, least urgent prompt; at a tie the more urgent
 /// prompt, or a maneuver against text, wins; the client holding the most is refused.
-struct PromptQueue {
+package struct PromptQueue {
     /// A prompt admitted, with the waiting ones it replaced (`Prompt.replaced(by:)`) and the ones it
     /// took the place of (another client's, the queue being full), all now removed.
-    struct Admission {
-        var superseded: [Prompt] = []
-        var evicted: [Prompt] = []
+    package struct Admission {
+        package var superseded: [Prompt] = []
+        package var evicted: [Prompt] = []
     }
 
     /// What admitting a prompt would do, changing nothing: the waiting prompts it would supersede and
     /// evict, by id.
-    struct Plan: Equatable {
-        var superseded: [PromptID] = []
-        var evicted: [PromptID] = []
+    package struct Plan: Equatable {
+        package var superseded: [PromptID] = []
+        package var evicted: [PromptID] = []
     }
 
-    private(set) var waiting: [Prompt] = []
+    package private(set) var waiting: [Prompt] = []
+
+    package init() {}
     private var nextSequence = 0
     /// Fair turns (start-time fair queuing, every prompt costing one turn): the turn each client's
     /// next prompt at a priority gets at the earliest, and the turn of the prompt taken last at each
@@ -56,16 +58,16 @@ struct PromptQueue {
     private var nextTurn: [ClientID: [PromptPriority: Int]] = [:]
     private var servedTurn: [PromptPriority: Int] = [:]
 
-    var count: Int { waiting.count }
+    package var count: Int { waiting.count }
 
     /// Seconds of speech waiting.
-    var seconds: Double { waiting.reduce(0) { $0 + $1.seconds } }
+    package var seconds: Double { waiting.reduce(0) { $0 + $1.seconds } }
 
-    func count(of client: ClientID) -> Int { waiting.reduce(0) { $0 + ($1.client == client ? 1 : 0) } }
+    package func count(of client: ClientID) -> Int { waiting.reduce(0) { $0 + ($1.client == client ? 1 : 0) } }
 
     /// Why `prompt` would be refused now, if it would: `admit`'s answer, changing nothing. Asked
     /// with a length that is a lower bound of its speech, before the speech is made.
-    func refusal(of prompt: Prompt, limits: PromptLimits) -> QueueBound? {
+    package func refusal(of prompt: Prompt, limits: PromptLimits) -> QueueBound? {
         if case .failure(let refusal) = plan(prompt, limits: limits) { return refusal }
         return nil
     }
@@ -73,7 +75,7 @@ struct PromptQueue {
     /// Admits a prompt within `limits`, or refuses it, changing nothing. `continuing`: it takes the
     /// turn of its client's prompt admitted just before it (the next part of a long text), so that no
     /// other client's prompt of its priority goes between them.
-    mutating func admit(_ prompt: Prompt, limits: PromptLimits, continuing: Bool = false) -> Result<Admission, QueueBound> {
+    package mutating func admit(_ prompt: Prompt, limits: PromptLimits, continuing: Bool = false) -> Result<Admission, QueueBound> {
         let plan: Plan
         switch self.plan(prompt, limits: limits) {
         case .success(let planned): plan = planned
@@ -98,7 +100,7 @@ struct PromptQueue {
 
     /// What admitting `prompt` within `limits` would supersede and evict, or the bound that refuses
     /// it. Computed on counts, without a copy of the queue: a flood asks this of every request.
-    func plan(_ prompt: Prompt, limits: PromptLimits) -> Result<Plan, QueueBound> {
+    package func plan(_ prompt: Prompt, limits: PromptLimits) -> Result<Plan, QueueBound> {
         var plan = Plan()
         var gone = Set<PromptID>()
         if prompt.key != nil {
@@ -161,18 +163,18 @@ struct PromptQueue {
     }
 
     /// The position (0 = next) a waiting prompt has.
-    func position(of id: PromptID) -> Int? {
+    package func position(of id: PromptID) -> Int? {
         guard let prompt = waiting.first(where: { $0.id == id }) else { return nil }
         return waiting.reduce(0) { $0 + (PromptPriorities.playsBefore($1, prompt) ? 1 : 0) }
     }
 
     /// The prompt that plays next, left waiting.
-    var first: Prompt? {
+    package var first: Prompt? {
         waiting.min(by: PromptPriorities.playsBefore)
     }
 
     /// Takes the prompt to play next.
-    mutating func next() -> Prompt? {
+    package mutating func next() -> Prompt? {
         guard let first else { return nil }
         waiting.removeAll { $0.id == first.id }
         servedTurn[first.priority] = first.turn
@@ -186,28 +188,28 @@ struct PromptQueue {
 
     /// Keeps a waiting prompt's speech, made when it was admitted, with it: only for the prompt that
     /// plays next, so that a full queue holds seconds, not samples.
-    mutating func keep(_ prepared: RenderedPrompt, for id: PromptID) {
+    package mutating func keep(_ prepared: RenderedPrompt, for id: PromptID) {
         guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
         waiting[index].prepared = prepared
     }
 
     /// A client gone: its prompts leave the queue, and its record of turns goes with them. Kept, the
     /// records of a flood's clients would stay until the turns they were owed came round.
-    mutating func forget(_ client: ClientID) -> [Prompt] {
+    package mutating func forget(_ client: ClientID) -> [Prompt] {
         nextTurn[client] = nil
         return remove { $0.client == client }
     }
 
     /// How many clients have a record of turns (each with something waiting, or turns still owed).
-    var clientsWithTurns: Int { nextTurn.count }
+    package var clientsWithTurns: Int { nextTurn.count }
 
     /// Removes the waiting prompts that match, returning them.
-    mutating func remove(where match: (Prompt) -> Bool) -> [Prompt] {
+    package mutating func remove(where match: (Prompt) -> Bool) -> [Prompt] {
         let removed = waiting.filter(match)
         waiting.removeAll(where: match)
         return removed
     }
 
     /// The waiting prompts in the order they will play.
-    var ordered: [Prompt] { waiting.sorted(by: PromptPriorities.playsBefore) }
+    package var ordered: [Prompt] { waiting.sorted(by: PromptPriorities.playsBefore) }
 }

@@ -34,18 +34,18 @@ public struct PromptOptions: Sendable {
     public var keepsEveryWord = false
     /// The guidance session that queued it (`GuidanceSession.id`), nil for `prompt.speak`: its end is
     /// told to that session's announcer, and to no session started after it.
-    var guidance: UInt64?
-    var fromGuidance: Bool { guidance != nil }
+    package var guidance: UInt64?
+    package var fromGuidance: Bool { guidance != nil }
     /// The maneuver a guidance instruction is for and the state it announces, told in `prompt.queued`
     /// so that a report can place the prompt against its maneuver.
-    var announces: AnnouncedManeuver?
+    package var announces: AnnouncedManeuver?
     /// No tone can stand for it ("continue for 3 miles" names no maneuver): where the policy would
     /// play a tone instead of speech (a call), it is skipped, with that reason.
-    var toneless = false
+    package var toneless = false
     /// The most seconds its words may speak, where that is less than the policy's limit: a final
     /// instruction with no room left to start earlier sheds detail, in the fitting order, to end
     /// the reaction time before its maneuver (`Announcement.wordBudget`).
-    var wordBudget: Double?
+    package var wordBudget: Double?
 
     public init(priority: PromptPriority = .normal, deadline: Double? = nil, key: String? = nil, outlivesClient: Bool = false) {
         self.priority = priority
@@ -56,7 +56,7 @@ public struct PromptOptions: Sendable {
 
     /// A prompt of the engine's own guidance: its end is told to the announcer, and the maneuver it
     /// announces, if any, goes into its `prompt.queued`.
-    static func guidance(_ session: UInt64, priority: PromptPriority, key: String, announces: AnnouncedManeuver?) -> PromptOptions {
+    package static func guidance(_ session: UInt64, priority: PromptPriority, key: String, announces: AnnouncedManeuver?) -> PromptOptions {
         var options = PromptOptions(priority: priority, key: key)
         options.guidance = session
         options.announces = announces

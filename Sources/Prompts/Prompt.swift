@@ -6,10 +6,10 @@ import Speech
 /// One prompt, from its admission to its end: what it says and how, whom it is for, where it stands
 /// in the queue and what awaits its outcome. The queue holds it while it waits, the worker while it
 /// plays (`PlayingPrompt`). Every time in it is absolute, on the engine's clock.
-struct Prompt: Sendable {
+package struct Prompt: Sendable {
     /// What a prompt announces: a maneuver is due at a place on the road (an instruction, shortened
     /// rather than refused when its words run long); an alert or plain text is not.
-    enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case maneuver
         /// An alert about the road ahead: cut by the moment, it is said again once the moment
         /// passes, if its deadline allows (`PromptPlayer.releaseHeldAlerts`).
@@ -17,60 +17,60 @@ struct Prompt: Sendable {
         case text
     }
 
-    let id: PromptID
+    package let id: PromptID
     /// The id it was first queued under: the same across the times it is queued again (an alert's
     /// events name it by this).
-    var firstID: PromptID
-    let client: ClientID
+    package var firstID: PromptID
+    package let client: ClientID
     /// The client whose fair turns it takes (`PromptOptions.takesTurnsAs`): its own but for one-shot
     /// connections of one program.
-    var turnHolder: ClientID
-    var kind: Kind
-    let priority: PromptPriority
+    package var turnHolder: ClientID
+    package var kind: Kind
+    package let priority: PromptPriority
     /// Engine time after which the prompt may no longer start: it expires instead of playing late.
-    let deadline: Double?
+    package let deadline: Double?
     /// A newer prompt of the same client and guidance with the same key supersedes a waiting one
     /// ("the same maneuver": `replaced(by:)`).
-    let key: String?
+    package let key: String?
     /// The guidance session that queued it (the announcer's), nil for `prompt.speak`: it ends with
     /// that guidance, and its end is told to that session alone.
-    var guidance: UInt64?
-    var fromGuidance: Bool { guidance != nil }
+    package var guidance: UInt64?
+    package var fromGuidance: Bool { guidance != nil }
     /// It plays even if its client disconnects first (`PromptOptions.outlivesClient`).
-    var outlivesClient = false
+    package var outlivesClient = false
     /// Outranked while it plays, it is queued again (`PromptOptions.saidAgainWhenOutranked`).
-    var saidAgainWhenOutranked = true
+    package var saidAgainWhenOutranked = true
     /// The maneuver a guidance instruction is for and the state it announces, told in `prompt.queued`.
-    var announces: AnnouncedManeuver?
+    package var announces: AnnouncedManeuver?
     /// No tone can stand for it ("continue for 3 miles" names no maneuver): where the policy would
     /// play a tone instead of speech (a call), it is skipped.
-    var toneless = false
+    package var toneless = false
     /// The wordings it may be said with, richest first (a text prompt has one).
-    var candidates: [Wording] = []
-    var voice = ""
+    package var candidates: [Wording] = []
+    package var voice = ""
     /// The rate and pitch its client asked for (`PromptOptions.prosody`).
-    var prosody = VoiceProsody.plain
+    package var prosody = VoiceProsody.plain
     /// The most seconds its words may speak, where that is less than the policy's limit (`PromptOptions.wordBudget`).
-    var wordBudget: Double?
+    package var wordBudget: Double?
     /// The length of its speech, measured when it was admitted.
-    var seconds = 0.0
+    package var seconds = 0.0
     /// Its speech, made when it was admitted, kept only while it is the next to play.
-    var prepared: RenderedPrompt?
+    package var prepared: RenderedPrompt?
     /// When the request arrived: a prompt's timings count from here (its ticket's).
-    var receivedAt: ContinuousClock.Instant {
+    package var receivedAt: ContinuousClock.Instant {
         get { ticket.receivedAt }
         set { ticket.receivedAt = newValue }
     }
     /// Its outcome to come, for whoever waits on it.
-    var ticket: PromptTicket
+    package var ticket: PromptTicket
     /// Its client's fair turn at its priority and its place in arrival order, given by the queue (`PromptQueue.admit`).
-    var turn = 0
-    var sequence = 0
+    package var turn = 0
+    package var sequence = 0
     /// A part of a long text said as several prompts in a row (`PromptPlayer.enqueue(parts:)`): the
     /// id of its first part. One part not said, the rest are not either.
-    var message: PromptID?
+    package var message: PromptID?
 
-    init(id: PromptID, client: ClientID, kind: Kind = .text, priority: PromptPriority, deadline: Double?, key: String?, seconds: Double = 0) {
+    package init(id: PromptID, client: ClientID, kind: Kind = .text, priority: PromptPriority, deadline: Double?, key: String?, seconds: Double = 0) {
         self.id = id
         firstID = id
         self.client = client
@@ -84,7 +84,7 @@ struct Prompt: Sendable {
     }
 
     /// A request's prompt, its options' deadline made absolute from `now`.
-    init(id: PromptID, client: ClientID, kind: Kind, options: PromptOptions, now: Double) {
+    package init(id: PromptID, client: ClientID, kind: Kind, options: PromptOptions, now: Double) {
         self.init(id: id, client: client, kind: kind, priority: options.priority, deadline: options.deadline.map { now + $0 }, key: options.key)
         guidance = options.guidance
         turnHolder = options.takesTurnsAs ?? client
@@ -100,13 +100,13 @@ struct Prompt: Sendable {
     /// client, the same key, and the same guidance (nil for both: text). Two guidances of one client
     /// may use the same maneuver ids ("start" on each route), but they are other maneuvers: a prompt
     /// of the last guidance made late must not take the next guidance's place.
-    func replaced(by newer: Prompt) -> Bool {
+    package func replaced(by newer: Prompt) -> Bool {
         newer.key != nil && newer.client == client && newer.key == key && newer.guidance == guidance
     }
 
     /// The same prompt queued again under a new id (interrupted, or held while the moment lasted):
     /// a new ticket, no speech kept, a new turn.
-    func again(as id: PromptID) -> Prompt {
+    package func again(as id: PromptID) -> Prompt {
         var prompt = Prompt(id: id, client: client, kind: kind, priority: priority, deadline: deadline, key: key, seconds: seconds)
         prompt.firstID = firstID
         prompt.turnHolder = turnHolder
@@ -123,13 +123,13 @@ struct Prompt: Sendable {
         return prompt
     }
 
-    var isManeuver: Bool { kind == .maneuver }
+    package var isManeuver: Bool { kind == .maneuver }
     /// The final instruction of the client's guidance: due within seconds, it waits for no text.
-    var isFinalInstruction: Bool { fromGuidance && announces?.state == .execute }
+    package var isFinalInstruction: Bool { fromGuidance && announces?.state == .execute }
     /// A maneuver is an instruction; anything else an alert (the user's voice-guidance level tells them apart).
-    var purpose: PromptPurpose { isManeuver ? .instruction : .alert }
+    package var purpose: PromptPurpose { isManeuver ? .instruction : .alert }
     /// A maneuver's words are shortened to fit; a text too long is refused.
-    var overBudget: OverBudget { isManeuver ? .shorten : .quicken }
+    package var overBudget: OverBudget { isManeuver ? .shorten : .quicken }
     /// The words it is known by in events and outcomes: its richest wording.
-    var text: String { candidates.first?.text ?? "" }
+    package var text: String { candidates.first?.text ?? "" }
 }
