@@ -555,7 +555,6 @@ def scripted_session(s):
 
 
 # The schema must also refuse what it should: (definition, instance, accepted?).
-    return not list(jsonschema.Draft202012Validator({"$schema":s["$schema"],"$defs":s["$defs"],"$ref":"#/$defs/"+name}).iter_errors(inst))
 CASES = [
  ("ServerMessage", {"jsonrpc":"2.0","method":"event","params":{"type":"prompt.sung","time":1}}, False),
  ("ServerMessage", {"jsonrpc":"2.0","method":"event","params":{"type":"prompt.queued","time":1,"client":"c","prompt":"p-1","text":"x","priority":"normal"}}, True),
