@@ -1,5 +1,5 @@
 /// The parts of an OSRM v5 route response (`/route/v1/...?steps=true`) the import reads.
-/// Everything else (geometry, annotations, waypoints) is ignored.
+/// Everything else (geometry, annotations other than `distance` and `maxspeed`, waypoints) is ignored.
 struct OSRMResponse: Decodable {
     var code: String
     var message: String?
@@ -11,6 +11,26 @@ struct OSRMResponse: Decodable {
 
     struct Leg: Decodable {
         var steps: [Step]
+        /// Per segment of the leg's geometry, when asked for (`annotations=distance,maxspeed`).
+        /// osrm-backend has no `maxspeed`; the OSRM-format responses of Valhalla (`format=osrm`),
+        /// Mapbox and Stadia Maps do.
+        var annotation: Annotation?
+    }
+
+    struct Annotation: Decodable {
+        /// Each segment's length in meters.
+        var distance: [Double]?
+        /// Each segment's speed limit.
+        var maxspeed: [MaxSpeed]?
+    }
+
+    /// A segment's speed limit: `{"speed": 50, "unit": "km/h"}`, or `{"unknown": true}`, or
+    /// `{"none": true}` (no limit posted).
+    struct MaxSpeed: Decodable {
+        var speed: Double?
+        var unit: String?
+        var unknown: Bool?
+        var none: Bool?
     }
 
     struct Step: Decodable {

@@ -9,7 +9,9 @@ extension Route {
     /// `rotaryName`, a depart's `bearing_after` → `heading`, the step before's `name` →
     /// `currentRoadName`, `driving_side` → `trafficSide`, the lanes of its first intersection →
     /// `lanes`, ferries by `mode`), placed at the summed `distance`s of the steps before it. A via
-    /// point's `arrive` is kept; the `depart` that follows it is dropped. Members not read are ignored.
+    /// point's `arrive` is kept; the `depart` that follows it is dropped. The leg's `maxspeed`
+    /// annotation of the segment that leads into a maneuver → its `speedLimit` (`SegmentSpeedLimits`).
+    /// Members not read are ignored.
     public init(osrmJSON data: Data) throws(ScenarioError) {
         let response = try RouteResponseDecoding.decode(OSRMResponse.self, from: data, engine: "OSRM", cap: Route.maximumOSRMSize)
         guard response.code == "Ok" else {
@@ -30,6 +32,8 @@ extension Route {
         var previousName: String?
         var problems: [ScenarioProblem] = []
         for (legIndex, leg) in route.legs.enumerated() {
+            let limits = SegmentSpeedLimits.read(leg.annotation, path: "routes[0].legs[\(legIndex)].annotation", problems: &problems)
+            var intoLeg = 0.0
             for (stepIndex, step) in leg.steps.enumerated() {
                 let path = "routes[0].legs[\(legIndex)].steps[\(stepIndex)]"
                 if !step.distance.isFinite || step.distance < 0 || !step.duration.isFinite || step.duration < 0 {
@@ -38,6 +42,7 @@ extension Route {
                 defer {
                     pendingDistance += step.distance
                     pendingDuration += step.duration
+                    intoLeg += step.distance
                     previousMode = step.mode
                     previousName = Self.nonEmpty(step.name)
                 }
@@ -45,7 +50,7 @@ extension Route {
                 maneuvers.append(
                     RouteManeuver(
                         id: "m\(maneuvers.count)", maneuver: Self.maneuver(step, previousMode: previousMode, previousName: previousName),
-                        distanceFromPrevious: pendingDistance, durationFromPrevious: pendingDuration))
+                        distanceFromPrevious: pendingDistance, durationFromPrevious: pendingDuration, speedLimit: limits?.into(intoLeg)))
                 pendingDistance = 0
                 pendingDuration = 0
             }
