@@ -222,7 +222,10 @@ if Context.environment["VOXNAV_WARNINGS_AS_ERRORS"] == "1" {
 ///   18,770 dynamic symbols in voxnavd, 608 without); nothing looks symbols up by name in it;
 /// - packs its relative relocations (DT_RELR, glibc 2.36): 12 kB instead of 1.5 MB the loader reads;
 /// - places first the functions voxnavd runs at start, for a prompt and for guidance
-///   (link/voxnavd.order, written by scripts/order-symbols), so that fewer of its pages are resident.
+///   (link/voxnavd.order, written by scripts/order-symbols), so that fewer of its pages are resident;
+///   with every module compiled with -function-sections (scripts/release-flags, which the scripts that
+///   make release builds use), that is function by function, and the functions that have no symbol to
+///   list are gathered apart (link/text-unnamed.ld).
 var programLinking: [LinkerSetting] {
     [
         .unsafeFlags(["-Xlinker", "-z", "-Xlinker", "now"], .when(platforms: [.linux])),
@@ -230,6 +233,7 @@ var programLinking: [LinkerSetting] {
             [
                 "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
                 "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link/voxnavd.order", "-Xlinker", "--no-warn-symbol-ordering",
+                "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/link/text-unnamed.ld",
             ], .when(platforms: [.linux], configuration: .release)),
     ]
 }
