@@ -96,6 +96,8 @@ public final class PlaybackStream: @unchecked Sendable {
                 if let targetLatency {
                     attr.tlength = format.bytes(forSeconds: targetLatency)
                     flags |= PA_STREAM_ADJUST_LATENCY.rawValue
+                } else {
+                    attr.minreq = format.bytes(forSeconds: Self.defaultBufferRequest)
                 }
                 if startCorked { flags |= PA_STREAM_START_CORKED.rawValue }
                 if pa_stream_connect_playback(s, sink, &attr, pa_stream_flags_t(flags), nil, nil) < 0 {
@@ -323,6 +325,13 @@ public final class PlaybackStream: @unchecked Sendable {
 
     static let fadeMargin = 0.05
     static let fadeTransit = 0.01
+
+    /// How much a stream on the server's default buffer (about 2 s: a car source, as a media player
+    /// plays) is asked for at a time (`minreq`). Each write is a block of libpulse's shared memory pool
+    /// held until the server has played it, and a block's first page is touched however little it
+    /// holds: the server's own small requests kept about a hundred blocks of the radio in flight,
+    /// 0.7 MB of the pool resident in voxnavd; a quarter of a second a request keeps eight.
+    static let defaultBufferRequest = 0.25
 
     /// The most `play(_:)` writes at once: half the server's default `maxlength` (4 MiB), over a
     /// minute of mono prompt audio; the rest follows as the server asks for it.
