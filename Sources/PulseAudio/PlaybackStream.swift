@@ -329,8 +329,8 @@ public final class PlaybackStream: @unchecked Sendable {
     /// How much a stream on the server's default buffer (about 2 s: a car source, as a media player
     /// plays) is asked for at a time (`minreq`). Each write is a block of libpulse's shared memory pool
     /// held until the server has played it, and a block's first page is touched however little it
-    /// holds: the server's own small requests kept about a hundred blocks of the radio in flight,
-    /// 0.7 MB of the pool resident in voxnavd; a quarter of a second a request keeps eight.
+    /// holds: with the server's own small requests, the simulated radio and ten prompts left 700 kB of
+    /// the pool resident in voxnavd; with a quarter of a second a request, 368 kB (docs/MEMORY.md).
     static let defaultBufferRequest = 0.25
 
     /// The most `play(_:)` writes at once: half the server's default `maxlength` (4 MiB), over a
