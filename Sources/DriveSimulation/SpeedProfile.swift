@@ -1,3 +1,5 @@
+import RPC
+
 /// How fast the vehicle goes: piecewise-constant segments, each starting at a time or at a
 /// distance along the route, or the typical speeds of the route itself (OSRM's step durations).
 public enum SpeedProfile: Sendable, Equatable, Codable {
@@ -64,5 +66,13 @@ public enum SpeedUnit: String, CaseIterable, Sendable, Codable {
         case .milesPerHour: value * 1609.344 / 3600
         case .metersPerSecond: value
         }
+    }
+
+    /// A speed limit a routing engine posts, in m/s, as far as `guidance.update` takes one
+    /// (`speedLimit`, above 0 and up to `GuidanceUpdate.maximumSpeed`): nil past that, which an
+    /// import leaves out rather than refusing the route.
+    func postedLimit(_ value: Double) -> Double? {
+        let limit = metersPerSecond(value)
+        return limit.isFinite && limit > 0 && limit <= GuidanceUpdate.maximumSpeed ? limit : nil
     }
 }

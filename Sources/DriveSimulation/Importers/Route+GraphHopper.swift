@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import Guidance
-import RPC
 import StrictCoding
 
 extension Route {
@@ -94,10 +93,8 @@ extension Route {
     /// The `max_speed` (km/h) of the stretch that ends at point `point`, in m/s: nil where the
     /// detail does not say, or says more than `guidance.update` takes (`GuidanceUpdate.maximumSpeed`).
     static func speedLimit(into point: Int, _ spans: [GraphHopperResponse.Span]?) -> Double? {
-        guard let span = spans?.first(where: { $0.from < point && point <= $0.to }), let kmh = span.value, kmh.isFinite, kmh > 0,
-            kmh / 3.6 <= GuidanceUpdate.maximumSpeed
-        else { return nil }
-        return kmh / 3.6
+        guard let span = spans?.first(where: { $0.from < point && point <= $0.to }), let kmh = span.value else { return nil }
+        return SpeedUnit.kilometersPerHour.postedLimit(kmh)
     }
 
     /// Encoded points carry a third value, the elevation, when the route was asked for with

@@ -1,5 +1,3 @@
-import RPC
-
 /// The speed limits of an OSRM-format leg's segments (its `maxspeed` annotation), placed along the
 /// leg by its `distance` annotation: what `speedLimit` a maneuver gets is the limit of the segment
 /// that leads into it, as GraphHopper's `max_speed` detail of the stretch into an instruction.
@@ -39,18 +37,13 @@ struct SegmentSpeedLimits {
                 limits.append(nil)
                 continue
             }
-            let perHour: Double
-            switch limit.unit ?? "km/h" {
-            case "km/h": perHour = 1000
-            case "mph": perHour = 1609.344
-            default:
+            // OSRM-format limits are posted in km/h or mph, nothing else.
+            guard let unit = SpeedUnit(rawValue: limit.unit ?? "km/h"), unit != .metersPerSecond else {
                 problems.append(
                     ScenarioProblem(path: "\(path).maxspeed[\(index)].unit", message: "'\(limit.unit ?? "")' is not a unit of speed (expected km/h or mph)"))
                 return nil
             }
-            let metersPerSecond = speed * perHour / 3600
-            // As far as `guidance.update` takes it (`speedLimit`, up to `GuidanceUpdate.maximumSpeed`).
-            limits.append(metersPerSecond.isFinite && metersPerSecond > 0 && metersPerSecond <= GuidanceUpdate.maximumSpeed ? metersPerSecond : nil)
+            limits.append(unit.postedLimit(speed))
         }
         return SegmentSpeedLimits(ends: ends, limits: limits)
     }
