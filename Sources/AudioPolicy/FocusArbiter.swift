@@ -74,7 +74,7 @@ public struct FocusArbiter: Sendable {
 
         var events: [FocusEvent] = []
         for p in ordered {
-            events += transition(p, from: previous.states[p.id], to: next.states[p.id]!, under: next.duckedBy[p.id])
+            events += transition(p, from: previous.states[p.id], to: next.states[p.id]!, under: next.duckedBy[p.id], after: previous.duckedBy[p.id])
         }
         return (next, events)
     }
@@ -167,11 +167,14 @@ public struct FocusArbiter: Sendable {
     }
 
     /// The events that take one participant from `old` (nil: it just appeared) to `new`; a duck's
-    /// ramp is the participant's own under `cause`, the role whose duck it is (`Ramps`).
-    func transition(_ participant: Participant, from old: EffectiveState?, to new: EffectiveState, under cause: FocusRole?) -> [FocusEvent] {
+    /// ramp is the participant's own under `cause`, the role whose duck it is, and a restore's its own
+    /// after `ended`, the role whose duck it was under (`Ramps`).
+    func transition(
+        _ participant: Participant, from old: EffectiveState?, to new: EffectiveState, under cause: FocusRole?, after ended: FocusRole?
+    ) -> [FocusEvent] {
         let id = participant.id
         let duckRamp = ramps.duck(of: participant.role, under: cause)
-        let restoreRamp = ramps.restore(of: participant.role)
+        let restoreRamp = ramps.restore(of: participant.role, after: ended)
         switch (old ?? .playing, new) {
         case (.playing, .playing), (.paused, .paused), (.stopped, .stopped): return []
         case (.ducked(let a), .ducked(let b)): return a == b ? [] : [.ducked(id, dB: b, ramp: duckRamp)]

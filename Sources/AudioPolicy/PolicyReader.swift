@@ -90,11 +90,11 @@ struct PolicyReader {
     }
 
     /// `ramps: {duck: 0.03, restore: 0.2, hold: 0.3, holdForNext: 2, sources: {music: {restore: 0.5}},
-    /// under: {vehicleChime: 0.01}}`: a role named under `sources:` or `under:` is laid over the
-    /// base's entry for it, the others keep theirs.
+    /// under: {vehicleChime: 0.01}, after: {voiceAssistantSpeaking: 0.6}}`: a role named under
+    /// `sources:`, `under:` or `after:` is laid over the base's entry for it, the others keep theirs.
     mutating func readRamps(_ node: YAMLCursor, into ramps: inout Ramps) {
         let roles = FocusRole.allCases.map(\.rawValue)
-        for (key, value) in entries(node, known: ["duck", "restore", "hold", "holdForNext", "sources", "under"]) {
+        for (key, value) in entries(node, known: ["duck", "restore", "hold", "holdForNext", "sources", "under", "after"]) {
             switch key {
             case "sources":
                 for (name, own) in entries(value, known: roles) {
@@ -106,10 +106,10 @@ struct PolicyReader {
                     }
                     ramps.sources[role] = entry
                 }
-            case "under":
+            case "under", "after":
                 for (name, seconds) in entries(value, known: roles) {
                     guard let role = FocusRole(rawValue: name), let n = number(seconds) else { continue }
-                    ramps.under[role] = n
+                    if key == "under" { ramps.under[role] = n } else { ramps.after[role] = n }
                 }
             default:
                 guard let n = number(value) else { continue }

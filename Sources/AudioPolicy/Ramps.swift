@@ -6,7 +6,10 @@
 /// comes back more gently than the radio. A role that ducks may ask for a quicker duck under it
 /// (`under:`): a chime, a fraction of a second long, is heard late if the music takes the prompt's
 /// duck time to step aside. Where both name a duck time, the quicker one wins: a duck exists for
-/// what is said over it, and neither asked for it to be slower than it says.
+/// what is said over it, and neither asked for it to be slower than it says. A role that ducks may
+/// also ask how the source comes back once its duck ends (`after:`): where the source names a restore
+/// of its own too, the slower one wins, since a restore is for whoever listens to the source, and
+/// neither asked for it to come back quicker than it says.
 public struct Ramps: Hashable, Sendable {
     /// A source's own ramps; nil keeps the policy's.
     public struct Own: Hashable, Sendable {
@@ -34,9 +37,12 @@ public struct Ramps: Hashable, Sendable {
     public var sources: [FocusRole: Own]
     /// Duck times under a role, by the role that ducks.
     public var under: [FocusRole: Double]
+    /// Restore times once a role's duck ends, by the role that ducked.
+    public var after: [FocusRole: Double]
 
     public init(
-        duck: Double, restore: Double, hold: Double = 0, holdForNext: Double = 0, sources: [FocusRole: Own] = [:], under: [FocusRole: Double] = [:]
+        duck: Double, restore: Double, hold: Double = 0, holdForNext: Double = 0, sources: [FocusRole: Own] = [:], under: [FocusRole: Double] = [:],
+        after: [FocusRole: Double] = [:]
     ) {
         self.duck = duck
         self.restore = restore
@@ -44,6 +50,7 @@ public struct Ramps: Hashable, Sendable {
         self.holdForNext = holdForNext
         self.sources = sources
         self.under = under
+        self.after = after
     }
 
     public static let maximumRamp = 5.0
@@ -62,14 +69,21 @@ public struct Ramps: Hashable, Sendable {
         }
     }
 
-    /// Seconds a source of `role` takes to come back up from a duck.
-    public func restore(of role: FocusRole) -> Double {
-        sources[role]?.restore ?? restore
+    /// Seconds a source of `role` takes to come back up from a duck that `cause` made (`cause` nil: not
+    /// known).
+    public func restore(of role: FocusRole, after cause: FocusRole? = nil) -> Double {
+        let own = sources[role]?.restore
+        let afterCause = cause.flatMap { after[$0] }
+        switch (own, afterCause) {
+        case (let a?, let b?): return max(a, b)
+        case (let a?, nil), (nil, let a?): return a
+        case (nil, nil): return restore
+        }
     }
 
     /// The longest any restore takes: until then something may still be coming back up.
     public var longestRestore: Double {
-        sources.values.compactMap(\.restore).reduce(restore, max)
+        (sources.values.compactMap(\.restore) + after.values).reduce(restore, max)
     }
 
     /// What is wrong with these values, if anything (paths as in a policy file).
@@ -95,6 +109,7 @@ public struct Ramps: Hashable, Sendable {
                 own.restore.map { ramp($0, "ramps.sources.\(role.rawValue).restore") }
             }
             under[role].map { ramp($0, "ramps.under.\(role.rawValue)") }
+            after[role].map { ramp($0, "ramps.after.\(role.rawValue)") }
         }
         return found
     }
@@ -127,6 +142,15 @@ public struct Ramps: Hashable, Sendable {
             """
         for role in FocusRole.allCases {
             guard let time = under[role] else { continue }
+            out += "    \(role.rawValue): \(seconds(time))\n"
+        }
+        out += """
+              # The restore's seconds once a role's duck ends; where a source names its own too, the slower one.
+              after:\(after.isEmpty ? " {}" : "")
+
+            """
+        for role in FocusRole.allCases {
+            guard let time = after[role] else { continue }
             out += "    \(role.rawValue): \(seconds(time))\n"
         }
         return out

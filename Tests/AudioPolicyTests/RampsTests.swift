@@ -3,9 +3,10 @@ import Testing
 
 @testable import AudioPolicy
 
-/// Ramps of a source's own (`ramps.sources`) and under what ducks it (`ramps.under`): the policy's
-/// events carry them, for every pair of roles, and so do the ducks it states again for a session
-/// that takes them over and for a prompt that must stand out. Pure tests.
+/// Ramps of a source's own (`ramps.sources`), under what ducks it (`ramps.under`) and after what
+/// ducked it (`ramps.after`): the policy's events carry them, for every pair of roles, and so do the
+/// ducks it states again for a session that takes them over and for a prompt that must stand out.
+/// Pure tests.
 @Suite struct RampsTests {
     /// A distinct time for every role, so that a ramp tells whose it is: a source's own duck
     /// 0.1 + n/100, its restore 1 + n/100, the duck under it 0.05 + n/1000 (always the quicker).
@@ -38,6 +39,39 @@ import Testing
         ramps.sources[.music] = .init(restore: 0.7)
         #expect(ramps.duck(of: .music, under: nil) == 0.03 && ramps.restore(of: .music) == 0.7)
         #expect(ramps.longestRestore == 0.7)
+    }
+
+    /// The restore after a role's duck (`after:`) and a source's own meet at the slower; the longest
+    /// restore counts both.
+    @Test func aRestoreAfterACauseAndASourcesOwnMeetAtTheSlower() {
+        let ramps = Ramps(
+            duck: 0.03, restore: 0.2, sources: [.spokenAudio: .init(restore: 0.5)], after: [.voiceAssistantSpeaking: 0.8, .vehicleChime: 0.05])
+        #expect(ramps.restore(of: .music, after: nil) == 0.2)
+        #expect(ramps.restore(of: .music, after: .voiceAssistantSpeaking) == 0.8)
+        #expect(ramps.restore(of: .music, after: .vehicleChime) == 0.05)
+        #expect(ramps.restore(of: .music, after: .voicePrompt) == 0.2)
+        #expect(ramps.restore(of: .spokenAudio, after: .vehicleChime) == 0.5, "the podcast's own, the slower")
+        #expect(ramps.restore(of: .spokenAudio, after: .voiceAssistantSpeaking) == 0.8)
+        #expect(ramps.longestRestore == 0.8)
+    }
+
+    /// Every (incoming × holder) pair the built-in table ducks, with a restore time after each role
+    /// as well: the restore event once the incoming one leaves carries the slower of the holder's own
+    /// and the one after the incoming role.
+    @Test(arguments: FocusRole.allCases)
+    func everyRestoreOfTheTableCarriesTheTimeAfterItsCause(incoming: FocusRole) {
+        var ramps = Self.distinct
+        for (n, role) in FocusRole.allCases.enumerated() { ramps.after[role] = n.isMultiple(of: 2) ? 0.5 + Double(n) / 1000 : 2 + Double(n) / 1000 }
+        let arbiter = FocusArbiter(table: Policy.builtIn.interactions, duckLevelDB: -15, ramps: ramps)
+        for holder in FocusRole.allCases {
+            guard case .duck = arbiter.table[incoming, holder] else { continue }
+            let h = Participant(id: .source("holder"), role: holder, ordinal: 1)
+            let i = Participant(id: .source("incoming"), role: incoming, ordinal: 2)
+            let (ducked, _) = startInOrder(h, i, arbiter: arbiter)
+            let (_, after) = arbiter.resolve([h], previous: ducked)
+            let expected = max(ramps.sources[holder]!.restore!, ramps.after[incoming]!)
+            #expect(after.contains(.restored(h.id, ramp: expected)), "\(incoming) → \(holder): \(after)")
+        }
     }
 
     /// Every (incoming × holder) pair the built-in table ducks: the duck's ramp is the holder's
@@ -126,11 +160,14 @@ import Testing
     }
 
     @Test func aFileSaysOneRolesRampsAndKeepsTheRest() throws {
-        let policy = try Policy.parse(yaml: "ramps:\n  sources:\n    music: {restore: 1.5}\n  under:\n    voicePrompt: 0.02\n", over: .builtIn)
+        let policy = try Policy.parse(
+            yaml: "ramps:\n  sources:\n    music: {restore: 1.5}\n  under:\n    voicePrompt: 0.02\n  after:\n    vehicleChime: 0.1\n", over: .builtIn)
         #expect(policy.ramps.restore(of: .music) == 1.5)
         #expect(policy.ramps.restore(of: .spokenAudio) == 0.5, "the built-in's entry kept")
         #expect(policy.ramps.duck(of: .fmRadio, under: .voicePrompt) == 0.02)
         #expect(policy.ramps.duck(of: .fmRadio, under: .vehicleChime) == 0.015)
+        #expect(policy.ramps.restore(of: .fmRadio, after: .vehicleChime) == 0.1)
+        #expect(policy.ramps.restore(of: .music, after: .vehicleChime) == 1.5)
         // The whole policy, written and read back, is the same policy.
         #expect(try Policy.parse(completeYAML: policy.yaml) == policy)
         #expect(try Policy.parse(completeYAML: Policy.builtIn.yaml) == Policy.builtIn)
@@ -151,5 +188,7 @@ import Testing
         #expect(problems("ramps:\n  sources:\n    music: {restore: 6}\n") == ["ramps.sources.music.restore: ramp must be 0…5.0 s (got 6.0)"])
         #expect(problems("ramps:\n  under:\n    vehicleChime: -1\n") == ["ramps.under.vehicleChime: ramp must be 0…5.0 s (got -1.0)"])
         #expect(problems("ramps:\n  under:\n    vehicleChime: soon\n").first?.hasPrefix("ramps.under.vehicleChime") == true)
+        #expect(problems("ramps:\n  after:\n    phoneCall: 9\n") == ["ramps.after.phoneCall: ramp must be 0…5.0 s (got 9.0)"])
+        #expect(problems("ramps:\n  after:\n    podcast: 1\n").first?.hasPrefix("ramps.after.podcast") == true)
     }
 }

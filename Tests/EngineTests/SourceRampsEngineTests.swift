@@ -7,17 +7,28 @@ import Testing
 
 @testable import Engine
 
-/// A source's own ramps (`ramps.sources`) reach the streams, through the whole engine on the
-/// in-memory server (`EngineRig`): music whose policy restores it over a second comes back in steps
-/// over at least that second, and its duck, under a prompt whose duck time is 0, is set at once.
+/// A source's own ramps (`ramps.sources`) and the restore after a role's duck (`ramps.after`) reach the
+/// streams, through the whole engine on the in-memory server (`EngineRig`): music whose policy restores
+/// it over a second comes back in steps over at least that second, and its duck, under a prompt whose
+/// duck time is 0, is set at once.
 @Suite struct SourceRampsEngineTests {
     typealias Rig = EngineRig
 
-    @Test func musicComesBackOverItsOwnRestoreAndDucksAtOnceUnderAPrompt() async throws {
+    /// How the policy asks for the music's 1 s restore: as the music's own, or as the one after a
+    /// prompt's duck (the music's own left at the built-in 0.2 s).
+    enum SlowRestore: String, CaseIterable, Sendable {
+        case musicsOwn, afterAPrompt
+    }
+
+    @Test(arguments: SlowRestore.allCases)
+    func musicComesBackOverItsRestoreAndDucksAtOnceUnderAPrompt(_ asked: SlowRestore) async throws {
         var policy = Policy.builtIn
         policy.ramps.hold = 0
         policy.ramps.holdForNext = 0
-        policy.ramps.sources[.music] = Ramps.Own(restore: 1)
+        switch asked {
+        case .musicsOwn: policy.ramps.sources[.music] = Ramps.Own(restore: 1)
+        case .afterAPrompt: policy.ramps.after[.voicePrompt] = 1
+        }
         policy.ramps.under[.voicePrompt] = 0
         let rig = try await Rig.withMusic(policy: policy)
         let setsBefore = rig.server.volumeSets.count
