@@ -60,25 +60,19 @@ public struct Ramps: Hashable, Sendable {
     /// Seconds a source of `role` takes to go down into a duck that `cause` makes (`cause` nil: not
     /// known).
     public func duck(of role: FocusRole, under cause: FocusRole? = nil) -> Double {
-        let own = sources[role]?.duck
-        let underCause = cause.flatMap { under[$0] }
-        switch (own, underCause) {
-        case (let a?, let b?): return min(a, b)
-        case (let a?, nil), (nil, let a?): return a
-        case (nil, nil): return duck
-        }
+        Self.meet(sources[role]?.duck, cause.flatMap { under[$0] }, at: min) ?? duck
     }
 
     /// Seconds a source of `role` takes to come back up from a duck that `cause` made (`cause` nil: not
     /// known).
     public func restore(of role: FocusRole, after cause: FocusRole? = nil) -> Double {
-        let own = sources[role]?.restore
-        let afterCause = cause.flatMap { after[$0] }
-        switch (own, afterCause) {
-        case (let a?, let b?): return max(a, b)
-        case (let a?, nil), (nil, let a?): return a
-        case (nil, nil): return restore
-        }
+        Self.meet(sources[role]?.restore, cause.flatMap { after[$0] }, at: max) ?? restore
+    }
+
+    /// A source's own time and its cause's: the one given, or where both are, `pick` of the two.
+    private static func meet(_ own: Double?, _ cause: Double?, at pick: (Double, Double) -> Double) -> Double? {
+        guard let own, let cause else { return own ?? cause }
+        return pick(own, cause)
     }
 
     /// The longest any restore takes: until then something may still be coming back up.
