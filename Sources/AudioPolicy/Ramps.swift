@@ -129,24 +129,17 @@ public struct Ramps: Hashable, Sendable {
             let cells = [own.duck.map { "duck: \(seconds($0))" }, own.restore.map { "restore: \(seconds($0))" }].compactMap(\.self)
             out += "    \(role.rawValue): {\(cells.joined(separator: ", "))}\n"
         }
-        out += """
-              # The duck's seconds under a role that ducks; where a source names its own too, the quicker one.
-              under:\(under.isEmpty ? " {}" : "")
-
-            """
-        for role in FocusRole.allCases {
-            guard let time = under[role] else { continue }
-            out += "    \(role.rawValue): \(seconds(time))\n"
+        /// A table of seconds by role, under its comment.
+        func byRole(_ key: String, _ comment: String, _ table: [FocusRole: Double]) -> String {
+            var text = "  # \(comment)\n  \(key):\(table.isEmpty ? " {}" : "")\n"
+            for role in FocusRole.allCases {
+                guard let time = table[role] else { continue }
+                text += "    \(role.rawValue): \(seconds(time))\n"
+            }
+            return text
         }
-        out += """
-              # The restore's seconds once a role's duck ends; where a source names its own too, the slower one.
-              after:\(after.isEmpty ? " {}" : "")
-
-            """
-        for role in FocusRole.allCases {
-            guard let time = after[role] else { continue }
-            out += "    \(role.rawValue): \(seconds(time))\n"
-        }
+        out += byRole("under", "The duck's seconds under a role that ducks; where a source names its own too, the quicker one.", under)
+        out += byRole("after", "The restore's seconds once a role's duck ends; where a source names its own too, the slower one.", after)
         return out
     }
 }
