@@ -62,7 +62,12 @@ import Testing
                     format: "sound server restart (%@): the radio was back %.2f s after the server answered",
                     kind.rawValue, Date().timeIntervalSince(serverBack)))
             #expect(try PulseProbe.sinkInputs(server: server.address).filter { $0.applicationName == Self.radio }.count == 1)
-            #expect(radioAfter?.volumes == radioBefore.volumes)
+            // At its own volume, within the same 2 s: on PipeWire, on a loaded machine, the radio's
+            // first reading once came at 65535 for its 65536 (what the server remembered for its
+            // group, it seems: the engine writes that memory back as a pair, one step off first),
+            // before the engine set the stream made again to its own volume.
+            let ownAgain = try await poll(seconds: 2) { try radio(on: server).flatMap { $0.volumes == radioBefore.volumes ? $0 : nil } }
+            #expect(ownAgain != nil, "the radio came back at \(String(describing: radioAfter?.volumes)), not at its own \(radioBefore.volumes)")
             // Into the car: on PipeWire the null sink may come back after the radio (it dies with
             // pipewire-pulse), which then plays into WirePlumber's stand-in until it is moved.
             let sink = try await poll(seconds: 2) { try sinkOfRadio(on: server).flatMap { $0 == "car" ? $0 : nil } }
