@@ -66,7 +66,7 @@ import Testing
             // first reading once came at 65535 for its 65536 (what the server remembered for its
             // group, it seems: the engine writes that memory back as a pair, one step off first),
             // before the engine set the stream made again to its own volume.
-            let ownAgain = try await poll(seconds: 2) { try radio(on: server).flatMap { $0.volumes == radioBefore.volumes ? $0 : nil } }
+            let ownAgain = try await radio(on: server, within: 2) { $0.volumes == radioBefore.volumes }
             #expect(ownAgain != nil, "the radio came back at \(String(describing: radioAfter?.volumes)), not at its own \(radioBefore.volumes)")
             // Into the car: on PipeWire the null sink may come back after the radio (it dies with
             // pipewire-pulse), which then plays into WirePlumber's stand-in until it is moved.
@@ -78,10 +78,10 @@ import Testing
             // A prompt plays again and ducks the radio again, then gives it back its volume.
             let again = try await blocking { try control.call("prompt.speak", .object(["text": .string("Keep right at the fork."), "wait": .bool(false)])) }
             let againID = try #require(again["id"]?.stringValue)
-            let ducked = try await poll(seconds: 5) { try radio(on: server).flatMap { $0.volumes != radioBefore.volumes ? $0 : nil } }
+            let ducked = try await radio(on: server, within: 5) { $0.volumes != radioBefore.volumes }
             #expect(ducked != nil, "the radio was not ducked by a prompt after the restart")
             #expect(await recorder.wait(seconds: 10) { ended(againID, in: $0)?["type"] == .string("prompt.finished") }, "\(recorder.types(ofPrompt: againID))")
-            let restored = try await poll(seconds: 3) { try radio(on: server).flatMap { $0.volumes == radioBefore.volumes ? $0 : nil } }
+            let restored = try await radio(on: server, within: 3) { $0.volumes == radioBefore.volumes }
             #expect(restored != nil, "the radio was not restored after the prompt")
         }
     }
@@ -200,7 +200,7 @@ import Testing
         let full = try #require(try await poll(seconds: 5) { try radio(on: server) }).volumes
         _ = try await blocking { try control.call("source.start", .object(["kind": .string("nativeNavigation")])) }
         let ducked = try #require(
-            try await poll(seconds: 3) { try radio(on: server).flatMap { $0.volumes != full ? $0 : nil } },
+            try await radio(on: server, within: 3) { $0.volumes != full },
             "the car's navigation voice did not duck the radio"
         ).volumes
         return (full, ducked)
@@ -236,7 +236,7 @@ import Testing
         let back = try radio(on: server)?.volumes
         #expect(back == ducked, "the radio came back at \(String(describing: back)), ducked it was \(ducked)")
         _ = try await blocking { try control.call("source.stop", .object(["kind": .string("nativeNavigation")])) }
-        let restored = try await poll(seconds: 3) { try radio(on: server).flatMap { $0.volumes == full ? $0 : nil } }
+        let restored = try await radio(on: server, within: 3) { $0.volumes == full }
         #expect(restored != nil, "the radio was not restored to \(full)")
     }
 
@@ -244,6 +244,13 @@ import Testing
     /// milliseconds on PipeWire: see `PulseProbe.SinkInput.isSetUp`).
     private func radio(on server: any TestSoundServer) throws -> PulseProbe.SinkInput? {
         try PulseProbe.sinkInputs(server: server.address).first { $0.applicationName == Self.radio && $0.isSetUp }
+    }
+
+    /// The radio's stream once it reads as `wanted` says, within `seconds`; nil if it never did.
+    private func radio(
+        on server: any TestSoundServer, within seconds: Double, where wanted: (PulseProbe.SinkInput) -> Bool
+    ) async throws -> PulseProbe.SinkInput? {
+        try await poll(seconds: seconds) { try radio(on: server).flatMap { wanted($0) ? $0 : nil } }
     }
 
     /// The name of the sink the radio plays into.
